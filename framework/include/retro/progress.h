@@ -1,0 +1,64 @@
+// Progress of a long computation, shared between the code doing the work
+// (solvers, verifiers) and the host that renders it. Workers call Advance()
+// from any thread; the host polls Snapshot() and draws a bar on stderr.
+// Advance is a relaxed atomic add: call it per block of work, not per position.
+#ifndef RETRO_PROGRESS_H_
+#define RETRO_PROGRESS_H_
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace retro {
+
+class Progress {
+ public:
+  struct Snapshot {
+    std::string phase;
+    uint64_t done = 0;
+    uint64_t total = 0;  // 0 when the amount of work is unknown
+    uint64_t phase_index = 0;
+  };
+
+  Progress() = default;
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  // Starts a new phase named `phase` with `total` units of work (0: unknown).
+  void StartPhase(std::string phase, uint64_t total) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    phase_ = std::move(phase);
+    total_.store(total, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    phase_index_.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  // Records `units` more units of work done in the current phase.
+  void Advance(uint64_t units) {
+    done_.fetch_add(units, std::memory_order_relaxed);
+  }
+
+  // Raises the total of the current phase (for work discovered on the way).
+  void SetTotal(uint64_t total) {
+    total_.store(total, std::memory_order_relaxed);
+  }
+
+  Snapshot Read() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return Snapshot{phase_, done_.load(std::memory_order_relaxed),
+                    total_.load(std::memory_order_relaxed),
+                    phase_index_.load(std::memory_order_relaxed)};
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::string phase_;
+  std::atomic<uint64_t> done_{0};
+  std::atomic<uint64_t> total_{0};
+  std::atomic<uint64_t> phase_index_{0};
+};
+
+}  // namespace retro
+
+#endif  // RETRO_PROGRESS_H_

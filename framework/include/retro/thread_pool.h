@@ -1,0 +1,57 @@
+// A small fixed-size pool of worker threads for data-parallel loops over index
+// ranges, the only kind of parallelism the solvers need. The calling thread
+// takes part in every loop, so a pool of one thread runs everything inline.
+#ifndef RETRO_THREAD_POOL_H_
+#define RETRO_THREAD_POOL_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace retro {
+
+class ThreadPool {
+ public:
+  // Creates a pool that runs loops on `threads` threads (the caller included).
+  // `threads` <= 0 means one per hardware thread.
+  explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int size() const { return static_cast<int>(workers_.size()) + 1; }
+
+  // Calls body(worker, chunk_begin, chunk_end) over [begin, end) cut into
+  // chunks of at most `grain` indices, handed out dynamically. `worker` is in
+  // [0, size()) and is unique among concurrently running calls, so it can
+  // index per-thread scratch space. Returns when every chunk is done.
+  void ParallelFor(uint64_t begin, uint64_t end, uint64_t grain,
+                   const std::function<void(int worker, uint64_t chunk_begin,
+                                            uint64_t chunk_end)>& body);
+
+  // Runs body(worker) once on every thread of the pool.
+  void RunOnAll(const std::function<void(int worker)>& body);
+
+  // The number of threads the machine offers (at least 1).
+  static int HardwareThreads();
+
+ private:
+  void WorkerLoop(int worker);
+
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable done_;
+  const std::function<void(int)>* job_ = nullptr;
+  uint64_t generation_ = 0;
+  int running_ = 0;
+  bool stopping_ = false;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_THREAD_POOL_H_
