@@ -1,0 +1,106 @@
+// `retro games`: the installed plugins, their descriptions and parameters.
+// A plugin that fails to load is reported on stderr; the others still list.
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "retro/json_writer.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro games [--json] [--plugin-dir DIR]\n"
+    "\n"
+    "Lists the installed game plugins with their parameters.\n"
+    "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+void WriteParameters(JsonWriter& json, const std::vector<ParameterSpec>& specs) {
+  json.BeginArray();
+  for (const ParameterSpec& spec : specs) {
+    json.BeginObject().Key("name").String(spec.name);
+    json.Key("description").String(spec.description);
+    json.Key("default").String(spec.default_value);
+    json.Key("choices").BeginArray();
+    for (const std::string& choice : spec.choices) json.String(choice);
+    json.EndArray().EndObject();
+  }
+  json.EndArray();
+}
+
+std::string ParameterLine(const ParameterSpec& spec) {
+  std::string line = absl::StrCat("      --", spec.name, " ", spec.value_name);
+  if (line.size() < 30) line.resize(30, ' ');
+  absl::StrAppend(&line, " ", spec.description);
+  if (!spec.choices.empty()) absl::StrAppend(&line, " (", absl::StrJoin(spec.choices, "|"), ")");
+  if (!spec.default_value.empty()) absl::StrAppend(&line, " [default: ", spec.default_value, "]");
+  return line;
+}
+
+}  // namespace
+
+int RunGames(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  if (args->Flag("help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (auto s = RejectLeftoverOptions(*args, "games", "--json, --plugin-dir"); !s.ok()) {
+    return ReportError(s);
+  }
+  JsonWriter json;
+  json.BeginObject().Key("games").BeginArray();
+  std::vector<std::pair<std::string, std::string>> broken;
+  std::string text;
+  for (const std::string& path : FindPluginFiles(PluginSearchDirs(args->plugin_dirs))) {
+    auto plugin = LoadPlugin(path);
+    if (!plugin.ok()) {
+      broken.emplace_back(path, std::string(plugin.status().message()));
+      continue;
+    }
+    const GameDescription& game = (*plugin)->module().Describe();
+    json.BeginObject().Key("name").String(game.name);
+    json.Key("summary").String(game.summary);
+    json.Key("plugin").String(path);
+    json.Key("data_version").Uint(game.data_version);
+    json.Key("position").String(game.position_syntax);
+    json.Key("perft").Bool(game.supports_perft);
+    json.Key("solve_parameters");
+    WriteParameters(json, game.solve_parameters);
+    json.Key("probe_parameters");
+    WriteParameters(json, game.probe_parameters);
+    json.EndObject();
+    std::string name = game.name;
+    if (name.size() < 12) name.resize(12, ' ');
+    absl::StrAppend(&text, name, game.summary, "\n");
+    absl::StrAppend(&text, "    position: ", game.position_syntax, "\n");
+    if (!game.solve_parameters.empty()) absl::StrAppend(&text, "    solve parameters:\n");
+    for (const ParameterSpec& spec : game.solve_parameters) {
+      absl::StrAppend(&text, ParameterLine(spec), "\n");
+    }
+    if (!game.probe_parameters.empty()) absl::StrAppend(&text, "    probe parameters:\n");
+    for (const ParameterSpec& spec : game.probe_parameters) {
+      absl::StrAppend(&text, ParameterLine(spec), "\n");
+    }
+  }
+  json.EndArray().Key("broken").BeginArray();
+  for (const auto& [path, error] : broken) {
+    json.BeginObject().Key("plugin").String(path).Key("error").String(error).EndObject();
+    std::fprintf(stderr, "retro: warning: skipped a plugin: %s\n", error.c_str());
+  }
+  json.EndArray().EndObject();
+  if (args->Flag("json")) {
+    std::printf("%s\n", json.Take().c_str());
+  } else if (text.empty()) {
+    std::printf("no game plugins found\n");
+  } else {
+    std::fputs(text.c_str(), stdout);
+  }
+  return kExitOk;
+}
+
+}  // namespace retro::cli

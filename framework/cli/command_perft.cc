@@ -1,0 +1,72 @@
+// `retro perft --game G --position P --depth D`: leaf count of the move tree.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "cli/commands.h"
+#include "retro/json_writer.h"
+#include "retro/parameters.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro perft --game G --position P --depth D [--json] [--threads N]\n"
+    "\n"
+    "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
+    "check against published counts).\n"
+    "  --game G          the game\n"
+    "  --position P      the root position, in the game's notation\n"
+    "  --depth D         plies, 0..64\n"
+    "  --json            one JSON object\n"
+    "  --threads N       worker threads [default: all hardware threads]\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+}  // namespace
+
+int RunPerft(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  if (args->Flag("help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  const std::optional<std::string> game = args->Take("game");
+  const std::optional<std::string> position = args->Take("position");
+  const std::optional<std::string> depth_text = args->Take("depth");
+  if (!game || !position || !depth_text) {
+    return ReportError(absl::InvalidArgumentError(
+        "retro perft needs --game G, --position P and --depth D"));
+  }
+  auto depth = GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64);
+  if (!depth.ok()) return ReportError(depth.status());
+  auto threads = TakeThreads(*args);
+  if (!threads.ok()) return ReportError(threads.status());
+  if (auto s = RejectLeftoverOptions(
+          *args, "perft", "--game, --position, --depth, --json, --threads, --plugin-dir");
+      !s.ok()) {
+    return ReportError(s);
+  }
+  auto plugin = LoadGamePlugin(*game, PluginSearchDirs(args->plugin_dirs));
+  if (!plugin.ok()) return ReportError(plugin.status());
+  ThreadPool pool(*threads);
+  Progress progress;
+  const auto start = std::chrono::steady_clock::now();
+  auto count = (*plugin)->module().Perft(*position, static_cast<int>(*depth),
+                                         WorkContext{&pool, &progress});
+  if (!count.ok()) return ReportError(count.status());
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (args->Flag("json")) {
+    JsonWriter json;
+    json.BeginObject().Key("game").String(*game).Key("position").String(*position);
+    json.Key("depth").Int(*depth).Key("nodes").Uint(*count).Key("seconds").Double(seconds);
+    json.EndObject();
+    std::printf("%s\n", json.Take().c_str());
+  } else {
+    std::printf("%llu\n", static_cast<unsigned long long>(*count));
+  }
+  return kExitOk;
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,103 @@
+// `retro probe --db FILE [--position P] [game probe options] [--json]`: the
+// value of a position and of each legal move. Without --position, positions
+// are read from stdin, one per line, and one result line is printed for each.
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "retro/json_writer.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro probe --db FILE [--position P] [game probe options] [--json]\n"
+    "\n"
+    "Prints the stored value of position P and of each legal move, best\n"
+    "move(s) first. Without --position, reads positions from stdin, one per\n"
+    "line, and prints one result line per input line (one JSON object per\n"
+    "line with --json); a bad line prints an error line and probing goes on,\n"
+    "the exit status then being 2.\n"
+    "  --db FILE         the database (from retro solve)\n"
+    "  --position P      the position, in the game's notation\n"
+    "  --json            JSON output\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    "The game's own probe options are listed by retro games.\n";
+
+std::string Trim(const std::string& line) {
+  size_t b = 0, e = line.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(line[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(line[e - 1]))) --e;
+  return line.substr(b, e - b);
+}
+
+}  // namespace
+
+int RunProbe(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  if (args->Flag("help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  const std::optional<std::string> db = args->Take("db");
+  if (!db.has_value()) {
+    return ReportError(absl::InvalidArgumentError("retro probe needs --db FILE"));
+  }
+  const std::optional<std::string> position = args->Take("position");
+  auto session = OpenDatabaseSession(*db, args->plugin_dirs, /*verify_slices=*/true);
+  if (!session.ok()) return ReportError(session.status());
+  const GameDescription& game = (*session)->plugin->module().Describe();
+  std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
+  for (const ParameterSpec& spec : game.probe_parameters) valid.push_back("--" + spec.name);
+  for (const auto& [key, value] : args->options) {
+    bool known = false;
+    for (const ParameterSpec& spec : game.probe_parameters) known |= spec.name == key;
+    if (!known) {
+      return ReportError(absl::InvalidArgumentError(absl::StrCat(
+          "unknown option --", key, " for retro probe on a ", game.name,
+          " database; valid: ", absl::StrJoin(valid, ", "))));
+    }
+  }
+  auto options = ResolveParameters(game.probe_parameters, args->options,
+                                   absl::StrCat("probing ", game.name));
+  if (!options.ok()) return ReportError(options.status());
+  const bool json = args->Flag("json");
+  OpenDatabase& database = *(*session)->database;
+
+  if (position.has_value()) {
+    auto report = database.Probe(*position, *options);
+    if (!report.ok()) return ReportError(report.status());
+    std::printf("%s\n", json ? report->json.c_str() : report->text.c_str());
+    return kExitOk;
+  }
+  // Batch mode: one result line per input line.
+  int status = kExitOk;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    const std::string input = Trim(line);
+    auto report = database.Probe(input, *options);
+    if (report.ok()) {
+      const std::string& out = json ? report->json
+                                    : (report->line.empty() ? report->text : report->line);
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      std::fputc('\n', stdout);
+      continue;
+    }
+    status = kExitUsage;
+    if (json) {
+      JsonWriter writer;
+      writer.BeginObject().Key("position").String(input);
+      writer.Key("error").String(std::string(report.status().message())).EndObject();
+      std::printf("%s\n", writer.Take().c_str());
+    } else {
+      std::printf("error: %s\n", std::string(report.status().message()).c_str());
+    }
+  }
+  return status;
+}
+
+}  // namespace retro::cli

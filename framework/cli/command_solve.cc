@@ -1,0 +1,131 @@
+// `retro solve --game G [game parameters]`: builds a database and writes it
+// atomically, with a progress bar and a closing summary.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "cli/progress_bar.h"
+#include "retro/json_writer.h"
+#include "retro/plugin.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kHostOptions[] =
+    "  --game G          the game to solve (see retro games)\n"
+    "  --out FILE        output file [default: derived from the parameters]\n"
+    "  --threads N       worker threads [default: all hardware threads]\n"
+    "  --json            print the summary as one JSON object\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+std::string GameHelp(const GameDescription& game) {
+  std::string text = absl::StrCat("usage: retro solve --game ", game.name,
+                                  " [parameters] [options]\n\n", game.summary,
+                                  "\n\nparameters of ", game.name, ":\n");
+  for (const ParameterSpec& spec : game.solve_parameters) {
+    std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
+    if (line.size() < 20) line.resize(20, ' ');
+    absl::StrAppend(&text, line, spec.description);
+    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
+    absl::StrAppend(&text, spec.default_value.empty()
+                               ? std::string(" [required]")
+                               : absl::StrCat(" [default: ", spec.default_value, "]"),
+                    "\n");
+  }
+  absl::StrAppend(&text, "\noptions:\n", kHostOptions);
+  return text;
+}
+
+}  // namespace
+
+int RunSolve(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  const std::optional<std::string> game_name = args->Take("game");
+  if (!game_name.has_value()) {
+    if (args->Flag("help")) {
+      std::printf("usage: retro solve --game G [game parameters] [options]\n\n"
+                  "Builds the database of game G. `retro solve --game G --help`\n"
+                  "lists G's parameters.\n\noptions:\n%s", kHostOptions);
+      return kExitOk;
+    }
+    return ReportError(absl::InvalidArgumentError(
+        "retro solve needs --game G (retro games lists the installed games)"));
+  }
+  auto plugin = LoadGamePlugin(*game_name, PluginSearchDirs(args->plugin_dirs));
+  if (!plugin.ok()) return ReportError(plugin.status());
+  GameModule& module = (*plugin)->module();
+  const GameDescription& game = module.Describe();
+  if (args->Flag("help")) {
+    std::fputs(GameHelp(game).c_str(), stdout);
+    return kExitOk;
+  }
+  const std::optional<std::string> out = args->Take("out");
+  auto threads = TakeThreads(*args);
+  if (!threads.ok()) return ReportError(threads.status());
+  std::vector<std::string> valid;
+  for (const ParameterSpec& spec : game.solve_parameters) valid.push_back("--" + spec.name);
+  for (const char* host : {"--out", "--threads", "--json", "--plugin-dir"}) valid.push_back(host);
+  for (const auto& [key, value] : args->options) {
+    bool known = false;
+    for (const ParameterSpec& spec : game.solve_parameters) known |= spec.name == key;
+    if (!known) {
+      return ReportError(absl::InvalidArgumentError(
+          absl::StrCat("unknown parameter --", key, " for game ", game.name,
+                       "; valid: ", absl::StrJoin(valid, ", "))));
+    }
+  }
+  auto values = ResolveParameters(game.solve_parameters, args->options,
+                                  absl::StrCat("game ", game.name));
+  if (!values.ok()) return ReportError(values.status());
+  auto plan = module.Plan(*values);
+  if (!plan.ok()) return ReportError(plan.status());
+  const std::string path = out.value_or(plan->default_file_name);
+  auto writer = AtomicFileWriter::Create(path);
+  if (!writer.ok()) return ReportError(writer.status());
+
+  const auto start = std::chrono::steady_clock::now();
+  DatabaseBuilder builder;
+  for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
+  absl::Status status;
+  {
+    ThreadPool pool(*threads);
+    Progress progress;
+    ProgressBar bar(progress, StderrIsTerminal());
+    status = module.Solve(*values, WorkContext{&pool, &progress}, builder);
+  }
+  if (!status.ok()) return ReportError(status);
+  const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
+                                  builder.codec()};
+  status = (*writer)->Commit(identity, builder);
+  if (!status.ok()) return ReportError(status);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto file = DatabaseFile::Open(path, /*verify_slices=*/false);
+  const uint64_t file_bytes = file.ok() ? (*file)->file_size() : 0;
+  const double rate = seconds > 0 ? plan->positions / seconds : 0;
+  if (args->Flag("json")) {
+    JsonWriter json;
+    json.BeginObject().Key("game").String(game.name).Key("file").String(path);
+    json.Key("parameters").BeginObject();
+    for (const auto& [key, value] : plan->canonical_parameters) json.Key(key).String(value);
+    json.EndObject();
+    json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
+    json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
+    json.Key("file_bytes").Uint(file_bytes).EndObject();
+    std::printf("%s\n", json.Take().c_str());
+  } else {
+    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s)\n",
+                game.name.c_str(), Grouped(plan->positions).c_str(),
+                HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
+                *threads, *threads == 1 ? "" : "s");
+    std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
+  }
+  return kExitOk;
+}
+
+}  // namespace retro::cli

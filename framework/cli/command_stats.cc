@@ -1,0 +1,54 @@
+// `retro stats --db FILE [--json]`: per-slice statistics defined by the game.
+#include <cstdio>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/progress_bar.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro stats --db FILE [--json] [--threads N]\n"
+    "\n"
+    "Prints per-slice statistics of a database (counts per value, longest\n"
+    "distances, ...; each game defines its own).\n"
+    "  --db FILE         the database\n"
+    "  --json            one JSON object\n"
+    "  --threads N       worker threads [default: all hardware threads]\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+}  // namespace
+
+int RunStats(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  if (args->Flag("help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  const std::optional<std::string> db = args->Take("db");
+  if (!db.has_value()) {
+    return ReportError(absl::InvalidArgumentError("retro stats needs --db FILE"));
+  }
+  auto threads = TakeThreads(*args);
+  if (!threads.ok()) return ReportError(threads.status());
+  if (auto s = RejectLeftoverOptions(*args, "stats", "--db, --json, --threads, --plugin-dir");
+      !s.ok()) {
+    return ReportError(s);
+  }
+  auto session = OpenDatabaseSession(*db, args->plugin_dirs, /*verify_slices=*/true);
+  if (!session.ok()) return ReportError(session.status());
+  ThreadPool pool(*threads);
+  Progress progress;
+  absl::StatusOr<Report> report;
+  {
+    ProgressBar bar(progress, StderrIsTerminal());
+    report = (*session)->database->Stats(WorkContext{&pool, &progress});
+  }
+  if (!report.ok()) return ReportError(report.status());
+  std::printf("%s\n", args->Flag("json") ? report->json.c_str() : report->text.c_str());
+  return kExitOk;
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,85 @@
+// Helpers shared by the `retro` subcommands.
+#include "cli/commands.h"
+
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "retro/parameters.h"
+#include "retro/plugin.h"
+#include "retro/thread_pool.h"
+
+namespace retro::cli {
+
+int ReportError(const absl::Status& status) {
+  std::string message(status.message());
+  for (char& c : message) {
+    if (c == '\n') c = ' ';
+  }
+  std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kOutOfRange:
+      return kExitUsage;
+    default:
+      return kExitFailure;
+  }
+}
+
+absl::Status RejectLeftoverOptions(const Arguments& args,
+                                   const std::string& command,
+                                   const std::string& valid) {
+  if (args.options.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown option --", args.options.begin()->first, " for retro ",
+                   command, "; valid: ", valid));
+}
+
+absl::StatusOr<int> TakeThreads(Arguments& args) {
+  const std::optional<std::string> text = args.Take("threads");
+  if (!text.has_value()) return ThreadPool::HardwareThreads();
+  ParameterValues values{{"threads", *text}};
+  auto threads = GetIntParameter(values, "threads", 1, 1024);
+  if (!threads.ok()) return threads.status();
+  return static_cast<int>(*threads);
+}
+
+absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
+    const std::string& path, const std::vector<std::string>& plugin_dirs,
+    bool verify_slices) {
+  auto session = std::make_unique<DatabaseSession>();
+  auto file = DatabaseFile::Open(path, verify_slices);
+  if (!file.ok()) return file.status();
+  session->file = std::move(*file);
+  const DatabaseIdentity& identity = session->file->identity();
+  auto plugin = LoadGamePlugin(identity.game, PluginSearchDirs(plugin_dirs));
+  if (!plugin.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, " was made by game '", identity.game,
+        "', whose plugin cannot be loaded: ", plugin.status().message()));
+  }
+  session->plugin = std::move(*plugin);
+  const GameDescription& game = session->plugin->module().Describe();
+  if (identity.plugin_abi != kPluginAbiVersion) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, " was written under plugin ABI version ", identity.plugin_abi,
+        "; this retro uses version ", kPluginAbiVersion, "; rebuild the database"));
+  }
+  if (identity.data_version != game.data_version) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, " holds ", identity.game, " data version ", identity.data_version,
+        "; the installed plugin reads version ", game.data_version,
+        "; rebuild the database with retro solve"));
+  }
+  auto database = session->plugin->module().Open(*session->file);
+  if (!database.ok()) {
+    return absl::Status(database.status().code(),
+                        absl::StrCat(path, ": ", database.status().message()));
+  }
+  session->database = std::move(*database);
+  return session;
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,64 @@
+// The `retro` subcommands and what they share: error reporting, opening a
+// database together with the plugin that made it, the --threads option.
+#ifndef RETRO_CLI_COMMANDS_H_
+#define RETRO_CLI_COMMANDS_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "cli/arguments.h"
+#include "retro/database.h"
+#include "retro/game_module.h"
+#include "retro/plugin_loader.h"
+
+namespace retro::cli {
+
+// Exit statuses of `retro`.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // runtime error, failed verification
+inline constexpr int kExitUsage = 2;    // bad command line or input
+
+// Each command: argv[first] is its first option. Returns the exit status.
+int RunGames(int argc, char** argv, int first);
+int RunSolve(int argc, char** argv, int first);
+int RunProbe(int argc, char** argv, int first);
+int RunStats(int argc, char** argv, int first);
+int RunVerify(int argc, char** argv, int first);
+int RunPerft(int argc, char** argv, int first);
+
+// Prints "retro: error: <message>" on stderr; returns kExitUsage for
+// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.
+int ReportError(const absl::Status& status);
+
+// Fails with the list of valid options when `args` still holds any.
+absl::Status RejectLeftoverOptions(const Arguments& args,
+                                   const std::string& command,
+                                   const std::string& valid);
+
+// Reads --threads (1..1024; default: every hardware thread).
+absl::StatusOr<int> TakeThreads(Arguments& args);
+
+// A database file, the plugin that reads it, and the plugin's view of it,
+// destroyed in the safe order (view, then plugin, then file).
+struct DatabaseSession {
+  std::unique_ptr<DatabaseFile> file;
+  std::unique_ptr<LoadedPlugin> plugin;
+  std::unique_ptr<OpenDatabase> database;
+  ~DatabaseSession() {
+    database.reset();
+    plugin.reset();
+  }
+};
+
+// Opens `path`, finds its game's plugin, checks that the plugin reads this
+// database (ABI and data version), and lets the plugin open it.
+absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
+    const std::string& path, const std::vector<std::string>& plugin_dirs,
+    bool verify_slices);
+
+}  // namespace retro::cli
+
+#endif  // RETRO_CLI_COMMANDS_H_

@@ -1,0 +1,62 @@
+// Implementation of the number formatting helpers.
+#include "cli/format.h"
+
+#include <cstdio>
+
+namespace retro::cli {
+
+std::string Grouped(uint64_t value) {
+  std::string digits = std::to_string(value);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string HumanCount(uint64_t value) {
+  char buffer[32];
+  if (value < 10000) return std::to_string(value);
+  if (value < 10'000'000) {
+    std::snprintf(buffer, sizeof(buffer), "%.1f k", value / 1e3);
+  } else if (value < 10'000'000'000ULL) {
+    std::snprintf(buffer, sizeof(buffer), "%.1f M", value / 1e6);
+  } else {
+    std::snprintf(buffer, sizeof(buffer), "%.1f G", value / 1e9);
+  }
+  return buffer;
+}
+
+std::string HumanBytes(uint64_t bytes) {
+  char buffer[32];
+  if (bytes < 1024) return std::to_string(bytes) + " B";
+  if (bytes < 1024 * 1024) {
+    std::snprintf(buffer, sizeof(buffer), "%.1f KiB", bytes / 1024.0);
+  } else if (bytes < (1ULL << 30)) {
+    std::snprintf(buffer, sizeof(buffer), "%.1f MiB", bytes / 1048576.0);
+  } else {
+    std::snprintf(buffer, sizeof(buffer), "%.2f GiB", bytes / 1073741824.0);
+  }
+  return buffer;
+}
+
+std::string HumanSeconds(double seconds) {
+  char buffer[32];
+  if (seconds < 1e-3) {
+    std::snprintf(buffer, sizeof(buffer), "%.0f us", seconds * 1e6);
+  } else if (seconds < 1) {
+    std::snprintf(buffer, sizeof(buffer), "%.1f ms", seconds * 1e3);
+  } else if (seconds < 60) {
+    std::snprintf(buffer, sizeof(buffer), "%.2f s", seconds);
+  } else if (seconds < 3600) {
+    const int s = static_cast<int>(seconds + 0.5);
+    std::snprintf(buffer, sizeof(buffer), "%dm%02ds", s / 60, s % 60);
+  } else {
+    const int s = static_cast<int>(seconds + 0.5);
+    std::snprintf(buffer, sizeof(buffer), "%dh%02dm", s / 3600, (s / 60) % 60);
+  }
+  return buffer;
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,21 @@
+// Number formatting for the tidy human-readable output of `retro`.
+#ifndef RETRO_CLI_FORMAT_H_
+#define RETRO_CLI_FORMAT_H_
+
+#include <cstdint>
+#include <string>
+
+namespace retro::cli {
+
+// 1234567 -> "1,234,567".
+std::string Grouped(uint64_t value);
+// 1234567 -> "1.23 M".
+std::string HumanCount(uint64_t value);
+// 3145728 -> "3.0 MiB".
+std::string HumanBytes(uint64_t bytes);
+// 0.0421 -> "42.1 ms", 75 -> "1m15s".
+std::string HumanSeconds(double seconds);
+
+}  // namespace retro::cli
+
+#endif  // RETRO_CLI_FORMAT_H_

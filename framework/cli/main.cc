@@ -1,0 +1,61 @@
+// The `retro` command: dispatches to the subcommands in commands.h.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "cli/commands.h"
+#include "retro/plugin.h"
+
+namespace {
+
+constexpr char kUsage[] =
+    "retro: builds and reads endgame databases of board games (retrograde analysis)\n"
+    "\n"
+    "usage: retro <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  games    list the installed game plugins and their parameters\n"
+    "  solve    build a database: retro solve --game oware --seeds 9\n"
+    "  probe    values of a position and its moves: retro probe --db FILE --position P\n"
+    "  stats    per-slice statistics of a database\n"
+    "  verify   checksums and a one-move consistency check of every record\n"
+    "  perft    count the leaves of a game's move tree\n"
+    "\n"
+    "retro <command> --help describes each command.\n"
+    "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
+    "the directory of this program and ../lib/retro beside it.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace retro::cli;
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    std::fputs(kUsage, stdout);
+    return argc < 2 ? kExitUsage : kExitOk;
+  }
+  if (std::strcmp(argv[1], "--version") == 0) {
+    std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
+    return kExitOk;
+  }
+  const std::string command = argv[1];
+  try {
+    if (command == "games") return RunGames(argc, argv, 2);
+    if (command == "solve") return RunSolve(argc, argv, 2);
+    if (command == "probe") return RunProbe(argc, argv, 2);
+    if (command == "stats") return RunStats(argc, argv, 2);
+    if (command == "verify") return RunVerify(argc, argv, 2);
+    if (command == "perft") return RunPerft(argc, argv, 2);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "retro: error: out of memory\n");
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "retro: error: %s\n", e.what());
+    return kExitFailure;
+  }
+  std::fprintf(stderr,
+               "retro: error: unknown command '%s'; valid: games, solve, probe, "
+               "stats, verify, perft (retro --help)\n",
+               command.c_str());
+  return kExitUsage;
+}

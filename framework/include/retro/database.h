@@ -1,0 +1,156 @@
+// The framework's database container: every game's database is one file of
+// this format (byte layout in docs/file-format.md). A plugin fills a
+// DatabaseBuilder with named slices of bytes; the host writes it atomically
+// (temporary file, fsync, rename). DatabaseFile maps a file read-only and
+// refuses it, naming the failed check, unless every check passes: magic,
+// format version, size, header checksum, structure, and every slice checksum.
+#ifndef RETRO_DATABASE_H_
+#define RETRO_DATABASE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace retro {
+
+// The container's own version; bumped on any change of its byte layout.
+inline constexpr uint32_t kDatabaseFormatVersion = 1;
+
+// Slices start at multiples of this many bytes in the file (and in memory).
+inline constexpr uint64_t kSliceAlignment = 64;
+
+// Identification a plugin gives its databases besides the game name: the
+// value codec and the plugin's own data layout version.
+struct DatabaseIdentity {
+  std::string game;
+  uint32_t plugin_abi = 0;
+  uint32_t data_version = 0;
+  std::string codec;
+};
+
+// What a plugin produces when it solves: header entries and slices.
+class DatabaseBuilder {
+ public:
+  DatabaseBuilder() = default;
+  DatabaseBuilder(const DatabaseBuilder&) = delete;
+  DatabaseBuilder& operator=(const DatabaseBuilder&) = delete;
+
+  // Sets the value codec name, e.g. "oware-net-score-changes-v1".
+  void SetCodec(std::string codec) { codec_ = std::move(codec); }
+  // Records a parameter or rule option in the header (kept in order added;
+  // setting a key again replaces its value).
+  void SetParameter(std::string key, std::string value);
+  // Appends a slice; its bytes are moved in. Names must be unique.
+  void AddSlice(std::string name, std::vector<uint8_t> bytes);
+
+  const std::string& codec() const { return codec_; }
+  const std::vector<std::pair<std::string, std::string>>& parameters() const {
+    return parameters_;
+  }
+  struct Slice {
+    std::string name;
+    std::vector<uint8_t> bytes;
+  };
+  const std::vector<Slice>& slices() const { return slices_; }
+  uint64_t TotalSliceBytes() const;
+
+ private:
+  std::string codec_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+  std::vector<Slice> slices_;
+};
+
+// Serialises `builder` with `identity` into the bytes of a database file
+// (header and slices). Used by WriteDatabaseFile and by tests.
+std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
+                                       const DatabaseBuilder& builder);
+
+// A read-only, validated view of a database file (memory-mapped).
+class DatabaseFile {
+ public:
+  struct SliceInfo {
+    std::string name;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    uint64_t checksum = 0;
+  };
+
+  // Maps and validates `path`. With `verify_slices` false only the header is
+  // checked (slice checksums are then checked by VerifySlices()).
+  static absl::StatusOr<std::unique_ptr<DatabaseFile>> Open(
+      const std::string& path, bool verify_slices = true);
+  // Validates a database held in memory (the bytes must outlive the result).
+  static absl::StatusOr<std::unique_ptr<DatabaseFile>> FromBytes(
+      std::span<const uint8_t> bytes, bool verify_slices = true);
+  ~DatabaseFile();
+  DatabaseFile(const DatabaseFile&) = delete;
+  DatabaseFile& operator=(const DatabaseFile&) = delete;
+
+  // Recomputes every slice checksum; the error names the first bad slice.
+  absl::Status VerifySlices() const;
+
+  const std::string& path() const { return path_; }
+  const DatabaseIdentity& identity() const { return identity_; }
+  uint32_t format_version() const { return format_version_; }
+  uint64_t file_size() const { return bytes_.size(); }
+  const std::vector<std::pair<std::string, std::string>>& parameters() const {
+    return parameters_;
+  }
+  // The value of header parameter `key`, if present.
+  std::optional<std::string> Parameter(std::string_view key) const;
+  const std::vector<SliceInfo>& slices() const { return slices_; }
+  // The index of the slice called `name`, if any.
+  std::optional<size_t> FindSlice(std::string_view name) const;
+  // The bytes of slice `index` (64-byte aligned in memory).
+  std::span<const uint8_t> SliceBytes(size_t index) const;
+
+ private:
+  DatabaseFile() = default;
+  absl::Status Parse(bool verify_slices);
+
+  std::string path_;
+  std::span<const uint8_t> bytes_;
+  void* mapping_ = nullptr;
+  size_t mapping_size_ = 0;
+  uint32_t format_version_ = 0;
+  DatabaseIdentity identity_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+  std::vector<SliceInfo> slices_;
+};
+
+// Writes files atomically: Create() opens a unique temporary file beside
+// `path` at once (so an unwritable destination fails before any work is
+// done), Commit() writes, syncs and renames it into place. Destroying an
+// uncommitted writer deletes the temporary file, and so does SIGINT/SIGTERM
+// while one is open.
+class AtomicFileWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
+      const std::string& path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+  // Writes `identity` and `builder` and renames the file into place.
+  absl::Status Commit(const DatabaseIdentity& identity,
+                      const DatabaseBuilder& builder);
+  const std::string& path() const { return path_; }
+
+ private:
+  AtomicFileWriter() = default;
+  std::string path_;
+  std::string temp_path_;
+  int fd_ = -1;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_DATABASE_H_

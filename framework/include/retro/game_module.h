@@ -1,0 +1,125 @@
+// The plugin boundary. A game plugin is a shared library exporting a factory
+// that returns a GameModule (see retro/plugin.h). The host calls the module
+// once per command: describe, plan, solve, open a database, perft. Inside,
+// the plugin runs the framework's solver templates instantiated for its own
+// concrete types, so no virtual call happens per position or per move.
+//
+// Rules for implementers: never let an exception escape a method (return an
+// absl::Status instead); keep every object the module hands out alive no
+// longer than the module itself (the host destroys them in that order).
+#ifndef RETRO_GAME_MODULE_H_
+#define RETRO_GAME_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "retro/database.h"
+#include "retro/parameters.h"
+#include "retro/progress.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+
+// What `retro games` shows and what the host needs to parse a command line.
+struct GameDescription {
+  std::string name;     // the --game name, e.g. "oware"
+  std::string summary;  // one line
+  // The plugin's database layout version, written into every database it
+  // makes; a file with another version is refused when opened.
+  uint32_t data_version = 1;
+  std::vector<ParameterSpec> solve_parameters;
+  std::vector<ParameterSpec> probe_parameters;
+  std::string position_syntax;   // how to write a position, with an example
+  bool supports_perft = false;
+};
+
+// Resources the host lends to a long computation.
+struct WorkContext {
+  ThreadPool* pool = nullptr;      // never null
+  Progress* progress = nullptr;    // never null; rendering is the host's job
+};
+
+// What the host learns before solving: the validated, canonical parameters
+// (recorded in the database header), a default file name, and the size.
+struct SolvePlan {
+  std::vector<std::pair<std::string, std::string>> canonical_parameters;
+  std::string default_file_name;  // e.g. "oware-9.retro"
+  uint64_t positions = 0;          // records the database will describe
+  uint64_t estimated_memory_bytes = 0;
+};
+
+// Output of probe and stats: text for people, one JSON object for programs.
+struct Report {
+  std::string text;  // may span lines; no trailing newline needed
+  std::string line;  // the same on one line (batch probing); may be empty
+  std::string json;  // a single JSON value on one line
+};
+
+// Options of `retro verify`.
+struct VerifyOptions {
+  uint64_t sample = 0;  // 0: every record; else this many random records
+  uint64_t seed = 1;    // random seed for sampling
+};
+
+// Outcome of the consistency check.
+struct VerifyResult {
+  uint64_t records_checked = 0;
+  uint64_t mismatches = 0;
+  std::string first_mismatch;  // a description of the first bad record
+};
+
+// A database opened by its plugin. Created by GameModule::Open.
+class OpenDatabase {
+ public:
+  virtual ~OpenDatabase();
+
+  // The value of `position` and of each legal move in it. `options` holds
+  // the game's probe parameters, resolved (defaults filled in).
+  virtual absl::StatusOr<Report> Probe(std::string_view position,
+                                       const ParameterValues& options) = 0;
+
+  // Per-slice statistics defined by the game.
+  virtual absl::StatusOr<Report> Stats(const WorkContext& context) = 0;
+
+  // Recomputes records from their children's stored values with the game's
+  // rules and compares with what is stored.
+  virtual absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
+                                              const WorkContext& context) = 0;
+};
+
+// The object a plugin's factory returns.
+class GameModule {
+ public:
+  virtual ~GameModule();
+
+  virtual const GameDescription& Describe() const = 0;
+
+  // Validates resolved solve parameters and sizes the work. Errors name the
+  // bad parameter and the valid values (and refuse work that won't fit in
+  // memory, saying what would).
+  virtual absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const = 0;
+
+  // Builds the database for `values` into `out` (codec and slices; the host
+  // records the canonical parameters from Plan and the identity).
+  virtual absl::Status Solve(const ParameterValues& values,
+                             const WorkContext& context,
+                             DatabaseBuilder& out) = 0;
+
+  // Interprets a validated database file made by this game. `file` outlives
+  // the returned object.
+  virtual absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(
+      const DatabaseFile& file) = 0;
+
+  // Leaf count of the move tree of `position` to `depth` plies.
+  virtual absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+                                         const WorkContext& context);
+};
+
+}  // namespace retro
+
+#endif  // RETRO_GAME_MODULE_H_

@@ -1,0 +1,16 @@
+// Out-of-line key functions of the plugin interface, so that their vtables
+// and type information live once, in the framework library.
+#include "retro/game_module.h"
+
+namespace retro {
+
+OpenDatabase::~OpenDatabase() = default;
+GameModule::~GameModule() = default;
+
+absl::StatusOr<uint64_t> GameModule::Perft(std::string_view, int,
+                                           const WorkContext&) {
+  return absl::UnimplementedError(
+      "this game has no move generator for perft");
+}
+
+}  // namespace retro
