@@ -1,0 +1,472 @@
+// The finite-horizon solver family: for every state s of every slice and
+// every number of plies left t = 0..T,
+//
+//   V_0(s) = the game's limit value,
+//   V_t(s) = the game's terminal value                  if s has no move,
+//          = max over moves m of (reward(m) - V_{t-1}(child(m)))  otherwise.
+//
+// Slices are solved in increasing order; a move may stay in its slice or go
+// to a smaller, already solved one (oware: a capture lowers the seed count).
+// The work follows the changes, not the layers: V_t(s) can differ from
+// V_{t-1}(s) only if some child changed value at layer t-1, so layer t only
+// re-evaluates the in-slice parents of states that just changed (found through
+// a reverse edge list) and the states whose smaller-slice children changed
+// (scheduled through a bucket queue keyed by layer). Each layer runs in
+// parallel on a ThreadPool; the output of each slice is a
+// FiniteHorizonStore (finite_horizon_store.h) holding only the changes.
+//
+// The Game contract (a plain class; everything is inlined):
+//
+//   struct Game {
+//     static constexpr int kMaxMoves = ...;           // most moves of a state
+//     int num_slices() const;                          // slices 0..num_slices-1
+//     uint64_t slice_size(int slice) const;            // < 2^32
+//     // Fills `node` for state `index` of `slice`: limit and terminal value
+//     // and the moves (child slice <= slice, child index, reward). Values
+//     // and rewards must fit in int8.
+//     void Expand(int slice, uint64_t index,
+//                 FiniteHorizonNode<kMaxMoves>& node) const;
+//   };
+#ifndef RETRO_SOLVER_FINITE_HORIZON_H_
+#define RETRO_SOLVER_FINITE_HORIZON_H_
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/progress.h"
+#include "retro/solver/finite_horizon_store.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+
+// One state as the game describes it to the finite-horizon solver.
+template <int kMaxMoves>
+struct FiniteHorizonNode {
+  struct Move {
+    int slice;
+    uint64_t index;
+    int reward;
+  };
+  int limit_value = 0;     // V_0
+  int terminal_value = 0;  // V_t, t >= 1, when num_moves == 0
+  int num_moves = 0;
+  Move moves[kMaxMoves];
+};
+
+// Per-slice statistics of a solve.
+struct FiniteHorizonSliceStats {
+  uint64_t states = 0;
+  uint64_t changes = 0;       // stored (layer, value) entries
+  uint64_t evaluations = 0;   // state evaluations performed
+  uint32_t last_change = 0;   // V_t = V_{last_change} for t >= last_change
+  uint64_t bytes = 0;         // size of the slice's store
+};
+
+template <typename Game>
+class FiniteHorizonSolver {
+ public:
+  using Node = FiniteHorizonNode<Game::kMaxMoves>;
+
+  // `horizon` is T (>= 0). Solves every slice and returns their stores, in
+  // slice order. `progress` gets one phase per slice.
+  static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
+      const Game& game, uint32_t horizon, ThreadPool& pool, Progress& progress,
+      std::vector<FiniteHorizonSliceStats>* stats = nullptr) {
+    std::vector<std::vector<uint8_t>> stores;
+    std::vector<FiniteHorizonStoreView> views;
+    for (int slice = 0; slice < game.num_slices(); ++slice) {
+      progress.StartPhase(absl::StrCat("slice ", slice + 1, "/", game.num_slices()),
+                          horizon);
+      SliceSolver solver(game, slice, horizon, pool, progress, views);
+      auto store = solver.Solve();
+      if (!store.ok()) return store.status();
+      stores.push_back(std::move(*store));
+      auto view = FiniteHorizonStoreView::Open(stores.back());
+      if (!view.ok()) return view.status();
+      views.push_back(*view);
+      if (stats != nullptr) {
+        FiniteHorizonSliceStats s;
+        s.states = view->states();
+        s.changes = view->entries();
+        s.evaluations = view->evaluations();
+        s.last_change = view->last_change();
+        s.bytes = stores.back().size();
+        stats->push_back(s);
+      }
+    }
+    return stores;
+  }
+
+ private:
+  // A move into a smaller, solved slice.
+  struct OuterEdge {
+    uint32_t index;
+    uint8_t slice;
+    int8_t reward;
+  };
+
+  class SliceSolver {
+   public:
+    SliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
+                Progress& progress, const std::vector<FiniteHorizonStoreView>& solved)
+        : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
+          progress_(progress), solved_(solved), size_(game.slice_size(slice)) {}
+
+    absl::StatusOr<std::vector<uint8_t>> Solve() {
+      if (size_ >= (uint64_t{1} << 32)) {
+        return absl::ResourceExhaustedError(
+            absl::StrCat("slice ", slice_, " has ", size_, " states; at most 2^32 are supported"));
+      }
+      if (absl::Status s = Expand(); !s.ok()) return s;
+      BuildParents();
+      RunLayers();
+      if (overflow_) {
+        return absl::OutOfRangeError(absl::StrCat(
+            "a value in slice ", slice_, " left the int8 range the store holds"));
+      }
+      return BuildStore();
+    }
+
+   private:
+    static constexpr uint64_t kGrain = 16384;
+
+    // 1. Expands every state once: limit values, terminal values, forward
+    //    edges (in-slice and outer) in CSR form.
+    absl::Status Expand() {
+      value_.assign(size_, 0);
+      terminal_.assign(size_, 0);
+      inner_offsets_.assign(size_ + 1, 0);
+      outer_offsets_.assign(size_ + 1, 0);
+      const uint64_t chunks = (size_ + kGrain - 1) / kGrain;
+      struct Chunk {
+        std::vector<uint32_t> inner_child;
+        std::vector<int8_t> inner_reward;
+        std::vector<OuterEdge> outer;
+      };
+      std::vector<Chunk> chunk(chunks);
+      std::atomic<bool> contract_ok{true};
+      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+        Chunk& c = chunk[begin / kGrain];
+        Node node;
+        for (uint64_t s = begin; s < end; ++s) {
+          node.num_moves = 0;
+          game_.Expand(slice_, s, node);
+          value_[s] = static_cast<int8_t>(node.limit_value);
+          terminal_[s] = static_cast<int8_t>(node.terminal_value);
+          uint32_t inner = 0, outer = 0;
+          for (int m = 0; m < node.num_moves; ++m) {
+            const auto& move = node.moves[m];
+            if (move.slice == slice_) {
+              c.inner_child.push_back(static_cast<uint32_t>(move.index));
+              c.inner_reward.push_back(static_cast<int8_t>(move.reward));
+              ++inner;
+            } else if (move.slice < slice_ && move.slice >= 0 &&
+                       move.index < solved_[move.slice].states()) {
+              c.outer.push_back(OuterEdge{static_cast<uint32_t>(move.index),
+                                          static_cast<uint8_t>(move.slice),
+                                          static_cast<int8_t>(move.reward)});
+              ++outer;
+            } else {
+              contract_ok = false;
+            }
+          }
+          inner_offsets_[s + 1] = inner;
+          outer_offsets_[s + 1] = outer;
+        }
+      });
+      if (!contract_ok) {
+        return absl::InternalError(absl::StrCat(
+            "game contract violated in slice ", slice_,
+            ": a move leads to a larger slice or outside a slice"));
+      }
+      for (uint64_t s = 0; s < size_; ++s) {
+        inner_offsets_[s + 1] += inner_offsets_[s];
+        outer_offsets_[s + 1] += outer_offsets_[s];
+      }
+      inner_child_.resize(inner_offsets_[size_]);
+      inner_reward_.resize(inner_offsets_[size_]);
+      outer_.resize(outer_offsets_[size_]);
+      pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
+        for (uint64_t k = begin; k < end; ++k) {
+          Chunk& c = chunk[k];
+          const uint64_t first = k * kGrain;
+          std::copy(c.inner_child.begin(), c.inner_child.end(),
+                    inner_child_.begin() + inner_offsets_[first]);
+          std::copy(c.inner_reward.begin(), c.inner_reward.end(),
+                    inner_reward_.begin() + inner_offsets_[first]);
+          std::copy(c.outer.begin(), c.outer.end(), outer_.begin() + outer_offsets_[first]);
+          c = Chunk();
+        }
+      });
+      return absl::OkStatus();
+    }
+
+    // 2. Reverse in-slice edges: the parents of each state.
+    void BuildParents() {
+      std::vector<std::atomic<uint32_t>> degree(size_ + 1);
+      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+        for (uint64_t e = inner_offsets_[begin]; e < inner_offsets_[end]; ++e) {
+          degree[inner_child_[e] + 1].fetch_add(1, std::memory_order_relaxed);
+        }
+      });
+      parent_offsets_.assign(size_ + 1, 0);
+      for (uint64_t s = 0; s < size_; ++s) {
+        parent_offsets_[s + 1] = parent_offsets_[s] + degree[s + 1].load(std::memory_order_relaxed);
+        degree[s].store(static_cast<uint32_t>(parent_offsets_[s]), std::memory_order_relaxed);
+      }
+      parents_.resize(inner_child_.size());
+      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+        for (uint64_t s = begin; s < end; ++s) {
+          for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
+            const uint32_t at = degree[inner_child_[e]].fetch_add(1, std::memory_order_relaxed);
+            parents_[at] = static_cast<uint32_t>(s);
+          }
+        }
+      });
+    }
+
+    // V_t(s) from the V_{t-1} values of its children.
+    int Evaluate(uint64_t s, uint32_t t) const {
+      const uint64_t ib = inner_offsets_[s], ie = inner_offsets_[s + 1];
+      const uint64_t ob = outer_offsets_[s], oe = outer_offsets_[s + 1];
+      if (ib == ie && ob == oe) return terminal_[s];
+      int best = std::numeric_limits<int>::min();
+      for (uint64_t e = ib; e < ie; ++e) {
+        best = std::max(best, inner_reward_[e] - value_[inner_child_[e]]);
+      }
+      for (uint64_t e = ob; e < oe; ++e) {
+        const OuterEdge& edge = outer_[e];
+        best = std::max(best, edge.reward - solved_[edge.slice].ValueAt(edge.index, t - 1));
+      }
+      return best;
+    }
+
+    // The layer at which state s must next be re-evaluated because one of
+    // its outer children changes at a layer >= t (UINT32_MAX: never).
+    uint32_t NextOuterEvent(uint64_t s, uint32_t t) const {
+      uint32_t next = std::numeric_limits<uint32_t>::max();
+      for (uint64_t e = outer_offsets_[s]; e < outer_offsets_[s + 1]; ++e) {
+        const uint32_t change =
+            solved_[outer_[e].slice].NextChangeAtOrAfter(outer_[e].index, t);
+        if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
+      }
+      return next;
+    }
+
+    struct Change {
+      uint32_t state;
+      int8_t value;
+    };
+
+    // Per-thread scratch of one layer.
+    struct Scratch {
+      std::vector<uint32_t> dirty;
+      std::vector<Change> changes;
+      std::vector<std::pair<uint32_t, uint32_t>> events;  // (layer, state)
+    };
+
+    void Schedule(std::vector<Scratch>& scratch) {
+      for (Scratch& sc : scratch) {
+        for (const auto& [layer, state] : sc.events) {
+          if (layer <= horizon_) buckets_[layer].push_back(state);
+        }
+        sc.events.clear();
+      }
+    }
+
+    // 3. The layers t = 1..T, each re-evaluating only what may change.
+    void RunLayers() {
+      const int threads = pool_.size();
+      std::vector<Scratch> scratch(threads);
+      buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
+      stamp_.assign(size_, 0);
+      // Layer 0: the limit values are the first entries.
+      std::vector<Change> changed;
+      for (uint64_t s = 0; s < size_; ++s) {
+        if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
+      }
+      log_.push_back(changed);
+      progress_.Advance(0);
+      for (uint32_t t = 1; t <= horizon_; ++t) {
+        // Dirty states: everything at t = 1; later the parents of the states
+        // that changed at t - 1, and the states scheduled for layer t.
+        // Stamps cycle through 1..65535; 0 means "never claimed".
+        const uint16_t mark = static_cast<uint16_t>(t % 65535 + 1);
+        if (mark == 1 && t > 1) std::fill(stamp_.begin(), stamp_.end(), 0);
+        std::vector<uint32_t>& bucket = buckets_[t];
+        auto claim = [&](Scratch& sc, uint32_t s) {
+          std::atomic_ref<uint16_t> slot(stamp_[s]);
+          if (slot.exchange(mark, std::memory_order_relaxed) != mark) sc.dirty.push_back(s);
+        };
+        if (t == 1) {
+          pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
+            for (uint64_t s = b; s < e; ++s) scratch[w].dirty.push_back(static_cast<uint32_t>(s));
+          });
+        } else {
+          const std::vector<Change>& previous = log_.back();
+          pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int w, uint64_t b, uint64_t e) {
+            for (uint64_t i = b; i < e; ++i) {
+              const uint32_t c = previous[i].state;
+              for (uint64_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
+                claim(scratch[w], parents_[p]);
+              }
+            }
+          });
+          pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
+            for (uint64_t i = b; i < e; ++i) {
+              claim(scratch[w], bucket[i]);
+              // Reschedule for the next change of an outer child.
+              const uint32_t next = NextOuterEvent(bucket[i], t);
+              if (next != std::numeric_limits<uint32_t>::max()) {
+                scratch[w].events.emplace_back(next, bucket[i]);
+              }
+            }
+          });
+        }
+        // Evaluate the dirty states against V_{t-1}.
+        pool_.RunOnAll([&](int w) {
+          Scratch& sc = scratch[w];
+          for (const uint32_t s : sc.dirty) {
+            const int v = Evaluate(s, t);
+            if (v < -128 || v > 127) overflow_ = true;
+            if (v != value_[s]) sc.changes.push_back(Change{s, static_cast<int8_t>(v)});
+          }
+          evaluations_.fetch_add(sc.dirty.size(), std::memory_order_relaxed);
+          sc.dirty.clear();
+        });
+        if (t == 1) {
+          // First scheduling of outer-child changes (layers >= 1 matter).
+          pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
+            for (uint64_t s = b; s < e; ++s) {
+              const uint32_t next = NextOuterEvent(s, 1);
+              if (next != std::numeric_limits<uint32_t>::max()) {
+                scratch[w].events.emplace_back(next, static_cast<uint32_t>(s));
+              }
+            }
+          });
+        }
+        std::vector<uint32_t>().swap(bucket);
+        Schedule(scratch);
+        // Apply: V_t becomes the current layer.
+        changed.clear();
+        for (Scratch& sc : scratch) {
+          changed.insert(changed.end(), sc.changes.begin(), sc.changes.end());
+          sc.changes.clear();
+        }
+        for (const Change& c : changed) value_[c.state] = c.value;
+        if (!changed.empty()) last_change_ = t;
+        log_.push_back(changed);
+        progress_.Advance(1);
+        if (overflow_) break;
+        if (changed.empty() && !PendingEvents(t)) {
+          progress_.Advance(horizon_ - t);
+          break;
+        }
+      }
+    }
+
+    bool PendingEvents(uint32_t t) const {
+      for (uint32_t u = t + 1; u < buckets_.size(); ++u) {
+        if (!buckets_[u].empty()) return true;
+      }
+      return false;
+    }
+
+    // 4. The compact store: the per-layer logs transposed into per-state
+    //    lists of (layer, value).
+    std::vector<uint8_t> BuildStore() {
+      std::vector<uint32_t> count(size_, 0);
+      uint64_t entries = 0;
+      for (const auto& layer : log_) {
+        for (const Change& c : layer) ++count[c.state];
+        entries += layer.size();
+      }
+      // Blocks small enough that relative starts fit in 16 bits.
+      uint32_t shift = 6;
+      while (shift > 0) {
+        bool fits = true;
+        for (uint64_t b = 0; fits && b < size_; b += (uint64_t{1} << shift)) {
+          uint64_t sum = 0;
+          for (uint64_t s = b; s < std::min(size_, b + (uint64_t{1} << shift)); ++s) sum += count[s];
+          fits = sum < 65536;
+        }
+        if (fits) break;
+        --shift;
+      }
+      const uint32_t entry_bytes = horizon_ <= 255 ? 2 : 4;
+      const auto sections = FiniteHorizonStoreView::Layout(size_, shift, entries, entry_bytes);
+      std::vector<uint8_t> bytes(sections.total, 0);
+      FiniteHorizonStoreHeader header{};
+      header.magic = kFiniteHorizonStoreMagic;
+      header.entry_bytes = entry_bytes;
+      header.states = size_;
+      header.entries = entries;
+      header.block_shift = shift;
+      header.horizon = horizon_;
+      header.last_change = last_change_;
+      header.evaluations = evaluations_.load();
+      std::memcpy(bytes.data(), &header, sizeof(header));
+      auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
+      auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
+      uint8_t* out = bytes.data() + sections.entries;
+      // Positions: cursor[s] = global index of the next entry of state s.
+      std::vector<uint64_t> cursor(size_);
+      uint64_t at = 0;
+      const uint64_t block_size = uint64_t{1} << shift;
+      for (uint64_t s = 0; s < size_; ++s) {
+        if (s % block_size == 0) blocks[s / block_size] = at;
+        starts[s] = static_cast<uint16_t>(at - blocks[s / block_size]);
+        cursor[s] = at;
+        at += count[s];
+      }
+      blocks[FiniteHorizonStoreView::BlockCount(size_, shift)] = at;
+      for (uint32_t t = 0; t < log_.size(); ++t) {
+        for (const Change& c : log_[t]) {
+          const uint32_t e = (t << 8) | static_cast<uint8_t>(c.value);
+          if (entry_bytes == 2) {
+            const uint16_t narrow = static_cast<uint16_t>(e);
+            std::memcpy(out + 2 * cursor[c.state], &narrow, 2);
+          } else {
+            std::memcpy(out + 4 * cursor[c.state], &e, 4);
+          }
+          ++cursor[c.state];
+        }
+        std::vector<Change>().swap(log_[t]);
+      }
+      return bytes;
+    }
+
+    const Game& game_;
+    const int slice_;
+    const uint32_t horizon_;
+    ThreadPool& pool_;
+    Progress& progress_;
+    const std::vector<FiniteHorizonStoreView>& solved_;
+    const uint64_t size_;
+
+    std::vector<int8_t> value_;     // V_{t-1} during layer t
+    std::vector<int8_t> terminal_;
+    std::vector<uint64_t> inner_offsets_, outer_offsets_, parent_offsets_;
+    std::vector<uint32_t> inner_child_, parents_;
+    std::vector<int8_t> inner_reward_;
+    std::vector<OuterEdge> outer_;
+    std::vector<uint16_t> stamp_;
+    std::vector<std::vector<uint32_t>> buckets_;
+    std::vector<std::vector<Change>> log_;  // changes per layer
+    std::atomic<uint64_t> evaluations_{0};
+    std::atomic<bool> overflow_{false};
+    uint32_t last_change_ = 0;
+  };
+};
+
+}  // namespace retro
+
+#endif  // RETRO_SOLVER_FINITE_HORIZON_H_

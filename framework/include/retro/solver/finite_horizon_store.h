@@ -1,0 +1,188 @@
+// Compact storage of a finite-horizon value table V_t(s), t = 0..T, that
+// follows the changes instead of the layers: per state, the list of layers at
+// which its value changes, with the new value (V_t = the value of the last
+// change at or before t, 0 before the first). Most states change value only a
+// few times across hundreds of layers, so this is far smaller than a dense
+// states x layers array, and a lookup is a rank plus a short scan.
+//
+// One store describes one slice. Byte layout (little-endian, 64-byte aligned
+// sections; see docs/file-format.md for how slices sit in a database):
+//   header      FiniteHorizonStoreHeader (64 bytes)
+//   blocks      uint64 x (blocks + 1): index of the first entry of each block
+//               of 2^block_shift states, then the total entry count
+//   starts      uint16 x states: first entry of each state, relative to its
+//               block's first entry
+//   entries     entry_bytes x entries: (layer, value) pairs in state order,
+//               layers increasing within a state; 2-byte entries pack
+//               (layer << 8 | uint8(value)) for layers <= 255, 4-byte entries
+//               (layer << 8 | uint8(value)) for larger layers
+#ifndef RETRO_SOLVER_FINITE_HORIZON_STORE_H_
+#define RETRO_SOLVER_FINITE_HORIZON_STORE_H_
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+
+namespace retro {
+
+// The 64-byte header of a finite-horizon store.
+struct FiniteHorizonStoreHeader {
+  uint32_t magic;             // kFiniteHorizonStoreMagic
+  uint32_t entry_bytes;       // 2 or 4
+  uint64_t states;
+  uint64_t entries;
+  uint32_t block_shift;       // states per block = 1 << block_shift
+  uint32_t horizon;           // T: layers 0..T were solved
+  uint32_t last_change;       // largest layer with a change (0 if none)
+  uint32_t reserved0;
+  uint64_t evaluations;       // states evaluated while solving (statistics)
+  uint64_t reserved[2];
+};
+static_assert(sizeof(FiniteHorizonStoreHeader) == 64);
+
+inline constexpr uint32_t kFiniteHorizonStoreMagic = 0x31485446;  // "FTH1"
+
+// A read-only view of a store held in memory (e.g. a database slice).
+class FiniteHorizonStoreView {
+ public:
+  FiniteHorizonStoreView() = default;
+
+  // Checks that `bytes` is a well-formed store (sizes, offsets, monotone
+  // block table) and returns a view of it. Cost: O(blocks).
+  static absl::StatusOr<FiniteHorizonStoreView> Open(std::span<const uint8_t> bytes) {
+    FiniteHorizonStoreView view;
+    if (bytes.size() < sizeof(FiniteHorizonStoreHeader)) {
+      return absl::DataLossError("value store is shorter than its header");
+    }
+    std::memcpy(&view.header_, bytes.data(), sizeof(view.header_));
+    const FiniteHorizonStoreHeader& h = view.header_;
+    if (h.magic != kFiniteHorizonStoreMagic || (h.entry_bytes != 2 && h.entry_bytes != 4) ||
+        h.block_shift > 16 || h.states > (uint64_t{1} << 40)) {
+      return absl::DataLossError("value store has a malformed header");
+    }
+    const uint64_t blocks = BlockCount(h.states, h.block_shift);
+    const uint64_t expected = Layout(h.states, h.block_shift, h.entries, h.entry_bytes).total;
+    if (bytes.size() != expected) {
+      return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
+                                              " bytes, its header implies ", expected));
+    }
+    const Sections s = Layout(h.states, h.block_shift, h.entries, h.entry_bytes);
+    view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
+    view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
+    view.entries_ = bytes.data() + s.entries;
+    for (uint64_t b = 0; b < blocks; ++b) {
+      if (view.blocks_[b] > view.blocks_[b + 1]) {
+        return absl::DataLossError("value store has a non-monotone block table");
+      }
+    }
+    if (view.blocks_[blocks] != h.entries || view.blocks_[0] != 0) {
+      return absl::DataLossError("value store block table does not match its entry count");
+    }
+    return view;
+  }
+
+  uint64_t states() const { return header_.states; }
+  uint64_t entries() const { return header_.entries; }
+  uint32_t horizon() const { return header_.horizon; }
+  uint32_t last_change() const { return header_.last_change; }
+  uint64_t evaluations() const { return header_.evaluations; }
+  const FiniteHorizonStoreHeader& header() const { return header_; }
+
+  // The entries [begin, end) of `state`.
+  void EntryRange(uint64_t state, uint64_t& begin, uint64_t& end) const {
+    const uint64_t block = state >> header_.block_shift;
+    const uint64_t base = blocks_[block];
+    begin = base + starts_[state];
+    const uint64_t next = state + 1;
+    end = (next >> header_.block_shift) == block && next < header_.states
+              ? base + starts_[next]
+              : blocks_[block + 1];
+  }
+
+  // Entry `i` as (layer, value).
+  void Entry(uint64_t i, uint32_t& layer, int& value) const {
+    if (header_.entry_bytes == 2) {
+      uint16_t e;
+      std::memcpy(&e, entries_ + 2 * i, 2);
+      layer = e >> 8;
+      value = static_cast<int8_t>(e & 0xFF);
+    } else {
+      uint32_t e;
+      std::memcpy(&e, entries_ + 4 * i, 4);
+      layer = e >> 8;
+      value = static_cast<int8_t>(e & 0xFF);
+    }
+  }
+
+  // V_t(state) for any t >= 0 (t beyond the last change gives the final
+  // value). Requires state < states().
+  int ValueAt(uint64_t state, uint32_t t) const {
+    uint64_t begin, end;
+    EntryRange(state, begin, end);
+    int value = 0;
+    if (header_.entry_bytes == 2) {
+      for (uint64_t i = begin; i < end; ++i) {
+        uint16_t e;
+        std::memcpy(&e, entries_ + 2 * i, 2);
+        if ((e >> 8) > t) break;
+        value = static_cast<int8_t>(e & 0xFF);
+      }
+    } else {
+      for (uint64_t i = begin; i < end; ++i) {
+        uint32_t e;
+        std::memcpy(&e, entries_ + 4 * i, 4);
+        if ((e >> 8) > t) break;
+        value = static_cast<int8_t>(e & 0xFF);
+      }
+    }
+    return value;
+  }
+
+  // The first layer >= t at which `state` changes value, or UINT32_MAX.
+  uint32_t NextChangeAtOrAfter(uint64_t state, uint32_t t) const {
+    uint64_t begin, end;
+    EntryRange(state, begin, end);
+    for (uint64_t i = begin; i < end; ++i) {
+      uint32_t layer;
+      int value;
+      Entry(i, layer, value);
+      if (layer >= t) return layer;
+    }
+    return std::numeric_limits<uint32_t>::max();
+  }
+
+  // Byte offsets of the sections of a store.
+  struct Sections {
+    uint64_t blocks, starts, entries, total;
+  };
+  static uint64_t BlockCount(uint64_t states, uint32_t block_shift) {
+    return (states + (uint64_t{1} << block_shift) - 1) >> block_shift;
+  }
+  static Sections Layout(uint64_t states, uint32_t block_shift, uint64_t entries,
+                         uint32_t entry_bytes) {
+    auto align = [](uint64_t x) { return (x + 63) / 64 * 64; };
+    Sections s;
+    s.blocks = sizeof(FiniteHorizonStoreHeader);
+    s.starts = align(s.blocks + 8 * (BlockCount(states, block_shift) + 1));
+    s.entries = align(s.starts + 2 * states);
+    s.total = s.entries + entry_bytes * entries;
+    return s;
+  }
+
+ private:
+  FiniteHorizonStoreHeader header_{};
+  const uint64_t* blocks_ = nullptr;
+  const uint16_t* starts_ = nullptr;
+  const uint8_t* entries_ = nullptr;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_SOLVER_FINITE_HORIZON_STORE_H_

@@ -1,0 +1,187 @@
+// Tests the finite-horizon solver on a small invented game that is nothing
+// like oware (negative rewards, non-zero limit values, terminal states in
+// every slice, cycles, moves skipping several slices), against a memoised
+// brute-force recursion, for several thread counts and horizons.
+#include "retro/solver/finite_horizon.h"
+
+#include <map>
+#include <tuple>
+
+#include "gtest/gtest.h"
+
+namespace retro {
+namespace {
+
+// States: slice k = coins left (0..kSlices-1), index = a cell of a ring whose
+// size depends on k. Moves: step 1 or 3 cells round the ring (same slice,
+// reward depends on the cell), or, on some cells, take 1 or 2 coins (smaller
+// slice, reward +-coins). Some cells have no move at all.
+struct RingGame {
+  static constexpr int kMaxMoves = 4;
+  // With `conserving`, moves within a slice earn nothing and V_0 = 0 (as in
+  // oware, where only captures score), so values stay bounded.
+  bool conserving = false;
+  static constexpr int kSlices = 7;
+  int num_slices() const { return kSlices; }
+  uint64_t slice_size(int k) const { return 5 + 3 * k; }
+  static int Size(int k) { return 5 + 3 * k; }
+
+  void Expand(int k, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    const int p = static_cast<int>(index);
+    const int n = Size(k);
+    node.limit_value = conserving ? 0 : (p * 7 + k) % 5 - 2;
+    node.terminal_value = (k * 3 + p) % 7 - 3;
+    node.num_moves = 0;
+    if ((p + 2 * k) % 6 == 5) return;  // a dead end
+    node.moves[node.num_moves++] = {k, static_cast<uint64_t>((p + 1) % n),
+                                    conserving ? 0 : (p % 3) - 1};
+    if (n > 3) {
+      node.moves[node.num_moves++] = {k, static_cast<uint64_t>((p + 3) % n),
+                                      conserving ? 0 : -(p % 2)};
+    }
+    for (int take = 1; take <= 2 && take <= k; ++take) {
+      if ((p + take) % 3 == 0) {
+        const int child = k - take;
+        node.moves[node.num_moves++] = {child, static_cast<uint64_t>((p * 5 + take) % Size(child)),
+                                        (take == 1 ? 1 : -1) * (1 + p % 3)};
+      }
+    }
+  }
+};
+
+// V_t by plain recursion over the same description, memoised.
+int BruteForce(const RingGame& game, int k, int p, int t, std::map<std::tuple<int, int, int>, int>& memo) {
+  FiniteHorizonNode<RingGame::kMaxMoves> node;
+  game.Expand(k, p, node);
+  if (t == 0) return node.limit_value;
+  if (node.num_moves == 0) return node.terminal_value;
+  const auto key = std::make_tuple(k, p, t);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  int best = -1000;
+  for (int m = 0; m < node.num_moves; ++m) {
+    best = std::max(best, node.moves[m].reward -
+                              BruteForce(game, node.moves[m].slice,
+                                         static_cast<int>(node.moves[m].index), t - 1, memo));
+  }
+  memo[key] = best;
+  return best;
+}
+
+TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
+  for (bool conserving : {false, true}) {
+  RingGame game;
+  game.conserving = conserving;
+  for (int threads : {1, 2, 3}) {
+    for (uint32_t horizon : {0u, 1u, 2u, 7u, 40u}) {
+      ThreadPool pool(threads);
+      Progress progress;
+      std::vector<FiniteHorizonSliceStats> stats;
+      auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, horizon, pool, progress, &stats);
+      ASSERT_TRUE(stores.ok()) << stores.status();
+      ASSERT_EQ(stores->size(), static_cast<size_t>(RingGame::kSlices));
+      std::map<std::tuple<int, int, int>, int> memo;
+      for (int k = 0; k < RingGame::kSlices; ++k) {
+        auto view = FiniteHorizonStoreView::Open((*stores)[k]);
+        ASSERT_TRUE(view.ok()) << view.status();
+        EXPECT_EQ(view->states(), static_cast<uint64_t>(RingGame::Size(k)));
+        EXPECT_EQ(view->horizon(), horizon);
+        for (int p = 0; p < RingGame::Size(k); ++p) {
+          // Beyond the horizon the store answers its last layer's value.
+          for (uint32_t t = 0; t <= horizon + 3; ++t) {
+            const int expected = BruteForce(game, k, p, std::min(t, horizon), memo);
+            ASSERT_EQ(view->ValueAt(p, t), expected)
+                << "slice " << k << " cell " << p << " t " << t << " horizon " << horizon
+                << " threads " << threads;
+          }
+        }
+        EXPECT_LE(stats[k].last_change, horizon);
+      }
+    }
+  }
+  }
+}
+
+// Two states feeding each other rewards +1 and -1: V_t(A) = 2 + V_{t-2}(A),
+// so values grow without bound.
+struct GrowingGame {
+  static constexpr int kMaxMoves = 1;
+  int num_slices() const { return 1; }
+  uint64_t slice_size(int) const { return 2; }
+  void Expand(int, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    node.num_moves = 1;
+    node.moves[0] = {0, 1 - index, index == 0 ? 1 : -1};
+  }
+};
+
+TEST(FiniteHorizonSolverTest, RefusesValuesOutsideInt8) {
+  ThreadPool pool(2);
+  Progress progress;
+  auto fits = FiniteHorizonSolver<GrowingGame>::SolveAll(GrowingGame(), 100, pool, progress);
+  EXPECT_TRUE(fits.ok());
+  auto stores = FiniteHorizonSolver<GrowingGame>::SolveAll(GrowingGame(), 300, pool, progress);
+  EXPECT_EQ(stores.status().code(), absl::StatusCode::kOutOfRange);
+}
+
+TEST(FiniteHorizonSolverTest, StopsAtTheFixedPointAndSaysWhere) {
+  RingGame game;
+  game.conserving = true;
+  ThreadPool pool(2);
+  Progress progress;
+  std::vector<FiniteHorizonSliceStats> stats;
+  auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, 5000, pool, progress, &stats);
+  ASSERT_TRUE(stores.ok());
+  std::map<std::tuple<int, int, int>, int> memo;
+  for (int k = 0; k < RingGame::kSlices; ++k) {
+    const uint32_t last = stats[k].last_change;
+    EXPECT_LT(last, 5000u) << "the ring game reaches a fixed point";
+    // The stored fixed point is real: no value changes after it...
+    for (int p = 0; p < RingGame::Size(k); ++p) {
+      EXPECT_EQ(BruteForce(game, k, p, last, memo), BruteForce(game, k, p, last + 60, memo));
+    }
+    // ...and something changes at it (unless nothing ever changes).
+    if (last > 0) {
+      bool changed = false;
+      for (int p = 0; p < RingGame::Size(k); ++p) {
+        changed |= BruteForce(game, k, p, last, memo) != BruteForce(game, k, p, last - 1, memo);
+      }
+      EXPECT_TRUE(changed);
+    }
+  }
+}
+
+// A game whose move leaves to a larger slice breaks the contract: the solver
+// must say so rather than read outside its tables.
+struct BrokenGame {
+  static constexpr int kMaxMoves = 1;
+  int num_slices() const { return 2; }
+  uint64_t slice_size(int) const { return 3; }
+  void Expand(int, uint64_t, FiniteHorizonNode<kMaxMoves>& node) const {
+    node.num_moves = 1;
+    node.moves[0] = {1, 0, 0};
+  }
+};
+
+TEST(FiniteHorizonSolverTest, RejectsMovesToLargerSlices) {
+  ThreadPool pool(1);
+  Progress progress;
+  auto stores = FiniteHorizonSolver<BrokenGame>::SolveAll(BrokenGame(), 3, pool, progress);
+  EXPECT_FALSE(stores.ok());
+}
+
+TEST(FiniteHorizonStoreTest, RefusesMalformedBytes) {
+  RingGame game;
+  ThreadPool pool(1);
+  Progress progress;
+  auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, 10, pool, progress);
+  ASSERT_TRUE(stores.ok());
+  std::vector<uint8_t> bytes = (*stores)[3];
+  EXPECT_TRUE(FiniteHorizonStoreView::Open(bytes).ok());
+  std::vector<uint8_t> truncated(bytes.begin(), bytes.end() - 1);
+  EXPECT_FALSE(FiniteHorizonStoreView::Open(truncated).ok());
+  std::vector<uint8_t> bad_magic = bytes;
+  bad_magic[0] ^= 1;
+  EXPECT_FALSE(FiniteHorizonStoreView::Open(bad_magic).ok());
+}
+
+}  // namespace
+}  // namespace retro
