@@ -187,13 +187,21 @@ class FiniteHorizonSolver {
             "game contract violated in slice ", slice_,
             ": a move leads to a larger slice or outside a slice"));
       }
+      uint64_t inner_total = 0, outer_total = 0;
       for (uint64_t s = 0; s < size_; ++s) {
-        inner_offsets_[s + 1] += inner_offsets_[s];
-        outer_offsets_[s + 1] += outer_offsets_[s];
+        inner_total += inner_offsets_[s + 1];
+        outer_total += outer_offsets_[s + 1];
+        if (inner_total >= (uint64_t{1} << 32) || outer_total >= (uint64_t{1} << 32)) {
+          return absl::ResourceExhaustedError(absl::StrCat(
+              "slice ", slice_, " has more than 2^32 moves; split it into smaller slices"));
+        }
+        inner_offsets_[s + 1] = static_cast<uint32_t>(inner_total);
+        outer_offsets_[s + 1] = static_cast<uint32_t>(outer_total);
       }
       inner_child_.resize(inner_offsets_[size_]);
       inner_reward_.resize(inner_offsets_[size_]);
       outer_.resize(outer_offsets_[size_]);
+      outer_value_.assign(outer_.size(), 0);
       pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t k = begin; k < end; ++k) {
           Chunk& c = chunk[k];
@@ -234,7 +242,7 @@ class FiniteHorizonSolver {
     }
 
     // V_t(s) from the V_{t-1} values of its children.
-    int Evaluate(uint64_t s, uint32_t t) const {
+    int Evaluate(uint64_t s) const {
       const uint64_t ib = inner_offsets_[s], ie = inner_offsets_[s + 1];
       const uint64_t ob = outer_offsets_[s], oe = outer_offsets_[s + 1];
       if (ib == ie && ob == oe) return terminal_[s];
@@ -243,20 +251,33 @@ class FiniteHorizonSolver {
         best = std::max(best, inner_reward_[e] - value_[inner_child_[e]]);
       }
       for (uint64_t e = ob; e < oe; ++e) {
-        const OuterEdge& edge = outer_[e];
-        best = std::max(best, edge.reward - solved_[edge.slice].ValueAt(edge.index, t - 1));
+        best = std::max(best, outer_[e].reward - outer_value_[e]);
       }
       return best;
     }
 
-    // The layer at which state s must next be re-evaluated because one of
-    // its outer children changes at a layer >= t (UINT32_MAX: never).
-    uint32_t NextOuterEvent(uint64_t s, uint32_t t) const {
+    // Refreshes the cached V_{t-1} of the outer children of s and returns
+    // the layer at which s must next be re-evaluated because one of them
+    // changes at a layer >= t (UINT32_MAX: never). One scan of each child's
+    // change list serves both.
+    uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       uint32_t next = std::numeric_limits<uint32_t>::max();
       for (uint64_t e = outer_offsets_[s]; e < outer_offsets_[s + 1]; ++e) {
-        const uint32_t change =
-            solved_[outer_[e].slice].NextChangeAtOrAfter(outer_[e].index, t);
-        if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
+        const FiniteHorizonStoreView& child = solved_[outer_[e].slice];
+        uint64_t begin, end;
+        child.EntryRange(outer_[e].index, begin, end);
+        int value = 0;
+        for (uint64_t k = begin; k < end; ++k) {
+          uint32_t layer;
+          int v;
+          child.Entry(k, layer, v);
+          if (layer >= t) {
+            next = std::min(next, layer + 1);
+            break;
+          }
+          value = v;
+        }
+        outer_value_[e] = static_cast<int8_t>(value);
       }
       return next;
     }
@@ -302,13 +323,27 @@ class FiniteHorizonSolver {
         const uint16_t mark = static_cast<uint16_t>(t % 65535 + 1);
         if (mark == 1 && t > 1) std::fill(stamp_.begin(), stamp_.end(), 0);
         std::vector<uint32_t>& bucket = buckets_[t];
+        // Claiming uses relaxed loads and stores, not read-modify-writes: two
+        // threads may both claim a state, which only costs a duplicate
+        // evaluation; the duplicate change is dropped when changes are applied.
         auto claim = [&](Scratch& sc, uint32_t s) {
           std::atomic_ref<uint16_t> slot(stamp_[s]);
-          if (slot.exchange(mark, std::memory_order_relaxed) != mark) sc.dirty.push_back(s);
+          if (slot.load(std::memory_order_relaxed) != mark) {
+            slot.store(mark, std::memory_order_relaxed);
+            sc.dirty.push_back(s);
+          }
         };
         if (t == 1) {
+          // Every state, with its outer children's V_0 cached and its first
+          // outer event scheduled.
           pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
-            for (uint64_t s = b; s < e; ++s) scratch[w].dirty.push_back(static_cast<uint32_t>(s));
+            for (uint64_t s = b; s < e; ++s) {
+              scratch[w].dirty.push_back(static_cast<uint32_t>(s));
+              const uint32_t next = RefreshOuter(s, 1);
+              if (next != std::numeric_limits<uint32_t>::max()) {
+                scratch[w].events.emplace_back(next, static_cast<uint32_t>(s));
+              }
+            }
           });
         } else {
           const std::vector<Change>& previous = log_.back();
@@ -323,8 +358,8 @@ class FiniteHorizonSolver {
           pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
               claim(scratch[w], bucket[i]);
-              // Reschedule for the next change of an outer child.
-              const uint32_t next = NextOuterEvent(bucket[i], t);
+              // Refresh the outer children's values and reschedule.
+              const uint32_t next = RefreshOuter(bucket[i], t);
               if (next != std::numeric_limits<uint32_t>::max()) {
                 scratch[w].events.emplace_back(next, bucket[i]);
               }
@@ -335,24 +370,13 @@ class FiniteHorizonSolver {
         pool_.RunOnAll([&](int w) {
           Scratch& sc = scratch[w];
           for (const uint32_t s : sc.dirty) {
-            const int v = Evaluate(s, t);
+            const int v = Evaluate(s);
             if (v < -128 || v > 127) overflow_ = true;
             if (v != value_[s]) sc.changes.push_back(Change{s, static_cast<int8_t>(v)});
           }
           evaluations_.fetch_add(sc.dirty.size(), std::memory_order_relaxed);
           sc.dirty.clear();
         });
-        if (t == 1) {
-          // First scheduling of outer-child changes (layers >= 1 matter).
-          pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
-            for (uint64_t s = b; s < e; ++s) {
-              const uint32_t next = NextOuterEvent(s, 1);
-              if (next != std::numeric_limits<uint32_t>::max()) {
-                scratch[w].events.emplace_back(next, static_cast<uint32_t>(s));
-              }
-            }
-          });
-        }
         std::vector<uint32_t>().swap(bucket);
         Schedule(scratch);
         // Apply: V_t becomes the current layer.
@@ -361,7 +385,14 @@ class FiniteHorizonSolver {
           changed.insert(changed.end(), sc.changes.begin(), sc.changes.end());
           sc.changes.clear();
         }
-        for (const Change& c : changed) value_[c.state] = c.value;
+        // Apply (dropping duplicates from concurrent claims of one state).
+        size_t kept = 0;
+        for (const Change& c : changed) {
+          if (value_[c.state] == c.value) continue;
+          value_[c.state] = c.value;
+          changed[kept++] = c;
+        }
+        changed.resize(kept);
         if (!changed.empty()) last_change_ = t;
         log_.push_back(changed);
         progress_.Advance(1);
@@ -389,55 +420,22 @@ class FiniteHorizonSolver {
         for (const Change& c : layer) ++count[c.state];
         entries += layer.size();
       }
-      // Blocks small enough that relative starts fit in 16 bits.
-      uint32_t shift = 6;
-      while (shift > 0) {
-        bool fits = true;
-        for (uint64_t b = 0; fits && b < size_; b += (uint64_t{1} << shift)) {
-          uint64_t sum = 0;
-          for (uint64_t s = b; s < std::min(size_, b + (uint64_t{1} << shift)); ++s) sum += count[s];
-          fits = sum < 65536;
-        }
-        if (fits) break;
-        --shift;
-      }
-      const uint32_t entry_bytes = horizon_ <= 255 ? 2 : 4;
-      const auto sections = FiniteHorizonStoreView::Layout(size_, shift, entries, entry_bytes);
-      std::vector<uint8_t> bytes(sections.total, 0);
-      FiniteHorizonStoreHeader header{};
-      header.magic = kFiniteHorizonStoreMagic;
-      header.entry_bytes = entry_bytes;
-      header.states = size_;
-      header.entries = entries;
-      header.block_shift = shift;
-      header.horizon = horizon_;
-      header.last_change = last_change_;
-      header.evaluations = evaluations_.load();
-      std::memcpy(bytes.data(), &header, sizeof(header));
-      auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
-      auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-      uint8_t* out = bytes.data() + sections.entries;
-      // Positions: cursor[s] = global index of the next entry of state s.
-      std::vector<uint64_t> cursor(size_);
-      uint64_t at = 0;
-      const uint64_t block_size = uint64_t{1} << shift;
-      for (uint64_t s = 0; s < size_; ++s) {
-        if (s % block_size == 0) blocks[s / block_size] = at;
-        starts[s] = static_cast<uint16_t>(at - blocks[s / block_size]);
-        cursor[s] = at;
-        at += count[s];
-      }
-      blocks[FiniteHorizonStoreView::BlockCount(size_, shift)] = at;
+      FiniteHorizonStoreHeader fields{};
+      fields.entry_bytes = horizon_ <= 255 ? 2 : 4;
+      fields.horizon = horizon_;
+      fields.last_change = last_change_;
+      fields.evaluations = evaluations_.load();
+      std::vector<uint64_t> cursor;
+      std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, count, cursor);
+      std::vector<uint32_t>().swap(count);
+      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+      uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(size_, header->block_shift,
+                                                                   entries, fields.entry_bytes)
+                                        .entries;
+      // Layers in increasing order, so each state's entries come out sorted.
       for (uint32_t t = 0; t < log_.size(); ++t) {
         for (const Change& c : log_[t]) {
-          const uint32_t e = (t << 8) | static_cast<uint8_t>(c.value);
-          if (entry_bytes == 2) {
-            const uint16_t narrow = static_cast<uint16_t>(e);
-            std::memcpy(out + 2 * cursor[c.state], &narrow, 2);
-          } else {
-            std::memcpy(out + 4 * cursor[c.state], &e, 4);
-          }
-          ++cursor[c.state];
+          WriteFiniteHorizonEntry(out, fields.entry_bytes, cursor[c.state]++, t, c.value);
         }
         std::vector<Change>().swap(log_[t]);
       }
@@ -454,10 +452,12 @@ class FiniteHorizonSolver {
 
     std::vector<int8_t> value_;     // V_{t-1} during layer t
     std::vector<int8_t> terminal_;
-    std::vector<uint64_t> inner_offsets_, outer_offsets_, parent_offsets_;
+    // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
+    std::vector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
     std::vector<uint32_t> inner_child_, parents_;
     std::vector<int8_t> inner_reward_;
     std::vector<OuterEdge> outer_;
+    std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
     std::vector<uint16_t> stamp_;
     std::vector<std::vector<uint32_t>> buckets_;
     std::vector<std::vector<Change>> log_;  // changes per layer

@@ -19,8 +19,10 @@
 #ifndef RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 #define RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <span>
 #include <string>
@@ -29,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/thread_pool.h"
 
 namespace retro {
 
@@ -182,6 +185,102 @@ class FiniteHorizonStoreView {
   const uint16_t* starts_ = nullptr;
   const uint8_t* entries_ = nullptr;
 };
+
+// Lays out a store with counts[s] entries for state s: returns its bytes
+// with the header (from `fields`: entry_bytes, horizon, last_change,
+// evaluations; the rest is filled in), the block table and the starts
+// written and the entries zeroed, and sets first_entry[s] to the index of the
+// first entry of state s. Blocks shrink below 64 states where needed so that
+// relative starts fit in 16 bits.
+inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
+                                                     const std::vector<uint32_t>& counts,
+                                                     std::vector<uint64_t>& first_entry) {
+  const uint64_t states = counts.size();
+  uint32_t shift = 6;
+  for (; shift > 0; --shift) {
+    bool fits = true;
+    const uint64_t block = uint64_t{1} << shift;
+    for (uint64_t b = 0; fits && b < states; b += block) {
+      uint64_t sum = 0;
+      for (uint64_t s = b; s < std::min(states, b + block); ++s) sum += counts[s];
+      fits = sum < 65536;
+    }
+    if (fits) break;
+  }
+  uint64_t entries = 0;
+  for (const uint32_t c : counts) entries += c;
+  FiniteHorizonStoreHeader header = fields;
+  header.magic = kFiniteHorizonStoreMagic;
+  header.states = states;
+  header.entries = entries;
+  header.block_shift = shift;
+  const auto sections = FiniteHorizonStoreView::Layout(states, shift, entries, header.entry_bytes);
+  std::vector<uint8_t> bytes(sections.total, 0);
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
+  auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
+  first_entry.resize(states);
+  uint64_t at = 0;
+  const uint64_t block_size = uint64_t{1} << shift;
+  for (uint64_t s = 0; s < states; ++s) {
+    if (s % block_size == 0) blocks[s / block_size] = at;
+    starts[s] = static_cast<uint16_t>(at - blocks[s / block_size]);
+    first_entry[s] = at;
+    at += counts[s];
+  }
+  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = at;
+  return bytes;
+}
+
+// Writes entry `i` = (layer, value) into the entry area of a store.
+inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint64_t i,
+                                    uint32_t layer, int value) {
+  const uint32_t e = (layer << 8) | static_cast<uint8_t>(value);
+  if (entry_bytes == 2) {
+    const uint16_t narrow = static_cast<uint16_t>(e);
+    std::memcpy(entries + 2 * i, &narrow, 2);
+  } else {
+    std::memcpy(entries + 4 * i, &e, 4);
+  }
+}
+
+// A copy of `store` with its states renumbered: state i of the result is
+// state old_index(i) of `store`. Used to bring a store solved under one
+// indexer into another indexer's order.
+inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
+                                         const std::function<uint64_t(uint64_t)>& old_index,
+                                         ThreadPool& pool) {
+  const uint64_t states = store.states();
+  std::vector<uint64_t> source(states);
+  std::vector<uint32_t> counts(states);
+  pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t i = b; i < e; ++i) {
+      source[i] = old_index(i);
+      uint64_t begin, end;
+      store.EntryRange(source[i], begin, end);
+      counts[i] = static_cast<uint32_t>(end - begin);
+    }
+  });
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(store.header(), counts, first);
+  const uint32_t width = store.header().entry_bytes;
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(
+      states, reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data())->block_shift,
+      store.entries(), width).entries;
+  pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t i = b; i < e; ++i) {
+      uint64_t begin, end;
+      store.EntryRange(source[i], begin, end);
+      for (uint64_t k = begin; k < end; ++k) {
+        uint32_t layer;
+        int value;
+        store.Entry(k, layer, value);
+        WriteFiniteHorizonEntry(out, width, first[i] + (k - begin), layer, value);
+      }
+    }
+  });
+  return bytes;
+}
 
 }  // namespace retro
 

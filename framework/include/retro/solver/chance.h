@@ -1,0 +1,290 @@
+// The expectation-over-chance solver family: one pass over an acyclic game
+// with dice.
+//
+// Every turn starts with a chance outcome o (a roll) of probability w_o; the
+// player then picks one of the afterstates the outcome allows, the best one
+// for the game's objective (max or min). An outcome with no legal move leaves
+// the position unchanged. The value of a non-terminal position s is
+//
+//   V(s) = R + sum_{o with a move} w_o * best_a g(a) + q(s) * V(s)
+//        = (R + sum_{o with a move} w_o * best_a g(a)) / (1 - q(s)),
+//
+// where R is the game's per-turn reward (1 to count turns), q(s) the total
+// probability of the outcomes with no move (solved in closed form, not
+// iterated), and g(a) the value of afterstate a: V(a) when a is a position,
+// or a value the game gives for a terminal afterstate.
+//
+// The game promises an order: every position has a layer, and every
+// afterstate of a position lies in a strictly lower layer (a pip count, a
+// number of checkers, ...). The solver groups the indices by layer once, then
+// solves the layers from the lowest up; the positions of one layer do not
+// depend on each other, so each layer is a parallel loop on the thread pool.
+// A game may instead schedule blocks: index ranges solved in ascending order
+// by one thread (dependencies inside a block point to lower indices), blocks
+// of one layer in parallel. Ascending passes over contiguous ranges read
+// their neighbours' records with far better cache locality than a pass that
+// hops through a sparse layer (3x on the Plakoto databases).
+//
+// Usage:
+//   MyGame game(...);
+//   retro::ThreadPool pool(2);
+//   retro::Progress progress;
+//   absl::StatusOr<std::vector<double>> values =
+//       retro::chance::Solve(game, {.pool = &pool, .progress = &progress});
+//
+// The game is a template parameter (no virtual calls); see "Game contract".
+#ifndef RETRO_SOLVER_CHANCE_H_
+#define RETRO_SOLVER_CHANCE_H_
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/progress.h"
+#include "retro/solver/chance_game.h"
+#include "retro/thread_pool.h"
+
+namespace retro::chance {
+
+// How Solve runs. Both pointers may be null: no pool runs on the calling
+// thread, no progress reports nothing.
+struct SolveOptions {
+  ThreadPool* pool = nullptr;
+  Progress* progress = nullptr;
+  // Positions per parallel work item (and per progress report).
+  uint64_t grain = 2048;
+};
+
+namespace internal {
+
+// The blocks of a game sorted by layer: blocks[layer_begin[l] ..
+// layer_begin[l + 1]) are the blocks of the l-th non-empty layer.
+struct Schedule {
+  std::vector<Block> blocks;
+  std::vector<size_t> layer_begin;
+};
+
+// Groups the blocks by layer and checks that they partition [0, size).
+inline absl::StatusOr<Schedule> MakeScheduleFromBlocks(std::vector<Block> blocks,
+                                                       uint64_t size) {
+  std::sort(blocks.begin(), blocks.end(),
+            [](const Block& a, const Block& b) { return a.begin < b.begin; });
+  uint64_t next = 0;
+  for (const Block& block : blocks) {
+    if (block.begin != next || block.end <= block.begin) {
+      return absl::InternalError(absl::StrCat(
+          "game bug: the blocks do not partition the positions (at index ",
+          next, ")"));
+    }
+    next = block.end;
+  }
+  if (next != size) {
+    return absl::InternalError(absl::StrCat(
+        "game bug: the blocks cover ", next, " of ", size, " positions"));
+  }
+  std::stable_sort(
+      blocks.begin(), blocks.end(),
+      [](const Block& a, const Block& b) { return a.layer < b.layer; });
+  Schedule schedule;
+  schedule.blocks = std::move(blocks);
+  for (size_t i = 0; i < schedule.blocks.size(); ++i) {
+    if (i == 0 || schedule.blocks[i].layer != schedule.blocks[i - 1].layer) {
+      schedule.layer_begin.push_back(i);
+    }
+  }
+  schedule.layer_begin.push_back(schedule.blocks.size());
+  return schedule;
+}
+
+// Per-position layers, turned into blocks: the maximal runs of consecutive
+// indices of equal layer.
+template <typename Game>
+absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game,
+                                                ThreadPool& pool,
+                                                const SolveOptions& options) {
+  const uint64_t size = game.Size();
+  const int num_layers = game.NumLayers();
+  std::vector<int32_t> layer_of(size);
+  std::atomic<uint64_t> bad{std::numeric_limits<uint64_t>::max()};
+  if (options.progress != nullptr) options.progress->StartPhase("schedule", size);
+  pool.ParallelFor(0, size, options.grain * 4, [&](int, uint64_t b, uint64_t e) {
+    if constexpr (requires { game.ComputeLayers(b, e, layer_of.data()); }) {
+      game.ComputeLayers(b, e, layer_of.data() + b);
+    } else {
+      for (uint64_t i = b; i < e; ++i) layer_of[i] = game.Layer(i);
+    }
+    for (uint64_t i = b; i < e; ++i) {
+      if (layer_of[i] < 0 || layer_of[i] >= num_layers) {
+        bad.store(i, std::memory_order_relaxed);
+        layer_of[i] = 0;
+      }
+    }
+    if (options.progress != nullptr) options.progress->Advance(e - b);
+  });
+  if (const uint64_t i = bad.load(); i != std::numeric_limits<uint64_t>::max()) {
+    return absl::InternalError(absl::StrCat(
+        "game bug: position ", i, " has layer ", game.Layer(i),
+        ", outside 0..", num_layers - 1));
+  }
+  std::vector<Block> blocks;
+  for (uint64_t i = 0; i < size;) {
+    uint64_t j = i + 1;
+    while (j < size && layer_of[j] == layer_of[i]) ++j;
+    blocks.push_back(Block{i, j, layer_of[i]});
+    i = j;
+  }
+  return MakeScheduleFromBlocks(std::move(blocks), size);
+}
+
+// Combines a turn into the position's value; false when no outcome moves.
+template <typename Game, int kOutcomes>
+bool Combine(const Game& game, const Turn<kOutcomes>& turn, double* value) {
+  if (turn.terminal) {
+    *value = turn.terminal_value;
+    return true;
+  }
+  double sum = game.TurnReward();
+  double moving = 0;  // 1 - q, summed directly to avoid cancellation
+  for (int o = 0; o < kOutcomes; ++o) {
+    if (!turn.has_move[o]) continue;
+    const double w = game.OutcomeWeight(o);
+    sum += w * turn.best[o];
+    moving += w;
+  }
+  if (moving <= 0) return false;
+  *value = sum / moving;
+  return true;
+}
+
+// Fills `turn` for an afterstate-style game, reading solved values; sets
+// `unordered` when an afterstate has not been solved yet.
+template <typename Game>
+void AfterstateTurn(const Game& game, uint64_t index,
+                    typename Game::Scratch& scratch,
+                    const std::vector<double>& values,
+                    const std::vector<std::atomic<uint8_t>>& solved,
+                    Turn<Game::kNumOutcomes>* turn, bool* unordered) {
+  turn->terminal = game.IsTerminal(index, &turn->terminal_value);
+  if (turn->terminal) return;
+  constexpr bool kMax = Game::kObjective == Objective::kMaximize;
+  for (int o = 0; o < Game::kNumOutcomes; ++o) {
+    double best = kMax ? -std::numeric_limits<double>::infinity()
+                       : std::numeric_limits<double>::infinity();
+    bool any = false;
+    game.ForEachAfterstate(index, o, scratch, [&](const Afterstate& a) {
+      double v = a.value;
+      if (!a.terminal) {
+        if (a.index >= values.size() ||
+            !solved[a.index].load(std::memory_order_relaxed)) {
+          *unordered = true;
+          return;
+        }
+        v = values[a.index];
+      }
+      any = true;
+      best = kMax ? std::max(best, v) : std::min(best, v);
+    });
+    turn->has_move[o] = any;
+    turn->best[o] = any ? best : 0.0;
+  }
+}
+
+}  // namespace internal
+
+// Solves every position of `game` and returns the values by index. Errors
+// are game bugs caught on the way: a bad schedule (layer out of range, blocks
+// that do not partition the positions), an afterstate not solved before the
+// position that reaches it (afterstate-style games), or a non-terminal
+// position where no outcome has a move (its value would be unbounded).
+template <typename Game>
+absl::StatusOr<std::vector<double>> Solve(const Game& game,
+                                          const SolveOptions& options = {}) {
+  static_assert(ChanceGame<Game>, "Game does not meet the chance contract");
+  constexpr int kOutcomes = Game::kNumOutcomes;
+  constexpr bool kTable = TableStyleGame<Game>;
+  ThreadPool inline_pool(1);
+  ThreadPool& pool = options.pool != nullptr ? *options.pool : inline_pool;
+  const uint64_t size = game.Size();
+
+  // 1. The schedule: blocks grouped by layer.
+  absl::StatusOr<internal::Schedule> schedule;
+  if constexpr (BlockScheduledGame<Game>) {
+    schedule = internal::MakeScheduleFromBlocks(game.Blocks(), size);
+  } else {
+    schedule = internal::MakeScheduleFromLayers(game, pool, options);
+  }
+  if (!schedule.ok()) return schedule.status();
+
+  // 2. Storage: values, the game's records (table style) or solved flags
+  //    (afterstate style, to check the order the game promised).
+  std::vector<double> values(size, 0.0);
+  using Aux = typename AuxOf<Game>::type;
+  std::vector<Aux> aux;
+  if constexpr (kTable) aux.resize(size);
+  std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
+  std::vector<typename Game::Scratch> scratch(pool.size());
+
+  // 3. The layers in order, the blocks of each layer in parallel, each block
+  //    in increasing index order.
+  constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+  std::atomic<uint64_t> stuck{kNone};
+  std::atomic<uint64_t> unordered{kNone};
+  const std::vector<Block>& blocks = schedule->blocks;
+  if (options.progress != nullptr) options.progress->StartPhase("solve", size);
+  for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
+    const size_t first = schedule->layer_begin[l];
+    const size_t last = schedule->layer_begin[l + 1];
+    // About options.grain positions per work item.
+    const uint64_t positions = blocks[last - 1].end - blocks[first].begin;
+    const uint64_t per_block = std::max<uint64_t>(1, positions / (last - first));
+    const uint64_t grain = std::max<uint64_t>(1, options.grain / per_block);
+    pool.ParallelFor(first, last, grain, [&](int worker, uint64_t b, uint64_t e) {
+      typename Game::Scratch& s = scratch[worker];
+      uint64_t done = 0;
+      for (uint64_t k = b; k < e; ++k) {
+        for (uint64_t index = blocks[k].begin; index < blocks[k].end; ++index) {
+          Turn<kOutcomes> turn;
+          if constexpr (kTable) {
+            game.EvaluateTurn(index, values.data(), aux.data(), s, &turn);
+          } else {
+            bool bad = false;
+            internal::AfterstateTurn(game, index, s, values, solved, &turn,
+                                     &bad);
+            if (bad) unordered.store(index, std::memory_order_relaxed);
+          }
+          if (!internal::Combine(game, turn, &values[index])) {
+            stuck.store(index, std::memory_order_relaxed);
+          }
+          if constexpr (!kTable) {
+            solved[index].store(1, std::memory_order_relaxed);
+          }
+        }
+        done += blocks[k].end - blocks[k].begin;
+      }
+      if (options.progress != nullptr) options.progress->Advance(done);
+    });
+    if (stuck.load() != kNone || unordered.load() != kNone) break;
+  }
+  if (const uint64_t i = unordered.load(); i != kNone) {
+    return absl::InternalError(absl::StrCat(
+        "game bug: an afterstate of position ", i,
+        " is out of range or not solved before it (check the layers)"));
+  }
+  if (const uint64_t i = stuck.load(); i != kNone) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "position ", i, " is not terminal but no outcome has a move; "
+        "its value is unbounded (declare it terminal)"));
+  }
+  return values;
+}
+
+}  // namespace retro::chance
+
+#endif  // RETRO_SOLVER_CHANCE_H_

@@ -1,0 +1,432 @@
+// Retrograde analysis of one loopy slice of a win/draw/loss game with
+// distances, game-agnostic and parallel.
+//
+// A slice is a set of positions, numbered 0 .. size()-1 by the game's
+// indexer, whose moves either stay in the slice or leave it ("conversions",
+// e.g. captures into a table with fewer pieces) into positions whose values
+// are already known. Play may cycle inside the slice; endless play is a draw.
+// The solver computes for every position the result for the side to move
+// and the distance in plies under the usual distance rules: the winner
+// minimises the distance, the loser maximises it. A move inside the slice
+// adds one ply to the child's distance; the value of a conversion move is
+// supplied by the game (for distance-to-conversion it is one ply, whatever
+// the child's own distance).
+//
+// Algorithm. Predecessor-based retrograde analysis in order of distance:
+//   1. Seed: every position is described once (terminal value, number of
+//      moves inside the slice, values of its conversions). Terminal
+//      positions, positions with a conversion win in one ply and positions
+//      that cannot avoid a conversion loss are final at once; positions with
+//      a drawing or winning conversion can no longer lose.
+//   2. Level L = 0, 1, 2, ...: for every position resolved at distance L
+//      (the frontier), visit its predecessors. A loss at L makes every
+//      unresolved predecessor a win at L + 1; a win at L removes one of the
+//      predecessor's open moves, and a predecessor whose last open move is
+//      gone (all its moves lose) becomes a loss at L + 1, or later when a
+//      conversion lets it lose more slowly.
+//   3. Positions never resolved are draws.
+// Parallelism without atomics: with T threads, thread w visits the whole
+// frontier but only the predecessors in "part" w of T, a partition of the
+// positions chosen by the game (any function of the position, computed
+// before ranking). Every position is written by one thread only, so the
+// result is deterministic and independent of the thread count.
+//
+// Storage: one byte per position in the codec below (EncodeWdl), plus one
+// byte of open-move counter during the solve.
+//
+// The game contract (all members const and safe to call concurrently):
+//
+//   // Number of positions in the slice.
+//   uint64_t size() const;
+//
+//   // Describes position `index` to `sink` (REQUIRED):
+//   //   sink.Terminal(WdlOutcome v): the game is over here with value v for
+//   //     the side to move; nothing else needs reporting.
+//   //   sink.InSliceMoves(int count): `count` more moves that stay in the
+//   //     slice, counted once per move (must equal the number of
+//   //     predecessor visits into this position's children, see below).
+//   //   sink.Conversion(WdlOutcome v): a move leaving the slice whose value
+//   //     for the mover (already including the move's ply) is v. A game may
+//   //     omit conversions that can change neither the best conversion nor
+//   //     the longest losing one.
+//   // A position with nothing reported is lost at distance 0.
+//   template <typename Sink> void Describe(uint64_t index, Sink& sink) const;
+//
+//   // Calls visit(uint64_t predecessor) once per move predecessor -> index
+//   // that stays in the slice, for the predecessors in part `part` of
+//   // `parts` (REQUIRED). The part of a position must depend only on the
+//   // position; over all parts every such move is visited exactly once.
+//   template <typename Visit>
+//   void ForEachPredecessor(uint64_t index, int part, int parts,
+//                           Visit&& visit) const;
+#ifndef RETRO_SOLVER_LOOPY_WDL_H_
+#define RETRO_SOLVER_LOOPY_WDL_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/progress.h"
+#include "retro/solver/loopy_wdl_buffer.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+
+// The result of a position for the side to move.
+enum class Wdl : uint8_t { kLoss = 0, kDraw = 1, kWin = 2 };
+
+// A result with its distance in plies (0 for draws).
+struct WdlOutcome {
+  Wdl result = Wdl::kDraw;
+  int distance = 0;
+
+  static constexpr WdlOutcome Win(int plies) { return {Wdl::kWin, plies}; }
+  static constexpr WdlOutcome Loss(int plies) { return {Wdl::kLoss, plies}; }
+  static constexpr WdlOutcome Draw() { return {Wdl::kDraw, 0}; }
+
+  // The value, for the mover, of a move into a position of the same game
+  // whose value for its side to move is `child`: the result flips and the
+  // move adds one ply.
+  static constexpr WdlOutcome AfterMove(WdlOutcome child) {
+    switch (child.result) {
+      case Wdl::kWin:
+        return Loss(child.distance + 1);
+      case Wdl::kLoss:
+        return Win(child.distance + 1);
+      default:
+        return Draw();
+    }
+  }
+
+  friend constexpr bool operator==(const WdlOutcome&,
+                                   const WdlOutcome&) = default;
+};
+
+// True when `a` is strictly better than `b` for the side to move: wins beat
+// draws beat losses, shorter wins and longer losses are better.
+constexpr bool BetterForMover(WdlOutcome a, WdlOutcome b) {
+  if (a.result != b.result) return a.result > b.result;
+  if (a.result == Wdl::kWin) return a.distance < b.distance;
+  if (a.result == Wdl::kLoss) return a.distance > b.distance;
+  return false;
+}
+
+// The byte codec of solved tables:
+//   0          draw
+//   1 .. 127   win,  distance = byte - 1    (0 .. 126 plies)
+//   128 .. 254 loss, distance = byte - 128  (0 .. 126 plies)
+//   255        never in a finished table (the solver's "unknown")
+inline constexpr int kWdlMaxDistance = 126;
+inline constexpr uint8_t kWdlDrawByte = 0;
+inline constexpr uint8_t kWdlUnknownByte = 255;
+
+// The byte of `o`; requires o.distance <= kWdlMaxDistance.
+constexpr uint8_t EncodeWdl(WdlOutcome o) {
+  switch (o.result) {
+    case Wdl::kWin:
+      return static_cast<uint8_t>(1 + o.distance);
+    case Wdl::kLoss:
+      return static_cast<uint8_t>(128 + o.distance);
+    default:
+      return kWdlDrawByte;
+  }
+}
+
+// The outcome of a table byte (255 decodes as a draw).
+constexpr WdlOutcome DecodeWdl(uint8_t byte) {
+  if (byte == kWdlDrawByte || byte == kWdlUnknownByte) {
+    return WdlOutcome::Draw();
+  }
+  if (byte < 128) return WdlOutcome::Win(byte - 1);
+  return WdlOutcome::Loss(byte - 128);
+}
+
+namespace loopy_wdl_internal {
+
+// Collects what a game reports about one position.
+struct SeedSink {
+  bool terminal = false;
+  WdlOutcome terminal_value;
+  int in_slice = 0;
+  bool has_conversion = false;
+  WdlOutcome best_conversion = WdlOutcome::Loss(0);
+  int longest_conversion_loss = -1;  // -1: no losing conversion
+
+  void Terminal(WdlOutcome v) {
+    terminal = true;
+    terminal_value = v;
+  }
+  void InSliceMoves(int count) { in_slice += count; }
+  void Conversion(WdlOutcome v) {
+    if (!has_conversion || BetterForMover(v, best_conversion)) {
+      best_conversion = v;
+    }
+    has_conversion = true;
+    if (v.result == Wdl::kLoss) {
+      longest_conversion_loss = std::max(longest_conversion_loss, v.distance);
+    }
+  }
+};
+
+// Open-move counter of positions that can no longer become losses.
+inline constexpr uint8_t kCannotLose = 255;
+// Largest number of in-slice moves a position may have.
+inline constexpr int kMaxInSliceMoves = 254;
+
+// List entries: index in the low 56 bits; in `pending` lists the byte to
+// give sits on top, in `ready` lists and batches bit 63 marks a win.
+inline constexpr int kCodeShift = 56;
+inline constexpr uint64_t kIndexMask = (uint64_t{1} << kCodeShift) - 1;
+inline constexpr uint64_t kWinBit = uint64_t{1} << 63;
+
+// Per-level lists of positions: `ready` already hold their value; `pending`
+// carry a value to be given at that level if the position is still unknown.
+struct LevelLists {
+  std::vector<std::vector<uint64_t>> ready;
+  std::vector<std::vector<uint64_t>> pending;
+
+  void AddReady(int level, uint64_t index, bool win) {
+    Grow(level);
+    ready[level].push_back(index | (win ? kWinBit : 0));
+  }
+  void AddPending(int level, uint64_t index, uint8_t byte) {
+    Grow(level);
+    pending[level].push_back(index | (uint64_t{byte} << kCodeShift));
+  }
+  void Grow(int level) {
+    if (static_cast<int>(ready.size()) <= level) {
+      ready.resize(level + 1);
+      pending.resize(level + 1);
+    }
+  }
+  // Moves the lists of `other` into this.
+  void Absorb(LevelLists& other) {
+    Grow(static_cast<int>(other.ready.size()) - 1);
+    for (size_t l = 0; l < other.ready.size(); ++l) {
+      ready[l].insert(ready[l].end(), other.ready[l].begin(),
+                      other.ready[l].end());
+      pending[l].insert(pending[l].end(), other.pending[l].begin(),
+                        other.pending[l].end());
+    }
+    other.ready.clear();
+    other.pending.clear();
+  }
+};
+
+// Keeps the first error reported by any thread.
+class ErrorSlot {
+ public:
+  void Set(absl::Status status) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (status_.ok()) status_ = std::move(status);
+  }
+  absl::Status Get() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return status_;
+  }
+
+ private:
+  std::mutex mutex_;
+  absl::Status status_;
+};
+
+}  // namespace loopy_wdl_internal
+
+// Solves the slice described by `game` (see the contract at the top of this
+// file) on the threads of `pool`, reporting progress to `progress` (may be
+// null). Returns one byte per position in the EncodeWdl codec. Fails when a
+// position has more than 254 moves inside the slice, when a distance exceeds
+// kWdlMaxDistance, or when the slice is too large to index.
+template <typename Game>
+absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
+                                                   ThreadPool& pool,
+                                                   Progress* progress) {
+  using loopy_wdl_internal::kCannotLose;
+  using loopy_wdl_internal::kCodeShift;
+  using loopy_wdl_internal::kIndexMask;
+  using loopy_wdl_internal::kWinBit;
+  using loopy_wdl_internal::LevelLists;
+  constexpr uint64_t kGrain = uint64_t{1} << 14;
+
+  const uint64_t size = game.size();
+  if (size > kIndexMask) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("slice of ", size, " positions is too large; at most ",
+                     kIndexMask, " are supported"));
+  }
+  const int parts = pool.size();
+  HugePageBuffer value(size, kWdlUnknownByte);
+  HugePageBuffer open_moves(size, 0);
+  LevelLists levels;
+  std::mutex levels_mutex;
+  loopy_wdl_internal::ErrorSlot error;
+
+  // Step 1: seed every position from its own description.
+  if (progress != nullptr) progress->StartPhase("seed", size);
+  pool.ParallelFor(0, size, kGrain, [&](int, uint64_t begin, uint64_t end) {
+    LevelLists local;
+    for (uint64_t i = begin; i < end; ++i) {
+      loopy_wdl_internal::SeedSink sink;
+      game.Describe(i, sink);
+      WdlOutcome final_value;
+      bool is_final = false;
+      if (sink.terminal) {
+        final_value = sink.terminal_value;
+        is_final = true;
+        open_moves[i] = kCannotLose;
+      } else if (sink.has_conversion &&
+                 sink.best_conversion.result != Wdl::kLoss) {
+        open_moves[i] = kCannotLose;
+        if (sink.best_conversion.result == Wdl::kWin) {
+          // A slice move wins in at least one ply, so a conversion win in
+          // at most one ply is final; a slower one waits for its level.
+          if (sink.best_conversion.distance <= 1) {
+            final_value = sink.best_conversion;
+            is_final = true;
+          } else if (sink.best_conversion.distance > kWdlMaxDistance) {
+            error.Set(absl::OutOfRangeError("conversion distance too large"));
+          } else {
+            local.AddPending(sink.best_conversion.distance, i,
+                             EncodeWdl(sink.best_conversion));
+          }
+        }
+      } else if (sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
+        error.Set(absl::InvalidArgumentError(absl::StrCat(
+            "position ", i, " has ", sink.in_slice,
+            " moves inside the slice; at most ",
+            loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
+      } else if (sink.in_slice == 0) {
+        // Every move (if any) is a losing conversion: lose as late as
+        // possible.
+        final_value =
+            WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
+        is_final = true;
+        open_moves[i] = kCannotLose;
+      } else {
+        open_moves[i] = static_cast<uint8_t>(sink.in_slice);
+      }
+      if (is_final) {
+        if (final_value.distance > kWdlMaxDistance ||
+            final_value.distance < 0) {
+          error.Set(absl::OutOfRangeError(absl::StrCat(
+              "distance ", final_value.distance, " of position ", i,
+              " outside 0..", kWdlMaxDistance)));
+          continue;
+        }
+        value[i] = EncodeWdl(final_value);
+        if (final_value.result != Wdl::kDraw) {
+          local.AddReady(final_value.distance, i,
+                         final_value.result == Wdl::kWin);
+        }
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(levels_mutex);
+      levels.Absorb(local);
+    }
+    if (progress != nullptr) progress->Advance(end - begin);
+  });
+  if (absl::Status s = error.Get(); !s.ok()) return s;
+
+  // Step 2: propagate level by level.
+  if (progress != nullptr) progress->StartPhase("propagate", size);
+  std::vector<LevelLists> found(parts);
+  std::vector<uint64_t> frontier;
+  for (int level = 0; level < static_cast<int>(levels.ready.size()); ++level) {
+    // 2a. The frontier: positions found at this level, and pending
+    // positions still unknown.
+    frontier = std::move(levels.ready[level]);
+    levels.ready[level] = std::vector<uint64_t>();
+    for (uint64_t entry : levels.pending[level]) {
+      const uint64_t i = entry & kIndexMask;
+      if (value[i] == kWdlUnknownByte) {
+        const uint8_t byte = static_cast<uint8_t>(entry >> kCodeShift);
+        value[i] = byte;
+        frontier.push_back(
+            i | (DecodeWdl(byte).result == Wdl::kWin ? kWinBit : 0));
+      }
+    }
+    std::vector<uint64_t>().swap(levels.pending[level]);
+    if (frontier.empty()) continue;
+    if (level + 1 > kWdlMaxDistance) {
+      return absl::OutOfRangeError(absl::StrCat(
+          "distances exceed ", kWdlMaxDistance,
+          " plies, the limit of the one-byte table codec"));
+    }
+    const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
+    // 2b. Each thread updates the predecessors in its own part. Updates are
+    // batched: the predecessors of a few frontier positions are collected
+    // and prefetched, then applied, so that many cache misses overlap. The
+    // order of updates within a level does not matter.
+    pool.RunOnAll([&](int part) {
+      LevelLists& out = found[part];
+      constexpr size_t kBatch = 512;
+      std::vector<uint64_t> batch;
+      batch.reserve(2 * kBatch);
+      const auto apply = [&] {
+        for (const uint64_t entry : batch) {
+          const uint64_t p = entry & kIndexMask;
+          if ((entry & kWinBit) == 0) {
+            // A predecessor of a loss wins.
+            if (value[p] == kWdlUnknownByte) {
+              value[p] = win_next;
+              out.AddReady(level + 1, p, true);
+            }
+            continue;
+          }
+          // A predecessor of a win loses once all its moves are wins,
+          // as late as its conversions allow.
+          if (--open_moves[p] != 0) continue;
+          loopy_wdl_internal::SeedSink sink;
+          game.Describe(p, sink);
+          const int distance = std::max(level + 1, sink.longest_conversion_loss);
+          if (distance == level + 1) {
+            value[p] = EncodeWdl(WdlOutcome::Loss(distance));
+            out.AddReady(distance, p, false);
+          } else if (distance <= kWdlMaxDistance) {
+            out.AddPending(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
+          } else {
+            error.Set(absl::OutOfRangeError(absl::StrCat(
+                "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
+          }
+        }
+        batch.clear();
+      };
+      for (const uint64_t entry : frontier) {
+        const uint64_t q = entry & kIndexMask;
+        if (entry & kWinBit) {
+          game.ForEachPredecessor(q, part, parts, [&](uint64_t p) {
+            __builtin_prefetch(&open_moves[p], 1);
+            batch.push_back(p | kWinBit);
+          });
+        } else {
+          game.ForEachPredecessor(q, part, parts, [&](uint64_t p) {
+            __builtin_prefetch(&value[p], 1);
+            batch.push_back(p);
+          });
+        }
+        if (batch.size() >= kBatch) apply();
+      }
+      apply();
+    });
+    for (LevelLists& lists : found) levels.Absorb(lists);
+    if (absl::Status s = error.Get(); !s.ok()) return s;
+    if (progress != nullptr) progress->Advance(frontier.size());
+  }
+
+  // Step 3: whatever is unresolved is a draw.
+  std::vector<uint8_t> result(value.data(), value.data() + size);
+  for (uint8_t& v : result) {
+    if (v == kWdlUnknownByte) v = kWdlDrawByte;
+  }
+  return result;
+}
+
+}  // namespace retro
+
+#endif  // RETRO_SOLVER_LOOPY_WDL_H_

@@ -1,0 +1,50 @@
+// Adapts the oware rules to the finite-horizon solver's Game contract
+// (retro/solver/finite_horizon.h): slice n holds the boards with n seeds,
+// ranked by `Indexer`; a move's reward is the seeds it captures, so a capture
+// leads to a smaller slice. The grand slam rule is a template parameter so
+// that move generation compiles without a runtime branch.
+#ifndef PLUGINS_OWARE_SOLVER_GAME_H_
+#define PLUGINS_OWARE_SOLVER_GAME_H_
+
+#include <cstdint>
+
+#include "games/oware/board.h"
+#include "games/oware/movegen.h"
+#include "games/oware/rules.h"
+#include "retro/solver/finite_horizon.h"
+
+namespace retro::oware {
+
+template <GrandSlam kGrandSlam, typename Indexer>
+class OwareSolverGame {
+ public:
+  static constexpr int kMaxMoves = oware::kMaxMoves;
+
+  OwareSolverGame(const Indexer& indexer, int max_seeds, AtLimit at_limit)
+      : indexer_(indexer), max_seeds_(max_seeds), at_limit_(at_limit) {}
+
+  int num_slices() const { return max_seeds_ + 1; }
+  uint64_t slice_size(int seeds) const { return indexer_.Size(seeds); }
+
+  void Expand(int seeds, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    const Board board = indexer_.Unrank(seeds, index);
+    node.limit_value = LimitValue(board, at_limit_);
+    node.terminal_value = TerminalValue(board);
+    Move moves[kMaxMoves];
+    node.num_moves = GenerateMoves<kGrandSlam>(board, moves);
+    for (int m = 0; m < node.num_moves; ++m) {
+      node.moves[m].slice = seeds - moves[m].captured;
+      node.moves[m].index = indexer_.Rank(moves[m].child);
+      node.moves[m].reward = moves[m].captured;
+    }
+  }
+
+ private:
+  const Indexer& indexer_;
+  const int max_seeds_;
+  const AtLimit at_limit_;
+};
+
+}  // namespace retro::oware
+
+#endif  // PLUGINS_OWARE_SOLVER_GAME_H_
