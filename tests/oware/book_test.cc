@@ -1,0 +1,202 @@
+// The oware book against the independent brute-force negamax (built on the
+// deliberately simple reference rules): every board with at most 4 seeds,
+// every t <= 12, under every rule variant, with both indexers and several
+// thread counts; plus the spec's known values on a 9-seed book, and the
+// refusal of books whose structure does not match their header.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "games/oware/colex_indexer.h"
+#include "games/oware/lexicographic_indexer.h"
+#include "games/oware/notation.h"
+#include "gtest/gtest.h"
+#include "plugins/oware/book.h"
+#include "plugins/oware/solver_game.h"
+#include "retro/database.h"
+#include "retro/solver/finite_horizon.h"
+#include "tests/oware/brute_force.h"
+
+namespace retro::oware {
+namespace {
+
+// Solves a book in memory and returns the serialised database.
+template <GrandSlam kGrandSlam, typename Indexer>
+std::vector<uint8_t> SolveBook(int seeds, const Rules& rules, int threads) {
+  const Indexer indexer(seeds);
+  const OwareSolverGame<kGrandSlam, Indexer> game(indexer, seeds, rules.at_limit);
+  ThreadPool pool(threads);
+  Progress progress;
+  auto stores = FiniteHorizonSolver<OwareSolverGame<kGrandSlam, Indexer>>::SolveAll(
+      game, rules.turn_limit, pool, progress);
+  EXPECT_TRUE(stores.ok()) << stores.status();
+  if constexpr (std::is_same_v<Indexer, LexicographicIndexer>) {
+    // Bring the stores into the book's colex order.
+    const ColexIndexer colex(seeds);
+    for (int n = 0; n <= seeds; ++n) {
+      auto view = FiniteHorizonStoreView::Open((*stores)[n]);
+      (*stores)[n] = PermuteStore(
+          *view, [&](uint64_t i) { return indexer.Rank(colex.Unrank(n, i)); }, pool);
+    }
+  }
+  DatabaseBuilder builder;
+  builder.SetCodec(kBookCodec);
+  builder.SetParameter("seeds", std::to_string(seeds));
+  builder.SetParameter("turn-limit", std::to_string(rules.turn_limit));
+  builder.SetParameter("grand-slam", std::string(GrandSlamName(rules.grand_slam)));
+  builder.SetParameter("at-limit", std::string(AtLimitName(rules.at_limit)));
+  for (int n = 0; n <= seeds; ++n) builder.AddSlice(SliceName(n), std::move((*stores)[n]));
+  return SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
+}
+
+std::vector<uint8_t> SolveBookFor(int seeds, const Rules& rules, int threads, bool lexicographic) {
+  switch (rules.grand_slam) {
+    case GrandSlam::kCapture:
+      return lexicographic ? SolveBook<GrandSlam::kCapture, LexicographicIndexer>(seeds, rules, threads)
+                           : SolveBook<GrandSlam::kCapture, ColexIndexer>(seeds, rules, threads);
+    case GrandSlam::kForcedOnly:
+      return lexicographic ? SolveBook<GrandSlam::kForcedOnly, LexicographicIndexer>(seeds, rules, threads)
+                           : SolveBook<GrandSlam::kForcedOnly, ColexIndexer>(seeds, rules, threads);
+    default:
+      return lexicographic ? SolveBook<GrandSlam::kForfeit, LexicographicIndexer>(seeds, rules, threads)
+                           : SolveBook<GrandSlam::kForfeit, ColexIndexer>(seeds, rules, threads);
+  }
+}
+
+struct Variant {
+  GrandSlam grand_slam;
+  AtLimit at_limit;
+};
+
+class BookVsBruteForceTest : public ::testing::TestWithParam<Variant> {};
+
+TEST_P(BookVsBruteForceTest, EveryBoardUpToFourSeedsEveryTUpTo12) {
+  constexpr int kSeeds = 4;
+  constexpr int kMaxT = 12;
+  Rules rules;
+  rules.grand_slam = GetParam().grand_slam;
+  rules.at_limit = GetParam().at_limit;
+  rules.turn_limit = kMaxT;
+  reference::BruteForceSolver brute(rules);
+  const ColexIndexer indexer(kSeeds);
+  for (const bool lexicographic : {false, true}) {
+    for (const int threads : {1, 2}) {
+      const std::vector<uint8_t> bytes = SolveBookFor(kSeeds, rules, threads, lexicographic);
+      auto file = DatabaseFile::FromBytes(bytes);
+      ASSERT_TRUE(file.ok()) << file.status();
+      auto book = Book::FromFile(**file);
+      ASSERT_TRUE(book.ok()) << book.status();
+      int checked = 0;
+      for (int n = 0; n <= kSeeds; ++n) {
+        for (uint64_t r = 0; r < indexer.Size(n); ++r) {
+          const Board board = indexer.Unrank(n, r);
+          for (int t = 0; t <= kMaxT; ++t) {
+            ASSERT_EQ((*book)->Value(board, t), brute.Value(board, t))
+                << FormatBoard(board) << " t=" << t << " lexicographic=" << lexicographic
+                << " threads=" << threads;
+            ++checked;
+          }
+        }
+      }
+      EXPECT_EQ(checked, 1820 * (kMaxT + 1));  // 1 + 12 + 78 + 364 + 1365 boards
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllVariants, BookVsBruteForceTest,
+    ::testing::Values(Variant{GrandSlam::kForfeit, AtLimit::kNobody},
+                      Variant{GrandSlam::kCapture, AtLimit::kNobody},
+                      Variant{GrandSlam::kForcedOnly, AtLimit::kNobody},
+                      Variant{GrandSlam::kForfeit, AtLimit::kOwnSide},
+                      Variant{GrandSlam::kCapture, AtLimit::kOwnSide},
+                      Variant{GrandSlam::kForcedOnly, AtLimit::kOwnSide}));
+
+// Longer horizons on more seeds, sampled against brute force: t up to 30 on
+// every 5-seed board and a sample of 6-seed boards.
+TEST(BookTest, FiveAndSixSeedsToThirtyPlies) {
+  Rules rules;
+  rules.turn_limit = 30;
+  reference::BruteForceSolver brute(rules);
+  const std::vector<uint8_t> bytes = SolveBookFor(6, rules, 2, false);
+  auto file = DatabaseFile::FromBytes(bytes);
+  ASSERT_TRUE(file.ok());
+  auto book = Book::FromFile(**file);
+  ASSERT_TRUE(book.ok());
+  const ColexIndexer indexer(6);
+  for (uint64_t r = 0; r < indexer.Size(5); ++r) {
+    const Board board = indexer.Unrank(5, r);
+    for (int t : {1, 7, 19, 30}) ASSERT_EQ((*book)->Value(board, t), brute.Value(board, t));
+  }
+  for (uint64_t r = 0; r < indexer.Size(6); r += 97) {
+    const Board board = indexer.Unrank(6, r);
+    ASSERT_EQ((*book)->Value(board, 30), brute.Value(board, 30)) << FormatBoard(board);
+  }
+}
+
+// The spec's known values, read from a full 200-ply book of 9 seeds.
+TEST(BookTest, KnownValuesOfTheSpec) {
+  Rules rules;
+  const std::vector<uint8_t> bytes = SolveBookFor(9, rules, 2, false);
+  auto file = DatabaseFile::FromBytes(bytes);
+  ASSERT_TRUE(file.ok());
+  auto book = Book::FromFile(**file);
+  ASSERT_TRUE(book.ok());
+  auto value = [&](const char* text, int t) {
+    auto board = ParseBoard(text);
+    EXPECT_TRUE(board.ok());
+    return (*book)->Value(*board, t);
+  };
+  for (int t = 1; t <= 200; ++t) {
+    EXPECT_EQ(value("0 0 0 0 0 1 | 0 0 0 0 0 0", t), t == 1 ? 0 : -1) << t;
+    EXPECT_EQ(value("0 0 0 0 0 2 | 0 0 0 0 0 0", t), t == 1 ? 0 : -2) << t;
+    EXPECT_EQ(value("0 0 0 1 0 0 | 0 0 0 0 0 1", t), t <= 2 ? 0 : 2) << t;
+    EXPECT_EQ(value("1 0 0 0 0 1 | 0 0 0 0 0 0", t), 0) << t;
+    int sum = 0;
+    for (int house = 0; house < 12; ++house) {
+      Board board;
+      board.houses[house] = 1;
+      sum += (*book)->Value(board, t);
+    }
+    EXPECT_EQ(sum, t == 1 ? 5 : 4) << t;
+  }
+  // "State values repeat after 146 turns left": no value changes at t >= 146.
+  EXPECT_EQ((*book)->fixed_point(), 145);
+  EXPECT_EQ((*book)->fixed_point(9), 145);
+}
+
+TEST(BookTest, RefusesForeignAndInconsistentDatabases) {
+  Rules rules;
+  rules.turn_limit = 5;
+  std::vector<uint8_t> bytes = SolveBookFor(3, rules, 1, false);
+  auto file = DatabaseFile::FromBytes(bytes);
+  ASSERT_TRUE(file.ok());
+  EXPECT_TRUE(Book::FromFile(**file).ok());
+
+  // Another game's database.
+  DatabaseBuilder other;
+  other.SetCodec(kBookCodec);
+  std::vector<uint8_t> foreign = SerializeDatabase({"surakarta", 1, kBookDataVersion, kBookCodec}, other);
+  auto foreign_file = DatabaseFile::FromBytes(foreign);
+  ASSERT_TRUE(foreign_file.ok());
+  EXPECT_FALSE(Book::FromFile(**foreign_file).ok());
+
+  // A header claiming more seeds than the slices hold.
+  DatabaseBuilder lying;
+  lying.SetCodec(kBookCodec);
+  lying.SetParameter("seeds", "4");
+  lying.SetParameter("turn-limit", "5");
+  lying.SetParameter("grand-slam", "forfeit");
+  lying.SetParameter("at-limit", "nobody");
+  for (size_t i = 0; i < (*file)->slices().size(); ++i) {
+    auto span = (*file)->SliceBytes(i);
+    lying.AddSlice((*file)->slices()[i].name, std::vector<uint8_t>(span.begin(), span.end()));
+  }
+  std::vector<uint8_t> lie = SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, lying);
+  auto lie_file = DatabaseFile::FromBytes(lie);
+  ASSERT_TRUE(lie_file.ok());
+  EXPECT_FALSE(Book::FromFile(**lie_file).ok());
+}
+
+}  // namespace
+}  // namespace retro::oware
