@@ -1,0 +1,99 @@
+// Google Benchmark suite for the oware book: whole-book solves with retro's
+// change-following solver (1 and 2 threads) against the seed-method baseline,
+// and single-value probes of a finished book.
+//
+//   build/bin/oware_benchmark --benchmark_filter=Solve
+#include <random>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "benchmarks/oware_seed_baseline.h"
+#include "games/oware/colex_indexer.h"
+#include "plugins/oware/book.h"
+#include "plugins/oware/solver_game.h"
+#include "retro/database.h"
+#include "retro/solver/finite_horizon.h"
+
+namespace retro::oware {
+namespace {
+
+using ForfeitGame = OwareSolverGame<GrandSlam::kForfeit, ColexIndexer>;
+
+std::vector<std::vector<uint8_t>> SolveStores(int seeds, int threads) {
+  const ColexIndexer indexer(seeds);
+  const ForfeitGame game(indexer, seeds, AtLimit::kNobody);
+  ThreadPool pool(threads);
+  Progress progress;
+  return *FiniteHorizonSolver<ForfeitGame>::SolveAll(game, 200, pool, progress);
+}
+
+void BM_SolveRetro(benchmark::State& state) {
+  const int seeds = static_cast<int>(state.range(0));
+  const int threads = static_cast<int>(state.range(1));
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    auto stores = SolveStores(seeds, threads);
+    bytes = 0;
+    for (const auto& s : stores) bytes += s.size();
+    benchmark::DoNotOptimize(stores.data());
+  }
+  state.counters["book_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_SolveRetro)
+    ->ArgsProduct({{6, 7, 8, 9}, {1, 2}})
+    ->ArgNames({"seeds", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void BM_SolveSeedBaseline(benchmark::State& state) {
+  const int seeds = static_cast<int>(state.range(0));
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    baseline::SeedBook book(seeds, Rules{});
+    bytes = book.bytes();
+    benchmark::DoNotOptimize(&book);
+  }
+  state.counters["book_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_SolveSeedBaseline)
+    ->DenseRange(6, 9)
+    ->ArgName("seeds")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// One warm V_t lookup (rank + scan of the state's changes) on random boards
+// of a 9-seed book.
+void BM_ProbeValue(benchmark::State& state) {
+  constexpr int kSeeds = 9;
+  auto stores = SolveStores(kSeeds, 2);
+  DatabaseBuilder builder;
+  builder.SetCodec(kBookCodec);
+  builder.SetParameter("seeds", "9");
+  builder.SetParameter("turn-limit", "200");
+  builder.SetParameter("grand-slam", "forfeit");
+  builder.SetParameter("at-limit", "nobody");
+  for (int n = 0; n <= kSeeds; ++n) builder.AddSlice(SliceName(n), std::move(stores[n]));
+  const std::vector<uint8_t> bytes =
+      SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
+  auto file = DatabaseFile::FromBytes(bytes);
+  auto book = Book::FromFile(**file);
+  const ColexIndexer indexer(kSeeds);
+  std::mt19937_64 random(7);
+  std::vector<std::pair<Board, int>> queries(1 << 16);
+  for (auto& [board, t] : queries) {
+    const int n = 1 + static_cast<int>(random() % kSeeds);
+    board = indexer.Unrank(n, random() % indexer.Size(n));
+    t = static_cast<int>(random() % 201);
+  }
+  size_t i = 0;
+  for (auto _ : state) {
+    const auto& [board, t] = queries[i++ & (queries.size() - 1)];
+    benchmark::DoNotOptimize((*book)->Value(board, t));
+  }
+}
+BENCHMARK(BM_ProbeValue);
+
+}  // namespace
+}  // namespace retro::oware
+
+BENCHMARK_MAIN();
