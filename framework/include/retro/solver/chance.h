@@ -226,8 +226,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   //    (afterstate style, to check the order the game promised).
   std::vector<double> values(size, 0.0);
   using Aux = typename AuxOf<Game>::type;
-  std::vector<Aux> aux;
-  if constexpr (kTable) aux.resize(size);
+  std::vector<Aux> aux(kTable ? size : 0);
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());
 

@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -287,112 +288,118 @@ class FiniteHorizonSolver {
       int8_t value;
     };
 
-    // Per-thread scratch of one layer.
-    struct Scratch {
-      std::vector<uint32_t> dirty;
-      std::vector<Change> changes;
-      std::vector<std::pair<uint32_t, uint32_t>> events;  // (layer, state)
-    };
-
-    void Schedule(std::vector<Scratch>& scratch) {
-      for (Scratch& sc : scratch) {
-        for (const auto& [layer, state] : sc.events) {
-          if (layer <= horizon_) buckets_[layer].push_back(state);
-        }
-        sc.events.clear();
+    // Marks state s dirty for the coming evaluation. With several threads
+    // the bit is set with an atomic OR, skipped when already set.
+    void MarkDirty(uint32_t s) {
+      uint64_t& word = dirty_[s >> 6];
+      const uint64_t bit = uint64_t{1} << (s & 63);
+      if (pool_.size() == 1) {
+        word |= bit;
+        return;
+      }
+      std::atomic_ref<uint64_t> ref(word);
+      if ((ref.load(std::memory_order_relaxed) & bit) == 0) {
+        ref.fetch_or(bit, std::memory_order_relaxed);
       }
     }
 
-    // 3. The layers t = 1..T, each re-evaluating only what may change.
+    // Schedules the outer events found while refreshing.
+    void Schedule(std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
+      for (auto& list : events) {
+        for (const auto& [layer, state] : list) {
+          if (layer <= horizon_) buckets_[layer].push_back(state);
+        }
+        list.clear();
+      }
+    }
+
+    // 3. The layers t = 1..T, each re-evaluating only what may change. The
+    //    dirty states of a layer are a bitmap: marking is a bit set, and the
+    //    evaluation walks the bitmap in index order, so memory is read in
+    //    order and the changes come out sorted.
     void RunLayers() {
       const int threads = pool_.size();
-      std::vector<Scratch> scratch(threads);
+      const uint64_t words = (size_ + 63) / 64;
+      constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
+      const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
+      dirty_.assign(words, 0);
       buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
-      stamp_.assign(size_, 0);
+      std::vector<std::vector<Change>> chunk_changes(chunks);
+      std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(threads);
       // Layer 0: the limit values are the first entries.
       std::vector<Change> changed;
       for (uint64_t s = 0; s < size_; ++s) {
         if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
       }
       log_.push_back(changed);
-      progress_.Advance(0);
       for (uint32_t t = 1; t <= horizon_; ++t) {
-        // Dirty states: everything at t = 1; later the parents of the states
-        // that changed at t - 1, and the states scheduled for layer t.
-        // Stamps cycle through 1..65535; 0 means "never claimed".
-        const uint16_t mark = static_cast<uint16_t>(t % 65535 + 1);
-        if (mark == 1 && t > 1) std::fill(stamp_.begin(), stamp_.end(), 0);
-        std::vector<uint32_t>& bucket = buckets_[t];
-        // Claiming uses relaxed loads and stores, not read-modify-writes: two
-        // threads may both claim a state, which only costs a duplicate
-        // evaluation; the duplicate change is dropped when changes are applied.
-        auto claim = [&](Scratch& sc, uint32_t s) {
-          std::atomic_ref<uint16_t> slot(stamp_[s]);
-          if (slot.load(std::memory_order_relaxed) != mark) {
-            slot.store(mark, std::memory_order_relaxed);
-            sc.dirty.push_back(s);
-          }
-        };
         if (t == 1) {
-          // Every state, with its outer children's V_0 cached and its first
-          // outer event scheduled.
+          // Every state is dirty; cache its outer children's V_0 and
+          // schedule its first outer event.
+          std::fill(dirty_.begin(), dirty_.end(), ~uint64_t{0});
+          if (size_ % 64 != 0) dirty_.back() = (uint64_t{1} << (size_ % 64)) - 1;
           pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t s = b; s < e; ++s) {
-              scratch[w].dirty.push_back(static_cast<uint32_t>(s));
               const uint32_t next = RefreshOuter(s, 1);
               if (next != std::numeric_limits<uint32_t>::max()) {
-                scratch[w].events.emplace_back(next, static_cast<uint32_t>(s));
+                events[w].emplace_back(next, static_cast<uint32_t>(s));
               }
             }
           });
         } else {
+          // The parents of the states that changed at t - 1...
           const std::vector<Change>& previous = log_.back();
-          pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int w, uint64_t b, uint64_t e) {
+          pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
               const uint32_t c = previous[i].state;
-              for (uint64_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
-                claim(scratch[w], parents_[p]);
+              for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
+                MarkDirty(parents_[p]);
               }
             }
           });
+          // ...and the states whose outer children changed at t - 1.
+          std::vector<uint32_t>& bucket = buckets_[t];
           pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
-              claim(scratch[w], bucket[i]);
-              // Refresh the outer children's values and reschedule.
+              MarkDirty(bucket[i]);
               const uint32_t next = RefreshOuter(bucket[i], t);
               if (next != std::numeric_limits<uint32_t>::max()) {
-                scratch[w].events.emplace_back(next, bucket[i]);
+                events[w].emplace_back(next, bucket[i]);
               }
             }
           });
+          std::vector<uint32_t>().swap(bucket);
         }
-        // Evaluate the dirty states against V_{t-1}.
-        pool_.RunOnAll([&](int w) {
-          Scratch& sc = scratch[w];
-          for (const uint32_t s : sc.dirty) {
-            const int v = Evaluate(s);
-            if (v < -128 || v > 127) overflow_ = true;
-            if (v != value_[s]) sc.changes.push_back(Change{s, static_cast<int8_t>(v)});
+        Schedule(events);
+        // Evaluate the dirty states against V_{t-1}, clearing the bitmap.
+        pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t cb, uint64_t ce) {
+          for (uint64_t chunk = cb; chunk < ce; ++chunk) {
+            std::vector<Change>& out = chunk_changes[chunk];
+            uint64_t evaluated = 0;
+            const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
+            for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
+              uint64_t bits = dirty_[w];
+              if (bits == 0) continue;
+              dirty_[w] = 0;
+              evaluated += std::popcount(bits);
+              while (bits != 0) {
+                const uint32_t s = static_cast<uint32_t>(w * 64 + std::countr_zero(bits));
+                bits &= bits - 1;
+                const int v = Evaluate(s);
+                if (v < -128 || v > 127) overflow_ = true;
+                if (v != value_[s]) out.push_back(Change{s, static_cast<int8_t>(v)});
+              }
+            }
+            evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
           }
-          evaluations_.fetch_add(sc.dirty.size(), std::memory_order_relaxed);
-          sc.dirty.clear();
         });
-        std::vector<uint32_t>().swap(bucket);
-        Schedule(scratch);
-        // Apply: V_t becomes the current layer.
+        // Apply: V_t becomes the current layer (changes in index order).
         changed.clear();
-        for (Scratch& sc : scratch) {
-          changed.insert(changed.end(), sc.changes.begin(), sc.changes.end());
-          sc.changes.clear();
+        for (std::vector<Change>& out : chunk_changes) {
+          changed.insert(changed.end(), out.begin(), out.end());
+          out.clear();
         }
-        // Apply (dropping duplicates from concurrent claims of one state).
-        size_t kept = 0;
-        for (const Change& c : changed) {
-          if (value_[c.state] == c.value) continue;
-          value_[c.state] = c.value;
-          changed[kept++] = c;
-        }
-        changed.resize(kept);
+        for (const Change& c : changed) value_[c.state] = c.value;
         if (!changed.empty()) last_change_ = t;
         log_.push_back(changed);
         progress_.Advance(1);
@@ -458,7 +465,7 @@ class FiniteHorizonSolver {
     std::vector<int8_t> inner_reward_;
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
-    std::vector<uint16_t> stamp_;
+    std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
     std::vector<std::vector<Change>> log_;  // changes per layer
     std::atomic<uint64_t> evaluations_{0};

@@ -18,9 +18,10 @@
 //      positions, positions with a conversion win in one ply and positions
 //      that cannot avoid a conversion loss are final at once; positions with
 //      a drawing or winning conversion can no longer lose.
-//   2. Level L = 0, 1, 2, ...: for every position resolved at distance L
-//      (the frontier), visit its predecessors. A loss at L makes every
-//      unresolved predecessor a win at L + 1; a win at L removes one of the
+//   2. Level L = 0, 1, 2, ...: the positions resolved at distance L (the
+//      frontier) are found by a parallel scan of the table, in index order.
+//      For each, visit its predecessors: a loss at L makes every unresolved
+//      predecessor a win at L + 1; a win at L removes one of the
 //      predecessor's open moves, and a predecessor whose last open move is
 //      gone (all its moves lose) becomes a loss at L + 1, or later when a
 //      conversion lets it lose more slowly.
@@ -29,15 +30,22 @@
 // frontier but only the predecessors in "part" w of T, a partition of the
 // positions chosen by the game (any function of the position, computed
 // before ranking). Every position is written by one thread only, so the
-// result is deterministic and independent of the thread count.
+// result is deterministic and independent of the thread count. Updates are
+// batched and prefetched so that cache misses overlap. Frontiers and seeds
+// are visited in increasing index order, which lets a game reuse work
+// between consecutive indices through its per-thread Scratch.
 //
 // Storage: one byte per position in the codec below (EncodeWdl), plus one
-// byte of open-move counter during the solve.
+// byte of open-move counter during the solve, both in huge pages.
 //
 // The game contract (all members const and safe to call concurrently):
 //
 //   // Number of positions in the slice.
 //   uint64_t size() const;
+//
+//   // Per-thread scratch space (default-constructible), passed to the calls
+//   // below, e.g. to cache the last unranked position; may be empty.
+//   struct Scratch;
 //
 //   // Describes position `index` to `sink` (REQUIRED):
 //   //   sink.Terminal(WdlOutcome v): the game is over here with value v for
@@ -50,20 +58,22 @@
 //   //     omit conversions that can change neither the best conversion nor
 //   //     the longest losing one.
 //   // A position with nothing reported is lost at distance 0.
-//   template <typename Sink> void Describe(uint64_t index, Sink& sink) const;
+//   template <typename Sink>
+//   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const;
 //
 //   // Calls visit(uint64_t predecessor) once per move predecessor -> index
 //   // that stays in the slice, for the predecessors in part `part` of
 //   // `parts` (REQUIRED). The part of a position must depend only on the
 //   // position; over all parts every such move is visited exactly once.
 //   template <typename Visit>
-//   void ForEachPredecessor(uint64_t index, int part, int parts,
-//                           Visit&& visit) const;
+//   void ForEachPredecessor(Scratch& scratch, uint64_t index, int part,
+//                           int parts, Visit&& visit) const;
 #ifndef RETRO_SOLVER_LOOPY_WDL_H_
 #define RETRO_SOLVER_LOOPY_WDL_H_
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -178,44 +188,39 @@ inline constexpr uint8_t kCannotLose = 255;
 // Largest number of in-slice moves a position may have.
 inline constexpr int kMaxInSliceMoves = 254;
 
-// List entries: index in the low 56 bits; in `pending` lists the byte to
-// give sits on top, in `ready` lists and batches bit 63 marks a win.
+// List entries: index in the low 56 bits; in pending lists the byte to give
+// sits on top, in frontiers and batches bit 63 marks a win.
 inline constexpr int kCodeShift = 56;
 inline constexpr uint64_t kIndexMask = (uint64_t{1} << kCodeShift) - 1;
 inline constexpr uint64_t kWinBit = uint64_t{1} << 63;
 
-// Per-level lists of positions: `ready` already hold their value; `pending`
-// carry a value to be given at that level if the position is still unknown.
-struct LevelLists {
-  std::vector<std::vector<uint64_t>> ready;
-  std::vector<std::vector<uint64_t>> pending;
-
-  void AddReady(int level, uint64_t index, bool win) {
-    Grow(level);
-    ready[level].push_back(index | (win ? kWinBit : 0));
-  }
-  void AddPending(int level, uint64_t index, uint8_t byte) {
-    Grow(level);
-    pending[level].push_back(index | (uint64_t{byte} << kCodeShift));
-  }
-  void Grow(int level) {
-    if (static_cast<int>(ready.size()) <= level) {
-      ready.resize(level + 1);
-      pending.resize(level + 1);
-    }
+// Positions to be given a value at a later level if still unknown then
+// (wins by slow conversions, losses delayed by slow losing conversions).
+class PendingLists {
+ public:
+  void Add(int level, uint64_t index, uint8_t byte) {
+    if (static_cast<int>(lists_.size()) <= level) lists_.resize(level + 1);
+    lists_[level].push_back(index | (uint64_t{byte} << kCodeShift));
   }
   // Moves the lists of `other` into this.
-  void Absorb(LevelLists& other) {
-    Grow(static_cast<int>(other.ready.size()) - 1);
-    for (size_t l = 0; l < other.ready.size(); ++l) {
-      ready[l].insert(ready[l].end(), other.ready[l].begin(),
-                      other.ready[l].end());
-      pending[l].insert(pending[l].end(), other.pending[l].begin(),
-                        other.pending[l].end());
+  void Absorb(PendingLists& other) {
+    if (other.lists_.size() > lists_.size()) lists_.resize(other.lists_.size());
+    for (size_t l = 0; l < other.lists_.size(); ++l) {
+      lists_[l].insert(lists_[l].end(), other.lists_[l].begin(),
+                       other.lists_[l].end());
     }
-    other.ready.clear();
-    other.pending.clear();
+    other.lists_.clear();
   }
+  // Removes and returns the list of `level`.
+  std::vector<uint64_t> Take(int level) {
+    if (level >= static_cast<int>(lists_.size())) return {};
+    return std::move(lists_[level]);
+  }
+  // The highest level with a list (-1 if none).
+  int MaxLevel() const { return static_cast<int>(lists_.size()) - 1; }
+
+ private:
+  std::vector<std::vector<uint64_t>> lists_;
 };
 
 // Keeps the first error reported by any thread.
@@ -250,8 +255,10 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
   using loopy_wdl_internal::kCodeShift;
   using loopy_wdl_internal::kIndexMask;
   using loopy_wdl_internal::kWinBit;
-  using loopy_wdl_internal::LevelLists;
-  constexpr uint64_t kGrain = uint64_t{1} << 14;
+  using loopy_wdl_internal::PendingLists;
+  using Scratch = typename Game::Scratch;
+  constexpr uint64_t kSeedGrain = uint64_t{1} << 14;
+  constexpr uint64_t kScanGrain = uint64_t{1} << 20;
 
   const uint64_t size = game.size();
   if (size > kIndexMask) {
@@ -260,19 +267,35 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
                      kIndexMask, " are supported"));
   }
   const int parts = pool.size();
+  // One scratch per thread, on cache lines of its own.
+  struct alignas(64) PaddedScratch {
+    Scratch scratch;
+  };
+  std::vector<PaddedScratch> scratch_slots(parts);
+  const auto scratch = [&](int worker) -> Scratch& {
+    return scratch_slots[worker].scratch;
+  };
   HugePageBuffer value(size, kWdlUnknownByte);
   HugePageBuffer open_moves(size, 0);
-  LevelLists levels;
-  std::mutex levels_mutex;
+  PendingLists pending;
+  std::mutex mutex;  // guards pending, max_level, longest_conversion_loss
+  // The highest level that may still hold positions.
+  int max_level = -1;
+  // The longest losing conversion anywhere: a position that runs out of
+  // slice moves at a later level needs no second look at its conversions.
+  int longest_conversion_loss = 0;
   loopy_wdl_internal::ErrorSlot error;
 
   // Step 1: seed every position from its own description.
   if (progress != nullptr) progress->StartPhase("seed", size);
-  pool.ParallelFor(0, size, kGrain, [&](int, uint64_t begin, uint64_t end) {
-    LevelLists local;
+  pool.ParallelFor(0, size, kSeedGrain, [&](int worker, uint64_t begin,
+                                            uint64_t end) {
+    PendingLists local;
+    int local_longest = 0, local_max_level = -1;
     for (uint64_t i = begin; i < end; ++i) {
       loopy_wdl_internal::SeedSink sink;
-      game.Describe(i, sink);
+      game.Describe(scratch(worker), i, sink);
+      local_longest = std::max(local_longest, sink.longest_conversion_loss);
       WdlOutcome final_value;
       bool is_final = false;
       if (sink.terminal) {
@@ -289,10 +312,12 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
             final_value = sink.best_conversion;
             is_final = true;
           } else if (sink.best_conversion.distance > kWdlMaxDistance) {
-            error.Set(absl::OutOfRangeError("conversion distance too large"));
+            error.Set(absl::OutOfRangeError(absl::StrCat(
+                "conversion distance ", sink.best_conversion.distance,
+                " of position ", i, " exceeds ", kWdlMaxDistance)));
           } else {
-            local.AddPending(sink.best_conversion.distance, i,
-                             EncodeWdl(sink.best_conversion));
+            local.Add(sink.best_conversion.distance, i,
+                      EncodeWdl(sink.best_conversion));
           }
         }
       } else if (sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
@@ -320,14 +345,16 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
         }
         value[i] = EncodeWdl(final_value);
         if (final_value.result != Wdl::kDraw) {
-          local.AddReady(final_value.distance, i,
-                         final_value.result == Wdl::kWin);
+          local_max_level = std::max(local_max_level, final_value.distance);
         }
       }
     }
     {
-      std::lock_guard<std::mutex> lock(levels_mutex);
-      levels.Absorb(local);
+      std::lock_guard<std::mutex> lock(mutex);
+      pending.Absorb(local);
+      longest_conversion_loss =
+          std::max(longest_conversion_loss, local_longest);
+      max_level = std::max(max_level, local_max_level);
     }
     if (progress != nullptr) progress->Advance(end - begin);
   });
@@ -335,36 +362,66 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
 
   // Step 2: propagate level by level.
   if (progress != nullptr) progress->StartPhase("propagate", size);
-  std::vector<LevelLists> found(parts);
+  const uint64_t blocks = (size + kScanGrain - 1) / kScanGrain;
+  std::vector<std::vector<uint64_t>> block_frontier(blocks);
   std::vector<uint64_t> frontier;
-  for (int level = 0; level < static_cast<int>(levels.ready.size()); ++level) {
-    // 2a. The frontier: positions found at this level, and pending
-    // positions still unknown.
-    frontier = std::move(levels.ready[level]);
-    levels.ready[level] = std::vector<uint64_t>();
-    for (uint64_t entry : levels.pending[level]) {
+  std::vector<PendingLists> found(parts);
+  std::vector<uint64_t> resolved(parts);
+  for (int level = 0; level <= std::max(max_level, pending.MaxLevel());
+       ++level) {
+    // 2a. Pending positions still unknown get their value now.
+    for (uint64_t entry : pending.Take(level)) {
       const uint64_t i = entry & kIndexMask;
       if (value[i] == kWdlUnknownByte) {
-        const uint8_t byte = static_cast<uint8_t>(entry >> kCodeShift);
-        value[i] = byte;
-        frontier.push_back(
-            i | (DecodeWdl(byte).result == Wdl::kWin ? kWinBit : 0));
+        value[i] = static_cast<uint8_t>(entry >> kCodeShift);
+        max_level = std::max(max_level, level);
       }
     }
-    std::vector<uint64_t>().swap(levels.pending[level]);
+    if (level > max_level) continue;
+    // 2b. The frontier: every position resolved at this level, in index
+    // order (blocks are scanned in parallel and concatenated in order).
+    const uint8_t win_here = EncodeWdl(WdlOutcome::Win(level));
+    const uint8_t loss_here = EncodeWdl(WdlOutcome::Loss(level));
+    pool.ParallelFor(0, blocks, 1, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t block = b; block < e; ++block) {
+        std::vector<uint64_t>& out = block_frontier[block];
+        out.clear();
+        const uint64_t end = std::min(size, (block + 1) * kScanGrain);
+        for (uint64_t i = block * kScanGrain; i < end; i += 64) {
+          const uint64_t stop = std::min(end, i + 64);
+          bool any = false;
+          for (uint64_t j = i; j < stop; ++j) {
+            any |= (value[j] == win_here) | (value[j] == loss_here);
+          }
+          if (!any) continue;
+          for (uint64_t j = i; j < stop; ++j) {
+            if (value[j] == win_here) out.push_back(j | kWinBit);
+            if (value[j] == loss_here) out.push_back(j);
+          }
+        }
+      }
+    });
+    frontier.clear();
+    for (std::vector<uint64_t>& list : block_frontier) {
+      frontier.insert(frontier.end(), list.begin(), list.end());
+      std::vector<uint64_t>().swap(list);
+    }
     if (frontier.empty()) continue;
     if (level + 1 > kWdlMaxDistance) {
       return absl::OutOfRangeError(absl::StrCat(
           "distances exceed ", kWdlMaxDistance,
           " plies, the limit of the one-byte table codec"));
     }
-    const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
-    // 2b. Each thread updates the predecessors in its own part. Updates are
+    // 2c. Each thread updates the predecessors in its own part. Updates are
     // batched: the predecessors of a few frontier positions are collected
     // and prefetched, then applied, so that many cache misses overlap. The
     // order of updates within a level does not matter.
+    const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
+    const uint8_t loss_next = EncodeWdl(WdlOutcome::Loss(level + 1));
     pool.RunOnAll([&](int part) {
-      LevelLists& out = found[part];
+      Scratch& my_scratch = scratch(part);
+      PendingLists& later = found[part];
+      uint64_t count = 0;
       constexpr size_t kBatch = 512;
       std::vector<uint64_t> batch;
       batch.reserve(2 * kBatch);
@@ -375,21 +432,24 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
             // A predecessor of a loss wins.
             if (value[p] == kWdlUnknownByte) {
               value[p] = win_next;
-              out.AddReady(level + 1, p, true);
+              ++count;
             }
             continue;
           }
           // A predecessor of a win loses once all its moves are wins,
           // as late as its conversions allow.
           if (--open_moves[p] != 0) continue;
-          loopy_wdl_internal::SeedSink sink;
-          game.Describe(p, sink);
-          const int distance = std::max(level + 1, sink.longest_conversion_loss);
+          int distance = level + 1;
+          if (longest_conversion_loss > distance) {
+            loopy_wdl_internal::SeedSink sink;
+            game.Describe(my_scratch, p, sink);
+            distance = std::max(distance, sink.longest_conversion_loss);
+          }
           if (distance == level + 1) {
-            value[p] = EncodeWdl(WdlOutcome::Loss(distance));
-            out.AddReady(distance, p, false);
+            value[p] = loss_next;
+            ++count;
           } else if (distance <= kWdlMaxDistance) {
-            out.AddPending(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
+            later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
           } else {
             error.Set(absl::OutOfRangeError(absl::StrCat(
                 "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
@@ -400,12 +460,12 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
       for (const uint64_t entry : frontier) {
         const uint64_t q = entry & kIndexMask;
         if (entry & kWinBit) {
-          game.ForEachPredecessor(q, part, parts, [&](uint64_t p) {
+          game.ForEachPredecessor(my_scratch, q, part, parts, [&](uint64_t p) {
             __builtin_prefetch(&open_moves[p], 1);
             batch.push_back(p | kWinBit);
           });
         } else {
-          game.ForEachPredecessor(q, part, parts, [&](uint64_t p) {
+          game.ForEachPredecessor(my_scratch, q, part, parts, [&](uint64_t p) {
             __builtin_prefetch(&value[p], 1);
             batch.push_back(p);
           });
@@ -413,9 +473,13 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
         if (batch.size() >= kBatch) apply();
       }
       apply();
+      resolved[part] = count;
     });
-    for (LevelLists& lists : found) levels.Absorb(lists);
     if (absl::Status s = error.Get(); !s.ok()) return s;
+    for (int part = 0; part < parts; ++part) {
+      pending.Absorb(found[part]);
+      if (resolved[part] > 0) max_level = std::max(max_level, level + 1);
+    }
     if (progress != nullptr) progress->Advance(frontier.size());
   }
 
