@@ -48,7 +48,7 @@ int RunProbe(int argc, char** argv, int first) {
     return ReportError(absl::InvalidArgumentError("retro probe needs --db FILE"));
   }
   const std::optional<std::string> position = args->Take("position");
-  auto session = OpenDatabaseSession(*db, args->plugin_dirs, /*verify_slices=*/true);
+  auto session = OpenDatabaseSession(*db, args->plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
   std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
@@ -81,8 +81,11 @@ int RunProbe(int argc, char** argv, int first) {
     const std::string input = Trim(line);
     auto report = database.Probe(input, *options);
     if (report.ok()) {
-      const std::string& out = json ? report->json
-                                    : (report->line.empty() ? report->text : report->line);
+      std::string out = json ? report->json : (report->line.empty() ? report->text : report->line);
+      // One output line per input line, whatever the plugin returned.
+      for (char& c : out) {
+        if (c == '\n' || c == '\r') c = ' ';
+      }
       std::fwrite(out.data(), 1, out.size(), stdout);
       std::fputc('\n', stdout);
       continue;

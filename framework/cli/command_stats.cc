@@ -37,7 +37,7 @@ int RunStats(int argc, char** argv, int first) {
       !s.ok()) {
     return ReportError(s);
   }
-  auto session = OpenDatabaseSession(*db, args->plugin_dirs, /*verify_slices=*/true);
+  auto session = OpenDatabaseSession(*db, args->plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   ThreadPool pool(*threads);
   Progress progress;

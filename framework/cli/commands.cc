@@ -47,10 +47,9 @@ absl::StatusOr<int> TakeThreads(Arguments& args) {
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
-    const std::string& path, const std::vector<std::string>& plugin_dirs,
-    bool verify_slices) {
+    const std::string& path, const std::vector<std::string>& plugin_dirs) {
   auto session = std::make_unique<DatabaseSession>();
-  auto file = DatabaseFile::Open(path, verify_slices);
+  auto file = DatabaseFile::Open(path, /*verify_slices=*/true);
   if (!file.ok()) return file.status();
   session->file = std::move(*file);
   const DatabaseIdentity& identity = session->file->identity();

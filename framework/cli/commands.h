@@ -53,11 +53,11 @@ struct DatabaseSession {
   }
 };
 
-// Opens `path`, finds its game's plugin, checks that the plugin reads this
-// database (ABI and data version), and lets the plugin open it.
+// Opens `path` and verifies every checksum, finds its game's plugin, checks
+// that the plugin reads this database (ABI and data version), and only then
+// lets the plugin open it.
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
-    const std::string& path, const std::vector<std::string>& plugin_dirs,
-    bool verify_slices);
+    const std::string& path, const std::vector<std::string>& plugin_dirs);
 
 }  // namespace retro::cli
 

@@ -3,10 +3,14 @@
 // then a tail and a final avalanche. The file format pins this definition.
 #include "retro/checksum.h"
 
+#include <bit>
 #include <cstring>
 
 namespace retro {
 namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "Checksum64 reads words in little-endian order");
 
 constexpr uint64_t kPrime1 = 0x9E3779B185EBCA87ULL;
 constexpr uint64_t kPrime2 = 0xC2B2AE3D27D4EB4FULL;
@@ -17,7 +21,7 @@ inline uint64_t Rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 inline uint64_t Load64(const unsigned char* p) {
   uint64_t v;
   std::memcpy(&v, p, 8);
-  return v;  // little-endian hosts only (checked at configure time)
+  return v;  // little-endian hosts only (static_assert below)
 }
 
 inline uint64_t Lane(uint64_t lane, uint64_t word) {

@@ -9,15 +9,21 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "retro/checksum.h"
+#include "retro/status_macros.h"
 
 namespace retro {
 namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "the database format and its checksum assume a little-endian host");
 
 constexpr char kMagic[8] = {'R', 'E', 'T', 'R', 'O', 'D', 'B', '\x1a'};
 constexpr uint64_t kFixedHeaderBytes = 40;
@@ -77,6 +83,33 @@ class HeaderReader {
   size_t pos_ = 0;
 };
 
+// Refuses what the reader would refuse: over-long strings, too many entries.
+absl::Status CheckWritable(const DatabaseIdentity& identity, const DatabaseBuilder& builder) {
+  auto check = [](std::string_view what, std::string_view value) {
+    if (value.size() > kMaxStringBytes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s is %d bytes long; the format allows at most %d", what, value.size(),
+          kMaxStringBytes));
+    }
+    return absl::OkStatus();
+  };
+  RETRO_RETURN_IF_ERROR(check("the game name", identity.game));
+  RETRO_RETURN_IF_ERROR(check("the codec name", identity.codec));
+  for (const auto& [key, value] : builder.parameters()) {
+    RETRO_RETURN_IF_ERROR(check(absl::StrCat("parameter name '", key.substr(0, 40), "'"), key));
+    RETRO_RETURN_IF_ERROR(check(absl::StrCat("the value of parameter '", key.substr(0, 40), "'"), value));
+  }
+  for (const auto& slice : builder.slices()) {
+    RETRO_RETURN_IF_ERROR(check(absl::StrCat("slice name '", slice.name.substr(0, 40), "'"), slice.name));
+  }
+  if (builder.parameters().size() > kMaxEntries || builder.slices().size() > kMaxEntries) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("a database holds at most %d parameters and %d slices", kMaxEntries,
+                        kMaxEntries));
+  }
+  return absl::OkStatus();
+}
+
 // The header bytes for `builder`, with slice offsets laid out after it and
 // the file size and header checksum filled in.
 std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
@@ -109,7 +142,7 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
     }
     out.resize(AlignUp(out.size(), 8), 0);
     const uint32_t header_size = static_cast<uint32_t>(out.size());
-    std::memcpy(out.data() + 12, &header_size, 4);
+    for (int i = 0; i < 4; ++i) out[12 + i] = static_cast<uint8_t>(header_size >> (8 * i));
     return out;
   };
   std::vector<uint64_t> offsets(builder.slices().size(), 0);
@@ -128,13 +161,31 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
   return header;
 }
 
-// The temporary file SIGINT/SIGTERM should delete (one at a time).
-std::atomic<const char*> g_temp_to_remove{nullptr};
+// The temporary files SIGINT/SIGTERM should delete: one slot per open
+// writer (a writer without a free slot is simply not cleaned up by signals).
+constexpr int kCleanupSlots = 64;
+std::atomic<const char*> g_temps_to_remove[kCleanupSlots];
 
 extern "C" void RemoveTempAndExit(int signal_number) {
-  const char* path = g_temp_to_remove.load();
-  if (path != nullptr) unlink(path);
+  for (auto& slot : g_temps_to_remove) {
+    const char* path = slot.load();
+    if (path != nullptr) unlink(path);
+  }
   _exit(128 + signal_number);
+}
+
+void RegisterTemp(const char* path) {
+  for (auto& slot : g_temps_to_remove) {
+    const char* expected = nullptr;
+    if (slot.compare_exchange_strong(expected, path)) return;
+  }
+}
+
+void UnregisterTemp(const char* path) {
+  for (auto& slot : g_temps_to_remove) {
+    const char* expected = path;
+    if (slot.compare_exchange_strong(expected, nullptr)) return;
+  }
 }
 
 void InstallCleanupHandlers() {
@@ -211,8 +262,9 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   if (fd < 0) return ErrnoError("cannot open database", path);
   struct stat st {};
   if (fstat(fd, &st) != 0) {
+    const absl::Status error = ErrnoError("cannot stat database", path);
     close(fd);
-    return ErrnoError("cannot stat database", path);
+    return error;
   }
   if (!S_ISREG(st.st_mode)) {
     close(fd);
@@ -225,8 +277,9 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   if (size > 0) {
     void* map = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED) {
+      const absl::Status error = ErrnoError("cannot map database", path);
       close(fd);
-      return ErrnoError("cannot map database", path);
+      return error;
     }
     file->mapping_ = map;
     file->mapping_size_ = size;
@@ -378,14 +431,19 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   }
   std::unique_ptr<AtomicFileWriter> writer(new AtomicFileWriter());
   writer->path_ = path;
-  writer->temp_path_ = absl::StrCat(path, ".tmp.", getpid());
-  writer->fd_ = open(writer->temp_path_.c_str(),
-                     O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A unique temporary beside the destination (same file system, so the
+  // final rename is atomic).
+  std::string pattern = absl::StrCat(path, ".tmp.XXXXXX");
+  writer->fd_ = mkostemp(pattern.data(), O_CLOEXEC);
   if (writer->fd_ < 0) {
-    return ErrnoError("cannot create output file", writer->temp_path_);
+    return ErrnoError("cannot create output file", pattern);
   }
+  writer->temp_path_ = pattern;
+  const mode_t mask = umask(0);
+  umask(mask);
+  fchmod(writer->fd_, 0666 & ~mask);
   InstallCleanupHandlers();
-  g_temp_to_remove.store(writer->temp_path_.c_str());
+  RegisterTemp(writer->temp_path_.c_str());
   return writer;
 }
 
@@ -393,13 +451,14 @@ AtomicFileWriter::~AtomicFileWriter() {
   if (fd_ >= 0) {
     close(fd_);
     unlink(temp_path_.c_str());
-    g_temp_to_remove.store(nullptr);
+    UnregisterTemp(temp_path_.c_str());
   }
 }
 
 absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
                                       const DatabaseBuilder& builder) {
   if (fd_ < 0) return absl::FailedPreconditionError("file already committed");
+  RETRO_RETURN_IF_ERROR(CheckWritable(identity, builder));
   std::vector<uint64_t> offsets;
   const std::vector<uint8_t> header = SerializeHeader(identity, builder, offsets);
   absl::Status status = WriteAll(fd_, header.data(), header.size(), 0, temp_path_);
@@ -423,10 +482,18 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   if (rename(temp_path_.c_str(), path_.c_str()) != 0) {
     const absl::Status error = ErrnoError("cannot rename into place", path_);
     unlink(temp_path_.c_str());
-    g_temp_to_remove.store(nullptr);
+    UnregisterTemp(temp_path_.c_str());
     return error;
   }
-  g_temp_to_remove.store(nullptr);
+  UnregisterTemp(temp_path_.c_str());
+  // Make the rename itself durable.
+  const std::filesystem::path parent = std::filesystem::path(path_).parent_path();
+  const std::string dir = parent.empty() ? std::string(".") : parent.string();
+  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    fsync(dir_fd);
+    close(dir_fd);
+  }
   return absl::OkStatus();
 }
 

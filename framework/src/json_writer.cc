@@ -108,11 +108,54 @@ std::string JsonWriter::Take() {
   return result;
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence starting at s[i], or 0.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b0 = byte(i);
+  size_t length;
+  unsigned char low = 0x80, high = 0xBF;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3;
+    if (b0 == 0xE0) low = 0xA0;
+    if (b0 == 0xED) high = 0x9F;  // no UTF-16 surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4;
+    if (b0 == 0xF0) low = 0x90;
+    if (b0 == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + length > s.size()) return 0;
+  if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
 std::string JsonWriter::Quote(std::string_view value) {
   std::string out;
   out.reserve(value.size() + 2);
   out += '"';
-  for (const char c : value) {
+  for (size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      // Valid UTF-8 passes through; every other byte becomes U+FFFD.
+      const size_t length = Utf8SequenceLength(value, i);
+      if (length == 0) {
+        out += "\xEF\xBF\xBD";
+      } else {
+        out.append(value.substr(i, length));
+        i += length - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;

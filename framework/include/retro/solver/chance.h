@@ -32,7 +32,8 @@
 //   absl::StatusOr<std::vector<double>> values =
 //       retro::chance::Solve(game, {.pool = &pool, .progress = &progress});
 //
-// The game is a template parameter (no virtual calls); see "Game contract".
+// The game is a template parameter (no virtual calls); its contract is in
+// retro/solver/chance_game.h.
 #ifndef RETRO_SOLVER_CHANCE_H_
 #define RETRO_SOLVER_CHANCE_H_
 
@@ -41,7 +42,9 @@
 #include <atomic>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -49,6 +52,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/progress.h"
 #include "retro/solver/chance_game.h"
+#include "retro/solver/chance_workspace.h"
 #include "retro/thread_pool.h"
 
 namespace retro::chance {
@@ -60,6 +64,9 @@ struct SolveOptions {
   Progress* progress = nullptr;
   // Positions per parallel work item (and per progress report).
   uint64_t grain = 2048;
+  // Where a table-style game's records live; null: allocated for this call.
+  // Reusing one workspace across consecutive solves saves the page faults.
+  Workspace* workspace = nullptr;
 };
 
 namespace internal {
@@ -226,7 +233,12 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   //    (afterstate style, to check the order the game promised).
   std::vector<double> values(size, 0.0);
   using Aux = typename AuxOf<Game>::type;
-  std::vector<Aux> aux(kTable ? size : 0);
+  // Left uninitialised: a table-style game writes aux[index] before any
+  // position that reads it is solved (it is read only from lower layers).
+  Workspace local_workspace;
+  Workspace& workspace =
+      options.workspace != nullptr ? *options.workspace : local_workspace;
+  Aux* aux = kTable ? workspace.Get<Aux>(size) : nullptr;
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());
 
@@ -251,7 +263,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
         for (uint64_t index = blocks[k].begin; index < blocks[k].end; ++index) {
           Turn<kOutcomes> turn;
           if constexpr (kTable) {
-            game.EvaluateTurn(index, values.data(), aux.data(), s, &turn);
+            game.EvaluateTurn(index, values.data(), aux, s, &turn);
           } else {
             bool bad = false;
             internal::AfterstateTurn(game, index, s, values, solved, &turn,

@@ -73,7 +73,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <memory>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -223,6 +223,24 @@ class PendingLists {
   std::vector<std::vector<uint64_t>> lists_;
 };
 
+// True when one of the `n` bytes at `p` equals `a` or `b`; eight bytes at a
+// time (SWAR), for the level scans.
+inline bool AnyByteIs(const uint8_t* p, uint64_t n, uint8_t a, uint8_t b) {
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  constexpr uint64_t kHighs = 0x8080808080808080ull;
+  const uint64_t wa = kOnes * a, wb = kOnes * b;
+  uint64_t i = 0;
+  uint64_t hit = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    const uint64_t xa = w ^ wa, xb = w ^ wb;
+    hit |= ((xa - kOnes) & ~xa & kHighs) | ((xb - kOnes) & ~xb & kHighs);
+  }
+  for (; i < n; ++i) hit |= (p[i] == a) | (p[i] == b);
+  return hit != 0;
+}
+
 // Keeps the first error reported by any thread.
 class ErrorSlot {
  public:
@@ -275,8 +293,14 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
   const auto scratch = [&](int worker) -> Scratch& {
     return scratch_slots[worker].scratch;
   };
-  HugePageBuffer value(size, kWdlUnknownByte);
-  HugePageBuffer open_moves(size, 0);
+  absl::StatusOr<HugePageBuffer> value_buffer =
+      HugePageBuffer::Allocate(size, kWdlUnknownByte);
+  if (!value_buffer.ok()) return value_buffer.status();
+  absl::StatusOr<HugePageBuffer> open_moves_buffer =
+      HugePageBuffer::Allocate(size, 0);
+  if (!open_moves_buffer.ok()) return open_moves_buffer.status();
+  HugePageBuffer& value = *value_buffer;
+  HugePageBuffer& open_moves = *open_moves_buffer;
   PendingLists pending;
   std::mutex mutex;  // guards pending, max_level, longest_conversion_loss
   // The highest level that may still hold positions.
@@ -288,83 +312,82 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
 
   // Step 1: seed every position from its own description.
   if (progress != nullptr) progress->StartPhase("seed", size);
-  pool.ParallelFor(0, size, kSeedGrain, [&](int worker, uint64_t begin,
-                                            uint64_t end) {
-    PendingLists local;
-    int local_longest = 0, local_max_level = -1;
-    for (uint64_t i = begin; i < end; ++i) {
-      loopy_wdl_internal::SeedSink sink;
-      game.Describe(scratch(worker), i, sink);
-      local_longest = std::max(local_longest, sink.longest_conversion_loss);
-      WdlOutcome final_value;
-      bool is_final = false;
-      if (sink.terminal) {
-        final_value = sink.terminal_value;
-        is_final = true;
-        open_moves[i] = kCannotLose;
-      } else if (sink.has_conversion &&
-                 sink.best_conversion.result != Wdl::kLoss) {
-        open_moves[i] = kCannotLose;
-        if (sink.best_conversion.result == Wdl::kWin) {
-          // A slice move wins in at least one ply, so a conversion win in
-          // at most one ply is final; a slower one waits for its level.
-          if (sink.best_conversion.distance <= 1) {
-            final_value = sink.best_conversion;
+  pool.ParallelFor(
+      0, size, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
+        PendingLists local;
+        int local_longest = 0, local_max_level = -1;
+        for (uint64_t i = begin; i < end; ++i) {
+          loopy_wdl_internal::SeedSink sink;
+          game.Describe(scratch(worker), i, sink);
+          local_longest = std::max(local_longest, sink.longest_conversion_loss);
+          WdlOutcome final_value;
+          bool is_final = false;
+          if (sink.terminal) {
+            final_value = sink.terminal_value;
             is_final = true;
-          } else if (sink.best_conversion.distance > kWdlMaxDistance) {
-            error.Set(absl::OutOfRangeError(absl::StrCat(
-                "conversion distance ", sink.best_conversion.distance,
-                " of position ", i, " exceeds ", kWdlMaxDistance)));
+            open_moves[i] = kCannotLose;
+          } else if (sink.has_conversion &&
+                     sink.best_conversion.result != Wdl::kLoss) {
+            open_moves[i] = kCannotLose;
+            if (sink.best_conversion.result == Wdl::kWin) {
+              // A slice move wins in at least one ply, so a conversion win in
+              // at most one ply is final; a slower one waits for its level.
+              if (sink.best_conversion.distance <= 1) {
+                final_value = sink.best_conversion;
+                is_final = true;
+              } else if (sink.best_conversion.distance > kWdlMaxDistance) {
+                error.Set(absl::OutOfRangeError(absl::StrCat(
+                    "conversion distance ", sink.best_conversion.distance,
+                    " of position ", i, " exceeds ", kWdlMaxDistance)));
+              } else {
+                local.Add(sink.best_conversion.distance, i,
+                          EncodeWdl(sink.best_conversion));
+              }
+            }
+          } else if (sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
+            error.Set(absl::InvalidArgumentError(absl::StrCat(
+                "position ", i, " has ", sink.in_slice,
+                " moves inside the slice; at most ",
+                loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
+          } else if (sink.in_slice == 0) {
+            // Every move (if any) is a losing conversion: lose as late as
+            // possible.
+            final_value =
+                WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
+            is_final = true;
+            open_moves[i] = kCannotLose;
           } else {
-            local.Add(sink.best_conversion.distance, i,
-                      EncodeWdl(sink.best_conversion));
+            open_moves[i] = static_cast<uint8_t>(sink.in_slice);
+          }
+          if (is_final) {
+            if (final_value.distance > kWdlMaxDistance ||
+                final_value.distance < 0) {
+              error.Set(absl::OutOfRangeError(absl::StrCat(
+                  "distance ", final_value.distance, " of position ", i,
+                  " outside 0..", kWdlMaxDistance)));
+              continue;
+            }
+            value[i] = EncodeWdl(final_value);
+            if (final_value.result != Wdl::kDraw) {
+              local_max_level = std::max(local_max_level, final_value.distance);
+            }
           }
         }
-      } else if (sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
-        error.Set(absl::InvalidArgumentError(absl::StrCat(
-            "position ", i, " has ", sink.in_slice,
-            " moves inside the slice; at most ",
-            loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
-      } else if (sink.in_slice == 0) {
-        // Every move (if any) is a losing conversion: lose as late as
-        // possible.
-        final_value =
-            WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
-        is_final = true;
-        open_moves[i] = kCannotLose;
-      } else {
-        open_moves[i] = static_cast<uint8_t>(sink.in_slice);
-      }
-      if (is_final) {
-        if (final_value.distance > kWdlMaxDistance ||
-            final_value.distance < 0) {
-          error.Set(absl::OutOfRangeError(absl::StrCat(
-              "distance ", final_value.distance, " of position ", i,
-              " outside 0..", kWdlMaxDistance)));
-          continue;
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          pending.Absorb(local);
+          longest_conversion_loss =
+              std::max(longest_conversion_loss, local_longest);
+          max_level = std::max(max_level, local_max_level);
         }
-        value[i] = EncodeWdl(final_value);
-        if (final_value.result != Wdl::kDraw) {
-          local_max_level = std::max(local_max_level, final_value.distance);
-        }
-      }
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      pending.Absorb(local);
-      longest_conversion_loss =
-          std::max(longest_conversion_loss, local_longest);
-      max_level = std::max(max_level, local_max_level);
-    }
-    if (progress != nullptr) progress->Advance(end - begin);
-  });
+        if (progress != nullptr) progress->Advance(end - begin);
+      });
   if (absl::Status s = error.Get(); !s.ok()) return s;
 
   // Step 2: propagate level by level.
   if (progress != nullptr) progress->StartPhase("propagate", size);
   const uint64_t blocks = (size + kScanGrain - 1) / kScanGrain;
   std::vector<std::vector<uint64_t>> block_frontier(blocks);
-  std::vector<uint64_t> frontier;
   std::vector<PendingLists> found(parts);
   std::vector<uint64_t> resolved(parts);
   for (int level = 0; level <= std::max(max_level, pending.MaxLevel());
@@ -379,7 +402,7 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
     }
     if (level > max_level) continue;
     // 2b. The frontier: every position resolved at this level, in index
-    // order (blocks are scanned in parallel and concatenated in order).
+    // order (blocks are scanned in parallel, each into its own list).
     const uint8_t win_here = EncodeWdl(WdlOutcome::Win(level));
     const uint8_t loss_here = EncodeWdl(WdlOutcome::Loss(level));
     pool.ParallelFor(0, blocks, 1, [&](int, uint64_t b, uint64_t e) {
@@ -389,11 +412,10 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
         const uint64_t end = std::min(size, (block + 1) * kScanGrain);
         for (uint64_t i = block * kScanGrain; i < end; i += 64) {
           const uint64_t stop = std::min(end, i + 64);
-          bool any = false;
-          for (uint64_t j = i; j < stop; ++j) {
-            any |= (value[j] == win_here) | (value[j] == loss_here);
+          if (!loopy_wdl_internal::AnyByteIs(value.data() + i, stop - i,
+                                             win_here, loss_here)) {
+            continue;
           }
-          if (!any) continue;
           for (uint64_t j = i; j < stop; ++j) {
             if (value[j] == win_here) out.push_back(j | kWinBit);
             if (value[j] == loss_here) out.push_back(j);
@@ -401,16 +423,15 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
         }
       }
     });
-    frontier.clear();
-    for (std::vector<uint64_t>& list : block_frontier) {
-      frontier.insert(frontier.end(), list.begin(), list.end());
-      std::vector<uint64_t>().swap(list);
+    uint64_t frontier_size = 0;
+    for (const std::vector<uint64_t>& list : block_frontier) {
+      frontier_size += list.size();
     }
-    if (frontier.empty()) continue;
+    if (frontier_size == 0) continue;
     if (level + 1 > kWdlMaxDistance) {
-      return absl::OutOfRangeError(absl::StrCat(
-          "distances exceed ", kWdlMaxDistance,
-          " plies, the limit of the one-byte table codec"));
+      return absl::OutOfRangeError(
+          absl::StrCat("distances exceed ", kWdlMaxDistance,
+                       " plies, the limit of the one-byte table codec"));
     }
     // 2c. Each thread updates the predecessors in its own part. Updates are
     // batched: the predecessors of a few frontier positions are collected
@@ -457,20 +478,24 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
         }
         batch.clear();
       };
-      for (const uint64_t entry : frontier) {
-        const uint64_t q = entry & kIndexMask;
-        if (entry & kWinBit) {
-          game.ForEachPredecessor(my_scratch, q, part, parts, [&](uint64_t p) {
-            __builtin_prefetch(&open_moves[p], 1);
-            batch.push_back(p | kWinBit);
-          });
-        } else {
-          game.ForEachPredecessor(my_scratch, q, part, parts, [&](uint64_t p) {
-            __builtin_prefetch(&value[p], 1);
-            batch.push_back(p);
-          });
+      for (const std::vector<uint64_t>& list : block_frontier) {
+        for (const uint64_t entry : list) {
+          const uint64_t q = entry & kIndexMask;
+          if (entry & kWinBit) {
+            game.ForEachPredecessor(my_scratch, q, part, parts,
+                                    [&](uint64_t p) {
+                                      __builtin_prefetch(&open_moves[p], 1);
+                                      batch.push_back(p | kWinBit);
+                                    });
+          } else {
+            game.ForEachPredecessor(my_scratch, q, part, parts,
+                                    [&](uint64_t p) {
+                                      __builtin_prefetch(&value[p], 1);
+                                      batch.push_back(p);
+                                    });
+          }
+          if (batch.size() >= kBatch) apply();
         }
-        if (batch.size() >= kBatch) apply();
       }
       apply();
       resolved[part] = count;
@@ -480,10 +505,11 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
       pending.Absorb(found[part]);
       if (resolved[part] > 0) max_level = std::max(max_level, level + 1);
     }
-    if (progress != nullptr) progress->Advance(frontier.size());
+    if (progress != nullptr) progress->Advance(frontier_size);
   }
 
   // Step 3: whatever is unresolved is a draw.
+  open_moves = HugePageBuffer();  // free it before the copy
   std::vector<uint8_t> result(value.data(), value.data() + size);
   for (uint8_t& v : result) {
     if (v == kWdlUnknownByte) v = kWdlDrawByte;

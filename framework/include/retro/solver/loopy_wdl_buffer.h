@@ -1,13 +1,18 @@
 // A fixed-size byte array for solver tables that are accessed at random:
 // backed by anonymous memory with transparent huge pages requested on Linux
 // (2 MB pages: far fewer TLB misses than 4 KB pages on tables of tens or
-// hundreds of megabytes), plain heap memory elsewhere.
+// hundreds of megabytes), plain heap memory elsewhere. Allocation failure is
+// a status, not an exception.
 #ifndef RETRO_SOLVER_LOOPY_WDL_BUFFER_H_
 #define RETRO_SOLVER_LOOPY_WDL_BUFFER_H_
 
 #include <cstdint>
 #include <cstring>
 #include <new>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -17,22 +22,30 @@ namespace retro {
 
 class HugePageBuffer {
  public:
+  // An empty buffer.
   HugePageBuffer() = default;
 
-  // `size` bytes, each set to `fill`. Throws std::bad_alloc when the memory
+  // `size` bytes, each set to `fill`, or ResourceExhausted when the memory
   // cannot be had.
-  HugePageBuffer(uint64_t size, uint8_t fill) : size_(size) {
-    if (size == 0) return;
+  static absl::StatusOr<HugePageBuffer> Allocate(uint64_t size, uint8_t fill) {
+    HugePageBuffer buffer;
+    if (size == 0) return buffer;
 #if defined(__linux__)
     void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    madvise(p, size, MADV_HUGEPAGE);
-    data_ = static_cast<uint8_t*>(p);
+    if (p == MAP_FAILED) p = nullptr;
+    if (p != nullptr) madvise(p, size, MADV_HUGEPAGE);
 #else
-    data_ = new uint8_t[size];
+    void* p = new (std::nothrow) uint8_t[size];
 #endif
-    std::memset(data_, fill, size);
+    if (p == nullptr) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("cannot allocate ", size, " bytes for a solver table"));
+    }
+    buffer.data_ = static_cast<uint8_t*>(p);
+    buffer.size_ = size;
+    std::memset(buffer.data_, fill, size);
+    return buffer;
   }
 
   ~HugePageBuffer() { Release(); }
