@@ -43,6 +43,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -52,6 +53,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/progress.h"
 #include "retro/solver/chance_game.h"
+#include "retro/solver/chance_schedule.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/thread_pool.h"
 
@@ -70,85 +72,6 @@ struct SolveOptions {
 };
 
 namespace internal {
-
-// The blocks of a game sorted by layer: blocks[layer_begin[l] ..
-// layer_begin[l + 1]) are the blocks of the l-th non-empty layer.
-struct Schedule {
-  std::vector<Block> blocks;
-  std::vector<size_t> layer_begin;
-};
-
-// Groups the blocks by layer and checks that they partition [0, size).
-inline absl::StatusOr<Schedule> MakeScheduleFromBlocks(std::vector<Block> blocks,
-                                                       uint64_t size) {
-  std::sort(blocks.begin(), blocks.end(),
-            [](const Block& a, const Block& b) { return a.begin < b.begin; });
-  uint64_t next = 0;
-  for (const Block& block : blocks) {
-    if (block.begin != next || block.end <= block.begin) {
-      return absl::InternalError(absl::StrCat(
-          "game bug: the blocks do not partition the positions (at index ",
-          next, ")"));
-    }
-    next = block.end;
-  }
-  if (next != size) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: the blocks cover ", next, " of ", size, " positions"));
-  }
-  std::stable_sort(
-      blocks.begin(), blocks.end(),
-      [](const Block& a, const Block& b) { return a.layer < b.layer; });
-  Schedule schedule;
-  schedule.blocks = std::move(blocks);
-  for (size_t i = 0; i < schedule.blocks.size(); ++i) {
-    if (i == 0 || schedule.blocks[i].layer != schedule.blocks[i - 1].layer) {
-      schedule.layer_begin.push_back(i);
-    }
-  }
-  schedule.layer_begin.push_back(schedule.blocks.size());
-  return schedule;
-}
-
-// Per-position layers, turned into blocks: the maximal runs of consecutive
-// indices of equal layer.
-template <typename Game>
-absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game,
-                                                ThreadPool& pool,
-                                                const SolveOptions& options) {
-  const uint64_t size = game.Size();
-  const int num_layers = game.NumLayers();
-  std::vector<int32_t> layer_of(size);
-  std::atomic<uint64_t> bad{std::numeric_limits<uint64_t>::max()};
-  if (options.progress != nullptr) options.progress->StartPhase("schedule", size);
-  pool.ParallelFor(0, size, options.grain * 4, [&](int, uint64_t b, uint64_t e) {
-    if constexpr (requires { game.ComputeLayers(b, e, layer_of.data()); }) {
-      game.ComputeLayers(b, e, layer_of.data() + b);
-    } else {
-      for (uint64_t i = b; i < e; ++i) layer_of[i] = game.Layer(i);
-    }
-    for (uint64_t i = b; i < e; ++i) {
-      if (layer_of[i] < 0 || layer_of[i] >= num_layers) {
-        bad.store(i, std::memory_order_relaxed);
-        layer_of[i] = 0;
-      }
-    }
-    if (options.progress != nullptr) options.progress->Advance(e - b);
-  });
-  if (const uint64_t i = bad.load(); i != std::numeric_limits<uint64_t>::max()) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: position ", i, " has layer ", game.Layer(i),
-        ", outside 0..", num_layers - 1));
-  }
-  std::vector<Block> blocks;
-  for (uint64_t i = 0; i < size;) {
-    uint64_t j = i + 1;
-    while (j < size && layer_of[j] == layer_of[i]) ++j;
-    blocks.push_back(Block{i, j, layer_of[i]});
-    i = j;
-  }
-  return MakeScheduleFromBlocks(std::move(blocks), size);
-}
 
 // Combines a turn into the position's value; false when no outcome moves.
 template <typename Game, int kOutcomes>
@@ -220,12 +143,25 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   ThreadPool& pool = options.pool != nullptr ? *options.pool : inline_pool;
   const uint64_t size = game.Size();
 
-  // 1. The schedule: blocks grouped by layer.
+  // 1. The schedule: blocks grouped by layer, and the blocks' dependency
+  //    graph if the game describes it.
   absl::StatusOr<internal::Schedule> schedule;
+  std::vector<Block> game_blocks;
+  std::optional<internal::BlockGraph> graph;
   if constexpr (BlockScheduledGame<Game>) {
-    schedule = internal::MakeScheduleFromBlocks(game.Blocks(), size);
+    game_blocks = game.Blocks();
+    schedule = internal::MakeScheduleFromBlocks(game_blocks, size);
+    if constexpr (requires { game.BlockDependencies(game_blocks); }) {
+      if (schedule.ok()) {
+        absl::StatusOr<internal::BlockGraph> g = internal::MakeBlockGraph(
+            game_blocks, game.BlockDependencies(game_blocks));
+        if (!g.ok()) return g.status();
+        graph = *std::move(g);
+      }
+    }
   } else {
-    schedule = internal::MakeScheduleFromLayers(game, pool, options);
+    schedule = internal::MakeScheduleFromLayers(game, pool, options.progress,
+                                                options.grain * 4);
   }
   if (!schedule.ok()) return schedule.status();
 
@@ -242,46 +178,61 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());
 
-  // 3. The layers in order, the blocks of each layer in parallel, each block
-  //    in increasing index order.
+  // 3. Solve the blocks, each in increasing index order: as a dependency
+  //    graph when the game gives one, else layer by layer, the blocks of a
+  //    layer in parallel.
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
   std::atomic<uint64_t> stuck{kNone};
   std::atomic<uint64_t> unordered{kNone};
-  const std::vector<Block>& blocks = schedule->blocks;
-  if (options.progress != nullptr) options.progress->StartPhase("solve", size);
-  for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
-    const size_t first = schedule->layer_begin[l];
-    const size_t last = schedule->layer_begin[l + 1];
-    // About options.grain positions per work item.
-    const uint64_t positions = blocks[last - 1].end - blocks[first].begin;
-    const uint64_t per_block = std::max<uint64_t>(1, positions / (last - first));
-    const uint64_t grain = std::max<uint64_t>(1, options.grain / per_block);
-    pool.ParallelFor(first, last, grain, [&](int worker, uint64_t b, uint64_t e) {
-      typename Game::Scratch& s = scratch[worker];
-      uint64_t done = 0;
-      for (uint64_t k = b; k < e; ++k) {
-        for (uint64_t index = blocks[k].begin; index < blocks[k].end; ++index) {
-          Turn<kOutcomes> turn;
-          if constexpr (kTable) {
-            game.EvaluateTurn(index, values.data(), aux, s, &turn);
-          } else {
-            bool bad = false;
-            internal::AfterstateTurn(game, index, s, values, solved, &turn,
-                                     &bad);
-            if (bad) unordered.store(index, std::memory_order_relaxed);
-          }
-          if (!internal::Combine(game, turn, &values[index])) {
-            stuck.store(index, std::memory_order_relaxed);
-          }
-          if constexpr (!kTable) {
-            solved[index].store(1, std::memory_order_relaxed);
-          }
-        }
-        done += blocks[k].end - blocks[k].begin;
+  auto solve_block = [&](int worker, const Block& block) {
+    typename Game::Scratch& s = scratch[worker];
+    for (uint64_t index = block.begin; index < block.end; ++index) {
+      Turn<kOutcomes> turn;
+      if constexpr (kTable) {
+        game.EvaluateTurn(index, values.data(), aux, s, &turn);
+      } else {
+        bool bad = false;
+        internal::AfterstateTurn(game, index, s, values, solved, &turn, &bad);
+        if (bad) unordered.store(index, std::memory_order_relaxed);
       }
-      if (options.progress != nullptr) options.progress->Advance(done);
+      if (!internal::Combine(game, turn, &values[index])) {
+        stuck.store(index, std::memory_order_relaxed);
+      }
+      if constexpr (!kTable) solved[index].store(1, std::memory_order_relaxed);
+    }
+  };
+  if (options.progress != nullptr) options.progress->StartPhase("solve", size);
+  if (graph.has_value() && !getenv("NODAG")) {
+    const std::vector<Block>& blocks = game_blocks;
+    internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
+      solve_block(worker, blocks[b]);
+      if (options.progress != nullptr) {
+        options.progress->Advance(blocks[b].end - blocks[b].begin);
+      }
     });
-    if (stuck.load() != kNone || unordered.load() != kNone) break;
+  } else {
+    const std::vector<Block>& blocks = schedule->blocks;
+    for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
+      const size_t first = schedule->layer_begin[l];
+      const size_t last = schedule->layer_begin[l + 1];
+      // About options.grain positions per work item.
+      const uint64_t positions = blocks[last - 1].end - blocks[first].begin;
+      const uint64_t per_block =
+          std::max<uint64_t>(1, positions / (last - first));
+      const uint64_t grain = std::max<uint64_t>(1, options.grain / per_block);
+      pool.ParallelFor(first, last, grain,
+                       [&](int worker, uint64_t b, uint64_t e) {
+                         uint64_t done = 0;
+                         for (uint64_t k = b; k < e; ++k) {
+                           solve_block(worker, blocks[k]);
+                           done += blocks[k].end - blocks[k].begin;
+                         }
+                         if (options.progress != nullptr) {
+                           options.progress->Advance(done);
+                         }
+                       });
+      if (stuck.load() != kNone || unordered.load() != kNone) break;
+    }
   }
   if (const uint64_t i = unordered.load(); i != kNone) {
     return absl::InternalError(absl::StrCat(

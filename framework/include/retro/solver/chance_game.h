@@ -30,6 +30,16 @@
 //       // on lower indices of its own block; otherwise only on blocks of
 //       // lower layers. Blocks of one layer are solved concurrently.
 //
+//   and optionally, with Blocks():
+//
+//   std::vector<std::vector<uint32_t>> BlockDependencies(
+//       const std::vector<Block>& blocks) const;
+//       // For each block (same order as `blocks`, the result of Blocks()),
+//       // the blocks holding positions it reads, all in lower layers. The
+//       // solver then starts a block as soon as those are done instead of
+//       // waiting for whole layers: no barrier per layer, which matters
+//       // when the machine is shared.
+//
 // and then one of two ways to say what each outcome allows.
 //
 // Afterstate style (the plain way): the solver takes the best choice.

@@ -129,6 +129,7 @@ class FiniteHorizonSolver {
       if (absl::Status s = Expand(); !s.ok()) return s;
       BuildParents();
       RunLayers();
+      ReleaseGraph();
       if (overflow_) {
         return absl::OutOfRangeError(absl::StrCat(
             "a value in slice ", slice_, " left the int8 range the store holds"));
@@ -203,6 +204,7 @@ class FiniteHorizonSolver {
       inner_reward_.resize(inner_offsets_[size_]);
       outer_.resize(outer_offsets_[size_]);
       outer_value_.assign(outer_.size(), 0);
+      outer_consumed_.assign(outer_.size(), 0);
       pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t k = begin; k < end; ++k) {
           Chunk& c = chunk[k];
@@ -259,16 +261,17 @@ class FiniteHorizonSolver {
 
     // Refreshes the cached V_{t-1} of the outer children of s and returns
     // the layer at which s must next be re-evaluated because one of them
-    // changes at a layer >= t (UINT32_MAX: never). One scan of each child's
-    // change list serves both.
+    // changes at a layer >= t (UINT32_MAX: never). Each outer edge keeps a
+    // cursor into its child's change list, so over a whole solve every
+    // child entry is stepped over once per edge.
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       uint32_t next = std::numeric_limits<uint32_t>::max();
       for (uint64_t e = outer_offsets_[s]; e < outer_offsets_[s + 1]; ++e) {
         const FiniteHorizonStoreView& child = solved_[outer_[e].slice];
         uint64_t begin, end;
         child.EntryRange(outer_[e].index, begin, end);
-        int value = 0;
-        for (uint64_t k = begin; k < end; ++k) {
+        uint64_t k = begin + outer_consumed_[e];
+        for (; k < end; ++k) {
           uint32_t layer;
           int v;
           child.Entry(k, layer, v);
@@ -276,9 +279,9 @@ class FiniteHorizonSolver {
             next = std::min(next, layer + 1);
             break;
           }
-          value = v;
+          outer_value_[e] = static_cast<int8_t>(v);
         }
-        outer_value_[e] = static_cast<int8_t>(value);
+        outer_consumed_[e] = static_cast<uint32_t>(k - begin);
       }
       return next;
     }
@@ -331,7 +334,7 @@ class FiniteHorizonSolver {
       for (uint64_t s = 0; s < size_; ++s) {
         if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
       }
-      log_.push_back(changed);
+      AppendLog(changed);
       for (uint32_t t = 1; t <= horizon_; ++t) {
         if (t == 1) {
           // Every state is dirty; cache its outer children's V_0 and
@@ -348,10 +351,10 @@ class FiniteHorizonSolver {
           });
         } else {
           // The parents of the states that changed at t - 1...
-          const std::vector<Change>& previous = log_.back();
+          const std::vector<uint32_t>& previous = log_.back().states;
           pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
-              const uint32_t c = previous[i].state;
+              const uint32_t c = previous[i];
               for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
                 MarkDirty(parents_[p]);
               }
@@ -401,7 +404,7 @@ class FiniteHorizonSolver {
         }
         for (const Change& c : changed) value_[c.state] = c.value;
         if (!changed.empty()) last_change_ = t;
-        log_.push_back(changed);
+        AppendLog(changed);
         progress_.Advance(1);
         if (overflow_) break;
         if (changed.empty() && !PendingEvents(t)) {
@@ -409,6 +412,33 @@ class FiniteHorizonSolver {
           break;
         }
       }
+    }
+
+    // Frees the edge lists before the store is built (lowers peak memory).
+    void ReleaseGraph() {
+      std::vector<uint32_t>().swap(inner_offsets_);
+      std::vector<uint32_t>().swap(outer_offsets_);
+      std::vector<uint32_t>().swap(parent_offsets_);
+      std::vector<uint32_t>().swap(inner_child_);
+      std::vector<uint32_t>().swap(parents_);
+      std::vector<int8_t>().swap(inner_reward_);
+      std::vector<OuterEdge>().swap(outer_);
+      std::vector<int8_t>().swap(outer_value_);
+      std::vector<uint32_t>().swap(outer_consumed_);
+      std::vector<uint64_t>().swap(dirty_);
+      std::vector<int8_t>().swap(terminal_);
+      std::vector<int8_t>().swap(value_);
+    }
+
+    void AppendLog(const std::vector<Change>& changed) {
+      LayerLog layer;
+      layer.states.reserve(changed.size());
+      layer.values.reserve(changed.size());
+      for (const Change& c : changed) {
+        layer.states.push_back(c.state);
+        layer.values.push_back(c.value);
+      }
+      log_.push_back(std::move(layer));
     }
 
     bool PendingEvents(uint32_t t) const {
@@ -423,9 +453,9 @@ class FiniteHorizonSolver {
     std::vector<uint8_t> BuildStore() {
       std::vector<uint32_t> count(size_, 0);
       uint64_t entries = 0;
-      for (const auto& layer : log_) {
-        for (const Change& c : layer) ++count[c.state];
-        entries += layer.size();
+      for (const LayerLog& layer : log_) {
+        for (const uint32_t state : layer.states) ++count[state];
+        entries += layer.states.size();
       }
       FiniteHorizonStoreHeader fields{};
       fields.entry_bytes = horizon_ <= 255 ? 2 : 4;
@@ -441,10 +471,12 @@ class FiniteHorizonSolver {
                                         .entries;
       // Layers in increasing order, so each state's entries come out sorted.
       for (uint32_t t = 0; t < log_.size(); ++t) {
-        for (const Change& c : log_[t]) {
-          WriteFiniteHorizonEntry(out, fields.entry_bytes, cursor[c.state]++, t, c.value);
+        const LayerLog& layer = log_[t];
+        for (size_t i = 0; i < layer.states.size(); ++i) {
+          WriteFiniteHorizonEntry(out, fields.entry_bytes, cursor[layer.states[i]]++, t,
+                                  layer.values[i]);
         }
-        std::vector<Change>().swap(log_[t]);
+        log_[t] = LayerLog();
       }
       return bytes;
     }
@@ -465,9 +497,16 @@ class FiniteHorizonSolver {
     std::vector<int8_t> inner_reward_;
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
+    std::vector<uint32_t> outer_consumed_;  // child entries at layers < t
     std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
-    std::vector<std::vector<Change>> log_;  // changes per layer
+    // The changes of each layer, in state order, as parallel arrays (5 bytes
+    // a change rather than 8).
+    struct LayerLog {
+      std::vector<uint32_t> states;
+      std::vector<int8_t> values;
+    };
+    std::vector<LayerLog> log_;
     std::atomic<uint64_t> evaluations_{0};
     std::atomic<bool> overflow_{false};
     uint32_t last_change_ = 0;

@@ -51,13 +51,15 @@
 //   //   sink.Terminal(WdlOutcome v): the game is over here with value v for
 //   //     the side to move; nothing else needs reporting.
 //   //   sink.InSliceMoves(int count): `count` more moves that stay in the
-//   //     slice, counted once per move (must equal the number of
-//   //     predecessor visits into this position's children, see below).
+//   //     slice, counted once per move; over the whole slice, a position's
+//   //     count must equal the number of times ForEachPredecessor (summed
+//   //     over all parts) visits it as a predecessor.
 //   //   sink.Conversion(WdlOutcome v): a move leaving the slice whose value
 //   //     for the mover (already including the move's ply) is v. A game may
 //   //     omit conversions that can change neither the best conversion nor
 //   //     the longest losing one.
-//   // A position with nothing reported is lost at distance 0.
+//   // A position with nothing reported is lost at distance 0. Describe may
+//   // be called again for a position during the solve.
 //   template <typename Sink>
 //   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const;
 //
@@ -65,6 +67,7 @@
 //   // that stays in the slice, for the predecessors in part `part` of
 //   // `parts` (REQUIRED). The part of a position must depend only on the
 //   // position; over all parts every such move is visited exactly once.
+//   // Terminal positions have no moves: they may be visited or not.
 //   template <typename Visit>
 //   void ForEachPredecessor(Scratch& scratch, uint64_t index, int part,
 //                           int parts, Visit&& visit) const;
@@ -322,6 +325,14 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
           local_longest = std::max(local_longest, sink.longest_conversion_loss);
           WdlOutcome final_value;
           bool is_final = false;
+          if (!sink.terminal &&
+              sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
+            error.Set(absl::InvalidArgumentError(absl::StrCat(
+                "position ", i, " has ", sink.in_slice,
+                " moves inside the slice; at most ",
+                loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
+            continue;
+          }
           if (sink.terminal) {
             final_value = sink.terminal_value;
             is_final = true;
@@ -344,11 +355,6 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
                           EncodeWdl(sink.best_conversion));
               }
             }
-          } else if (sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
-            error.Set(absl::InvalidArgumentError(absl::StrCat(
-                "position ", i, " has ", sink.in_slice,
-                " moves inside the slice; at most ",
-                loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
           } else if (sink.in_slice == 0) {
             // Every move (if any) is a losing conversion: lose as late as
             // possible.
@@ -459,7 +465,9 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
           }
           // A predecessor of a win loses once all its moves are wins,
           // as late as its conversions allow.
-          if (--open_moves[p] != 0) continue;
+          // (Terminal positions, which a game may visit, never count down
+          // to zero from kCannotLose; the value check is a safeguard.)
+          if (--open_moves[p] != 0 || value[p] != kWdlUnknownByte) continue;
           int distance = level + 1;
           if (longest_conversion_loss > distance) {
             loopy_wdl_internal::SeedSink sink;
