@@ -1,0 +1,132 @@
+// End-to-end tests of the oware plugin through the real `retro` binary:
+// solve (summary, default names, variants, memory refusal), probe (text,
+// JSON, batch, every input error), stats, verify and perft.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/retro_runner.h"
+
+namespace retro::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+class OwareCliTest : public RetroTest {
+ protected:
+  // Solves the 6-seed book (about a second) and returns its path.
+  std::string SolveSix() {
+    const RunResult r = Retro({"solve", "--game", "oware", "--seeds", "6", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_THAT(r.out, HasSubstr("\"positions\":18564"));  // C(6+12,12) boards of 0..6 seeds
+    EXPECT_THAT(r.out, HasSubstr("\"file\":\"oware-6.retro\""));
+    return work_.File("oware-6.retro");
+  }
+};
+
+TEST_F(OwareCliTest, SolveProbeStatsVerify) {
+  const std::string db = SolveSix();
+  ASSERT_TRUE(std::filesystem::exists(db));
+
+  RunResult r = Retro({"probe", "--db", db, "--position", "0 0 0 1 0 0 | 0 0 0 0 0 1",
+                       "--plies-left", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("value: +2"));
+  EXPECT_THAT(r.out, HasSubstr("best"));
+
+  r = Retro({"probe", "--db", db, "--position", "0,0,0,0,0,1,0,0,0,0,0,0", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out,
+            "{\"position\":\"0 0 0 0 0 1 | 0 0 0 0 0 0\",\"plies_left\":200,\"value\":-1,"
+            "\"moves\":[{\"move\":5,\"captures\":0,\"child_value\":1,\"value\":-1}],"
+            "\"best\":[5]}\n");
+
+  r = Retro({"stats", "--db", db, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"boards\":18564"));
+  EXPECT_THAT(r.out, HasSubstr("\"fixed_point\":84"));
+
+  r = Retro({"verify", "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("consistency: ok"));
+  r = Retro({"verify", "--db", db, "--sample", "100", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"ok\":true"));
+}
+
+TEST_F(OwareCliTest, BatchProbeAnswersEveryLine) {
+  const std::string db = SolveSix();
+  const RunResult r = Retro({"probe", "--db", db, "--json", "--plies-left", "2"},
+                            "0 0 0 0 0 1 | 0 0 0 0 0 0\n"
+                            "1 2 3\n"
+                            "9 0 0 0 0 0 | 0 0 0 0 0 0\n"
+                            "1 0 0 0 0 1 0 0 0 0 0 0\n");
+  EXPECT_EQ(r.exit_code, 2) << r;  // some lines were bad
+  const std::vector<std::string> lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r;
+  EXPECT_THAT(lines[0], HasSubstr("\"value\":-1"));
+  EXPECT_THAT(lines[1], HasSubstr("\"error\""));
+  EXPECT_THAT(lines[1], HasSubstr("12"));
+  EXPECT_THAT(lines[2], HasSubstr("\"error\""));
+  EXPECT_THAT(lines[2], HasSubstr("9"));
+  EXPECT_THAT(lines[3], HasSubstr("\"value\":0"));
+}
+
+TEST_F(OwareCliTest, ProbeRefusesBadInput) {
+  const std::string db = SolveSix();
+  ExpectError(Retro({"probe", "--db", db, "--position", "1 2 3"}), 2, {"12"});
+  ExpectError(Retro({"probe", "--db", db, "--position", "1 0 0 0 0 0 | 0 0 0 0 0 -1"}), 2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position", "a 0 0 0 0 0 0 0 0 0 0 0"}), 2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position", "7 0 0 0 0 0 | 0 0 0 0 0 0"}), 2,
+              {"7", "6"});
+  ExpectError(Retro({"probe", "--db", db, "--position", "1 0 0 0 0 0 | 0 0 0 0 0 0",
+                     "--plies-left", "201"}),
+              2, {"0..200"});
+  ExpectError(Retro({"probe", "--db", db, "--position", "1 0 0 0 0 0 | 0 0 0 0 0 0",
+                     "--plies-left", "x"}),
+              2, {"plies-left"});
+}
+
+TEST_F(OwareCliTest, SolveRefusesBadParameters) {
+  ExpectError(Retro({"solve", "--game", "oware", "--seed", "9"}), 2, {"--seeds"});
+  ExpectError(Retro({"solve", "--game", "oware", "--seeds", "0"}), 2, {"1..48"});
+  ExpectError(Retro({"solve", "--game", "oware", "--seeds", "nine"}), 2, {"--seeds"});
+  ExpectError(Retro({"solve", "--game", "oware", "--grand-slam", "sometimes"}), 2,
+              {"forfeit", "capture", "forced-only"});
+  ExpectError(Retro({"solve", "--game", "oware", "--turn-limit", "0"}), 2, {"turn-limit"});
+}
+
+TEST_F(OwareCliTest, RefusesBooksThatDoNotFitInMemory) {
+  const RunResult r = RetroRaw({"solve", "--game", "oware", "--seeds", "20"}, "",
+                               {{"RETRO_MEMORY_LIMIT_MB", "512"}});
+  ExpectError(r, 1, {"GiB", "largest book that fits is --seeds"});
+  EXPECT_TRUE(std::filesystem::is_empty(work_.path())) << "no file may be left behind";
+}
+
+TEST_F(OwareCliTest, VariantsGetTheirOwnFileNames) {
+  const RunResult r = Retro({"solve", "--game", "oware", "--seeds", "4", "--turn-limit", "50",
+                             "--grand-slam", "capture", "--at-limit", "own-side"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("oware-4-t50-capture-own-side.retro"));
+  const RunResult probe = Retro({"probe", "--db", work_.File("oware-4-t50-capture-own-side.retro"),
+                                 "--position", "0 0 0 0 0 2 | 1 0 0 0 0 0", "--plies-left", "0"});
+  ASSERT_EQ(probe.exit_code, 0) << probe;
+  EXPECT_THAT(probe.out, HasSubstr("value: +1"));  // own-side: 2 - 1 at the limit
+}
+
+TEST_F(OwareCliTest, Perft) {
+  // From the start no capture is possible within two plies: 6 and 36 leaves.
+  RunResult r = Retro({"perft", "--game", "oware", "--position", "4 4 4 4 4 4 | 4 4 4 4 4 4",
+                       "--depth", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, "36\n");
+  r = Retro({"perft", "--game", "oware", "--position", "1 0 0 0 0 1 | 0 0 0 0 0 0", "--depth",
+             "1", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"nodes\":1"));  // must feed: only house 5
+}
+
+}  // namespace
+}  // namespace retro::testing
