@@ -1,0 +1,138 @@
+// Implementation of the Surakarta text notation (see notation.h).
+#include "games/surakarta/notation.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace retro::surakarta {
+
+std::string SquareName(int square) {
+  if (square < 0 || square >= kSquares) return "??";
+  std::string name;
+  name += static_cast<char>('a' + ColumnOf(square));
+  name += static_cast<char>('1' + RowOf(square));
+  return name;
+}
+
+absl::StatusOr<int> ParseSquare(absl::string_view text) {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'f' || text[1] < '1' ||
+      text[1] > '6') {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad square '", text,
+                     "': expected a file a..f followed by a rank 1..6, "
+                     "e.g. 'c3'"));
+  }
+  return MakeSquare(text[1] - '1', text[0] - 'a');
+}
+
+std::string FormatPosition(const Position& p) {
+  const Bitboard x = p.pieces(Color::kX);
+  const Bitboard o = p.pieces(Color::kO);
+  std::string text;
+  for (int row = 0; row < kRows; ++row) {
+    if (row > 0) text += '/';
+    for (int column = 0; column < kColumns; ++column) {
+      const Bitboard bit = SquareBit(MakeSquare(row, column));
+      text += (x & bit) ? 'X' : (o & bit) ? 'O' : '.';
+    }
+  }
+  text += p.to_move == Color::kX ? " X" : " O";
+  return text;
+}
+
+absl::StatusOr<Position> ParsePosition(absl::string_view text) {
+  constexpr absl::string_view kExample =
+      "expected six rows of six characters from {X, O, .} separated by '/' "
+      "(rank 1 first), a space and the side to move X or O, e.g. "
+      "'XXXXXX/XXXXXX/....../....../OOOOOO/OOOOOO X'";
+  const absl::string_view stripped = absl::StripAsciiWhitespace(text);
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(stripped, ' ', absl::SkipEmpty());
+  if (fields.size() != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad position '", text, "': found ", fields.size(),
+                     " space-separated fields; ", kExample));
+  }
+  const std::vector<absl::string_view> rows = absl::StrSplit(fields[0], '/');
+  if (rows.size() != kRows) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad position '", text, "': found ", rows.size(), " rows; ", kExample));
+  }
+  Bitboard x = 0, o = 0;
+  for (int row = 0; row < kRows; ++row) {
+    if (rows[row].size() != kColumns) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad position '", text, "': row ", row + 1, " ('", rows[row],
+          "') has ", rows[row].size(), " characters; ", kExample));
+    }
+    for (int column = 0; column < kColumns; ++column) {
+      const char ch = rows[row][column];
+      const Bitboard bit = SquareBit(MakeSquare(row, column));
+      if (ch == 'X') {
+        x |= bit;
+      } else if (ch == 'O') {
+        o |= bit;
+      } else if (ch != '.') {
+        return absl::InvalidArgumentError(
+            absl::StrCat("bad position '", text, "': unexpected character '",
+                         absl::string_view(&rows[row][column], 1), "' in row ",
+                         row + 1, "; ", kExample));
+      }
+    }
+  }
+  Color to_move;
+  if (fields[1] == "X") {
+    to_move = Color::kX;
+  } else if (fields[1] == "O") {
+    to_move = Color::kO;
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad position '", text, "': side to move '", fields[1],
+                     "' must be X or O"));
+  }
+  return MakePosition(x, o, to_move);
+}
+
+std::string FormatMove(Move move) {
+  return absl::StrCat(SquareName(move.from), move.capture ? "x" : "-",
+                      SquareName(move.to));
+}
+
+absl::StatusOr<Move> ParseMove(absl::string_view text) {
+  const absl::string_view stripped = absl::StripAsciiWhitespace(text);
+  if (stripped.size() != 5 || (stripped[2] != '-' && stripped[2] != 'x')) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad move '", text,
+                     "': expected from-square, '-' (step) or 'x' (capture), "
+                     "to-square, e.g. 'b2-b3' or 'b2xd5'"));
+  }
+  const absl::StatusOr<int> from = ParseSquare(stripped.substr(0, 2));
+  if (!from.ok()) return from.status();
+  const absl::StatusOr<int> to = ParseSquare(stripped.substr(3, 2));
+  if (!to.ok()) return to.status();
+  return Move{static_cast<uint8_t>(*from), static_cast<uint8_t>(*to),
+              stripped[2] == 'x'};
+}
+
+absl::StatusOr<Move> ParseLegalMove(const Position& p, absl::string_view text) {
+  const absl::StatusOr<Move> parsed = ParseMove(text);
+  if (!parsed.ok()) return parsed.status();
+  MoveList moves;
+  GenerateMoves(p, moves);
+  std::vector<std::string> names;
+  for (const Move& m : moves) {
+    if (m == *parsed) return m;
+    names.push_back(FormatMove(m));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "illegal move '", text, "' in ", FormatPosition(p),
+      "; legal moves: ", names.empty() ? "none" : absl::StrJoin(names, " ")));
+}
+
+}  // namespace retro::surakarta

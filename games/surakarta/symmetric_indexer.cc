@@ -1,0 +1,146 @@
+// Implementation of SymmetricIndexer (see symmetric_indexer.h).
+#include "games/surakarta/symmetric_indexer.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "games/surakarta/combination.h"
+#include "games/surakarta/symmetry.h"
+
+namespace retro::surakarta {
+namespace {
+
+// The smallest image of `occupied` and the symmetries that produce it, as a
+// bit set over the 8 symmetries.
+Bitboard SmallestImage(Bitboard occupied, uint32_t* achieving) {
+  Bitboard best = occupied;
+  uint32_t mask = 1;
+  for (int k = 1; k < kSymmetries; ++k) {
+    const Bitboard image = TransformBitboard(k, occupied);
+    if (image < best) {
+      best = image;
+      mask = 1u << k;
+    } else if (image == best) {
+      mask |= 1u << k;
+    }
+  }
+  *achieving = mask;
+  return best;
+}
+
+}  // namespace
+
+absl::StatusOr<SymmetricIndexer> SymmetricIndexer::Create(int pieces) {
+  if (pieces < 0 || pieces > kMaxPieces) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad piece count ", pieces,
+        " for the symmetric indexer: supported are 0 to ", kMaxPieces));
+  }
+  SymmetricIndexer indexer(pieces);
+  indexer.Build();
+  return indexer;
+}
+
+void SymmetricIndexer::Build() {
+  const uint64_t sets = Binomial(kSquares, pieces_);
+  const uint64_t patterns = uint64_t{1} << pieces_;
+  block_start_.assign(sets, 0);
+  Bitboard occupied = (Bitboard{1} << pieces_) - 1;
+  for (uint64_t c = 0; c < sets; ++c) {
+    if (c > 0) occupied = NextCombination(occupied);
+    uint32_t achieving;
+    if (SmallestImage(occupied, &achieving) != occupied) {
+      block_start_[c] = UINT64_MAX;
+      continue;
+    }
+    block_start_[c] = size_;
+    canonical_sets_.push_back(c);
+    canonical_starts_.push_back(size_);
+    if (achieving == 1) {
+      size_ += patterns;
+      continue;
+    }
+    // The occupied set is symmetric: keep the patterns that are smallest
+    // among their images under the stabiliser.
+    SymmetricSet& set = symmetric_sets_[c];
+    set.rank_of.assign(patterns, UINT16_MAX);
+    for (uint64_t w = 0; w < patterns; ++w) {
+      const Bitboard us = DepositBits(w, occupied);
+      bool smallest = true;
+      for (int k = 1; k < kSymmetries && smallest; ++k) {
+        if ((achieving >> k) & 1) {
+          smallest = ExtractBits(TransformBitboard(k, us), occupied) >= w;
+        }
+      }
+      if (smallest) {
+        set.rank_of[w] = static_cast<uint16_t>(set.pattern_of.size());
+        set.pattern_of.push_back(static_cast<uint16_t>(w));
+      }
+    }
+    size_ += set.pattern_of.size();
+  }
+}
+
+void SymmetricIndexer::Canonicalize(Bitboard us, Bitboard them,
+                                    Bitboard* canonical_us,
+                                    Bitboard* canonical_them,
+                                    int* symmetry) const {
+  const Bitboard occupied = us | them;
+  uint32_t achieving;
+  const Bitboard smallest = SmallestImage(occupied, &achieving);
+  int best_k = -1;
+  uint64_t best_w = 0;
+  Bitboard best_us = 0;
+  for (int k = 0; k < kSymmetries; ++k) {
+    if (((achieving >> k) & 1) == 0) continue;
+    const Bitboard image = TransformBitboard(k, us);
+    const uint64_t w = ExtractBits(image, smallest);
+    if (best_k < 0 || w < best_w) {
+      best_k = k;
+      best_w = w;
+      best_us = image;
+    }
+  }
+  *canonical_us = best_us;
+  *canonical_them = smallest & ~best_us;
+  *symmetry = best_k;
+}
+
+uint64_t SymmetricIndexer::Rank(Bitboard us, Bitboard them) const {
+  const Bitboard occupied = us | them;
+  uint32_t achieving;
+  const Bitboard smallest = SmallestImage(occupied, &achieving);
+  const uint64_t c = CombinationRank(smallest);
+  if (achieving == 1) return block_start_[c] + ExtractBits(us, occupied);
+  uint64_t best_w = UINT64_MAX;
+  for (int k = 0; k < kSymmetries; ++k) {
+    if ((achieving >> k) & 1) {
+      best_w = std::min<uint64_t>(
+          best_w, ExtractBits(TransformBitboard(k, us), smallest));
+    }
+  }
+  // Several symmetries reach the smallest image exactly when the canonical
+  // set has a non-trivial stabiliser, which has a table of its own.
+  if (achieving & (achieving - 1)) {
+    return block_start_[c] + symmetric_sets_.at(c).rank_of[best_w];
+  }
+  return block_start_[c] + best_w;
+}
+
+Position SymmetricIndexer::Unrank(uint64_t rank) const {
+  const size_t i = std::upper_bound(canonical_starts_.begin(),
+                                    canonical_starts_.end(), rank) -
+                   canonical_starts_.begin() - 1;
+  const uint64_t c = canonical_sets_[i];
+  uint64_t w = rank - canonical_starts_[i];
+  const auto it = symmetric_sets_.find(c);
+  if (it != symmetric_sets_.end()) w = it->second.pattern_of[w];
+  const Bitboard occupied = CombinationUnrank(c, pieces_);
+  Position p;
+  p.us = DepositBits(w, occupied);
+  p.them = occupied & ~p.us;
+  return p;
+}
+
+}  // namespace retro::surakarta

@@ -1,0 +1,89 @@
+// A symmetry-reduced index of the n-piece table: one rank per class of
+// placements under the 8 board symmetries, about 8 times smaller than
+// FuChouIndexer.
+//
+// Canonical form. Of the 8 images of a placement, take those whose occupied
+// set is numerically smallest (equivalently, smallest colex rank); among them
+// take the smallest colour pattern (PEXT of our pieces over the occupied set,
+// as in FuChouIndexer). Symmetric placements have the same canonical form.
+//
+// Ranks. Canonical occupied sets are numbered in colex order; each owns a
+// block of consecutive ranks, one per canonical colour pattern. When the
+// occupied set has no symmetry (the common case) every pattern is canonical
+// and the block is the 2^n patterns in numeric order; otherwise the block
+// lists the patterns that are minimal under the set's stabiliser, in numeric
+// order, through a small per-set table.
+//
+// Cost. Rank: 8 bitboard transforms (6 table lookups each) for the occupied
+// set, one colex rank, one table lookup for the block, and one more transform
+// per symmetry of the occupied set: about 10 times FuChouIndexer::Rank (41 ns
+// against 4 ns per random 6-piece placement on the build machine). Unrank: a
+// binary search over the canonical sets plus a colex unrank (180 ns against
+// 68 ns). Building the tables takes 0.04 s for n = 6. Memory: 8 bytes per
+// n-subset of the 36 points (15.6 MB for n = 6), so at most 8 pieces. Sizes:
+// 118,659 classes for n = 4 (FuChou: 942,480), 15,593,810 for n = 6
+// (124,658,688).
+#ifndef GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_
+#define GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "games/surakarta/board.h"
+#include "games/surakarta/position.h"
+
+namespace retro::surakarta {
+
+class SymmetricIndexer {
+ public:
+  // The largest supported piece count (memory grows as C(36, n)).
+  static constexpr int kMaxPieces = 8;
+
+  // Builds the tables for `pieces` pieces (0 <= pieces <= kMaxPieces).
+  static absl::StatusOr<SymmetricIndexer> Create(int pieces);
+
+  int pieces() const { return pieces_; }
+
+  // Number of symmetry classes.
+  uint64_t Size() const { return size_; }
+
+  // The rank of the class of (us, them); requires PopCount(us | them) ==
+  // pieces() and disjoint sets.
+  uint64_t Rank(Bitboard us, Bitboard them) const;
+  uint64_t Rank(const Position& p) const { return Rank(p.us, p.them); }
+
+  // The canonical representative of class `rank` < Size(), X to move.
+  Position Unrank(uint64_t rank) const;
+
+  // The canonical representative of the class of (us, them) and a symmetry
+  // mapping the placement to it.
+  void Canonicalize(Bitboard us, Bitboard them, Bitboard* canonical_us,
+                    Bitboard* canonical_them, int* symmetry) const;
+
+ private:
+  // Colour patterns of one occupied set with a non-trivial stabiliser.
+  struct SymmetricSet {
+    std::vector<uint16_t> rank_of;     // pattern -> local rank (canonical only)
+    std::vector<uint16_t> pattern_of;  // local rank -> pattern
+  };
+
+  explicit SymmetricIndexer(int pieces) : pieces_(pieces) {}
+  void Build();
+
+  int pieces_;
+  uint64_t size_ = 0;
+  // Per colex rank of an occupied set: first rank of its block (canonical
+  // sets only).
+  std::vector<uint64_t> block_start_;
+  // Canonical sets in colex order, for Unrank.
+  std::vector<uint64_t> canonical_sets_;
+  std::vector<uint64_t> canonical_starts_;
+  // Sets with symmetries, by colex rank.
+  absl::flat_hash_map<uint64_t, SymmetricSet> symmetric_sets_;
+};
+
+}  // namespace retro::surakarta
+
+#endif  // GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_

@@ -1,0 +1,118 @@
+// The eight symmetries of the square board (rotations and reflections),
+// which map both circuits onto themselves and so preserve the rules, and the
+// colour swap. Symmetry k maps (row, column) by first transposing when bit 2
+// of k is set, then mirroring the columns (bit 0) and the rows (bit 1);
+// symmetry 0 is the identity.
+#ifndef GAMES_SURAKARTA_SYMMETRY_H_
+#define GAMES_SURAKARTA_SYMMETRY_H_
+
+#include <array>
+#include <cstdint>
+
+#include "games/surakarta/board.h"
+#include "games/surakarta/move.h"
+#include "games/surakarta/position.h"
+
+namespace retro::surakarta {
+
+inline constexpr int kSymmetries = 8;
+
+namespace internal {
+
+constexpr int TransformSquareSlow(int symmetry, int square) {
+  int r = RowOf(square), c = ColumnOf(square);
+  if (symmetry & 4) {
+    const int t = r;
+    r = c;
+    c = t;
+  }
+  if (symmetry & 1) c = kColumns - 1 - c;
+  if (symmetry & 2) r = kRows - 1 - r;
+  return MakeSquare(r, c);
+}
+
+struct SymmetryTables {
+  std::array<std::array<uint8_t, kSquares>, kSymmetries> square{};
+  // row_image[k][row][pattern]: the image under k of the squares of `row`
+  // whose columns are the set bits of `pattern`.
+  std::array<std::array<std::array<Bitboard, 64>, kRows>, kSymmetries>
+      row_image{};
+  std::array<uint8_t, kSymmetries> inverse{};
+
+  constexpr SymmetryTables() {
+    for (int k = 0; k < kSymmetries; ++k) {
+      for (int s = 0; s < kSquares; ++s) {
+        square[k][s] = static_cast<uint8_t>(TransformSquareSlow(k, s));
+      }
+      for (int row = 0; row < kRows; ++row) {
+        for (int pattern = 0; pattern < 64; ++pattern) {
+          Bitboard image = 0;
+          for (int c = 0; c < kColumns; ++c) {
+            if (pattern & (1 << c))
+              image |= SquareBit(square[k][MakeSquare(row, c)]);
+          }
+          row_image[k][row][pattern] = image;
+        }
+      }
+    }
+    for (int k = 0; k < kSymmetries; ++k) {
+      for (int j = 0; j < kSymmetries; ++j) {
+        bool identity = true;
+        for (int s = 0; s < kSquares; ++s) {
+          if (square[j][square[k][s]] != s) identity = false;
+        }
+        if (identity) inverse[k] = static_cast<uint8_t>(j);
+      }
+    }
+  }
+};
+
+inline constexpr SymmetryTables kSymmetryTables{};
+
+}  // namespace internal
+
+// The image of `square` under `symmetry` (0..7).
+inline int TransformSquare(int symmetry, int square) {
+  return internal::kSymmetryTables.square[symmetry][square];
+}
+
+// The symmetry that undoes `symmetry`.
+inline int InverseSymmetry(int symmetry) {
+  return internal::kSymmetryTables.inverse[symmetry];
+}
+
+// The image of a set of squares under `symmetry` (six table lookups).
+inline Bitboard TransformBitboard(int symmetry, Bitboard b) {
+  const auto& rows = internal::kSymmetryTables.row_image[symmetry];
+  Bitboard image = 0;
+  for (int row = 0; row < kRows; ++row) {
+    image |= rows[row][(b >> (row * kColumns)) & 63];
+  }
+  return image;
+}
+
+// The image of a position under `symmetry`; the side to move is unchanged.
+inline Position TransformPosition(int symmetry, const Position& p) {
+  Position q = p;
+  q.us = TransformBitboard(symmetry, p.us);
+  q.them = TransformBitboard(symmetry, p.them);
+  return q;
+}
+
+// The image of a move under `symmetry`.
+inline Move TransformMove(int symmetry, Move m) {
+  return Move{static_cast<uint8_t>(TransformSquare(symmetry, m.from)),
+              static_cast<uint8_t>(TransformSquare(symmetry, m.to)), m.capture};
+}
+
+// The colour swap: every X becomes O and vice versa, the side to move
+// included. Normalised bitboards are unchanged, so the value is too.
+inline Position SwapColors(const Position& p) {
+  Position q = p;
+  q.to_move = Opponent(p.to_move);
+  return q;
+}
+
+}  // namespace retro::surakarta
+
+#endif  // GAMES_SURAKARTA_SYMMETRY_H_

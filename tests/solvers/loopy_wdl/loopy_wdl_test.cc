@@ -1,0 +1,271 @@
+// SolveLoopyWdl on small invented loopy games (explicit random move graphs
+// with cycles, self-loops, repeated moves, terminal positions and
+// conversions of assorted values) against an independent brute force:
+// forward value iteration in order of distance.
+#include "retro/solver/loopy_wdl.h"
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "retro/progress.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+namespace {
+
+// A game given by explicit move lists.
+struct GraphGame {
+  struct Node {
+    bool terminal = false;
+    WdlOutcome terminal_value;
+    std::vector<uint64_t> children;       // moves inside the slice
+    std::vector<WdlOutcome> conversions;  // values of moves leaving it
+  };
+  std::vector<Node> nodes;
+  std::vector<std::vector<uint64_t>> parents;  // one entry per move
+
+  void Finish() {
+    parents.assign(nodes.size(), {});
+    for (uint64_t p = 0; p < nodes.size(); ++p) {
+      if (nodes[p].terminal) continue;
+      for (uint64_t c : nodes[p].children) parents[c].push_back(p);
+    }
+  }
+
+  // The solver's contract.
+  struct Scratch {};
+  uint64_t size() const { return nodes.size(); }
+  template <typename Sink>
+  void Describe(Scratch&, uint64_t index, Sink& sink) const {
+    const Node& n = nodes[index];
+    if (n.terminal) {
+      sink.Terminal(n.terminal_value);
+      return;
+    }
+    sink.InSliceMoves(static_cast<int>(n.children.size()));
+    for (const WdlOutcome& v : n.conversions) sink.Conversion(v);
+  }
+  template <typename Visit>
+  void ForEachPredecessor(Scratch&, uint64_t index, int part, int parts,
+                          Visit&& visit) const {
+    for (uint64_t p : parents[index]) {
+      if (static_cast<int>(p % parts) == part) visit(p);
+    }
+  }
+};
+
+// Brute force: at step k, give Win(k) to positions with a move worth Win(k)
+// and Loss(k) to positions whose moves are all known losses, the longest
+// being Loss(k). Everything of distance < k is known at step k.
+std::vector<WdlOutcome> BruteForce(const GraphGame& game) {
+  const size_t n = game.nodes.size();
+  std::vector<bool> known(n, false);
+  std::vector<WdlOutcome> value(n, WdlOutcome::Draw());
+  for (int k = 0; k <= kWdlMaxDistance; ++k) {
+    std::vector<std::pair<size_t, WdlOutcome>> found;
+    for (size_t i = 0; i < n; ++i) {
+      if (known[i]) continue;
+      const GraphGame::Node& node = game.nodes[i];
+      if (node.terminal) {
+        if (node.terminal_value.distance == k) {
+          found.push_back({i, node.terminal_value});
+        }
+        continue;
+      }
+      std::vector<WdlOutcome> moves = node.conversions;
+      bool all_known = true;
+      for (uint64_t c : node.children) {
+        if (known[c]) {
+          moves.push_back(WdlOutcome::AfterMove(value[c]));
+        } else {
+          all_known = false;
+        }
+      }
+      bool win = false, all_lose = all_known;
+      int longest = 0;
+      for (const WdlOutcome& m : moves) {
+        if (m == WdlOutcome::Win(k)) win = true;
+        if (m.result != Wdl::kLoss) {
+          all_lose = false;
+        } else {
+          longest = std::max(longest, m.distance);
+        }
+      }
+      if (win) {
+        found.push_back({i, WdlOutcome::Win(k)});
+      } else if (all_lose && longest == k) {
+        found.push_back({i, WdlOutcome::Loss(k)});
+      }
+    }
+    for (const auto& [i, v] : found) {
+      known[i] = true;
+      value[i] = v;
+    }
+  }
+  return value;
+}
+
+GraphGame RandomGame(uint64_t seed, int size, bool long_conversions) {
+  std::mt19937_64 rng(seed);
+  GraphGame game;
+  game.nodes.resize(size);
+  for (int i = 0; i < size; ++i) {
+    GraphGame::Node& node = game.nodes[i];
+    const int roll = static_cast<int>(rng() % 100);
+    if (roll < 4) {
+      node.terminal = true;
+      const int kind = static_cast<int>(rng() % 3);
+      node.terminal_value = kind == 0   ? WdlOutcome::Loss(0)
+                            : kind == 1 ? WdlOutcome::Win(0)
+                                        : WdlOutcome::Draw();
+      continue;
+    }
+    if (roll < 7) continue;  // no moves at all: lost at distance 0
+    const int moves = static_cast<int>(rng() % 4);
+    for (int m = 0; m < moves; ++m) {
+      // Mostly near neighbours, so that long chains and cycles appear.
+      const uint64_t child =
+          rng() % 8 == 0 ? rng() % size : (i + 1 + rng() % 3) % size;
+      node.children.push_back(child);
+      if (rng() % 16 == 0) node.children.push_back(child);  // repeated move
+    }
+    if (rng() % 32 == 0) node.children.push_back(i);  // self-loop
+    const int conversions =
+        rng() % 5 == 0 ? 1 + static_cast<int>(rng() % 2) : 0;
+    for (int c = 0; c < conversions; ++c) {
+      const int d = long_conversions ? 1 + static_cast<int>(rng() % 6) : 1;
+      const int kind = static_cast<int>(rng() % 5);
+      node.conversions.push_back(kind == 0   ? WdlOutcome::Win(d)
+                                 : kind == 1 ? WdlOutcome::Draw()
+                                             : WdlOutcome::Loss(d));
+    }
+  }
+  game.Finish();
+  return game;
+}
+
+void ExpectSolvedLike(const GraphGame& game, int threads) {
+  ThreadPool pool(threads);
+  Progress progress;
+  const absl::StatusOr<std::vector<uint8_t>> solved =
+      SolveLoopyWdl(game, pool, &progress);
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  const std::vector<WdlOutcome> expected = BruteForce(game);
+  ASSERT_EQ(solved->size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const WdlOutcome got = DecodeWdl((*solved)[i]);
+    ASSERT_EQ(got.result, expected[i].result) << "position " << i;
+    ASSERT_EQ(got.distance, expected[i].distance) << "position " << i;
+  }
+}
+
+TEST(LoopyWdlCodecTest, RoundTrips) {
+  for (int d = 0; d <= kWdlMaxDistance; ++d) {
+    EXPECT_EQ(DecodeWdl(EncodeWdl(WdlOutcome::Win(d))), WdlOutcome::Win(d));
+    EXPECT_EQ(DecodeWdl(EncodeWdl(WdlOutcome::Loss(d))), WdlOutcome::Loss(d));
+  }
+  EXPECT_EQ(EncodeWdl(WdlOutcome::Draw()), 0);
+  EXPECT_EQ(DecodeWdl(0), WdlOutcome::Draw());
+  EXPECT_TRUE(BetterForMover(WdlOutcome::Win(3), WdlOutcome::Win(4)));
+  EXPECT_TRUE(BetterForMover(WdlOutcome::Loss(4), WdlOutcome::Loss(3)));
+  EXPECT_TRUE(BetterForMover(WdlOutcome::Draw(), WdlOutcome::Loss(9)));
+  EXPECT_EQ(WdlOutcome::AfterMove(WdlOutcome::Loss(0)), WdlOutcome::Win(1));
+}
+
+TEST(LoopyWdlSolverTest, HandMadeCycleAndChain) {
+  // 0 <-> 1 is a cycle (draw); 2 -> 3 -> 4 where 4 has no moves (lost);
+  // 5 -> {1, 4}: wins by moving to 4; 6 -> {0} plus a losing conversion:
+  // drawn; 7 -> {3} plus a conversion loss in 5: loses in 5, not 2;
+  // 8 -> {3} plus a conversion loss in 1: loses in 2.
+  GraphGame game;
+  game.nodes.resize(9);
+  game.nodes[0].children = {1};
+  game.nodes[1].children = {0};
+  game.nodes[2].children = {3};
+  game.nodes[3].children = {4};
+  game.nodes[5].children = {1, 4};
+  game.nodes[6].children = {0};
+  game.nodes[6].conversions = {WdlOutcome::Loss(1)};
+  game.nodes[7].children = {3};
+  game.nodes[7].conversions = {WdlOutcome::Loss(5)};
+  game.nodes[8].children = {3};
+  game.nodes[8].conversions = {WdlOutcome::Loss(1)};
+  game.Finish();
+  ThreadPool pool(2);
+  const std::vector<uint8_t> solved = *SolveLoopyWdl(game, pool, nullptr);
+  const WdlOutcome expected[] = {
+      WdlOutcome::Draw(), WdlOutcome::Draw(),  WdlOutcome::Loss(2),
+      WdlOutcome::Win(1), WdlOutcome::Loss(0), WdlOutcome::Win(1),
+      WdlOutcome::Draw(), WdlOutcome::Loss(5), WdlOutcome::Loss(2)};
+  for (int i = 0; i < 9; ++i) {
+    EXPECT_EQ(DecodeWdl(solved[i]), expected[i]) << i;
+  }
+}
+
+TEST(LoopyWdlSolverTest, RandomGamesMatchBruteForce) {
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    const GraphGame game = RandomGame(seed, 300 + 97 * seed, false);
+    for (int threads : {1, 2, 3}) {
+      SCOPED_TRACE(testing::Message()
+                   << "seed " << seed << " threads " << threads);
+      ExpectSolvedLike(game, threads);
+    }
+  }
+}
+
+TEST(LoopyWdlSolverTest, LongConversionsMatchBruteForce) {
+  for (uint64_t seed = 100; seed < 130; ++seed) {
+    const GraphGame game = RandomGame(seed, 500 + 31 * seed, true);
+    SCOPED_TRACE(testing::Message() << "seed " << seed);
+    ExpectSolvedLike(game, 2);
+  }
+}
+
+TEST(LoopyWdlSolverTest, LargeGameUsesManyLevels) {
+  const GraphGame game = RandomGame(999, 200000, false);
+  ExpectSolvedLike(game, 2);
+  // The game exercises every kind of result and long distances.
+  ThreadPool pool(2);
+  const std::vector<uint8_t> solved = *SolveLoopyWdl(game, pool, nullptr);
+  int counts[3] = {0, 0, 0};
+  int longest = 0;
+  for (uint8_t byte : solved) {
+    const WdlOutcome v = DecodeWdl(byte);
+    ++counts[static_cast<int>(v.result)];
+    longest = std::max(longest, v.distance);
+  }
+  EXPECT_GT(counts[0], 1000);
+  EXPECT_GT(counts[1], 1000);
+  EXPECT_GT(counts[2], 1000);
+  EXPECT_GE(longest, 10);
+}
+
+TEST(LoopyWdlSolverTest, TooManyMovesIsAnError) {
+  for (bool drawing_conversion : {false, true}) {
+    GraphGame game;
+    game.nodes.resize(2);
+    game.nodes[0].children.assign(300, 1);
+    if (drawing_conversion) game.nodes[0].conversions = {WdlOutcome::Draw()};
+    game.Finish();
+    ThreadPool pool(1);
+    const absl::StatusOr<std::vector<uint8_t>> solved =
+        SolveLoopyWdl(game, pool, nullptr);
+    EXPECT_EQ(solved.status().code(), absl::StatusCode::kInvalidArgument);
+  }
+}
+
+TEST(LoopyWdlSolverTest, DistanceBeyondCodecIsAnError) {
+  // A chain of 200 positions ending in a lost one: distances up to 199.
+  GraphGame game;
+  game.nodes.resize(200);
+  for (int i = 1; i < 200; ++i) game.nodes[i].children = {uint64_t(i - 1)};
+  game.Finish();
+  ThreadPool pool(2);
+  EXPECT_EQ(SolveLoopyWdl(game, pool, nullptr).status().code(),
+            absl::StatusCode::kOutOfRange);
+}
+
+}  // namespace
+}  // namespace retro

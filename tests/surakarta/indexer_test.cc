@@ -1,0 +1,118 @@
+// Indexers: FuChou's bijection and the symmetry-reduced index are bijections
+// on small tables; reduced ranks agree exactly on symmetric positions.
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "games/surakarta/fuchou_indexer.h"
+#include "games/surakarta/symmetric_indexer.h"
+#include "games/surakarta/symmetry.h"
+#include "gtest/gtest.h"
+#include "retro/combinatorics.h"
+
+namespace retro::surakarta {
+namespace {
+
+TEST(FuChouIndexerTest, Sizes) {
+  const uint64_t expected[] = {1, 72, 2520, 57120, 942480, 12063744, 124658688};
+  for (int n = 0; n <= 6; ++n) {
+    EXPECT_EQ(FuChouIndexer::Create(n)->Size(), expected[n]);
+  }
+  EXPECT_FALSE(FuChouIndexer::Create(-1).ok());
+  EXPECT_FALSE(FuChouIndexer::Create(37).ok());
+}
+
+TEST(FuChouIndexerTest, BijectionUpToFourPieces) {
+  for (int n = 0; n <= 4; ++n) {
+    const FuChouIndexer indexer = *FuChouIndexer::Create(n);
+    std::vector<bool> seen(indexer.Size());
+    for (uint64_t i = 0; i < indexer.Size(); ++i) {
+      Bitboard us, them;
+      indexer.Unrank(i, &us, &them);
+      ASSERT_EQ(PopCount(us | them), n);
+      ASSERT_EQ(us & them, 0u);
+      ASSERT_EQ(us & ~kAllSquares, 0u);
+      const uint64_t r = indexer.Rank(us, them);
+      ASSERT_EQ(r, i);
+    }
+    // Every placement is reached: enumerate placements directly.
+    uint64_t placements = 0;
+    std::fill(seen.begin(), seen.end(), false);
+    for (Bitboard occ = (Bitboard{1} << n) - 1; occ <= kAllSquares;
+         occ = n == 0 ? kAllSquares + 1 : NextCombination(occ)) {
+      for (Bitboard us = occ;; us = (us - 1) & occ) {
+        const uint64_t r = indexer.Rank(us, occ & ~us);
+        ASSERT_LT(r, indexer.Size());
+        ASSERT_FALSE(seen[r]);
+        seen[r] = true;
+        ++placements;
+        if (us == 0) break;
+      }
+    }
+    EXPECT_EQ(placements, indexer.Size());
+  }
+}
+
+// The canonical form by brute force: the smallest (occupied, us) pair over
+// the 8 images.
+std::pair<Bitboard, Bitboard> BruteCanonical(Bitboard us, Bitboard them) {
+  std::pair<Bitboard, Bitboard> best{~Bitboard{0}, 0};
+  for (int k = 0; k < kSymmetries; ++k) {
+    const Bitboard u = TransformBitboard(k, us);
+    const Bitboard t = TransformBitboard(k, them);
+    best = std::min(best, std::make_pair(u | t, u));
+  }
+  return best;
+}
+
+TEST(SymmetricIndexerTest, BijectionOnClassesUpToFourPieces) {
+  for (int n = 0; n <= 4; ++n) {
+    const SymmetricIndexer indexer = *SymmetricIndexer::Create(n);
+    const FuChouIndexer full = *FuChouIndexer::Create(n);
+    absl::flat_hash_map<uint64_t, std::pair<Bitboard, Bitboard>> class_of_rank;
+    absl::flat_hash_map<std::pair<Bitboard, Bitboard>, uint64_t> rank_of_class;
+    for (uint64_t i = 0; i < full.Size(); ++i) {
+      Bitboard us, them;
+      full.Unrank(i, &us, &them);
+      const uint64_t r = indexer.Rank(us, them);
+      ASSERT_LT(r, indexer.Size());
+      const auto canonical = BruteCanonical(us, them);
+      const auto [it1, new1] = class_of_rank.try_emplace(r, canonical);
+      ASSERT_EQ(it1->second, canonical) << "rank " << r << " shared";
+      const auto [it2, new2] = rank_of_class.try_emplace(canonical, r);
+      ASSERT_EQ(it2->second, r) << "class split over two ranks";
+      ASSERT_EQ(new1, new2);
+    }
+    EXPECT_EQ(class_of_rank.size(), indexer.Size()) << "n=" << n;
+    for (uint64_t r = 0; r < indexer.Size(); ++r) {
+      const Position p = indexer.Unrank(r);
+      ASSERT_EQ(p.piece_count(), n);
+      ASSERT_EQ(indexer.Rank(p), r);
+      ASSERT_EQ(BruteCanonical(p.us, p.them), class_of_rank.at(r));
+    }
+  }
+  EXPECT_FALSE(SymmetricIndexer::Create(9).ok());
+}
+
+TEST(SymmetricIndexerTest, ReductionFactorAndCanonicalize) {
+  const SymmetricIndexer indexer = *SymmetricIndexer::Create(5);
+  const FuChouIndexer full = *FuChouIndexer::Create(5);
+  // Burnside: slightly more than an eighth.
+  EXPECT_GT(indexer.Size() * 8, full.Size());
+  EXPECT_LT(indexer.Size() * 8, full.Size() + full.Size() / 50);
+  for (uint64_t i = 0; i < full.Size(); i += 997) {
+    Bitboard us, them, cu, ct;
+    full.Unrank(i, &us, &them);
+    int k;
+    indexer.Canonicalize(us, them, &cu, &ct, &k);
+    EXPECT_EQ(TransformBitboard(k, us), cu);
+    EXPECT_EQ(TransformBitboard(k, them), ct);
+    const Position rep = indexer.Unrank(indexer.Rank(us, them));
+    EXPECT_EQ(rep.us, cu);
+    EXPECT_EQ(rep.them, ct);
+  }
+}
+
+}  // namespace
+}  // namespace retro::surakarta
