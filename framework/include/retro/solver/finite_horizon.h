@@ -234,11 +234,13 @@ class FiniteHorizonSolver {
         degree[s].store(static_cast<uint32_t>(parent_offsets_[s]), std::memory_order_relaxed);
       }
       parents_.resize(inner_child_.size());
+      parent_rewards_.resize(inner_child_.size());
       pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t s = begin; s < end; ++s) {
           for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
             const uint32_t at = degree[inner_child_[e]].fetch_add(1, std::memory_order_relaxed);
             parents_[at] = static_cast<uint32_t>(s);
+            parent_rewards_[at] = inner_reward_[e];
           }
         }
       });
@@ -351,12 +353,25 @@ class FiniteHorizonSolver {
           });
         } else {
           // The parents of the states that changed at t - 1...
+          // A parent p can only change if this child's term (reward - V)
+          // now beats p's value, or was p's maximum and dropped: otherwise
+          // max over p's terms stays V_{t-1}(p) (value_ holds V_{t-1}).
           const std::vector<uint32_t>& previous = log_.back().states;
+          const std::vector<int8_t>& new_values = log_.back().values;
           pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
               const uint32_t c = previous[i];
+              const int old_value = previous_old_values_[i];
+              const int new_value = new_values[i];
               for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
-                MarkDirty(parents_[p]);
+                const uint32_t parent = parents_[p];
+                const int reward = parent_rewards_[p];
+                const int current = value_[parent];
+                const int old_term = reward - old_value;
+                const int new_term = reward - new_value;
+                if (new_term > current || (old_term == current && new_term < old_term)) {
+                  MarkDirty(parent);
+                }
               }
             }
           });
@@ -402,7 +417,11 @@ class FiniteHorizonSolver {
           changed.insert(changed.end(), out.begin(), out.end());
           out.clear();
         }
-        for (const Change& c : changed) value_[c.state] = c.value;
+        previous_old_values_.resize(changed.size());
+        for (size_t i = 0; i < changed.size(); ++i) {
+          previous_old_values_[i] = value_[changed[i].state];
+          value_[changed[i].state] = changed[i].value;
+        }
         if (!changed.empty()) last_change_ = t;
         AppendLog(changed);
         progress_.Advance(1);
@@ -422,6 +441,8 @@ class FiniteHorizonSolver {
       std::vector<uint32_t>().swap(inner_child_);
       std::vector<uint32_t>().swap(parents_);
       std::vector<int8_t>().swap(inner_reward_);
+      std::vector<int8_t>().swap(parent_rewards_);
+      std::vector<int8_t>().swap(previous_old_values_);
       std::vector<OuterEdge>().swap(outer_);
       std::vector<int8_t>().swap(outer_value_);
       std::vector<uint32_t>().swap(outer_consumed_);
@@ -495,6 +516,8 @@ class FiniteHorizonSolver {
     std::vector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
     std::vector<uint32_t> inner_child_, parents_;
     std::vector<int8_t> inner_reward_;
+    std::vector<int8_t> parent_rewards_;       // reward of each reverse edge
+    std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
     std::vector<uint32_t> outer_consumed_;  // child entries at layers < t
