@@ -338,6 +338,7 @@ class FiniteHorizonSolver {
       }
       AppendLog(changed);
       for (uint32_t t = 1; t <= horizon_; ++t) {
+        uint64_t buckets_in_layer = 0;
         if (t == 1) {
           // Every state is dirty; cache its outer children's V_0 and
           // schedule its first outer event.
@@ -377,6 +378,7 @@ class FiniteHorizonSolver {
           });
           // ...and the states whose outer children changed at t - 1.
           std::vector<uint32_t>& bucket = buckets_[t];
+          buckets_in_layer = bucket.size();
           pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
               MarkDirty(bucket[i]);
@@ -390,7 +392,12 @@ class FiniteHorizonSolver {
         }
         Schedule(events);
         // Evaluate the dirty states against V_{t-1}, clearing the bitmap.
-        pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t cb, uint64_t ce) {
+        // A layer with little work runs on this thread alone: waking the
+        // pool costs more than it saves (most layers of small slices).
+        const uint64_t work_estimate =
+            t == 1 ? size_ : 4 * log_.back().states.size() + buckets_in_layer;
+        const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
+        pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
           for (uint64_t chunk = cb; chunk < ce; ++chunk) {
             std::vector<Change>& out = chunk_changes[chunk];
             uint64_t evaluated = 0;
