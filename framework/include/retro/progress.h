@@ -34,6 +34,13 @@ class Progress {
     phase_index_.fetch_add(1, std::memory_order_relaxed);
   }
 
+  // Renames the current phase without resetting its counts (e.g. to show
+  // which part of a long phase is running).
+  void SetLabel(std::string label) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    phase_ = std::move(label);
+  }
+
   // Records `units` more units of work done in the current phase.
   void Advance(uint64_t units) {
     done_.fetch_add(units, std::memory_order_relaxed);

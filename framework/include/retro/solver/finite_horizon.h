@@ -83,9 +83,15 @@ class FiniteHorizonSolver {
       std::vector<FiniteHorizonSliceStats>* stats = nullptr) {
     std::vector<std::vector<uint8_t>> stores;
     std::vector<FiniteHorizonStoreView> views;
+    // Progress counts (state, layer) pairs over the whole solve, so the bar
+    // and its ETA cover every slice; the label names the current slice.
+    uint64_t total = 0;
     for (int slice = 0; slice < game.num_slices(); ++slice) {
-      progress.StartPhase(absl::StrCat("slice ", slice + 1, "/", game.num_slices()),
-                          horizon);
+      total += game.slice_size(slice) * std::max<uint64_t>(horizon, 1);
+    }
+    progress.StartPhase("solving", total);
+    for (int slice = 0; slice < game.num_slices(); ++slice) {
+      progress.SetLabel(absl::StrCat("solving slice ", slice + 1, "/", game.num_slices()));
       SliceSolver solver(game, slice, horizon, pool, progress, views);
       auto store = solver.Solve();
       if (!store.ok()) return store.status();
@@ -431,10 +437,10 @@ class FiniteHorizonSolver {
         }
         if (!changed.empty()) last_change_ = t;
         AppendLog(changed);
-        progress_.Advance(1);
+        progress_.Advance(size_);
         if (overflow_) break;
         if (changed.empty() && !PendingEvents(t)) {
-          progress_.Advance(horizon_ - t);
+          progress_.Advance(size_ * (horizon_ - t));
           break;
         }
       }
