@@ -10,8 +10,10 @@
 #include "games/oware/colex_indexer.h"
 #include "games/oware/lexicographic_indexer.h"
 #include "games/oware/notation.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/oware/book.h"
+#include "plugins/oware/oware_database.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
@@ -163,6 +165,57 @@ TEST(BookTest, KnownValuesOfTheSpec) {
   // "State values repeat after 146 turns left": no value changes at t >= 146.
   EXPECT_EQ((*book)->fixed_point(), 145);
   EXPECT_EQ((*book)->fixed_point(9), 145);
+}
+
+// `retro verify` must find a wrong value even when every checksum is right
+// (a solver bug rather than bit rot): change one stored value, re-serialise
+// (fresh checksums) and verify.
+TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
+  Rules rules;
+  rules.turn_limit = 40;
+  const std::vector<uint8_t> good = SolveBookFor(6, rules, 2, false);
+  auto good_file = DatabaseFile::FromBytes(good);
+  ASSERT_TRUE(good_file.ok());
+  ThreadPool pool(2);
+  Progress progress;
+  {
+    auto book = Book::FromFile(**good_file);
+    ASSERT_TRUE(book.ok());
+    auto result = MakeOwareDatabase(std::move(*book))->Verify({}, WorkContext{&pool, &progress});
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->mismatches, 0u);
+    EXPECT_EQ(result->records_checked, 18564u * 41);
+  }
+  // Rebuild the 6-seed slice with one entry's value changed.
+  DatabaseBuilder builder;
+  builder.SetCodec(kBookCodec);
+  for (const auto& [key, value] : (*good_file)->parameters()) builder.SetParameter(key, value);
+  for (size_t i = 0; i < (*good_file)->slices().size(); ++i) {
+    auto span = (*good_file)->SliceBytes(i);
+    std::vector<uint8_t> bytes(span.begin(), span.end());
+    if ((*good_file)->slices()[i].name == SliceName(6)) {
+      auto view = FiniteHorizonStoreView::Open(span);
+      ASSERT_TRUE(view.ok());
+      const uint64_t state = view->states() / 2;
+      uint64_t begin, end;
+      view->EntryRange(state, begin, end);
+      ASSERT_LT(begin, end);
+      const auto sections = FiniteHorizonStoreView::Layout(
+          view->states(), view->header().block_shift, view->entries(), view->header().entry_bytes);
+      bytes[sections.entries + 2 * (end - 1)] += 1;  // the value byte of its last change
+    }
+    builder.AddSlice((*good_file)->slices()[i].name, std::move(bytes));
+  }
+  const std::vector<uint8_t> bad =
+      SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
+  auto bad_file = DatabaseFile::FromBytes(bad);
+  ASSERT_TRUE(bad_file.ok()) << "checksums are valid";
+  auto book = Book::FromFile(**bad_file);
+  ASSERT_TRUE(book.ok());
+  auto result = MakeOwareDatabase(std::move(*book))->Verify({}, WorkContext{&pool, &progress});
+  ASSERT_TRUE(result.ok());
+  EXPECT_GE(result->mismatches, 1u);
+  EXPECT_THAT(result->first_mismatch, ::testing::HasSubstr("recomputed"));
 }
 
 TEST(BookTest, RefusesForeignAndInconsistentDatabases) {
