@@ -1,0 +1,281 @@
+// End to end: the real `retro` binary with the tic-tac-toe plugin. The
+// database it solves matches the independent brute force on every one of
+// the 5,478 reachable positions (result and distance, through the file and
+// through batch probing), and probe, stats, verify and perft behave as the
+// tutorial (docs/writing-a-plugin.md) says.
+#include "retro/database.h"
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "retro/solver/loopy_wdl.h"
+#include "tests/e2e/retro_runner.h"
+#include "tests/framework/mini_json.h"
+#include "tests/tictactoe/brute_force.h"
+
+namespace retro::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using tictactoe_reference::Base3;
+using tictactoe_reference::Reference;
+using tictactoe_reference::WithSlashes;
+
+const Reference& Ref() {
+  static const Reference* reference = new Reference();
+  return *reference;
+}
+
+const char* ResultName(char result) {
+  return result == 'w' ? "win" : result == 'l' ? "loss" : "draw";
+}
+
+class TicTacToeDatabaseTest : public RetroTest {
+ protected:
+  // `retro solve --game tictactoe` in the test's directory; the file's path.
+  std::string SolveDatabase() {
+    const RunResult result = Retro({"solve", "--game", "tictactoe"});
+    EXPECT_EQ(result.exit_code, 0) << result;
+    EXPECT_THAT(result.out, HasSubstr("solved tictactoe: 5,478 positions"));
+    EXPECT_THAT(result.out, HasSubstr("wrote tictactoe.retro"));
+    return work_.File("tictactoe.retro");
+  }
+};
+
+TEST_F(TicTacToeDatabaseTest, FileMatchesBruteForceOnEveryPosition) {
+  const std::string path = SolveDatabase();
+  auto file = DatabaseFile::Open(path);
+  ASSERT_TRUE(file.ok()) << file.status();
+  EXPECT_EQ((*file)->identity().game, "tictactoe");
+  EXPECT_EQ((*file)->identity().codec, "tictactoe-wdl-byte-v1");
+  const auto slice = (*file)->FindSlice("positions");
+  ASSERT_TRUE(slice.has_value());
+  const std::span<const uint8_t> table = (*file)->SliceBytes(*slice);
+  ASSERT_EQ(table.size(), 19683u);
+  std::vector<bool> reachable(table.size(), false);
+  for (const auto& [board, value] : Ref().values()) {
+    const uint64_t index = Base3(board);
+    reachable[index] = true;
+    ASSERT_NE(table[index], 255) << board;
+    const WdlOutcome stored = DecodeWdl(table[index]);
+    switch (value.result) {
+      case 'w':
+        EXPECT_EQ(stored, WdlOutcome::Win(value.distance)) << board;
+        break;
+      case 'l':
+        EXPECT_EQ(stored, WdlOutcome::Loss(value.distance)) << board;
+        break;
+      default:
+        EXPECT_EQ(stored, WdlOutcome::Draw()) << board;
+    }
+  }
+  // Every other board is marked "not a position".
+  for (size_t i = 0; i < table.size(); ++i) {
+    if (!reachable[i]) {
+      EXPECT_EQ(table[i], 255) << i;
+    }
+  }
+}
+
+TEST_F(TicTacToeDatabaseTest, BatchProbeOfEveryPositionMatchesBruteForce) {
+  const std::string path = SolveDatabase();
+  std::string input, expected;
+  for (const auto& [board, value] : Ref().values()) {
+    input += WithSlashes(board) + "\n";
+    expected += WithSlashes(board) + " " + ResultName(value.result) + " " +
+                std::to_string(value.distance) + "\n";
+  }
+  const RunResult result = Retro({"probe", "--db", path}, input);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::vector<std::string> got = Lines(result.out);
+  const std::vector<std::string> want = Lines(expected);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    // "<position> <result> <distance>" then " best ..." or " game-over".
+    EXPECT_EQ(got[i].substr(0, want[i].size() + 1), want[i] + " ") << got[i];
+  }
+}
+
+TEST_F(TicTacToeDatabaseTest, EmptyBoardIsADraw) {
+  const std::string path = SolveDatabase();
+  const RunResult result =
+      Retro({"probe", "--db", path, "--position", ".../.../..."});
+  ASSERT_EQ(result.exit_code, 0) << result;
+  EXPECT_THAT(result.out, HasSubstr(".../.../...  (x to move)\n"
+                                    "result: draw in 9 plies\n"));
+  // Every first move draws.
+  EXPECT_EQ(Lines(result.out).size(), 3u + 9u);
+  for (const std::string& line : Lines(result.out)) {
+    if (line.find("/") != std::string::npos && line[0] == ' ') {
+      EXPECT_THAT(line, HasSubstr("draw"));
+      EXPECT_THAT(line, HasSubstr("best"));
+    }
+  }
+}
+
+TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
+  const std::string path = SolveDatabase();
+  const std::string board = "x.o.x...o";
+  const RunResult result = Retro(
+      {"probe", "--db", path, "--position", WithSlashes(board), "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result;
+  const std::optional<Json> json = JsonParser::Parse(result.out);
+  ASSERT_TRUE(json.has_value()) << result.out;
+  const tictactoe_reference::Value value = Ref().values().at(board);
+  EXPECT_EQ((*json)["position"].text, "x.o/.x./..o");
+  EXPECT_EQ((*json)["to_move"].text, "x");
+  EXPECT_EQ((*json)["result"].text, ResultName(value.result));
+  EXPECT_EQ((*json)["distance"].number, value.distance);
+  EXPECT_FALSE((*json)["game_over"].boolean);
+  // Each move: the reference value of the child, seen from the mover.
+  const Json& moves = (*json)["moves"];
+  ASSERT_EQ(moves.items.size(), 5u);
+  std::vector<std::string> best;
+  for (const Json& move : moves.items) {
+    const int cell = std::stoi(move["move"].text) - 1;
+    std::string child = board;
+    child[cell] = 'x';
+    EXPECT_EQ(move["position"].text, WithSlashes(child));
+    const tictactoe_reference::Value c = Ref().values().at(child);
+    const char mine = c.result == 'w' ? 'l' : c.result == 'l' ? 'w' : 'd';
+    EXPECT_EQ(move["result"].text, ResultName(mine)) << child;
+    EXPECT_EQ(move["distance"].number, c.distance + 1);
+    const bool is_best = mine == value.result &&
+                         (mine == 'd' || c.distance + 1 == value.distance);
+    EXPECT_EQ(move["best"].boolean, is_best) << child;
+    if (is_best) best.push_back(move["move"].text);
+  }
+  ASSERT_FALSE(best.empty());
+  ASSERT_EQ((*json)["best"].items.size(), best.size());
+  for (size_t i = 0; i < best.size(); ++i) {
+    EXPECT_EQ((*json)["best"][i].text, best[i]);
+  }
+  // Best moves come first.
+  EXPECT_TRUE(moves[0]["best"].boolean);
+
+  // The same in text: a header, the result, a table.
+  const RunResult text =
+      Retro({"probe", "--db", path, "--position", "x.o/.x./..o"});
+  ASSERT_EQ(text.exit_code, 0) << text;
+  // x must block o's column 3-6-9 at 6; every other move loses in 2.
+  EXPECT_EQ(text.out,
+            "x.o/.x./..o  (x to move)\n"
+            "result: draw in 5 plies\n"
+            "move  position     result  plies\n"
+            "   6  x.o/.xx/..o  draw        5  best\n"
+            "   2  xxo/.x./..o  loss        2\n"
+            "   4  x.o/xx./..o  loss        2\n"
+            "   7  x.o/.x./x.o  loss        2\n"
+            "   8  x.o/.x./.xo  loss        2\n");
+}
+
+TEST_F(TicTacToeDatabaseTest, FinishedGamesHaveNoMoves) {
+  const std::string path = SolveDatabase();
+  const RunResult won =
+      Retro({"probe", "--db", path, "--position", "xxx/oo./..."});
+  ASSERT_EQ(won.exit_code, 0) << won;
+  EXPECT_EQ(won.out,
+            "xxx/oo./...  (o to move)\nresult: loss in 0 plies  "
+            "(game over: x has three in a row)\n");
+  const RunResult full =
+      Retro({"probe", "--db", path, "--position", "xox/xox/oxo"});
+  ASSERT_EQ(full.exit_code, 0) << full;
+  EXPECT_THAT(
+      full.out,
+      HasSubstr("result: draw in 0 plies  (game over: the board is full)"));
+}
+
+TEST_F(TicTacToeDatabaseTest, BadPositionsAreRefusedWithAReason) {
+  const std::string path = SolveDatabase();
+  ExpectError(Retro({"probe", "--db", path, "--position", "x.o/.x."}), 2,
+              {"has 2 rows; expected 3", "e.g. x.o/.x./..o"});
+  ExpectError(Retro({"probe", "--db", path, "--position", "xx./.../..."}), 2,
+              {"x has 2 pieces and o has 0"});
+  ExpectError(Retro({"probe", "--db", path, "--position", "x?./.../..."}), 2,
+              {"has '?' in column 2"});
+  // Batch mode goes on after a bad line; the exit status is then 2.
+  const RunResult batch = Retro({"probe", "--db", path, "--json"},
+                                ".../.../...\nbad\nx../.../...\n");
+  EXPECT_EQ(batch.exit_code, 2) << batch;
+  const std::vector<std::string> lines = Lines(batch.out);
+  ASSERT_EQ(lines.size(), 3u) << batch;
+  EXPECT_THAT(lines[0], HasSubstr("\"result\":\"draw\""));
+  EXPECT_THAT(lines[1], HasSubstr("\"error\":\"position 'bad' has 1 row"));
+  EXPECT_THAT(lines[2], HasSubstr("\"position\":\"x../.../...\""));
+}
+
+TEST_F(TicTacToeDatabaseTest, StatsCountEveryResult) {
+  const std::string path = SolveDatabase();
+  std::map<char, uint64_t> counts;
+  for (const auto& [board, value] : Ref().values()) ++counts[value.result];
+  const RunResult result = Retro({"stats", "--db", path, "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result;
+  const std::optional<Json> json = JsonParser::Parse(result.out);
+  ASSERT_TRUE(json.has_value()) << result.out;
+  EXPECT_EQ((*json)["positions"].number, 5478);
+  EXPECT_EQ((*json)["wins"].number, counts['w']);
+  EXPECT_EQ((*json)["draws"].number, counts['d']);
+  EXPECT_EQ((*json)["losses"].number, counts['l']);
+  ASSERT_EQ((*json)["rows"].items.size(), 10u);
+  EXPECT_EQ((*json)["rows"][0]["draws"].number, 1);
+
+  const RunResult text = Retro({"stats", "--db", path});
+  ASSERT_EQ(text.exit_code, 0) << text;
+  EXPECT_THAT(text.out, HasSubstr("pieces  positions  wins  draws  losses"));
+  EXPECT_THAT(text.out, HasSubstr("\n total       5478"));
+}
+
+TEST_F(TicTacToeDatabaseTest, VerifyPassesAndCatchesAWrongRecord) {
+  const std::string path = SolveDatabase();
+  const RunResult good = Retro({"verify", "--db", path});
+  ASSERT_EQ(good.exit_code, 0) << good;
+  EXPECT_THAT(good.out, HasSubstr("consistency: ok (19,683 records checked"));
+
+  // Rewrite the file with one wrong record (and valid checksums): the
+  // empty board claimed as a win in 5.
+  auto file = DatabaseFile::Open(path);
+  ASSERT_TRUE(file.ok()) << file.status();
+  DatabaseBuilder builder;
+  builder.SetCodec((*file)->identity().codec);
+  for (const auto& slice : (*file)->slices()) {
+    const std::span<const uint8_t> bytes =
+        (*file)->SliceBytes(*(*file)->FindSlice(slice.name));
+    std::vector<uint8_t> copy(bytes.begin(), bytes.end());
+    if (slice.name == "positions") copy[0] = EncodeWdl(WdlOutcome::Win(5));
+    builder.AddSlice(slice.name, std::move(copy));
+  }
+  const std::vector<uint8_t> bytes =
+      SerializeDatabase((*file)->identity(), builder);
+  const std::string bad = work_.File("bad.retro");
+  std::ofstream(bad, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  const RunResult result = Retro({"verify", "--db", bad});
+  EXPECT_EQ(result.exit_code, 1) << result;
+  EXPECT_THAT(result.out,
+              HasSubstr("consistency: FAILED, 1 of 19,683 records disagree; "
+                        "first: .../.../... (index 0): stored win in 5, "
+                        "recomputed from its children draw in 0"));
+}
+
+TEST_F(TicTacToeDatabaseTest, PerftCountsGamesFromTheEmptyBoard) {
+  const std::vector<uint64_t> expected = {9,     72,     504,    3024,  15120,
+                                          54720, 148176, 200448, 127872};
+  for (int depth = 1; depth <= 9; ++depth) {
+    const RunResult result =
+        Retro({"perft", "--game", "tictactoe", "--position", ".../.../...",
+               "--depth", std::to_string(depth)});
+    ASSERT_EQ(result.exit_code, 0) << result;
+    EXPECT_EQ(result.out, std::to_string(expected[depth - 1]) + "\n") << depth;
+  }
+  ExpectError(Retro({"perft", "--game", "tictactoe", "--position", "x",
+                     "--depth", "1"}),
+              2, {"has 1 row"});
+}
+
+}  // namespace
+}  // namespace retro::testing

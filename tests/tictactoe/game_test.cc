@@ -1,0 +1,136 @@
+// The tic-tac-toe example's game code against the independent reference:
+// the indexer is a bijection, legal boards are exactly the reachable ones,
+// moves and take-backs agree with the reference, perft counts, and the
+// loopy solver run on the plugin's SolverGame gives the reference values.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "plugins/tictactoe/indexer.h"
+#include "plugins/tictactoe/notation.h"
+#include "plugins/tictactoe/position.h"
+#include "plugins/tictactoe/solver_game.h"
+#include "retro/progress.h"
+#include "retro/solver/loopy_wdl.h"
+#include "retro/thread_pool.h"
+#include "tests/tictactoe/brute_force.h"
+
+namespace tictactoe {
+namespace {
+
+using tictactoe_reference::Base3;
+using tictactoe_reference::Reference;
+
+const Reference& Ref() {
+  static const Reference* reference = new Reference();
+  return *reference;
+}
+
+// The reference's 9-character form of a position.
+std::string Flat(Position p) {
+  std::string text = FormatPosition(p);
+  text.erase(std::remove(text.begin(), text.end(), '/'), text.end());
+  return text;
+}
+
+TEST(TicTacToeIndexerTest, IsABijectionOnAllBoards) {
+  std::set<std::string> seen;
+  for (uint64_t i = 0; i < kIndexCount; ++i) {
+    const Position p = Unrank(i);
+    ASSERT_EQ(p.x & p.o, 0) << i;
+    ASSERT_EQ(Rank(p), i);
+    ASSERT_EQ(Base3(Flat(p)), i);
+    seen.insert(Flat(p));
+  }
+  EXPECT_EQ(seen.size(), kIndexCount);
+}
+
+TEST(TicTacToeRulesTest, LegalBoardsAreExactlyTheReachableOnes) {
+  EXPECT_EQ(Ref().values().size(), 5478u);
+  uint64_t legal = 0;
+  for (uint64_t i = 0; i < kIndexCount; ++i) {
+    const Position p = Unrank(i);
+    const bool reachable = Ref().values().count(Flat(p)) == 1;
+    EXPECT_EQ(IsLegal(p), reachable) << FormatPosition(p);
+    legal += IsLegal(p);
+  }
+  EXPECT_EQ(legal, 5478u);
+}
+
+TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
+  // parents[child] as the reference sees it (moves of unfinished boards).
+  std::map<std::string, std::multiset<std::string>> parents;
+  for (const auto& [board, value] : Ref().values()) {
+    for (const std::string& child : tictactoe_reference::Children(board)) {
+      parents[child].insert(board);
+    }
+  }
+  for (const auto& [board, value] : Ref().values()) {
+    const Position p = Unrank(Base3(board));
+    std::vector<std::string> children;
+    ForEachMove(p, [&](int cell, Position child) {
+      EXPECT_EQ(child.Pieces(), p.Pieces() + 1);
+      EXPECT_NE(Flat(child)[cell], board[cell]);
+      children.push_back(Flat(child));
+    });
+    EXPECT_EQ(children, tictactoe_reference::Children(board)) << board;
+    std::multiset<std::string> found;
+    ForEachParent(p, [&](Position parent) { found.insert(Flat(parent)); });
+    EXPECT_EQ(found, parents[board]) << board;
+    EXPECT_EQ(State(p) != GameState::kOngoing,
+              tictactoe_reference::GameOver(board));
+  }
+}
+
+TEST(TicTacToeRulesTest, PerftFromTheEmptyBoard) {
+  const std::vector<uint64_t> expected = {1,     9,     72,     504,    3024,
+                                          15120, 54720, 148176, 200448, 127872};
+  EXPECT_EQ(Ref().Perft(), expected);
+  for (int depth = 0; depth <= 9; ++depth) {
+    EXPECT_EQ(Perft(Position(), depth), expected[depth]) << depth;
+  }
+  EXPECT_EQ(Perft(Position(), 10), 0u);
+  // A finished game has no moves.
+  const Position won = *ParsePosition("xxx/oo./...");
+  EXPECT_EQ(Perft(won, 0), 1u);
+  EXPECT_EQ(Perft(won, 1), 0u);
+}
+
+// The solver on the plugin's adapter, with several thread counts, against
+// the reference (the solver stores no distance for draws).
+TEST(TicTacToeSolverTest, LoopySolverMatchesBruteForce) {
+  for (const int threads : {1, 2, 3}) {
+    retro::ThreadPool pool(threads);
+    retro::Progress progress;
+    const absl::StatusOr<std::vector<uint8_t>> table =
+        retro::SolveLoopyWdl(SolverGame(), pool, &progress);
+    ASSERT_TRUE(table.ok()) << table.status();
+    ASSERT_EQ(table->size(), kIndexCount);
+    for (const auto& [board, value] : Ref().values()) {
+      const retro::WdlOutcome got = retro::DecodeWdl((*table)[Base3(board)]);
+      switch (value.result) {
+        case 'w':
+          EXPECT_EQ(got, retro::WdlOutcome::Win(value.distance)) << board;
+          break;
+        case 'l':
+          EXPECT_EQ(got, retro::WdlOutcome::Loss(value.distance)) << board;
+          break;
+        default:
+          EXPECT_EQ(got, retro::WdlOutcome::Draw()) << board;
+      }
+    }
+  }
+}
+
+TEST(TicTacToeSolverTest, EmptyBoardIsADraw) {
+  EXPECT_EQ(Ref().values().at("........."),
+            (tictactoe_reference::Value{'d', 9}));
+}
+
+}  // namespace
+}  // namespace tictactoe

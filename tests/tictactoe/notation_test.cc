@@ -1,0 +1,82 @@
+// The tic-tac-toe notation: every legal position round-trips, upper case is
+// accepted, and each kind of bad input is refused with a message saying
+// what is wrong.
+#include "plugins/tictactoe/notation.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "plugins/tictactoe/indexer.h"
+
+namespace tictactoe {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(TicTacToeNotationTest, EveryLegalPositionRoundTrips) {
+  int legal = 0;
+  for (uint64_t i = 0; i < kIndexCount; ++i) {
+    const Position p = Unrank(i);
+    const std::string text = FormatPosition(p);
+    const absl::StatusOr<Position> parsed = ParsePosition(text);
+    ASSERT_EQ(parsed.ok(), IsLegal(p)) << text;
+    if (parsed.ok()) {
+      EXPECT_EQ(*parsed, p) << text;
+      ++legal;
+    }
+  }
+  EXPECT_EQ(legal, 5478);
+}
+
+TEST(TicTacToeNotationTest, ReadsTheExample) {
+  const absl::StatusOr<Position> p = ParsePosition("x.o/.x./..o");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->x, 0b000010001);
+  EXPECT_EQ(p->o, 0b100000100);
+  EXPECT_EQ(p->ToMove(), Player::kX);
+  EXPECT_EQ(FormatPosition(*p), "x.o/.x./..o");
+  EXPECT_EQ(*ParsePosition("X.O/.X./..O"), *p);
+  EXPECT_EQ(*ParsePosition(".../.../..."), Position());
+  EXPECT_EQ(CellName(0), "1");
+  EXPECT_EQ(CellName(8), "9");
+}
+
+// The message for `text`, which must be refused as InvalidArgument.
+std::string Error(const std::string& text) {
+  const absl::StatusOr<Position> p = ParsePosition(text);
+  EXPECT_FALSE(p.ok()) << text;
+  if (p.ok()) return "";
+  EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
+  return std::string(p.status().message());
+}
+
+TEST(TicTacToeNotationTest, RefusesBadShapes) {
+  EXPECT_THAT(Error(""), HasSubstr("empty position"));
+  EXPECT_THAT(Error("x.o.x...o"), HasSubstr("has 1 row; expected 3"));
+  EXPECT_THAT(Error("x.o/.x."), HasSubstr("has 2 rows; expected 3"));
+  EXPECT_THAT(Error("x.o/.x./..o/"), HasSubstr("has 4 rows; expected 3"));
+  EXPECT_THAT(Error("x.o/.x/..o"),
+              HasSubstr("row 2 of position 'x.o/.x/..o' has 2 cells"));
+  EXPECT_THAT(Error("x.o/.x../..o"), HasSubstr("row 2"));
+  EXPECT_THAT(Error("x.o/.x./..o "), HasSubstr("row 3"));
+  EXPECT_THAT(Error("x.o/.z./..o"),
+              HasSubstr("row 2 of position 'x.o/.z./..o' has 'z' in column 2"));
+  EXPECT_THAT(Error("x-o/.x./..o"), HasSubstr("each cell is x, o or ."));
+  // Every shape error shows how to write a position.
+  EXPECT_THAT(Error("xo"), HasSubstr("e.g. x.o/.x./..o"));
+}
+
+TEST(TicTacToeNotationTest, RefusesPositionsThatCannotArise) {
+  EXPECT_THAT(Error("xx./.../..."), HasSubstr("x has 2 pieces and o has 0"));
+  EXPECT_THAT(Error("o../.../..."), HasSubstr("x has 0 pieces and o has 1"));
+  EXPECT_THAT(Error("xxx/ooo/x.."),
+              HasSubstr("both x and o have three in a row"));
+  EXPECT_THAT(Error("xxx/oo./o.."),
+              HasSubstr("x has three in a row, but o has as many"));
+  EXPECT_THAT(Error("ooo/xx./x.x"),
+              HasSubstr("o has three in a row, but x has one piece more"));
+}
+
+}  // namespace
+}  // namespace tictactoe
