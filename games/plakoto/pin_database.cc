@@ -1,0 +1,136 @@
+// Building and probing the pin-distance databases.
+#include "games/plakoto/pin_database.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "games/plakoto/pin_afterstate_game.h"
+#include "games/plakoto/pin_table_game.h"
+#include "retro/solver/chance.h"
+
+namespace retro::plakoto {
+namespace {
+
+// Solves over all 14-checker boards and keeps those that hold the pin, in
+// the order of the free checkers' ranks.
+absl::StatusOr<std::vector<double>> BuildWithTables(
+    int points, int pin, const PinBuildOptions& options) {
+  const PinTableGame game(points, pin, options.rules);
+  chance::SolveOptions solve;
+  solve.pool = options.pool;
+  solve.progress = options.progress;
+  solve.workspace = options.workspace;
+  absl::StatusOr<std::vector<double>> all = chance::Solve(game, solve);
+  if (!all.ok()) return all.status();
+
+  const BearoffIndexer free_indexer(points, kFreeCheckers);
+  std::vector<double> values(free_indexer.Size());
+  auto extract = [&](int, uint64_t begin, uint64_t end) {
+    Board board = free_indexer.Unrank(begin);
+    for (uint64_t i = begin; i < end; ++i) {
+      ++board[pin];
+      values[i] = (*all)[game.indexer().Rank(board)];
+      --board[pin];
+      free_indexer.Next(&board);
+    }
+  };
+  if (options.pool != nullptr) {
+    options.pool->ParallelFor(0, values.size(), 1 << 16, extract);
+  } else {
+    extract(0, 0, values.size());
+  }
+  return values;
+}
+
+}  // namespace
+
+absl::StatusOr<PinDatabase> PinDatabase::Build(int points, int pin,
+                                               const PinBuildOptions& options) {
+  if (absl::Status s = ValidatePoints(points); !s.ok()) return s;
+  if (absl::Status s = ValidatePin(pin); !s.ok()) return s;
+  absl::StatusOr<std::vector<double>> values;
+  switch (options.method) {
+    case BuildMethod::kPartialMoveTables:
+      values = BuildWithTables(points, pin, options);
+      break;
+    case BuildMethod::kAfterstates: {
+      chance::SolveOptions solve;
+      solve.pool = options.pool;
+      solve.progress = options.progress;
+      values = chance::Solve(PinAfterstateGame(points, pin, options.rules),
+                             solve);
+      break;
+    }
+  }
+  if (!values.ok()) return values.status();
+  return PinDatabase(points, pin, *std::move(values));
+}
+
+absl::StatusOr<PinDatabase> PinDatabase::FromValues(
+    int points, int pin, std::vector<double> values) {
+  if (absl::Status s = ValidatePoints(points); !s.ok()) return s;
+  if (absl::Status s = ValidatePin(pin); !s.ok()) return s;
+  const uint64_t expected = BearoffIndexer(points, kFreeCheckers).Size();
+  if (values.size() != expected) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a P = ", points, " pin database has ", expected, " records, got ",
+        values.size()));
+  }
+  return PinDatabase(points, pin, std::move(values));
+}
+
+absl::Status PinDatabase::CheckPosition(const Position& position) const {
+  if (absl::Status s = ValidatePosition(position); !s.ok()) return s;
+  if (position.points != points_ || position.pin != pin_) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position has P = ", position.points, ", p = ", position.pin,
+        "; this database is for P = ", points_, ", p = ", pin_));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<double> PinDatabase::Value(const Position& position) const {
+  if (absl::Status s = CheckPosition(position); !s.ok()) return s;
+  return values_[IndexOf(position)];
+}
+
+absl::StatusOr<std::array<RollAnalysis, kNumRolls>> PinDatabase::AnalyzeRolls(
+    const Position& position) const {
+  if (absl::Status s = CheckPosition(position); !s.ok()) return s;
+  std::array<RollAnalysis, kNumRolls> result;
+  std::vector<Play> plays;
+  for (int r = 0; r < kNumRolls; ++r) {
+    RollAnalysis& analysis = result[r];
+    analysis.roll = kRolls[r];
+    analysis.num_plays = GeneratePlays(position, kRolls[r], &plays);
+    analysis.has_move = analysis.num_plays > 0;
+    for (const Play& play : plays) {
+      const double value = AfterstateValue(play.after);
+      if (&play == &plays.front() || value > analysis.best_value) {
+        analysis.best_value = value;
+        analysis.best_play = play;
+      }
+    }
+  }
+  return result;
+}
+
+double PinDatabase::Residual(uint64_t index) const {
+  const Position position = PositionAt(index);
+  std::vector<Play> plays;
+  double sum = 1.0;
+  double moving = 0.0;
+  for (const Roll& roll : kRolls) {
+    if (GeneratePlays(position, roll, &plays) == 0) continue;
+    double best = 0.0;
+    for (const Play& play : plays) {
+      best = std::max(best, AfterstateValue(play.after));
+    }
+    sum += roll.Probability() * best;
+    moving += roll.Probability();
+  }
+  return sum / moving - values_[index];
+}
+
+}  // namespace retro::plakoto

@@ -1,0 +1,130 @@
+// The pin-distance database of one (P, p): for every position of the 13 free
+// checkers on points 1..P (indexed by the bearoff rank of the free checkers,
+// see bearoff_indexer.h) the value
+//
+//   D(s) = expected number of the mover's turns until the turn in which the
+//          pin is released, COUNTING THE CURRENT TURN, with the play that
+//          maximises it,
+//
+// so D >= 1 for every position; K = D - 1 (further turns the pin survives)
+// is the alternative convention, obtained by subtracting one. Values are
+// doubles (8 bytes per record: 67 KB for P = 6, 19 MB for P = 12).
+//
+// Build() solves with the chance solver (retro/solver/chance.h); lookups
+// give D, and for probing the best play of each of the 21 rolls with its
+// value. Errors a user can cause (a position of the wrong size or pin) are
+// statuses.
+#ifndef GAMES_PLAKOTO_PIN_DATABASE_H_
+#define GAMES_PLAKOTO_PIN_DATABASE_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "games/plakoto/bearoff_indexer.h"
+#include "games/plakoto/move_generator.h"
+#include "games/plakoto/position.h"
+#include "games/plakoto/roll.h"
+#include "retro/progress.h"
+#include "retro/solver/chance_workspace.h"
+#include "retro/thread_pool.h"
+
+namespace retro::plakoto {
+
+// How the solver learns each roll's best play.
+enum class BuildMethod {
+  // Partial-move tables over all 14-checker boards (PinTableGame): fast.
+  kPartialMoveTables,
+  // Every distinct afterstate of every roll (PinAfterstateGame): the plain
+  // baseline, about two orders of magnitude slower on P = 12.
+  kAfterstates,
+};
+
+// Options of PinDatabase::Build. Null pointers: single thread, no progress.
+struct PinBuildOptions {
+  ThreadPool* pool = nullptr;
+  Progress* progress = nullptr;
+  BuildMethod method = BuildMethod::kPartialMoveTables;
+  // The real rules by default; switchable only to show what a rule changes.
+  MoveRules rules;
+  // Memory for the partial-move tables (642 MB for P = 12); pass the same
+  // workspace when building several databases in a row to reuse it. Null:
+  // allocated and freed by each Build.
+  chance::Workspace* workspace = nullptr;
+};
+
+// The outcome of one roll from a position.
+struct RollAnalysis {
+  Roll roll;
+  // False when the roll has no legal move (the position stays as it is).
+  bool has_move = false;
+  // The number of distinct afterstates the roll allows.
+  int num_plays = 0;
+  // The best play (the first in generation order among equal values) and
+  // its value g: 0 if it releases the pin, else D of the afterstate.
+  Play best_play;
+  double best_value = 0;
+};
+
+// The database of one (points, pin).
+class PinDatabase {
+ public:
+  // Solves (points, pin). Errors: points not 6 or 12, pin outside 2..6.
+  static absl::StatusOr<PinDatabase> Build(int points, int pin,
+                                           const PinBuildOptions& options = {});
+
+  // Wraps values read from elsewhere (a file); checks the count.
+  static absl::StatusOr<PinDatabase> FromValues(int points, int pin,
+                                                std::vector<double> values);
+
+  int points() const { return points_; }
+  int pin() const { return pin_; }
+  // The number of records: C(13 + P - 1, P - 1).
+  uint64_t size() const { return values_.size(); }
+  // D by index (bearoff rank of the free checkers).
+  const std::vector<double>& values() const { return values_; }
+
+  // The index of a valid position of this database's points and pin.
+  uint64_t IndexOf(const Position& position) const {
+    return indexer_.Rank(position.FreeBoard());
+  }
+  // The position of an index < size().
+  Position PositionAt(uint64_t index) const {
+    return PositionFromFree(points_, pin_, indexer_.Unrank(index));
+  }
+  // D of a position; an error if it is invalid or of another (P, p).
+  absl::StatusOr<double> Value(const Position& position) const;
+  // g of an afterstate of this database's (P, p): 0 when the pin is released,
+  // else D. Requires 14 checkers on points 1..P.
+  double AfterstateValue(const Position& after) const {
+    return after.PinHolds() ? values_[IndexOf(after)] : 0.0;
+  }
+  // For each of the 21 rolls (in kRolls order) its best play and value.
+  absl::StatusOr<std::array<RollAnalysis, kNumRolls>> AnalyzeRolls(
+      const Position& position) const;
+  // The recurrence recomputed for record `index` < size() from the stored
+  // values of its afterstates (every play of every roll, generated afresh),
+  // minus the stored value: about 1e-15 for a sound database. A consistency
+  // check for verifiers, independent of the partial-move tables.
+  double Residual(uint64_t index) const;
+  // OK when `position` is valid and belongs to this database.
+  absl::Status CheckPosition(const Position& position) const;
+
+ private:
+  PinDatabase(int points, int pin, std::vector<double> values)
+      : points_(points),
+        pin_(pin),
+        indexer_(points, kFreeCheckers),
+        values_(std::move(values)) {}
+
+  int points_;
+  int pin_;
+  BearoffIndexer indexer_;
+  std::vector<double> values_;
+};
+
+}  // namespace retro::plakoto
+
+#endif  // GAMES_PLAKOTO_PIN_DATABASE_H_

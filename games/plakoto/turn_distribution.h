@@ -1,0 +1,68 @@
+// Optional companion of a pin database: for every position the distribution
+// of T, the number of the mover's turns until the turn in which the pin is
+// released (counting the current one, so E[T] = D), when the mover follows
+// the database's policy (the first best play of each roll in generation
+// order; tied plays give the same D but may give different distributions).
+// Like the roll distributions of backgammon bearoff databases, it answers
+// "how likely is the pin to survive k more turns", not just the mean.
+//
+// Stored as float P(T = t) for t = 1..max_turns per record, the rest of the
+// mass being P(T > max_turns). Size: records x max_turns x 4 bytes, e.g.
+// 8,568 x 64 x 4 = 2.2 MB for P = 6 and 2,496,144 x 64 x 4 = 639 MB for
+// P = 12 (per pin point); see StorageBytes(). Building it generates every
+// play of every roll of every position (the plain method), so it costs far
+// more than the values for P = 12; it is never built unless asked for.
+#ifndef GAMES_PLAKOTO_TURN_DISTRIBUTION_H_
+#define GAMES_PLAKOTO_TURN_DISTRIBUTION_H_
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "games/plakoto/pin_database.h"
+#include "retro/progress.h"
+
+namespace retro::plakoto {
+
+// Options of TurnDistribution::Build.
+struct TurnDistributionOptions {
+  // The number of turns stored per record, 1..4096.
+  int max_turns = 64;
+  // May be null.
+  Progress* progress = nullptr;
+};
+
+// P(T = t) per position of one pin database.
+class TurnDistribution {
+ public:
+  // Computes the distribution of every record of `db` in one ascending pass
+  // (every afterstate has a lower index). Error: max_turns out of range.
+  static absl::StatusOr<TurnDistribution> Build(
+      const PinDatabase& db, const TurnDistributionOptions& options = {});
+
+  // The bytes needed for P = `points` with `max_turns` turns per record.
+  static uint64_t StorageBytes(int points, int max_turns);
+
+  int max_turns() const { return max_turns_; }
+  uint64_t size() const { return probabilities_.size() / max_turns_; }
+
+  // P(T = t) for t = 1..max_turns() (element t - 1), for record `index`.
+  std::span<const float> Of(uint64_t index) const {
+    return std::span<const float>(probabilities_.data() + index * max_turns_,
+                                  max_turns_);
+  }
+  // P(T > max_turns()) for record `index`.
+  double Tail(uint64_t index) const;
+
+ private:
+  TurnDistribution(int max_turns, std::vector<float> probabilities)
+      : max_turns_(max_turns), probabilities_(std::move(probabilities)) {}
+
+  int max_turns_;
+  std::vector<float> probabilities_;
+};
+
+}  // namespace retro::plakoto
+
+#endif  // GAMES_PLAKOTO_TURN_DISTRIBUTION_H_

@@ -1,0 +1,306 @@
+// Tests of retro::chance::Solve on "two piles", a tiny dice game invented for
+// the purpose, against brute-force value iteration.
+//
+// Two piles hold a and b chips (0..N each). A turn rolls a four-sided die
+// (faces 1..4 with probabilities .1 .2 .3 .4); with face f the player removes
+// exactly f or exactly f - 1 chips (at least one) from one pile that has
+// enough. With no such pile the turn passes. Emptying both piles ends the
+// game (value 0); a move that leaves two equal non-empty piles ends it at
+// once with a jackpot worth kJackpot. Every turn counts 1; the player
+// maximises or minimises the expected total.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "retro/solver/chance.h"
+
+namespace retro::chance {
+namespace {
+
+constexpr int kN = 12;
+constexpr double kJackpot = 0.75;
+constexpr std::array<double, 4> kWeights = {0.1, 0.2, 0.3, 0.4};
+
+struct Piles {
+  int a;
+  int b;
+};
+Piles FromIndex(uint64_t i) {
+  return {static_cast<int>(i / (kN + 1)), static_cast<int>(i % (kN + 1))};
+}
+uint64_t ToIndex(int a, int b) { return a * (kN + 1) + b; }
+
+// Calls f(afterstate) for every choice of `face` from (a, b).
+template <typename F>
+void Choices(int a, int b, int face, F&& f) {
+  for (int take = face; take >= std::max(1, face - 1); --take) {
+    for (int pile = 0; pile < 2; ++pile) {
+      int na = a, nb = b;
+      int& from = pile == 0 ? na : nb;
+      if (from < take) continue;
+      from -= take;
+      if (na == nb && na > 0) {
+        f(Afterstate::Terminal(kJackpot));
+      } else {
+        f(Afterstate::Position(ToIndex(na, nb)));
+      }
+    }
+  }
+}
+
+// The game in afterstate style.
+template <Objective kObj>
+struct PilesGame {
+  static constexpr int kNumOutcomes = 4;
+  static constexpr Objective kObjective = kObj;
+  struct Scratch {};
+  uint64_t Size() const { return (kN + 1) * (kN + 1); }
+  int NumLayers() const { return 2 * kN + 1; }
+  int Layer(uint64_t i) const { return FromIndex(i).a + FromIndex(i).b; }
+  double OutcomeWeight(int o) const { return kWeights[o]; }
+  double TurnReward() const { return 1.0; }
+  bool IsTerminal(uint64_t i, double* value) const {
+    *value = 0;
+    return i == 0;
+  }
+  template <typename Visit>
+  void ForEachAfterstate(uint64_t i, int o, Scratch&, Visit&& visit) const {
+    const Piles p = FromIndex(i);
+    Choices(p.a, p.b, o + 1, visit);
+  }
+};
+
+// The same game in table style: the auxiliary record keeps, per number of
+// chips removed, the best value of removing exactly that many.
+struct PilesTableGame {
+  static constexpr int kNumOutcomes = 4;
+  struct Scratch {};
+  struct Aux {
+    std::array<double, 5> best_removing{};
+  };
+  uint64_t Size() const { return (kN + 1) * (kN + 1); }
+  int NumLayers() const { return 2 * kN + 1; }
+  int Layer(uint64_t i) const { return FromIndex(i).a + FromIndex(i).b; }
+  double OutcomeWeight(int o) const { return kWeights[o]; }
+  double TurnReward() const { return 1.0; }
+  void EvaluateTurn(uint64_t i, const double* values, Aux* aux, Scratch&,
+                    Turn<4>* turn) const {
+    if (i == 0) {
+      turn->terminal = true;
+      return;
+    }
+    const Piles p = FromIndex(i);
+    Aux& mine = aux[i];
+    mine.best_removing.fill(-std::numeric_limits<double>::infinity());
+    for (int take = 1; take <= 4; ++take) {
+      for (int pile = 0; pile < 2; ++pile) {
+        int na = p.a, nb = p.b;
+        int& from = pile == 0 ? na : nb;
+        if (from < take) continue;
+        from -= take;
+        const double v =
+            na == nb && na > 0 ? kJackpot : values[ToIndex(na, nb)];
+        mine.best_removing[take] = std::max(mine.best_removing[take], v);
+      }
+    }
+    for (int o = 0; o < 4; ++o) {
+      const int face = o + 1;
+      double best = mine.best_removing[face];
+      if (face >= 2) best = std::max(best, mine.best_removing[face - 1]);
+      turn->has_move[o] = best > -std::numeric_limits<double>::infinity();
+      turn->best[o] = best;
+    }
+  }
+};
+
+// Brute force: value iteration from zero until nothing changes.
+std::vector<double> ValueIteration(bool maximize) {
+  const uint64_t size = (kN + 1) * (kN + 1);
+  std::vector<double> v(size, 0.0);
+  for (int iteration = 0; iteration < 2000; ++iteration) {
+    std::vector<double> next(size, 0.0);
+    for (uint64_t i = 1; i < size; ++i) {
+      const Piles p = FromIndex(i);
+      double total = 1.0;
+      for (int o = 0; o < 4; ++o) {
+        bool any = false;
+        double best = 0;
+        Choices(p.a, p.b, o + 1, [&](const Afterstate& a) {
+          const double g = a.terminal ? a.value : v[a.index];
+          if (!any || (maximize ? g > best : g < best)) best = g;
+          any = true;
+        });
+        total += kWeights[o] * (any ? best : v[i]);
+      }
+      next[i] = total;
+    }
+    v.swap(next);
+  }
+  return v;
+}
+
+void ExpectNear(const std::vector<double>& got,
+                const std::vector<double>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_NEAR(got[i], want[i], 1e-12) << "position " << i;
+  }
+}
+
+TEST(ChanceSolverTest, MaximiseMatchesValueIteration) {
+  absl::StatusOr<std::vector<double>> values =
+      Solve(PilesGame<Objective::kMaximize>());
+  ASSERT_TRUE(values.ok()) << values.status();
+  ExpectNear(*values, ValueIteration(true));
+  // (1, 0): only face 1 or 2 moves, to the end: 1 / 0.3.
+  EXPECT_NEAR((*values)[ToIndex(1, 0)], 1.0 / 0.3, 1e-12);
+}
+
+TEST(ChanceSolverTest, MinimiseMatchesValueIteration) {
+  absl::StatusOr<std::vector<double>> values =
+      Solve(PilesGame<Objective::kMinimize>());
+  ASSERT_TRUE(values.ok()) << values.status();
+  ExpectNear(*values, ValueIteration(false));
+}
+
+TEST(ChanceSolverTest, ParallelAndTableStyleAgree) {
+  const std::vector<double> want = ValueIteration(true);
+  for (int threads : {1, 2, 3}) {
+    ThreadPool pool(threads);
+    Progress progress;
+    SolveOptions options;
+    options.pool = &pool;
+    options.progress = &progress;
+    options.grain = 1;
+    absl::StatusOr<std::vector<double>> afterstate =
+        Solve(PilesGame<Objective::kMaximize>(), options);
+    ASSERT_TRUE(afterstate.ok()) << afterstate.status();
+    ExpectNear(*afterstate, want);
+    EXPECT_EQ(progress.Read().done, progress.Read().total);
+    absl::StatusOr<std::vector<double>> table =
+        Solve(PilesTableGame(), options);
+    ASSERT_TRUE(table.ok()) << table.status();
+    ExpectNear(*table, want);
+  }
+}
+
+// The afterstate-style game scheduled by blocks: one block per size of the
+// first pile (moves from the second pile stay in the block at a lower index).
+struct PilesBlockGame : PilesGame<Objective::kMaximize> {
+  std::vector<Block> Blocks() const {
+    std::vector<Block> blocks;
+    for (int a = kN; a >= 0; --a) {  // any order: Solve sorts them
+      blocks.push_back(Block{ToIndex(a, 0), ToIndex(a, 0) + kN + 1, a});
+    }
+    return blocks;
+  }
+};
+
+// The block game with its dependency graph: block a reads blocks a - 1 ..
+// a - 4 (in Blocks() order, block i holds a = kN - i).
+struct PilesGraphGame : PilesBlockGame {
+  std::vector<std::vector<uint32_t>> BlockDependencies(
+      const std::vector<Block>& blocks) const {
+    std::vector<std::vector<uint32_t>> deps(blocks.size());
+    for (int a = 0; a <= kN; ++a) {
+      for (int take = 1; take <= 4 && take <= a; ++take) {
+        deps[kN - a].push_back(kN - (a - take));
+      }
+    }
+    return deps;
+  }
+};
+
+// A dependency on a block that is not in a lower layer.
+struct BadGraphGame : PilesGraphGame {
+  std::vector<std::vector<uint32_t>> BlockDependencies(
+      const std::vector<Block>& blocks) const {
+    std::vector<std::vector<uint32_t>> deps =
+        PilesGraphGame::BlockDependencies(blocks);
+    deps[kN - 2].push_back(kN - 3);  // a = 2 waiting for a = 3
+    return deps;
+  }
+};
+
+// Blocks that overlap.
+struct OverlappingBlocksGame : PilesBlockGame {
+  std::vector<Block> Blocks() const {
+    std::vector<Block> blocks = PilesBlockGame::Blocks();
+    blocks[0].begin -= 1;
+    return blocks;
+  }
+};
+
+// Blocks in the wrong layer order: (a, b) is solved before (a - 1, b).
+struct ReversedBlocksGame : PilesBlockGame {
+  std::vector<Block> Blocks() const {
+    std::vector<Block> blocks = PilesBlockGame::Blocks();
+    for (Block& block : blocks) block.layer = -block.layer;
+    return blocks;
+  }
+};
+
+TEST(ChanceSolverTest, BlockScheduleMatchesValueIteration) {
+  const std::vector<double> want = ValueIteration(true);
+  for (int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    SolveOptions options;
+    options.pool = &pool;
+    options.grain = 1;
+    absl::StatusOr<std::vector<double>> values =
+        Solve(PilesBlockGame(), options);
+    ASSERT_TRUE(values.ok()) << values.status();
+    ExpectNear(*values, want);
+  }
+  for (int threads : {1, 2, 3}) {
+    ThreadPool pool(threads);
+    SolveOptions options;
+    options.pool = &pool;
+    Progress progress;
+    options.progress = &progress;
+    absl::StatusOr<std::vector<double>> values =
+        Solve(PilesGraphGame(), options);
+    ASSERT_TRUE(values.ok()) << values.status();
+    ExpectNear(*values, want);
+    EXPECT_EQ(progress.Read().done, progress.Read().total);
+  }
+  EXPECT_EQ(Solve(BadGraphGame()).status().code(),
+            absl::StatusCode::kInternal);
+  EXPECT_EQ(Solve(OverlappingBlocksGame()).status().code(),
+            absl::StatusCode::kInternal);
+  EXPECT_EQ(Solve(ReversedBlocksGame()).status().code(),
+            absl::StatusCode::kInternal);
+}
+
+// A game whose afterstate is not in a lower layer.
+struct UnorderedGame : PilesGame<Objective::kMaximize> {
+  int Layer(uint64_t i) const { return i == ToIndex(0, 1) ? 5 : 0; }
+};
+
+// A game with a non-terminal position that never moves.
+struct StuckGame : PilesGame<Objective::kMaximize> {
+  bool IsTerminal(uint64_t, double* value) const {
+    *value = 0;
+    return false;
+  }
+};
+
+// A game with a layer out of range.
+struct BadLayerGame : PilesGame<Objective::kMaximize> {
+  int Layer(uint64_t i) const { return i == 7 ? 99 : 0; }
+};
+
+TEST(ChanceSolverTest, ReportsGameBugs) {
+  EXPECT_EQ(Solve(UnorderedGame()).status().code(),
+            absl::StatusCode::kInternal);
+  EXPECT_EQ(Solve(StuckGame()).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(Solve(BadLayerGame()).status().code(),
+            absl::StatusCode::kInternal);
+}
+
+}  // namespace
+}  // namespace retro::chance
