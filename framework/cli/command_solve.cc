@@ -24,8 +24,10 @@ constexpr char kHostOptions[] =
 
 std::string GameHelp(const GameDescription& game) {
   std::string text = absl::StrCat("usage: retro solve --game ", game.name,
-                                  " [parameters] [options]\n\n", game.summary,
-                                  "\n\nparameters of ", game.name, ":\n");
+                                  " [parameters] [options]\n\n", game.summary, "\n");
+  absl::StrAppend(&text, game.solve_parameters.empty()
+                             ? absl::StrCat("\n", game.name, " takes no parameters.\n")
+                             : absl::StrCat("\nparameters of ", game.name, ":\n"));
   for (const ParameterSpec& spec : game.solve_parameters) {
     std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
     if (line.size() < 20) line.resize(20, ' ');

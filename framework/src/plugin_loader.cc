@@ -57,7 +57,16 @@ std::vector<std::string> PluginSearchDirs(
   }
   const std::string exe_dir = ExecutableDir();
   dirs.push_back(exe_dir);
-  dirs.push_back((fs::path(exe_dir) / ".." / "lib" / "retro").lexically_normal().string());
+#ifdef RETRO_PLUGIN_DIR_FROM_BIN
+  const fs::path installed = fs::path(exe_dir) / RETRO_PLUGIN_DIR_FROM_BIN;
+#else
+  const fs::path installed = fs::path(exe_dir) / ".." / "lib" / "retro";
+#endif
+  dirs.push_back(installed.lexically_normal().string());
+  // The conventional layout too, when the configured one differs.
+  const std::string conventional =
+      (fs::path(exe_dir) / ".." / "lib" / "retro").lexically_normal().string();
+  if (conventional != dirs.back()) dirs.push_back(conventional);
   return dirs;
 }
 

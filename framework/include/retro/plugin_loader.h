@@ -1,8 +1,9 @@
 // Finding and loading game plugins (host side of the plugin boundary).
 // Plugins are shared libraries named `retro_<game>.so`, searched in order in:
 // the --plugin-dir directories, the RETRO_PLUGIN_PATH entries
-// (colon-separated), the directory of the `retro` executable, and
-// `<that directory>/../lib/retro` (the installed layout).
+// (colon-separated), the directory of the `retro` executable, and the
+// installed plugin directory relative to it (`../lib/retro`, or
+// `../lib/<multiarch>/retro` when installed with such a libdir).
 #ifndef RETRO_PLUGIN_LOADER_H_
 #define RETRO_PLUGIN_LOADER_H_
 
