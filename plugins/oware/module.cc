@@ -3,13 +3,18 @@
 // RETRO_PLUGIN at the bottom.
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "games/oware/colex_indexer.h"
+#include "games/oware/hash_indexer.h"
+#include "games/oware/incremental_indexer.h"
 #include "games/oware/lexicographic_indexer.h"
 #include "games/oware/movegen.h"
 #include "games/oware/notation.h"
+#include "games/oware/pext_indexer.h"
 #include "plugins/oware/book.h"
 #include "plugins/oware/oware_database.h"
 #include "plugins/oware/solver_game.h"
@@ -62,26 +67,71 @@ uint64_t EstimateMemory(int seeds) {
 
 template <GrandSlam kGrandSlam, typename Indexer>
 absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveWith(const SolveSettings& settings,
+                                                            const Indexer& indexer,
                                                             const WorkContext& context) {
-  const Indexer indexer(settings.seeds);
   const OwareSolverGame<kGrandSlam, Indexer> game(indexer, settings.seeds,
                                                   settings.rules.at_limit);
   return FiniteHorizonSolver<OwareSolverGame<kGrandSlam, Indexer>>::SolveAll(
       game, static_cast<uint32_t>(settings.rules.turn_limit), *context.pool, *context.progress);
 }
 
+// Whether `Indexer` ranks boards in the book's (colex) order, so that its
+// stores need no permuting.
+template <typename Indexer>
+constexpr bool InColexOrder() {
+  if constexpr (std::is_same_v<Indexer, ColexIndexer>) {
+    return true;
+  } else if constexpr (requires { Indexer::kColexOrder; }) {
+    return Indexer::kColexOrder;
+  } else {
+    return false;
+  }
+}
+
+// Solves the book with boards ranked by `Indexer` and returns its stores in
+// the book's colex order (permuted with PermuteStore when the scheme ranks
+// in another order), so the book is the same whatever the scheme.
 template <typename Indexer>
 absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveWithIndexer(const SolveSettings& settings,
                                                                    const WorkContext& context) {
+  RETRO_ASSIGN_OR_RETURN(const Indexer indexer, Indexer::Create(settings.seeds));
+  absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
   switch (settings.rules.grand_slam) {
     case GrandSlam::kCapture:
-      return SolveWith<GrandSlam::kCapture, Indexer>(settings, context);
+      stores = SolveWith<GrandSlam::kCapture>(settings, indexer, context);
+      break;
     case GrandSlam::kForcedOnly:
-      return SolveWith<GrandSlam::kForcedOnly, Indexer>(settings, context);
+      stores = SolveWith<GrandSlam::kForcedOnly>(settings, indexer, context);
+      break;
     case GrandSlam::kForfeit:
     default:
-      return SolveWith<GrandSlam::kForfeit, Indexer>(settings, context);
+      stores = SolveWith<GrandSlam::kForfeit>(settings, indexer, context);
+      break;
   }
+  if (!stores.ok() || InColexOrder<Indexer>()) return stores;
+  const ColexIndexer colex(settings.seeds);
+  for (int n = 0; n <= settings.seeds; ++n) {
+    RETRO_ASSIGN_OR_RETURN(const FiniteHorizonStoreView view,
+                           FiniteHorizonStoreView::Open((*stores)[n]));
+    (*stores)[n] = PermuteStore(
+        view, [&](uint64_t colex_rank) { return indexer.Rank(colex.Unrank(n, colex_rank)); },
+        *context.pool);
+  }
+  return stores;
+}
+
+// Dispatches on the --indexer name (one of the parameter's choices).
+absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveInColexOrder(const SolveSettings& settings,
+                                                                    const WorkContext& context) {
+  if (settings.indexer == "lexicographic") {
+    return SolveWithIndexer<LexicographicIndexer>(settings, context);
+  }
+  if (settings.indexer == "pext") return SolveWithIndexer<PextIndexer>(settings, context);
+  if (settings.indexer == "incremental") {
+    return SolveWithIndexer<IncrementalIndexer>(settings, context);
+  }
+  if (settings.indexer == "hash") return SolveWithIndexer<HashIndexer>(settings, context);
+  return SolveWithIndexer<ColexIndexer>(settings, context);
 }
 
 uint64_t Perft(const Board& board, int depth) {
@@ -109,7 +159,7 @@ class OwareModule : public GameModule {
         {"at-limit", "RULE", "who gets the seeds left at the turn limit", "nobody",
          {"nobody", "own-side"}},
         {"indexer", "SCHEME", "board indexing scheme used while solving", "colex",
-         {"colex", "lexicographic"}},
+         {"colex", "lexicographic", "pext", "incremental", "hash"}},
     };
     description_.probe_parameters = {
         {"plies-left", "T", "plies left to play, 0..T (\"book\": the book's turn limit)", "book", {}},
@@ -158,16 +208,10 @@ class OwareModule : public GameModule {
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const SolveSettings settings, ReadSettings(values));
-    absl::StatusOr<std::vector<std::vector<uint8_t>>> stores =
-        settings.indexer == "lexicographic"
-            ? SolveWithIndexer<LexicographicIndexer>(settings, context)
-            : SolveWithIndexer<ColexIndexer>(settings, context);
+    // Stores come back in the book's (colex) order whatever ranked the boards
+    // while solving.
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> stores = SolveInColexOrder(settings, context);
     if (!stores.ok()) return stores.status();
-    if (settings.indexer == "lexicographic") {
-      // Stores are kept in the book's (colex) order whatever ranked the
-      // boards while solving.
-      RETRO_RETURN_IF_ERROR(Reorder(settings.seeds, *stores, context));
-    }
     out.SetCodec(kBookCodec);
     for (int n = 0; n <= settings.seeds; ++n) out.AddSlice(SliceName(n), std::move((*stores)[n]));
     return absl::OkStatus();
@@ -185,26 +229,8 @@ class OwareModule : public GameModule {
   }
 
  private:
-  // Rewrites lexicographically ordered stores in colex order.
-  static absl::Status Reorder(int seeds, std::vector<std::vector<uint8_t>>& stores,
-                              const WorkContext& context);
-
   GameDescription description_;
 };
-
-absl::Status OwareModule::Reorder(int seeds, std::vector<std::vector<uint8_t>>& stores,
-                                  const WorkContext& context) {
-  const LexicographicIndexer from(seeds);
-  const ColexIndexer to(seeds);
-  for (int n = 0; n <= seeds; ++n) {
-    RETRO_ASSIGN_OR_RETURN(const FiniteHorizonStoreView view, FiniteHorizonStoreView::Open(stores[n]));
-    std::vector<uint8_t> reordered = PermuteStore(
-        view, [&](uint64_t colex_rank) { return from.Rank(to.Unrank(n, colex_rank)); },
-        *context.pool);
-    stores[n] = std::move(reordered);
-  }
-  return absl::OkStatus();
-}
 
 std::unique_ptr<GameModule> CreateOwareModule() { return std::make_unique<OwareModule>(); }
 

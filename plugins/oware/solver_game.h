@@ -3,6 +3,11 @@
 // ranked by `Indexer`; a move's reward is the seeds it captures, so a capture
 // leads to a smaller slice. The grand slam rule is a template parameter so
 // that move generation compiles without a runtime branch.
+//
+// `Indexer` is any scheme satisfying retro::SlicedIndexer<Indexer, Board>
+// (retro/indexer.h; the schemes are in games/oware/*_indexer.h). When it also
+// satisfies retro::IncrementalRanking<Indexer, Board, Move>, children are
+// ranked from the parent's rank with RankChild instead of from scratch.
 #ifndef PLUGINS_OWARE_SOLVER_GAME_H_
 #define PLUGINS_OWARE_SOLVER_GAME_H_
 
@@ -11,11 +16,14 @@
 #include "games/oware/board.h"
 #include "games/oware/movegen.h"
 #include "games/oware/rules.h"
+#include "retro/indexer.h"
 #include "retro/solver/finite_horizon.h"
 
 namespace retro::oware {
 
-template <GrandSlam kGrandSlam, typename Indexer>
+// The finite-horizon Game of the oware book under grand slam rule
+// kGrandSlam, ranking boards with `indexer` (which must outlive it).
+template <GrandSlam kGrandSlam, SlicedIndexer<Board> Indexer>
 class OwareSolverGame {
  public:
   static constexpr int kMaxMoves = oware::kMaxMoves;
@@ -34,7 +42,11 @@ class OwareSolverGame {
     node.num_moves = GenerateMoves<kGrandSlam>(board, moves);
     for (int m = 0; m < node.num_moves; ++m) {
       node.moves[m].slice = seeds - moves[m].captured;
-      node.moves[m].index = indexer_.Rank(moves[m].child);
+      if constexpr (IncrementalRanking<Indexer, Board, Move>) {
+        node.moves[m].index = indexer_.RankChild(board, index, moves[m]);
+      } else {
+        node.moves[m].index = indexer_.Rank(moves[m].child);
+      }
       node.moves[m].reward = moves[m].captured;
     }
   }
