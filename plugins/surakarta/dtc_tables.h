@@ -1,0 +1,119 @@
+// Surakarta distance-to-conversion tablebases as written by
+// `retro solve --game surakarta`, for engines that probe them inside their
+// own search (and for the plugin's probe, stats and verify):
+//
+//   auto tables = retro::surakarta::DtcTables::Open("surakarta-5.retro");
+//   if (!tables.ok()) { ... }
+//   absl::StatusOr<WdlOutcome> v = (*tables)->Probe(position);
+//   absl::StatusOr<std::vector<MoveValue>> moves =
+//   (*tables)->ProbeMoves(position);
+//
+// The file holds one slice per piece count n = 1..max_pieces(), named
+// "pieces-n", of C(36, n) * 2^n bytes: one byte per placement in
+// FuChouIndexer(n) order, in the codec of retro/solver/loopy_wdl.h (0 draw,
+// 1..127 win in byte - 1 plies, 128..254 loss in byte - 128 plies, for the
+// side to move; the distance counts plies to the next capture). The slices
+// are memory-mapped, not copied: a lookup is one rank and one byte read.
+// Link with the `retro_surakarta_tables` CMake target.
+#ifndef PLUGINS_SURAKARTA_DTC_TABLES_H_
+#define PLUGINS_SURAKARTA_DTC_TABLES_H_
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "games/surakarta/fuchou_indexer.h"
+#include "games/surakarta/move.h"
+#include "games/surakarta/no_move_rule.h"
+#include "games/surakarta/position.h"
+#include "games/surakarta/tablebase.h"
+#include "retro/database.h"
+#include "retro/solver/loopy_wdl.h"
+
+namespace retro::surakarta {
+
+// The version of the tablebase's data layout (slices and codec); part of the
+// database identity.
+inline constexpr uint32_t kDtcDataVersion = 1;
+inline constexpr char kDtcCodec[] = "surakarta-dtc-wdl-byte-v1";
+
+// The name of the slice holding the tables of `pieces` pieces ("pieces-3").
+std::string DtcSliceName(int pieces);
+
+// "win", "draw" or "loss".
+std::string ResultName(Wdl result);
+
+// A read-only view of a solved set of tables 1..max_pieces().
+class DtcTables {
+ public:
+  // Opens and validates a tablebase file (container checks and structure).
+  static absl::StatusOr<std::unique_ptr<DtcTables>> Open(
+      const std::string& path);
+  // Interprets an already opened database; `file` must outlive the result.
+  // Refuses files of another game, layout or codec, files whose header
+  // lacks or garbles the parameters, and files whose slices are missing or
+  // have the wrong size.
+  static absl::StatusOr<std::unique_ptr<DtcTables>> FromFile(
+      const DatabaseFile& file);
+
+  int max_pieces() const { return static_cast<int>(tables_.size()); }
+  NoMoveRule no_move_rule() const { return rule_; }
+
+  // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces().
+  std::span<const uint8_t> table(int pieces) const {
+    return tables_[pieces - 1];
+  }
+  const FuChouIndexer& indexer(int pieces) const {
+    return indexers_[pieces - 1];
+  }
+
+  // The value of (us, them) for the side to move. Requires 1 <=
+  // PopCount(us | them) <= max_pieces(), or us == 0 (lost at distance 0).
+  WdlOutcome Value(Bitboard us, Bitboard them) const {
+    if (us == 0) return WdlOutcome::Loss(0);
+    const int n = PopCount(us | them);
+    return DecodeWdl(tables_[n - 1][indexers_[n - 1].Rank(us, them)]);
+  }
+
+  // The value of `move` (legal in (us, them)) for the side playing it: a
+  // capture converts (one ply, the opposite of the smaller table's result),
+  // a step is WdlOutcome::AfterMove of the position it leads to.
+  WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const {
+    const Bitboard child_us = move.capture ? them & ~SquareBit(move.to) : them;
+    const Bitboard child_them = us ^ SquareBit(move.from) ^ SquareBit(move.to);
+    const WdlOutcome child = Value(child_us, child_them);
+    if (!move.capture) return WdlOutcome::AfterMove(child);
+    switch (child.result) {
+      case Wdl::kLoss:
+        return WdlOutcome::Win(1);
+      case Wdl::kWin:
+        return WdlOutcome::Loss(1);
+      default:
+        return WdlOutcome::Draw();
+    }
+  }
+
+  // Checked: fails (OutOfRange) when `p` has more pieces than the tables
+  // hold. A position whose side to move has no pieces is a loss in 0.
+  absl::StatusOr<WdlOutcome> Probe(const Position& p) const;
+
+  // Every legal move of `p` with its value for the mover, best first (wins
+  // by increasing distance, draws, losses by decreasing distance; ties in
+  // the generator's order). Empty when the game is over.
+  absl::StatusOr<std::vector<MoveValue>> ProbeMoves(const Position& p) const;
+
+ private:
+  DtcTables() = default;
+
+  std::unique_ptr<DatabaseFile> owned_file_;
+  NoMoveRule rule_ = NoMoveRule::kLoss;
+  std::vector<std::span<const uint8_t>> tables_;
+  std::vector<FuChouIndexer> indexers_;
+};
+
+}  // namespace retro::surakarta
+
+#endif  // PLUGINS_SURAKARTA_DTC_TABLES_H_

@@ -1,0 +1,382 @@
+// End-to-end tests of the Surakarta plugin through the real `retro` binary:
+// solve (summary, default names, the no-move variant, memory refusal, bad
+// parameters), probe (text, JSON, batch, every input error), stats (the
+// specification's 2-piece numbers), verify (a good file passes, a file whose
+// records were altered fails, malformed files are refused on open) and perft
+// from the start position.
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "retro/database.h"
+#include "tests/e2e/retro_runner.h"
+
+namespace retro::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// X to move captures the lone O on b3 from b2 or d2: won in one ply.
+constexpr char kCapture[] = "....../.X.X../.O..../....../....../...... X";
+
+class SurakartaCliTest : public RetroTest {
+ protected:
+  // Solves tables 1..`pieces` into the default file and returns its path.
+  std::string SolveTables(int pieces) {
+    const RunResult r =
+        Retro({"solve", "--game", "surakarta", "--pieces",
+               std::to_string(pieces), "--threads", "2", "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r;
+    const std::string name = "surakarta-" + std::to_string(pieces) + ".retro";
+    EXPECT_THAT(r.out, HasSubstr("\"file\":\"" + name + "\"")) << r;
+    return work_.File(name);
+  }
+
+  // Rewrites database `from` into `to` (a valid container) after `edit` has
+  // changed its identity, parameters or slices.
+  template <typename Edit>
+  std::string Rewrite(const std::string& from, const std::string& to,
+                      Edit edit) {
+    auto file = DatabaseFile::Open(from);
+    EXPECT_TRUE(file.ok()) << file.status();
+    DatabaseIdentity identity = (*file)->identity();
+    std::vector<std::pair<std::string, std::string>> parameters =
+        (*file)->parameters();
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> slices;
+    for (size_t i = 0; i < (*file)->slices().size(); ++i) {
+      const auto bytes = (*file)->SliceBytes(i);
+      slices.push_back(
+          {(*file)->slices()[i].name, {bytes.begin(), bytes.end()}});
+    }
+    edit(identity, parameters, slices);
+    DatabaseBuilder builder;
+    builder.SetCodec(identity.codec);
+    for (const auto& [key, value] : parameters)
+      builder.SetParameter(key, value);
+    for (auto& [name, bytes] : slices) builder.AddSlice(name, std::move(bytes));
+    const std::vector<uint8_t> data = SerializeDatabase(identity, builder);
+    const std::string path = work_.File(to);
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(data.data()), data.size());
+    return path;
+  }
+};
+
+using Parameters = std::vector<std::pair<std::string, std::string>>;
+using Slices = std::vector<std::pair<std::string, std::vector<uint8_t>>>;
+
+TEST_F(SurakartaCliTest, SolveSummaryAndFile) {
+  const RunResult r = Retro(
+      {"solve", "--game", "surakarta", "--pieces", "3", "--threads", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("59,712 positions"));  // 72 + 2,520 + 57,120
+  EXPECT_THAT(r.out, HasSubstr("wrote surakarta-3.retro"));
+  auto file = DatabaseFile::Open(work_.File("surakarta-3.retro"));
+  ASSERT_TRUE(file.ok()) << file.status();
+  EXPECT_EQ((*file)->identity().codec, "surakarta-dtc-wdl-byte-v1");
+  EXPECT_EQ((*file)->Parameter("pieces"), "3");
+  EXPECT_EQ((*file)->Parameter("no-move"), "loss");
+  ASSERT_EQ((*file)->slices().size(), 3u);
+  EXPECT_EQ((*file)->slices()[0].name, "pieces-1");
+  EXPECT_EQ((*file)->slices()[0].size, 72u);
+  EXPECT_EQ((*file)->slices()[2].name, "pieces-3");
+  EXPECT_EQ((*file)->slices()[2].size, 57120u);
+}
+
+TEST_F(SurakartaCliTest, ProbeTextAndJson) {
+  const std::string db = SolveTables(4);
+  RunResult r = Retro({"probe", "--db", db, "--position", kCapture});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("result: win, DTC 1 ply for X"));
+  EXPECT_THAT(r.out, HasSubstr("b2xb3   win       1  best"));
+  EXPECT_THAT(r.out, HasSubstr("d2xb3   win       1  best"));
+
+  r = Retro({"probe", "--db", db, "--position", kCapture, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("{\"position\":\"" + std::string(kCapture) +
+                               "\",\"result\":\"win\",\"dtc\":1,\"moves\":["));
+  EXPECT_THAT(r.out,
+              HasSubstr("{\"move\":\"b2xb3\",\"result\":\"win\",\"dtc\":1}"));
+  EXPECT_THAT(r.out, HasSubstr("\"best\":[\"b2xb3\",\"d2xb3\"]}"));
+  // Every other move is a step that lets O capture or run: never a win.
+  EXPECT_THAT(r.out, HasSubstr("\"move\":\"b2-a1\""));
+
+  // The side to move has no pieces: lost, DTC 0, no moves.
+  r = Retro({"probe", "--db", db, "--position",
+             "X...../....../....../....../....../...... O", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out,
+            "{\"position\":\"X...../....../....../....../....../...... "
+            "O\",\"result\":\"loss\","
+            "\"dtc\":0,\"moves\":[],\"best\":[]}\n");
+  r = Retro({"probe", "--db", db, "--position",
+             "....../....../....../....../....../...... X"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(
+      r.out,
+      HasSubstr(
+          "result: loss, DTC 0 plies for X  (the side to move has no pieces)"));
+
+  // A draw has no distance (X on a3 can always step away from b1's captures).
+  r = Retro({"probe", "--db", db, "--position",
+             ".O..../....../X...../....../....../...... O", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"result\":\"draw\",\"dtc\":null"));
+}
+
+TEST_F(SurakartaCliTest, ProbeMovesAreConsistentWithTheResult) {
+  const std::string db = SolveTables(3);
+  // The best move's result and DTC are the position's own.
+  const RunResult r = Retro({"probe", "--db", db, "--json"},
+                            "..X.../....../X..O../....../....../...... X\n"
+                            "..X.../....../X..O../....../....../...... O\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  for (const std::string& line : Lines(r.out)) {
+    const size_t result = line.find("\"result\":");
+    const size_t moves = line.find(",\"moves\":[");
+    ASSERT_NE(result, std::string::npos) << line;
+    ASSERT_NE(moves, std::string::npos) << line;
+    // "result":"...","dtc":n of the position equals the first move's.
+    const std::string value = line.substr(result, moves - result);
+    const size_t first_move = line.find("\"result\":", moves);
+    ASSERT_NE(first_move, std::string::npos) << line;
+    EXPECT_EQ(line.substr(first_move, value.size()), value) << line;
+  }
+}
+
+TEST_F(SurakartaCliTest, BatchProbeAnswersEveryLine) {
+  const std::string db = SolveTables(3);
+  const std::string input = std::string(kCapture) + "\n" + "XX/OO X\n" +
+                            "XXX.../....../....../....../....../OO.... X\n" +
+                            "....../.X.X../.O..../....../....../...... O\n";
+  RunResult r = Retro({"probe", "--db", db}, input);
+  EXPECT_EQ(r.exit_code, 2) << r;  // some lines were bad
+  std::vector<std::string> lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r;
+  EXPECT_EQ(lines[0], std::string(kCapture) + "  win dtc=1 best=b2xb3,d2xb3");
+  EXPECT_THAT(lines[1], HasSubstr("error: "));
+  EXPECT_THAT(lines[2], HasSubstr("error: "));
+  EXPECT_THAT(lines[2], HasSubstr("5 pieces"));
+  EXPECT_THAT(lines[3], ::testing::StartsWith(
+                            "....../.X.X../.O..../....../....../...... O  "));
+
+  r = Retro({"probe", "--db", db, "--json"}, input);
+  EXPECT_EQ(r.exit_code, 2) << r;
+  lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r;
+  EXPECT_THAT(lines[0], HasSubstr("\"result\":\"win\",\"dtc\":1"));
+  EXPECT_THAT(lines[1], HasSubstr("\"error\""));
+  EXPECT_THAT(lines[2], HasSubstr("\"error\""));
+  EXPECT_THAT(lines[3], HasSubstr("\"best\":["));
+}
+
+TEST_F(SurakartaCliTest, ProbeRefusesBadInput) {
+  const std::string db = SolveTables(3);
+  ExpectError(Retro({"probe", "--db", db, "--position", ""}), 2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position", "XX/OO X"}), 2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position",
+                     "....../.X.X../.O..../....../....../...... Z"}),
+              2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position",
+                     "....../.X.X../.Q..../....../....../...... X"}),
+              2, {});
+  ExpectError(Retro({"probe", "--db", db, "--position",
+                     "XX..../.X.X../.O..../....../....../...... X"}),
+              2, {"5 pieces", "1 to 3", "--pieces 5"});
+  ExpectError(Retro({"probe", "--db", db, "--position",
+                     "XXXXXX/XXXXXX/....../....../OOOOOO/OOOOOO X"}),
+              2, {"24 pieces", "tables go up to 7 pieces"});
+  // Without pieces the side to move has lost, however many the other has.
+  const RunResult r =
+      Retro({"probe", "--db", db, "--position",
+             "XXXXXX/XXXXXX/....../....../....../...... O", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"result\":\"loss\",\"dtc\":0,\"moves\":[]"));
+  ExpectError(
+      Retro({"probe", "--db", db, "--position", kCapture, "--depth", "3"}), 2,
+      {"--depth"});
+}
+
+TEST_F(SurakartaCliTest, StatsMatchTheSpecification) {
+  const std::string db = SolveTables(2);
+  RunResult r = Retro({"stats", "--db", db, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  // The 1,260 boards with one piece each: 844 wins, 336 draws, 80 losses,
+  // longest win 3 plies.
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("{\"material\":\"1v1\",\"us\":1,\"them\":1,\"positions\":1260,"
+                "\"wins\":844,\"draws\":336,\"losses\":80,\"longest_win\":3,"));
+  // The whole 2-piece table (games/surakarta/README.md).
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("\"positions\":2520,\"wins\":1474,\"draws\":336,\"losses\":710,"
+                "\"longest_win\":3,"));
+  EXPECT_THAT(r.out, HasSubstr("\"totals\":{\"positions\":2592,"));
+  EXPECT_THAT(r.out, HasSubstr("\"no_move\":\"loss\""));
+
+  r = Retro({"stats", "--db", db});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::vector<std::string> lines = Lines(r.out);
+  bool found = false;
+  for (const std::string& line : lines) {
+    if (line.rfind("1v1 ", 0) != 0) continue;
+    found = true;
+    EXPECT_THAT(line, HasSubstr("1,260"));
+    EXPECT_THAT(line, HasSubstr("844"));
+    EXPECT_THAT(line, HasSubstr("336"));
+    EXPECT_THAT(line, HasSubstr(" 80 "));
+  }
+  EXPECT_TRUE(found) << r;
+}
+
+TEST_F(SurakartaCliTest, StatsExamplesHaveTheirDistance) {
+  const std::string db = SolveTables(3);
+  const RunResult r = Retro({"stats", "--db", db, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  // The longest 2v1 win of the 3-piece table, probed, has that distance.
+  const std::string key = "\"material\":\"2v1\"";
+  const size_t at = r.out.find(key);
+  ASSERT_NE(at, std::string::npos) << r;
+  const size_t win = r.out.find("\"longest_win\":", at);
+  const size_t example = r.out.find("\"longest_win_example\":\"", at);
+  ASSERT_NE(win, std::string::npos);
+  ASSERT_NE(example, std::string::npos);
+  const int distance = std::stoi(r.out.substr(win + 14));
+  const size_t begin = example + 23;
+  const std::string position =
+      r.out.substr(begin, r.out.find('"', begin) - begin);
+  const RunResult probe =
+      Retro({"probe", "--db", db, "--position", position, "--json"});
+  ASSERT_EQ(probe.exit_code, 0) << probe;
+  EXPECT_THAT(probe.out, HasSubstr("\"result\":\"win\",\"dtc\":" +
+                                   std::to_string(distance) + ","));
+}
+
+TEST_F(SurakartaCliTest, VerifyPassesOnASolvedFile) {
+  const std::string db = SolveTables(4);
+  RunResult r = Retro({"verify", "--db", db, "--threads", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("checksums: ok (header and 4 slices"));
+  EXPECT_THAT(r.out, HasSubstr("consistency: ok (1,002,192 records checked"));
+  r = Retro(
+      {"verify", "--db", db, "--sample", "1000", "--seed", "7", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"records_checked\":1000,\"mismatches\":0"));
+  EXPECT_THAT(r.out, HasSubstr("\"ok\":true"));
+}
+
+TEST_F(SurakartaCliTest, VerifyFindsAlteredRecords) {
+  const std::string good = SolveTables(3);
+  // Changes one record of the 3-piece table; the container is rewritten
+  // with fresh checksums, so only the consistency check can notice.
+  const std::string bad = Rewrite(
+      good, "bad.retro", [](DatabaseIdentity&, Parameters&, Slices& slices) {
+        std::vector<uint8_t>& table = slices[2].second;
+        table[1000] = table[1000] == 0 ? 5 : 0;
+      });
+  const RunResult r = Retro({"verify", "--db", bad});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_THAT(r.out, HasSubstr("consistency: FAILED"));
+  EXPECT_THAT(r.out, HasSubstr("3-piece table, index 1000"));
+  EXPECT_THAT(r.err, HasSubstr("inconsistent with their children"));
+}
+
+TEST_F(SurakartaCliTest, OpenRefusesMalformedTablebases) {
+  const std::string good = SolveTables(3);
+  std::string path = Rewrite(
+      good, "short.retro", [](DatabaseIdentity&, Parameters&, Slices& slices) {
+        slices[2].second.resize(1000);
+      });
+  ExpectError(Retro({"probe", "--db", path, "--position", kCapture}), 1,
+              {"short.retro", "slice 'pieces-3' has 1000 bytes", "57120"});
+  path = Rewrite(good, "more.retro",
+                 [](DatabaseIdentity&, Parameters& parameters, Slices&) {
+                   parameters[0].second = "4";
+                 });
+  ExpectError(Retro({"stats", "--db", path}), 1,
+              {"1..4 pieces has 4 slices", "has 3"});
+  path = Rewrite(good, "nopieces.retro",
+                 [](DatabaseIdentity&, Parameters& parameters, Slices&) {
+                   parameters.erase(parameters.begin());
+                 });
+  ExpectError(Retro({"verify", "--db", path}), 1, {"lacks parameter 'pieces'"});
+  path = Rewrite(good, "codec.retro",
+                 [](DatabaseIdentity& identity, Parameters&, Slices&) {
+                   identity.codec = "something-else";
+                 });
+  ExpectError(Retro({"probe", "--db", path, "--position", kCapture}), 1,
+              {"codec 'something-else'"});
+  path = Rewrite(good, "rename.retro",
+                 [](DatabaseIdentity&, Parameters&, Slices& slices) {
+                   slices[1].first = "pieces-9";
+                 });
+  ExpectError(Retro({"probe", "--db", path, "--position", kCapture}), 1,
+              {"lacks slice 'pieces-2'"});
+}
+
+TEST_F(SurakartaCliTest, CountRuleVariant) {
+  const RunResult r = Retro({"solve", "--game", "surakarta", "--pieces", "3",
+                             "--no-move", "count", "--threads", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("surakarta-3-count.retro"));
+  const std::string db = work_.File("surakarta-3-count.retro");
+  RunResult stats = Retro({"stats", "--db", db, "--json"});
+  ASSERT_EQ(stats.exit_code, 0) << stats;
+  EXPECT_THAT(stats.out, HasSubstr("\"no_move\":\"count\""));
+  stats = Retro({"verify", "--db", db});
+  EXPECT_EQ(stats.exit_code, 0) << stats;
+}
+
+TEST_F(SurakartaCliTest, SolveRefusesBadParameters) {
+  ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "0"}), 2,
+              {"1..7"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "8"}), 2,
+              {"1..7"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "five"}), 2,
+              {"--pieces"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--no-move", "draw"}), 2,
+              {"loss", "count"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--piece", "3"}), 2,
+              {"--pieces"});
+}
+
+TEST_F(SurakartaCliTest, RefusesTablesThatDoNotFitInMemory) {
+  const RunResult r =
+      RetroRaw({"solve", "--game", "surakarta", "--pieces", "6"}, "",
+               {{"RETRO_MEMORY_LIMIT_MB", "512"}});
+  ExpectError(r, 1,
+              {"need about", "512 MiB is available",
+               "the largest that fits is --pieces 5"});
+  EXPECT_TRUE(std::filesystem::is_empty(work_.path()))
+      << "no file may be left behind";
+}
+
+TEST_F(SurakartaCliTest, PerftFromTheStart) {
+  const std::string start = "XXXXXX/XXXXXX/....../....../OOOOOO/OOOOOO X";
+  const std::vector<std::string> expected = {"16", "256", "5382", "111122"};
+  for (int depth = 1; depth <= 4; ++depth) {
+    const RunResult r =
+        Retro({"perft", "--game", "surakarta", "--position", start, "--depth",
+               std::to_string(depth), "--threads", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_EQ(r.out, expected[depth - 1] + "\n") << "depth " << depth;
+  }
+  const RunResult r =
+      Retro({"perft", "--game", "surakarta", "--position", start, "--depth",
+             "3", "--threads", "1", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("\"nodes\":5382"));
+  ExpectError(Retro({"perft", "--game", "surakarta", "--position", "XXXXXX X",
+                     "--depth", "1"}),
+              2, {});
+  EXPECT_THAT(r.out, Not(HasSubstr("error")));
+}
+
+}  // namespace
+}  // namespace retro::testing
