@@ -1,6 +1,7 @@
 // The oware plugin's module: parameters, memory planning, solving the book
 // with the finite-horizon solver, opening books, perft. Exported with
 // RETRO_PLUGIN at the bottom.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -30,11 +31,14 @@ namespace {
 // The largest book the parameters allow (the indexers' table limit).
 constexpr int kMaxBookSeeds = 48;
 
-// Bytes of solver memory per board of the largest slice, and per board of
-// the whole book (the finished stores), measured on books of 12..18 seeds
-// (docs/games/oware.md) and rounded up.
-constexpr double kBytesPerLargestSliceBoard = 160;
-constexpr double kBytesPerBookBoard = 16;
+// The memory model of a solve, fitted to peak RSS measured on books of 9..18
+// seeds (docs/games/oware.md): the finished stores of every slice, about
+// 10 + 2.2 (N - 9) bytes per board (values change more often on bigger
+// boards), plus the working set of the largest slice, about 100 + 3 (N - 14)
+// bytes per board; then a 15% margin.
+double BytesPerStoredBoard(int seeds) { return 10 + 2.2 * std::max(0, seeds - 9); }
+double BytesPerWorkingBoard(int seeds) { return 100 + 3.0 * std::max(0, seeds - 14); }
+constexpr double kMemoryMargin = 1.15;
 
 struct SolveSettings {
   int seeds;
@@ -61,8 +65,18 @@ uint64_t BookBoards(int seeds) {
 }
 
 uint64_t EstimateMemory(int seeds) {
-  return static_cast<uint64_t>(kBytesPerLargestSliceBoard * CompositionCount(seeds, kHouses) +
-                               kBytesPerBookBoard * BookBoards(seeds));
+  return static_cast<uint64_t>(
+      kMemoryMargin * (BytesPerWorkingBoard(seeds) * CompositionCount(seeds, kHouses) +
+                       BytesPerStoredBoard(seeds) * BookBoards(seeds)));
+}
+
+// The largest book each indexing scheme can rank.
+int IndexerSeedLimit(const std::string& indexer) {
+  if (indexer == "hash") return HashIndexer::kMaxSeeds;
+  if (indexer == "incremental") return IncrementalIndexer::kMaxSeeds;
+  if (indexer == "pext") return PextIndexer::kMaxSeeds;
+  if (indexer == "lexicographic") return LexicographicIndexer::kMaxSeeds;
+  return ColexIndexer::kMaxSeeds;
 }
 
 template <GrandSlam kGrandSlam, typename Indexer>
@@ -191,6 +205,13 @@ class OwareModule : public GameModule {
     }
     plan.default_file_name = name + ".retro";
     plan.positions = BookBoards(settings.seeds);
+    if (settings.seeds > IndexerSeedLimit(settings.indexer)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--indexer %s ranks boards of at most %d seeds; use --seeds %d or less, or "
+          "--indexer colex",
+          settings.indexer, IndexerSeedLimit(settings.indexer),
+          IndexerSeedLimit(settings.indexer)));
+    }
     plan.estimated_memory_bytes = EstimateMemory(settings.seeds);
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
