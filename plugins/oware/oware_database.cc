@@ -16,6 +16,7 @@
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
+#include "retro/verify_support.h"
 
 namespace retro::oware {
 namespace {
@@ -139,46 +140,26 @@ class OwareDatabase : public OpenDatabase {
 
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
-    // The states to check, as (seeds, rank) pairs, slice by slice.
-    std::vector<std::vector<uint64_t>> picks(book_->seeds() + 1);
-    uint64_t total = 0;
-    for (int n = 0; n <= book_->seeds(); ++n) total += book_->store(n).states();
-    const bool sampled = options.sample > 0 && options.sample < total;
-    if (sampled) {
-      std::mt19937_64 random(options.seed);
-      for (uint64_t i = 0; i < options.sample; ++i) {
-        uint64_t r = random() % total;
-        int n = 0;
-        while (r >= book_->store(n).states()) r -= book_->store(n++).states();
-        picks[n].push_back(r);
-      }
-    }
-    const uint64_t checked_states = sampled ? options.sample : total;
-    context.progress->StartPhase("verifying", checked_states);
-    std::atomic<uint64_t> mismatches{0};
-    std::mutex first_mutex;
-    std::string first;
+    std::vector<uint64_t> sizes;
+    for (int n = 0; n <= book_->seeds(); ++n) sizes.push_back(book_->store(n).states());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
     for (int n = 0; n <= book_->seeds(); ++n) {
-      const uint64_t count = sampled ? picks[n].size() : book_->store(n).states();
-      context.pool->ParallelFor(0, count, 4096, [&](int, uint64_t b, uint64_t e) {
-        for (uint64_t i = b; i < e; ++i) {
-          const uint64_t s = sampled ? picks[n][i] : i;
+      context.pool->ParallelFor(0, selection.count(n), 4096, [&](int, uint64_t b, uint64_t e) {
+        for (uint64_t k = b; k < e; ++k) {
+          const uint64_t s = selection.record(n, k);
           std::string problem = CheckState(n, s);
           if (!problem.empty()) {
-            if (mismatches.fetch_add(1) == 0) {
-              std::lock_guard<std::mutex> lock(first_mutex);
-              first = std::move(problem);
-            }
+            tally.Record((uint64_t{static_cast<uint32_t>(n)} << 48) | s,
+                         [&] { return std::move(problem); });
           }
         }
         context.progress->Advance(e - b);
       });
     }
-    VerifyResult result;
-    result.records_checked = checked_states * (book_->turn_limit() + 1);
-    result.mismatches = mismatches.load();
-    result.first_mismatch = first;
-    return result;
+    // Each board is checked at every layer t = 0..T.
+    return tally.Result(selection.count() * (book_->turn_limit() + 1));
   }
 
  private:

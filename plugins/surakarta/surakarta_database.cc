@@ -19,6 +19,7 @@
 #include "games/surakarta/notation.h"
 #include "retro/json_writer.h"
 #include "retro/status_macros.h"
+#include "retro/verify_support.h"
 
 namespace retro::surakarta {
 namespace {
@@ -248,38 +249,18 @@ class SurakartaDatabase : public OpenDatabase {
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     const int max_pieces = tables_->max_pieces();
-    uint64_t total = 0;
-    for (int n = 1; n <= max_pieces; ++n) total += tables_->table(n).size();
-    // With --sample, the records to check, table by table, sorted.
-    const bool sampled = options.sample > 0 && options.sample < total;
-    std::vector<std::vector<uint64_t>> picks(max_pieces + 1);
-    if (sampled) {
-      std::mt19937_64 random(options.seed);
-      for (uint64_t k = 0; k < options.sample; ++k) {
-        uint64_t r = random() % total;
-        int n = 1;
-        while (r >= tables_->table(n).size()) r -= tables_->table(n++).size();
-        picks[n].push_back(r);
-      }
-      for (std::vector<uint64_t>& list : picks)
-        std::sort(list.begin(), list.end());
-    }
-    const uint64_t checked = sampled ? options.sample : total;
-    context.progress->StartPhase("verifying", checked);
-    std::atomic<uint64_t> mismatches{0};
-    std::mutex first_mutex;
-    // The first bad record by (pieces, index), whatever the threads did.
-    int first_pieces = 0;
-    uint64_t first_index = 0;
-    std::string first;
+    std::vector<uint64_t> sizes{0};  // slice n = the n-piece table
+    for (int n = 1; n <= max_pieces; ++n) sizes.push_back(tables_->table(n).size());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
     for (int n = 1; n <= max_pieces; ++n) {
       const std::span<const uint8_t> table = tables_->table(n);
       const FuChouIndexer& indexer = tables_->indexer(n);
-      const uint64_t count = sampled ? picks[n].size() : table.size();
       context.pool->ParallelFor(
-          0, count, uint64_t{1} << 12, [&](int, uint64_t begin, uint64_t end) {
+          0, selection.count(n), uint64_t{1} << 12, [&](int, uint64_t begin, uint64_t end) {
             for (uint64_t k = begin; k < end; ++k) {
-              const uint64_t i = sampled ? picks[n][k] : k;
+              const uint64_t i = selection.record(n, k);
               Bitboard us, them;
               indexer.Unrank(i, &us, &them);
               const WdlOutcome expected = Expected(us, them);
@@ -287,32 +268,24 @@ class SurakartaDatabase : public OpenDatabase {
               if (stored != kWdlUnknownByte && DecodeWdl(stored) == expected) {
                 continue;
               }
-              mismatches.fetch_add(1, std::memory_order_relaxed);
-              std::lock_guard<std::mutex> lock(first_mutex);
-              if (first.empty() || n < first_pieces ||
-                  (n == first_pieces && i < first_index)) {
-                first_pieces = n;
-                first_index = i;
+              // The first bad record by (pieces, index), whatever the threads did.
+              tally.Record((uint64_t{static_cast<uint32_t>(n)} << 48) | i, [&] {
                 Position p;
                 p.us = us;
                 p.them = them;
-                first = absl::StrCat(
+                return absl::StrCat(
                     FormatPosition(p), " (", n, "-piece table, index ", i,
                     "): stored byte ", static_cast<int>(stored), " (",
                     stored == kWdlUnknownByte
                         ? std::string("never valid")
                         : FormatOutcome(DecodeWdl(stored)),
                     "), its moves give ", FormatOutcome(expected));
-              }
+              });
             }
             context.progress->Advance(end - begin);
           });
     }
-    VerifyResult result;
-    result.records_checked = checked;
-    result.mismatches = mismatches.load();
-    result.first_mismatch = first;
-    return result;
+    return tally.Result(selection.count());
   }
 
  private:

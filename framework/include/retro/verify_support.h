@@ -1,0 +1,94 @@
+// Building blocks of a plugin's `retro verify`: choosing the records to check
+// (all, or a random sample spread over the slices) and tallying mismatches
+// from many threads while reporting the first bad record in record order, so
+// the report does not depend on the thread count.
+#ifndef RETRO_VERIFY_SUPPORT_H_
+#define RETRO_VERIFY_SUPPORT_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <mutex>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "retro/game_module.h"
+
+namespace retro {
+
+// The records to check per slice, given each slice's record count. With
+// `sample` 0 (or at least the total) every record is checked and the lists
+// are empty (`all()` is true); otherwise `sample` records are drawn
+// uniformly over all slices with `seed`, sorted within each slice.
+class RecordSelection {
+ public:
+  RecordSelection(const std::vector<uint64_t>& slice_sizes, uint64_t sample, uint64_t seed)
+      : sizes_(slice_sizes), picks_(slice_sizes.size()) {
+    for (const uint64_t size : sizes_) total_ += size;
+    all_ = sample == 0 || sample >= total_;
+    if (all_) return;
+    std::mt19937_64 random(seed);
+    for (uint64_t k = 0; k < sample; ++k) {
+      uint64_t r = random() % total_;
+      size_t slice = 0;
+      while (r >= sizes_[slice]) r -= sizes_[slice++];
+      picks_[slice].push_back(r);
+    }
+    for (auto& list : picks_) std::sort(list.begin(), list.end());
+  }
+
+  bool all() const { return all_; }
+  // Records to check in all slices.
+  uint64_t count() const {
+    if (all_) return total_;
+    uint64_t n = 0;
+    for (const auto& list : picks_) n += list.size();
+    return n;
+  }
+  // Records to check in `slice`, and the k-th of them.
+  uint64_t count(size_t slice) const { return all_ ? sizes_[slice] : picks_[slice].size(); }
+  uint64_t record(size_t slice, uint64_t k) const { return all_ ? k : picks_[slice][k]; }
+
+ private:
+  std::vector<uint64_t> sizes_;
+  std::vector<std::vector<uint64_t>> picks_;
+  uint64_t total_ = 0;
+  bool all_ = true;
+};
+
+// Counts mismatches from any thread and keeps the description of the one
+// with the smallest `order` (e.g. slice and index packed into a number).
+class MismatchTally {
+ public:
+  // Records a mismatch; `describe()` (returning std::string) is called only
+  // if this record becomes the first one reported.
+  template <typename Describe>
+  void Record(uint64_t order, Describe&& describe) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++mismatches_;
+    if (order < first_order_) {
+      first_order_ = order;
+      first_ = describe();
+    }
+  }
+
+  VerifyResult Result(uint64_t records_checked) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    VerifyResult result;
+    result.records_checked = records_checked;
+    result.mismatches = mismatches_;
+    result.first_mismatch = first_;
+    return result;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  uint64_t mismatches_ = 0;
+  uint64_t first_order_ = std::numeric_limits<uint64_t>::max();
+  std::string first_;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_VERIFY_SUPPORT_H_
