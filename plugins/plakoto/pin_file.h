@@ -1,0 +1,97 @@
+// The layout of a Plakoto pin-distance database file, and a reader for bots
+// that probe the databases from their own code:
+//
+//   auto file = retro::plakoto::PinFile::Open("plakoto-12.retro");
+//   if (!file.ok()) { ... }
+//   absl::StatusOr<Position> pos = ParsePosition("p=4 10 0 0 2 1 1 0 0 0 0 0 0");
+//   const PinDatabase* db = (*file)->Find(pos->points, pos->pin);  // null: not held
+//   double d = *db->Value(*pos);                  // D, the current turn counted
+//   auto rolls = db->AnalyzeRolls(*pos);          // best play of each roll
+//
+// One file holds the databases of one board size P (6 or 12) for one or all
+// pin points 2..6. Slice "p<P>-pin<p>" holds D of every position of (P, p)
+// as little-endian IEEE doubles, record i being the position whose 13 free
+// checkers have bearoff rank i (games/plakoto/bearoff_indexer.h). With a turn
+// distribution of T turns, slice "p<P>-pin<p>-turns" holds for every record
+// P(T = t), t = 1..T, as T little-endian floats (turn_distribution.h).
+// Header parameters: points, pin ("all" or 2..6), distribution ("none" or T).
+// Link with the `retro_plakoto_pin_file` CMake target.
+#ifndef PLUGINS_PLAKOTO_PIN_FILE_H_
+#define PLUGINS_PLAKOTO_PIN_FILE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "games/plakoto/pin_database.h"
+#include "games/plakoto/position.h"
+#include "games/plakoto/turn_distribution.h"
+#include "retro/database.h"
+
+namespace retro::plakoto {
+
+// The version of the file's data layout (slices and codec); part of the
+// database identity, bumped whenever the layout changes.
+inline constexpr uint32_t kPinFileDataVersion = 1;
+inline constexpr char kPinFileCodec[] = "plakoto-pin-distance-f64le-v1";
+// The largest turn distribution the parameters allow.
+inline constexpr int kMaxDistributionTurns = 4096;
+
+// The slice holding D of (points, pin), e.g. "p12-pin2".
+std::string ValueSliceName(int points, int pin);
+// The slice holding the turn distribution of (points, pin), e.g.
+// "p12-pin2-turns".
+std::string DistributionSliceName(int points, int pin);
+
+// The bytes of a value slice / of a distribution slice.
+std::vector<uint8_t> EncodeValues(const std::vector<double>& values);
+std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution);
+
+// The databases of one file, validated.
+class PinFile {
+ public:
+  // Opens and validates a database file (container checks and layout).
+  static absl::StatusOr<std::unique_ptr<PinFile>> Open(const std::string& path);
+  // Interprets an already validated file; `file` must outlive the result.
+  static absl::StatusOr<std::unique_ptr<PinFile>> FromFile(const DatabaseFile& file);
+
+  int points() const { return points_; }
+  // The pin points held, ascending.
+  const std::vector<int>& pins() const { return pins_; }
+  // Turns stored per record in the turn distributions; 0 when there are none.
+  int distribution_turns() const { return distribution_turns_; }
+
+  // The database of (points, pin), or null if this file does not hold it.
+  const PinDatabase* Find(int points, int pin) const;
+  // The database `position` belongs to; an InvalidArgument error, naming what
+  // the file holds, when the position is invalid or of another P or pin.
+  absl::StatusOr<const PinDatabase*> DatabaseOf(const Position& position) const;
+
+  // P(T = t) for t = 1..distribution_turns() of record `index` of the
+  // database of `pin` (the values are copied out of the mapped file).
+  // Requires distribution_turns() > 0 and a held pin.
+  std::vector<float> Distribution(int pin, uint64_t index) const;
+
+ private:
+  PinFile() = default;
+
+  std::unique_ptr<DatabaseFile> owned_file_;
+  int points_ = 0;
+  std::vector<int> pins_;
+  int distribution_turns_ = 0;
+  // Indexed by pin point (entries for pins not held are empty).
+  std::vector<std::unique_ptr<PinDatabase>> databases_;
+  std::vector<const uint8_t*> distributions_;
+};
+
+// Parses the "pin" parameter: "all" (every pin 2..6) or one pin point.
+absl::StatusOr<std::vector<int>> ParsePins(const std::string& text);
+// Parses the "distribution" parameter: "none" (0) or a number of turns.
+absl::StatusOr<int> ParseDistributionTurns(const std::string& text);
+
+}  // namespace retro::plakoto
+
+#endif  // PLUGINS_PLAKOTO_PIN_FILE_H_
