@@ -1,5 +1,11 @@
-// Google Benchmark suite comparing the oware indexing schemes
-// (games/oware/*_indexer.h; conclusions in docs/indexing.md):
+// Google Benchmark suites comparing the indexing schemes of each game
+// (conclusions in docs/indexing.md). One source, one binary per game: the
+// build defines RETRO_INDEXING_OWARE, RETRO_INDEXING_SURAKARTA or
+// RETRO_INDEXING_PLAKOTO (indexing_benchmark, surakarta_indexing_benchmark,
+// plakoto_indexing_benchmark), so that benchmarks/run_indexing.sh renders one
+// table set per game.
+//
+// Oware (games/oware/*_indexer.h):
 //
 //  - Rank and Unrank per call over a realistic stream (what the solver asks:
 //    every board of slices 0..9 unranked in index order, and the children of
@@ -11,6 +17,8 @@
 //    clock and the CPU time of the whole process (robust on a loaded
 //    machine).
 //  - Table construction time and table bytes.
+//
+// Surakarta and Plakoto: see their sections below.
 //
 // Per-call benchmarks report items_per_second (CPU time); ns per call is its
 // inverse. benchmarks/run_indexing.sh runs everything with repetitions and
@@ -24,6 +32,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#if defined(RETRO_INDEXING_OWARE)
 #include "games/oware/board.h"
 #include "games/oware/colex_indexer.h"
 #include "games/oware/hash_indexer.h"
@@ -297,5 +306,469 @@ BENCHMARK(BM_UnrankRandom<PextIndexer>)
 
 }  // namespace
 }  // namespace retro::oware
+#endif  // RETRO_INDEXING_OWARE
+
+#if defined(RETRO_INDEXING_SURAKARTA)
+#include <array>
+#include <memory>
+
+#include "games/surakarta/board.h"
+#include "games/surakarta/combination.h"
+#include "games/surakarta/fuchou_indexer.h"
+#include "games/surakarta/movegen.h"
+#include "games/surakarta/position.h"
+#include "games/surakarta/symmetric_indexer.h"
+#include "games/surakarta/symmetry.h"
+#include "games/surakarta/table_rank_indexer.h"
+#include "games/surakarta/tablebase.h"
+#include "retro/combinatorics.h"
+#include "retro/progress.h"
+#include "retro/thread_pool.h"
+
+// Surakarta (games/surakarta/: FuChouIndexer, TableRankIndexer,
+// SymmetricIndexer; one indexer per piece count):
+//
+//  - Rank per call over the positions the 5-piece solve meets: a window of
+//    2^16 consecutive positions of the 5-piece table (from its middle, in
+//    FuChou order) and, for each, its predecessors (un-steps, ranked in the
+//    5-piece table: "pred5") and its capture children (ranked in the 4-piece
+//    table: "capture4"); and over uniformly random placements of 5 and 7
+//    pieces. Unrank over 2^18 consecutive ranks of the 5-piece table
+//    ("stream5") and over the ranks of the random placements.
+//  - The whole build of the 1..5-piece tables on one thread. The builder
+//    (TableSlice) numbers positions with FuChouIndexer only; the table-rank
+//    scheme gives the same ranks (tests/surakarta/indexing_schemes_test.cc),
+//    so its tables would be identical.
+//  - Building each indexer for 5 pieces, with its table bytes.
+namespace retro::surakarta {
+namespace {
+
+constexpr int kStreamPieces = 5;
+constexpr int kMaxBenchPieces = 7;
+
+// The indexer of `pieces` pieces, built once.
+template <typename Scheme>
+const Scheme& Get(int pieces) {
+  static std::array<std::unique_ptr<Scheme>, kMaxBenchPieces + 1> schemes;
+  if (!schemes[pieces]) {
+    schemes[pieces] = std::make_unique<Scheme>(*Scheme::Create(pieces));
+  }
+  return *schemes[pieces];
+}
+
+// What the 5-piece solve ranks, from a window of its positions.
+struct SolverStream {
+  std::vector<Position> predecessors;  // 5 pieces
+  std::vector<Position> captures;      // 4 pieces
+};
+
+const SolverStream& Stream() {
+  static const SolverStream* stream = [] {
+    auto* s = new SolverStream;
+    const FuChouIndexer& fuchou = Get<FuChouIndexer>(kStreamPieces);
+    const uint64_t begin = fuchou.Size() / 2;
+    for (uint64_t i = begin; i < begin + (1 << 16); ++i) {
+      Bitboard us, them;
+      fuchou.Unrank(i, &us, &them);
+      const Bitboard occupied = us | them;
+      if (us != 0) {
+        // Un-steps of the side that just moved (them).
+        for (Bitboard movers = them; movers;) {
+          const int to = PopLowest(movers);
+          for (Bitboard from = Neighbours(to) & ~occupied; from;) {
+            const int f = PopLowest(from);
+            Position p;
+            p.us = them ^ SquareBit(to) ^ SquareBit(f);
+            p.them = us;
+            s->predecessors.push_back(p);
+          }
+        }
+      }
+      for (Bitboard movers = us; movers;) {
+        const int from = PopLowest(movers);
+        if (SquareBit(from) & kCorners) continue;
+        for (Bitboard hits = CaptureFirstHits(from, occupied) & them; hits;) {
+          const int to = PopLowest(hits);
+          Position p;
+          p.us = them & ~SquareBit(to);
+          p.them = us ^ SquareBit(from) ^ SquareBit(to);
+          s->captures.push_back(p);
+        }
+      }
+    }
+    return s;
+  }();
+  return *stream;
+}
+
+// 2^16 uniformly random placements of `pieces` pieces.
+const std::vector<Position>& RandomPlacements(int pieces) {
+  static std::array<std::vector<Position>, kMaxBenchPieces + 1> all;
+  std::vector<Position>& out = all[pieces];
+  if (out.empty()) {
+    std::mt19937_64 rng(20261121);
+    const FuChouIndexer& fuchou = Get<FuChouIndexer>(pieces);
+    for (int i = 0; i < (1 << 16); ++i) {
+      out.push_back(fuchou.Unrank(rng() % fuchou.Size()));
+    }
+  }
+  return out;
+}
+
+template <typename Scheme>
+void RankAll(benchmark::State& state, const std::vector<Position>& positions,
+             int pieces) {
+  const Scheme& scheme = Get<Scheme>(pieces);
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (const Position& p : positions) sum += scheme.Rank(p.us, p.them);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * positions.size());
+}
+
+template <typename Scheme>
+void BM_SkRankPred(benchmark::State& state) {
+  RankAll<Scheme>(state, Stream().predecessors, kStreamPieces);
+}
+
+template <typename Scheme>
+void BM_SkRankCapture(benchmark::State& state) {
+  RankAll<Scheme>(state, Stream().captures, kStreamPieces - 1);
+}
+
+template <typename Scheme>
+void BM_SkRankRandom(benchmark::State& state) {
+  const int pieces = static_cast<int>(state.range(0));
+  RankAll<Scheme>(state, RandomPlacements(pieces), pieces);
+}
+
+// Unrank of 2^18 consecutive ranks from the middle of the 5-piece index.
+template <typename Scheme>
+void BM_SkUnrankStream(benchmark::State& state) {
+  const Scheme& scheme = Get<Scheme>(kStreamPieces);
+  const uint64_t begin = scheme.Size() / 2;
+  constexpr uint64_t kCount = 1 << 18;
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (uint64_t r = begin; r < begin + kCount; ++r) {
+      const Position p = scheme.Unrank(r);
+      sum += p.us ^ p.them;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * kCount);
+}
+
+// Unrank of the ranks of the random placements of state.range(0) pieces.
+template <typename Scheme>
+void BM_SkUnrankRandom(benchmark::State& state) {
+  const int pieces = static_cast<int>(state.range(0));
+  const Scheme& scheme = Get<Scheme>(pieces);
+  std::vector<uint64_t> ranks;
+  for (const Position& p : RandomPlacements(pieces)) {
+    ranks.push_back(scheme.Rank(p));
+  }
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (const uint64_t r : ranks) {
+      const Position p = scheme.Unrank(r);
+      sum += p.us ^ p.them;
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * ranks.size());
+}
+
+// The 1..5-piece tables, built on state.range(0) threads (FuChou order: the
+// only one TableSlice takes).
+void BM_SkSolve(benchmark::State& state) {
+  ThreadPool pool(static_cast<int>(state.range(0)));
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    Progress progress;
+    std::vector<std::vector<uint8_t>> tables;
+    for (int n = 1; n <= kStreamPieces; ++n) {
+      tables.push_back(*BuildTable(n, NoMoveRule::kLoss,
+                                   n > 1 ? &tables.back() : nullptr, pool,
+                                   &progress));
+    }
+    bytes = 0;
+    for (const auto& t : tables) bytes += t.size();
+    benchmark::DoNotOptimize(tables.data());
+  }
+  state.counters["book_bytes"] = static_cast<double>(bytes);
+}
+
+// Table bytes of each scheme for `pieces` pieces. FuChou reads the shared
+// colex table kChoose (37 x 36 x 8 bytes). The symmetric index holds 8
+// bytes per occupied set (block starts) and 16 per canonical set (counted
+// here), plus small per-set tables for the few symmetric sets (not counted).
+template <typename Scheme>
+double SkTableBytes(const Scheme& scheme, int pieces) {
+  if constexpr (std::is_same_v<Scheme, FuChouIndexer>) {
+    return sizeof(combination_internal::kChoose);
+  } else if constexpr (std::is_same_v<Scheme, TableRankIndexer>) {
+    return static_cast<double>(scheme.TableBytes());
+  } else {
+    uint64_t canonical = 0;
+    Bitboard occupied = (Bitboard{1} << pieces) - 1;
+    for (uint64_t c = 0; c < Binomial(kSquares, pieces); ++c) {
+      if (c > 0) occupied = NextCombination(occupied);
+      bool smallest = true;
+      for (int k = 1; k < kSymmetries && smallest; ++k) {
+        smallest = TransformBitboard(k, occupied) >= occupied;
+      }
+      canonical += smallest;
+    }
+    return 8.0 * static_cast<double>(Binomial(kSquares, pieces)) +
+           16.0 * static_cast<double>(canonical);
+  }
+}
+
+template <typename Scheme>
+void BM_SkBuild(benchmark::State& state) {
+  for (auto _ : state) {
+    const Scheme scheme = *Scheme::Create(kStreamPieces);
+    benchmark::DoNotOptimize(&scheme);
+  }
+  state.counters["table_bytes"] =
+      SkTableBytes(Get<Scheme>(kStreamPieces), kStreamPieces);
+}
+
+#define RETRO_SURAKARTA_INDEXING_BENCHMARKS(Scheme)                          \
+  BENCHMARK(BM_SkRankPred<Scheme>)->Name("Rank/pred5/" #Scheme);             \
+  BENCHMARK(BM_SkRankCapture<Scheme>)->Name("Rank/capture4/" #Scheme);       \
+  BENCHMARK(BM_SkRankRandom<Scheme>)->Name("Rank/random5/" #Scheme)->Arg(5); \
+  BENCHMARK(BM_SkRankRandom<Scheme>)->Name("Rank/random7/" #Scheme)->Arg(7); \
+  BENCHMARK(BM_SkUnrankStream<Scheme>)->Name("Unrank/stream5/" #Scheme);     \
+  BENCHMARK(BM_SkUnrankRandom<Scheme>)                                       \
+      ->Name("Unrank/random5/" #Scheme)                                      \
+      ->Arg(5);                                                              \
+  BENCHMARK(BM_SkUnrankRandom<Scheme>)                                       \
+      ->Name("Unrank/random7/" #Scheme)                                      \
+      ->Arg(7);                                                              \
+  BENCHMARK(BM_SkBuild<Scheme>)                                              \
+      ->Name("Build5/" #Scheme)                                              \
+      ->Unit(benchmark::kMillisecond)
+
+RETRO_SURAKARTA_INDEXING_BENCHMARKS(FuChouIndexer);
+RETRO_SURAKARTA_INDEXING_BENCHMARKS(TableRankIndexer);
+RETRO_SURAKARTA_INDEXING_BENCHMARKS(SymmetricIndexer);
+
+BENCHMARK(BM_SkSolve)
+    ->Name("Solve5/FuChouIndexer")
+    ->Arg(1)
+    ->ArgName("threads")
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace retro::surakarta
+#endif  // RETRO_INDEXING_SURAKARTA
+
+#if defined(RETRO_INDEXING_PLAKOTO)
+#include "games/plakoto/bearoff_indexer.h"
+#include "games/plakoto/lex_indexer.h"
+#include "games/plakoto/move_generator.h"
+#include "games/plakoto/pin_database.h"
+#include "games/plakoto/position.h"
+#include "games/plakoto/roll.h"
+#include "retro/solver/chance_workspace.h"
+#include "retro/thread_pool.h"
+
+// Plakoto (games/plakoto/: BearoffIndexer, LexIndexer; one indexer per
+// (points, checkers)), on the P = 12 boards of 14 checkers that the
+// database builder indexes (2,496,144 records of 13 free checkers, solved
+// over the 4,457,400 boards of 14):
+//
+//  - Rank per call over the afterstates of 1,000 consecutive positions of
+//    the p = 4 database (from its middle, in database order), every play of
+//    every roll ("afterstates", about 720 per position), and over 2^16
+//    uniformly random boards. Unrank over 2^18 consecutive ranks ("stream";
+//    for the bearoff scheme also with its Next() successor function,
+//    "BearoffNext") and over the ranks of the random boards.
+//  - The five P = 12 databases (p = 2..6) built on one thread. The builder
+//    (PinTableGame) is written around the bearoff order (its blocks are
+//    contiguous bearoff ranges, its neighbours are bearoff rank deltas), so
+//    it takes no other scheme.
+namespace retro::plakoto {
+namespace {
+
+constexpr int kPoints = 12;
+constexpr int kBoardCheckers = 14;
+
+template <typename Scheme>
+const Scheme& Get() {
+  static const Scheme* scheme = new Scheme(kPoints, kBoardCheckers);
+  return *scheme;
+}
+
+int Checkers(const Board& board) {
+  int n = 0;
+  for (int k = 1; k <= kPoints; ++k) n += board[k];
+  return n;
+}
+
+// The 14-checker afterstates of a window of the p = 4 database's positions.
+const std::vector<Board>& Afterstates() {
+  static const std::vector<Board>* boards = [] {
+    auto* out = new std::vector<Board>;
+    const BearoffIndexer free_indexer(kPoints, kBoardCheckers - 1);
+    const uint64_t begin = free_indexer.Size() / 2;
+    std::vector<Play> plays;
+    for (uint64_t i = begin; i < begin + 1000; ++i) {
+      const Position p = PositionFromFree(kPoints, 4, free_indexer.Unrank(i));
+      for (const Roll& roll : kRolls) {
+        GeneratePlays(p, roll, &plays);
+        for (const Play& play : plays) {
+          if (Checkers(play.after.board) == kBoardCheckers) {
+            out->push_back(play.after.board);
+          }
+        }
+      }
+    }
+    return out;
+  }();
+  return *boards;
+}
+
+const std::vector<Board>& RandomBoards() {
+  static const std::vector<Board>* boards = [] {
+    auto* out = new std::vector<Board>;
+    const BearoffIndexer& bearoff = Get<BearoffIndexer>();
+    std::mt19937_64 rng(20261121);
+    for (int i = 0; i < (1 << 16); ++i) {
+      out->push_back(bearoff.Unrank(rng() % bearoff.Size()));
+    }
+    return out;
+  }();
+  return *boards;
+}
+
+template <typename Scheme>
+void RankAll(benchmark::State& state, const std::vector<Board>& boards) {
+  const Scheme& scheme = Get<Scheme>();
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (const Board& board : boards) sum += scheme.Rank(board);
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * boards.size());
+}
+
+template <typename Scheme>
+void BM_PkRankAfterstates(benchmark::State& state) {
+  RankAll<Scheme>(state, Afterstates());
+}
+
+template <typename Scheme>
+void BM_PkRankRandom(benchmark::State& state) {
+  RankAll<Scheme>(state, RandomBoards());
+}
+
+constexpr uint64_t kStreamCount = 1 << 18;
+
+template <typename Scheme>
+void BM_PkUnrankStream(benchmark::State& state) {
+  const Scheme& scheme = Get<Scheme>();
+  const uint64_t begin = scheme.Size() / 2;
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (uint64_t r = begin; r < begin + kStreamCount; ++r) {
+      sum += scheme.Unrank(r)[1 + r % kPoints];
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * kStreamCount);
+}
+
+// The same ranks walked with BearoffIndexer::Next (one Unrank to start).
+void BM_PkNextStream(benchmark::State& state) {
+  const BearoffIndexer& scheme = Get<BearoffIndexer>();
+  const uint64_t begin = scheme.Size() / 2;
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    Board board = scheme.Unrank(begin);
+    for (uint64_t r = begin; r < begin + kStreamCount; ++r) {
+      sum += board[1 + r % kPoints];
+      scheme.Next(&board);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * kStreamCount);
+}
+
+template <typename Scheme>
+void BM_PkUnrankRandom(benchmark::State& state) {
+  const Scheme& scheme = Get<Scheme>();
+  std::vector<uint64_t> ranks;
+  for (const Board& board : RandomBoards()) ranks.push_back(scheme.Rank(board));
+  for (auto _ : state) {
+    uint64_t sum = 0;
+    for (const uint64_t r : ranks) sum += scheme.Unrank(r)[1 + r % kPoints];
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * ranks.size());
+}
+
+// The five P = 12 databases on state.range(0) threads, one workspace.
+void BM_PkSolve(benchmark::State& state) {
+  ThreadPool pool(static_cast<int>(state.range(0)));
+  chance::Workspace workspace;
+  PinBuildOptions options;
+  options.pool = &pool;
+  options.workspace = &workspace;
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    for (int pin = 2; pin <= 6; ++pin) {
+      const PinDatabase db = *PinDatabase::Build(kPoints, pin, options);
+      bytes += db.values().size() * sizeof(double);
+      benchmark::DoNotOptimize(db.values().data());
+    }
+  }
+  state.counters["book_bytes"] = static_cast<double>(bytes);
+}
+
+// Neither scheme has tables of its own: both read the framework's shared
+// binomial table (68 x 68 x 8 bytes).
+template <typename Scheme>
+void BM_PkBuild(benchmark::State& state) {
+  for (auto _ : state) {
+    const Scheme scheme(kPoints, kBoardCheckers);
+    benchmark::DoNotOptimize(&scheme);
+  }
+  state.counters["table_bytes"] = 68.0 * 68.0 * 8.0;
+}
+
+#define RETRO_PLAKOTO_INDEXING_BENCHMARKS(Scheme)                             \
+  BENCHMARK(BM_PkRankAfterstates<Scheme>)->Name("Rank/afterstates/" #Scheme); \
+  BENCHMARK(BM_PkRankRandom<Scheme>)->Name("Rank/random/" #Scheme);           \
+  BENCHMARK(BM_PkUnrankStream<Scheme>)->Name("Unrank/stream/" #Scheme);       \
+  BENCHMARK(BM_PkUnrankRandom<Scheme>)->Name("Unrank/random/" #Scheme);       \
+  BENCHMARK(BM_PkBuild<Scheme>)                                               \
+      ->Name("Build12/" #Scheme)                                              \
+      ->Unit(benchmark::kMillisecond)
+
+RETRO_PLAKOTO_INDEXING_BENCHMARKS(BearoffIndexer);
+RETRO_PLAKOTO_INDEXING_BENCHMARKS(LexIndexer);
+
+BENCHMARK(BM_PkNextStream)->Name("Unrank/stream/BearoffNext");
+
+BENCHMARK(BM_PkSolve)
+    ->Name("Solve12/BearoffIndexer")
+    ->Arg(1)
+    ->ArgName("threads")
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace retro::plakoto
+#endif  // RETRO_INDEXING_PLAKOTO
 
 BENCHMARK_MAIN();

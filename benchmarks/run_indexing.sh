@@ -7,7 +7,9 @@
 #
 #   benchmarks/run_indexing.sh [BUILD_DIR]      # default: build
 #   REPETITIONS=9 MIN_TIME=0.5 benchmarks/run_indexing.sh build-idx
-#   GAMES="oware" benchmarks/run_indexing.sh    # a subset of the games
+#   GAMES="oware" benchmarks/run_indexing.sh    # run a subset of the games
+#                                               # (the others' tables are
+#                                               # redone from their last JSON)
 #   RENDER_ONLY=1 benchmarks/run_indexing.sh    # redo the tables from the
 #                                               # last run's JSON
 #
@@ -28,7 +30,8 @@ DOC="${DOC:-$ROOT/docs/benchmarks.md}"  # override to write elsewhere
 RESULTS="$BUILD/indexing-results"
 
 # name:binary (in $BUILD/bin) per game.
-ALL_GAMES=("oware:indexing_benchmark")
+ALL_GAMES=("oware:indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
+           "plakoto:plakoto_indexing_benchmark")
 SELECTED="${GAMES:-}"
 
 mkdir -p "$RESULTS"
@@ -36,8 +39,9 @@ ran=()
 for entry in "${ALL_GAMES[@]}"; do
   game="${entry%%:*}"
   binary="$BUILD/bin/${entry#*:}"
-  if [[ -n "$SELECTED" && " $SELECTED " != *" $game "* ]]; then continue; fi
-  if [[ -n "${RENDER_ONLY:-}" ]]; then
+  # A game left out of GAMES keeps its tables from its last run (if any).
+  if [[ -n "$SELECTED" && " $SELECTED " != *" $game "* ]] ||
+     [[ -n "${RENDER_ONLY:-}" ]]; then
     [[ -f "$RESULTS/$game.json" ]] && ran+=("$game")
     continue
   fi
