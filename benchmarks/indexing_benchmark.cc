@@ -573,9 +573,11 @@ BENCHMARK(BM_SkSolve)
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/lex_indexer.h"
 #include "games/plakoto/move_generator.h"
+#include "games/plakoto/pin_afterstate_game.h"
 #include "games/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
+#include "retro/solver/chance.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/thread_pool.h"
 
@@ -757,6 +759,28 @@ RETRO_PLAKOTO_INDEXING_BENCHMARKS(BearoffIndexer);
 RETRO_PLAKOTO_INDEXING_BENCHMARKS(LexIndexer);
 
 BENCHMARK(BM_PkNextStream)->Name("Unrank/stream/BearoffNext");
+
+// The five P = 6 databases solved with the plain afterstate method
+// (PinAfterstateGame), which takes any scheme whose rank every move lowers:
+// the same values in either order (tests/plakoto/indexing_schemes_test.cc).
+template <typename Scheme>
+void BM_PkPlainSolve6(benchmark::State& state) {
+  ThreadPool pool(1);
+  chance::SolveOptions solve;
+  solve.pool = &pool;
+  for (auto _ : state) {
+    for (int pin = 2; pin <= 6; ++pin) {
+      auto values = chance::Solve(PinAfterstateGame<Scheme>(6, pin), solve);
+      benchmark::DoNotOptimize(values->data());
+    }
+  }
+}
+BENCHMARK(BM_PkPlainSolve6<BearoffIndexer>)
+    ->Name("PlainSolve6/BearoffIndexer")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PkPlainSolve6<LexIndexer>)
+    ->Name("PlainSolve6/LexIndexer")
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK(BM_PkSolve)
     ->Name("Solve12/BearoffIndexer")

@@ -19,8 +19,10 @@
 
 namespace retro::plakoto {
 
-// The pin endgame for (points, pin) in afterstate style; index = the bearoff
-// rank of the free checkers, value = D.
+// The pin endgame for (points, pin) in afterstate style; index = the rank of
+// the free checkers under `Indexer` (the bearoff hash by default; any scheme
+// whose rank every move lowers works, e.g. LexIndexer), value = D.
+template <typename Indexer = BearoffIndexer>
 class PinAfterstateGame {
  public:
   static constexpr int kNumOutcomes = kNumRolls;
@@ -77,7 +79,7 @@ class PinAfterstateGame {
   int points_;
   int pin_;
   MoveRules rules_;
-  BearoffIndexer indexer_;
+  Indexer indexer_;
 };
 
 }  // namespace retro::plakoto

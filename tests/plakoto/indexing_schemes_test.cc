@@ -13,10 +13,14 @@
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/checker_count_slices.h"
 #include "games/plakoto/lex_indexer.h"
+#include "games/plakoto/pin_afterstate_game.h"
+#include "games/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
 #include "gtest/gtest.h"
 #include "retro/combinatorics.h"
 #include "retro/indexer.h"
+#include "retro/solver/chance.h"
+#include "retro/thread_pool.h"
 
 namespace retro::plakoto {
 namespace {
@@ -113,6 +117,31 @@ TEST(PlakotoIndexingSchemesTest, SlicedAdaptersRankWithinTheCheckerCount) {
     for (uint64_t r = 0; r < bearoff.Size(n); r += 97) {
       EXPECT_EQ(bearoff.Rank(bearoff.Unrank(n, r)), r);
       EXPECT_EQ(lex.Rank(lex.Unrank(n, r)), r);
+    }
+  }
+}
+
+// Solves agree whatever the scheme: the P = 6 databases solved with the
+// plain afterstate method in lex order equal the bearoff-ordered databases
+// the plugin builds, record by record.
+TEST(PlakotoIndexingSchemesTest, LexOrderedSolveEqualsTheBearoffDatabase) {
+  ThreadPool pool(2);
+  const LexIndexer lex(6, kFreeCheckers);
+  const BearoffIndexer bearoff(6, kFreeCheckers);
+  for (int pin = 2; pin <= 6; ++pin) {
+    chance::SolveOptions solve;
+    solve.pool = &pool;
+    absl::StatusOr<std::vector<double>> lex_values =
+        chance::Solve(PinAfterstateGame<LexIndexer>(6, pin), solve);
+    ASSERT_TRUE(lex_values.ok()) << lex_values.status();
+    PinBuildOptions options;
+    options.pool = &pool;
+    absl::StatusOr<PinDatabase> db = PinDatabase::Build(6, pin, options);
+    ASSERT_TRUE(db.ok()) << db.status();
+    ASSERT_EQ(lex_values->size(), db->values().size());
+    for (uint64_t i = 0; i < lex.Size(); ++i) {
+      const uint64_t j = bearoff.Rank(lex.Unrank(i));
+      ASSERT_NEAR((*lex_values)[i], db->values()[j], 1e-12) << "pin " << pin << " lex " << i;
     }
   }
 }
