@@ -436,7 +436,9 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   std::string pattern = absl::StrCat(path, ".tmp.XXXXXX");
   writer->fd_ = mkostemp(pattern.data(), O_CLOEXEC);
   if (writer->fd_ < 0) {
-    return ErrnoError("cannot create output file", pattern);
+    // Name the file the user asked for; the temporary's name means nothing
+    // to them.
+    return ErrnoError("cannot create output file", path);
   }
   writer->temp_path_ = pattern;
   const mode_t mask = umask(0);

@@ -159,9 +159,10 @@ TEST_F(ParameterErrorTest, ProbeAndVerifyOptions) {
               {"unknown option --sample for retro stats"});
 }
 
-// KNOWN BUG (framework/src/json_writer.cc, JsonWriter::Quote; seen through
-// framework/cli/command_probe.cc): a batch line that is not UTF-8 is echoed
-// into the error object as raw bytes, so that output line is not JSON.
+// Regression test for a fixed bug (framework/src/json_writer.cc,
+// JsonWriter::Quote; seen through framework/cli/command_probe.cc): a batch
+// line that is not UTF-8 is echoed into the error object as raw bytes, so
+// that output line is not JSON.
 TEST_F(ParameterErrorTest, BatchJsonErrorLineIsValidJson) {
   const std::string db = Solve("db.retro", {"--tokens", "10"});
   const RunResult result = Retro({"probe", "--db", db, "--json"}, "\xff\xfe\n");

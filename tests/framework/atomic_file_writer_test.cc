@@ -178,11 +178,10 @@ TEST(AtomicFileWriterTest, SignalRemovesTheTemporaryFile) {
   }
 }
 
-// KNOWN BUG (database.cc, AtomicFileWriter::~AtomicFileWriter and Commit):
-// g_temp_to_remove holds one path and every writer clears it when it ends,
-// so once one of two writers ends, a signal no longer removes the other's
-// temporary file. Fix: clear it only if it still names this writer's file
-// (compare_exchange_strong(temp_path_.c_str(), nullptr)), or keep a list.
+// Regression test for a fixed bug (database.cc,
+// AtomicFileWriter::~AtomicFileWriter and Commit): g_temp_to_remove holds one
+// path and every writer clears it when it ends, so once one of two writers
+// ends, a signal no longer removes the other's temporary file.
 TEST(AtomicFileWriterTest,
      SignalRemovesTheTemporaryOfTheRemainingWriter) {
   testing::TempDir dir;
@@ -202,11 +201,11 @@ TEST(AtomicFileWriterTest,
                                         "ended left the other's temporary file";
 }
 
-// KNOWN BUG (database.cc, AtomicFileWriter::Create): the temporary file is
-// named <path>.tmp.<pid>, which is not unique within a process, although
-// the header promises "a unique temporary file". Two writers for one path
-// share it (the second truncates the first's), and abandoning one deletes
-// the other's. Fix: mkstemp() on "<path>.tmp.XXXXXX".
+// Regression test for a fixed bug (database.cc, AtomicFileWriter::Create):
+// the temporary file is named <path>.tmp.<pid>, which is not unique within a
+// process, although the header promises "a unique temporary file". Two
+// writers for one path share it (the second truncates the first's), and
+// abandoning one deletes the other's.
 TEST(AtomicFileWriterTest,
      TwoWritersForOnePathHaveTheirOwnTemporaries) {
   testing::TempDir dir;
@@ -224,11 +223,10 @@ TEST(AtomicFileWriterTest,
   EXPECT_EQ(testing::ReadBytes(path), SerializeDatabase(kIdentity, builder));
 }
 
-// KNOWN BUG (database.cc, SerializeHeader vs HeaderReader::ReadString): the
-// reader refuses strings over kMaxStringBytes (64 KiB), but the writer
-// writes them, so Commit "succeeds" with a file no one can open. Fix: make
-// Commit refuse (InvalidArgument naming the field) strings over the limit
-// and more than kMaxEntries parameters or slices, or drop the reader limit.
+// Regression test for a fixed bug (database.cc, SerializeHeader vs
+// HeaderReader::ReadString): the reader refuses strings over kMaxStringBytes
+// (64 KiB), but the writer writes them, so Commit "succeeds" with a file no
+// one can open.
 TEST(AtomicFileWriterTest, CommitNeverWritesAnUnreadableFile) {
   testing::TempDir dir;
   const std::string path = dir.File("long.retro");

@@ -180,12 +180,10 @@ TEST(JsonWriterTest, Utf8CheckerSelfTest) {
   EXPECT_FALSE(testing::IsValidUtf8("\xed\xa0\x80"));
 }
 
-// KNOWN BUG (json_writer.cc, JsonWriter::Quote): bytes that are not UTF-8
-// are copied into the output, which is then not JSON (RFC 8259 requires
-// UTF-8). User input reaches Quote, e.g. a bad line in `retro probe --json`
-// batch mode is echoed in {"position": ..., "error": ...}. Fix: replace each
-// ill-formed byte with U+FFFD (or with the JSON escape of its Latin-1
-// reading); well-formed UTF-8 should still pass through unchanged.
+// Regression test for a fixed bug (json_writer.cc, JsonWriter::Quote): bytes
+// that are not UTF-8 are copied into the output, which is then not JSON (RFC
+// 8259 requires UTF-8). User input reaches Quote, e.g. a bad line in `retro
+// probe --json` batch mode is echoed in {"position": ..., "error": ...}.
 TEST(JsonWriterTest, QuoteAlwaysProducesUtf8) {
   for (const std::string& bad :
        {std::string("\xff"), std::string("pile \xe9"), std::string("cut \xcf"),
