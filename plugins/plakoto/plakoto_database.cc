@@ -17,6 +17,7 @@
 #include "games/plakoto/notation.h"
 #include "retro/json_writer.h"
 #include "retro/status_macros.h"
+#include "retro/verify_support.h"
 
 namespace retro::plakoto {
 namespace {
@@ -184,48 +185,32 @@ class PlakotoDatabase : public OpenDatabase {
 
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
-    // The records to check, as (pin, index) pairs, database by database.
+    // The records to check, database (pin) by database.
     const std::vector<int>& pins = file_->pins();
-    const uint64_t per_db = file_->Find(file_->points(), pins.front())->size();
-    const uint64_t total = per_db * pins.size();
-    const bool sampled = options.sample > 0 && options.sample < total;
-    std::vector<std::vector<uint64_t>> picks(pins.size());
-    if (sampled) {
-      std::mt19937_64 random(options.seed);
-      for (uint64_t i = 0; i < options.sample; ++i) {
-        const uint64_t r = random() % total;
-        picks[r / per_db].push_back(r % per_db);
-      }
-    }
-    const uint64_t checked = sampled ? options.sample : total;
-    context.progress->StartPhase("verifying", checked);
-    std::atomic<uint64_t> mismatches{0};
-    std::mutex first_mutex;
-    std::string first;
+    std::vector<uint64_t> sizes;
+    for (const int pin : pins) sizes.push_back(file_->Find(file_->points(), pin)->size());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
     for (size_t k = 0; k < pins.size(); ++k) {
       const PinDatabase& db = *file_->Find(file_->points(), pins[k]);
-      const uint64_t count = sampled ? picks[k].size() : per_db;
-      context.pool->ParallelFor(0, count, 256, [&](int, uint64_t b, uint64_t e) {
+      context.pool->ParallelFor(0, selection.count(k), 256, [&](int, uint64_t b, uint64_t e) {
         std::vector<Play> plays;
         for (uint64_t i = b; i < e; ++i) {
-          const uint64_t index = sampled ? picks[k][i] : i;
+          const uint64_t index = selection.record(k, i);
           std::string problem = CheckRecord(db, index);
           if (problem.empty() && file_->distribution_turns() > 0) {
             problem = CheckDistribution(db, index, &plays);
           }
-          if (!problem.empty() && mismatches.fetch_add(1) == 0) {
-            std::lock_guard<std::mutex> lock(first_mutex);
-            first = std::move(problem);
+          if (!problem.empty()) {
+            // The first bad record by (pin, index), whatever the threads did.
+            tally.Record((uint64_t{k} << 48) | index, [&] { return std::move(problem); });
           }
         }
         context.progress->Advance(e - b);
       });
     }
-    VerifyResult result;
-    result.records_checked = checked;
-    result.mismatches = mismatches.load();
-    result.first_mismatch = first;
-    return result;
+    return tally.Result(selection.count());
   }
 
  private:
