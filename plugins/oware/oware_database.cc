@@ -3,9 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <mutex>
-#include <random>
 #include <vector>
 
 #include "absl/strings/str_cat.h"

@@ -2,11 +2,8 @@
 #include "plugins/plakoto/plakoto_database.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
-#include <mutex>
-#include <random>
 #include <string>
 #include <vector>
 

@@ -2,11 +2,8 @@
 #include "plugins/surakarta/surakarta_database.h"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <mutex>
-#include <random>
 #include <span>
 #include <string>
 #include <utility>
