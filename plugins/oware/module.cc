@@ -215,8 +215,7 @@ class OwareModule : public GameModule {
     plan.estimated_memory_bytes = EstimateMemory(settings.seeds);
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
-      int largest = 0;
-      while (largest < kMaxBookSeeds && EstimateMemory(largest + 1) <= available) ++largest;
+      const int largest = LargestThatFits(kMaxBookSeeds, available, EstimateMemory);
       return absl::ResourceExhaustedError(absl::StrFormat(
           "an oware book with %d seeds needs about %.1f GiB, but only %.1f GiB is available; "
           "the largest book that fits is --seeds %d",

@@ -113,11 +113,7 @@ class SurakartaModule : public GameModule {
     plan.estimated_memory_bytes = EstimateMemory(settings.pieces);
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
-      int largest = 0;
-      while (largest < kMaxTablePieces &&
-             EstimateMemory(largest + 1) <= available) {
-        ++largest;
-      }
+      const int largest = LargestThatFits(kMaxTablePieces, available, EstimateMemory);
       const std::string advice =
           largest == 0
               ? std::string("not even the 1-piece table fits")
