@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
-#include <vector>
 
 #include "games/oware/board.h"
 #include "games/oware/colex_indexer.h"
@@ -38,34 +37,8 @@ TYPED_TEST(IndexerTest, SizesMatchTheSpecTable) {
   }
 }
 
-TYPED_TEST(IndexerTest, BijectionUpToEightSeeds) {
-  const TypeParam indexer(8);
-  for (int n = 0; n <= 8; ++n) {
-    const uint64_t size = indexer.Size(n);
-    std::vector<bool> seen(size, false);
-    uint64_t boards = 0;
-    int failures = 0;
-    test::ForEachBoard(n, [&](const Board& board) {
-      ++boards;
-      const uint64_t rank = indexer.Rank(board);
-      if (failures > 5) return;
-      if (rank >= size || seen[rank] || indexer.Unrank(n, rank) != board) {
-        ADD_FAILURE() << FormatBoard(board) << " rank " << rank;
-        ++failures;
-        return;
-      }
-      seen[rank] = true;
-    });
-    EXPECT_EQ(boards, size);
-    EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }))
-        << n;
-    for (uint64_t i = 0; i < size; ++i) {
-      const Board board = indexer.Unrank(n, i);
-      ASSERT_EQ(TotalSeeds(board), n);
-      ASSERT_EQ(indexer.Rank(board), i) << n;
-    }
-  }
-}
+// The bijection on every board of up to 8 seeds is checked for every scheme,
+// these two included, in indexing_schemes_test.cc.
 
 TYPED_TEST(IndexerTest, RoundTripsOnLargeBoards) {
   const TypeParam indexer(40);
