@@ -2,6 +2,7 @@
 // atomically, with a progress bar and a closing summary.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -107,8 +108,9 @@ int RunSolve(int argc, char** argv, int first) {
   if (!status.ok()) return ReportError(status);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  auto file = DatabaseFile::Open(path, /*verify_slices=*/false);
-  const uint64_t file_bytes = file.ok() ? (*file)->file_size() : 0;
+  std::error_code size_error;
+  const uintmax_t size = std::filesystem::file_size(path, size_error);
+  const uint64_t file_bytes = size_error ? 0 : size;
   const double rate = seconds > 0 ? plan->positions / seconds : 0;
   if (args->Flag("json")) {
     JsonWriter json;
