@@ -317,6 +317,7 @@ BENCHMARK(BM_UnrankRandom<PextIndexer>)
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/position.h"
+#include "games/surakarta/scheme_table_slice.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/symmetry.h"
 #include "games/surakarta/table_rank_indexer.h"
@@ -335,10 +336,12 @@ BENCHMARK(BM_UnrankRandom<PextIndexer>)
 //    table: "capture4"); and over uniformly random placements of 5 and 7
 //    pieces. Unrank over 2^18 consecutive ranks of the 5-piece table
 //    ("stream5") and over the ranks of the random placements.
-//  - The whole build of the 1..5-piece tables on one thread. The builder
-//    (TableSlice) numbers positions with FuChouIndexer only; the table-rank
-//    scheme gives the same ranks (tests/surakarta/indexing_schemes_test.cc),
-//    so its tables would be identical.
+//  - The whole build of the 1..5-piece tables on one thread: with the
+//    production builder (TableSlice, FuChou order only, "Solve5"), and with
+//    the plain builder SchemeTableSlice under each scheme ("PlainSolve5"),
+//    which ranks every child and predecessor through the scheme; the
+//    symmetric scheme solves classes, an 8x smaller table. All give the
+//    same values (tests/surakarta/indexing_schemes_test.cc).
 //  - Building each indexer for 5 pieces, with its table bytes.
 namespace retro::surakarta {
 namespace {
@@ -500,6 +503,22 @@ void BM_SkSolve(benchmark::State& state) {
   state.counters["book_bytes"] = static_cast<double>(bytes);
 }
 
+// The 1..5-piece tables built by SchemeTableSlice<Scheme> on one thread.
+template <typename Scheme>
+void BM_SkPlainSolve(benchmark::State& state) {
+  ThreadPool pool(static_cast<int>(state.range(0)));
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    Progress progress;
+    const std::vector<std::vector<uint8_t>> tables = *BuildSchemeTables<Scheme>(
+        kStreamPieces, NoMoveRule::kLoss, pool, &progress);
+    bytes = 0;
+    for (const auto& t : tables) bytes += t.size();
+    benchmark::DoNotOptimize(tables.data());
+  }
+  state.counters["book_bytes"] = static_cast<double>(bytes);
+}
+
 // Table bytes of each scheme for `pieces` pieces. FuChou reads the shared
 // colex table kChoose (37 x 36 x 8 bytes). The symmetric index holds 8
 // bytes per occupied set (block starts) and 16 per canonical set (counted
@@ -564,6 +583,20 @@ BENCHMARK(BM_SkSolve)
     ->Unit(benchmark::kMillisecond)
     ->MeasureProcessCPUTime()
     ->UseRealTime();
+
+#define RETRO_SURAKARTA_PLAIN_SOLVE(Scheme)  \
+  BENCHMARK(BM_SkPlainSolve<Scheme>)         \
+      ->Name("PlainSolve5/" #Scheme)         \
+      ->Arg(1)                               \
+      ->ArgName("threads")                   \
+      ->Iterations(1)                        \
+      ->Unit(benchmark::kMillisecond)        \
+      ->MeasureProcessCPUTime()              \
+      ->UseRealTime()
+
+RETRO_SURAKARTA_PLAIN_SOLVE(FuChouIndexer);
+RETRO_SURAKARTA_PLAIN_SOLVE(TableRankIndexer);
+RETRO_SURAKARTA_PLAIN_SOLVE(SymmetricIndexer);
 
 }  // namespace
 }  // namespace retro::surakarta

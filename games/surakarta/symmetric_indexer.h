@@ -38,6 +38,10 @@ namespace retro::surakarta {
 
 class SymmetricIndexer {
  public:
+  // One index per class of placements, not per placement (see
+  // scheme_table_slice.h).
+  static constexpr bool kIndexesClasses = true;
+
   // The largest supported piece count (memory grows as C(36, n)).
   static constexpr int kMaxPieces = 8;
 

@@ -1,0 +1,207 @@
+// The n-piece Surakarta table as a slice for the loopy win/draw/loss solver
+// (retro/solver/loopy_wdl.h), numbered by any indexing scheme: the plain
+// method that compares schemes on whole solves (docs/indexing.md).
+//
+// Every position is reached through the scheme alone: Describe unranks the
+// index, generates the moves and ranks every child; ForEachPredecessor
+// unranks, un-steps the side that just moved and ranks every predecessor. A
+// scheme may number classes of positions rather than positions (the
+// symmetry-reduced SymmetricIndexer: one index per class under the 8 board
+// symmetries, Unrank giving its canonical member). Values are invariant
+// under the symmetries, so the solver works on classes unchanged provided
+// the move counts stay consistent: Describe counts the distinct child
+// classes of the representative, and ForEachPredecessor visits each
+// distinct predecessor class once. Both count the same edges, since class
+// P has a step into class C exactly when the representative of C has an
+// un-step from a member of P. A scheme says it numbers classes with
+// `static constexpr bool kIndexesClasses = true`; with a one-to-one scheme
+// (FuChouIndexer, TableRankIndexer) distinct moves give distinct children
+// and the counts are the plain move counts.
+//
+// TableSlice (table_slice.h) is the production builder: FuChou order only,
+// with per-occupied-set caching and incremental ranks, several times faster.
+// This slice trades that speed for taking the scheme as a template
+// parameter; its FuChou tables equal TableSlice's byte for byte (tests).
+#ifndef GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
+#define GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
+
+#include <algorithm>
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "games/surakarta/board.h"
+#include "games/surakarta/movegen.h"
+#include "games/surakarta/no_move_rule.h"
+#include "games/surakarta/position.h"
+#include "games/surakarta/table_slice.h"
+#include "retro/progress.h"
+#include "retro/solver/loopy_wdl.h"
+#include "retro/thread_pool.h"
+
+namespace retro::surakarta {
+
+// What SchemeTableSlice needs of a scheme: built per piece count, Size(),
+// Rank of a placement and Unrank to a placement (a class's representative
+// for schemes that number classes).
+template <typename Scheme>
+concept SurakartaScheme = requires(const Scheme& s, Bitboard b, uint64_t r) {
+  { Scheme::Create(int{}) } -> std::same_as<absl::StatusOr<Scheme>>;
+  { s.Size() } -> std::convertible_to<uint64_t>;
+  { s.Rank(b, b) } -> std::convertible_to<uint64_t>;
+  { s.Unrank(r) } -> std::same_as<Position>;
+};
+
+// True when `Scheme` numbers classes of positions (several positions share
+// an index), so that distinct moves may lead to the same index.
+template <typename Scheme>
+constexpr bool IndexesClasses() {
+  if constexpr (requires { Scheme::kIndexesClasses; }) {
+    return Scheme::kIndexesClasses;
+  } else {
+    return false;
+  }
+}
+
+// The slice of one table under `Scheme`, implementing the game contract of
+// retro/solver/loopy_wdl.h.
+template <SurakartaScheme Scheme>
+class SchemeTableSlice {
+ public:
+  // Most steps of a placement: at most 8 per piece. Table sizes are bounded
+  // by the loopy solver's counters (254 in-slice moves), far above this.
+  static constexpr int kMaxSteps = 8 * 8;
+
+  // The slice of `pieces` >= 1 pieces. `smaller` is the solved table of
+  // pieces - 1 pieces in the same scheme (ignored for one piece); it must
+  // outlive the slice.
+  SchemeTableSlice(int pieces, NoMoveRule rule,
+                   const std::vector<uint8_t>* smaller)
+      : pieces_(pieces),
+        rule_(rule),
+        scheme_(*Scheme::Create(pieces)),
+        smaller_scheme_(*Scheme::Create(pieces - 1)),
+        smaller_(pieces > 1 ? smaller : nullptr) {}
+
+  uint64_t size() const { return scheme_.Size(); }
+
+  struct Scratch {};
+
+  template <typename Sink>
+  void Describe(Scratch&, uint64_t index, Sink& sink) const {
+    const Position p = scheme_.Unrank(index);
+    if (p.us == 0) return sink.Terminal(WdlOutcome::Loss(0));
+    if (p.them == 0) return sink.Terminal(WdlOutcome::Win(0));
+    const Bitboard occupied = p.us | p.them;
+    std::array<uint64_t, kMaxSteps> children;
+    int steps = 0;
+    bool any_capture = false;
+    for (Bitboard pieces = p.us; pieces;) {
+      const int from = PopLowest(pieces);
+      const Bitboard from_bit = SquareBit(from);
+      if (!(from_bit & kCorners)) {
+        for (Bitboard t = CaptureFirstHits(from, occupied) & p.them; t;) {
+          const Bitboard to_bit = SquareBit(PopLowest(t));
+          any_capture = true;
+          const WdlOutcome child = DecodeWdl((*smaller_)[smaller_scheme_.Rank(
+              p.them & ~to_bit, p.us ^ from_bit ^ to_bit)]);
+          // The capture is the conversion: one ply, whatever follows.
+          sink.Conversion(child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
+                          : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
+                                                      : WdlOutcome::Draw());
+        }
+      }
+      for (Bitboard t = StepTargets(from, occupied); t;) {
+        const Bitboard to_bit = SquareBit(PopLowest(t));
+        children[steps++] = scheme_.Rank(p.them, p.us ^ from_bit ^ to_bit);
+      }
+    }
+    if (steps == 0 && !any_capture) {
+      if (rule_ == NoMoveRule::kLoss) return sink.Terminal(WdlOutcome::Loss(0));
+      const int mine = PopCount(p.us), theirs = PopCount(p.them);
+      return sink.Terminal(mine > theirs   ? WdlOutcome::Win(0)
+                           : mine < theirs ? WdlOutcome::Loss(0)
+                                           : WdlOutcome::Draw());
+    }
+    sink.InSliceMoves(Distinct(children.data(), steps));
+  }
+
+  template <typename Visit>
+  void ForEachPredecessor(Scratch&, uint64_t index, int part, int parts,
+                          Visit&& visit) const {
+    const Position p = scheme_.Unrank(index);
+    if (p.us == 0) return;  // terminal: its predecessors need no visit
+    const Bitboard occupied = p.us | p.them;
+    std::array<uint64_t, kMaxSteps> predecessors;
+    int count = 0;
+    // The side that just moved (them) stepped a piece from an empty
+    // neighbour of its point.
+    for (Bitboard movers = p.them; movers;) {
+      const int to = PopLowest(movers);
+      const Bitboard base = p.them ^ SquareBit(to);
+      for (Bitboard from = Neighbours(to) & ~occupied; from;) {
+        predecessors[count++] =
+            scheme_.Rank(base | SquareBit(PopLowest(from)), p.us);
+      }
+    }
+    count = Distinct(predecessors.data(), count);
+    for (int i = 0; i < count; ++i) {
+      const uint64_t predecessor = predecessors[i];
+      if (parts > 1 && PartOf(predecessor, parts) != part) continue;
+      visit(predecessor);
+    }
+  }
+
+ private:
+  // Sorts the first `n` of `ranks` and moves the distinct ones to the front;
+  // returns their number. Distinct moves give distinct ranks under a
+  // one-to-one scheme: nothing to do.
+  static int Distinct(uint64_t* ranks, int n) {
+    if constexpr (!IndexesClasses<Scheme>()) return n;
+    std::sort(ranks, ranks + n);
+    return static_cast<int>(std::unique(ranks, ranks + n) - ranks);
+  }
+
+  // A partition of the indices among threads, spreading neighbours.
+  static int PartOf(uint64_t index, int parts) {
+    return static_cast<int>(((index * 0x9E3779B97F4A7C15ull) >> 40) % parts);
+  }
+
+  int pieces_;
+  NoMoveRule rule_;
+  Scheme scheme_;
+  Scheme smaller_scheme_;
+  const std::vector<uint8_t>* smaller_;
+};
+
+// Builds the tables of 1..`max_pieces` pieces under `Scheme`: tables[n - 1]
+// holds one byte (EncodeWdl) per index of Scheme::Create(n).
+template <SurakartaScheme Scheme>
+absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(
+    int max_pieces, NoMoveRule rule, ThreadPool& pool,
+    Progress* progress = nullptr) {
+  if (max_pieces < 1 || max_pieces > kMaxTablePieces) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad piece count ", max_pieces, ": tables of 1 to ",
+                     kMaxTablePieces, " pieces can be built"));
+  }
+  // The scheme's own limits (e.g. memory of its tables), before any work.
+  if (absl::Status s = Scheme::Create(max_pieces).status(); !s.ok()) return s;
+  std::vector<std::vector<uint8_t>> tables;
+  for (int n = 1; n <= max_pieces; ++n) {
+    const SchemeTableSlice<Scheme> slice(n, rule,
+                                         n > 1 ? &tables.back() : nullptr);
+    absl::StatusOr<std::vector<uint8_t>> table =
+        SolveLoopyWdl(slice, pool, progress);
+    if (!table.ok()) return table.status();
+    tables.push_back(*std::move(table));
+  }
+  return tables;
+}
+
+}  // namespace retro::surakarta
+
+#endif  // GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
