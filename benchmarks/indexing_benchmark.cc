@@ -623,12 +623,14 @@ RETRO_SURAKARTA_PLAIN_SOLVE(SymmetricIndexer);
 //    the p = 4 database (from its middle, in database order), every play of
 //    every roll ("afterstates", about 720 per position), and over 2^16
 //    uniformly random boards. Unrank over 2^18 consecutive ranks ("stream";
-//    for the bearoff scheme also with its Next() successor function,
-//    "BearoffNext") and over the ranks of the random boards.
-//  - The five P = 12 databases (p = 2..6) built on one thread. The builder
-//    (PinTableGame) is written around the bearoff order (its blocks are
-//    contiguous bearoff ranges, its neighbours are bearoff rank deltas), so
-//    it takes no other scheme.
+//    also with each scheme's Next() successor function, "BearoffNext" and
+//    "LexNext") and over the ranks of the random boards.
+//  - The five P = 12 databases (p = 2..6) built on one thread by the table
+//    builder (PinTableGame<Scheme>) numbering the 14-checker boards with
+//    each scheme: its blocks are contiguous ranges of the scheme's most
+//    significant points, its neighbours O(1) rank deltas, its walk Next().
+//    The databases are the same (bearoff order of the free checkers) either
+//    way.
 namespace retro::plakoto {
 namespace {
 
@@ -720,9 +722,10 @@ void BM_PkUnrankStream(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * kStreamCount);
 }
 
-// The same ranks walked with BearoffIndexer::Next (one Unrank to start).
+// The same ranks walked with Scheme::Next (one Unrank to start).
+template <typename Scheme>
 void BM_PkNextStream(benchmark::State& state) {
-  const BearoffIndexer& scheme = Get<BearoffIndexer>();
+  const Scheme& scheme = Get<Scheme>();
   const uint64_t begin = scheme.Size() / 2;
   for (auto _ : state) {
     uint64_t sum = 0;
@@ -749,13 +752,18 @@ void BM_PkUnrankRandom(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * ranks.size());
 }
 
-// The five P = 12 databases on state.range(0) threads, one workspace.
+// The five P = 12 databases on state.range(0) threads, one workspace, the
+// table builder numbering the boards with Scheme.
+template <typename Scheme>
 void BM_PkSolve(benchmark::State& state) {
   ThreadPool pool(static_cast<int>(state.range(0)));
   chance::Workspace workspace;
   PinBuildOptions options;
   options.pool = &pool;
   options.workspace = &workspace;
+  options.indexing = std::is_same_v<Scheme, LexIndexer>
+                         ? BoardIndexing::kLex
+                         : BoardIndexing::kBearoff;
   uint64_t bytes = 0;
   for (auto _ : state) {
     bytes = 0;
@@ -791,7 +799,8 @@ void BM_PkBuild(benchmark::State& state) {
 RETRO_PLAKOTO_INDEXING_BENCHMARKS(BearoffIndexer);
 RETRO_PLAKOTO_INDEXING_BENCHMARKS(LexIndexer);
 
-BENCHMARK(BM_PkNextStream)->Name("Unrank/stream/BearoffNext");
+BENCHMARK(BM_PkNextStream<BearoffIndexer>)->Name("Unrank/stream/BearoffNext");
+BENCHMARK(BM_PkNextStream<LexIndexer>)->Name("Unrank/stream/LexNext");
 
 // The five P = 6 databases solved with the plain afterstate method
 // (PinAfterstateGame), which takes any scheme whose rank every move lowers:
@@ -815,8 +824,16 @@ BENCHMARK(BM_PkPlainSolve6<LexIndexer>)
     ->Name("PlainSolve6/LexIndexer")
     ->Unit(benchmark::kMillisecond);
 
-BENCHMARK(BM_PkSolve)
+BENCHMARK(BM_PkSolve<BearoffIndexer>)
     ->Name("Solve12/BearoffIndexer")
+    ->Arg(1)
+    ->ArgName("threads")
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_PkSolve<LexIndexer>)
+    ->Name("Solve12/LexIndexer")
     ->Arg(1)
     ->ArgName("threads")
     ->Iterations(1)

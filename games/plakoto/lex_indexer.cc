@@ -46,4 +46,22 @@ Board LexIndexer::Unrank(uint64_t rank) const {
   return counts;
 }
 
+bool LexIndexer::Next(Board* counts) const {
+  // The next tuple (x_P, ..., x_2) in lex order raises the least significant
+  // count that can grow, x_{j+1} with j the lowest occupied point (a checker
+  // must come from below), and resets the counts below it to their minimum:
+  // every remaining checker of points 1..j on point 1. The scan for j is
+  // amortised O(1): a board has x_1 = ... = x_{j-1} = 0 ever more rarely as
+  // j grows.
+  Board& x = *counts;
+  int j = 1;
+  while (j <= points_ && x[j] == 0) ++j;
+  if (j >= points_) return false;  // all on point P (or no checkers)
+  const int rest = x[j] - 1;
+  x[j] = 0;
+  ++x[j + 1];
+  x[1] = static_cast<uint8_t>(x[1] + rest);
+  return true;
+}
+
 }  // namespace retro::plakoto

@@ -30,8 +30,14 @@ class LexIndexer {
   // exactly checkers() checkers on points 1..points and none elsewhere.
   uint64_t Rank(const Board& counts) const;
 
-  // The distribution of rank `rank` (< Size()).
+  // The distribution of rank `rank` (< Size()); entries beyond points() and
+  // entry 0 are zero.
   Board Unrank(uint64_t rank) const;
+
+  // Steps `counts` to the distribution of the next rank, in amortised O(1);
+  // returns false (leaving `counts` unchanged) at the last rank. Lets a pass
+  // over consecutive ranks avoid Unrank.
+  bool Next(Board* counts) const;
 
  private:
   int points_;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "games/plakoto/lex_indexer.h"
 #include "games/plakoto/pin_afterstate_game.h"
 #include "games/plakoto/pin_table_game.h"
 #include "retro/solver/chance.h"
@@ -12,11 +13,12 @@
 namespace retro::plakoto {
 namespace {
 
-// Solves over all 14-checker boards and keeps those that hold the pin, in
-// the order of the free checkers' ranks.
+// Solves over all 14-checker boards, numbered by `Indexer`, and keeps those
+// that hold the pin, in the order of the free checkers' bearoff ranks.
+template <typename Indexer>
 absl::StatusOr<std::vector<double>> BuildWithTables(
     int points, int pin, const PinBuildOptions& options) {
-  const PinTableGame game(points, pin, options.rules);
+  const PinTableGame<Indexer> game(points, pin, options.rules);
   chance::SolveOptions solve;
   solve.pool = options.pool;
   solve.progress = options.progress;
@@ -24,15 +26,28 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
   absl::StatusOr<std::vector<double>> all = chance::Solve(game, solve);
   if (!all.ok()) return all.status();
 
+  // In the bearoff order of the free checkers the whole boards' bearoff
+  // ranks mostly ascend, but their lex ranks scatter over the 36 MB of P = 12
+  // values: the lookups are computed kAhead records early and prefetched,
+  // which hides most of the memory latency (2.0 s -> 0.3 s for the five lex
+  // builds on one thread; harmless for bearoff).
   const BearoffIndexer free_indexer(points, kFreeCheckers);
   std::vector<double> values(free_indexer.Size());
   auto extract = [&](int, uint64_t begin, uint64_t end) {
+    constexpr uint64_t kAhead = 16;
+    uint64_t ahead[kAhead];  // ahead[j % kAhead]: the whole rank of record j
     Board board = free_indexer.Unrank(begin);
-    for (uint64_t i = begin; i < end; ++i) {
+    auto look_up = [&](uint64_t j) {
       ++board[pin];
-      values[i] = (*all)[game.indexer().Rank(board)];
+      ahead[j % kAhead] = game.indexer().Rank(board);
       --board[pin];
+      __builtin_prefetch(&(*all)[ahead[j % kAhead]]);
       free_indexer.Next(&board);
+    };
+    for (uint64_t j = begin; j < std::min(end, begin + kAhead); ++j) look_up(j);
+    for (uint64_t i = begin; i < end; ++i) {
+      values[i] = (*all)[ahead[i % kAhead]];
+      if (i + kAhead < end) look_up(i + kAhead);
     }
   };
   if (options.pool != nullptr) {
@@ -52,7 +67,14 @@ absl::StatusOr<PinDatabase> PinDatabase::Build(int points, int pin,
   absl::StatusOr<std::vector<double>> values;
   switch (options.method) {
     case BuildMethod::kPartialMoveTables:
-      values = BuildWithTables(points, pin, options);
+      switch (options.indexing) {
+        case BoardIndexing::kBearoff:
+          values = BuildWithTables<BearoffIndexer>(points, pin, options);
+          break;
+        case BoardIndexing::kLex:
+          values = BuildWithTables<LexIndexer>(points, pin, options);
+          break;
+      }
       break;
     case BuildMethod::kAfterstates: {
       chance::SolveOptions solve;

@@ -42,11 +42,24 @@ enum class BuildMethod {
   kAfterstates,
 };
 
+// How the table builder (kPartialMoveTables) numbers the 14-checker boards it
+// solves over. Only a measurement choice: the database itself is always in
+// the bearoff order of the free checkers, and both give identical values.
+enum class BoardIndexing {
+  // BearoffIndexer: the database's own order, the faster build
+  // (docs/indexing.md).
+  kBearoff,
+  // LexIndexer.
+  kLex,
+};
+
 // Options of PinDatabase::Build. Null pointers: single thread, no progress.
 struct PinBuildOptions {
   ThreadPool* pool = nullptr;
   Progress* progress = nullptr;
   BuildMethod method = BuildMethod::kPartialMoveTables;
+  // The builder's internal board order (kPartialMoveTables only).
+  BoardIndexing indexing = BoardIndexing::kBearoff;
   // The real rules by default; switchable only to show what a rule changes.
   MoveRules rules;
   // Memory for the partial-move tables (642 MB for P = 12); pass the same

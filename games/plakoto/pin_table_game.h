@@ -1,9 +1,9 @@
 // The fast adapter of the pin endgame to the chance solver (table style, see
 // retro/solver/chance_game.h). It solves all 14-checker boards of P points,
-// ranked by the bearoff hash of all 14 checkers; boards with no checker on
-// the pin point are terminal (pin released, value 0) but still carry tables,
-// because a play may pass through them (the pinning checker leaves p and
-// another checker lands there later in the same play).
+// ranked as a whole by the indexing scheme (see below); boards with no
+// checker on the pin point are terminal (pin released, value 0) but still
+// carry tables, because a play may pass through them (the pinning checker
+// leaves p and another checker lands there later in the same play).
 //
 // Instead of enumerating every play of every roll, it keeps for each board t
 // and die d the partial-move tables
@@ -24,11 +24,17 @@
 // about 720 afterstates (P = 12 average). The records cost 144 bytes per
 // board (642 MB for P = 12), freed when the solve ends.
 //
-// Schedule: blocks of boards sharing the checkers on the low points (see
-// Blocks()), each solved in ascending index order, which keeps the
-// neighbours' records close in memory, run as a dependency graph
-// (BlockDependencies()); the neighbours of the next board are prefetched
-// while the current one is folded.
+// Schedule: blocks of boards sharing the checkers on the points that are
+// the most significant part of the rank (see Blocks()), each solved in
+// ascending index order, which keeps the neighbours' records close in
+// memory, run as a dependency graph (BlockDependencies()); the neighbours of
+// the next board are prefetched while the current one is folded.
+//
+// The index is the rank of the whole board under `Indexer`, BearoffIndexer
+// (the default, and the databases' order) or LexIndexer. What depends on the
+// scheme is isolated in PinTableScheme<Indexer> below: which points key the
+// blocks, and the O(1) rank delta of a single move. The rest (moves, tables,
+// Next() to step to the following board) is shared.
 #ifndef GAMES_PLAKOTO_PIN_TABLE_GAME_H_
 #define GAMES_PLAKOTO_PIN_TABLE_GAME_H_
 
@@ -40,6 +46,7 @@
 #include <vector>
 
 #include "games/plakoto/bearoff_indexer.h"
+#include "games/plakoto/lex_indexer.h"
 #include "games/plakoto/move_generator.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
@@ -48,9 +55,72 @@
 
 namespace retro::plakoto {
 
+// step[m][u] = C(u + m - 2, m - 1) for u >= 1 (0 for u = 0): the amount by
+// which either scheme's rank drops when the checker count it tracks across
+// one cut between two points changes by one (see the specialisations).
+using PinTableSteps =
+    std::array<std::array<uint64_t, kCheckers + 2>, kMaxPoints>;
+
+// The scheme-specific part of PinTableGame; one specialisation per indexer.
+template <typename Indexer>
+struct PinTableScheme;
+
+// Bearoff rank = sum_{m=1}^{P-1} C(U_m + m - 1, m), U_m = checkers on the
+// top m points. The low points 1..J are the most significant part (they fix
+// U_m for m >= P - J), so blocks are keyed by the low points. Moving a
+// checker from k down by d lowers U_m by one for m in (P - k, P - k + d],
+// each lowering the rank by step[m][U_m].
+template <>
+struct PinTableScheme<BearoffIndexer> {
+  static constexpr bool kBlocksOnLowPoints = true;
+  // sums[m] = sum of step[i][U_i] for i = 1..m (m = 0..P-1).
+  static void Sums(const Board& x, int points, const PinTableSteps& step,
+                   uint64_t* sums) {
+    sums[0] = 0;
+    int top = 0;
+    for (int m = 1; m < points; ++m) {
+      top += x[points - m + 1];
+      sums[m] = sums[m - 1] + step[m][top];
+    }
+  }
+  // The rank drop of a move of a checker from point k down by d.
+  static uint64_t Drop(const uint64_t* sums, int points, int k, int d) {
+    return sums[points - k + d] - sums[points - k];
+  }
+};
+
+// Lex rank of (x_P, ..., x_1) = C(n + P - 1, P - 1) - 1 -
+// sum_{m=1}^{P-1} C(L_m + m - 1, m), L_m = checkers on the bottom m points
+// (from the hockey-stick form in lex_indexer.cc; i.e. Size - 1 - the
+// bearoff rank of the mirrored board). The top points are the most significant part, so
+// blocks are keyed by the high points. Moving a checker from k down by d
+// raises L_m by one for m in [k - d, k), each lowering the rank by
+// C(L_m + m - 1, m - 1) = step[m][L_m + 1]: the same O(P) prefix sums and
+// O(1) deltas as bearoff.
+template <>
+struct PinTableScheme<LexIndexer> {
+  static constexpr bool kBlocksOnLowPoints = false;
+  // sums[m] = sum of step[i][L_i + 1] for i = 1..m (m = 0..P-1).
+  static void Sums(const Board& x, int points, const PinTableSteps& step,
+                   uint64_t* sums) {
+    sums[0] = 0;
+    int low = 0;
+    for (int m = 1; m < points; ++m) {
+      low += x[m];
+      sums[m] = sums[m - 1] + step[m][low + 1];
+    }
+  }
+  static uint64_t Drop(const uint64_t* sums, int, int k, int d) {
+    return sums[k - 1] - sums[k - d - 1];
+  }
+};
+
 // The pin endgame for (points, pin) over all 14-checker boards, in table
-// style. Index = BearoffIndexer(points, 14) rank of the whole board.
+// style. Index = Indexer(points, 14) rank of the whole board.
+template <typename Indexer = BearoffIndexer>
 class PinTableGame {
+  using Scheme = PinTableScheme<Indexer>;
+
  public:
   static constexpr int kNumOutcomes = kNumRolls;
   // The single moves of one board: the neighbours' indices and dice, and
@@ -78,75 +148,90 @@ class PinTableGame {
   PinTableGame(int points, int pin, const MoveRules& rules = {})
       : points_(points), pin_(pin), rules_(rules), indexer_(points, kCheckers) {
     for (int m = 1; m < kMaxPoints; ++m) {
-      for (int u = 0; u <= kCheckers; ++u) {
-        // Lowering U_m by one lowers the rank by C(U_m + m - 2, m - 1).
+      for (int u = 0; u <= kCheckers + 1; ++u) {
         step_[m][u] = u >= 1 ? Binomial(u + m - 2, m - 1) : 0;
       }
     }
   }
 
   // The indexer of whole 14-checker boards.
-  const BearoffIndexer& indexer() const { return indexer_; }
+  const Indexer& indexer() const { return indexer_; }
   // All 14-checker boards of P points: C(14 + P - 1, P - 1).
   uint64_t Size() const { return indexer_.Size(); }
-  // The schedule: one block per distribution of checkers on the low points
-  // 1..J (J = P / 2), holding every distribution of the remaining h
-  // checkers on the high points above. With the low points the most
-  // significant part of the bearoff rank, a block is a contiguous index range
-  // (base + the bearoff rank of the high part). Moves among the high points
-  // stay in the block at a lower index; a move landing on a low point lowers
-  // h; a move among the low points keeps h and lowers the low points' pip
-  // count. So layer = h * (14 J + 1) + (pip count of the low points), and
-  // blocks of one layer are independent.
+
+  // The schedule: one block per distribution of checkers on the block points
+  // (the most significant part of the rank: bearoff, the low points 1..J with
+  // J = P / 2; lex, the high points J+1..P), holding every distribution of
+  // the remaining checkers on the other points. A block is then a contiguous
+  // index range, from the board with those checkers all on the lowest of the
+  // other points (point J + 1, resp. point 1). Moves among the other points
+  // stay in the block at a lower index. The other moves change the block
+  // part: a checker lands on a low point from a high one, which lowers the
+  // number of high checkers h; or a move among the block points, which keeps
+  // h and lowers the block part's pip count (its lowest point counting 1). So
+  // layer = h * (14 * (block points) + 1) + (block part pips), and blocks of
+  // one layer are independent.
   std::vector<chance::Block> Blocks() const {
-    const int low_points = points_ / 2;
-    const int high_points = points_ - low_points;
+    const Range range = BlockRange();
+    const int other = points_ - (range.last - range.first + 1);
     std::vector<chance::Block> blocks;
-    for (const LowPart& low : LowParts()) {
-      const int high = kCheckers - low.checkers;
-      Board board = low.board;
-      board[low_points + 1] = static_cast<uint8_t>(high);  // high rank 0
+    for (const Part& part : Parts()) {
+      const int rest = kCheckers - part.checkers;
+      Board board = part.board;
+      board[range.lowest_other] = static_cast<uint8_t>(rest);  // first board
       const uint64_t base = indexer_.Rank(board);
-      blocks.push_back(chance::Block{
-          base, base + CompositionCount(high, high_points),
-          high * (kCheckers * low_points + 1) + low.pips});
+      blocks.push_back(chance::Block{base, base + CompositionCount(rest, other),
+                                     Layer(part)});
     }
     return blocks;
   }
 
-  // The blocks each block reads: the low parts one move away (a high
-  // checker landing on a low point, or a move among the low points).
+  // The blocks each block reads: the block parts one move away (a move with
+  // an end on a block point; a move among the other points stays inside).
   std::vector<std::vector<uint32_t>> BlockDependencies(
       const std::vector<chance::Block>& blocks) const {
-    const int low_points = points_ / 2;
-    const std::vector<LowPart> lows = LowParts();
+    const Range range = BlockRange();
+    const std::vector<Part> parts = Parts();
     std::unordered_map<uint32_t, uint32_t> block_of;
-    for (size_t i = 0; i < lows.size(); ++i) {
-      block_of[Key(lows[i].board)] = static_cast<uint32_t>(i);
+    for (size_t i = 0; i < parts.size(); ++i) {
+      block_of[Key(parts[i].board)] = static_cast<uint32_t>(i);
     }
+    auto inside = [&](int k) { return k >= range.first && k <= range.last; };
     std::vector<std::vector<uint32_t>> depends_on(blocks.size());
-    for (size_t i = 0; i < lows.size(); ++i) {
-      Board board = lows[i].board;
-      auto add = [&] { depends_on[i].push_back(block_of.at(Key(board))); };
-      if (lows[i].checkers < kCheckers) {  // a high checker lands on `to`
-        for (int to = std::max(1, low_points + 1 - 6); to <= low_points; ++to) {
-          ++board[to];
-          add();
-          --board[to];
-        }
-      }
-      for (int from = 2; from <= low_points; ++from) {
-        if (board[from] == 0) continue;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      Board board = parts[i].board;
+      const bool others = parts[i].checkers < kCheckers;
+      for (int from = 2; from <= points_; ++from) {
+        // A checker must be on `from`: a block point's own count, or any of
+        // the other checkers (their distribution varies over the block).
+        if (inside(from) ? board[from] == 0 : !others) continue;
         for (int d = 1; d <= std::min(6, from - 1); ++d) {
-          --board[from];
-          ++board[from - d];
-          add();
-          ++board[from];
-          --board[from - d];
+          const int to = from - d;
+          if (!inside(from) && !inside(to)) continue;  // stays in the block
+          if (inside(from)) --board[from];
+          if (inside(to)) ++board[to];
+          depends_on[i].push_back(block_of.at(Key(board)));
+          if (inside(from)) ++board[from];
+          if (inside(to)) --board[to];
         }
       }
     }
     return depends_on;
+  }
+
+  // Calls visit(from, die, neighbour index) for every single move of `board`
+  // (of index `index`): a checker from point `from` moved down by `die`.
+  template <typename Visit>
+  void ForEachMove(const Board& board, uint64_t index, Visit&& visit) const {
+    uint64_t sums[kMaxPoints + 1];
+    Scheme::Sums(board, points_, step_, sums);
+    for (int k = 2; k <= points_; ++k) {
+      if (board[k] == 0) continue;
+      const int max_die = std::min(6, k - 1);
+      for (int d = 1; d <= max_die; ++d) {
+        visit(k, d, index - Scheme::Drop(sums, points_, k, d));
+      }
+    }
   }
 
   // Outcome o is roll kRolls[o]; each turn counts 1.
@@ -228,38 +313,62 @@ class PinTableGame {
   }
 
  private:
-  // One distribution of at most 14 checkers over the low points 1..P/2.
-  struct LowPart {
+  // The block points first..last, and the lowest of the other points.
+  struct Range {
+    int first;
+    int last;
+    int lowest_other;
+  };
+  // One distribution of at most 14 checkers over the block points.
+  struct Part {
     Board board;
     int checkers;
-    int pips;
+    int pips;  // point `first` counting 1 pip
   };
 
-  // Every low part, in a fixed order (Blocks() and BlockDependencies() agree
-  // on it).
-  std::vector<LowPart> LowParts() const {
+  Range BlockRange() const {
     const int low_points = points_ / 2;
-    std::vector<LowPart> parts;
+    if constexpr (Scheme::kBlocksOnLowPoints) {
+      return Range{1, low_points, low_points + 1};
+    } else {
+      return Range{low_points + 1, points_, 1};
+    }
+  }
+
+  // The layer of a block (see Blocks()): h = the checkers on the high points.
+  int Layer(const Part& part) const {
+    const Range range = BlockRange();
+    const int high =
+        Scheme::kBlocksOnLowPoints ? kCheckers - part.checkers : part.checkers;
+    return high * (kCheckers * (range.last - range.first + 1) + 1) + part.pips;
+  }
+
+  // Every block part, in a fixed order (Blocks() and BlockDependencies()
+  // agree on it).
+  std::vector<Part> Parts() const {
+    const Range range = BlockRange();
+    std::vector<Part> parts;
     Board board{};
     auto place = [&](auto& self, int point, int used, int pips) -> void {
-      if (point > low_points) {
-        parts.push_back(LowPart{board, used, pips});
+      if (point > range.last) {
+        parts.push_back(Part{board, used, pips});
         return;
       }
       for (int x = 0; used + x <= kCheckers; ++x) {
         board[point] = static_cast<uint8_t>(x);
-        self(self, point + 1, used + x, pips + x * point);
+        self(self, point + 1, used + x, pips + x * (point - range.first + 1));
       }
       board[point] = 0;
     };
-    place(place, 1, 0, 0);
+    place(place, range.first, 0, 0);
     return parts;
   }
 
-  // A low part packed 4 bits per point.
-  static uint32_t Key(const Board& board) {
+  // A block part packed 4 bits per block point (at most 6 of them).
+  uint32_t Key(const Board& board) const {
+    const Range range = BlockRange();
     uint32_t key = 0;
-    for (int k = 1; k <= kMaxPoints / 2; ++k) key = key << 4 | board[k];
+    for (int k = range.first; k <= range.last; ++k) key = key << 4 | board[k];
     return key;
   }
 
@@ -267,43 +376,27 @@ class PinTableGame {
   // the neighbours' records.
   void FindMoves(const Board& x, uint64_t index, const double* values,
                  const Aux* aux, Moves* moves) const {
-    // Prefix sums of the rank steps: moving a checker from k by d lowers U_m
-    // for m in (P - k, P - k + d], so the neighbour's index is
-    // index - (steps[P - k + d] - steps[P - k]).
-    const int points = points_;
-    uint64_t steps[kMaxPoints + 1];
-    steps[0] = 0;
-    int top = 0;
-    for (int m = 1; m < points; ++m) {
-      top += x[points - m + 1];
-      steps[m] = steps[m - 1] + step_[m][top];
-    }
     int count = 0;
     for (int d = 0; d < 6; ++d) moves->capacity[d] = 0;
-    for (int k = 2; k <= points; ++k) {
-      if (x[k] == 0) continue;
-      const int max_die = std::min(6, k - 1);
-      for (int d = 1; d <= max_die; ++d) {
-        moves->capacity[d - 1] += x[k] * ((k - 1) / d);
-        const uint64_t n = index - (steps[points - k + d] - steps[points - k]);
-        const char* record = reinterpret_cast<const char*>(&aux[n]);
-        __builtin_prefetch(&values[n]);
-        __builtin_prefetch(record);
-        __builtin_prefetch(record + 64);
-        __builtin_prefetch(record + sizeof(Aux) - 1);
-        moves->neighbour[count] = n;
-        moves->die[count] = static_cast<uint8_t>(d - 1);
-        ++count;
-      }
-    }
+    ForEachMove(x, index, [&](int k, int d, uint64_t n) {
+      moves->capacity[d - 1] += x[k] * ((k - 1) / d);
+      const char* record = reinterpret_cast<const char*>(&aux[n]);
+      __builtin_prefetch(&values[n]);
+      __builtin_prefetch(record);
+      __builtin_prefetch(record + 64);
+      __builtin_prefetch(record + sizeof(Aux) - 1);
+      moves->neighbour[count] = n;
+      moves->die[count] = static_cast<uint8_t>(d - 1);
+      ++count;
+    });
     moves->count = count;
   }
 
   int points_;
   int pin_;
   MoveRules rules_;
-  BearoffIndexer indexer_;
-  uint64_t step_[kMaxPoints][kCheckers + 1];
+  Indexer indexer_;
+  PinTableSteps step_;
 };
 
 }  // namespace retro::plakoto
