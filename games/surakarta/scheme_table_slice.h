@@ -177,25 +177,57 @@ class SchemeTableSlice {
   const std::vector<uint8_t>* smaller_;
 };
 
+// The largest table a scheme can build: one byte per index plus the
+// solver's per-index memory. Seven pieces (1.07 billion positions) under a
+// one-to-one scheme; eight (about 0.97 billion classes) under a scheme that
+// numbers symmetry classes.
+inline constexpr int kMaxClassTablePieces = 8;
+template <typename Scheme>
+constexpr int MaxSchemeTablePieces() {
+  return IndexesClasses<Scheme>() ? kMaxClassTablePieces : kMaxTablePieces;
+}
+
+// Solves the `pieces`-piece table under `Scheme` given the solved
+// (pieces - 1)-piece table in the same scheme (`smaller`; unused for one
+// piece). Fails on a bad piece count or a `smaller` table of the wrong size.
+template <SurakartaScheme Scheme>
+absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
+    int pieces, NoMoveRule rule, const std::vector<uint8_t>* smaller,
+    ThreadPool& pool, Progress* progress = nullptr) {
+  if (pieces < 1 || pieces > MaxSchemeTablePieces<Scheme>()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad piece count ", pieces, ": tables of 1 to ",
+        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
+  }
+  // The scheme's own limits (e.g. memory of its tables), before any work.
+  if (absl::Status s = Scheme::Create(pieces).status(); !s.ok()) return s;
+  if (pieces > 1) {
+    const uint64_t expected = Scheme::Create(pieces - 1)->Size();
+    if (smaller == nullptr || smaller->size() != expected) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the ", pieces, "-piece table needs the solved ", pieces - 1,
+          "-piece table of ", expected, " bytes"));
+    }
+  }
+  const SchemeTableSlice<Scheme> slice(pieces, rule, smaller);
+  return SolveLoopyWdl(slice, pool, progress);
+}
+
 // Builds the tables of 1..`max_pieces` pieces under `Scheme`: tables[n - 1]
 // holds one byte (EncodeWdl) per index of Scheme::Create(n).
 template <SurakartaScheme Scheme>
 absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(
     int max_pieces, NoMoveRule rule, ThreadPool& pool,
     Progress* progress = nullptr) {
-  if (max_pieces < 1 || max_pieces > kMaxTablePieces) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad piece count ", max_pieces, ": tables of 1 to ",
-                     kMaxTablePieces, " pieces can be built"));
+  if (max_pieces < 1 || max_pieces > MaxSchemeTablePieces<Scheme>()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad piece count ", max_pieces, ": tables of 1 to ",
+        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
   }
-  // The scheme's own limits (e.g. memory of its tables), before any work.
-  if (absl::Status s = Scheme::Create(max_pieces).status(); !s.ok()) return s;
   std::vector<std::vector<uint8_t>> tables;
   for (int n = 1; n <= max_pieces; ++n) {
-    const SchemeTableSlice<Scheme> slice(n, rule,
-                                         n > 1 ? &tables.back() : nullptr);
-    absl::StatusOr<std::vector<uint8_t>> table =
-        SolveLoopyWdl(slice, pool, progress);
+    absl::StatusOr<std::vector<uint8_t>> table = BuildSchemeTable<Scheme>(
+        n, rule, n > 1 ? &tables.back() : nullptr, pool, progress);
     if (!table.ok()) return table.status();
     tables.push_back(*std::move(table));
   }

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
+#include "games/surakarta/scheme_table_slice.h"
 #include "games/surakarta/table_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
@@ -27,6 +28,28 @@ std::string ResultName(Wdl result) {
   }
 }
 
+std::string TableIndexingName(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? "fuchou" : "symmetric";
+}
+
+absl::StatusOr<TableIndexing> ParseTableIndexing(std::string_view name) {
+  if (name == "fuchou") return TableIndexing::kFuChou;
+  if (name == "symmetric") return TableIndexing::kSymmetric;
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown Surakarta indexer '", std::string(name),
+                   "'; valid: fuchou (one byte per placement), symmetric "
+                   "(one byte per symmetry class, about 8 times smaller)"));
+}
+
+const char* DtcCodec(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? kDtcCodec : kDtcSymmetricCodec;
+}
+
+int MaxTablePiecesOf(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? kMaxTablePieces
+                                            : kMaxClassTablePieces;
+}
+
 absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::Open(
     const std::string& path) {
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
@@ -43,12 +66,16 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
     return absl::FailedPreconditionError(absl::StrCat(
         "not a Surakarta tablebase: it was made by game '", id.game, "'"));
   }
-  if (id.data_version != kDtcDataVersion || id.codec != kDtcCodec) {
+  if (id.data_version != kDtcDataVersion ||
+      (id.codec != kDtcCodec && id.codec != kDtcSymmetricCodec)) {
     return absl::FailedPreconditionError(absl::StrCat(
         "unsupported Surakarta tablebase layout (data version ",
         id.data_version, ", codec '", id.codec, "'); this build reads version ",
-        kDtcDataVersion, " '", kDtcCodec, "'"));
+        kDtcDataVersion, " '", kDtcCodec, "' and '", kDtcSymmetricCodec, "'"));
   }
+  const TableIndexing indexing = id.codec == kDtcCodec
+                                     ? TableIndexing::kFuChou
+                                     : TableIndexing::kSymmetric;
   ParameterValues values;
   for (const auto& [key, value] : file.parameters()) values[key] = value;
   for (const char* key : {"pieces", "no-move"}) {
@@ -57,8 +84,18 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
           "Surakarta tablebase header lacks parameter '", key, "'"));
     }
   }
+  // Files written before the indexer parameter existed are FuChou-ordered;
+  // when present it must agree with the codec.
+  if (values.count("indexer") != 0) {
+    absl::StatusOr<TableIndexing> named = ParseTableIndexing(values["indexer"]);
+    if (!named.ok() || *named != indexing) {
+      return absl::DataLossError(absl::StrCat(
+          "Surakarta tablebase header: parameter indexer='", values["indexer"],
+          "' contradicts codec '", id.codec, "'"));
+    }
+  }
   absl::StatusOr<int64_t> pieces =
-      GetIntParameter(values, "pieces", 1, kMaxTablePieces);
+      GetIntParameter(values, "pieces", 1, MaxTablePiecesOf(indexing));
   if (!pieces.ok()) {
     return absl::DataLossError(absl::StrCat("Surakarta tablebase header: ",
                                             pieces.status().message()));
@@ -75,6 +112,7 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
   }
   std::unique_ptr<DtcTables> tables(new DtcTables());
   tables->rule_ = *rule;
+  tables->indexing_ = indexing;
   for (int n = 1; n <= *pieces; ++n) {
     const std::string name = DtcSliceName(n);
     const std::optional<size_t> index = file.FindSlice(name);
@@ -83,14 +121,26 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
           absl::StrCat("Surakarta tablebase lacks slice '", name, "'"));
     }
     const std::span<const uint8_t> bytes = file.SliceBytes(*index);
-    if (bytes.size() != TableSize(n)) {
-      return absl::DataLossError(
-          absl::StrCat("slice '", name, "' has ", bytes.size(), " bytes; the ",
-                       n, "-piece table has C(36, ", n, ") * 2^", n, " = ",
-                       TableSize(n), " positions"));
+    uint64_t expected = 0;
+    std::string what;
+    if (indexing == TableIndexing::kFuChou) {
+      expected = TableSize(n);
+      what = absl::StrCat("C(36, ", n, ") * 2^", n, " = ", expected,
+                          " positions");
+      tables->fuchou_.push_back(*FuChouIndexer::Create(n));
+    } else {
+      RETRO_ASSIGN_OR_RETURN(SymmetricIndexer symmetric,
+                             SymmetricIndexer::Create(n));
+      expected = symmetric.Size();
+      what = absl::StrCat(expected, " symmetry classes");
+      tables->symmetric_.push_back(std::move(symmetric));
+    }
+    if (bytes.size() != expected) {
+      return absl::DataLossError(absl::StrCat("slice '", name, "' has ",
+                                              bytes.size(), " bytes; the ", n,
+                                              "-piece table has ", what));
     }
     tables->tables_.push_back(bytes);
-    tables->indexers_.push_back(*FuChouIndexer::Create(n));
   }
   return tables;
 }
@@ -99,13 +149,17 @@ absl::StatusOr<WdlOutcome> DtcTables::Probe(const Position& p) const {
   if (p.us == 0) return WdlOutcome::Loss(0);
   const int pieces = p.piece_count();
   if (pieces > max_pieces()) {
+    const int largest = MaxTablePiecesOf(indexing_);
     const std::string advice =
-        pieces <= kMaxTablePieces
+        pieces <= largest
             ? absl::StrCat(
                   "build more with retro solve --game surakarta "
                   "--pieces ",
-                  pieces)
-            : absl::StrCat("tables go up to ", kMaxTablePieces, " pieces");
+                  pieces,
+                  indexing_ == TableIndexing::kSymmetric
+                      ? " --indexer symmetric"
+                      : "")
+            : absl::StrCat("tables go up to ", largest, " pieces");
     return absl::OutOfRangeError(
         absl::StrCat("position ", FormatPosition(p), " has ", pieces,
                      " pieces; this tablebase holds positions of 1 to ",

@@ -9,12 +9,14 @@
 //   (*tables)->ProbeMoves(position);
 //
 // The file holds one slice per piece count n = 1..max_pieces(), named
-// "pieces-n", of C(36, n) * 2^n bytes: one byte per placement in
-// FuChouIndexer(n) order, in the codec of retro/solver/loopy_wdl.h (0 draw,
-// 1..127 win in byte - 1 plies, 128..254 loss in byte - 128 plies, for the
-// side to move; the distance counts plies to the next capture). The slices
-// are memory-mapped, not copied: a lookup is one rank and one byte read.
-// Link with the `retro_surakarta_tables` CMake target.
+// "pieces-n", one byte per index in the codec of retro/solver/loopy_wdl.h (0
+// draw, 1..127 win in byte - 1 plies, 128..254 loss in byte - 128 plies, for
+// the side to move; the distance counts plies to the next capture). The
+// index is either FuChouIndexer(n) (codec kDtcCodec: C(36, n) * 2^n bytes,
+// one per placement) or SymmetricIndexer(n) (codec kDtcSymmetricCodec: one
+// byte per class of placements under the 8 board symmetries, about 8 times
+// smaller). The slices are memory-mapped, not copied: a lookup is one rank
+// and one byte read. Link with the `retro_surakarta_tables` CMake target.
 #ifndef PLUGINS_SURAKARTA_DTC_TABLES_H_
 #define PLUGINS_SURAKARTA_DTC_TABLES_H_
 
@@ -22,6 +24,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -29,6 +32,7 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
+#include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/tablebase.h"
 #include "retro/database.h"
 #include "retro/solver/loopy_wdl.h"
@@ -39,6 +43,22 @@ namespace retro::surakarta {
 // database identity.
 inline constexpr uint32_t kDtcDataVersion = 1;
 inline constexpr char kDtcCodec[] = "surakarta-dtc-wdl-byte-v1";
+inline constexpr char kDtcSymmetricCodec[] =
+    "surakarta-dtc-wdl-byte-symmetric-v1";
+
+// How a tablebase numbers its positions.
+enum class TableIndexing {
+  kFuChou,     // one byte per placement, FuChouIndexer order
+  kSymmetric,  // one byte per symmetry class, SymmetricIndexer order
+};
+
+// "fuchou" / "symmetric", and back (the error lists the valid names).
+std::string TableIndexingName(TableIndexing indexing);
+absl::StatusOr<TableIndexing> ParseTableIndexing(std::string_view name);
+
+// The codec naming a layout, and the largest table it can hold.
+const char* DtcCodec(TableIndexing indexing);
+int MaxTablePiecesOf(TableIndexing indexing);
 
 // The name of the slice holding the tables of `pieces` pieces ("pieces-3").
 std::string DtcSliceName(int pieces);
@@ -61,13 +81,26 @@ class DtcTables {
 
   int max_pieces() const { return static_cast<int>(tables_.size()); }
   NoMoveRule no_move_rule() const { return rule_; }
+  TableIndexing indexing() const { return indexing_; }
 
   // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces().
   std::span<const uint8_t> table(int pieces) const {
     return tables_[pieces - 1];
   }
-  const FuChouIndexer& indexer(int pieces) const {
-    return indexers_[pieces - 1];
+
+  // The index of (us, them) in the table of PopCount(us | them) pieces.
+  uint64_t IndexOf(Bitboard us, Bitboard them) const {
+    const int n = PopCount(us | them);
+    return indexing_ == TableIndexing::kFuChou
+               ? fuchou_[n - 1].Rank(us, them)
+               : symmetric_[n - 1].Rank(us, them);
+  }
+  // The placement of `index` in the `pieces`-piece table (for a symmetric
+  // table, the class's canonical member), X to move.
+  Position PositionAt(int pieces, uint64_t index) const {
+    return indexing_ == TableIndexing::kFuChou
+               ? fuchou_[pieces - 1].Unrank(index)
+               : symmetric_[pieces - 1].Unrank(index);
   }
 
   // The value of (us, them) for the side to move. Requires 1 <=
@@ -75,7 +108,7 @@ class DtcTables {
   WdlOutcome Value(Bitboard us, Bitboard them) const {
     if (us == 0) return WdlOutcome::Loss(0);
     const int n = PopCount(us | them);
-    return DecodeWdl(tables_[n - 1][indexers_[n - 1].Rank(us, them)]);
+    return DecodeWdl(tables_[n - 1][IndexOf(us, them)]);
   }
 
   // The value of `move` (legal in (us, them)) for the side playing it: a
@@ -110,8 +143,10 @@ class DtcTables {
 
   std::unique_ptr<DatabaseFile> owned_file_;
   NoMoveRule rule_ = NoMoveRule::kLoss;
+  TableIndexing indexing_ = TableIndexing::kFuChou;
   std::vector<std::span<const uint8_t>> tables_;
-  std::vector<FuChouIndexer> indexers_;
+  std::vector<FuChouIndexer> fuchou_;        // with TableIndexing::kFuChou
+  std::vector<SymmetricIndexer> symmetric_;  // with TableIndexing::kSymmetric
 };
 
 }  // namespace retro::surakarta

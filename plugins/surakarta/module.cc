@@ -13,10 +13,13 @@
 #include "games/surakarta/notation.h"
 #include "games/surakarta/perft.h"
 #include "games/surakarta/position.h"
+#include "games/surakarta/scheme_table_slice.h"
+#include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/table_slice.h"
 #include "games/surakarta/tablebase.h"
 #include "plugins/surakarta/dtc_tables.h"
 #include "plugins/surakarta/surakarta_database.h"
+#include "retro/combinatorics.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
@@ -24,7 +27,8 @@
 namespace retro::surakarta {
 namespace {
 
-// Memory model of a build of tables 1..N (bytes). Every finished table is
+// Memory model of a build of tables 1..N (bytes), per record: a position,
+// or a symmetry class with --indexer symmetric. Every finished table is
 // kept (one byte per position) until the file is written; while table n is
 // solved, the solver holds its value and open-move bytes, the frontier lists
 // of a level (8 bytes per entry, at worst about a third of the table) and
@@ -34,6 +38,10 @@ namespace {
 // the estimate allows 6 (0.93 GB and 7.78 GB).
 constexpr double kSolverBytesPerPosition = 6.0;
 constexpr uint64_t kBaseBytes = uint64_t{32} << 20;
+// A symmetric table has one record per class: slightly more than 1/8 of the
+// positions (symmetric placements form smaller classes); 0.1252 to 0.1270
+// of them from 3 to 7 pieces. Small tables are negligible anyway.
+constexpr double kClassesPerPosition = 0.127;
 
 uint64_t TotalPositions(int pieces) {
   uint64_t total = 0;
@@ -41,10 +49,29 @@ uint64_t TotalPositions(int pieces) {
   return total;
 }
 
-uint64_t EstimateMemory(int pieces) {
-  return kBaseBytes + TotalPositions(pieces) +
-         static_cast<uint64_t>(kSolverBytesPerPosition * TableSize(pieces)) +
-         (pieces > 1 ? TableSize(pieces - 1) : 0);
+// Records of the n-piece table (estimated for symmetric tables).
+uint64_t Records(int pieces, TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou
+             ? TableSize(pieces)
+             : static_cast<uint64_t>(kClassesPerPosition *
+                                     static_cast<double>(TableSize(pieces))) +
+                   1;
+}
+
+uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
+  uint64_t total_records = 0;
+  for (int n = 1; n <= pieces; ++n) total_records += Records(n, indexing);
+  uint64_t bytes =
+      kBaseBytes + total_records +
+      static_cast<uint64_t>(kSolverBytesPerPosition *
+                            static_cast<double>(Records(pieces, indexing))) +
+      (pieces > 1 ? Records(pieces - 1, indexing) : 0);
+  if (indexing == TableIndexing::kSymmetric) {
+    // The indexers of n and n - 1 pieces: 8 bytes per n-subset of the 36
+    // points and 16 per canonical one (about 1/8 of them).
+    bytes += 10 * (Binomial(kSquares, pieces) + Binomial(kSquares, pieces - 1));
+  }
+  return bytes;
 }
 
 // "1.2 GiB", "95 MiB".
@@ -58,13 +85,22 @@ std::string MemorySize(uint64_t bytes) {
 struct SolveSettings {
   int pieces;
   NoMoveRule rule;
+  TableIndexing indexing;
 };
 
 absl::StatusOr<SolveSettings> ReadSettings(const ParameterValues& values) {
   SolveSettings settings;
-  RETRO_ASSIGN_OR_RETURN(const int64_t pieces,
-                         GetIntParameter(values, "pieces", 1, kMaxTablePieces));
+  RETRO_ASSIGN_OR_RETURN(settings.indexing,
+                         ParseTableIndexing(values.at("indexer")));
+  RETRO_ASSIGN_OR_RETURN(
+      const int64_t pieces,
+      GetIntParameter(values, "pieces", 1, kMaxClassTablePieces));
   settings.pieces = static_cast<int>(pieces);
+  if (settings.pieces > MaxTablePiecesOf(settings.indexing)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--pieces ", settings.pieces, " needs --indexer symmetric: tables of "
+        "one byte per placement go up to ", kMaxTablePieces, " pieces"));
+  }
   RETRO_ASSIGN_OR_RETURN(settings.rule, ParseNoMoveRule(values.at("no-move")));
   return settings;
 }
@@ -81,7 +117,8 @@ class SurakartaModule : public GameModule {
         {"pieces",
          "N",
          absl::StrCat("largest number of pieces on the board (1..",
-                      kMaxTablePieces, ")"),
+                      kMaxTablePieces, "; ", kMaxClassTablePieces,
+                      " with --indexer symmetric)"),
          "5",
          {}},
         {"no-move",
@@ -90,6 +127,12 @@ class SurakartaModule : public GameModule {
          "and equal is a draw",
          "loss",
          {"loss", "count"}},
+        {"indexer",
+         "SCHEME",
+         "fuchou: one byte per placement (fastest build); symmetric: one "
+         "byte per class under the 8 board symmetries, about 8 times smaller",
+         "fuchou",
+         {"fuchou", "symmetric"}},
     };
     description_.position_syntax =
         "six rows of six X/O/. from rank 1 up, separated by '/', then the "
@@ -105,15 +148,22 @@ class SurakartaModule : public GameModule {
     plan.canonical_parameters = {
         {"pieces", std::to_string(settings.pieces)},
         {"no-move", NoMoveRuleName(settings.rule)},
+        {"indexer", TableIndexingName(settings.indexing)},
     };
     plan.default_file_name = absl::StrCat(
         "surakarta-", settings.pieces,
-        settings.rule == NoMoveRule::kCount ? "-count" : "", ".retro");
+        settings.rule == NoMoveRule::kCount ? "-count" : "",
+        settings.indexing == TableIndexing::kSymmetric ? "-symmetric" : "",
+        ".retro");
     plan.positions = TotalPositions(settings.pieces);
-    plan.estimated_memory_bytes = EstimateMemory(settings.pieces);
+    const auto estimate = [&](int pieces) {
+      return EstimateMemory(pieces, settings.indexing);
+    };
+    plan.estimated_memory_bytes = estimate(settings.pieces);
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
-      const int largest = LargestThatFits(kMaxTablePieces, available, EstimateMemory);
+      const int largest = LargestThatFits(MaxTablePiecesOf(settings.indexing),
+                                          available, estimate);
       const std::string advice =
           largest == 0
               ? std::string("not even the 1-piece table fits")
@@ -130,14 +180,19 @@ class SurakartaModule : public GameModule {
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const SolveSettings settings, ReadSettings(values));
-    out.SetCodec(kDtcCodec);
+    out.SetCodec(DtcCodec(settings.indexing));
     // Table n needs table n - 1, which already sits in the builder.
     for (int n = 1; n <= settings.pieces; ++n) {
       const std::vector<uint8_t>* smaller =
           n > 1 ? &out.slices().back().bytes : nullptr;
-      RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> table,
-                             BuildTable(n, settings.rule, smaller,
-                                        *context.pool, context.progress));
+      RETRO_ASSIGN_OR_RETURN(
+          std::vector<uint8_t> table,
+          settings.indexing == TableIndexing::kFuChou
+              ? BuildTable(n, settings.rule, smaller, *context.pool,
+                           context.progress)
+              : BuildSchemeTable<SymmetricIndexer>(
+                    n, settings.rule, smaller, *context.pool,
+                    context.progress));
       out.AddSlice(DtcSliceName(n), std::move(table));
     }
     return absl::OkStatus();

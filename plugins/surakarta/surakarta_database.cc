@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
+#include "games/surakarta/symmetry.h"
 #include "retro/json_writer.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
@@ -66,6 +67,17 @@ struct MaterialStats {
     }
   }
 };
+
+// The number of distinct images of `p` under the 8 board symmetries (the
+// size of its class): 8 divided by the number of symmetries fixing it.
+uint64_t ImageCount(const Position& p) {
+  int fixing = 0;
+  for (int k = 0; k < kSymmetries; ++k) {
+    fixing += TransformBitboard(k, p.us) == p.us &&
+              TransformBitboard(k, p.them) == p.them;
+  }
+  return static_cast<uint64_t>(kSymmetries / fixing);
+}
 
 // "3 plies", "1 ply".
 std::string Plies(int n) { return absl::StrCat(n, n == 1 ? " ply" : " plies"); }
@@ -164,7 +176,9 @@ class SurakartaDatabase : public OpenDatabase {
     for (int n = 1; n <= max_pieces; ++n) {
       total_positions += tables_->table(n).size();
     }
+    // (records, for symmetric tables)
     context.progress->StartPhase("counting results", total_positions);
+    const bool symmetric = tables_->indexing() == TableIndexing::kSymmetric;
     for (int n = 1; n <= max_pieces; ++n) {
       const std::span<const uint8_t> table = tables_->table(n);
       const uint64_t colour_mask = (uint64_t{1} << n) - 1;
@@ -176,18 +190,30 @@ class SurakartaDatabase : public OpenDatabase {
           [&](int worker, uint64_t begin, uint64_t end) {
             std::vector<MaterialStats>& mine = per_worker[worker];
             for (uint64_t i = begin; i < end; ++i) {
-              MaterialStats& s = mine[std::popcount(i & colour_mask)];
+              // FuChou: one position per record, our pieces are the colour
+              // bits. Symmetric: a record stands for its whole class, which
+              // counts as many positions as the representative has images.
+              int ours;
+              uint64_t count = 1;
+              if (symmetric) {
+                const Position p = tables_->PositionAt(n, i);
+                ours = PopCount(p.us);
+                count = ImageCount(p);
+              } else {
+                ours = std::popcount(i & colour_mask);
+              }
+              MaterialStats& s = mine[ours];
               const WdlOutcome v = DecodeWdl(table[i]);
               if (v.result == Wdl::kWin) {
-                ++s.wins;
+                s.wins += count;
                 MaterialStats::Longest(v.distance, key | i, s.longest_win,
                                        s.win_example);
               } else if (v.result == Wdl::kLoss) {
-                ++s.losses;
+                s.losses += count;
                 MaterialStats::Longest(v.distance, key | i, s.longest_loss,
                                        s.loss_example);
               } else {
-                ++s.draws;
+                s.draws += count;
               }
             }
             context.progress->Advance(end - begin);
@@ -202,13 +228,16 @@ class SurakartaDatabase : public OpenDatabase {
     JsonWriter json;
     json.BeginObject().Key("pieces").Int(max_pieces);
     json.Key("no_move").String(NoMoveRuleName(tables_->no_move_rule()));
+    json.Key("indexer").String(TableIndexingName(tables_->indexing()));
     json.Key("tables").BeginArray();
     report.text = absl::StrFormat(
-        "Surakarta DTC tablebase: 1..%d pieces, no-move rule %s; results for "
-        "the side to move,\nmaterial = its pieces v the opponent's, distances "
-        "in plies to the next capture\n\n"
+        "Surakarta DTC tablebase: 1..%d pieces, no-move rule %s, %s; results "
+        "for the side to move,\nmaterial = its pieces v the opponent's, "
+        "distances in plies to the next capture\n\n"
         "%-8s %13s %13s %12s %13s  %-4s %-43s  %-4s %s",
-        max_pieces, NoMoveRuleName(tables_->no_move_rule()), "material",
+        max_pieces, NoMoveRuleName(tables_->no_move_rule()),
+        symmetric ? "one record per symmetry class" : "one record per position",
+        "material",
         "positions", "wins", "draws", "losses", "win", "longest win example",
         "loss", "longest loss example");
     MaterialStats grand;
@@ -253,13 +282,12 @@ class SurakartaDatabase : public OpenDatabase {
     MismatchTally tally;
     for (int n = 1; n <= max_pieces; ++n) {
       const std::span<const uint8_t> table = tables_->table(n);
-      const FuChouIndexer& indexer = tables_->indexer(n);
       context.pool->ParallelFor(
           0, selection.count(n), uint64_t{1} << 12, [&](int, uint64_t begin, uint64_t end) {
             for (uint64_t k = begin; k < end; ++k) {
               const uint64_t i = selection.record(n, k);
-              Bitboard us, them;
-              indexer.Unrank(i, &us, &them);
+              const Position p = tables_->PositionAt(n, i);
+              const Bitboard us = p.us, them = p.them;
               const WdlOutcome expected = Expected(us, them);
               const uint8_t stored = table[i];
               if (stored != kWdlUnknownByte && DecodeWdl(stored) == expected) {
@@ -267,9 +295,6 @@ class SurakartaDatabase : public OpenDatabase {
               }
               // The first bad record by (pieces, index), whatever the threads did.
               tally.Record((uint64_t{static_cast<uint32_t>(n)} << 48) | i, [&] {
-                Position p;
-                p.us = us;
-                p.them = them;
                 return absl::StrCat(
                     FormatPosition(p), " (", n, "-piece table, index ", i,
                     "): stored byte ", static_cast<int>(stored), " (",
@@ -312,8 +337,8 @@ class SurakartaDatabase : public OpenDatabase {
 
   // The notation of an example key (see MaterialStats), X to move.
   std::string ExampleOf(uint64_t key) const {
-    return FormatPosition(tables_->indexer(static_cast<int>(key >> kTableShift))
-                              .Unrank(key & kIndexBits));
+    return FormatPosition(tables_->PositionAt(
+        static_cast<int>(key >> kTableShift), key & kIndexBits));
   }
 
   std::string Row(const std::string& label, const MaterialStats& s) const {

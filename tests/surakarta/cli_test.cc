@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -335,15 +336,32 @@ TEST_F(SurakartaCliTest, CountRuleVariant) {
 
 TEST_F(SurakartaCliTest, SolveRefusesBadParameters) {
   ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "0"}), 2,
-              {"1..7"});
+              {"1..8"});
   ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "8"}), 2,
-              {"1..7"});
+              {"--pieces 8 needs --indexer symmetric", "up to 7 pieces"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "9",
+                     "--indexer", "symmetric"}),
+              2, {"1..8"});
+  ExpectError(Retro({"solve", "--game", "surakarta", "--indexer", "sym"}), 2,
+              {"--indexer", "fuchou", "symmetric"});
   ExpectError(Retro({"solve", "--game", "surakarta", "--pieces", "five"}), 2,
               {"--pieces"});
   ExpectError(Retro({"solve", "--game", "surakarta", "--no-move", "draw"}), 2,
               {"loss", "count"});
   ExpectError(Retro({"solve", "--game", "surakarta", "--piece", "3"}), 2,
               {"--pieces"});
+}
+
+TEST_F(SurakartaCliTest, SymmetricTablesPlanTheirSmallerMemory) {
+  const RunResult r = RetroRaw(
+      {"solve", "--game", "surakarta", "--pieces", "8", "--indexer",
+       "symmetric"},
+      "", {{"RETRO_MEMORY_LIMIT_MB", "2048"}});
+  ExpectError(r, 1,
+              {"1..8 pieces need about", "2.0 GiB is available",
+               "the largest that fits is --pieces 7"});
+  EXPECT_TRUE(std::filesystem::is_empty(work_.path()))
+      << "no file may be left behind";
 }
 
 TEST_F(SurakartaCliTest, RefusesTablesThatDoNotFitInMemory) {
@@ -355,6 +373,123 @@ TEST_F(SurakartaCliTest, RefusesTablesThatDoNotFitInMemory) {
                "the largest that fits is --pieces 5"});
   EXPECT_TRUE(std::filesystem::is_empty(work_.path()))
       << "no file may be left behind";
+}
+
+// `count` random placements of 1..max_pieces pieces in notation, either
+// side to move, one per line.
+std::string RandomPositions(int max_pieces, int count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::string out;
+  for (int i = 0; i < count; ++i) {
+    std::string cells(36, '.');
+    const int pieces = 1 + static_cast<int>(rng() % max_pieces);
+    for (int placed = 0; placed < pieces;) {
+      char& cell = cells[rng() % 36];
+      if (cell != '.') continue;
+      cell = rng() % 2 ? 'X' : 'O';
+      ++placed;
+    }
+    for (int row = 0; row < 6; ++row) {
+      out += cells.substr(6 * row, 6) + (row < 5 ? "/" : "");
+    }
+    out += rng() % 2 ? " X\n" : " O\n";
+  }
+  return out;
+}
+
+// The symmetry-reduced layout answers exactly like the FuChou one: the same
+// probes (value, every move's value, best moves), the same statistics
+// (counted in positions), and it verifies.
+TEST_F(SurakartaCliTest, SymmetricTablesAnswerLikeFuChouTables) {
+  const std::string fuchou = SolveTables(4);
+  RunResult r = Retro({"solve", "--game", "surakarta", "--pieces", "4",
+                       "--indexer", "symmetric", "--threads", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("wrote surakarta-4-symmetric.retro"));
+  const std::string symmetric = work_.File("surakarta-4-symmetric.retro");
+  {
+    auto file = DatabaseFile::Open(symmetric);
+    ASSERT_TRUE(file.ok()) << file.status();
+    EXPECT_EQ((*file)->identity().codec,
+              "surakarta-dtc-wdl-byte-symmetric-v1");
+    EXPECT_EQ((*file)->Parameter("indexer"), "symmetric");
+    ASSERT_EQ((*file)->slices().size(), 4u);
+    // Classes under the 8 symmetries (FuChou: 72, 2,520, 57,120, 942,480).
+    EXPECT_EQ((*file)->slices()[0].size, 12u);
+    EXPECT_EQ((*file)->slices()[1].size, 351u);
+    EXPECT_EQ((*file)->slices()[2].size, 7270u);
+    EXPECT_EQ((*file)->slices()[3].size, 118659u);
+  }
+  const std::string input = RandomPositions(4, 2000, 20261121) + kCapture +
+                            "\n" +
+                            "X...../....../....../....../....../...... O\n";
+  for (const char* format : {"--json", "--text"}) {
+    std::vector<std::string> args = {"probe", "--db", fuchou};
+    if (std::string(format) == "--json") args.push_back("--json");
+    const RunResult a = Retro(args, input);
+    args[2] = symmetric;
+    const RunResult b = Retro(args, input);
+    ASSERT_EQ(a.exit_code, 0) << a;
+    ASSERT_EQ(b.exit_code, 0) << b;
+    EXPECT_EQ(Lines(a.out).size(), 2002u);
+    EXPECT_EQ(a.out, b.out);
+  }
+  // Not a vacuous comparison: the answers differ from position to position.
+  const RunResult sample = Retro({"probe", "--db", symmetric}, input);
+  EXPECT_THAT(sample.out, HasSubstr(" win dtc="));
+  EXPECT_THAT(sample.out, HasSubstr(" loss dtc="));
+  EXPECT_THAT(sample.out, HasSubstr(" draw"));
+
+  RunResult stats_a = Retro({"stats", "--db", fuchou, "--json"});
+  RunResult stats_b = Retro({"stats", "--db", symmetric, "--json"});
+  ASSERT_EQ(stats_a.exit_code, 0) << stats_a;
+  ASSERT_EQ(stats_b.exit_code, 0) << stats_b;
+  EXPECT_THAT(stats_b.out, HasSubstr("\"indexer\":\"symmetric\""));
+  EXPECT_THAT(stats_b.out, HasSubstr("\"totals\":{\"positions\":1002192,"));
+  // Counts agree field by field; only the indexer (and possibly an example
+  // position among equally long ones) may differ.
+  auto counts = [](const std::string& json) {
+    std::string out;
+    for (size_t at = json.find("\"positions\":"); at != std::string::npos;
+         at = json.find("\"positions\":", at + 1)) {
+      out += json.substr(at, json.find(",\"longest_win\"", at) - at) + ";";
+    }
+    return out;
+  };
+  EXPECT_EQ(counts(stats_a.out), counts(stats_b.out));
+  EXPECT_FALSE(counts(stats_a.out).empty());
+
+  r = Retro({"verify", "--db", symmetric});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("consistency: ok (126,292 records"));
+}
+
+TEST_F(SurakartaCliTest, SymmetricTablesRefuseAContradictoryHeader) {
+  ASSERT_EQ(Retro({"solve", "--game", "surakarta", "--pieces", "2",
+                   "--indexer", "symmetric"})
+                .exit_code,
+            0);
+  const std::string good = work_.File("surakarta-2-symmetric.retro");
+  // FuChou codec on symmetric slices: refused by its slice sizes.
+  std::string path = Rewrite(
+      good, "codec.retro", [](DatabaseIdentity& identity, Parameters& p,
+                              Slices&) {
+        identity.codec = "surakarta-dtc-wdl-byte-v1";
+        for (auto& [key, value] : p) {
+          if (key == "indexer") value = "fuchou";
+        }
+      });
+  ExpectError(Retro({"probe", "--db", path, "--position", kCapture}), 1,
+              {"slice 'pieces-1' has 12 bytes", "72 positions"});
+  // The indexer parameter contradicting the codec.
+  path = Rewrite(good, "param.retro",
+                 [](DatabaseIdentity&, Parameters& p, Slices&) {
+                   for (auto& [key, value] : p) {
+                     if (key == "indexer") value = "fuchou";
+                   }
+                 });
+  ExpectError(Retro({"stats", "--db", path}), 1,
+              {"indexer='fuchou'", "contradicts codec"});
 }
 
 TEST_F(SurakartaCliTest, PerftFromTheStart) {
