@@ -37,6 +37,7 @@
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
+#include "games/surakarta/symmetry.h"
 #include "games/surakarta/table_slice.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
@@ -88,11 +89,25 @@ class SchemeTableSlice {
 
   uint64_t size() const { return scheme_.Size(); }
 
-  struct Scratch {};
+  // Per thread: the scheme's unrank cache, for schemes that have one
+  // (SymmetricIndexer::UnrankCache); the solver visits indices in
+  // increasing order, so consecutive unranks mostly share a block.
+  struct NoCache {};
+  template <typename S>
+  static auto CacheOf() {
+    if constexpr (requires { typename S::UnrankCache; }) {
+      return typename S::UnrankCache{};
+    } else {
+      return NoCache{};
+    }
+  }
+  struct Scratch {
+    decltype(CacheOf<Scheme>()) cache;
+  };
 
   template <typename Sink>
-  void Describe(Scratch&, uint64_t index, Sink& sink) const {
-    const Position p = scheme_.Unrank(index);
+  void Describe(Scratch& scratch, uint64_t index, Sink& sink) const {
+    const Position p = Unrank(scratch, index);
     if (p.us == 0) return sink.Terminal(WdlOutcome::Loss(0));
     if (p.them == 0) return sink.Terminal(WdlOutcome::Win(0));
     const Bitboard occupied = p.us | p.them;
@@ -130,10 +145,14 @@ class SchemeTableSlice {
   }
 
   template <typename Visit>
-  void ForEachPredecessor(Scratch&, uint64_t index, int part, int parts,
-                          Visit&& visit) const {
-    const Position p = scheme_.Unrank(index);
+  void ForEachPredecessor(Scratch& scratch, uint64_t index, int part,
+                          int parts, Visit&& visit) const {
+    const Position p = Unrank(scratch, index);
     if (p.us == 0) return;  // terminal: its predecessors need no visit
+    // Every predecessor has our pieces as its opponent's, so all of them
+    // are in the part of p.us, and a thread skips at once the positions
+    // whose predecessors are not its own (instead of ranking them all).
+    if (parts > 1 && PartOf(p.us, parts) != part) return;
     const Bitboard occupied = p.us | p.them;
     std::array<uint64_t, kMaxSteps> predecessors;
     int count = 0;
@@ -148,14 +167,18 @@ class SchemeTableSlice {
       }
     }
     count = Distinct(predecessors.data(), count);
-    for (int i = 0; i < count; ++i) {
-      const uint64_t predecessor = predecessors[i];
-      if (parts > 1 && PartOf(predecessor, parts) != part) continue;
-      visit(predecessor);
-    }
+    for (int i = 0; i < count; ++i) visit(predecessors[i]);
   }
 
  private:
+  Position Unrank(Scratch& scratch, uint64_t index) const {
+    if constexpr (requires { typename Scheme::UnrankCache; }) {
+      return scheme_.Unrank(index, scratch.cache);
+    } else {
+      return scheme_.Unrank(index);
+    }
+  }
+
   // Sorts the first `n` of `ranks` and moves the distinct ones to the front;
   // returns their number. Distinct moves give distinct ranks under a
   // one-to-one scheme: nothing to do.
@@ -165,9 +188,18 @@ class SchemeTableSlice {
     return static_cast<int>(std::unique(ranks, ranks + n) - ranks);
   }
 
-  // A partition of the indices among threads, spreading neighbours.
-  static int PartOf(uint64_t index, int parts) {
-    return static_cast<int>(((index * 0x9E3779B97F4A7C15ull) >> 40) % parts);
+  // The part of a position whose opponent has the pieces `them`: a hash of
+  // the smallest of the 8 images of `them`, so that it depends on the
+  // position's class only (as the loopy solver requires of a part when an
+  // index is a class): the images of a position have the images of its
+  // opponent's pieces.
+  static int PartOf(Bitboard them, int parts) {
+    Bitboard smallest = them;
+    for (int k = 1; k < kSymmetries; ++k) {
+      smallest = std::min(smallest, TransformBitboard(k, them));
+    }
+    return static_cast<int>(((smallest * 0x9E3779B97F4A7C15ull) >> 40) %
+                            parts);
   }
 
   int pieces_;

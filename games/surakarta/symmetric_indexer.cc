@@ -143,4 +143,26 @@ Position SymmetricIndexer::Unrank(uint64_t rank) const {
   return p;
 }
 
+Position SymmetricIndexer::Unrank(uint64_t rank, UnrankCache& cache) const {
+  if (rank < cache.begin || rank >= cache.end) {
+    const size_t i = std::upper_bound(canonical_starts_.begin(),
+                                      canonical_starts_.end(), rank) -
+                     canonical_starts_.begin() - 1;
+    const uint64_t c = canonical_sets_[i];
+    cache.begin = canonical_starts_[i];
+    cache.end = i + 1 < canonical_starts_.size() ? canonical_starts_[i + 1]
+                                                 : size_;
+    cache.occupied = CombinationUnrank(c, pieces_);
+    const auto it = symmetric_sets_.find(c);
+    cache.pattern_of =
+        it != symmetric_sets_.end() ? &it->second.pattern_of : nullptr;
+  }
+  uint64_t w = rank - cache.begin;
+  if (cache.pattern_of != nullptr) w = (*cache.pattern_of)[w];
+  Position p;
+  p.us = DepositBits(w, cache.occupied);
+  p.them = cache.occupied & ~p.us;
+  return p;
+}
+
 }  // namespace retro::surakarta

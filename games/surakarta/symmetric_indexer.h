@@ -61,6 +61,17 @@ class SymmetricIndexer {
   // The canonical representative of class `rank` < Size(), X to move.
   Position Unrank(uint64_t rank) const;
 
+  // The block of ranks of the last canonical set unranked through it. A
+  // caller walking ranks in increasing order (a solver's scan) keeps one and
+  // passes it to Unrank, which then answers ranks of the same set with a
+  // subtraction and a PDEP instead of a binary search.
+  struct UnrankCache {
+    uint64_t begin = 1, end = 0;  // empty
+    Bitboard occupied = 0;
+    const std::vector<uint16_t>* pattern_of = nullptr;  // symmetric sets
+  };
+  Position Unrank(uint64_t rank, UnrankCache& cache) const;
+
   // The canonical representative of the class of (us, them) and a symmetry
   // mapping the placement to it.
   void Canonicalize(Bitboard us, Bitboard them, Bitboard* canonical_us,

@@ -189,6 +189,7 @@ class SurakartaDatabase : public OpenDatabase {
           0, table.size(), uint64_t{1} << 16,
           [&](int worker, uint64_t begin, uint64_t end) {
             std::vector<MaterialStats>& mine = per_worker[worker];
+            SymmetricIndexer::UnrankCache cache;
             for (uint64_t i = begin; i < end; ++i) {
               // FuChou: one position per record, our pieces are the colour
               // bits. Symmetric: a record stands for its whole class, which
@@ -196,7 +197,7 @@ class SurakartaDatabase : public OpenDatabase {
               int ours;
               uint64_t count = 1;
               if (symmetric) {
-                const Position p = tables_->PositionAt(n, i);
+                const Position p = tables_->PositionAt(n, i, cache);
                 ours = PopCount(p.us);
                 count = ImageCount(p);
               } else {
@@ -284,9 +285,10 @@ class SurakartaDatabase : public OpenDatabase {
       const std::span<const uint8_t> table = tables_->table(n);
       context.pool->ParallelFor(
           0, selection.count(n), uint64_t{1} << 12, [&](int, uint64_t begin, uint64_t end) {
+            SymmetricIndexer::UnrankCache cache;
             for (uint64_t k = begin; k < end; ++k) {
               const uint64_t i = selection.record(n, k);
-              const Position p = tables_->PositionAt(n, i);
+              const Position p = tables_->PositionAt(n, i, cache);
               const Bitboard us = p.us, them = p.them;
               const WdlOutcome expected = Expected(us, them);
               const uint8_t stored = table[i];

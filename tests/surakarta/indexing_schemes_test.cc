@@ -116,6 +116,25 @@ TEST(SurakartaIndexingSchemesTest,
   }
 }
 
+// The cached unrank answers like the plain one, in order and at random.
+TEST(SurakartaIndexingSchemesTest, SymmetricUnrankCacheAgrees) {
+  std::mt19937_64 rng(11);
+  for (int n = 1; n <= 5; ++n) {
+    const SymmetricIndexer scheme = *SymmetricIndexer::Create(n);
+    SymmetricIndexer::UnrankCache cache;
+    auto expect_same = [&](uint64_t r) {
+      const Position a = scheme.Unrank(r);
+      const Position b = scheme.Unrank(r, cache);
+      ASSERT_EQ(a.us, b.us) << n << " pieces, rank " << r;
+      ASSERT_EQ(a.them, b.them) << n << " pieces, rank " << r;
+    };
+    const uint64_t step = n <= 4 ? 1 : 3;  // every rank up to 4 pieces
+    for (uint64_t r = 0; r < scheme.Size(); r += step) expect_same(r);
+    for (int i = 0; i < 20000; ++i) expect_same(rng() % scheme.Size());
+    expect_same(scheme.Size() - 1);
+  }
+}
+
 // Up to 5 pieces: every position of the tables the benchmarks solve.
 TEST(SurakartaIndexingSchemesTest, TableRankEqualsFuChouUpToFivePieces) {
   for (int n = 0; n <= 5; ++n) {
