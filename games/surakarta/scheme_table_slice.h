@@ -72,8 +72,9 @@ constexpr bool IndexesClasses() {
 template <SurakartaScheme Scheme>
 class SchemeTableSlice {
  public:
-  // Most steps of a placement: at most 8 per piece. Table sizes are bounded
-  // by the loopy solver's counters (254 in-slice moves), far above this.
+  // Most steps (or un-steps) of a placement of at most 8 pieces: 8 per
+  // piece of the moving side, which has at most 7 pieces when the other
+  // side has any. Well within the loopy solver's 254 in-slice moves.
   static constexpr int kMaxSteps = 8 * 8;
 
   // The slice of `pieces` >= 1 pieces. `smaller` is the solved table of
