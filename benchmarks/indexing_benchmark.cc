@@ -534,11 +534,7 @@ double SkTableBytes(const Scheme& scheme, int pieces) {
     Bitboard occupied = (Bitboard{1} << pieces) - 1;
     for (uint64_t c = 0; c < Binomial(kSquares, pieces); ++c) {
       if (c > 0) occupied = NextCombination(occupied);
-      bool smallest = true;
-      for (int k = 1; k < kSymmetries && smallest; ++k) {
-        smallest = TransformBitboard(k, occupied) >= occupied;
-      }
-      canonical += smallest;
+      canonical += SmallestImage(occupied) == occupied;
     }
     return 8.0 * static_cast<double>(Binomial(kSquares, pieces)) +
            16.0 * static_cast<double>(canonical);

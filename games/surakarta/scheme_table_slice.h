@@ -29,6 +29,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -77,16 +78,15 @@ class SchemeTableSlice {
   // side has any. Well within the loopy solver's 254 in-slice moves.
   static constexpr int kMaxSteps = 8 * 8;
 
-  // The slice of `pieces` >= 1 pieces. `smaller` is the solved table of
-  // pieces - 1 pieces in the same scheme (ignored for one piece); it must
-  // outlive the slice.
-  SchemeTableSlice(int pieces, NoMoveRule rule,
+  // The slice of the table numbered by `scheme` (of n >= 1 pieces);
+  // `smaller_scheme` numbers the (n - 1)-piece table and `smaller` is that
+  // table, solved (ignored for one piece); it must outlive the slice.
+  SchemeTableSlice(Scheme scheme, Scheme smaller_scheme, NoMoveRule rule,
                    const std::vector<uint8_t>* smaller)
-      : pieces_(pieces),
-        rule_(rule),
-        scheme_(*Scheme::Create(pieces)),
-        smaller_scheme_(*Scheme::Create(pieces - 1)),
-        smaller_(pieces > 1 ? smaller : nullptr) {}
+      : rule_(rule),
+        scheme_(std::move(scheme)),
+        smaller_scheme_(std::move(smaller_scheme)),
+        smaller_(smaller) {}
 
   uint64_t size() const { return scheme_.Size(); }
 
@@ -195,15 +195,10 @@ class SchemeTableSlice {
   // index is a class): the images of a position have the images of its
   // opponent's pieces.
   static int PartOf(Bitboard them, int parts) {
-    Bitboard smallest = them;
-    for (int k = 1; k < kSymmetries; ++k) {
-      smallest = std::min(smallest, TransformBitboard(k, them));
-    }
-    return static_cast<int>(((smallest * 0x9E3779B97F4A7C15ull) >> 40) %
-                            parts);
+    return static_cast<int>(
+        ((SmallestImage(them) * 0x9E3779B97F4A7C15ull) >> 40) % parts);
   }
 
-  int pieces_;
   NoMoveRule rule_;
   Scheme scheme_;
   Scheme smaller_scheme_;
@@ -220,6 +215,17 @@ constexpr int MaxSchemeTablePieces() {
   return IndexesClasses<Scheme>() ? kMaxClassTablePieces : kMaxTablePieces;
 }
 
+// OK when tables of `pieces` pieces can be built under `Scheme`.
+template <SurakartaScheme Scheme>
+absl::Status CheckSchemeTablePieces(int pieces) {
+  if (pieces < 1 || pieces > MaxSchemeTablePieces<Scheme>()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad piece count ", pieces, ": tables of 1 to ",
+        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
+  }
+  return absl::OkStatus();
+}
+
 // Solves the `pieces`-piece table under `Scheme` given the solved
 // (pieces - 1)-piece table in the same scheme (`smaller`; unused for one
 // piece). Fails on a bad piece count or a `smaller` table of the wrong size.
@@ -227,22 +233,23 @@ template <SurakartaScheme Scheme>
 absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
     int pieces, NoMoveRule rule, const std::vector<uint8_t>* smaller,
     ThreadPool& pool, Progress* progress = nullptr) {
-  if (pieces < 1 || pieces > MaxSchemeTablePieces<Scheme>()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad piece count ", pieces, ": tables of 1 to ",
-        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
+  if (absl::Status s = CheckSchemeTablePieces<Scheme>(pieces); !s.ok()) {
+    return s;
   }
   // The scheme's own limits (e.g. memory of its tables), before any work.
-  if (absl::Status s = Scheme::Create(pieces).status(); !s.ok()) return s;
-  if (pieces > 1) {
-    const uint64_t expected = Scheme::Create(pieces - 1)->Size();
-    if (smaller == nullptr || smaller->size() != expected) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the ", pieces, "-piece table needs the solved ", pieces - 1,
-          "-piece table of ", expected, " bytes"));
-    }
+  absl::StatusOr<Scheme> scheme = Scheme::Create(pieces);
+  if (!scheme.ok()) return scheme.status();
+  absl::StatusOr<Scheme> smaller_scheme = Scheme::Create(pieces - 1);
+  if (!smaller_scheme.ok()) return smaller_scheme.status();
+  if (pieces > 1 &&
+      (smaller == nullptr || smaller->size() != smaller_scheme->Size())) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the ", pieces, "-piece table needs the solved ", pieces - 1,
+        "-piece table of ", smaller_scheme->Size(), " bytes"));
   }
-  const SchemeTableSlice<Scheme> slice(pieces, rule, smaller);
+  const SchemeTableSlice<Scheme> slice(*std::move(scheme),
+                                       *std::move(smaller_scheme), rule,
+                                       pieces > 1 ? smaller : nullptr);
   return SolveLoopyWdl(slice, pool, progress);
 }
 
@@ -252,10 +259,9 @@ template <SurakartaScheme Scheme>
 absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(
     int max_pieces, NoMoveRule rule, ThreadPool& pool,
     Progress* progress = nullptr) {
-  if (max_pieces < 1 || max_pieces > MaxSchemeTablePieces<Scheme>()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad piece count ", max_pieces, ": tables of 1 to ",
-        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
+  // Refused before any table is built, not after the smaller ones.
+  if (absl::Status s = CheckSchemeTablePieces<Scheme>(max_pieces); !s.ok()) {
+    return s;
   }
   std::vector<std::vector<uint8_t>> tables;
   for (int n = 1; n <= max_pieces; ++n) {

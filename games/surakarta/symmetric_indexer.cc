@@ -9,27 +9,6 @@
 #include "games/surakarta/symmetry.h"
 
 namespace retro::surakarta {
-namespace {
-
-// The smallest image of `occupied` and the symmetries that produce it, as a
-// bit set over the 8 symmetries.
-Bitboard SmallestImage(Bitboard occupied, uint32_t* achieving) {
-  Bitboard best = occupied;
-  uint32_t mask = 1;
-  for (int k = 1; k < kSymmetries; ++k) {
-    const Bitboard image = TransformBitboard(k, occupied);
-    if (image < best) {
-      best = image;
-      mask = 1u << k;
-    } else if (image == best) {
-      mask |= 1u << k;
-    }
-  }
-  *achieving = mask;
-  return best;
-}
-
-}  // namespace
 
 absl::StatusOr<SymmetricIndexer> SymmetricIndexer::Create(int pieces) {
   if (pieces < 0 || pieces > kMaxPieces) {

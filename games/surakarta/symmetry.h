@@ -91,6 +91,25 @@ inline Bitboard TransformBitboard(int symmetry, Bitboard b) {
   return image;
 }
 
+// The numerically smallest of the 8 images of `b`; with `achieving`, also
+// the symmetries that produce it, as a bit set over the 8 symmetries (bit k
+// for symmetry k).
+inline Bitboard SmallestImage(Bitboard b, uint32_t* achieving = nullptr) {
+  Bitboard best = b;
+  uint32_t mask = 1;
+  for (int k = 1; k < kSymmetries; ++k) {
+    const Bitboard image = TransformBitboard(k, b);
+    if (image < best) {
+      best = image;
+      mask = 1u << k;
+    } else if (image == best) {
+      mask |= 1u << k;
+    }
+  }
+  if (achieving != nullptr) *achieving = mask;
+  return best;
+}
+
 // The image of a position under `symmetry`; the side to move is unchanged.
 inline Position TransformPosition(int symmetry, const Position& p) {
   Position q = p;
