@@ -37,23 +37,19 @@ std::string Trim(const std::string& line) {
 }  // namespace
 
 int RunProbe(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+  Arguments args;
+  std::string db;
+  if (const std::optional<int> done = BeginDatabaseCommand(
+          argc, argv, first, "probe", kUsage, &args, &db)) {
+    return *done;
   }
-  const std::optional<std::string> db = args->Take("db");
-  if (!db.has_value()) {
-    return ReportError(absl::InvalidArgumentError("retro probe needs --db FILE"));
-  }
-  const std::optional<std::string> position = args->Take("position");
-  auto session = OpenDatabaseSession(*db, args->plugin_dirs);
+  const std::optional<std::string> position = args.Take("position");
+  auto session = OpenDatabaseSession(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
   std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
   for (const ParameterSpec& spec : game.probe_parameters) valid.push_back("--" + spec.name);
-  for (const auto& [key, value] : args->options) {
+  for (const auto& [key, value] : args.options) {
     bool known = false;
     for (const ParameterSpec& spec : game.probe_parameters) known |= spec.name == key;
     if (!known) {
@@ -62,10 +58,10 @@ int RunProbe(int argc, char** argv, int first) {
           " database; valid: ", absl::StrJoin(valid, ", "))));
     }
   }
-  auto options = ResolveParameters(game.probe_parameters, args->options,
+  auto options = ResolveParameters(game.probe_parameters, args.options,
                                    absl::StrCat("probing ", game.name));
   if (!options.ok()) return ReportError(options.status());
-  const bool json = args->Flag("json");
+  const bool json = args.Flag("json");
   OpenDatabase& database = *(*session)->database;
 
   if (position.has_value()) {

@@ -21,23 +21,19 @@ constexpr char kUsage[] =
 }  // namespace
 
 int RunStats(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+  Arguments args;
+  std::string db;
+  if (const std::optional<int> done = BeginDatabaseCommand(
+          argc, argv, first, "stats", kUsage, &args, &db)) {
+    return *done;
   }
-  const std::optional<std::string> db = args->Take("db");
-  if (!db.has_value()) {
-    return ReportError(absl::InvalidArgumentError("retro stats needs --db FILE"));
-  }
-  auto threads = TakeThreads(*args);
+  auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(*args, "stats", "--db, --json, --threads, --plugin-dir");
+  if (auto s = RejectLeftoverOptions(args, "stats", "--db, --json, --threads, --plugin-dir");
       !s.ok()) {
     return ReportError(s);
   }
-  auto session = OpenDatabaseSession(*db, args->plugin_dirs);
+  auto session = OpenDatabaseSession(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   ThreadPool pool(*threads);
   Progress progress;
@@ -47,7 +43,7 @@ int RunStats(int argc, char** argv, int first) {
     report = (*session)->database->Stats(WorkContext{&pool, &progress});
   }
   if (!report.ok()) return ReportError(report.status());
-  std::printf("%s\n", args->Flag("json") ? report->json.c_str() : report->text.c_str());
+  std::printf("%s\n", args.Flag("json") ? report->json.c_str() : report->text.c_str());
   return kExitOk;
 }
 

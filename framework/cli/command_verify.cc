@@ -30,20 +30,16 @@ constexpr char kUsage[] =
 }  // namespace
 
 int RunVerify(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
-  }
-  const std::optional<std::string> db = args->Take("db");
-  if (!db.has_value()) {
-    return ReportError(absl::InvalidArgumentError("retro verify needs --db FILE"));
+  Arguments args;
+  std::string db;
+  if (const std::optional<int> done = BeginDatabaseCommand(
+          argc, argv, first, "verify", kUsage, &args, &db)) {
+    return *done;
   }
   VerifyOptions options;
   ParameterValues numbers;
-  if (auto sample = args->Take("sample")) numbers["sample"] = *sample;
-  if (auto seed = args->Take("seed")) numbers["seed"] = *seed;
+  if (auto sample = args.Take("sample")) numbers["sample"] = *sample;
+  if (auto seed = args.Take("seed")) numbers["seed"] = *seed;
   if (numbers.count("sample")) {
     auto sample = GetIntParameter(numbers, "sample", 1, INT64_MAX);
     if (!sample.ok()) return ReportError(sample.status());
@@ -54,18 +50,18 @@ int RunVerify(int argc, char** argv, int first) {
     if (!seed.ok()) return ReportError(seed.status());
     options.seed = *seed;
   }
-  auto threads = TakeThreads(*args);
+  auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());
   if (auto s = RejectLeftoverOptions(
-          *args, "verify", "--db, --sample, --seed, --threads, --json, --plugin-dir");
+          args, "verify", "--db, --sample, --seed, --threads, --json, --plugin-dir");
       !s.ok()) {
     return ReportError(s);
   }
-  const bool json = args->Flag("json");
+  const bool json = args.Flag("json");
   const auto start = std::chrono::steady_clock::now();
   // 1. Checksums of the header and of every slice (checked on open, before
   //    the plugin reads anything).
-  auto session = OpenDatabaseSession(*db, args->plugin_dirs);
+  auto session = OpenDatabaseSession(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   if (!json) {
     std::printf("checksums: ok (header and %zu slices, %s)\n",
@@ -85,7 +81,7 @@ int RunVerify(int argc, char** argv, int first) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {
     JsonWriter out;
-    out.BeginObject().Key("file").String(*db).Key("checksums").String("ok");
+    out.BeginObject().Key("file").String(db).Key("checksums").String("ok");
     out.Key("records_checked").Uint(result->records_checked);
     out.Key("mismatches").Uint(result->mismatches);
     if (result->mismatches > 0) out.Key("first_mismatch").String(result->first_mismatch);
@@ -102,7 +98,7 @@ int RunVerify(int argc, char** argv, int first) {
   }
   if (result->mismatches > 0) {
     std::fprintf(stderr, "retro: error: %s: %s records are inconsistent with their children\n",
-                 db->c_str(), Grouped(result->mismatches).c_str());
+                 db.c_str(), Grouped(result->mismatches).c_str());
     return kExitFailure;
   }
   return kExitOk;

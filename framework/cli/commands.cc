@@ -37,6 +37,27 @@ absl::Status RejectLeftoverOptions(const Arguments& args,
                    command, "; valid: ", valid));
 }
 
+std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
+                                        const std::string& command,
+                                        const char* usage, Arguments* args,
+                                        std::string* db) {
+  absl::StatusOr<Arguments> parsed =
+      ParseArguments(argc, argv, first, {"json", "help"});
+  if (!parsed.ok()) return ReportError(parsed.status());
+  if (parsed->Flag("help")) {
+    std::fputs(usage, stdout);
+    return kExitOk;
+  }
+  std::optional<std::string> path = parsed->Take("db");
+  if (!path.has_value()) {
+    return ReportError(absl::InvalidArgumentError(
+        absl::StrCat("retro ", command, " needs --db FILE")));
+  }
+  *args = *std::move(parsed);
+  *db = *std::move(path);
+  return std::nullopt;
+}
+
 absl::StatusOr<int> TakeThreads(Arguments& args) {
   const std::optional<std::string> text = args.Take("threads");
   if (!text.has_value()) return ThreadPool::HardwareThreads();

@@ -4,6 +4,7 @@
 #define RETRO_CLI_COMMANDS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,15 @@ absl::Status RejectLeftoverOptions(const Arguments& args,
 
 // Reads --threads (1..1024; default: every hardware thread).
 absl::StatusOr<int> TakeThreads(Arguments& args);
+
+// The start every database command shares: parses its arguments (flags
+// --json and --help), prints `usage` for --help, and takes --db. Returns
+// the exit status the command must return now (after --help, or with the
+// error reported), or nullopt with `*args` and `*db` set.
+std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
+                                        const std::string& command,
+                                        const char* usage, Arguments* args,
+                                        std::string* db);
 
 // A database file, the plugin that reads it, and the plugin's view of it,
 // destroyed in the safe order (view, then plugin, then file).
