@@ -2,27 +2,49 @@
 #include "retro/thread_pool.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace retro {
 
 ThreadPool::ThreadPool(int threads) {
   if (threads <= 0) threads = HardwareThreads();
-  for (int i = 1; i < threads; ++i) {
-    workers_.emplace_back([this, i] { WorkerLoop(i); });
+  try {
+    for (int i = 1; i < threads; ++i) {
+      workers_.emplace_back([this, i] { WorkerLoop(i); });
+    }
+  } catch (...) {
+    // A thread could not be started (no memory for its stack, say): join
+    // the ones that were, so that the error reaches the caller instead of
+    // std::terminate.
+    StopWorkers();
+    throw;
   }
 }
 
-ThreadPool::~ThreadPool() {
+ThreadPool::~ThreadPool() { StopWorkers(); }
+
+void ThreadPool::StopWorkers() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
   wake_.notify_all();
   for (std::thread& t : workers_) t.join();
+  workers_.clear();
 }
 
 int ThreadPool::HardwareThreads() {
   return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void ThreadPool::RunCatching(const std::function<void(int)>& job, int worker) {
+  try {
+    job(worker);
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!failure_) failure_ = std::current_exception();
+    failed_.store(true, std::memory_order_relaxed);
+  }
 }
 
 void ThreadPool::WorkerLoop(int worker) {
@@ -36,7 +58,7 @@ void ThreadPool::WorkerLoop(int worker) {
       seen = generation_;
       job = job_;
     }
-    (*job)(worker);
+    RunCatching(*job, worker);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (--running_ == 0) done_.notify_one();
@@ -53,13 +75,20 @@ void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = &body;
     running_ = static_cast<int>(workers_.size());
+    failure_ = nullptr;
+    failed_.store(false, std::memory_order_relaxed);
     ++generation_;
   }
   wake_.notify_all();
-  body(0);
-  std::unique_lock<std::mutex> lock(mutex_);
-  done_.wait(lock, [&] { return running_ == 0; });
-  job_ = nullptr;
+  RunCatching(body, 0);
+  std::exception_ptr failure;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    done_.wait(lock, [&] { return running_ == 0; });
+    job_ = nullptr;
+    failure = std::exchange(failure_, nullptr);
+  }
+  if (failure) std::rethrow_exception(failure);
 }
 
 void ThreadPool::ParallelFor(
@@ -73,7 +102,8 @@ void ThreadPool::ParallelFor(
   }
   std::atomic<uint64_t> next{begin};
   RunOnAll([&](int worker) {
-    while (true) {
+    // After a failure on any thread, the remaining chunks are abandoned.
+    while (!failed_.load(std::memory_order_relaxed)) {
       const uint64_t b = next.fetch_add(grain, std::memory_order_relaxed);
       if (b >= end) return;
       body(worker, b, std::min(end, b + grain));

@@ -3,6 +3,10 @@
 #include "retro/thread_pool.h"
 
 #include <atomic>
+#include <chrono>
+#include <new>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -38,6 +42,44 @@ TEST(ThreadPoolTest, EmptyRangeDoesNothing) {
   int calls = 0;
   pool.ParallelFor(5, 5, 1, [&](int, uint64_t, uint64_t) { ++calls; });
   EXPECT_EQ(calls, 0);
+}
+
+// Regression: std::bad_alloc on a worker thread used to reach
+// std::terminate (a crash, "double free or corruption", a temporary file
+// left behind). It must reach the caller, after every thread has stopped.
+TEST(ThreadPoolTest, AnExceptionOnAWorkerReachesTheCaller) {
+  ThreadPool pool(4);
+  std::atomic<int> chunks{0};
+  auto throw_on_workers = [&] {
+    pool.ParallelFor(0, 1 << 20, 1, [&](int worker, uint64_t, uint64_t) {
+      chunks.fetch_add(1);
+      if (worker != 0) throw std::bad_alloc();
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    });
+  };
+  EXPECT_THROW(throw_on_workers(), std::bad_alloc);
+  // The loop stopped handing out work instead of running all 2^20 chunks.
+  EXPECT_LT(chunks.load(), 1 << 19);
+  // The pool is still usable afterwards.
+  std::atomic<uint64_t> sum{0};
+  pool.ParallelFor(0, 1000, 7, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t i = b; i < e; ++i) sum += i;
+  });
+  EXPECT_EQ(sum.load(), 999u * 1000 / 2);
+}
+
+TEST(ThreadPoolTest, AnExceptionOnTheCallerWaitsForTheWorkers) {
+  ThreadPool pool(3);
+  std::atomic<int> running{0};
+  EXPECT_THROW(pool.RunOnAll([&](int worker) {
+    running.fetch_add(1);
+    if (worker == 0) throw std::runtime_error("caller failed");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    running.fetch_sub(1);
+  }),
+               std::runtime_error);
+  // Every worker had finished its part before the exception was rethrown.
+  EXPECT_EQ(running.load(), 1);
 }
 
 }  // namespace

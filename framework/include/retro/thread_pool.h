@@ -1,12 +1,17 @@
 // A small fixed-size pool of worker threads for data-parallel loops over index
 // ranges, the only kind of parallelism the solvers need. The calling thread
 // takes part in every loop, so a pool of one thread runs everything inline.
+// An exception thrown by the body on any thread (std::bad_alloc when memory
+// runs out, say) stops the loop from handing out more work and is rethrown on
+// the calling thread once every thread has left the body, so a failure on a
+// worker ends the computation as cleanly as one on the caller.
 #ifndef RETRO_THREAD_POOL_H_
 #define RETRO_THREAD_POOL_H_
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -41,6 +46,10 @@ class ThreadPool {
 
  private:
   void WorkerLoop(int worker);
+  // Runs job(worker), keeping the first exception any thread throws.
+  void RunCatching(const std::function<void(int)>& job, int worker);
+  // Stops and joins the workers started so far.
+  void StopWorkers();
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
@@ -50,6 +59,8 @@ class ThreadPool {
   uint64_t generation_ = 0;
   int running_ = 0;
   bool stopping_ = false;
+  std::exception_ptr failure_;      // the first exception of the current job
+  std::atomic<bool> failed_{false}; // failure_ is set: hand out no more work
 };
 
 }  // namespace retro
