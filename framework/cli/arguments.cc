@@ -1,17 +1,45 @@
 // Implementation of the command-line parser.
 #include "cli/arguments.h"
 
+#include <string_view>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
 namespace retro::cli {
 
 std::optional<std::string> Arguments::Take(const std::string& name) {
+  if (without_value.erase(name) > 0 && !missing_value.has_value()) missing_value = name;
   const auto it = options.find(name);
   if (it == options.end()) return std::nullopt;
   std::string value = std::move(it->second);
   options.erase(it);
   return value;
+}
+
+absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
+                                       const std::string& context,
+                                       const std::string& valid) const {
+  std::optional<std::string> missing = missing_value;
+  for (const std::string& name : without_value) {
+    if (!missing.has_value() && known.count(name) > 0) missing = name;
+  }
+  if (missing.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat("option --", *missing, " needs a value"));
+  }
+  for (const std::string& name : without_value) {
+    if (known.count(name) == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
+    }
+  }
+  for (const auto& [name, value] : options) {
+    if (known.count(name) == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
@@ -39,9 +67,16 @@ absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
       continue;
     }
     if (!value.has_value()) {
-      if (i + 1 >= argc) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("option --", name, " needs a value"));
+      // A following --option is not this option's value: either the value
+      // is missing or this option is unknown, which the command decides.
+      if (i + 1 >= argc || std::string_view(argv[i + 1]).rfind("--", 0) == 0) {
+        if (name == "plugin-dir") {
+          return absl::InvalidArgumentError("option --plugin-dir needs a value");
+        }
+        if (args.options.count(name) > 0 || !args.without_value.insert(name).second) {
+          return absl::InvalidArgumentError(absl::StrCat("option --", name, " is given twice"));
+        }
+        continue;
       }
       value = argv[++i];
     }
@@ -49,7 +84,7 @@ absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
       args.plugin_dirs.push_back(*value);
       continue;
     }
-    if (args.options.count(name) > 0) {
+    if (args.options.count(name) > 0 || args.without_value.count(name) > 0) {
       return absl::InvalidArgumentError(
           absl::StrCat("option --", name, " is given twice"));
     }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 namespace retro::cli {
@@ -19,14 +20,27 @@ struct Arguments {
   std::map<std::string, std::string> options;  // --name value, --name=value
   std::set<std::string> flags;                 // --json, --help
   std::vector<std::string> plugin_dirs;        // --plugin-dir, repeatable
+  // Options written without a value (last word, or followed by another
+  // --option). Whether that is a missing value or an unknown option is
+  // decided once the command knows all its options (CheckLeftovers).
+  std::set<std::string> without_value;
+  // The first known option found without its value (set by Take).
+  std::optional<std::string> missing_value;
 
   bool Flag(const std::string& name) const { return flags.count(name) > 0; }
-  // Removes and returns option `name`, if given.
+  // Removes and returns option `name`, if given. An option `name` given
+  // without a value is recorded in missing_value and gives nullopt.
   std::optional<std::string> Take(const std::string& name);
+  // Fails for the first known option given without a value, then for the
+  // first option that is neither taken nor in `known` (names without
+  // "--"), naming it as unknown for `context` and listing `valid`.
+  absl::Status CheckLeftovers(const std::set<std::string>& known, const std::string& context,
+                              const std::string& valid) const;
 };
 
 // Parses argv[first..argc). `flag_names` are options that take no value.
-// Every other option needs a value; positional words are errors.
+// Every other option needs a value: the next word, unless that is another
+// --option; positional words are errors.
 absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
                                          const std::set<std::string>& flag_names);
 

@@ -34,19 +34,19 @@ int RunPerft(int argc, char** argv, int first) {
   const std::optional<std::string> game = args->Take("game");
   const std::optional<std::string> position = args->Take("position");
   const std::optional<std::string> depth_text = args->Take("depth");
+  auto threads = TakeThreads(*args);
+  if (auto s = RejectLeftoverOptions(
+          *args, "perft", "--game, --position, --depth, --json, --threads, --plugin-dir");
+      !s.ok()) {
+    return ReportError(s);
+  }
+  if (!threads.ok()) return ReportError(threads.status());
   if (!game || !position || !depth_text) {
     return ReportError(absl::InvalidArgumentError(
         "retro perft needs --game G, --position P and --depth D"));
   }
   auto depth = GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64);
   if (!depth.ok()) return ReportError(depth.status());
-  auto threads = TakeThreads(*args);
-  if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(
-          *args, "perft", "--game, --position, --depth, --json, --threads, --plugin-dir");
-      !s.ok()) {
-    return ReportError(s);
-  }
   auto plugin = LoadGamePlugin(*game, PluginSearchDirs(args->plugin_dirs));
   if (!plugin.ok()) return ReportError(plugin.status());
   ThreadPool pool(*threads);

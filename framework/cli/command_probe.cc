@@ -3,11 +3,13 @@
 // are read from stdin, one per line, and one result line is printed for each.
 #include <cstdio>
 #include <iostream>
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/format.h"
 #include "retro/json_writer.h"
 
 namespace retro::cli {
@@ -48,15 +50,16 @@ int RunProbe(int argc, char** argv, int first) {
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
   std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
-  for (const ParameterSpec& spec : game.probe_parameters) valid.push_back("--" + spec.name);
-  for (const auto& [key, value] : args.options) {
-    bool known = false;
-    for (const ParameterSpec& spec : game.probe_parameters) known |= spec.name == key;
-    if (!known) {
-      return ReportError(absl::InvalidArgumentError(absl::StrCat(
-          "unknown option --", key, " for retro probe on a ", game.name,
-          " database; valid: ", absl::StrJoin(valid, ", "))));
-    }
+  std::set<std::string> known;
+  for (const ParameterSpec& spec : game.probe_parameters) {
+    valid.push_back("--" + spec.name);
+    known.insert(spec.name);
+  }
+  if (auto s = args.CheckLeftovers(known,
+                                   absl::StrCat("retro probe on a ", game.name, " database"),
+                                   absl::StrJoin(valid, ", "));
+      !s.ok()) {
+    return ReportError(s);
   }
   auto options = ResolveParameters(game.probe_parameters, args.options,
                                    absl::StrCat("probing ", game.name));
@@ -76,25 +79,31 @@ int RunProbe(int argc, char** argv, int first) {
   while (std::getline(std::cin, line)) {
     const std::string input = Trim(line);
     auto report = database.Probe(input, *options);
+    std::string out;
     if (report.ok()) {
-      std::string out = json ? report->json : (report->line.empty() ? report->text : report->line);
+      out = json ? report->json : (report->line.empty() ? report->text : report->line);
       // One output line per input line, whatever the plugin returned.
       for (char& c : out) {
         if (c == '\n' || c == '\r') c = ' ';
       }
-      std::fwrite(out.data(), 1, out.size(), stdout);
-      std::fputc('\n', stdout);
-      continue;
-    }
-    status = kExitUsage;
-    if (json) {
-      JsonWriter writer;
-      writer.BeginObject().Key("position").String(input);
-      writer.Key("error").String(std::string(report.status().message())).EndObject();
-      std::printf("%s\n", writer.Take().c_str());
     } else {
-      std::printf("error: %s\n", std::string(report.status().message()).c_str());
+      status = kExitUsage;
+      if (json) {
+        JsonWriter writer;
+        writer.BeginObject().Key("position").String(input);
+        writer.Key("error").String(std::string(report.status().message())).EndObject();
+        out = writer.Take();
+      } else {
+        // Input echoed in the message may hold NUL, escape or other control
+        // bytes: escaped as in the JSON form.
+        out = absl::StrCat("error: ", EscapeControl(std::string(report.status().message())));
+      }
     }
+    out += '\n';
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    // Stop at the first failed write (a full disk, a closed pipe end)
+    // instead of probing the rest for nothing; main reports it.
+    if (std::ferror(stdout)) return kExitFailure;
   }
   return status;
 }

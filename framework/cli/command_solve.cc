@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -49,6 +50,9 @@ int RunSolve(int argc, char** argv, int first) {
   auto args = ParseArguments(argc, argv, first, {"json", "help"});
   if (!args.ok()) return ReportError(args.status());
   const std::optional<std::string> game_name = args->Take("game");
+  if (args->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  }
   if (!game_name.has_value()) {
     if (args->Flag("help")) {
       std::printf("usage: retro solve --game G [game parameters] [options]\n\n"
@@ -69,19 +73,19 @@ int RunSolve(int argc, char** argv, int first) {
   }
   const std::optional<std::string> out = args->Take("out");
   auto threads = TakeThreads(*args);
-  if (!threads.ok()) return ReportError(threads.status());
   std::vector<std::string> valid;
-  for (const ParameterSpec& spec : game.solve_parameters) valid.push_back("--" + spec.name);
-  for (const char* host : {"--out", "--threads", "--json", "--plugin-dir"}) valid.push_back(host);
-  for (const auto& [key, value] : args->options) {
-    bool known = false;
-    for (const ParameterSpec& spec : game.solve_parameters) known |= spec.name == key;
-    if (!known) {
-      return ReportError(absl::InvalidArgumentError(
-          absl::StrCat("unknown parameter --", key, " for game ", game.name,
-                       "; valid: ", absl::StrJoin(valid, ", "))));
-    }
+  std::set<std::string> known;
+  for (const ParameterSpec& spec : game.solve_parameters) {
+    valid.push_back("--" + spec.name);
+    known.insert(spec.name);
   }
+  for (const char* host : {"--out", "--threads", "--json", "--plugin-dir"}) valid.push_back(host);
+  if (auto s = args->CheckLeftovers(known, absl::StrCat("game ", game.name),
+                                    absl::StrJoin(valid, ", "));
+      !s.ok()) {
+    return ReportError(s);
+  }
+  if (!threads.ok()) return ReportError(threads.status());
   auto values = ResolveParameters(game.solve_parameters, args->options,
                                   absl::StrCat("game ", game.name));
   if (!values.ok()) return ReportError(values.status());
@@ -90,6 +94,9 @@ int RunSolve(int argc, char** argv, int first) {
   const std::string path = out.value_or(plan->default_file_name);
   auto writer = AtomicFileWriter::Create(path);
   if (!writer.ok()) return ReportError(writer.status());
+  if (auto s = (*writer)->CheckFreeSpace(plan->estimated_file_bytes); !s.ok()) {
+    return ReportError(s);
+  }
 
   const auto start = std::chrono::steady_clock::now();
   DatabaseBuilder builder;

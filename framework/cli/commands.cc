@@ -1,11 +1,15 @@
 // Helpers shared by the `retro` subcommands.
 #include "cli/commands.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/match.h"
+#include "cli/format.h"
 #include "retro/parameters.h"
 #include "retro/plugin.h"
 #include "retro/thread_pool.h"
@@ -17,6 +21,7 @@ int ReportError(const absl::Status& status) {
   for (char& c : message) {
     if (c == '\n') c = ' ';
   }
+  message = EscapeControl(message);
   std::fprintf(stderr, "retro: error: %s\n", message.c_str());
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
@@ -31,10 +36,7 @@ int ReportError(const absl::Status& status) {
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,
                                    const std::string& valid) {
-  if (args.options.empty()) return absl::OkStatus();
-  return absl::InvalidArgumentError(
-      absl::StrCat("unknown option --", args.options.begin()->first, " for retro ",
-                   command, "; valid: ", valid));
+  return args.CheckLeftovers({}, absl::StrCat("retro ", command), valid);
 }
 
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
@@ -49,6 +51,10 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
     return kExitOk;
   }
   std::optional<std::string> path = parsed->Take("db");
+  if (parsed->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError(
+        absl::StrCat("option --", *parsed->missing_value, " needs a value")));
+  }
   if (!path.has_value()) {
     return ReportError(absl::InvalidArgumentError(
         absl::StrCat("retro ", command, " needs --db FILE")));
@@ -67,10 +73,22 @@ absl::StatusOr<int> TakeThreads(Arguments& args) {
   return static_cast<int>(*threads);
 }
 
+absl::Status StdoutStatus() {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return absl::OkStatus();
+  const int error = errno;
+  return absl::UnavailableError(absl::StrCat(
+      "cannot write the output to standard output",
+      error != 0 ? absl::StrCat(": ", std::strerror(error)) : std::string()));
+}
+
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs) {
   auto session = std::make_unique<DatabaseSession>();
-  auto file = DatabaseFile::Open(path, /*verify_slices=*/true);
+  // The container's header first; the slice checksums only after the
+  // plugin has checked the layout against the header's parameters, so that
+  // a file claiming huge slices is refused before gigabytes are read.
+  auto file = DatabaseFile::Open(path, /*verify_slices=*/false);
   if (!file.ok()) return file.status();
   session->file = std::move(*file);
   const DatabaseIdentity& identity = session->file->identity();
@@ -93,12 +111,17 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
         "; the installed plugin reads version ", game.data_version,
         "; rebuild the database with retro solve"));
   }
+  // Names the file once, whether or not the plugin's message already does.
+  auto with_path = [&](const absl::Status& status) {
+    if (absl::StrContains(status.message(), path)) return status;
+    return absl::Status(status.code(), absl::StrCat(path, ": ", status.message()));
+  };
   auto database = session->plugin->module().Open(*session->file);
-  if (!database.ok()) {
-    return absl::Status(database.status().code(),
-                        absl::StrCat(path, ": ", database.status().message()));
-  }
+  if (!database.ok()) return with_path(database.status());
   session->database = std::move(*database);
+  if (absl::Status checksums = session->file->VerifySlices(); !checksums.ok()) {
+    return with_path(checksums);
+  }
   return session;
 }
 

@@ -34,6 +34,10 @@ int RunPerft(int argc, char** argv, int first);
 // InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.
 int ReportError(const absl::Status& status);
 
+// Flushes standard output: an error (with the reason) when any write to it
+// failed, e.g. to a full disk or a closed descriptor.
+absl::Status StdoutStatus();
+
 // Fails with the list of valid options when `args` still holds any.
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,
@@ -63,9 +67,9 @@ struct DatabaseSession {
   }
 };
 
-// Opens `path` and verifies every checksum, finds its game's plugin, checks
-// that the plugin reads this database (ABI and data version), and only then
-// lets the plugin open it.
+// Opens `path` (the container header), finds its game's plugin, checks that
+// the plugin reads this database (ABI and data version), lets the plugin
+// open it (checking its layout), and then verifies every slice checksum.
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs);
 

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "absl/strings/str_format.h"
+
 namespace retro::cli {
 
 std::string Grouped(uint64_t value) {
@@ -57,6 +59,26 @@ std::string HumanSeconds(double seconds) {
     std::snprintf(buffer, sizeof(buffer), "%dh%02dm", s / 3600, (s / 60) % 60);
   }
   return buffer;
+}
+
+std::string EscapeControl(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (byte < 0x20 || byte == 0x7f) {
+          out += absl::StrFormat("\\u%04x", byte);
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
 }
 
 }  // namespace retro::cli

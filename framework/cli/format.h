@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace retro::cli {
 
@@ -15,6 +16,11 @@ std::string HumanCount(uint64_t value);
 std::string HumanBytes(uint64_t bytes);
 // 0.0421 -> "42.1 ms", 75 -> "1m15s".
 std::string HumanSeconds(double seconds);
+// `text` safe to print on one line of a terminal: control bytes (NUL,
+// newline, escape, DEL, ...) become escapes as in JSON strings (\n, \t,
+// \u001b), so that input echoed in a message cannot end the line early or
+// drive the terminal.
+std::string EscapeControl(std::string_view text);
 
 }  // namespace retro::cli
 

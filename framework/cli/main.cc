@@ -1,9 +1,14 @@
 // The `retro` command: dispatches to the subcommands in commands.h.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/format.h"
 #include "retro/plugin.h"
 
 namespace {
@@ -25,20 +30,23 @@ constexpr char kUsage[] =
     "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
     "the directory of this program and ../lib/retro beside it.\n";
 
-}  // namespace
+// Occupies a closed standard descriptor with /dev/null opened the wrong way
+// round (stdin write-only, stdout and stderr read-only), so that no file
+// retro opens later gets descriptor 0, 1 or 2, while reading or writing it
+// still fails as on a closed descriptor and is reported.
+void GuardStandardDescriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+    if (opened >= 0 && opened != fd) {
+      dup2(opened, fd);
+      close(opened);
+    }
+  }
+}
 
-int main(int argc, char** argv) {
+int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-      std::strcmp(argv[1], "help") == 0) {
-    std::fputs(kUsage, stdout);
-    return argc < 2 ? kExitUsage : kExitOk;
-  }
-  if (std::strcmp(argv[1], "--version") == 0) {
-    std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
-    return kExitOk;
-  }
-  const std::string command = argv[1];
   try {
     if (command == "games") return RunGames(argc, argv, 2);
     if (command == "solve") return RunSolve(argc, argv, 2);
@@ -56,6 +64,30 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "retro: error: unknown command '%s'; valid: games, solve, probe, "
                "stats, verify, perft (retro --help)\n",
-               command.c_str());
+               EscapeControl(command).c_str());
   return kExitUsage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace retro::cli;
+  GuardStandardDescriptors();
+  int status = kExitOk;
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+      std::strcmp(argv[1], "help") == 0) {
+    std::fputs(kUsage, stdout);
+    status = argc < 2 ? kExitUsage : kExitOk;
+  } else if (std::strcmp(argv[1], "--version") == 0) {
+    std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
+  } else {
+    status = RunCommand(argv[1], argc, argv);
+  }
+  // Output that could not be written is a failure, whatever the command
+  // did: a full disk or a closed stdout must not look like success.
+  if (const absl::Status output = StdoutStatus(); !output.ok()) {
+    ReportError(output);
+    return status == kExitOk ? kExitFailure : status;
+  }
+  return status;
 }

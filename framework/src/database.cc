@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -13,6 +15,15 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define RETRO_POISON(address, size) ASAN_POISON_MEMORY_REGION(address, size)
+#define RETRO_UNPOISON(address, size) ASAN_UNPOISON_MEMORY_REGION(address, size)
+#else
+#define RETRO_POISON(address, size) ((void)(address), (void)(size))
+#define RETRO_UNPOISON(address, size) ((void)(address), (void)(size))
+#endif
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -161,8 +172,9 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
   return header;
 }
 
-// The temporary files SIGINT/SIGTERM should delete: one slot per open
-// writer (a writer without a free slot is simply not cleaned up by signals).
+// The temporary files a terminating signal should delete: one slot per open
+// writer (a writer without a free slot is simply not cleaned up by signals;
+// a later solve of the same output removes it, see RemoveStaleTemporaries).
 constexpr int kCleanupSlots = 64;
 std::atomic<const char*> g_temps_to_remove[kCleanupSlots];
 
@@ -188,15 +200,55 @@ void UnregisterTemp(const char* path) {
   }
 }
 
+// Every signal whose default action ends the process and that a handler can
+// catch. A signal the process inherited as ignored (SIGHUP under nohup, say)
+// stays ignored.
+constexpr int kTerminatingSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGPIPE,
+                                       SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                       SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+
+// Holds the terminating signals back (on this thread) for its lifetime;
+// those that arrive meanwhile are delivered when it ends.
+class SignalBlock {
+ public:
+  SignalBlock() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (const int signal_number : kTerminatingSignals) sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_BLOCK, &set, &previous_);
+  }
+  ~SignalBlock() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+  SignalBlock(const SignalBlock&) = delete;
+  SignalBlock& operator=(const SignalBlock&) = delete;
+
+ private:
+  sigset_t previous_;
+};
+
 void InstallCleanupHandlers() {
-  static bool installed = false;
-  if (installed) return;
-  installed = true;
-  struct sigaction action {};
-  action.sa_handler = RemoveTempAndExit;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  static std::atomic<bool> installed{false};
+  if (installed.exchange(true)) return;
+  for (const int signal_number : kTerminatingSignals) {
+    struct sigaction current {};
+    if (sigaction(signal_number, nullptr, &current) != 0) continue;
+    if (current.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = RemoveTempAndExit;
+    sigemptyset(&action.sa_mask);
+    for (const int other : kTerminatingSignals) sigaddset(&action.sa_mask, other);
+    sigaction(signal_number, &action, nullptr);
+  }
+}
+
+std::string FileTypeName(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
 }
 
 absl::Status ErrnoError(std::string_view what, const std::string& path) {
@@ -217,6 +269,102 @@ absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size,
     offset += n;
   }
   return absl::OkStatus();
+}
+
+
+// Temporaries are named <output><kTempInfix><6 random characters>.
+constexpr char kTempInfix[] = ".tmp.";
+
+// "1.5 GiB"-style sizes for messages.
+std::string BytesText(uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 4) {
+    value /= 1024;
+    ++unit;
+  }
+  return unit == 0 ? absl::StrCat(bytes, " bytes") : absl::StrFormat("%.1f %s", value, units[unit]);
+}
+
+// The file an output path names: a symbolic link is followed (the file it
+// points to is replaced and the link kept, as a shell redirection would),
+// through at most 40 links. Refuses a path that is, or leads to, anything
+// but a regular file or nothing, and an existing file without write
+// permission.
+absl::StatusOr<std::string> ResolveOutputPath(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path target = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (lstat(target.c_str(), &st) != 0) {
+      if (errno == ENOENT) return target.string();  // a new file
+      return ErrnoError("cannot create output file", path);
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (hops >= 40) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("output path ", path, " is a loop of symbolic links"));
+      }
+      std::error_code error;
+      const fs::path link = fs::read_symlink(target, error);
+      if (error) return ErrnoError("cannot read symbolic link", target.string());
+      target = link.is_absolute() ? link : target.parent_path() / link;
+      continue;
+    }
+    const std::string shown =
+        target.string() == path ? path : absl::StrCat(path, " (-> ", target.string(), ")");
+    if (S_ISDIR(st.st_mode)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("output path is a directory: ", shown));
+    }
+    if (!S_ISREG(st.st_mode)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "output path ", shown, " exists and is ", FileTypeName(st.st_mode),
+          "; retro writes databases only to regular files (choose another --out)"));
+    }
+    if ((st.st_mode & 0222) == 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "output file ", shown, " exists and is read-only; make it writable "
+          "(chmod u+w) or remove it to replace it"));
+    }
+    return target.string();
+  }
+}
+
+// Takes the lock that marks a temporary as owned by a live process, and
+// checks that `path` still names the file `fd` is open on.
+bool LockedAndStillNamed(int fd, const std::string& path) {
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) return false;
+  struct stat by_fd {}, by_name {};
+  return fstat(fd, &by_fd) == 0 && stat(path.c_str(), &by_name) == 0 &&
+         by_fd.st_dev == by_name.st_dev && by_fd.st_ino == by_name.st_ino;
+}
+
+// Removes the temporaries of `target` (target.tmp.XXXXXX, regular files)
+// that no live process holds locked: those of a solve that was killed with
+// SIGKILL or lost its machine.
+void RemoveStaleTemporaries(const std::string& target) {
+  namespace fs = std::filesystem;
+  const fs::path target_path(target);
+  const fs::path dir = target_path.parent_path().empty() ? fs::path(".") : target_path.parent_path();
+  const std::string prefix = target_path.filename().string() + kTempInfix;
+  std::error_code error;
+  fs::directory_iterator it(dir, error);
+  if (error) return;
+  for (const fs::directory_entry& entry : it) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() != prefix.size() + 6 || name.compare(0, prefix.size(), prefix) != 0) {
+      continue;
+    }
+    const int fd = open(entry.path().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && LockedAndStillNamed(fd, entry.path())) {
+      unlink(entry.path().c_str());
+    }
+    close(fd);
+  }
 }
 
 }  // namespace
@@ -258,7 +406,9 @@ std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
 
 absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
     const std::string& path, bool verify_slices) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
+  // below like every file that is not a regular one.
+  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return ErrnoError("cannot open database", path);
   struct stat st {};
   if (fstat(fd, &st) != 0) {
@@ -268,8 +418,9 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   }
   if (!S_ISREG(st.st_mode)) {
     close(fd);
-    return absl::InvalidArgumentError(
-        absl::StrCat("not a regular file: ", path));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "not a regular file: ", path, " is ", FileTypeName(st.st_mode),
+        "; a database is a file written by retro solve"));
   }
   std::unique_ptr<DatabaseFile> file(new DatabaseFile());
   file->path_ = path;
@@ -287,6 +438,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   }
   close(fd);
   absl::Status status = file->Parse(verify_slices);
+  if (status.ok()) file->PoisonPadding();
   if (!status.ok()) {
     return absl::Status(status.code(),
                         absl::StrCat(path, ": ", status.message()));
@@ -305,7 +457,32 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::FromBytes(
 }
 
 DatabaseFile::~DatabaseFile() {
-  if (mapping_ != nullptr) munmap(mapping_, mapping_size_);
+  if (mapping_ != nullptr) {
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    RETRO_UNPOISON(mapping_, (mapping_size_ + page - 1) / page * page);
+    munmap(mapping_, mapping_size_);
+  }
+}
+
+void DatabaseFile::PoisonPadding() {
+  // Under AddressSanitizer, the bytes no reader may touch (the gap after the
+  // header, the padding between slices) are marked, so that a plugin reading
+  // past a slice into padding is reported, not silently given zeros.
+  if (mapping_ == nullptr) return;
+  const auto* base = static_cast<const uint8_t*>(mapping_);
+  uint64_t at = slices_.empty() ? bytes_.size() : 0;
+  for (const SliceInfo& slice : slices_) {
+    if (at == 0) {
+      at = slice.offset;  // the header, up to the first slice, stays readable
+    } else if (slice.offset > at) {
+      RETRO_POISON(base + at, slice.offset - at);
+    }
+    at = slice.offset + slice.size;
+  }
+  // The rest of the last page of the mapping reads as zeros but is no file.
+  const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  const uint64_t mapped = (mapping_size_ + page - 1) / page * page;
+  if (mapped > mapping_size_) RETRO_POISON(base + mapping_size_, mapped - mapping_size_);
 }
 
 absl::Status DatabaseFile::Parse(bool verify_slices) {
@@ -424,29 +601,56 @@ std::span<const uint8_t> DatabaseFile::SliceBytes(size_t index) const {
 absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
     const std::string& path) {
   if (path.empty()) return absl::InvalidArgumentError("empty output file name");
-  struct stat st {};
-  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("output path is a directory: ", path));
-  }
+  RETRO_ASSIGN_OR_RETURN(const std::string target, ResolveOutputPath(path));
+  RemoveStaleTemporaries(target);
   std::unique_ptr<AtomicFileWriter> writer(new AtomicFileWriter());
-  writer->path_ = path;
+  writer->path_ = target;
+  writer->user_path_ = path;
   // A unique temporary beside the destination (same file system, so the
-  // final rename is atomic).
-  std::string pattern = absl::StrCat(path, ".tmp.XXXXXX");
-  writer->fd_ = mkostemp(pattern.data(), O_CLOEXEC);
-  if (writer->fd_ < 0) {
-    // Name the file the user asked for; the temporary's name means nothing
-    // to them.
-    return ErrnoError("cannot create output file", path);
+  // final rename is atomic), locked for as long as this process lives so
+  // that another solve can tell it from one a killed process left behind.
+  // The terminating signals wait while it is created and registered, so
+  // that none can end the process between the two and leave it behind.
+  InstallCleanupHandlers();
+  const SignalBlock block;
+  for (int attempt = 0; attempt < 16 && writer->fd_ < 0; ++attempt) {
+    std::string pattern = absl::StrCat(target, kTempInfix, "XXXXXX");
+    const int fd = mkostemp(pattern.data(), O_CLOEXEC);
+    if (fd < 0) {
+      // Name the file the user asked for; the temporary's name means
+      // nothing to them.
+      return ErrnoError("cannot create output file", path);
+    }
+    if (!LockedAndStillNamed(fd, pattern)) {
+      // Another solve's stale-temporary sweep took this name in the instant
+      // before the lock; it removes the file. Try another name.
+      close(fd);
+      continue;
+    }
+    writer->fd_ = fd;
+    writer->temp_path_ = pattern;
   }
-  writer->temp_path_ = pattern;
+  if (writer->fd_ < 0) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot create a temporary file beside ", path));
+  }
   const mode_t mask = umask(0);
   umask(mask);
   fchmod(writer->fd_, 0666 & ~mask);
-  InstallCleanupHandlers();
   RegisterTemp(writer->temp_path_.c_str());
   return writer;
+}
+
+absl::Status AtomicFileWriter::CheckFreeSpace(uint64_t expected_bytes) const {
+  if (fd_ < 0 || expected_bytes == 0) return absl::OkStatus();
+  struct statvfs fs {};
+  if (fstatvfs(fd_, &fs) != 0) return absl::OkStatus();  // unknown: let the write tell
+  const uint64_t available = uint64_t{fs.f_bavail} * fs.f_frsize;
+  if (expected_bytes <= available) return absl::OkStatus();
+  return absl::ResourceExhaustedError(absl::StrFormat(
+      "not enough free space for %s: the database needs about %s, its file system "
+      "has %s free; free some space or choose another --out",
+      user_path_, BytesText(expected_bytes), BytesText(available)));
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
@@ -463,10 +667,10 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   RETRO_RETURN_IF_ERROR(CheckWritable(identity, builder));
   std::vector<uint64_t> offsets;
   const std::vector<uint8_t> header = SerializeHeader(identity, builder, offsets);
-  absl::Status status = WriteAll(fd_, header.data(), header.size(), 0, temp_path_);
+  absl::Status status = WriteAll(fd_, header.data(), header.size(), 0, user_path_);
   for (size_t i = 0; status.ok() && i < offsets.size(); ++i) {
     const auto& bytes = builder.slices()[i].bytes;
-    status = WriteAll(fd_, bytes.data(), bytes.size(), offsets[i], temp_path_);
+    status = WriteAll(fd_, bytes.data(), bytes.size(), offsets[i], user_path_);
   }
   // Slices are aligned, so the last one may end before padding that was
   // never written; the size in the header is authoritative.
@@ -474,19 +678,21 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
     uint64_t file_size = header.size();
     if (!offsets.empty()) file_size = offsets.back() + builder.slices().back().bytes.size();
     if (ftruncate(fd_, static_cast<off_t>(file_size)) != 0) {
-      status = ErrnoError("cannot size", temp_path_);
+      status = ErrnoError("cannot size", user_path_);
     }
   }
-  if (status.ok() && fsync(fd_) != 0) status = ErrnoError("cannot sync", temp_path_);
+  if (status.ok() && fsync(fd_) != 0) status = ErrnoError("cannot sync", user_path_);
   if (!status.ok()) return status;  // the destructor removes the temp file
+  // The output path may have changed during a long solve: check it again.
+  if (auto target = ResolveOutputPath(user_path_); !target.ok()) return target.status();
+  // Renamed while still open and locked, so that no stale-temporary sweep
+  // of another solve can take it in between.
+  if (rename(temp_path_.c_str(), path_.c_str()) != 0) {
+    const absl::Status error = ErrnoError("cannot rename into place", user_path_);
+    return error;  // the destructor removes the temp file
+  }
   close(fd_);
   fd_ = -1;
-  if (rename(temp_path_.c_str(), path_.c_str()) != 0) {
-    const absl::Status error = ErrnoError("cannot rename into place", path_);
-    unlink(temp_path_.c_str());
-    UnregisterTemp(temp_path_.c_str());
-    return error;
-  }
   UnregisterTemp(temp_path_.c_str());
   // Make the rename itself durable.
   const std::filesystem::path parent = std::filesystem::path(path_).parent_path();

@@ -2,6 +2,7 @@
 #include "games/surakarta/symmetric_indexer.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -19,6 +20,29 @@ absl::StatusOr<SymmetricIndexer> SymmetricIndexer::Create(int pieces) {
   SymmetricIndexer indexer(pieces);
   indexer.Build();
   return indexer;
+}
+
+uint64_t SymmetricIndexer::ClassCount(int pieces) {
+  // The number of classes is the average over the symmetries of the
+  // placements each one fixes. A fixed placement is constant on every cycle
+  // of the symmetry's permutation of the squares: it picks cycles of total
+  // length `pieces` and gives each one side's colour.
+  uint64_t fixed = 0;
+  for (int k = 0; k < kSymmetries; ++k) {
+    std::vector<uint64_t> ways(pieces + 1, 0);  // by occupied squares
+    ways[0] = 1;
+    bool seen[kSquares] = {};
+    for (int square = 0; square < kSquares; ++square) {
+      int length = 0;
+      for (int s = square; !seen[s]; s = TransformSquare(k, s)) {
+        seen[s] = true;
+        ++length;
+      }
+      for (int m = pieces; m >= length && length > 0; --m) ways[m] += 2 * ways[m - length];
+    }
+    fixed += ways[pieces];
+  }
+  return fixed / kSymmetries;
 }
 
 void SymmetricIndexer::Build() {

@@ -48,6 +48,11 @@ class SymmetricIndexer {
   // Builds the tables for `pieces` pieces (0 <= pieces <= kMaxPieces).
   static absl::StatusOr<SymmetricIndexer> Create(int pieces);
 
+  // Size() of the indexer for `pieces` pieces (0 <= pieces <= kSquares),
+  // counted without building it (Burnside's lemma over the 8 symmetries), so
+  // that a reader can check a table's size before paying for the indexer.
+  static uint64_t ClassCount(int pieces);
+
   int pieces() const { return pieces_; }
 
   // Number of symmetry classes.

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -32,14 +33,34 @@ namespace retro::oware {
 inline constexpr uint32_t kBookDataVersion = 1;
 inline constexpr char kBookCodec[] = "oware-net-score-changes-v1";
 
+// The largest book the parameters allow (the indexers' table limit), and
+// the largest turn limit.
+inline constexpr int kMaxBookSeeds = 48;
+inline constexpr int kMaxTurnLimit = 1 << 23;
+
 // The name of the slice holding the boards with `seeds` seeds.
 std::string SliceName(int seeds);
+
+// The indexing schemes a book can be solved with (--indexer; the book itself
+// is always in colex order), and the largest book `indexer` can rank (0 for
+// an unknown name).
+inline constexpr std::string_view kIndexerNames[] = {"colex", "lexicographic", "pext",
+                                                     "incremental", "hash"};
+int IndexerSeedLimit(std::string_view indexer);
 
 class Book {
  public:
   // Opens and validates a book file (container checks and book structure).
   static absl::StatusOr<std::unique_ptr<Book>> Open(const std::string& path);
   // Interprets an already opened database; `file` must outlive the book.
+  // Checks the whole structure against the header's parameters, so that no
+  // lookup can read outside the file: the parameters (strict, in range), the
+  // slices seeds-0..seeds-N (each once, nothing else), each store's header
+  // (states, horizon, counts, size) and then, in one pass over each store,
+  // its offset tables and entries (FiniteHorizonStoreView::Validate, values
+  // within -n..n on n seeds). The slices' checksums need not be verified
+  // yet: the checks before the pass cost O(slices) and refuse a header that
+  // claims more than the parameters allow.
   static absl::StatusOr<std::unique_ptr<Book>> FromFile(const DatabaseFile& file);
 
   // The largest seed count covered, the rules, the turn limit T.

@@ -2,6 +2,7 @@
 // with the finite-horizon solver, opening books, perft. Exported with
 // RETRO_PLUGIN at the bottom.
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -28,9 +29,6 @@
 namespace retro::oware {
 namespace {
 
-// The largest book the parameters allow (the indexers' table limit).
-constexpr int kMaxBookSeeds = 48;
-
 // The memory model of a solve, fitted to peak RSS measured on books of 9..18
 // seeds (docs/games/oware.md): the finished stores of every slice, about
 // 10 + 2.2 (N - 9) bytes per board (values change more often on bigger
@@ -49,7 +47,8 @@ struct SolveSettings {
 absl::StatusOr<SolveSettings> ReadSettings(const ParameterValues& values) {
   SolveSettings settings;
   RETRO_ASSIGN_OR_RETURN(const int64_t seeds, GetIntParameter(values, "seeds", 1, kMaxBookSeeds));
-  RETRO_ASSIGN_OR_RETURN(const int64_t limit, GetIntParameter(values, "turn-limit", 1, 1 << 23));
+  RETRO_ASSIGN_OR_RETURN(const int64_t limit,
+                         GetIntParameter(values, "turn-limit", 1, kMaxTurnLimit));
   settings.seeds = static_cast<int>(seeds);
   settings.rules.turn_limit = static_cast<int>(limit);
   RETRO_ASSIGN_OR_RETURN(settings.rules.grand_slam, ParseGrandSlam(values.at("grand-slam")));
@@ -70,13 +69,21 @@ uint64_t EstimateMemory(int seeds) {
                        BytesPerStoredBoard(seeds) * BookBoards(seeds)));
 }
 
-// The largest book each indexing scheme can rank.
-int IndexerSeedLimit(const std::string& indexer) {
-  if (indexer == "hash") return HashIndexer::kMaxSeeds;
-  if (indexer == "incremental") return IncrementalIndexer::kMaxSeeds;
-  if (indexer == "pext") return PextIndexer::kMaxSeeds;
-  if (indexer == "lexicographic") return LexicographicIndexer::kMaxSeeds;
-  return ColexIndexer::kMaxSeeds;
+// About the size of the book file: per board a 2-byte start and its change
+// entries (2 bytes each for turn limits up to 255, else 4). Changes per board
+// were measured (retro stats) at 0.054 n^2 for n <= 14 seeds, growing about
+// linearly beyond (fitted to the 20-seed book's 7.41 GiB; the model gives
+// 2.72 MiB for 9 seeds against 2.80 measured, 187.6 MiB for 14 against 188.4).
+uint64_t EstimateFileBytes(int seeds, int turn_limit) {
+  const double entry_bytes = turn_limit <= 255 ? 2 : 4;
+  double total = 0;
+  for (int n = 0; n <= seeds; ++n) {
+    double changes = n <= 14 ? 0.054 * n * n : 0.054 * 196 + 1.3 * (n - 14);
+    changes = std::min(changes, static_cast<double>(turn_limit) + 1);
+    total += static_cast<double>(CompositionCount(n, kHouses)) * (2.125 + entry_bytes * changes) +
+             192;
+  }
+  return static_cast<uint64_t>(total);
 }
 
 template <GrandSlam kGrandSlam, typename Indexer>
@@ -173,7 +180,7 @@ class OwareModule : public GameModule {
         {"at-limit", "RULE", "who gets the seeds left at the turn limit", "nobody",
          {"nobody", "own-side"}},
         {"indexer", "SCHEME", "board indexing scheme used while solving", "colex",
-         {"colex", "lexicographic", "pext", "incremental", "hash"}},
+         {std::begin(kIndexerNames), std::end(kIndexerNames)}},
     };
     description_.probe_parameters = {
         {"plies-left", "T", "plies left to play, 0..T (\"book\": the book's turn limit)", "book", {}},
@@ -213,6 +220,7 @@ class OwareModule : public GameModule {
           IndexerSeedLimit(settings.indexer)));
     }
     plan.estimated_memory_bytes = EstimateMemory(settings.seeds);
+    plan.estimated_file_bytes = EstimateFileBytes(settings.seeds, settings.rules.turn_limit);
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
       const int largest = LargestThatFits(kMaxBookSeeds, available, EstimateMemory);

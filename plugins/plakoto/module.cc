@@ -24,10 +24,6 @@ namespace {
 // Solver memory per 14-checker board: the partial-move table record
 // (pin_table_game.h) and the value.
 constexpr uint64_t kBytesPerBoard = 144 + 8;
-// Turn distributions are built for P = 6 only: see docs/games/plakoto.md
-// (P = 12 takes minutes per pin point on one thread and 639 MB per pin point
-// at 64 turns).
-constexpr int kMaxDistributionPoints = 6;
 
 struct SolveSettings {
   int points = 12;
@@ -107,6 +103,9 @@ class PlakotoModule : public GameModule {
     plan.default_file_name = name + ".retro";
     plan.positions = Records(settings.points) * settings.pins.size();
     plan.estimated_memory_bytes = EstimateMemory(settings);
+    // A double per record and pin, and the turn distributions' floats.
+    plan.estimated_file_bytes = Records(settings.points) * settings.pins.size() *
+                                (sizeof(double) + settings.turns * sizeof(float));
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
       SolveSettings smaller = settings;

@@ -37,8 +37,11 @@ namespace retro::plakoto {
 // database identity, bumped whenever the layout changes.
 inline constexpr uint32_t kPinFileDataVersion = 1;
 inline constexpr char kPinFileCodec[] = "plakoto-pin-distance-f64le-v1";
-// The largest turn distribution the parameters allow.
+// The largest turn distribution the parameters allow, and the board size
+// turn distributions are built for (see docs/games/plakoto.md: P = 12 takes
+// minutes per pin point on one thread and 639 MB per pin point at 64 turns).
 inline constexpr int kMaxDistributionTurns = 4096;
+inline constexpr int kMaxDistributionPoints = 6;
 
 // The slice holding D of (points, pin), e.g. "p12-pin2".
 std::string ValueSliceName(int points, int pin);
@@ -55,7 +58,13 @@ class PinFile {
  public:
   // Opens and validates a database file (container checks and layout).
   static absl::StatusOr<std::unique_ptr<PinFile>> Open(const std::string& path);
-  // Interprets an already validated file; `file` must outlive the result.
+  // Interprets an opened file; `file` must outlive the result. Checks the
+  // header's parameters (strictly, in range, a distribution only for P = 6),
+  // that the slices are exactly those the parameters imply, each once and of
+  // the size they imply (all before any pass over the data, so the slice
+  // checksums need not be verified yet), then in one pass that every D is a
+  // finite number >= 1 and every probability a finite number in [0, 1], each
+  // record's summing to at most 1.
   static absl::StatusOr<std::unique_ptr<PinFile>> FromFile(const DatabaseFile& file);
 
   int points() const { return points_; }

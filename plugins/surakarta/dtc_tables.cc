@@ -2,6 +2,7 @@
 #include "plugins/surakarta/dtc_tables.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -10,7 +11,7 @@
 #include "games/surakarta/notation.h"
 #include "games/surakarta/scheme_table_slice.h"
 #include "games/surakarta/table_slice.h"
-#include "retro/parameters.h"
+#include "retro/database_layout.h"
 #include "retro/status_macros.h"
 
 namespace retro::surakarta {
@@ -76,69 +77,70 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
   const TableIndexing indexing = id.codec == kDtcCodec
                                      ? TableIndexing::kFuChou
                                      : TableIndexing::kSymmetric;
-  ParameterValues values;
-  for (const auto& [key, value] : file.parameters()) values[key] = value;
-  for (const char* key : {"pieces", "no-move"}) {
-    if (values.count(key) == 0) {
-      return absl::DataLossError(absl::StrCat(
-          "Surakarta tablebase header lacks parameter '", key, "'"));
+  // 1. The header's parameters, strictly. Files written before the indexer
+  //    parameter existed are FuChou-ordered; when present it must agree
+  //    with the codec.
+  RETRO_ASSIGN_OR_RETURN(
+      const HeaderParameters params,
+      HeaderParameters::Read(file, "Surakarta tablebase", {"pieces", "no-move"},
+                             {"indexer"}));
+  if (params.Has("indexer")) {
+    RETRO_ASSIGN_OR_RETURN(const std::string named,
+                           params.Choice("indexer", {"fuchou", "symmetric"}));
+    if (named != TableIndexingName(indexing)) {
+      return params.Error("indexer",
+                          absl::StrCat("contradicts codec '", id.codec, "'"));
     }
   }
-  // Files written before the indexer parameter existed are FuChou-ordered;
-  // when present it must agree with the codec.
-  if (values.count("indexer") != 0) {
-    absl::StatusOr<TableIndexing> named = ParseTableIndexing(values["indexer"]);
-    if (!named.ok() || *named != indexing) {
-      return absl::DataLossError(absl::StrCat(
-          "Surakarta tablebase header: parameter indexer='", values["indexer"],
-          "' contradicts codec '", id.codec, "'"));
-    }
-  }
-  absl::StatusOr<int64_t> pieces =
-      GetIntParameter(values, "pieces", 1, MaxTablePiecesOf(indexing));
-  if (!pieces.ok()) {
-    return absl::DataLossError(absl::StrCat("Surakarta tablebase header: ",
-                                            pieces.status().message()));
-  }
-  absl::StatusOr<NoMoveRule> rule = ParseNoMoveRule(values["no-move"]);
-  if (!rule.ok()) {
-    return absl::DataLossError(
-        absl::StrCat("Surakarta tablebase header: ", rule.status().message()));
-  }
-  if (file.slices().size() != static_cast<size_t>(*pieces)) {
-    return absl::DataLossError(
-        absl::StrCat("a Surakarta tablebase of 1..", *pieces, " pieces has ",
-                     *pieces, " slices; this file has ", file.slices().size()));
-  }
-  std::unique_ptr<DtcTables> tables(new DtcTables());
-  tables->rule_ = *rule;
-  tables->indexing_ = indexing;
-  for (int n = 1; n <= *pieces; ++n) {
-    const std::string name = DtcSliceName(n);
-    const std::optional<size_t> index = file.FindSlice(name);
-    if (!index.has_value()) {
-      return absl::DataLossError(
-          absl::StrCat("Surakarta tablebase lacks slice '", name, "'"));
-    }
-    const std::span<const uint8_t> bytes = file.SliceBytes(*index);
-    uint64_t expected = 0;
-    std::string what;
+  RETRO_ASSIGN_OR_RETURN(const int64_t pieces,
+                         params.Int("pieces", 1, MaxTablePiecesOf(indexing)));
+  RETRO_ASSIGN_OR_RETURN(const std::string rule_name,
+                         params.Choice("no-move", {"loss", "count"}));
+  RETRO_ASSIGN_OR_RETURN(const NoMoveRule rule, ParseNoMoveRule(rule_name));
+
+  // 2. Exactly the slices pieces-1..pieces-N, each of the size its piece
+  //    count implies (counted without building any indexer).
+  std::vector<std::string> names;
+  for (int n = 1; n <= pieces; ++n) names.push_back(DtcSliceName(n));
+  RETRO_ASSIGN_OR_RETURN(
+      const std::vector<std::span<const uint8_t>> slices,
+      ExpectSlices(file, names,
+                   absl::StrCat("a Surakarta tablebase of 1..", pieces, " pieces")));
+  for (int n = 1; n <= pieces; ++n) {
     if (indexing == TableIndexing::kFuChou) {
-      expected = TableSize(n);
-      what = absl::StrCat("C(36, ", n, ") * 2^", n, " = ", expected,
-                          " positions");
+      RETRO_RETURN_IF_ERROR(CheckSliceSize(
+          names[n - 1], slices[n - 1].size(), TableSize(n),
+          absl::StrCat("the ", n, "-piece table has C(36, ", n, ") * 2^", n,
+                       " = ", TableSize(n), " positions")));
+    } else {
+      const uint64_t classes = SymmetricIndexer::ClassCount(n);
+      RETRO_RETURN_IF_ERROR(CheckSliceSize(
+          names[n - 1], slices[n - 1].size(), classes,
+          absl::StrCat("the ", n, "-piece table has ", classes,
+                       " symmetry classes")));
+    }
+  }
+
+  // 3. The indexers, and one pass over the tables: every byte must decode
+  //    (255 is the solver's "unknown", never in a finished table).
+  std::unique_ptr<DtcTables> tables(new DtcTables());
+  tables->rule_ = rule;
+  tables->indexing_ = indexing;
+  for (int n = 1; n <= pieces; ++n) {
+    if (indexing == TableIndexing::kFuChou) {
       tables->fuchou_.push_back(*FuChouIndexer::Create(n));
     } else {
       RETRO_ASSIGN_OR_RETURN(SymmetricIndexer symmetric,
                              SymmetricIndexer::Create(n));
-      expected = symmetric.Size();
-      what = absl::StrCat(expected, " symmetry classes");
       tables->symmetric_.push_back(std::move(symmetric));
     }
-    if (bytes.size() != expected) {
-      return absl::DataLossError(absl::StrCat("slice '", name, "' has ",
-                                              bytes.size(), " bytes; the ", n,
-                                              "-piece table has ", what));
+    const std::span<const uint8_t> bytes = slices[n - 1];
+    const void* unknown = std::memchr(bytes.data(), kWdlUnknownByte, bytes.size());
+    if (unknown != nullptr) {
+      return absl::DataLossError(absl::StrCat(
+          "slice '", names[n - 1], "' holds byte 255 at index ",
+          static_cast<const uint8_t*>(unknown) - bytes.data(),
+          ", which encodes no value (0 draw, 1..127 win, 128..254 loss)"));
     }
     tables->tables_.push_back(bytes);
   }

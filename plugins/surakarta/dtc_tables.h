@@ -73,9 +73,12 @@ class DtcTables {
   static absl::StatusOr<std::unique_ptr<DtcTables>> Open(
       const std::string& path);
   // Interprets an already opened database; `file` must outlive the result.
-  // Refuses files of another game, layout or codec, files whose header
-  // lacks or garbles the parameters, and files whose slices are missing or
-  // have the wrong size.
+  // Refuses files of another game, layout or codec; headers whose
+  // parameters are missing, repeated, unknown, out of range or at odds with
+  // the codec; slice tables other than exactly pieces-1..pieces-N; slices of
+  // another size than their piece count implies (all checked before any
+  // pass over the data, so the slice checksums need not be verified yet);
+  // and tables holding byte 255, which encodes no value (one pass).
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromFile(
       const DatabaseFile& file);
 

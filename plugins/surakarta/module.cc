@@ -160,6 +160,9 @@ class SurakartaModule : public GameModule {
       return EstimateMemory(pieces, settings.indexing);
     };
     plan.estimated_memory_bytes = estimate(settings.pieces);
+    for (int n = 1; n <= settings.pieces; ++n) {
+      plan.estimated_file_bytes += Records(n, settings.indexing);  // one byte a record
+    }
     const uint64_t available = AvailableMemoryBytes();
     if (available > 0 && plan.estimated_memory_bytes > available) {
       const int largest = LargestThatFits(MaxTablePiecesOf(settings.indexing),

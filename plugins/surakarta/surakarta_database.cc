@@ -93,6 +93,12 @@ class SurakartaDatabase : public OpenDatabase {
                                const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position p, ParsePosition(absl::string_view(
                                                  text.data(), text.size())));
+    if (p.us == 0 && p.them == 0) {
+      // No side has lost a game that has no pieces at all: not a position.
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the board is empty; a Surakarta position has 1 to ", tables_->max_pieces(),
+          " pieces here (a side with none has lost)"));
+    }
     RETRO_ASSIGN_OR_RETURN(const WdlOutcome value, tables_->Probe(p));
     RETRO_ASSIGN_OR_RETURN(const std::vector<MoveValue> moves,
                            tables_->ProbeMoves(p));

@@ -15,6 +15,7 @@
 #include "indexer.h"
 #include "notation.h"
 #include "position.h"
+#include "retro/database_layout.h"
 #include "retro/json_writer.h"
 #include "solver_game.h"
 
@@ -275,16 +276,40 @@ absl::StatusOr<std::unique_ptr<retro::OpenDatabase>> OpenTicTacToeDatabase(
   const std::string& codec = file.identity().codec;
   if (codec != kCodec) {
     return absl::FailedPreconditionError(
-        absl::StrCat(file.path(), " holds tic-tac-toe values in codec '", codec,
+        absl::StrCat("this file holds tic-tac-toe values in codec '", codec,
                      "'; this plugin reads '", kCodec, "'"));
   }
-  const std::optional<size_t> slice = file.FindSlice(kSliceName);
-  if (!slice.has_value() || file.SliceBytes(*slice).size() != kIndexCount) {
-    return absl::DataLossError(
-        absl::StrCat(file.path(), ": slice '", kSliceName,
-                     "' is missing or is not ", kIndexCount, " bytes long"));
+  // Never trust the file: no parameters (there is one tic-tac-toe), exactly
+  // the one slice of the right size, then every byte a value the board can
+  // have. Each check names what is wrong.
+  absl::StatusOr<retro::HeaderParameters> parameters =
+      retro::HeaderParameters::Read(file, "tic-tac-toe database", {});
+  if (!parameters.ok()) return parameters.status();
+  absl::StatusOr<std::vector<std::span<const uint8_t>>> slices =
+      retro::ExpectSlices(file, {kSliceName}, "a tic-tac-toe database");
+  if (!slices.ok()) return slices.status();
+  const std::span<const uint8_t> table = slices->front();
+  absl::Status size =
+      retro::CheckSliceSize(kSliceName, table.size(), kIndexCount,
+                            absl::StrCat("3^9 boards need ", kIndexCount));
+  if (!size.ok()) return size;
+  for (uint64_t index = 0; index < kIndexCount; ++index) {
+    const Position p = Unrank(index);
+    const uint8_t byte = table[index];
+    const bool legal = IsLegal(p);
+    const WdlOutcome value = retro::DecodeWdl(byte);
+    // A win or loss is at most as far as the plies left to play.
+    if (legal != (byte != kNotAPositionByte) ||
+        (legal && value.distance > std::popcount(p.Empty()))) {
+      return absl::DataLossError(absl::StrCat(
+          "slice '", kSliceName, "' holds byte ", byte, " for ", FormatPosition(p),
+          " (index ", index, "), ",
+          legal ? "which is no value of a position with " : "which is not a position, ",
+          legal ? absl::StrCat(std::popcount(p.Empty()), " empty cells")
+                : "so the byte must be 255"));
+    }
   }
-  return std::make_unique<TicTacToeDatabase>(file.SliceBytes(*slice));
+  return std::make_unique<TicTacToeDatabase>(table);
 }
 
 }  // namespace tictactoe

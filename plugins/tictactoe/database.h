@@ -25,9 +25,9 @@ inline constexpr char kSliceName[] = "positions";
 inline constexpr uint32_t kDataVersion = 1;
 inline constexpr uint8_t kNotAPositionByte = retro::kWdlUnknownByte;
 
-// Checks that `file` (validated by the host, made by this game) has the
-// layout above and returns the object answering probes on it. `file` must
-// outlive the result.
+// Checks that `file` (made by this game; its slice checksums not yet
+// verified) has the layout above, every byte included, and returns the
+// object answering probes on it. `file` must outlive the result.
 absl::StatusOr<std::unique_ptr<retro::OpenDatabase>> OpenTicTacToeDatabase(
     const retro::DatabaseFile& file);
 

@@ -106,7 +106,7 @@ using ParameterErrorTest = RetroTest;
 
 TEST_F(ParameterErrorTest, UnknownParameterListsValidOnes) {
   ExpectError(Retro({"solve", "--game", "countdown", "--colour", "red"}), 2,
-              {"unknown parameter --colour for game countdown",
+              {"unknown option --colour for game countdown",
                "valid: --tokens, --max-take, --rule, --corrupt, --out, "
                "--threads, --json, "
                "--plugin-dir"});

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/database.h"
@@ -20,6 +21,7 @@ namespace retro::testing {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::IsEmpty;
 using ::testing::Not;
 
 // X to move captures the lone O on b3 from b2 or d2: won in one ply.
@@ -89,6 +91,24 @@ TEST_F(SurakartaCliTest, SolveSummaryAndFile) {
   EXPECT_EQ((*file)->slices()[2].size, 57120u);
 }
 
+// Regression: running out of memory on a pool worker crashed the solve
+// (SIGSEGV, "double free or corruption") and left its temporary file.
+TEST_F(SurakartaCliTest, OutOfMemoryOnAnyThreadEndsTheSolveCleanly) {
+  for (const char* limit_and_layout : {"600000 fuchou", "150000 symmetric"}) {
+    const std::string spec = limit_and_layout;
+    const std::string limit = spec.substr(0, spec.find(' '));
+    const std::string layout = spec.substr(spec.find(' ') + 1);
+    const RunResult r = RunRetro(
+        {"-c",
+         absl::StrCat("ulimit -v ", limit, "; exec \"$0\" solve --game surakarta --pieces 6 "
+                      "--indexer ", layout, " --threads 2 --out y.retro"),
+         kRetroBinary},
+        work_.path(), io_.path(), "", {}, "/bin/sh");
+    ExpectError(r, 1, {"out of memory"});
+    EXPECT_THAT(work_.List(), IsEmpty()) << layout;
+  }
+}
+
 TEST_F(SurakartaCliTest, ProbeTextAndJson) {
   const std::string db = SolveTables(4);
   RunResult r = Retro({"probe", "--db", db, "--position", kCapture});
@@ -116,12 +136,17 @@ TEST_F(SurakartaCliTest, ProbeTextAndJson) {
             "O\",\"result\":\"loss\","
             "\"dtc\":0,\"moves\":[],\"best\":[]}\n");
   r = Retro({"probe", "--db", db, "--position",
-             "....../....../....../....../....../...... X"});
+             "X...../....../....../....../....../...... O"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_THAT(
       r.out,
       HasSubstr(
-          "result: loss, DTC 0 plies for X  (the side to move has no pieces)"));
+          "result: loss, DTC 0 plies for O  (the side to move has no pieces)"));
+  // Regression: an empty board was answered as a loss; it is no position.
+  r = Retro({"probe", "--db", db, "--position",
+             "....../....../....../....../....../...... X"});
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_THAT(r.err, HasSubstr("the board is empty"));
 
   // A draw has no distance (X on a3 can always step away from b1's captures).
   r = Retro({"probe", "--db", db, "--position",

@@ -114,5 +114,15 @@ TEST(SymmetricIndexerTest, ReductionFactorAndCanonicalize) {
   }
 }
 
+// ClassCount (Burnside, no tables) is the size of the built indexer; a
+// tablebase reader checks slice sizes with it before building indexers.
+TEST(SymmetricIndexerTest, ClassCountIsTheSize) {
+  for (int n = 0; n <= 7; ++n) {
+    EXPECT_EQ(SymmetricIndexer::ClassCount(n), SymmetricIndexer::Create(n)->Size()) << "n=" << n;
+  }
+  EXPECT_EQ(SymmetricIndexer::ClassCount(4), 118659u);
+  EXPECT_EQ(SymmetricIndexer::ClassCount(6), 15593810u);
+}
+
 }  // namespace
 }  // namespace retro::surakarta

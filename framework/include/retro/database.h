@@ -115,6 +115,8 @@ class DatabaseFile {
  private:
   DatabaseFile() = default;
   absl::Status Parse(bool verify_slices);
+  // Marks the padding between slices unreadable for AddressSanitizer.
+  void PoisonPadding();
 
   std::string path_;
   std::span<const uint8_t> bytes_;
@@ -129,8 +131,16 @@ class DatabaseFile {
 // Writes files atomically: Create() opens a unique temporary file beside
 // `path` at once (so an unwritable destination fails before any work is
 // done), Commit() writes, syncs and renames it into place. Destroying an
-// uncommitted writer deletes the temporary file, and so does SIGINT/SIGTERM
-// while one is open.
+// uncommitted writer deletes the temporary file, and so does any terminating
+// signal a handler can catch (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+// SIGUSR1/2, ...) while one is open. The temporary is locked (flock) while
+// its process lives; Create() removes the unlocked temporaries of the same
+// output that a killed process left behind.
+//
+// What happens to an existing `path`: a regular file is replaced; a
+// symbolic link is followed and the file it points to replaced (the link
+// stays); a directory, device, FIFO or socket, and a read-only file, are
+// refused.
 class AtomicFileWriter {
  public:
   static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
@@ -139,14 +149,21 @@ class AtomicFileWriter {
   AtomicFileWriter(const AtomicFileWriter&) = delete;
   AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
 
+  // Refuses (ResourceExhausted, with both numbers) when the output's file
+  // system has less than `expected_bytes` free. 0 means unknown: no check.
+  absl::Status CheckFreeSpace(uint64_t expected_bytes) const;
+
   // Writes `identity` and `builder` and renames the file into place.
   absl::Status Commit(const DatabaseIdentity& identity,
                       const DatabaseBuilder& builder);
+  // The file that will be written: the output path with symbolic links
+  // followed.
   const std::string& path() const { return path_; }
 
  private:
   AtomicFileWriter() = default;
   std::string path_;
+  std::string user_path_;  // as the user wrote it, for messages
   std::string temp_path_;
   int fd_ = -1;
 };

@@ -51,6 +51,10 @@ struct SolvePlan {
   std::string default_file_name;  // e.g. "oware-9.retro"
   uint64_t positions = 0;          // records the database will describe
   uint64_t estimated_memory_bytes = 0;
+  // About how large the database file will be (0: unknown). The host refuses
+  // to start when the output's file system has less free space than this,
+  // so keep it a close estimate, not a generous upper bound.
+  uint64_t estimated_file_bytes = 0;
 };
 
 // Output of probe and stats: text for people, one JSON object for programs.
@@ -110,8 +114,15 @@ class GameModule {
                              const WorkContext& context,
                              DatabaseBuilder& out) = 0;
 
-  // Interprets a validated database file made by this game. `file` outlives
-  // the returned object.
+  // Interprets a database file made by this game. `file` outlives the
+  // returned object. The host has validated the container header (identity,
+  // parameters, slice table within the file) but verifies the slice
+  // checksums only after Open returns, and a checksum proves nothing against
+  // a crafted file anyway: Open must check every slice size, offset, count
+  // and table it relies on against the header's parameters (cheap size
+  // checks before any pass over the data), so that no later read can go out
+  // of bounds, and refuse the file, naming the slice and the problem,
+  // otherwise.
   virtual absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(
       const DatabaseFile& file) = 0;
 

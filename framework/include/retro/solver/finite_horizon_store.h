@@ -57,39 +57,97 @@ class FiniteHorizonStoreView {
  public:
   FiniteHorizonStoreView() = default;
 
-  // Checks that `bytes` is a well-formed store (sizes, offsets, monotone
-  // block table) and returns a view of it. Cost: O(blocks).
-  static absl::StatusOr<FiniteHorizonStoreView> Open(std::span<const uint8_t> bytes) {
+  // Checks the header of `bytes` (magic, entry width, block size, counts:
+  // at most states x (horizon + 1) entries, last_change <= horizon) and that
+  // `bytes` is exactly as long as the header implies, and returns a view.
+  // Cost: O(1). The offset tables and entries are NOT checked: a reader of
+  // untrusted bytes must call Validate() before any lookup. Open() does both.
+  static absl::StatusOr<FiniteHorizonStoreView> OpenHeader(std::span<const uint8_t> bytes) {
     FiniteHorizonStoreView view;
     if (bytes.size() < sizeof(FiniteHorizonStoreHeader)) {
-      return absl::DataLossError("value store is shorter than its header");
+      return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
+                                              " bytes, shorter than its 64-byte header"));
     }
     std::memcpy(&view.header_, bytes.data(), sizeof(view.header_));
     const FiniteHorizonStoreHeader& h = view.header_;
-    if (h.magic != kFiniteHorizonStoreMagic || (h.entry_bytes != 2 && h.entry_bytes != 4) ||
-        h.block_shift > 16 || h.states > (uint64_t{1} << 40)) {
-      return absl::DataLossError("value store has a malformed header");
+    if (h.magic != kFiniteHorizonStoreMagic) {
+      return absl::DataLossError("value store has a bad magic number");
     }
-    const uint64_t blocks = BlockCount(h.states, h.block_shift);
-    const uint64_t expected = Layout(h.states, h.block_shift, h.entries, h.entry_bytes).total;
-    if (bytes.size() != expected) {
+    if (h.entry_bytes != 2 && h.entry_bytes != 4) {
+      return absl::DataLossError(
+          absl::StrCat("value store has entries of ", h.entry_bytes, " bytes; valid: 2 or 4"));
+    }
+    if (h.block_shift > 16 || h.states > kMaxStates) {
+      return absl::DataLossError(absl::StrCat("value store has a malformed header (",
+                                              h.states, " states, block shift ",
+                                              h.block_shift, ")"));
+    }
+    if (h.last_change > h.horizon) {
+      return absl::DataLossError(absl::StrCat("value store's last change ", h.last_change,
+                                              " lies beyond its horizon ", h.horizon));
+    }
+    // Each state changes at most once per layer 0..horizon (no overflow:
+    // states < 2^41 and horizon + 1 <= 2^32, compared by division).
+    const uint64_t layers = uint64_t{h.horizon} + 1;
+    if (h.entries / layers > h.states ||
+        (h.entries / layers == h.states && h.entries % layers != 0)) {
+      return absl::DataLossError(absl::StrCat(
+          "value store has ", h.entries, " entries, more than one per state and layer (",
+          h.states, " states, layers 0..", h.horizon, ")"));
+    }
+    // The size, without overflow: the sections before the entries, then
+    // exactly `entries` entries.
+    const Sections s = Layout(h.states, h.block_shift, 0, h.entry_bytes);
+    if (bytes.size() < s.entries || (bytes.size() - s.entries) % h.entry_bytes != 0 ||
+        (bytes.size() - s.entries) / h.entry_bytes != h.entries) {
+      const uint64_t max = std::numeric_limits<uint64_t>::max();
+      const uint64_t implied = h.entries > (max - s.entries) / h.entry_bytes
+                                   ? max
+                                   : s.entries + h.entries * h.entry_bytes;
       return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
-                                              " bytes, its header implies ", expected));
+                                              " bytes, its header implies ", implied));
     }
-    const Sections s = Layout(h.states, h.block_shift, h.entries, h.entry_bytes);
     view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
     view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
     view.entries_ = bytes.data() + s.entries;
-    for (uint64_t b = 0; b < blocks; ++b) {
-      if (view.blocks_[b] > view.blocks_[b + 1]) {
-        return absl::DataLossError("value store has a non-monotone block table");
-      }
-    }
-    if (view.blocks_[blocks] != h.entries || view.blocks_[0] != 0) {
-      return absl::DataLossError("value store block table does not match its entry count");
-    }
     return view;
   }
+
+  // Checks everything a lookup relies on, so that no lookup of a state <
+  // states() reads outside the store: the block table (starts at 0,
+  // non-decreasing, ends at the entry count), the starts of each block (0 for
+  // its first state, non-decreasing, within the block's entries); and the
+  // entries: each state's layers strictly increasing and <= horizon, each
+  // value in [min_value, max_value] and different from the one before it
+  // (the first different from 0), and the header's last_change equal to the
+  // largest stored layer (0 if none). Cost: one pass over the store.
+  absl::Status Validate(int min_value = -128, int max_value = 127) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    const uint64_t blocks = BlockCount(h.states, h.block_shift);
+    if (blocks_[0] != 0 || blocks_[blocks] != h.entries) {
+      return absl::DataLossError(absl::StrCat(
+          "value store's block table runs from ", blocks_[0], " to ", blocks_[blocks],
+          "; it must run from 0 to the entry count ", h.entries));
+    }
+    bool ok = true;
+    for (uint64_t b = 0; b < blocks; ++b) ok &= BlockTableValid(b);
+    if (!ok) return ExplainTables();
+    // Now every state's entries lie within [0, entries).
+    return h.entry_bytes == 2 ? ValidateEntries<uint16_t>(min_value, max_value)
+                              : ValidateEntries<uint32_t>(min_value, max_value);
+  }
+
+  // OpenHeader() and Validate(): a view of a fully checked store. Cost: one
+  // pass over the store.
+  static absl::StatusOr<FiniteHorizonStoreView> Open(std::span<const uint8_t> bytes) {
+    absl::StatusOr<FiniteHorizonStoreView> view = OpenHeader(bytes);
+    if (!view.ok()) return view.status();
+    if (absl::Status s = view->Validate(); !s.ok()) return s;
+    return view;
+  }
+
+  // The largest state count a store may have.
+  static constexpr uint64_t kMaxStates = uint64_t{1} << 40;
 
   uint64_t states() const { return header_.states; }
   uint64_t entries() const { return header_.entries; }
@@ -180,6 +238,148 @@ class FiniteHorizonStoreView {
   }
 
  private:
+  // The states of block `b`: [first, last].
+  void BlockStates(uint64_t b, uint64_t& first, uint64_t& last) const {
+    first = b << header_.block_shift;
+    last = std::min(header_.states, first + (uint64_t{1} << header_.block_shift)) - 1;
+  }
+
+  // Whether block `b`'s part of the tables is sound: its entries do not
+  // precede the previous block's, its first state starts at its first entry,
+  // the starts do not decrease and the last stays within the block.
+  bool BlockTableValid(uint64_t b) const {
+    uint64_t first, last;
+    BlockStates(b, first, last);
+    const uint64_t base = blocks_[b], limit = blocks_[b + 1];
+    if (base > limit || starts_[first] != 0 || starts_[last] > limit - base) return false;
+    bool ok = true;
+    for (uint64_t s = first + 1; s <= last; ++s) ok &= starts_[s] >= starts_[s - 1];
+    return ok;
+  }
+
+  // The first block BlockTableValid refuses, as an error.
+  absl::Status ExplainTables() const {
+    for (uint64_t b = 0; b < BlockCount(header_.states, header_.block_shift); ++b) {
+      if (BlockTableValid(b)) continue;
+      uint64_t first, last;
+      BlockStates(b, first, last);
+      const uint64_t base = blocks_[b], limit = blocks_[b + 1];
+      if (base > limit) {
+        return absl::DataLossError(absl::StrCat("value store's block table decreases at block ", b));
+      }
+      for (uint64_t s = first; s <= last; ++s) {
+        if (starts_[s] > limit - base) {
+          return absl::DataLossError(absl::StrCat(
+              "value store's state ", s, " starts at entry ", base + starts_[s],
+              ", beyond the entries of its block, [", base, ", ", limit, ")"));
+        }
+        if (s == first && starts_[s] != 0) {
+          return absl::DataLossError(absl::StrCat(
+              "value store's state ", s, " does not start at the first entry of its block"));
+        }
+        if (s > first && starts_[s] < starts_[s - 1]) {
+          return absl::DataLossError(
+              absl::StrCat("value store's entry starts decrease at state ", s));
+        }
+      }
+    }
+    return absl::InternalError("value store table check disagrees with its explanation");
+  }
+
+  // Whether entry `e` cannot follow `previous` in one state's list: its
+  // layer does not increase or its value does not change.
+  template <typename Word>
+  static bool Break(Word previous, Word e) {
+    return ((e >> 8) <= (previous >> 8)) | ((e & 0xFF) == (previous & 0xFF));
+  }
+
+  // Validate's checks of the entries, given sound tables. The entries of
+  // the states tile [0, entries), so one scan of the whole array finds the
+  // largest layer, the value range and the number of "breaks" (an entry that
+  // cannot follow the one before it); a state's list is sound when its first
+  // value is not 0 and no break lies inside it, i.e. when every break is at
+  // the first entry of a state. Vectorisable, and one light step per state.
+  template <typename Word>
+  absl::Status ValidateEntries(int min_value, int max_value) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    const Word* e = reinterpret_cast<const Word*>(entries_);
+    uint64_t breaks = 0;
+    uint32_t largest = 0;
+    int8_t low = 0, high = 0;
+    if (h.entries > 0) {
+      largest = e[0] >> 8;
+      low = high = static_cast<int8_t>(e[0] & 0xFF);
+    }
+    constexpr uint64_t kChunk = 1 << 12;  // narrow counters within a chunk
+    for (uint64_t chunk = 1; chunk < h.entries; chunk += kChunk) {
+      const uint64_t chunk_end = std::min(h.entries, chunk + kChunk);
+      uint32_t chunk_breaks = 0;
+      for (uint64_t i = chunk; i < chunk_end; ++i) {
+        chunk_breaks += Break(e[i - 1], e[i]);
+        largest = std::max(largest, static_cast<uint32_t>(e[i] >> 8));
+        const int8_t value = static_cast<int8_t>(e[i] & 0xFF);
+        low = std::min(low, value);
+        high = std::max(high, value);
+      }
+      breaks += chunk_breaks;
+    }
+    uint64_t breaks_at_firsts = 0;
+    bool first_is_zero = false;
+    const uint64_t blocks = BlockCount(h.states, h.block_shift);
+    for (uint64_t b = 0; b < blocks; ++b) {
+      uint64_t first, last;
+      BlockStates(b, first, last);
+      const uint64_t base = blocks_[b];
+      for (uint64_t s = first; s <= last; ++s) {
+        const uint64_t begin = base + starts_[s];
+        const uint64_t end = s < last ? base + starts_[s + 1] : blocks_[b + 1];
+        if (end > begin) {
+          if (begin > 0) breaks_at_firsts += Break(e[begin - 1], e[begin]);
+          first_is_zero |= (e[begin] & 0xFF) == 0;
+        }
+      }
+    }
+    if (breaks != breaks_at_firsts || first_is_zero || largest > h.horizon || low < min_value ||
+        high > max_value) {
+      return ExplainEntries(min_value, max_value);
+    }
+    if (h.last_change != largest) {
+      return absl::DataLossError(absl::StrCat("value store's header says values last change at t = ",
+                                              h.last_change, "; its entries last change at t = ",
+                                              largest));
+    }
+    return absl::OkStatus();
+  }
+
+  // The first entry ValidateEntries refuses, as an error.
+  absl::Status ExplainEntries(int min_value, int max_value) const {
+    for (uint64_t s = 0; s < header_.states; ++s) {
+      uint64_t begin, end;
+      EntryRange(s, begin, end);
+      int64_t previous_layer = -1;
+      int previous_value = 0;
+      for (uint64_t i = begin; i < end; ++i) {
+        uint32_t layer;
+        int value;
+        Entry(i, layer, value);
+        if (static_cast<int64_t>(layer) <= previous_layer || layer > header_.horizon ||
+            value < min_value || value > max_value || value == previous_value) {
+          return absl::DataLossError(absl::StrCat(
+              "value store's state ", s, " has an impossible entry (layer ", layer, ", value ",
+              value, ")",
+              previous_layer < 0
+                  ? std::string()
+                  : absl::StrCat(" after (layer ", previous_layer, ", value ", previous_value, ")"),
+              "; layers must increase up to the horizon ", header_.horizon,
+              " and values change, within ", min_value, "..", max_value));
+        }
+        previous_layer = layer;
+        previous_value = value;
+      }
+    }
+    return absl::InternalError("value store entry check disagrees with its explanation");
+  }
+
   FiniteHorizonStoreHeader header_{};
   const uint64_t* blocks_ = nullptr;
   const uint16_t* starts_ = nullptr;

@@ -1,0 +1,269 @@
+// The oware plugin's Open against crafted books whose checksums are valid
+// but whose structure contradicts the header (issue items 4 and 5): each
+// must be refused with a message naming the problem, never read out of
+// bounds. The plugin is loaded in process (tests/framework/crafted_database.h);
+// its Open is the one `retro` calls before checking slice checksums.
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "retro/solver/finite_horizon_store.h"
+#include "tests/framework/crafted_database.h"
+
+#ifndef RETRO_PLUGIN_FILE
+#error "RETRO_PLUGIN_FILE must name the oware plugin"
+#endif
+
+namespace retro::testing {
+namespace {
+
+// Byte offsets of fields of FiniteHorizonStoreHeader.
+constexpr size_t kEntriesField = 16;
+constexpr size_t kLastChangeField = 32;
+
+class OwareOpenTest : public ::testing::Test {
+ protected:
+  // A 6-seed, 200-ply book, solved once for all tests.
+  static void SetUpTestSuite() {
+    plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE);
+    book_ = new std::vector<uint8_t>(plugin_->Solve({{"seeds", "6"}}));
+  }
+  static void TearDownTestSuite() {
+    delete book_;
+    delete plugin_;
+  }
+
+  DatabaseParts Parts() const { return DatabaseParts::Of(*book_); }
+  absl::Status Open(const DatabaseParts& parts) { return plugin_->Open(parts.Serialize()); }
+
+  // The view of a slice of `parts`, and where its sections lie.
+  static FiniteHorizonStoreView View(DatabaseParts& parts, const std::string& slice) {
+    auto view = FiniteHorizonStoreView::Open(parts.Slice(slice));
+    EXPECT_TRUE(view.ok()) << view.status();
+    return *view;
+  }
+  static FiniteHorizonStoreView::Sections Sections(const FiniteHorizonStoreView& view) {
+    return FiniteHorizonStoreView::Layout(view.states(), view.header().block_shift,
+                                          view.entries(), view.header().entry_bytes);
+  }
+
+  static PluginUnderTest* plugin_;
+  static std::vector<uint8_t>* book_;
+};
+
+PluginUnderTest* OwareOpenTest::plugin_ = nullptr;
+std::vector<uint8_t>* OwareOpenTest::book_ = nullptr;
+
+TEST_F(OwareOpenTest, BooksAsSolvedOpen) {
+  EXPECT_TRUE(plugin_->Open(*book_).ok()) << plugin_->Open(*book_);
+  // Rule variants, and 4-byte entries (turn limit above 255).
+  for (const ParameterValues& values :
+       {ParameterValues{{"seeds", "5"}, {"at-limit", "own-side"}, {"grand-slam", "capture"}},
+        ParameterValues{{"seeds", "4"}, {"turn-limit", "300"}, {"grand-slam", "forced-only"}},
+        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}, {"indexer", "hash"}}}) {
+    const absl::Status status = plugin_->Open(plugin_->Solve(values));
+    EXPECT_TRUE(status.ok()) << status;
+  }
+}
+
+// Issue item 4: a start pointing past the slice made stats read out of
+// bounds (the old Open checked only the block table).
+TEST_F(OwareOpenTest, RefusesAStartTablePointingPastTheSlice) {
+  DatabaseParts parts = Parts();
+  const FiniteHorizonStoreView view = View(parts, "seeds-6");
+  std::vector<uint8_t>& bytes = parts.Slice("seeds-6");
+  const uint16_t far = 0xFFFF;
+  std::memcpy(bytes.data() + Sections(view).starts + 2 * 5, &far, 2);  // state 5
+  ExpectRefused(Open(parts), {"slice 'seeds-6'", "state 5 starts at entry", "beyond the entries"});
+}
+
+TEST_F(OwareOpenTest, RefusesDecreasingStarts) {
+  DatabaseParts parts = Parts();
+  const FiniteHorizonStoreView view = View(parts, "seeds-5");
+  ASSERT_GE(uint64_t{1} << view.header().block_shift, 3u);
+  std::vector<uint8_t>& bytes = parts.Slice("seeds-5");
+  // In block 0, state 1 starts where the block's last state does and state
+  // 2 at 0: the last start stays within the block, the starts decrease.
+  const uint64_t starts = Sections(view).starts;
+  const uint64_t last = (uint64_t{1} << view.header().block_shift) - 1;
+  uint16_t last_start;
+  std::memcpy(&last_start, bytes.data() + starts + 2 * last, 2);
+  ASSERT_GT(last_start, 0);
+  const uint16_t zero = 0;
+  std::memcpy(bytes.data() + starts + 2 * 1, &last_start, 2);
+  std::memcpy(bytes.data() + starts + 2 * 2, &zero, 2);
+  ExpectRefused(Open(parts), {"slice 'seeds-5'", "starts decrease at state 2"});
+}
+
+TEST_F(OwareOpenTest, RefusesABlockTableEndingElsewhere) {
+  DatabaseParts parts = Parts();
+  const FiniteHorizonStoreView view = View(parts, "seeds-4");
+  std::vector<uint8_t>& bytes = parts.Slice("seeds-4");
+  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(view.states(), view.header().block_shift);
+  const uint64_t beyond = view.entries() + 1000;
+  std::memcpy(bytes.data() + Sections(view).blocks + 8 * blocks, &beyond, 8);
+  ExpectRefused(Open(parts), {"slice 'seeds-4'", "block table"});
+}
+
+// Issue item 5: stats reported the last change at t = 8,388,610 in a
+// 200-ply book.
+TEST_F(OwareOpenTest, RefusesAChangedLastChangeField) {
+  for (const uint32_t last_change : {8388610u, 150u, 0u}) {
+    SCOPED_TRACE(last_change);
+    DatabaseParts parts = Parts();
+    std::vector<uint8_t>& bytes = parts.Slice("seeds-6");
+    std::memcpy(bytes.data() + kLastChangeField, &last_change, 4);
+    ExpectRefused(Open(parts), {"slice 'seeds-6'", "last change"});
+  }
+}
+
+TEST_F(OwareOpenTest, RefusesAnEntryCountBeyondTheParameters) {
+  DatabaseParts parts = Parts();
+  std::vector<uint8_t>& bytes = parts.Slice("seeds-6");
+  const uint64_t huge = uint64_t{1} << 60;
+  std::memcpy(bytes.data() + kEntriesField, &huge, 8);
+  ExpectRefused(Open(parts), {"slice 'seeds-6'", "entries"});
+}
+
+TEST_F(OwareOpenTest, RefusesImpossibleEntries) {
+  DatabaseParts parts = Parts();
+  const FiniteHorizonStoreView view = View(parts, "seeds-3");
+  const uint64_t entries_at = Sections(view).entries;
+  // A state with at least two entries.
+  uint64_t state = 0, begin = 0, end = 0;
+  for (; state < view.states(); ++state) {
+    view.EntryRange(state, begin, end);
+    if (end - begin >= 2) break;
+  }
+  ASSERT_LT(state, view.states());
+  {
+    SCOPED_TRACE("a value beyond the 3 seeds on the board");
+    DatabaseParts bad = parts;
+    bad.Slice("seeds-3")[entries_at + 2 * begin] = 100;
+    ExpectRefused(Open(bad), {"slice 'seeds-3'", "impossible entry"});
+  }
+  {
+    SCOPED_TRACE("layers out of order");
+    DatabaseParts bad = parts;
+    std::vector<uint8_t>& bytes = bad.Slice("seeds-3");
+    std::swap_ranges(bytes.begin() + entries_at + 2 * begin,
+                     bytes.begin() + entries_at + 2 * begin + 2,
+                     bytes.begin() + entries_at + 2 * begin + 2);
+    ExpectRefused(Open(bad), {"slice 'seeds-3'", "impossible entry"});
+  }
+  {
+    SCOPED_TRACE("a layer beyond the horizon");
+    DatabaseParts bad = parts;
+    bad.Slice("seeds-3")[entries_at + 2 * (end - 1) + 1] = 255;  // layer 255 > 200
+    ExpectRefused(Open(bad), {"slice 'seeds-3'", "horizon"});
+  }
+}
+
+// Issue item 5: seeds=0 with 7 slices present was accepted.
+TEST_F(OwareOpenTest, RefusesSeedsZeroWithSevenSlices) {
+  DatabaseParts parts = Parts();
+  parts.SetParameter("seeds", "0");
+  ExpectRefused(Open(parts), {"seeds", "1..48"});
+}
+
+TEST_F(OwareOpenTest, RefusesJunkParameterValues) {
+  const std::vector<std::pair<std::string, std::string>> junk = {
+      {"seeds", "abc"},     {"seeds", "7x"},        {"seeds", "-1"},         {"seeds", "06"},
+      {"seeds", " 6"},      {"seeds", "49"},        {"seeds", "5"},          {"turn-limit", "0"},
+      {"turn-limit", "-1"}, {"turn-limit", "2e2"},  {"grand-slam", "maybe"}, {"at-limit", ""},
+      {"indexer", "abc"},   {"indexer", "colex "},
+  };
+  for (const auto& [key, value] : junk) {
+    SCOPED_TRACE(key + "=" + value);
+    DatabaseParts parts = Parts();
+    parts.SetParameter(key, value);
+    ExpectRefused(Open(parts), {});
+    EXPECT_THAT(std::string(Open(parts).message()), ::testing::HasSubstr(key));
+  }
+}
+
+TEST_F(OwareOpenTest, RefusesAnIndexerThatCannotRankTheBook) {
+  DatabaseParts parts = Parts();
+  parts.SetParameter("seeds", "17");
+  parts.SetParameter("indexer", "hash");  // ranks at most 16 seeds
+  ExpectRefused(Open(parts), {"indexer='hash'", "at most 16 seeds"});
+}
+
+TEST_F(OwareOpenTest, RefusesMissingUnknownAndRepeatedParameters) {
+  {
+    DatabaseParts parts = Parts();
+    parts.RemoveParameter("turn-limit");
+    ExpectRefused(Open(parts), {"lacks parameter 'turn-limit'"});
+  }
+  {
+    DatabaseParts parts = Parts();
+    parts.SetParameter("colour", "red");
+    ExpectRefused(Open(parts), {"unknown parameter 'colour'"});
+  }
+  ExpectRefused(plugin_->Open(Parts().DuplicateParameter("seeds", "5")),
+                {"parameter 'seeds' more than once"});
+}
+
+TEST_F(OwareOpenTest, RefusesADuplicateSlice) {
+  DatabaseParts parts = Parts();
+  parts.slices.push_back({"seeds-2", parts.Slice("seeds-2")});
+  ExpectRefused(Open(parts), {"slice 'seeds-2' appears more than once"});
+}
+
+TEST_F(OwareOpenTest, RefusesAnExtraSlice) {
+  DatabaseParts parts = Parts();
+  parts.slices.push_back({"seeds-7", parts.Slice("seeds-6")});
+  ExpectRefused(Open(parts), {"7 slices", "unexpected slice 'seeds-7'"});
+}
+
+TEST_F(OwareOpenTest, RefusesAMissingSlice) {
+  DatabaseParts parts = Parts();
+  parts.RemoveSlice("seeds-3");
+  ExpectRefused(Open(parts), {"lacks slice 'seeds-3'"});
+}
+
+TEST_F(OwareOpenTest, RefusesSlicesOfTheWrongSeedCountOrHorizon) {
+  {
+    SCOPED_TRACE("two slices swapped");
+    DatabaseParts parts = Parts();
+    std::swap(parts.Slice("seeds-2"), parts.Slice("seeds-3"));
+    ExpectRefused(Open(parts), {"slice 'seeds-2' holds 364 boards; 2 seeds imply 78"});
+  }
+  {
+    SCOPED_TRACE("another turn limit in the header");
+    DatabaseParts parts = Parts();
+    parts.SetParameter("turn-limit", "100");
+    ExpectRefused(Open(parts), {"slice 'seeds-0'", "solved to t = 200", "turn limit is 100"});
+  }
+  {
+    SCOPED_TRACE("a truncated slice");
+    DatabaseParts parts = Parts();
+    parts.Slice("seeds-4").resize(100);
+    ExpectRefused(Open(parts), {"slice 'seeds-4'", "100 bytes"});
+  }
+}
+
+// Damaged bytes (checksums not recomputed): whatever Open decides, it must
+// not crash, and when it accepts, reading every record must stay in bounds.
+TEST_F(OwareOpenTest, SurvivesRandomDamage) {
+  std::mt19937_64 random(7);
+  const DatabaseParts parts = Parts();
+  for (int round = 0; round < 300; ++round) {
+    DatabaseParts bad = parts;
+    std::vector<uint8_t>& bytes = bad.slices[random() % bad.slices.size()].second;
+    const int flips = 1 + static_cast<int>(random() % 4);
+    for (int i = 0; i < flips; ++i) {
+      // Mostly the header and tables, where a flip does the most harm.
+      const size_t span = random() % 2 ? std::min<size_t>(bytes.size(), 512) : bytes.size();
+      bytes[random() % span] ^= static_cast<uint8_t>(1 + random() % 255);
+    }
+    (void)plugin_->OpenUnverified(bad.Serialize());
+  }
+}
+
+}  // namespace
+}  // namespace retro::testing
