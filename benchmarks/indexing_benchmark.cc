@@ -210,7 +210,8 @@ void BM_Solve(benchmark::State& state) {
   for (auto _ : state) {
     Progress progress;
     auto stores =
-        *FiniteHorizonSolver<Game>::SolveAll(game, 200, pool, progress);
+        *solver::SolveFiniteHorizon(game, {.horizon = 200},
+                                    {.pool = &pool, .progress = &progress});
     if constexpr (!std::is_same_v<Indexer, ColexIndexer> &&
                   !std::is_same_v<Indexer, PextIndexer> &&
                   !std::is_same_v<Indexer, IncrementalIndexer>) {
@@ -317,11 +318,11 @@ BENCHMARK(BM_UnrankRandom<PextIndexer>)
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/position.h"
-#include "games/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/scheme_table_slice.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/symmetry.h"
 #include "games/surakarta/table_rank_indexer.h"
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/tablebase.h"
 #include "retro/combinatorics.h"
 #include "retro/progress.h"
 #include "retro/thread_pool.h"
@@ -602,8 +603,8 @@ RETRO_SURAKARTA_PLAIN_SOLVE(SymmetricIndexer);
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/lex_indexer.h"
 #include "games/plakoto/move_generator.h"
-#include "games/plakoto/pin_afterstate_game.h"
-#include "games/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_afterstate_game.h"
+#include "plugins/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
 #include "retro/solver/chance.h"
@@ -804,11 +805,10 @@ BENCHMARK(BM_PkNextStream<LexIndexer>)->Name("Unrank/stream/LexNext");
 template <typename Scheme>
 void BM_PkPlainSolve6(benchmark::State& state) {
   ThreadPool pool(1);
-  chance::SolveOptions solve;
-  solve.pool = &pool;
   for (auto _ : state) {
     for (int pin = 2; pin <= 6; ++pin) {
-      auto values = chance::Solve(PinAfterstateGame<Scheme>(6, pin), solve);
+      auto values = solver::SolveChance(PinAfterstateGame<Scheme>(6, pin),
+                                        {.pool = &pool});
       benchmark::DoNotOptimize(values->data());
     }
   }

@@ -24,7 +24,8 @@ std::vector<std::vector<uint8_t>> SolveStores(int seeds, int threads) {
   const ForfeitGame game(indexer, seeds, AtLimit::kNobody);
   ThreadPool pool(threads);
   Progress progress;
-  return *FiniteHorizonSolver<ForfeitGame>::SolveAll(game, 200, pool, progress);
+  return *solver::SolveFiniteHorizon(game, {.horizon = 200},
+                                     {.pool = &pool, .progress = &progress});
 }
 
 void BM_SolveRetro(benchmark::State& state) {

@@ -3,13 +3,13 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
@@ -22,32 +22,35 @@ constexpr char kHostOptions[] =
     "  --out FILE        output file [default: derived from the parameters]\n"
     "  --threads N       worker threads [default: all hardware threads]\n"
     "  --json            print the summary as one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    "  --no-check        skip the quick contract check (retro check) before solving\n";
 
-std::string GameHelp(const GameDescription& game) {
-  std::string text = absl::StrCat("usage: retro solve --game ", game.name,
-                                  " [parameters] [options]\n\n", game.summary, "\n");
-  absl::StrAppend(&text, game.solve_parameters.empty()
-                             ? absl::StrCat("\n", game.name, " takes no parameters.\n")
-                             : absl::StrCat("\nparameters of ", game.name, ":\n"));
-  for (const ParameterSpec& spec : game.solve_parameters) {
-    std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
-    if (line.size() < 20) line.resize(20, ' ');
-    absl::StrAppend(&text, line, spec.description);
-    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
-    absl::StrAppend(&text, spec.default_value.empty()
-                               ? std::string(" [required]")
-                               : absl::StrCat(" [default: ", spec.default_value, "]"),
-                    "\n");
+// Positions per slice of the contract check run before a solve: enough to
+// catch a plugin that breaks its contract everywhere (a missing take-back,
+// a wrong indexer), cheap next to the solve.
+constexpr uint64_t kQuickCheckSample = 256;
+
+// Runs the game's contract check on a small sample: an error naming the
+// first offending position when it fails; OK when it passes or the game
+// offers no check.
+absl::Status QuickCheck(GameModule& module, const ParameterValues& values,
+                        const WorkContext& context) {
+  absl::StatusOr<CheckResult> check =
+      module.Check(values, {.sample = kQuickCheckSample, .seed = 1}, context);
+  if (!check.ok()) {
+    return absl::IsUnimplemented(check.status()) ? absl::OkStatus() : check.status();
   }
-  absl::StrAppend(&text, "\noptions:\n", kHostOptions);
-  return text;
+  if (check->ok) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the game's contract check failed, so the database would be wrong: ",
+      check->first_failure, " (retro check --game ", module.Describe().name,
+      " checks more; --no-check solves anyway)"));
 }
 
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  auto args = ParseArguments(argc, argv, first, {"json", "help", "no-check"});
   if (!args.ok()) return ReportError(args.status());
   const std::optional<std::string> game_name = args->Take("game");
   if (args->missing_value.has_value()) {
@@ -68,20 +71,13 @@ int RunSolve(int argc, char** argv, int first) {
   GameModule& module = (*plugin)->module();
   const GameDescription& game = module.Describe();
   if (args->Flag("help")) {
-    std::fputs(GameHelp(game).c_str(), stdout);
+    std::fputs(GameParametersHelp(game, "solve", kHostOptions).c_str(), stdout);
     return kExitOk;
   }
   const std::optional<std::string> out = args->Take("out");
   auto threads = TakeThreads(*args);
-  std::vector<std::string> valid;
-  std::set<std::string> known;
-  for (const ParameterSpec& spec : game.solve_parameters) {
-    valid.push_back("--" + spec.name);
-    known.insert(spec.name);
-  }
-  for (const char* host : {"--out", "--threads", "--json", "--plugin-dir"}) valid.push_back(host);
-  if (auto s = args->CheckLeftovers(known, absl::StrCat("game ", game.name),
-                                    absl::StrJoin(valid, ", "));
+  if (auto s = CheckGameOptions(*args, game,
+                                {"--out", "--threads", "--json", "--plugin-dir", "--no-check"});
       !s.ok()) {
     return ReportError(s);
   }
@@ -106,7 +102,9 @@ int RunSolve(int argc, char** argv, int first) {
     ThreadPool pool(*threads);
     Progress progress;
     ProgressBar bar(progress, StderrIsTerminal());
-    status = module.Solve(*values, WorkContext{&pool, &progress}, builder);
+    const WorkContext context{&pool, &progress};
+    if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
+    if (status.ok()) status = module.Solve(*values, context, builder);
   }
   if (!status.ok()) return ReportError(status);
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,

@@ -25,6 +25,7 @@ constexpr char kUsage[] =
     "  stats    per-slice statistics of a database\n"
     "  verify   checksums and a one-move consistency check of every record\n"
     "  perft    count the leaves of a game's move tree\n"
+    "  check    check a game plugin's contract (indexer, notation, moves, take-backs)\n"
     "\n"
     "retro <command> --help describes each command.\n"
     "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
@@ -54,6 +55,7 @@ int RunCommand(const std::string& command, int argc, char** argv) {
     if (command == "stats") return RunStats(argc, argv, 2);
     if (command == "verify") return RunVerify(argc, argv, 2);
     if (command == "perft") return RunPerft(argc, argv, 2);
+    if (command == "check") return RunCheck(argc, argv, 2);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "retro: error: out of memory\n");
     return kExitFailure;
@@ -63,7 +65,7 @@ int RunCommand(const std::string& command, int argc, char** argv) {
   }
   std::fprintf(stderr,
                "retro: error: unknown command '%s'; valid: games, solve, probe, "
-               "stats, verify, perft (retro --help)\n",
+               "stats, verify, perft, check (retro --help)\n",
                EscapeControl(command).c_str());
   return kExitUsage;
 }

@@ -2,6 +2,8 @@
 // and type information live once, in the framework library.
 #include "retro/game_module.h"
 
+#include "absl/strings/str_cat.h"
+
 namespace retro {
 
 OpenDatabase::~OpenDatabase() = default;
@@ -11,6 +13,13 @@ absl::StatusOr<uint64_t> GameModule::Perft(std::string_view, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(
       "this game has no move generator for perft");
+}
+
+absl::StatusOr<CheckResult> GameModule::Check(const ParameterValues&,
+                                              const CheckOptions&,
+                                              const WorkContext&) {
+  return absl::UnimplementedError(
+      absl::StrCat("game ", Describe().name, " offers no contract check"));
 }
 
 }  // namespace retro

@@ -20,6 +20,14 @@ inline std::string NoMoveRuleName(NoMoveRule rule) {
   return rule == NoMoveRule::kLoss ? "loss" : "count";
 }
 
+// The result, for the side to move, of a position where it has `mine`
+// pieces, the opponent `theirs` and it has no legal move: +1 a win, 0 a draw,
+// -1 a loss. The one place the rule is written.
+constexpr int NoMoveResult(NoMoveRule rule, int mine, int theirs) {
+  if (rule == NoMoveRule::kLoss) return -1;
+  return mine > theirs ? 1 : mine < theirs ? -1 : 0;
+}
+
 // Parses "loss" or "count".
 inline absl::StatusOr<NoMoveRule> ParseNoMoveRule(absl::string_view text) {
   if (text == "loss") return NoMoveRule::kLoss;

@@ -18,6 +18,7 @@
 #include "games/oware/notation.h"
 #include "games/oware/pext_indexer.h"
 #include "plugins/oware/book.h"
+#include "plugins/oware/contract.h"
 #include "plugins/oware/oware_database.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/combinatorics.h"
@@ -92,8 +93,8 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveWith(const SolveSettings&
                                                             const WorkContext& context) {
   const OwareSolverGame<kGrandSlam, Indexer> game(indexer, settings.seeds,
                                                   settings.rules.at_limit);
-  return FiniteHorizonSolver<OwareSolverGame<kGrandSlam, Indexer>>::SolveAll(
-      game, static_cast<uint32_t>(settings.rules.turn_limit), *context.pool, *context.progress);
+  return solver::SolveFiniteHorizon(
+      game, {.horizon = static_cast<uint32_t>(settings.rules.turn_limit)}, context);
 }
 
 // Whether `Indexer` ranks boards in the book's (colex) order, so that its
@@ -243,6 +244,14 @@ class OwareModule : public GameModule {
     out.SetCodec(kBookCodec);
     for (int n = 0; n <= settings.seeds; ++n) out.AddSlice(SliceName(n), std::move((*stores)[n]));
     return absl::OkStatus();
+  }
+
+  // Checks the book's slices against the rules (plugins/oware/contract.h).
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const SolveSettings settings, ReadSettings(values));
+    return CheckOwareContract(settings.seeds, settings.rules, settings.indexer, options,
+                              context.pool, context.progress);
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {

@@ -9,10 +9,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "games/plakoto/bearoff_indexer.h"
-#include "games/plakoto/pin_database.h"
-#include "games/plakoto/turn_distribution.h"
+#include "plugins/plakoto/contract.h"
+#include "plugins/plakoto/pin_database.h"
+#include "plugins/plakoto/turn_distribution.h"
 #include "plugins/plakoto/pin_file.h"
 #include "plugins/plakoto/plakoto_database.h"
+#include "retro/contract/check_contract.h"
 #include "retro/plugin.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/status_macros.h"
@@ -147,6 +149,14 @@ class PlakotoModule : public GameModule {
       }
     }
     return absl::OkStatus();
+  }
+
+  // Checks the records of each pin point (plugins/plakoto/contract.h).
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const SolveSettings settings, ReadSettings(values));
+    return CheckContract(ContractGame(settings.points, settings.pins), options, context.pool,
+                         context.progress);
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {

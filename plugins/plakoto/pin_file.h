@@ -26,9 +26,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "games/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
-#include "games/plakoto/turn_distribution.h"
+#include "plugins/plakoto/turn_distribution.h"
 #include "retro/database.h"
 
 namespace retro::plakoto {

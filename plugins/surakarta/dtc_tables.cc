@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
-#include "games/surakarta/scheme_table_slice.h"
-#include "games/surakarta/table_slice.h"
+#include "plugins/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/table_slice.h"
 #include "retro/database_layout.h"
 #include "retro/status_macros.h"
 
@@ -121,8 +121,37 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(
     }
   }
 
-  // 3. The indexers, and one pass over the tables: every byte must decode
-  //    (255 is the solver's "unknown", never in a finished table).
+  // 3. The indexers, and one pass over the tables.
+  return Assemble(rule, indexing, slices, names);
+}
+
+absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromTables(
+    NoMoveRule rule, std::vector<std::span<const uint8_t>> tables) {
+  if (tables.empty() || tables.size() > kMaxTablePieces) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("a tablebase holds 1 to ", kMaxTablePieces,
+                     " tables, not ", tables.size()));
+  }
+  std::vector<std::string> names;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    const int pieces = static_cast<int>(i) + 1;
+    if (tables[i].size() != TableSize(pieces)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the ", pieces, "-piece table has ", tables[i].size(),
+                       " bytes; expected ", TableSize(pieces)));
+    }
+    names.push_back(DtcSliceName(pieces));
+  }
+  return Assemble(rule, TableIndexing::kFuChou, tables, names);
+}
+
+absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::Assemble(
+    NoMoveRule rule, TableIndexing indexing,
+    const std::vector<std::span<const uint8_t>>& slices,
+    const std::vector<std::string>& names) {
+  // Every byte must decode (255 is the solver's "unknown", never in a
+  // finished table).
+  const int pieces = static_cast<int>(slices.size());
   std::unique_ptr<DtcTables> tables(new DtcTables());
   tables->rule_ = rule;
   tables->indexing_ = indexing;

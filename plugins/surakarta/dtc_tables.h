@@ -33,7 +33,8 @@
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/tablebase.h"
+#include "plugins/surakarta/value_rules.h"
 #include "retro/database.h"
 #include "retro/solver/loopy_wdl.h"
 
@@ -81,6 +82,11 @@ class DtcTables {
   // and tables holding byte 255, which encodes no value (one pass).
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromFile(
       const DatabaseFile& file);
+  // Reads tables solved in memory (Tablebase): tables[n - 1] is the n-piece
+  // table in FuChouIndexer order; the bytes must outlive the result. Checks
+  // the table count, the sizes and the bytes (no 255).
+  static absl::StatusOr<std::unique_ptr<DtcTables>> FromTables(
+      NoMoveRule rule, std::vector<std::span<const uint8_t>> tables);
 
   int max_pieces() const { return static_cast<int>(tables_.size()); }
   NoMoveRule no_move_rule() const { return rule_; }
@@ -129,16 +135,7 @@ class DtcTables {
   WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const {
     const Bitboard child_us = move.capture ? them & ~SquareBit(move.to) : them;
     const Bitboard child_them = us ^ SquareBit(move.from) ^ SquareBit(move.to);
-    const WdlOutcome child = Value(child_us, child_them);
-    if (!move.capture) return WdlOutcome::AfterMove(child);
-    switch (child.result) {
-      case Wdl::kLoss:
-        return WdlOutcome::Win(1);
-      case Wdl::kWin:
-        return WdlOutcome::Loss(1);
-      default:
-        return WdlOutcome::Draw();
-    }
+    return MoveOutcome(move.capture, Value(child_us, child_them));
   }
 
   // Checked: fails (OutOfRange) when `p` has more pieces than the tables
@@ -152,6 +149,13 @@ class DtcTables {
 
  private:
   DtcTables() = default;
+
+  // Builds the indexers and checks that every byte decodes; `names` label
+  // the tables in errors. The sizes have been checked.
+  static absl::StatusOr<std::unique_ptr<DtcTables>> Assemble(
+      NoMoveRule rule, TableIndexing indexing,
+      const std::vector<std::span<const uint8_t>>& slices,
+      const std::vector<std::string>& names);
 
   std::unique_ptr<DatabaseFile> owned_file_;
   NoMoveRule rule_ = NoMoveRule::kLoss;

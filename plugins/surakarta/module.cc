@@ -13,13 +13,15 @@
 #include "games/surakarta/notation.h"
 #include "games/surakarta/perft.h"
 #include "games/surakarta/position.h"
-#include "games/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/contract.h"
+#include "plugins/surakarta/scheme_table_slice.h"
 #include "games/surakarta/symmetric_indexer.h"
-#include "games/surakarta/table_slice.h"
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/table_slice.h"
+#include "plugins/surakarta/tablebase.h"
 #include "plugins/surakarta/dtc_tables.h"
 #include "plugins/surakarta/surakarta_database.h"
 #include "retro/combinatorics.h"
+#include "retro/contract/check_contract.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
@@ -199,6 +201,19 @@ class SurakartaModule : public GameModule {
       out.AddSlice(DtcSliceName(n), std::move(table));
     }
     return absl::OkStatus();
+  }
+
+  // Checks tables 1..--pieces against the solver adapter of --indexer
+  // (plugins/surakarta/contract.h).
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const SolveSettings settings, ReadSettings(values));
+    if (settings.indexing == TableIndexing::kFuChou) {
+      return CheckContract(ContractGame<FuChouIndexer>(settings.pieces, settings.rule), options,
+                           context.pool, context.progress);
+    }
+    return CheckContract(ContractGame<SymmetricIndexer>(settings.pieces, settings.rule),
+                         options, context.pool, context.progress);
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(

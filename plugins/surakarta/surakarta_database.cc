@@ -15,6 +15,7 @@
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
 #include "games/surakarta/symmetry.h"
+#include "plugins/surakarta/value_rules.h"
 #include "retro/json_writer.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
@@ -322,25 +323,11 @@ class SurakartaDatabase : public OpenDatabase {
   // The value of (us, them) recomputed with the rules from its children's
   // stored values (the same table for steps, the smaller one for captures).
   WdlOutcome Expected(Bitboard us, Bitboard them) const {
-    if (us == 0) return WdlOutcome::Loss(0);
-    if (them == 0) return WdlOutcome::Win(0);
-    MoveList moves;
-    GenerateMoves(us, them, moves);
-    if (moves.empty()) {
-      if (tables_->no_move_rule() == NoMoveRule::kLoss) {
-        return WdlOutcome::Loss(0);
-      }
-      const int mine = PopCount(us), theirs = PopCount(them);
-      return mine > theirs   ? WdlOutcome::Win(0)
-             : mine < theirs ? WdlOutcome::Loss(0)
-                             : WdlOutcome::Draw();
-    }
-    WdlOutcome best = tables_->MoveValueOf(us, them, moves[0]);
-    for (int m = 1; m < moves.size(); ++m) {
-      const WdlOutcome value = tables_->MoveValueOf(us, them, moves[m]);
-      if (BetterForMover(value, best)) best = value;
-    }
-    return best;
+    return ExpectedOutcome(
+        us, them, tables_->no_move_rule(),
+        [&](const Move&, Bitboard child_us, Bitboard child_them) {
+          return tables_->Value(child_us, child_them);
+        });
   }
 
   // The notation of an example key (see MaterialStats), X to move.

@@ -66,7 +66,7 @@ BENCHMARK(BM_ForEachPredecessor);
 void BM_Solve(benchmark::State& state) {
   retro::ThreadPool pool(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    auto table = retro::SolveLoopyWdl(SolverGame(), pool, nullptr);
+    auto table = retro::solver::SolveLoopyWdl(SolverGame(), {.pool = &pool});
     benchmark::DoNotOptimize(table->data());
   }
   state.SetItemsProcessed(state.iterations() * kIndexCount);

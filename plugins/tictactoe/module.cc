@@ -1,18 +1,20 @@
 // The tic-tac-toe plugin's module: what `retro` calls once per command.
 // Describe (name, parameters, notation), Plan (size of the work), Solve (the
 // loopy win/draw/loss solver over every board), Open (a database file, see
-// database.cc) and Perft. Exported with RETRO_PLUGIN at the bottom; this is
-// the plugin's only file that includes retro/plugin.h (Boost.DLL headers are
-// slow to compile).
+// database.cc), Perft and Check (the contract checker, see contract.h).
+// Exported with RETRO_PLUGIN at the bottom; this is the plugin's only file
+// that includes retro/plugin.h (Boost.DLL headers are slow to compile).
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "contract.h"
 #include "database.h"
 #include "indexer.h"
 #include "notation.h"
 #include "position.h"
+#include "retro/contract/check_contract.h"
 #include "retro/plugin.h"
 #include "retro/solver/loopy_wdl.h"
 #include "solver_game.h"
@@ -67,7 +69,7 @@ class TicTacToeModule : public retro::GameModule {
                      const retro::WorkContext& context,
                      retro::DatabaseBuilder& out) override {
     absl::StatusOr<std::vector<uint8_t>> table =
-        retro::SolveLoopyWdl(SolverGame(), *context.pool, context.progress);
+        retro::solver::SolveLoopyWdl(SolverGame(), context);
     if (!table.ok()) return table.status();
     for (uint64_t index = 0; index < kIndexCount; ++index) {
       if (!IsLegal(Unrank(index))) (*table)[index] = kNotAPositionByte;
@@ -87,6 +89,12 @@ class TicTacToeModule : public retro::GameModule {
     absl::StatusOr<Position> root = ParsePosition(position);
     if (!root.ok()) return root.status();
     return tictactoe::Perft(*root, depth);
+  }
+
+  absl::StatusOr<retro::CheckResult> Check(const retro::ParameterValues&,
+                                           const retro::CheckOptions& options,
+                                           const retro::WorkContext& context) override {
+    return retro::CheckContract(ContractGame(), options, context.pool, context.progress);
   }
 
  private:

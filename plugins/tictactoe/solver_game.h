@@ -28,7 +28,8 @@ constexpr retro::WdlOutcome TerminalValue(GameState state) {
                                    : retro::WdlOutcome::Draw();
 }
 
-// Implements the game contract of retro::SolveLoopyWdl.
+// Implements the game contract of retro::solver::SolveLoopyWdl (the concept
+// retro::solver::LoopyWdlGame).
 class SolverGame {
  public:
   // No per-thread cache is worth having: unranking is nine divisions.

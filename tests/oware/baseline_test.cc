@@ -22,7 +22,9 @@ TEST(SeedBaselineTest, AgreesWithTheBookEverywhere) {
   const Game game(indexer, kSeeds, rules.at_limit);
   ThreadPool pool(2);
   Progress progress;
-  auto stores = FiniteHorizonSolver<Game>::SolveAll(game, rules.turn_limit, pool, progress);
+  auto stores = solver::SolveFiniteHorizon(
+      game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
+      {.pool = &pool, .progress = &progress});
   ASSERT_TRUE(stores.ok());
   for (int n = 0; n <= kSeeds; ++n) {
     auto store = FiniteHorizonStoreView::Open((*stores)[n]);

@@ -29,8 +29,9 @@ std::vector<uint8_t> SolveBook(int seeds, const Rules& rules, int threads) {
   const OwareSolverGame<kGrandSlam, Indexer> game(indexer, seeds, rules.at_limit);
   ThreadPool pool(threads);
   Progress progress;
-  auto stores = FiniteHorizonSolver<OwareSolverGame<kGrandSlam, Indexer>>::SolveAll(
-      game, rules.turn_limit, pool, progress);
+  auto stores = solver::SolveFiniteHorizon(
+      game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
+      {.pool = &pool, .progress = &progress});
   EXPECT_TRUE(stores.ok()) << stores.status();
   if constexpr (std::is_same_v<Indexer, LexicographicIndexer>) {
     // Bring the stores into the book's colex order.

@@ -32,8 +32,9 @@ std::vector<uint8_t> SolveBook(int seeds, const Rules& rules, int threads) {
   ThreadPool pool(threads);
   Progress progress;
   auto stores =
-      FiniteHorizonSolver<OwareSolverGame<kGrandSlam, Indexer>>::SolveAll(
-          game, rules.turn_limit, pool, progress);
+      solver::SolveFiniteHorizon(
+          game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
+          {.pool = &pool, .progress = &progress});
   EXPECT_TRUE(stores.ok()) << stores.status();
   if (!stores.ok()) return {};
   if constexpr (!std::is_same_v<Indexer, ColexIndexer> &&

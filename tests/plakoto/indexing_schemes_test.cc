@@ -18,9 +18,9 @@
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/checker_count_slices.h"
 #include "games/plakoto/lex_indexer.h"
-#include "games/plakoto/pin_afterstate_game.h"
-#include "games/plakoto/pin_database.h"
-#include "games/plakoto/pin_table_game.h"
+#include "plugins/plakoto/pin_afterstate_game.h"
+#include "plugins/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_table_game.h"
 #include "games/plakoto/position.h"
 #include "gtest/gtest.h"
 #include "retro/combinatorics.h"
@@ -161,10 +161,8 @@ TEST(PlakotoIndexingSchemesTest, LexOrderedSolveEqualsTheBearoffDatabase) {
   const LexIndexer lex(6, kFreeCheckers);
   const BearoffIndexer bearoff(6, kFreeCheckers);
   for (int pin = 2; pin <= 6; ++pin) {
-    chance::SolveOptions solve;
-    solve.pool = &pool;
-    absl::StatusOr<std::vector<double>> lex_values =
-        chance::Solve(PinAfterstateGame<LexIndexer>(6, pin), solve);
+    absl::StatusOr<std::vector<double>> lex_values = solver::SolveChance(
+        PinAfterstateGame<LexIndexer>(6, pin), {.pool = &pool});
     ASSERT_TRUE(lex_values.ok()) << lex_values.status();
     PinBuildOptions options;
     options.pool = &pool;

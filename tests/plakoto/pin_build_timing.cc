@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "games/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_database.h"
 
 int main(int argc, char** argv) {
   using retro::plakoto::BuildMethod;

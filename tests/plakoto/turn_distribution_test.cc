@@ -1,6 +1,6 @@
 // Tests of the optional turn distributions: they sum to one, their mean is
 // D, and the all-on-point-one positions are geometric.
-#include "games/plakoto/turn_distribution.h"
+#include "plugins/plakoto/turn_distribution.h"
 
 #include <cmath>
 

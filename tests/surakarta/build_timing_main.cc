@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "games/surakarta/tablebase.h"
-#include "games/surakarta/verify.h"
+#include "plugins/surakarta/tablebase.h"
+#include "plugins/surakarta/verify.h"
 
 int main(int argc, char** argv) {
   using retro::surakarta::BuildTable;

@@ -1,6 +1,6 @@
 // Surakarta tablebases: the specification's 2-piece numbers, agreement with
 // the slow reference solver, symmetry invariance, move probing and errors.
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/tablebase.h"
 
 #include <random>
 #include <string>
@@ -9,7 +9,7 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/notation.h"
 #include "games/surakarta/symmetry.h"
-#include "games/surakarta/verify.h"
+#include "plugins/surakarta/verify.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/surakarta/reference_solver.h"

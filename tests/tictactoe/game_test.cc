@@ -108,7 +108,8 @@ TEST(TicTacToeSolverTest, LoopySolverMatchesBruteForce) {
     retro::ThreadPool pool(threads);
     retro::Progress progress;
     const absl::StatusOr<std::vector<uint8_t>> table =
-        retro::SolveLoopyWdl(SolverGame(), pool, &progress);
+        retro::solver::SolveLoopyWdl(SolverGame(),
+                                      {.pool = &pool, .progress = &progress});
     ASSERT_TRUE(table.ok()) << table.status();
     ASSERT_EQ(table->size(), kIndexCount);
     for (const auto& [board, value] : Ref().values()) {

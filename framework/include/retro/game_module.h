@@ -18,9 +18,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "retro/contract/check_result.h"
 #include "retro/database.h"
 #include "retro/parameters.h"
 #include "retro/progress.h"
+#include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -38,10 +40,16 @@ struct GameDescription {
   bool supports_perft = false;
 };
 
-// Resources the host lends to a long computation.
+// Resources the host lends to a long computation. A plugin hands it to a
+// solver family as is: it converts to the solvers' SolveContext (no memory
+// budget; the host checked the plan's estimate against memory already).
 struct WorkContext {
   ThreadPool* pool = nullptr;      // never null
   Progress* progress = nullptr;    // never null; rendering is the host's job
+
+  operator solver::SolveContext() const {  // NOLINT: implicit by design
+    return {.pool = pool, .progress = progress};
+  }
 };
 
 // What the host learns before solving: the validated, canonical parameters
@@ -129,6 +137,14 @@ class GameModule {
   // Leaf count of the move tree of `position` to `depth` plies.
   virtual absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
                                          const WorkContext& context);
+
+  // `retro check`: checks the game's contract with the solver for `values`
+  // (the resolved solve parameters): indexer bijection, notation round
+  // trip, moves, take-backs (retro/contract/check_contract.h). The default
+  // says the game offers no check.
+  virtual absl::StatusOr<CheckResult> Check(const ParameterValues& values,
+                                            const CheckOptions& options,
+                                            const WorkContext& context);
 };
 
 }  // namespace retro

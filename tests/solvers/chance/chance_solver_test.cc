@@ -1,4 +1,4 @@
-// Tests of retro::chance::Solve on "two piles", a tiny dice game invented for
+// Tests of retro::solver::SolveChance on "two piles", a tiny dice game invented for
 // the purpose, against brute-force value iteration.
 //
 // Two piles hold a and b chips (0..N each). A turn rolls a four-sided die
@@ -152,7 +152,7 @@ void ExpectNear(const std::vector<double>& got,
 
 TEST(ChanceSolverTest, MaximiseMatchesValueIteration) {
   absl::StatusOr<std::vector<double>> values =
-      Solve(PilesGame<Objective::kMaximize>());
+      solver::SolveChance(PilesGame<Objective::kMaximize>(), {});
   ASSERT_TRUE(values.ok()) << values.status();
   ExpectNear(*values, ValueIteration(true));
   // (1, 0): only face 1 or 2 moves, to the end: 1 / 0.3.
@@ -161,7 +161,7 @@ TEST(ChanceSolverTest, MaximiseMatchesValueIteration) {
 
 TEST(ChanceSolverTest, MinimiseMatchesValueIteration) {
   absl::StatusOr<std::vector<double>> values =
-      Solve(PilesGame<Objective::kMinimize>());
+      solver::SolveChance(PilesGame<Objective::kMinimize>(), {});
   ASSERT_TRUE(values.ok()) << values.status();
   ExpectNear(*values, ValueIteration(false));
 }
@@ -171,17 +171,16 @@ TEST(ChanceSolverTest, ParallelAndTableStyleAgree) {
   for (int threads : {1, 2, 3}) {
     ThreadPool pool(threads);
     Progress progress;
-    SolveOptions options;
-    options.pool = &pool;
-    options.progress = &progress;
+    solver::ChanceOptions options;
     options.grain = 1;
+    const solver::SolveContext context{.pool = &pool, .progress = &progress};
     absl::StatusOr<std::vector<double>> afterstate =
-        Solve(PilesGame<Objective::kMaximize>(), options);
+        solver::SolveChance(PilesGame<Objective::kMaximize>(), options, context);
     ASSERT_TRUE(afterstate.ok()) << afterstate.status();
     ExpectNear(*afterstate, want);
     EXPECT_EQ(progress.Read().done, progress.Read().total);
     absl::StatusOr<std::vector<double>> table =
-        Solve(PilesTableGame(), options);
+        solver::SolveChance(PilesTableGame(), options, context);
     ASSERT_TRUE(table.ok()) << table.status();
     ExpectNear(*table, want);
   }
@@ -247,31 +246,29 @@ TEST(ChanceSolverTest, BlockScheduleMatchesValueIteration) {
   const std::vector<double> want = ValueIteration(true);
   for (int threads : {1, 2}) {
     ThreadPool pool(threads);
-    SolveOptions options;
-    options.pool = &pool;
+    solver::ChanceOptions options;
     options.grain = 1;
+    const solver::SolveContext context{.pool = &pool};
     absl::StatusOr<std::vector<double>> values =
-        Solve(PilesBlockGame(), options);
+        solver::SolveChance(PilesBlockGame(), options, context);
     ASSERT_TRUE(values.ok()) << values.status();
     ExpectNear(*values, want);
   }
   for (int threads : {1, 2, 3}) {
     ThreadPool pool(threads);
-    SolveOptions options;
-    options.pool = &pool;
     Progress progress;
-    options.progress = &progress;
+    const solver::SolveContext context{.pool = &pool, .progress = &progress};
     absl::StatusOr<std::vector<double>> values =
-        Solve(PilesGraphGame(), options);
+        solver::SolveChance(PilesGraphGame(), context);
     ASSERT_TRUE(values.ok()) << values.status();
     ExpectNear(*values, want);
     EXPECT_EQ(progress.Read().done, progress.Read().total);
   }
-  EXPECT_EQ(Solve(BadGraphGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(BadGraphGame(), {}).status().code(),
             absl::StatusCode::kInternal);
-  EXPECT_EQ(Solve(OverlappingBlocksGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(OverlappingBlocksGame(), {}).status().code(),
             absl::StatusCode::kInternal);
-  EXPECT_EQ(Solve(ReversedBlocksGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(ReversedBlocksGame(), {}).status().code(),
             absl::StatusCode::kInternal);
 }
 
@@ -294,13 +291,31 @@ struct BadLayerGame : PilesGame<Objective::kMaximize> {
 };
 
 TEST(ChanceSolverTest, ReportsGameBugs) {
-  EXPECT_EQ(Solve(UnorderedGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(UnorderedGame(), {}).status().code(),
             absl::StatusCode::kInternal);
-  EXPECT_EQ(Solve(StuckGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(StuckGame(), {}).status().code(),
             absl::StatusCode::kFailedPrecondition);
-  EXPECT_EQ(Solve(BadLayerGame()).status().code(),
+  EXPECT_EQ(solver::SolveChance(BadLayerGame(), {}).status().code(),
             absl::StatusCode::kInternal);
 }
+
+TEST(ChanceSolverTest, RespectsTheMemoryBudget) {
+  // Nine bytes per position (a value and a solved flag).
+  const uint64_t need = PilesGame<Objective::kMaximize>().Size() * 9;
+  EXPECT_EQ(solver::SolveChance(PilesGame<Objective::kMaximize>(),
+                                {.memory_budget_bytes = need - 1})
+                .status()
+                .code(),
+            absl::StatusCode::kResourceExhausted);
+  EXPECT_TRUE(solver::SolveChance(PilesGame<Objective::kMaximize>(),
+                                  {.memory_budget_bytes = need})
+                  .ok());
+}
+
+// The contract is a concept; a type that is not a game fails it (and
+// SolveChance's static_assert names what is missing).
+static_assert(ChanceGame<PilesTableGame>);
+static_assert(!ChanceGame<int>);
 
 }  // namespace
 }  // namespace retro::chance

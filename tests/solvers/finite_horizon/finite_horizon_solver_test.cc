@@ -76,7 +76,7 @@ TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
       ThreadPool pool(threads);
       Progress progress;
       std::vector<FiniteHorizonSliceStats> stats;
-      auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, horizon, pool, progress, &stats);
+      auto stores = solver::SolveFiniteHorizon(game, {.horizon = horizon, .stats = &stats}, {.pool = &pool, .progress = &progress});
       ASSERT_TRUE(stores.ok()) << stores.status();
       ASSERT_EQ(stores->size(), static_cast<size_t>(RingGame::kSlices));
       std::map<std::tuple<int, int, int>, int> memo;
@@ -116,9 +116,9 @@ struct GrowingGame {
 TEST(FiniteHorizonSolverTest, RefusesValuesOutsideInt8) {
   ThreadPool pool(2);
   Progress progress;
-  auto fits = FiniteHorizonSolver<GrowingGame>::SolveAll(GrowingGame(), 100, pool, progress);
+  auto fits = solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 100}, {.pool = &pool, .progress = &progress});
   EXPECT_TRUE(fits.ok());
-  auto stores = FiniteHorizonSolver<GrowingGame>::SolveAll(GrowingGame(), 300, pool, progress);
+  auto stores = solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 300}, {.pool = &pool, .progress = &progress});
   EXPECT_EQ(stores.status().code(), absl::StatusCode::kOutOfRange);
 }
 
@@ -128,7 +128,7 @@ TEST(FiniteHorizonSolverTest, StopsAtTheFixedPointAndSaysWhere) {
   ThreadPool pool(2);
   Progress progress;
   std::vector<FiniteHorizonSliceStats> stats;
-  auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, 5000, pool, progress, &stats);
+  auto stores = solver::SolveFiniteHorizon(game, {.horizon = 5000, .stats = &stats}, {.pool = &pool, .progress = &progress});
   ASSERT_TRUE(stores.ok());
   std::map<std::tuple<int, int, int>, int> memo;
   for (int k = 0; k < RingGame::kSlices; ++k) {
@@ -164,15 +164,98 @@ struct BrokenGame {
 TEST(FiniteHorizonSolverTest, RejectsMovesToLargerSlices) {
   ThreadPool pool(1);
   Progress progress;
-  auto stores = FiniteHorizonSolver<BrokenGame>::SolveAll(BrokenGame(), 3, pool, progress);
+  auto stores = solver::SolveFiniteHorizon(BrokenGame(), {.horizon = 3}, {.pool = &pool, .progress = &progress});
   EXPECT_FALSE(stores.ok());
+}
+
+// A one-slice game of `size` states, each with one move to the next state,
+// whose node fields can be set out of range one at a time.
+struct RangeGame {
+  static constexpr int kMaxMoves = 2;
+  int slices = 1;
+  uint64_t size = 4;
+  int num_moves = 1;
+  int reward = 1;
+  int limit_value = 0;
+  int terminal_value = 0;
+  bool child_outside = false;  // children numbered beyond the slice
+  int num_slices() const { return slices; }
+  uint64_t slice_size(int) const { return size; }
+  void Expand(int, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    node.limit_value = limit_value;
+    node.terminal_value = terminal_value;
+    node.num_moves = num_moves;
+    for (int m = 0; m < std::min(num_moves, kMaxMoves); ++m) {
+      node.moves[m] = {0, child_outside ? size + index : (index + 1) % size,
+                       reward};
+    }
+  }
+};
+
+absl::StatusCode SolveRange(const RangeGame& game, uint32_t horizon = 3,
+                            uint64_t budget = 0) {
+  return solver::SolveFiniteHorizon(game, {.horizon = horizon},
+                                    {.memory_budget_bytes = budget})
+      .status()
+      .code();
+}
+
+TEST(FiniteHorizonLimitsTest, TheRangeGameSolves) {
+  EXPECT_EQ(SolveRange(RangeGame()), absl::StatusCode::kOk);
+}
+
+TEST(FiniteHorizonLimitsTest, RefusesRewardsAndValuesOutsideInt8) {
+  RangeGame game;
+  game.reward = 128;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  game = RangeGame();
+  game.limit_value = -129;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  game = RangeGame();
+  game.terminal_value = 200;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+}
+
+TEST(FiniteHorizonLimitsTest, RefusesMoreMovesThanKMaxMoves) {
+  RangeGame game;
+  game.num_moves = RangeGame::kMaxMoves + 1;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  game.num_moves = -1;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+}
+
+TEST(FiniteHorizonLimitsTest, RefusesInSliceChildrenOutsideTheSlice) {
+  RangeGame game;
+  game.child_outside = true;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kInternal);
+}
+
+TEST(FiniteHorizonLimitsTest, RefusesTooManySlicesAndTooLongHorizons) {
+  RangeGame game;
+  game.slices = solver::kMaxFiniteHorizonSlices + 1;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(SolveRange(RangeGame(), solver::kMaxFiniteHorizon + 1),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(FiniteHorizonLimitsTest, RefusesSlicesOf2To32States) {
+  RangeGame game;
+  game.size = uint64_t{1} << 32;
+  EXPECT_EQ(SolveRange(game), absl::StatusCode::kResourceExhausted);
+}
+
+TEST(FiniteHorizonLimitsTest, RespectsTheMemoryBudget) {
+  RangeGame game;
+  game.size = 1000;
+  EXPECT_EQ(SolveRange(game, 3, 100), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(SolveRange(game, 3, 1 << 20), absl::StatusCode::kOk);
 }
 
 TEST(FiniteHorizonStoreTest, RefusesMalformedBytes) {
   RingGame game;
   ThreadPool pool(1);
   Progress progress;
-  auto stores = FiniteHorizonSolver<RingGame>::SolveAll(game, 10, pool, progress);
+  auto stores = solver::SolveFiniteHorizon(game, {.horizon = 10}, {.pool = &pool, .progress = &progress});
   ASSERT_TRUE(stores.ok());
   std::vector<uint8_t> bytes = (*stores)[3];
   EXPECT_TRUE(FiniteHorizonStoreView::Open(bytes).ok());
@@ -182,6 +265,13 @@ TEST(FiniteHorizonStoreTest, RefusesMalformedBytes) {
   bad_magic[0] ^= 1;
   EXPECT_FALSE(FiniteHorizonStoreView::Open(bad_magic).ok());
 }
+
+// The contract is a concept; a type that is not a game fails it (and
+// SolveFiniteHorizon's static_assert names the missing member).
+static_assert(solver::FiniteHorizonGame<RingGame>);
+static_assert(solver::FiniteHorizonGame<RangeGame>);
+static_assert(!solver::FiniteHorizonGame<int>);
+static_assert(!solver::FiniteHorizonHasExpand<FiniteHorizonSliceStats>);
 
 }  // namespace
 }  // namespace retro

@@ -150,7 +150,7 @@ void ExpectSolvedLike(const GraphGame& game, int threads) {
   ThreadPool pool(threads);
   Progress progress;
   const absl::StatusOr<std::vector<uint8_t>> solved =
-      SolveLoopyWdl(game, pool, &progress);
+      solver::SolveLoopyWdl(game, {.pool = &pool, .progress = &progress});
   ASSERT_TRUE(solved.ok()) << solved.status();
   const std::vector<WdlOutcome> expected = BruteForce(game);
   ASSERT_EQ(solved->size(), expected.size());
@@ -194,7 +194,7 @@ TEST(LoopyWdlSolverTest, HandMadeCycleAndChain) {
   game.nodes[8].conversions = {WdlOutcome::Loss(1)};
   game.Finish();
   ThreadPool pool(2);
-  const std::vector<uint8_t> solved = *SolveLoopyWdl(game, pool, nullptr);
+  const std::vector<uint8_t> solved = *solver::SolveLoopyWdl(game, {.pool = &pool});
   const WdlOutcome expected[] = {
       WdlOutcome::Draw(), WdlOutcome::Draw(),  WdlOutcome::Loss(2),
       WdlOutcome::Win(1), WdlOutcome::Loss(0), WdlOutcome::Win(1),
@@ -228,7 +228,7 @@ TEST(LoopyWdlSolverTest, LargeGameUsesManyLevels) {
   ExpectSolvedLike(game, 2);
   // The game exercises every kind of result and long distances.
   ThreadPool pool(2);
-  const std::vector<uint8_t> solved = *SolveLoopyWdl(game, pool, nullptr);
+  const std::vector<uint8_t> solved = *solver::SolveLoopyWdl(game, {.pool = &pool});
   int counts[3] = {0, 0, 0};
   int longest = 0;
   for (uint8_t byte : solved) {
@@ -251,7 +251,7 @@ TEST(LoopyWdlSolverTest, TooManyMovesIsAnError) {
     game.Finish();
     ThreadPool pool(1);
     const absl::StatusOr<std::vector<uint8_t>> solved =
-        SolveLoopyWdl(game, pool, nullptr);
+        solver::SolveLoopyWdl(game, {.pool = &pool});
     EXPECT_EQ(solved.status().code(), absl::StatusCode::kInvalidArgument);
   }
 }
@@ -263,9 +263,54 @@ TEST(LoopyWdlSolverTest, DistanceBeyondCodecIsAnError) {
   for (int i = 1; i < 200; ++i) game.nodes[i].children = {uint64_t(i - 1)};
   game.Finish();
   ThreadPool pool(2);
-  EXPECT_EQ(SolveLoopyWdl(game, pool, nullptr).status().code(),
+  EXPECT_EQ(solver::SolveLoopyWdl(game, {.pool = &pool}).status().code(),
             absl::StatusCode::kOutOfRange);
 }
+
+TEST(LoopyWdlSolverTest, ConversionBeyondCodecIsAnError) {
+  for (const WdlOutcome conversion :
+       {WdlOutcome::Win(kWdlMaxDistance + 1),
+        WdlOutcome::Loss(kWdlMaxDistance + 1)}) {
+    GraphGame game;
+    game.nodes.resize(1);
+    game.nodes[0].conversions = {conversion};
+    game.Finish();
+    EXPECT_EQ(solver::SolveLoopyWdl(game, {}).status().code(),
+              absl::StatusCode::kOutOfRange);
+  }
+}
+
+// A game whose one position reports a negative number of moves.
+struct NegativeGame : GraphGame {
+  template <typename Sink>
+  void Describe(Scratch&, uint64_t, Sink& sink) const {
+    sink.InSliceMoves(-1);
+  }
+};
+
+TEST(LoopyWdlSolverTest, NegativeMoveCountIsAnError) {
+  NegativeGame game;
+  game.nodes.resize(1);
+  game.Finish();
+  EXPECT_EQ(solver::SolveLoopyWdl(game, {}).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(LoopyWdlSolverTest, RespectsTheMemoryBudget) {
+  const GraphGame game = RandomGame(7, 1000, false);
+  // Two bytes per position: the table and the open-move counters.
+  EXPECT_EQ(solver::SolveLoopyWdl(game, {.memory_budget_bytes = 1999})
+                .status()
+                .code(),
+            absl::StatusCode::kResourceExhausted);
+  EXPECT_TRUE(solver::SolveLoopyWdl(game, {.memory_budget_bytes = 2000}).ok());
+}
+
+// The contract is a concept; a type that is not a game fails it (and
+// SolveLoopyWdl's static_assert names the missing member).
+static_assert(solver::LoopyWdlGame<GraphGame>);
+static_assert(!solver::LoopyWdlGame<int>);
+static_assert(!solver::LoopyWdlHasDescribe<WdlOutcome>);
 
 }  // namespace
 }  // namespace retro

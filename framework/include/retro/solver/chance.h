@@ -33,11 +33,11 @@
 //   MyGame game(...);
 //   retro::ThreadPool pool(2);
 //   retro::Progress progress;
-//   absl::StatusOr<std::vector<double>> values =
-//       retro::chance::Solve(game, {.pool = &pool, .progress = &progress});
+//   absl::StatusOr<std::vector<double>> values = retro::solver::SolveChance(
+//       game, {.pool = &pool, .progress = &progress});
 //
-// The game is a template parameter (no virtual calls); its contract is in
-// retro/solver/chance_game.h.
+// The game is a template parameter (no virtual calls); its contract is the
+// concept ChanceGame in retro/solver/chance_game.h.
 #ifndef RETRO_SOLVER_CHANCE_H_
 #define RETRO_SOLVER_CHANCE_H_
 
@@ -59,23 +59,33 @@
 #include "retro/solver/chance_game.h"
 #include "retro/solver/chance_schedule.h"
 #include "retro/solver/chance_workspace.h"
+#include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 
-namespace retro::chance {
+namespace retro::solver {
 
-// How Solve runs. Both pointers may be null: no pool runs on the calling
-// thread, no progress reports nothing.
-struct SolveOptions {
-  ThreadPool* pool = nullptr;
-  Progress* progress = nullptr;
+// Options of the chance family.
+struct ChanceOptions {
   // Positions per parallel work item (and per progress report).
   uint64_t grain = 2048;
   // Where a table-style game's records live; null: allocated for this call.
   // Reusing one workspace across consecutive solves saves the page faults.
-  Workspace* workspace = nullptr;
+  chance::Workspace* workspace = nullptr;
 };
 
-namespace internal {
+namespace chance_internal {
+
+using chance::Afterstate;
+using chance::AfterstateStyleGame;
+using chance::AuxOf;
+using chance::Block;
+using chance::BlockScheduledGame;
+using chance::Objective;
+using chance::TableStyleGame;
+using chance::Turn;
+using chance::Workspace;
+namespace internal = chance::internal;
+
 
 // Combines a turn into the position's value; false when no outcome moves.
 template <typename Game, int kOutcomes>
@@ -130,21 +140,14 @@ void AfterstateTurn(const Game& game, uint64_t index,
   }
 }
 
-}  // namespace internal
-
-// Solves every position of `game` and returns the values by index. Errors
-// are game bugs caught on the way: a bad schedule (layer out of range, blocks
-// that do not partition the positions), an afterstate not solved before the
-// position that reaches it (afterstate-style games), or a non-terminal
-// position where no outcome has a move (its value would be unbounded).
+// The whole solve, in three numbered steps.
 template <typename Game>
 absl::StatusOr<std::vector<double>> Solve(const Game& game,
-                                          const SolveOptions& options = {}) {
-  static_assert(ChanceGame<Game>, "Game does not meet the chance contract");
+                                          const ChanceOptions& options,
+                                          ThreadPool& pool,
+                                          Progress* progress) {
   constexpr int kOutcomes = Game::kNumOutcomes;
   constexpr bool kTable = TableStyleGame<Game>;
-  ThreadPool inline_pool(1);
-  ThreadPool& pool = options.pool != nullptr ? *options.pool : inline_pool;
   const uint64_t size = game.Size();
 
   // 1. The schedule: blocks grouped by layer, and the blocks' dependency
@@ -164,7 +167,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
       }
     }
   } else {
-    schedule = internal::MakeScheduleFromLayers(game, pool, options.progress,
+    schedule = internal::MakeScheduleFromLayers(game, pool, progress,
                                                 options.grain * 4);
   }
   if (!schedule.ok()) return schedule.status();
@@ -196,22 +199,22 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
         game.EvaluateTurn(index, values.data(), aux, s, &turn);
       } else {
         bool bad = false;
-        internal::AfterstateTurn(game, index, s, values, solved, &turn, &bad);
+        AfterstateTurn(game, index, s, values, solved, &turn, &bad);
         if (bad) unordered.store(index, std::memory_order_relaxed);
       }
-      if (!internal::Combine(game, turn, &values[index])) {
+      if (!Combine(game, turn, &values[index])) {
         stuck.store(index, std::memory_order_relaxed);
       }
       if constexpr (!kTable) solved[index].store(1, std::memory_order_relaxed);
     }
   };
-  if (options.progress != nullptr) options.progress->StartPhase("solve", size);
+  if (progress != nullptr) progress->StartPhase("solve", size);
   if (graph.has_value()) {
     const std::vector<Block>& blocks = game_blocks;
     internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
       solve_block(worker, blocks[b]);
-      if (options.progress != nullptr) {
-        options.progress->Advance(blocks[b].end - blocks[b].begin);
+      if (progress != nullptr) {
+        progress->Advance(blocks[b].end - blocks[b].begin);
       }
     });
   } else {
@@ -231,8 +234,8 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
                            solve_block(worker, blocks[k]);
                            done += blocks[k].end - blocks[k].begin;
                          }
-                         if (options.progress != nullptr) {
-                           options.progress->Advance(done);
+                         if (progress != nullptr) {
+                           progress->Advance(done);
                          }
                        });
       if (stuck.load() != kNone || unordered.load() != kNone) break;
@@ -251,6 +254,51 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   return values;
 }
 
-}  // namespace retro::chance
+}  // namespace chance_internal
+
+// Bytes per position a chance solve allocates: the value, and the game's
+// record (table style) or a solved flag (afterstate style).
+template <typename Game>
+constexpr uint64_t ChanceBytesPerPosition() {
+  if constexpr (chance::TableStyleGame<Game>) {
+    return sizeof(double) + sizeof(typename Game::Aux);
+  } else {
+    return sizeof(double) + 1;
+  }
+}
+
+// Solves every position of `game` (the contract ChanceGame of
+// retro/solver/chance_game.h) with the threads, progress and memory budget
+// of `context`, and returns the values by index. Errors are game bugs caught
+// on the way: a bad schedule (layer out of range, blocks that do not
+// partition the positions, more than 2^32 - 1 blocks or dependencies), an
+// afterstate not solved before the position that reaches it
+// (afterstate-style games), or a non-terminal position where no outcome has
+// a move (its value would be unbounded); and a game too large for the memory
+// budget.
+template <typename Game>
+absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
+                                                const ChanceOptions& options,
+                                                const SolveContext& context) {
+  static_assert(chance::AssertChanceGame<Game>());
+  const uint64_t size = game.Size();
+  if (absl::Status s = internal::CheckMemoryBudget(
+          context, size * ChanceBytesPerPosition<Game>(),
+          absl::StrCat("a chance game of ", size, " positions"));
+      !s.ok()) {
+    return s;
+  }
+  internal::ContextPool pool(context);
+  return chance_internal::Solve(game, options, pool.get(), context.progress);
+}
+
+// SolveChance with the default options.
+template <typename Game>
+absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
+                                                const SolveContext& context) {
+  return SolveChance(game, ChanceOptions{}, context);
+}
+
+}  // namespace retro::solver
 
 #endif  // RETRO_SOLVER_CHANCE_H_

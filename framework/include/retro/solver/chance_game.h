@@ -1,5 +1,5 @@
-// The contract a game fulfils to be solved by retro::chance::Solve (see
-// retro/solver/chance.h), and the small value types exchanged with it.
+// The contract a game fulfils to be solved by retro::solver::SolveChance
+// (see retro/solver/chance.h), as the C++20 concept ChanceGame,, and the small value types exchanged with it.
 //
 // Game contract. Every game provides:
 //
@@ -160,6 +160,34 @@ concept AfterstateStyleGame =
 // Any game Solve accepts.
 template <typename G>
 concept ChanceGame = TableStyleGame<G> || AfterstateStyleGame<G>;
+
+// Fails to compile, naming what is missing, when G is not a ChanceGame; the
+// solver's entry point calls it first.
+template <typename G>
+constexpr bool AssertChanceGame() {
+  static_assert(
+      requires(const G& g, int o) {
+        { G::kNumOutcomes } -> std::convertible_to<int>;
+        typename G::Scratch;
+        { g.Size() } -> std::convertible_to<uint64_t>;
+        { g.OutcomeWeight(o) } -> std::convertible_to<double>;
+        { g.TurnReward() } -> std::convertible_to<double>;
+      },
+      "chance solver: the game lacks one of `static constexpr int "
+      "kNumOutcomes`, `struct Scratch`, `uint64_t Size() const`, `double "
+      "OutcomeWeight(int) const`, `double TurnReward() const`");
+  static_assert(BlockScheduledGame<G> || LayeredGame<G>,
+                "chance solver: the game lacks a schedule: `int NumLayers() "
+                "const` and `int Layer(uint64_t) const`, or "
+                "`std::vector<Block> Blocks() const`");
+  static_assert(TableStyleGame<G> || AfterstateStyleGame<G>,
+                "chance solver: the game is neither table style (`using Aux`, "
+                "`EvaluateTurn(index, values, aux, scratch, turn) const`) nor "
+                "afterstate style (`kObjective`, `bool IsTerminal(index, "
+                "double*) const`, `ForEachAfterstate(index, outcome, scratch, "
+                "visit) const`)");
+  return ChanceGame<G>;
+}
 
 // The auxiliary record of a table-style game; an empty type otherwise.
 template <typename G>

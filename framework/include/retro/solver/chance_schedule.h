@@ -114,12 +114,22 @@ struct BlockGraph {
   std::vector<uint32_t> dependents;
 };
 
+// The most blocks, and the most dependencies, a BlockGraph numbers (32-bit
+// indices and offsets).
+inline constexpr uint64_t kMaxBlockGraphSize =
+    std::numeric_limits<uint32_t>::max();
+
 // Checks and inverts `depends_on` (per block, the blocks it reads). Every
 // dependency must be in a lower layer, which also rules out cycles.
 inline absl::StatusOr<BlockGraph> MakeBlockGraph(
     const std::vector<Block>& blocks,
     std::vector<std::vector<uint32_t>> depends_on) {
   const size_t n = blocks.size();
+  if (n > kMaxBlockGraphSize) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("the game has ", n, " blocks; a dependency graph holds at "
+                     "most ", kMaxBlockGraphSize));
+  }
   if (depends_on.size() != n) {
     return absl::InternalError(absl::StrCat(
         "game bug: dependencies for ", depends_on.size(), " blocks, but ", n,
@@ -142,7 +152,14 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
     }
     graph.pending[i] = static_cast<uint32_t>(deps.size());
   }
+  uint64_t total = 0;
   for (size_t i = 0; i < n; ++i) {
+    total += graph.dependents_begin[i + 1];
+    if (total > kMaxBlockGraphSize) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "the game's blocks have more than ", kMaxBlockGraphSize,
+          " dependencies; a dependency graph holds at most that many"));
+    }
     graph.dependents_begin[i + 1] += graph.dependents_begin[i];
   }
   graph.dependents.resize(graph.dependents_begin[n]);

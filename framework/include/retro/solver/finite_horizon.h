@@ -15,18 +15,13 @@
 // parallel on a ThreadPool; the output of each slice is a
 // FiniteHorizonStore (finite_horizon_store.h) holding only the changes.
 //
-// The Game contract (a plain class; everything is inlined):
+// The game contract is the concept FiniteHorizonGame in
+// retro/solver/finite_horizon_game.h.
 //
-//   struct Game {
-//     static constexpr int kMaxMoves = ...;           // most moves of a state
-//     int num_slices() const;                          // slices 0..num_slices-1
-//     uint64_t slice_size(int slice) const;            // < 2^32
-//     // Fills `node` for state `index` of `slice`: limit and terminal value
-//     // and the moves (child slice <= slice, child index, reward). Values
-//     // and rewards must fit in int8.
-//     void Expand(int slice, uint64_t index,
-//                 FiniteHorizonNode<kMaxMoves>& node) const;
-//   };
+// Usage:
+//   std::vector<retro::FiniteHorizonSliceStats> stats;
+//   auto stores = retro::solver::SolveFiniteHorizon(
+//       game, {.horizon = 200, .stats = &stats}, context);
 #ifndef RETRO_SOLVER_FINITE_HORIZON_H_
 #define RETRO_SOLVER_FINITE_HORIZON_H_
 
@@ -43,24 +38,12 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/progress.h"
+#include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_store.h"
+#include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
-
-// One state as the game describes it to the finite-horizon solver.
-template <int kMaxMoves>
-struct FiniteHorizonNode {
-  struct Move {
-    int slice;
-    uint64_t index;
-    int reward;
-  };
-  int limit_value = 0;     // V_0
-  int terminal_value = 0;  // V_t, t >= 1, when num_moves == 0
-  int num_moves = 0;
-  Move moves[kMaxMoves];
-};
 
 // Per-slice statistics of a solve.
 struct FiniteHorizonSliceStats {
@@ -71,16 +54,37 @@ struct FiniteHorizonSliceStats {
   uint64_t bytes = 0;         // size of the slice's store
 };
 
+}  // namespace retro
+
+namespace retro::solver {
+
+// Options of the finite-horizon family.
+struct FiniteHorizonOptions {
+  // T: layers 0..T are solved (at most kMaxFiniteHorizon).
+  uint32_t horizon = 0;
+  // If not null, receives one entry per slice, in slice order.
+  std::vector<FiniteHorizonSliceStats>* stats = nullptr;
+};
+
+// The largest horizon a store can record (4-byte entries hold the layer in
+// 24 bits).
+inline constexpr uint32_t kMaxFiniteHorizon = (uint32_t{1} << 24) - 1;
+// The most slices a game may have (outer edges record the slice in a byte).
+inline constexpr int kMaxFiniteHorizonSlices = 256;
+
+namespace internal {
+
 template <typename Game>
 class FiniteHorizonSolver {
  public:
   using Node = FiniteHorizonNode<Game::kMaxMoves>;
 
   // `horizon` is T (>= 0). Solves every slice and returns their stores, in
-  // slice order. `progress` gets one phase per slice.
+  // slice order. `progress` gets one phase over the whole solve.
+  // `memory_budget` (0: none) bounds the tables of one slice.
   static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
       const Game& game, uint32_t horizon, ThreadPool& pool, Progress& progress,
-      std::vector<FiniteHorizonSliceStats>* stats = nullptr) {
+      uint64_t memory_budget, std::vector<FiniteHorizonSliceStats>* stats) {
     std::vector<std::vector<uint8_t>> stores;
     std::vector<FiniteHorizonStoreView> views;
     // Progress counts (state, layer) pairs over the whole solve, so the bar
@@ -92,7 +96,8 @@ class FiniteHorizonSolver {
     progress.StartPhase("solving", total);
     for (int slice = 0; slice < game.num_slices(); ++slice) {
       progress.SetLabel(absl::StrCat("solving slice ", slice + 1, "/", game.num_slices()));
-      SliceSolver solver(game, slice, horizon, pool, progress, views);
+      SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
+                         views);
       auto store = solver.Solve();
       if (!store.ok()) return store.status();
       stores.push_back(std::move(*store));
@@ -123,14 +128,20 @@ class FiniteHorizonSolver {
   class SliceSolver {
    public:
     SliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
-                Progress& progress, const std::vector<FiniteHorizonStoreView>& solved)
+                Progress& progress, uint64_t memory_budget,
+                const std::vector<FiniteHorizonStoreView>& solved)
         : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
-          progress_(progress), solved_(solved), size_(game.slice_size(slice)) {}
+          progress_(progress), memory_budget_(memory_budget), solved_(solved),
+          size_(game.slice_size(slice)) {}
 
     absl::StatusOr<std::vector<uint8_t>> Solve() {
       if (size_ >= (uint64_t{1} << 32)) {
         return absl::ResourceExhaustedError(
             absl::StrCat("slice ", slice_, " has ", size_, " states; at most 2^32 are supported"));
+      }
+      if (absl::Status s = CheckBudget(kBytesPerState * size_, "the states");
+          !s.ok()) {
+        return s;
       }
       if (absl::Status s = Expand(); !s.ok()) return s;
       BuildParents();
@@ -145,6 +156,68 @@ class FiniteHorizonSolver {
 
    private:
     static constexpr uint64_t kGrain = 16384;
+    // Bytes per state of the per-state tables (values, terminal values,
+    // three offset arrays, the dirty bitmap, rounded up).
+    static constexpr uint64_t kBytesPerState = 16;
+    // Bytes per in-slice edge (child, reward, parent, parent reward) and
+    // per outer edge (edge, cached value, cursor).
+    static constexpr uint64_t kBytesPerInnerEdge = 10;
+    static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 5;
+
+    // OK when `bytes` fit the memory budget (0: no budget).
+    absl::Status CheckBudget(uint64_t bytes, const char* what) const {
+      if (memory_budget_ == 0 || bytes <= memory_budget_) {
+        return absl::OkStatus();
+      }
+      return absl::ResourceExhaustedError(absl::StrCat(
+          what, " of slice ", slice_, " need ", bytes,
+          " bytes, more than the memory budget of ", memory_budget_,
+          " bytes"));
+    }
+
+    // True when every field of `node` fits what the solver stores: the move
+    // count within 0..kMaxMoves, values and rewards within int8.
+    static bool NodeInRange(const Node& node) {
+      const auto fits = [](int v) {
+        return v >= std::numeric_limits<int8_t>::min() &&
+               v <= std::numeric_limits<int8_t>::max();
+      };
+      if (node.num_moves < 0 || node.num_moves > Game::kMaxMoves ||
+          !fits(node.limit_value) || !fits(node.terminal_value)) {
+        return false;
+      }
+      for (int m = 0; m < node.num_moves; ++m) {
+        if (!fits(node.moves[m].reward)) return false;
+      }
+      return true;
+    }
+
+    // Why `node` is out of range, or "" when it is not.
+    static std::string DescribeRange(const Node& node) {
+      const auto fits = [](int v) {
+        return v >= std::numeric_limits<int8_t>::min() &&
+               v <= std::numeric_limits<int8_t>::max();
+      };
+      if (node.num_moves < 0 || node.num_moves > Game::kMaxMoves) {
+        return absl::StrCat("move count ", node.num_moves, " outside 0..",
+                            Game::kMaxMoves);
+      }
+      if (!fits(node.limit_value)) {
+        return absl::StrCat("limit value ", node.limit_value,
+                            " outside the int8 range");
+      }
+      if (!fits(node.terminal_value)) {
+        return absl::StrCat("terminal value ", node.terminal_value,
+                            " outside the int8 range");
+      }
+      for (int m = 0; m < node.num_moves; ++m) {
+        if (!fits(node.moves[m].reward)) {
+          return absl::StrCat("reward ", node.moves[m].reward, " of move ", m,
+                              " outside the int8 range");
+        }
+      }
+      return "";
+    }
 
     // 1. Expands every state once: limit values, terminal values, forward
     //    edges (in-slice and outer) in CSR form.
@@ -161,18 +234,24 @@ class FiniteHorizonSolver {
       };
       std::vector<Chunk> chunk(chunks);
       std::atomic<bool> contract_ok{true};
+      // The first state whose node is out of range (UINT64_MAX: none).
+      std::atomic<uint64_t> bad_node{std::numeric_limits<uint64_t>::max()};
       pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         Chunk& c = chunk[begin / kGrain];
         Node node;
         for (uint64_t s = begin; s < end; ++s) {
           node.num_moves = 0;
           game_.Expand(slice_, s, node);
+          if (!NodeInRange(node)) {
+            bad_node.store(s, std::memory_order_relaxed);
+            node.num_moves = 0;
+          }
           value_[s] = static_cast<int8_t>(node.limit_value);
           terminal_[s] = static_cast<int8_t>(node.terminal_value);
           uint32_t inner = 0, outer = 0;
           for (int m = 0; m < node.num_moves; ++m) {
             const auto& move = node.moves[m];
-            if (move.slice == slice_) {
+            if (move.slice == slice_ && move.index < size_) {
               c.inner_child.push_back(static_cast<uint32_t>(move.index));
               c.inner_reward.push_back(static_cast<int8_t>(move.reward));
               ++inner;
@@ -190,6 +269,13 @@ class FiniteHorizonSolver {
           outer_offsets_[s + 1] = outer;
         }
       });
+      if (const uint64_t s = bad_node.load();
+          s != std::numeric_limits<uint64_t>::max()) {
+        Node node;
+        game_.Expand(slice_, s, node);
+        return absl::OutOfRangeError(absl::StrCat(
+            "state ", s, " of slice ", slice_, ": ", DescribeRange(node)));
+      }
       if (!contract_ok) {
         return absl::InternalError(absl::StrCat(
             "game contract violated in slice ", slice_,
@@ -205,6 +291,13 @@ class FiniteHorizonSolver {
         }
         inner_offsets_[s + 1] = static_cast<uint32_t>(inner_total);
         outer_offsets_[s + 1] = static_cast<uint32_t>(outer_total);
+      }
+      if (absl::Status s = CheckBudget(
+              kBytesPerState * size_ + kBytesPerInnerEdge * inner_total +
+                  kBytesPerOuterEdge * outer_total,
+              "the states and moves");
+          !s.ok()) {
+        return s;
       }
       inner_child_.resize(inner_offsets_[size_]);
       inner_reward_.resize(inner_offsets_[size_]);
@@ -520,6 +613,7 @@ class FiniteHorizonSolver {
     const uint32_t horizon_;
     ThreadPool& pool_;
     Progress& progress_;
+    const uint64_t memory_budget_;
     const std::vector<FiniteHorizonStoreView>& solved_;
     const uint64_t size_;
 
@@ -549,6 +643,39 @@ class FiniteHorizonSolver {
   };
 };
 
-}  // namespace retro
+}  // namespace internal
+
+// Solves every slice of `game` (the contract FiniteHorizonGame of
+// retro/solver/finite_horizon_game.h) for layers 0..options.horizon with the
+// threads and progress of `context` (one phase over the whole solve) and
+// returns each slice's FiniteHorizonStore, in slice order. Fails with a
+// status, never truncating, when the horizon, the slice count, a slice's
+// size or edge count, a move count, a value or a reward is out of range, or
+// when a move leads outside a smaller or equal slice.
+template <typename Game>
+absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveFiniteHorizon(
+    const Game& game, const FiniteHorizonOptions& options,
+    const SolveContext& context) {
+  static_assert(AssertFiniteHorizonGame<Game>());
+  if (options.horizon > kMaxFiniteHorizon) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("horizon ", options.horizon, " exceeds ",
+                     kMaxFiniteHorizon, ", the most a store records"));
+  }
+  if (game.num_slices() < 0 || game.num_slices() > kMaxFiniteHorizonSlices) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the game has ", game.num_slices(), " slices; 0..",
+                     kMaxFiniteHorizonSlices, " are supported"));
+  }
+  internal::ContextPool pool(context);
+  Progress no_progress;
+  Progress& progress =
+      context.progress != nullptr ? *context.progress : no_progress;
+  return internal::FiniteHorizonSolver<Game>::SolveAll(
+      game, options.horizon, pool.get(), progress, context.memory_budget_bytes,
+      options.stats);
+}
+
+}  // namespace retro::solver
 
 #endif  // RETRO_SOLVER_FINITE_HORIZON_H_

@@ -38,39 +38,13 @@
 // Storage: one byte per position in the codec below (EncodeWdl), plus one
 // byte of open-move counter during the solve, both in huge pages.
 //
-// The game contract (all members const and safe to call concurrently):
+// The game contract (size, Scratch, Describe, ForEachPredecessor) is the
+// concept LoopyWdlGame in retro/solver/loopy_wdl_game.h.
 //
-//   // Number of positions in the slice.
-//   uint64_t size() const;
-//
-//   // Per-thread scratch space (default-constructible), passed to the calls
-//   // below, e.g. to cache the last unranked position; may be empty.
-//   struct Scratch;
-//
-//   // Describes position `index` to `sink` (REQUIRED):
-//   //   sink.Terminal(WdlOutcome v): the game is over here with value v for
-//   //     the side to move; nothing else needs reporting.
-//   //   sink.InSliceMoves(int count): `count` more moves that stay in the
-//   //     slice, counted once per move; over the whole slice, a position's
-//   //     count must equal the number of times ForEachPredecessor (summed
-//   //     over all parts) visits it as a predecessor.
-//   //   sink.Conversion(WdlOutcome v): a move leaving the slice whose value
-//   //     for the mover (already including the move's ply) is v. A game may
-//   //     omit conversions that can change neither the best conversion nor
-//   //     the longest losing one.
-//   // A position with nothing reported is lost at distance 0. Describe may
-//   // be called again for a position during the solve.
-//   template <typename Sink>
-//   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const;
-//
-//   // Calls visit(uint64_t predecessor) once per move predecessor -> index
-//   // that stays in the slice, for the predecessors in part `part` of
-//   // `parts` (REQUIRED). The part of a position must depend only on the
-//   // position; over all parts every such move is visited exactly once.
-//   // Terminal positions have no moves: they may be visited or not.
-//   template <typename Visit>
-//   void ForEachPredecessor(Scratch& scratch, uint64_t index, int part,
-//                           int parts, Visit&& visit) const;
+// Usage:
+//   retro::solver::SolveContext context{.pool = &pool, .progress = &progress};
+//   absl::StatusOr<std::vector<uint8_t>> table =
+//       retro::solver::SolveLoopyWdl(game, context);
 #ifndef RETRO_SOLVER_LOOPY_WDL_H_
 #define RETRO_SOLVER_LOOPY_WDL_H_
 
@@ -86,78 +60,12 @@
 #include "absl/strings/str_cat.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl_buffer.h"
+#include "retro/solver/loopy_wdl_game.h"
+#include "retro/solver/solve_context.h"
+#include "retro/solver/wdl.h"
 #include "retro/thread_pool.h"
 
-namespace retro {
-
-// The result of a position for the side to move.
-enum class Wdl : uint8_t { kLoss = 0, kDraw = 1, kWin = 2 };
-
-// A result with its distance in plies (0 for draws).
-struct WdlOutcome {
-  Wdl result = Wdl::kDraw;
-  int distance = 0;
-
-  static constexpr WdlOutcome Win(int plies) { return {Wdl::kWin, plies}; }
-  static constexpr WdlOutcome Loss(int plies) { return {Wdl::kLoss, plies}; }
-  static constexpr WdlOutcome Draw() { return {Wdl::kDraw, 0}; }
-
-  // The value, for the mover, of a move into a position of the same game
-  // whose value for its side to move is `child`: the result flips and the
-  // move adds one ply.
-  static constexpr WdlOutcome AfterMove(WdlOutcome child) {
-    switch (child.result) {
-      case Wdl::kWin:
-        return Loss(child.distance + 1);
-      case Wdl::kLoss:
-        return Win(child.distance + 1);
-      default:
-        return Draw();
-    }
-  }
-
-  friend constexpr bool operator==(const WdlOutcome&,
-                                   const WdlOutcome&) = default;
-};
-
-// True when `a` is strictly better than `b` for the side to move: wins beat
-// draws beat losses, shorter wins and longer losses are better.
-constexpr bool BetterForMover(WdlOutcome a, WdlOutcome b) {
-  if (a.result != b.result) return a.result > b.result;
-  if (a.result == Wdl::kWin) return a.distance < b.distance;
-  if (a.result == Wdl::kLoss) return a.distance > b.distance;
-  return false;
-}
-
-// The byte codec of solved tables:
-//   0          draw
-//   1 .. 127   win,  distance = byte - 1    (0 .. 126 plies)
-//   128 .. 254 loss, distance = byte - 128  (0 .. 126 plies)
-//   255        never in a finished table (the solver's "unknown")
-inline constexpr int kWdlMaxDistance = 126;
-inline constexpr uint8_t kWdlDrawByte = 0;
-inline constexpr uint8_t kWdlUnknownByte = 255;
-
-// The byte of `o`; requires o.distance <= kWdlMaxDistance.
-constexpr uint8_t EncodeWdl(WdlOutcome o) {
-  switch (o.result) {
-    case Wdl::kWin:
-      return static_cast<uint8_t>(1 + o.distance);
-    case Wdl::kLoss:
-      return static_cast<uint8_t>(128 + o.distance);
-    default:
-      return kWdlDrawByte;
-  }
-}
-
-// The outcome of a table byte (255 decodes as a draw).
-constexpr WdlOutcome DecodeWdl(uint8_t byte) {
-  if (byte == kWdlDrawByte || byte == kWdlUnknownByte) {
-    return WdlOutcome::Draw();
-  }
-  if (byte < 128) return WdlOutcome::Win(byte - 1);
-  return WdlOutcome::Loss(byte - 128);
-}
+namespace retro::solver {
 
 namespace loopy_wdl_internal {
 
@@ -261,198 +169,224 @@ class ErrorSlot {
   absl::Status status_;
 };
 
-}  // namespace loopy_wdl_internal
-
-// Solves the slice described by `game` (see the contract at the top of this
-// file) on the threads of `pool`, reporting progress to `progress` (may be
-// null). Returns one byte per position in the EncodeWdl codec. Fails when a
-// position has more than 254 moves inside the slice, when a distance exceeds
-// kWdlMaxDistance, or when the slice is too large to index.
+// One solve of one slice, in the three phases of the algorithm above: Seed,
+// Propagate (level by level: TakePending, ScanFrontier, UpdatePredecessors)
+// and Finish.
 template <typename Game>
-absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
-                                                   ThreadPool& pool,
-                                                   Progress* progress) {
-  using loopy_wdl_internal::kCannotLose;
-  using loopy_wdl_internal::kCodeShift;
-  using loopy_wdl_internal::kIndexMask;
-  using loopy_wdl_internal::kWinBit;
-  using loopy_wdl_internal::PendingLists;
-  using Scratch = typename Game::Scratch;
-  constexpr uint64_t kSeedGrain = uint64_t{1} << 14;
-  constexpr uint64_t kScanGrain = uint64_t{1} << 20;
+class LoopyWdlSolver {
+ public:
+  LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress)
+      : game_(game),
+        pool_(pool),
+        progress_(progress),
+        size_(game.size()),
+        parts_(pool.size()),
+        scratch_slots_(parts_) {}
 
-  const uint64_t size = game.size();
-  if (size > kIndexMask) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("slice of ", size, " positions is too large; at most ",
-                     kIndexMask, " are supported"));
+  absl::StatusOr<std::vector<uint8_t>> Solve() {
+    absl::StatusOr<HugePageBuffer> value_buffer =
+        HugePageBuffer::Allocate(size_, kWdlUnknownByte);
+    if (!value_buffer.ok()) return value_buffer.status();
+    absl::StatusOr<HugePageBuffer> open_moves_buffer =
+        HugePageBuffer::Allocate(size_, 0);
+    if (!open_moves_buffer.ok()) return open_moves_buffer.status();
+    value_ = *std::move(value_buffer);
+    open_moves_ = *std::move(open_moves_buffer);
+    if (absl::Status s = Seed(); !s.ok()) return s;
+    if (absl::Status s = Propagate(); !s.ok()) return s;
+    return Finish();
   }
-  const int parts = pool.size();
+
+ private:
+  using Scratch = typename Game::Scratch;
+  static constexpr uint64_t kSeedGrain = uint64_t{1} << 14;
+  static constexpr uint64_t kScanGrain = uint64_t{1} << 20;
+
   // One scratch per thread, on cache lines of its own.
   struct alignas(64) PaddedScratch {
     Scratch scratch;
   };
-  std::vector<PaddedScratch> scratch_slots(parts);
-  const auto scratch = [&](int worker) -> Scratch& {
-    return scratch_slots[worker].scratch;
-  };
-  absl::StatusOr<HugePageBuffer> value_buffer =
-      HugePageBuffer::Allocate(size, kWdlUnknownByte);
-  if (!value_buffer.ok()) return value_buffer.status();
-  absl::StatusOr<HugePageBuffer> open_moves_buffer =
-      HugePageBuffer::Allocate(size, 0);
-  if (!open_moves_buffer.ok()) return open_moves_buffer.status();
-  HugePageBuffer& value = *value_buffer;
-  HugePageBuffer& open_moves = *open_moves_buffer;
-  PendingLists pending;
-  std::mutex mutex;  // guards pending, max_level, longest_conversion_loss
-  // The highest level that may still hold positions.
-  int max_level = -1;
-  // The longest losing conversion anywhere: a position that runs out of
-  // slice moves at a later level needs no second look at its conversions.
-  int longest_conversion_loss = 0;
-  loopy_wdl_internal::ErrorSlot error;
+  Scratch& scratch(int worker) { return scratch_slots_[worker].scratch; }
 
-  // Step 1: seed every position from its own description.
-  if (progress != nullptr) progress->StartPhase("seed", size);
-  pool.ParallelFor(
-      0, size, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
-        PendingLists local;
-        int local_longest = 0, local_max_level = -1;
-        for (uint64_t i = begin; i < end; ++i) {
-          loopy_wdl_internal::SeedSink sink;
-          game.Describe(scratch(worker), i, sink);
-          local_longest = std::max(local_longest, sink.longest_conversion_loss);
-          WdlOutcome final_value;
-          bool is_final = false;
-          if (!sink.terminal &&
-              sink.in_slice > loopy_wdl_internal::kMaxInSliceMoves) {
-            error.Set(absl::InvalidArgumentError(absl::StrCat(
-                "position ", i, " has ", sink.in_slice,
-                " moves inside the slice; at most ",
-                loopy_wdl_internal::kMaxInSliceMoves, " are supported")));
-            continue;
+  // Step 1: seeds every position from its own description.
+  absl::Status Seed() {
+    if (progress_ != nullptr) progress_->StartPhase("seed", size_);
+    pool_.ParallelFor(
+        0, size_, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
+          PendingLists local;
+          int local_longest = 0, local_max_level = -1;
+          for (uint64_t i = begin; i < end; ++i) {
+            SeedSink sink;
+            game_.Describe(scratch(worker), i, sink);
+            local_longest =
+                std::max(local_longest, sink.longest_conversion_loss);
+            SeedPosition(i, sink, local, local_max_level);
           }
-          if (sink.terminal) {
-            final_value = sink.terminal_value;
-            is_final = true;
-            open_moves[i] = kCannotLose;
-          } else if (sink.has_conversion &&
-                     sink.best_conversion.result != Wdl::kLoss) {
-            open_moves[i] = kCannotLose;
-            if (sink.best_conversion.result == Wdl::kWin) {
-              // A slice move wins in at least one ply, so a conversion win in
-              // at most one ply is final; a slower one waits for its level.
-              if (sink.best_conversion.distance <= 1) {
-                final_value = sink.best_conversion;
-                is_final = true;
-              } else if (sink.best_conversion.distance > kWdlMaxDistance) {
-                error.Set(absl::OutOfRangeError(absl::StrCat(
-                    "conversion distance ", sink.best_conversion.distance,
-                    " of position ", i, " exceeds ", kWdlMaxDistance)));
-              } else {
-                local.Add(sink.best_conversion.distance, i,
-                          EncodeWdl(sink.best_conversion));
-              }
-            }
-          } else if (sink.in_slice == 0) {
-            // Every move (if any) is a losing conversion: lose as late as
-            // possible.
-            final_value =
-                WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
-            is_final = true;
-            open_moves[i] = kCannotLose;
-          } else {
-            open_moves[i] = static_cast<uint8_t>(sink.in_slice);
+          {
+            std::lock_guard<std::mutex> lock(mutex_);
+            pending_.Absorb(local);
+            longest_conversion_loss_ =
+                std::max(longest_conversion_loss_, local_longest);
+            max_level_ = std::max(max_level_, local_max_level);
           }
-          if (is_final) {
-            if (final_value.distance > kWdlMaxDistance ||
-                final_value.distance < 0) {
-              error.Set(absl::OutOfRangeError(absl::StrCat(
-                  "distance ", final_value.distance, " of position ", i,
-                  " outside 0..", kWdlMaxDistance)));
-              continue;
-            }
-            value[i] = EncodeWdl(final_value);
-            if (final_value.result != Wdl::kDraw) {
-              local_max_level = std::max(local_max_level, final_value.distance);
-            }
-          }
-        }
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          pending.Absorb(local);
-          longest_conversion_loss =
-              std::max(longest_conversion_loss, local_longest);
-          max_level = std::max(max_level, local_max_level);
-        }
-        if (progress != nullptr) progress->Advance(end - begin);
-      });
-  if (absl::Status s = error.Get(); !s.ok()) return s;
+          if (progress_ != nullptr) progress_->Advance(end - begin);
+        });
+    return error_.Get();
+  }
 
-  // Step 2: propagate level by level.
-  if (progress != nullptr) progress->StartPhase("propagate", size);
-  const uint64_t blocks = (size + kScanGrain - 1) / kScanGrain;
-  std::vector<std::vector<uint64_t>> block_frontier(blocks);
-  std::vector<PendingLists> found(parts);
-  std::vector<uint64_t> resolved(parts);
-  for (int level = 0; level <= std::max(max_level, pending.MaxLevel());
-       ++level) {
-    // 2a. Pending positions still unknown get their value now.
-    for (uint64_t entry : pending.Take(level)) {
-      const uint64_t i = entry & kIndexMask;
-      if (value[i] == kWdlUnknownByte) {
-        value[i] = static_cast<uint8_t>(entry >> kCodeShift);
-        max_level = std::max(max_level, level);
+  // Gives position i its first value or open-move count from `sink`.
+  void SeedPosition(uint64_t i, const SeedSink& sink, PendingLists& local,
+                    int& local_max_level) {
+    WdlOutcome final_value;
+    bool is_final = false;
+    if (!sink.terminal && sink.in_slice > kMaxInSliceMoves) {
+      error_.Set(absl::InvalidArgumentError(absl::StrCat(
+          "position ", i, " has ", sink.in_slice,
+          " moves inside the slice; at most ", kMaxInSliceMoves,
+          " are supported")));
+      return;
+    }
+    if (!sink.terminal && sink.in_slice < 0) {
+      error_.Set(absl::InvalidArgumentError(
+          absl::StrCat("position ", i, " reports ", sink.in_slice,
+                       " moves inside the slice")));
+      return;
+    }
+    if (sink.terminal) {
+      final_value = sink.terminal_value;
+      is_final = true;
+      open_moves_[i] = kCannotLose;
+    } else if (sink.has_conversion &&
+               sink.best_conversion.result != Wdl::kLoss) {
+      open_moves_[i] = kCannotLose;
+      if (sink.best_conversion.result == Wdl::kWin) {
+        // A slice move wins in at least one ply, so a conversion win in at
+        // most one ply is final; a slower one waits for its level.
+        if (sink.best_conversion.distance <= 1) {
+          final_value = sink.best_conversion;
+          is_final = true;
+        } else if (sink.best_conversion.distance > kWdlMaxDistance) {
+          error_.Set(absl::OutOfRangeError(absl::StrCat(
+              "conversion distance ", sink.best_conversion.distance,
+              " of position ", i, " exceeds ", kWdlMaxDistance)));
+        } else {
+          local.Add(sink.best_conversion.distance, i,
+                    EncodeWdl(sink.best_conversion));
+        }
+      }
+    } else if (sink.in_slice == 0) {
+      // Every move (if any) is a losing conversion: lose as late as
+      // possible.
+      final_value = WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
+      is_final = true;
+      open_moves_[i] = kCannotLose;
+    } else {
+      open_moves_[i] = static_cast<uint8_t>(sink.in_slice);
+    }
+    if (is_final) {
+      if (final_value.distance > kWdlMaxDistance || final_value.distance < 0) {
+        error_.Set(absl::OutOfRangeError(
+            absl::StrCat("distance ", final_value.distance, " of position ", i,
+                         " outside 0..", kWdlMaxDistance)));
+        return;
+      }
+      value_[i] = EncodeWdl(final_value);
+      if (final_value.result != Wdl::kDraw) {
+        local_max_level = std::max(local_max_level, final_value.distance);
       }
     }
-    if (level > max_level) continue;
-    // 2b. The frontier: every position resolved at this level, in index
-    // order (blocks are scanned in parallel, each into its own list).
+  }
+
+  // Step 2: propagates level by level.
+  absl::Status Propagate() {
+    if (progress_ != nullptr) progress_->StartPhase("propagate", size_);
+    const uint64_t blocks = (size_ + kScanGrain - 1) / kScanGrain;
+    block_frontier_.assign(blocks, {});
+    found_.assign(parts_, {});
+    resolved_.assign(parts_, 0);
+    for (int level = 0; level <= std::max(max_level_, pending_.MaxLevel());
+         ++level) {
+      TakePending(level);
+      if (level > max_level_) continue;
+      const uint64_t frontier_size = ScanFrontier(level);
+      if (frontier_size == 0) continue;
+      if (level + 1 > kWdlMaxDistance) {
+        return absl::OutOfRangeError(
+            absl::StrCat("distances exceed ", kWdlMaxDistance,
+                         " plies, the limit of the one-byte table codec"));
+      }
+      UpdatePredecessors(level);
+      if (absl::Status s = error_.Get(); !s.ok()) return s;
+      for (int part = 0; part < parts_; ++part) {
+        pending_.Absorb(found_[part]);
+        if (resolved_[part] > 0) max_level_ = std::max(max_level_, level + 1);
+      }
+      if (progress_ != nullptr) progress_->Advance(frontier_size);
+    }
+    return absl::OkStatus();
+  }
+
+  // 2a. Pending positions still unknown get their value now.
+  void TakePending(int level) {
+    for (uint64_t entry : pending_.Take(level)) {
+      const uint64_t i = entry & kIndexMask;
+      if (value_[i] == kWdlUnknownByte) {
+        value_[i] = static_cast<uint8_t>(entry >> kCodeShift);
+        max_level_ = std::max(max_level_, level);
+      }
+    }
+  }
+
+  // 2b. The frontier: every position resolved at `level`, in index order
+  // (blocks are scanned in parallel, each into its own list). Returns its
+  // size.
+  uint64_t ScanFrontier(int level) {
     const uint8_t win_here = EncodeWdl(WdlOutcome::Win(level));
     const uint8_t loss_here = EncodeWdl(WdlOutcome::Loss(level));
-    pool.ParallelFor(0, blocks, 1, [&](int, uint64_t b, uint64_t e) {
-      for (uint64_t block = b; block < e; ++block) {
-        std::vector<uint64_t>& out = block_frontier[block];
-        out.clear();
-        const uint64_t end = std::min(size, (block + 1) * kScanGrain);
-        for (uint64_t i = block * kScanGrain; i < end; i += 64) {
-          const uint64_t stop = std::min(end, i + 64);
-          if (!loopy_wdl_internal::AnyByteIs(value.data() + i, stop - i,
-                                             win_here, loss_here)) {
-            continue;
+    pool_.ParallelFor(
+        0, block_frontier_.size(), 1, [&](int, uint64_t b, uint64_t e) {
+          for (uint64_t block = b; block < e; ++block) {
+            const uint8_t* const value = value_.data();
+            std::vector<uint64_t>& out = block_frontier_[block];
+            out.clear();
+            const uint64_t end = std::min(size_, (block + 1) * kScanGrain);
+            for (uint64_t i = block * kScanGrain; i < end; i += 64) {
+              const uint64_t stop = std::min(end, i + 64);
+              if (!AnyByteIs(value + i, stop - i, win_here, loss_here)) {
+                continue;
+              }
+              for (uint64_t j = i; j < stop; ++j) {
+                if (value[j] == win_here) out.push_back(j | kWinBit);
+                if (value[j] == loss_here) out.push_back(j);
+              }
+            }
           }
-          for (uint64_t j = i; j < stop; ++j) {
-            if (value[j] == win_here) out.push_back(j | kWinBit);
-            if (value[j] == loss_here) out.push_back(j);
-          }
-        }
-      }
-    });
+        });
     uint64_t frontier_size = 0;
-    for (const std::vector<uint64_t>& list : block_frontier) {
+    for (const std::vector<uint64_t>& list : block_frontier_) {
       frontier_size += list.size();
     }
-    if (frontier_size == 0) continue;
-    if (level + 1 > kWdlMaxDistance) {
-      return absl::OutOfRangeError(
-          absl::StrCat("distances exceed ", kWdlMaxDistance,
-                       " plies, the limit of the one-byte table codec"));
-    }
-    // 2c. Each thread updates the predecessors in its own part. Updates are
-    // batched: the predecessors of a few frontier positions are collected
-    // and prefetched, then applied, so that many cache misses overlap. The
-    // order of updates within a level does not matter.
+    return frontier_size;
+  }
+
+  // 2c. Each thread updates the predecessors in its own part. Updates are
+  // batched: the predecessors of a few frontier positions are collected and
+  // prefetched, then applied, so that many cache misses overlap. The order
+  // of updates within a level does not matter.
+  void UpdatePredecessors(int level) {
     const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
     const uint8_t loss_next = EncodeWdl(WdlOutcome::Loss(level + 1));
-    pool.RunOnAll([&](int part) {
+    pool_.RunOnAll([&](int part) {
+      // Raw pointers held in locals: byte stores cannot alias them.
+      uint8_t* const value = value_.data();
+      uint8_t* const open_moves = open_moves_.data();
       Scratch& my_scratch = scratch(part);
-      PendingLists& later = found[part];
+      PendingLists& later = found_[part];
       uint64_t count = 0;
       constexpr size_t kBatch = 512;
       std::vector<uint64_t> batch;
       batch.reserve(2 * kBatch);
-      const auto apply = [&] {
+      const auto apply = [&, value, open_moves] {
         for (const uint64_t entry : batch) {
           const uint64_t p = entry & kIndexMask;
           if ((entry & kWinBit) == 0) {
@@ -463,15 +397,15 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
             }
             continue;
           }
-          // A predecessor of a win loses once all its moves are wins,
-          // as late as its conversions allow.
-          // (Terminal positions, which a game may visit, never count down
-          // to zero from kCannotLose; the value check is a safeguard.)
+          // A predecessor of a win loses once all its moves are wins, as
+          // late as its conversions allow. (Terminal positions, which a
+          // game may visit, never count down to zero from kCannotLose; the
+          // value check is a safeguard.)
           if (--open_moves[p] != 0 || value[p] != kWdlUnknownByte) continue;
           int distance = level + 1;
-          if (longest_conversion_loss > distance) {
-            loopy_wdl_internal::SeedSink sink;
-            game.Describe(my_scratch, p, sink);
+          if (longest_conversion_loss_ > distance) {
+            SeedSink sink;
+            game_.Describe(my_scratch, p, sink);
             distance = std::max(distance, sink.longest_conversion_loss);
           }
           if (distance == level + 1) {
@@ -480,51 +414,99 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game,
           } else if (distance <= kWdlMaxDistance) {
             later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
           } else {
-            error.Set(absl::OutOfRangeError(absl::StrCat(
+            error_.Set(absl::OutOfRangeError(absl::StrCat(
                 "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
           }
         }
         batch.clear();
       };
-      for (const std::vector<uint64_t>& list : block_frontier) {
+      for (const std::vector<uint64_t>& list : block_frontier_) {
         for (const uint64_t entry : list) {
           const uint64_t q = entry & kIndexMask;
           if (entry & kWinBit) {
-            game.ForEachPredecessor(my_scratch, q, part, parts,
-                                    [&](uint64_t p) {
-                                      __builtin_prefetch(&open_moves[p], 1);
-                                      batch.push_back(p | kWinBit);
-                                    });
+            game_.ForEachPredecessor(my_scratch, q, part, parts_,
+                                     [&batch, open_moves](uint64_t p) {
+                                       __builtin_prefetch(&open_moves[p], 1);
+                                       batch.push_back(p | kWinBit);
+                                     });
           } else {
-            game.ForEachPredecessor(my_scratch, q, part, parts,
-                                    [&](uint64_t p) {
-                                      __builtin_prefetch(&value[p], 1);
-                                      batch.push_back(p);
-                                    });
+            game_.ForEachPredecessor(my_scratch, q, part, parts_,
+                                     [&batch, value](uint64_t p) {
+                                       __builtin_prefetch(&value[p], 1);
+                                       batch.push_back(p);
+                                     });
           }
           if (batch.size() >= kBatch) apply();
         }
       }
       apply();
-      resolved[part] = count;
+      resolved_[part] = count;
     });
-    if (absl::Status s = error.Get(); !s.ok()) return s;
-    for (int part = 0; part < parts; ++part) {
-      pending.Absorb(found[part]);
-      if (resolved[part] > 0) max_level = std::max(max_level, level + 1);
-    }
-    if (progress != nullptr) progress->Advance(frontier_size);
   }
 
   // Step 3: whatever is unresolved is a draw.
-  open_moves = HugePageBuffer();  // free it before the copy
-  std::vector<uint8_t> result(value.data(), value.data() + size);
-  for (uint8_t& v : result) {
-    if (v == kWdlUnknownByte) v = kWdlDrawByte;
+  std::vector<uint8_t> Finish() {
+    open_moves_ = HugePageBuffer();  // free it before the copy
+    std::vector<uint8_t> result(value_.data(), value_.data() + size_);
+    for (uint8_t& v : result) {
+      if (v == kWdlUnknownByte) v = kWdlDrawByte;
+    }
+    return result;
   }
-  return result;
+
+  const Game& game_;
+  ThreadPool& pool_;
+  Progress* const progress_;
+  const uint64_t size_;
+  const int parts_;
+  std::vector<PaddedScratch> scratch_slots_;
+  HugePageBuffer value_;       // EncodeWdl bytes, kWdlUnknownByte if open
+  HugePageBuffer open_moves_;  // in-slice moves not yet known to win
+  PendingLists pending_;
+  std::mutex mutex_;  // guards pending_, max_level_, longest_conversion_loss_
+  // The highest level that may still hold positions.
+  int max_level_ = -1;
+  // The longest losing conversion anywhere: a position that runs out of
+  // slice moves at a later level needs no second look at its conversions.
+  int longest_conversion_loss_ = 0;
+  ErrorSlot error_;
+  // Per level: the frontier of each scan block, and per part the positions
+  // found for later levels and the number resolved at the next level.
+  std::vector<std::vector<uint64_t>> block_frontier_;
+  std::vector<PendingLists> found_;
+  std::vector<uint64_t> resolved_;
+};
+
+}  // namespace loopy_wdl_internal
+
+// Solves the slice described by `game` (the contract LoopyWdlGame of
+// retro/solver/loopy_wdl_game.h) with the threads, progress and memory
+// budget of `context`. Returns one byte per position in the EncodeWdl codec.
+// Fails when the slice is too large to index or does not fit the memory
+// budget (two bytes per position), when a position has more than 254 moves
+// inside the slice, or when a distance exceeds kWdlMaxDistance.
+template <typename Game>
+absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
+    const Game& game, const SolveContext& context) {
+  static_assert(AssertLoopyWdlGame<Game>());
+  const uint64_t size = game.size();
+  if (size > loopy_wdl_internal::kIndexMask) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "slice of ", size, " positions is too large; at most ",
+        loopy_wdl_internal::kIndexMask, " are supported"));
+  }
+  if (absl::Status s = internal::CheckMemoryBudget(
+          context, 2 * size, absl::StrCat("a loopy slice of ", size,
+                                          " positions"));
+      !s.ok()) {
+    return s;
+  }
+  internal::ContextPool pool(context);
+  loopy_wdl_internal::LoopyWdlSolver<Game> solver(game, pool.get(),
+                                                  context.progress);
+  return solver.Solve();
 }
 
-}  // namespace retro
+}  // namespace retro::solver
 
 #endif  // RETRO_SOLVER_LOOPY_WDL_H_

@@ -22,8 +22,8 @@
 // with per-occupied-set caching and incremental ranks, several times faster.
 // This slice trades that speed for taking the scheme as a template
 // parameter; its FuChou tables equal TableSlice's byte for byte (tests).
-#ifndef GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
-#define GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
+#ifndef PLUGINS_SURAKARTA_SCHEME_TABLE_SLICE_H_
+#define PLUGINS_SURAKARTA_SCHEME_TABLE_SLICE_H_
 
 #include <algorithm>
 #include <array>
@@ -37,9 +37,10 @@
 #include "games/surakarta/board.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
+#include "plugins/surakarta/no_move_outcome.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetry.h"
-#include "games/surakarta/table_slice.h"
+#include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/thread_pool.h"
@@ -136,11 +137,7 @@ class SchemeTableSlice {
       }
     }
     if (steps == 0 && !any_capture) {
-      if (rule_ == NoMoveRule::kLoss) return sink.Terminal(WdlOutcome::Loss(0));
-      const int mine = PopCount(p.us), theirs = PopCount(p.them);
-      return sink.Terminal(mine > theirs   ? WdlOutcome::Win(0)
-                           : mine < theirs ? WdlOutcome::Loss(0)
-                                           : WdlOutcome::Draw());
+      return sink.Terminal(NoMoveOutcome(rule_, p.us, p.them));
     }
     sink.InSliceMoves(Distinct(children.data(), steps));
   }
@@ -250,7 +247,7 @@ absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
   const SchemeTableSlice<Scheme> slice(*std::move(scheme),
                                        *std::move(smaller_scheme), rule,
                                        pieces > 1 ? smaller : nullptr);
-  return SolveLoopyWdl(slice, pool, progress);
+  return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
 }
 
 // Builds the tables of 1..`max_pieces` pieces under `Scheme`: tables[n - 1]
@@ -275,4 +272,4 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(
 
 }  // namespace retro::surakarta
 
-#endif  // GAMES_SURAKARTA_SCHEME_TABLE_SLICE_H_
+#endif  // PLUGINS_SURAKARTA_SCHEME_TABLE_SLICE_H_

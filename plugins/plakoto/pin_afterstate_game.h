@@ -5,8 +5,8 @@
 // but it visits about a thousand afterstates per P = 12 position; the
 // databases use PinTableGame, and this adapter cross-checks it and serves as
 // the baseline in measurements.
-#ifndef GAMES_PLAKOTO_PIN_AFTERSTATE_GAME_H_
-#define GAMES_PLAKOTO_PIN_AFTERSTATE_GAME_H_
+#ifndef PLUGINS_PLAKOTO_PIN_AFTERSTATE_GAME_H_
+#define PLUGINS_PLAKOTO_PIN_AFTERSTATE_GAME_H_
 
 #include <cstdint>
 #include <vector>
@@ -84,4 +84,4 @@ class PinAfterstateGame {
 
 }  // namespace retro::plakoto
 
-#endif  // GAMES_PLAKOTO_PIN_AFTERSTATE_GAME_H_
+#endif  // PLUGINS_PLAKOTO_PIN_AFTERSTATE_GAME_H_

@@ -35,8 +35,8 @@
 // scheme is isolated in PinTableScheme<Indexer> below: which points key the
 // blocks, and the O(1) rank delta of a single move. The rest (moves, tables,
 // Next() to step to the following board) is shared.
-#ifndef GAMES_PLAKOTO_PIN_TABLE_GAME_H_
-#define GAMES_PLAKOTO_PIN_TABLE_GAME_H_
+#ifndef PLUGINS_PLAKOTO_PIN_TABLE_GAME_H_
+#define PLUGINS_PLAKOTO_PIN_TABLE_GAME_H_
 
 #include <algorithm>
 #include <array>
@@ -401,4 +401,4 @@ class PinTableGame {
 
 }  // namespace retro::plakoto
 
-#endif  // GAMES_PLAKOTO_PIN_TABLE_GAME_H_
+#endif  // PLUGINS_PLAKOTO_PIN_TABLE_GAME_H_

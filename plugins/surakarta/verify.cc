@@ -1,5 +1,5 @@
 // Implementation of VerifyTable (see verify.h).
-#include "games/surakarta/verify.h"
+#include "plugins/surakarta/verify.h"
 
 #include <atomic>
 #include <mutex>
@@ -10,8 +10,9 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
-#include "games/surakarta/table_slice.h"
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/table_slice.h"
+#include "plugins/surakarta/tablebase.h"
+#include "plugins/surakarta/value_rules.h"
 #include "retro/solver/loopy_wdl.h"
 
 namespace retro::surakarta {
@@ -23,38 +24,12 @@ WdlOutcome ExpectedValue(Bitboard us, Bitboard them, NoMoveRule rule,
                          const std::vector<uint8_t>& table,
                          const FuChouIndexer& smaller_indexer,
                          const std::vector<uint8_t>* smaller) {
-  if (us == 0) return WdlOutcome::Loss(0);
-  if (them == 0) return WdlOutcome::Win(0);
-  MoveList moves;
-  GenerateMoves(us, them, moves);
-  if (moves.empty()) {
-    if (rule == NoMoveRule::kLoss) return WdlOutcome::Loss(0);
-    const int mine = PopCount(us), theirs = PopCount(them);
-    return mine > theirs   ? WdlOutcome::Win(0)
-           : mine < theirs ? WdlOutcome::Loss(0)
-                           : WdlOutcome::Draw();
-  }
-  WdlOutcome best = WdlOutcome::Loss(0);
-  bool first = true;
-  for (const Move& m : moves) {
-    const Bitboard child_us = m.capture ? them & ~SquareBit(m.to) : them;
-    const Bitboard child_them = us ^ SquareBit(m.from) ^ SquareBit(m.to);
-    WdlOutcome value;
-    if (m.capture) {
-      const WdlOutcome child =
-          DecodeWdl((*smaller)[smaller_indexer.Rank(child_us, child_them)]);
-      // A capture converts: one ply, the opposite result.
-      value = child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
-              : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
-                                          : WdlOutcome::Draw();
-    } else {
-      value = WdlOutcome::AfterMove(
-          DecodeWdl(table[same.Rank(child_us, child_them)]));
-    }
-    if (first || BetterForMover(value, best)) best = value;
-    first = false;
-  }
-  return best;
+  return ExpectedOutcome(
+      us, them, rule, [&](const Move& m, Bitboard child_us, Bitboard child_them) {
+        return m.capture
+                   ? DecodeWdl((*smaller)[smaller_indexer.Rank(child_us, child_them)])
+                   : DecodeWdl(table[same.Rank(child_us, child_them)]);
+      });
 }
 
 }  // namespace

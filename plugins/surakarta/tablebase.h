@@ -7,14 +7,18 @@
 // move has no pieces are lost at distance 0; those where the opponent has
 // none (unreachable in play) are won at distance 0.
 //
+// Tables built here are read through the same reader as tables in a file
+// (DtcTables, dtc_tables.h): Probe and ProbeMoves are that reader's.
+//
 // Typical use:
 //   absl::StatusOr<Tablebase> tb = Tablebase::Build({.max_pieces = 5});
 //   absl::StatusOr<WdlOutcome> v = tb->Probe(position);
 //   absl::StatusOr<std::vector<MoveValue>> moves = tb->ProbeMoves(position);
-#ifndef GAMES_SURAKARTA_TABLEBASE_H_
-#define GAMES_SURAKARTA_TABLEBASE_H_
+#ifndef PLUGINS_SURAKARTA_TABLEBASE_H_
+#define PLUGINS_SURAKARTA_TABLEBASE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,12 +26,14 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
-#include "games/surakarta/table_slice.h"
+#include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/thread_pool.h"
 
 namespace retro::surakarta {
+
+class DtcTables;
 
 // What to build.
 struct TablebaseOptions {
@@ -75,31 +81,33 @@ class Tablebase {
   static absl::StatusOr<Tablebase> FromTables(
       NoMoveRule rule, std::vector<std::vector<uint8_t>> tables);
 
-  int max_pieces() const { return static_cast<int>(tables_.size()); }
+  int max_pieces() const { return static_cast<int>(tables_->size()); }
   NoMoveRule no_move_rule() const { return rule_; }
 
   // The table of `pieces` pieces, 1 <= pieces <= max_pieces().
   const std::vector<uint8_t>& table(int pieces) const {
-    return tables_[pieces - 1];
+    return (*tables_)[pieces - 1];
   }
 
-  // The value of `p` for its side to move. Fails when p has no pieces or
-  // more than max_pieces().
+  // The value of `p` for its side to move (DtcTables::Probe). Fails when p
+  // has no pieces or more than max_pieces().
   absl::StatusOr<WdlOutcome> Probe(const Position& p) const;
 
-  // Every legal move of `p` with its value for the mover: a capture is worth
-  // one ply and the opposite of the smaller table's result; a step is worth
-  // WdlOutcome::AfterMove of the position it leads to.
+  // Every legal move of `p` with its value for the mover, best first
+  // (DtcTables::ProbeMoves): a capture is worth one ply and the opposite of
+  // the smaller table's result; a step is worth WdlOutcome::AfterMove of the
+  // position it leads to.
   absl::StatusOr<std::vector<MoveValue>> ProbeMoves(const Position& p) const;
 
  private:
-  Tablebase(NoMoveRule rule, std::vector<std::vector<uint8_t>> tables)
-      : rule_(rule), tables_(std::move(tables)) {}
+  Tablebase() = default;
 
-  NoMoveRule rule_;
-  std::vector<std::vector<uint8_t>> tables_;
+  NoMoveRule rule_ = NoMoveRule::kLoss;
+  // Shared by copies, which keeps the reader's views of the bytes valid.
+  std::shared_ptr<const std::vector<std::vector<uint8_t>>> tables_;
+  std::shared_ptr<const DtcTables> reader_;
 };
 
 }  // namespace retro::surakarta
 
-#endif  // GAMES_SURAKARTA_TABLEBASE_H_
+#endif  // PLUGINS_SURAKARTA_TABLEBASE_H_

@@ -1,5 +1,5 @@
 // The turn distributions of a pin database.
-#include "games/plakoto/turn_distribution.h"
+#include "plugins/plakoto/turn_distribution.h"
 
 #include <utility>
 

@@ -12,15 +12,15 @@
 // P = 12 (per pin point); see StorageBytes(). Building it generates every
 // play of every roll of every position (the plain method), so it costs far
 // more than the values for P = 12; it is never built unless asked for.
-#ifndef GAMES_PLAKOTO_TURN_DISTRIBUTION_H_
-#define GAMES_PLAKOTO_TURN_DISTRIBUTION_H_
+#ifndef PLUGINS_PLAKOTO_TURN_DISTRIBUTION_H_
+#define PLUGINS_PLAKOTO_TURN_DISTRIBUTION_H_
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "games/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_database.h"
 #include "retro/progress.h"
 
 namespace retro::plakoto {
@@ -65,4 +65,4 @@ class TurnDistribution {
 
 }  // namespace retro::plakoto
 
-#endif  // GAMES_PLAKOTO_TURN_DISTRIBUTION_H_
+#endif  // PLUGINS_PLAKOTO_TURN_DISTRIBUTION_H_

@@ -1,15 +1,19 @@
 // Building and probing Surakarta tablebases (see tablebase.h).
-#include "games/surakarta/tablebase.h"
+#include "plugins/surakarta/tablebase.h"
 
 #include <algorithm>
+#include <memory>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/notation.h"
-#include "games/surakarta/table_slice.h"
+#include "plugins/surakarta/dtc_tables.h"
+#include "plugins/surakarta/table_slice.h"
 
 namespace retro::surakarta {
 namespace {
@@ -38,7 +42,7 @@ absl::StatusOr<std::vector<uint8_t>> BuildTable(
         "-piece table of ", TableSize(pieces - 1), " bytes"));
   }
   const TableSlice slice(pieces, rule, smaller);
-  return SolveLoopyWdl(slice, pool, progress);
+  return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
 }
 
 TableSummary Summarize(const std::vector<uint8_t>& table) {
@@ -81,55 +85,44 @@ absl::StatusOr<Tablebase> Tablebase::Build(const TablebaseOptions& options,
     if (!table.ok()) return table.status();
     tables.push_back(*std::move(table));
   }
-  return Tablebase(options.no_move_rule, std::move(tables));
+  return FromTables(options.no_move_rule, std::move(tables));
 }
 
 absl::StatusOr<Tablebase> Tablebase::FromTables(
     NoMoveRule rule, std::vector<std::vector<uint8_t>> tables) {
-  if (tables.empty() || tables.size() > kMaxTablePieces) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a tablebase holds 1 to ", kMaxTablePieces,
-                     " tables, not ", tables.size()));
-  }
-  for (size_t i = 0; i < tables.size(); ++i) {
-    const int pieces = static_cast<int>(i) + 1;
-    if (tables[i].size() != TableSize(pieces)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the ", pieces, "-piece table has ", tables[i].size(),
-                       " bytes; expected ", TableSize(pieces)));
-    }
-  }
-  return Tablebase(rule, std::move(tables));
+  Tablebase tablebase;
+  tablebase.rule_ = rule;
+  auto owned =
+      std::make_shared<const std::vector<std::vector<uint8_t>>>(std::move(tables));
+  std::vector<std::span<const uint8_t>> views(owned->begin(), owned->end());
+  absl::StatusOr<std::unique_ptr<DtcTables>> reader =
+      DtcTables::FromTables(rule, std::move(views));
+  if (!reader.ok()) return reader.status();
+  tablebase.tables_ = std::move(owned);
+  tablebase.reader_ = *std::move(reader);
+  return tablebase;
 }
 
+namespace {
+
+// A board without any piece is no position of any table.
+absl::Status CheckNotEmpty(const Position& p) {
+  if (p.piece_count() > 0) return absl::OkStatus();
+  return absl::OutOfRangeError(
+      absl::StrCat("position ", FormatPosition(p), " has no pieces"));
+}
+
+}  // namespace
+
 absl::StatusOr<WdlOutcome> Tablebase::Probe(const Position& p) const {
-  const int pieces = p.piece_count();
-  if (pieces < 1 || pieces > max_pieces()) {
-    return absl::OutOfRangeError(
-        absl::StrCat("position ", FormatPosition(p), " has ", pieces,
-                     " pieces; the tablebase covers 1 to ", max_pieces()));
-  }
-  const FuChouIndexer indexer = *FuChouIndexer::Create(pieces);
-  return DecodeWdl(table(pieces)[indexer.Rank(p)]);
+  if (absl::Status s = CheckNotEmpty(p); !s.ok()) return s;
+  return reader_->Probe(p);
 }
 
 absl::StatusOr<std::vector<MoveValue>> Tablebase::ProbeMoves(
     const Position& p) const {
-  // Checks the piece count.
-  if (absl::StatusOr<WdlOutcome> v = Probe(p); !v.ok()) return v.status();
-  std::vector<MoveValue> result;
-  if (p.us == 0 || p.them == 0) return result;  // the game is over
-  MoveList moves;
-  GenerateMoves(p, moves);
-  for (const Move& m : moves) {
-    const Position child = PlayMove(p, m);
-    absl::StatusOr<WdlOutcome> child_value = Probe(child);
-    if (!child_value.ok()) return child_value.status();
-    WdlOutcome value = WdlOutcome::AfterMove(*child_value);
-    if (m.capture && value.result != Wdl::kDraw) value.distance = 1;
-    result.push_back({m, value});
-  }
-  return result;
+  if (absl::Status s = CheckNotEmpty(p); !s.ok()) return s;
+  return reader_->ProbeMoves(p);
 }
 
 }  // namespace retro::surakarta

@@ -14,8 +14,8 @@
 // give D, and for probing the best play of each of the 21 rolls with its
 // value. Errors a user can cause (a position of the wrong size or pin) are
 // statuses.
-#ifndef GAMES_PLAKOTO_PIN_DATABASE_H_
-#define GAMES_PLAKOTO_PIN_DATABASE_H_
+#ifndef PLUGINS_PLAKOTO_PIN_DATABASE_H_
+#define PLUGINS_PLAKOTO_PIN_DATABASE_H_
 
 #include <array>
 #include <cstdint>
@@ -140,4 +140,4 @@ class PinDatabase {
 
 }  // namespace retro::plakoto
 
-#endif  // GAMES_PLAKOTO_PIN_DATABASE_H_
+#endif  // PLUGINS_PLAKOTO_PIN_DATABASE_H_

@@ -3,8 +3,8 @@
 // in the slice, captures are conversions into the (n-1)-piece table, whose
 // values must already be known. The values are distance to conversion: a
 // capture is worth one ply whatever the smaller table's distance.
-#ifndef GAMES_SURAKARTA_TABLE_SLICE_H_
-#define GAMES_SURAKARTA_TABLE_SLICE_H_
+#ifndef PLUGINS_SURAKARTA_TABLE_SLICE_H_
+#define PLUGINS_SURAKARTA_TABLE_SLICE_H_
 
 #include <array>
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
+#include "plugins/surakarta/no_move_outcome.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/loopy_wdl_buffer.h"
 
@@ -127,11 +128,7 @@ class TableSlice {
       }
     }
     if (steps == 0 && !any_capture) {
-      if (rule_ == NoMoveRule::kLoss) return sink.Terminal(WdlOutcome::Loss(0));
-      const int mine = PopCount(us), theirs = PopCount(them);
-      return sink.Terminal(mine > theirs   ? WdlOutcome::Win(0)
-                           : mine < theirs ? WdlOutcome::Loss(0)
-                                           : WdlOutcome::Draw());
+      return sink.Terminal(NoMoveOutcome(rule_, us, them));
     }
     sink.InSliceMoves(steps);
   }
@@ -244,4 +241,4 @@ class TableSlice {
 
 }  // namespace retro::surakarta
 
-#endif  // GAMES_SURAKARTA_TABLE_SLICE_H_
+#endif  // PLUGINS_SURAKARTA_TABLE_SLICE_H_

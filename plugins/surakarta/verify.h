@@ -10,8 +10,8 @@
 // to captures and terminal positions). It cannot tell a genuine draw from a
 // win or loss hidden in a cycle of positions all labelled draws; the solver's
 // tests against brute force cover that.
-#ifndef GAMES_SURAKARTA_VERIFY_H_
-#define GAMES_SURAKARTA_VERIFY_H_
+#ifndef PLUGINS_SURAKARTA_VERIFY_H_
+#define PLUGINS_SURAKARTA_VERIFY_H_
 
 #include <cstdint>
 #include <vector>
@@ -35,4 +35,4 @@ absl::Status VerifyTable(int pieces, NoMoveRule rule,
 
 }  // namespace retro::surakarta
 
-#endif  // GAMES_SURAKARTA_VERIFY_H_
+#endif  // PLUGINS_SURAKARTA_VERIFY_H_

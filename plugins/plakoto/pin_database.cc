@@ -1,13 +1,13 @@
 // Building and probing the pin-distance databases.
-#include "games/plakoto/pin_database.h"
+#include "plugins/plakoto/pin_database.h"
 
 #include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "games/plakoto/lex_indexer.h"
-#include "games/plakoto/pin_afterstate_game.h"
-#include "games/plakoto/pin_table_game.h"
+#include "plugins/plakoto/pin_afterstate_game.h"
+#include "plugins/plakoto/pin_table_game.h"
 #include "retro/solver/chance.h"
 
 namespace retro::plakoto {
@@ -19,11 +19,9 @@ template <typename Indexer>
 absl::StatusOr<std::vector<double>> BuildWithTables(
     int points, int pin, const PinBuildOptions& options) {
   const PinTableGame<Indexer> game(points, pin, options.rules);
-  chance::SolveOptions solve;
-  solve.pool = options.pool;
-  solve.progress = options.progress;
-  solve.workspace = options.workspace;
-  absl::StatusOr<std::vector<double>> all = chance::Solve(game, solve);
+  absl::StatusOr<std::vector<double>> all = solver::SolveChance(
+      game, {.workspace = options.workspace},
+      {.pool = options.pool, .progress = options.progress});
   if (!all.ok()) return all.status();
 
   // In the bearoff order of the free checkers the whole boards' bearoff
@@ -77,11 +75,9 @@ absl::StatusOr<PinDatabase> PinDatabase::Build(int points, int pin,
       }
       break;
     case BuildMethod::kAfterstates: {
-      chance::SolveOptions solve;
-      solve.pool = options.pool;
-      solve.progress = options.progress;
-      values = chance::Solve(PinAfterstateGame(points, pin, options.rules),
-                             solve);
+      values = solver::SolveChance(
+          PinAfterstateGame(points, pin, options.rules),
+          {.pool = options.pool, .progress = options.progress});
       break;
     }
   }

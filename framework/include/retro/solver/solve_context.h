@@ -1,0 +1,67 @@
+// The one context every solver family takes: the threads to run on, where to
+// report progress, and how much memory the solve may allocate.
+//
+//   retro::ThreadPool pool(4);
+//   retro::Progress progress;
+//   retro::solver::SolveContext context{.pool = &pool, .progress = &progress};
+//   auto table = retro::solver::SolveLoopyWdl(game, context);
+//
+// A plugin passes the host's retro::WorkContext, which converts to this.
+#ifndef RETRO_SOLVER_SOLVE_CONTEXT_H_
+#define RETRO_SOLVER_SOLVE_CONTEXT_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "retro/progress.h"
+#include "retro/thread_pool.h"
+
+namespace retro::solver {
+
+// Resources of one solve. Every member may be left at its default.
+struct SolveContext {
+  // The threads; null runs on the calling thread only.
+  ThreadPool* pool = nullptr;
+  // Where phases and work done are reported; null reports nothing.
+  Progress* progress = nullptr;
+  // The most bytes the solver's own tables may take; 0 means no limit. A
+  // solve that would need more fails with ResourceExhausted before it
+  // allocates them.
+  uint64_t memory_budget_bytes = 0;
+};
+
+namespace internal {
+
+// The pool of `context`, or a one-thread pool owned by this object.
+class ContextPool {
+ public:
+  explicit ContextPool(const SolveContext& context) : pool_(context.pool) {
+    if (pool_ == nullptr) pool_ = &inline_pool_.emplace(1);
+  }
+  ThreadPool& get() { return *pool_; }
+
+ private:
+  std::optional<ThreadPool> inline_pool_;
+  ThreadPool* pool_;
+};
+
+// OK when `bytes` fit the context's memory budget; otherwise a
+// ResourceExhausted error naming `what` and both sizes.
+inline absl::Status CheckMemoryBudget(const SolveContext& context,
+                                      uint64_t bytes, absl::string_view what) {
+  if (context.memory_budget_bytes == 0 ||
+      bytes <= context.memory_budget_bytes) {
+    return absl::OkStatus();
+  }
+  return absl::ResourceExhaustedError(absl::StrCat(
+      what, " needs ", bytes, " bytes, more than the memory budget of ",
+      context.memory_budget_bytes, " bytes"));
+}
+
+}  // namespace internal
+}  // namespace retro::solver
+
+#endif  // RETRO_SOLVER_SOLVE_CONTEXT_H_

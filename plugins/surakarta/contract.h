@@ -1,0 +1,153 @@
+// Surakarta's tables as the contract checker sees them (retro::CheckableGame,
+// retro/contract/checkable_game.h): slice n - 1 holds the n-piece table
+// numbered by `Scheme` (FuChouIndexer, or SymmetricIndexer numbering classes
+// under the 8 board symmetries). Children come from the game's own move
+// generator (steps stay in the table, captures go to the table below);
+// take-backs and move counts come from the loopy solver adapter the plugin
+// solves with (TableSlice for FuChou, SchemeTableSlice for a scheme), so the
+// check tests exactly the predecessors the solver walks. A scheme that
+// numbers classes counts each distinct in-table child class once, as the
+// solver does.
+// Captures are read from a draw-filled stand-in of the smaller table: the
+// check concerns counts and edges, not values.
+#ifndef PLUGINS_SURAKARTA_CONTRACT_H_
+#define PLUGINS_SURAKARTA_CONTRACT_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "games/surakarta/board.h"
+#include "games/surakarta/fuchou_indexer.h"
+#include "games/surakarta/no_move_rule.h"
+#include "games/surakarta/notation.h"
+#include "games/surakarta/position.h"
+#include "plugins/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/table_slice.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/contract/loopy_wdl_view.h"
+#include "retro/solver/wdl.h"
+
+namespace retro::surakarta {
+
+// The solver adapter the plugin uses for a scheme.
+template <typename Scheme>
+struct ContractSolverSlice {
+  using Type = SchemeTableSlice<Scheme>;
+  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule,
+                                    const std::vector<uint8_t>* smaller) {
+    return std::make_unique<Type>(*Scheme::Create(pieces), *Scheme::Create(pieces - 1), rule,
+                                  smaller);
+  }
+};
+template <>
+struct ContractSolverSlice<FuChouIndexer> {
+  using Type = TableSlice;
+  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule,
+                                    const std::vector<uint8_t>* smaller) {
+    return std::make_unique<Type>(pieces, rule, smaller);
+  }
+};
+
+// The checkable view of the tables of 1..max_pieces pieces.
+template <typename Scheme>
+class ContractGame {
+ public:
+  using Position = surakarta::Position;
+  using Solver = typename ContractSolverSlice<Scheme>::Type;
+
+  ContractGame(int max_pieces, NoMoveRule rule) {
+    for (int n = 1; n <= max_pieces; ++n) {
+      schemes_.push_back(*Scheme::Create(n));
+      // A draw-filled (n - 1)-piece table for the solver's captures.
+      draws_.push_back(std::make_unique<std::vector<uint8_t>>(
+          n > 1 ? schemes_[n - 2].Size() : 0, EncodeWdl(WdlOutcome::Draw())));
+      solvers_.push_back(ContractSolverSlice<Scheme>::Make(n, rule, draws_.back().get()));
+    }
+  }
+
+  int num_slices() const { return static_cast<int>(schemes_.size()); }
+  uint64_t slice_size(int slice) const { return schemes_[slice].Size(); }
+  std::string slice_name(int slice) const {
+    return absl::StrCat(slice + 1, slice == 0 ? " piece" : " pieces");
+  }
+  Position Unrank(int slice, uint64_t index) const { return schemes_[slice].Unrank(index); }
+  SliceIndex Rank(const Position& p) const {
+    const int slice = PopCount(p.us | p.them) - 1;
+    if (slice < 0 || slice >= num_slices()) return {slice, 0};
+    return {slice, schemes_[slice].Rank(p.us, p.them)};
+  }
+  bool IsPosition(const Position&) const { return true; }
+  std::string Format(const Position& p) const { return FormatPosition(p); }
+  absl::StatusOr<Position> Parse(std::string_view text) const {
+    return ParsePosition(absl::string_view(text.data(), text.size()));
+  }
+
+  // The game's moves; none once a side has no pieces (the game is over).
+  // Under a class-numbering scheme, one in-slice child per distinct class
+  // (as the solver counts them); every capture.
+  template <typename Visit>
+  void ForEachChild(const Position& p, Visit&& visit) const {
+    if (p.us == 0 || p.them == 0) return;
+    MoveList moves;
+    GenerateMoves(p, moves);
+    std::vector<std::pair<SliceIndex, Position>> children;
+    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
+      const Position child = PlayMove(p, moves[i]);
+      children.push_back({Rank(child), child});
+    }
+    if constexpr (IndexesClasses<Scheme>()) {
+      std::vector<std::pair<SliceIndex, Position>> distinct;
+      const int slice = PopCount(p.us | p.them) - 1;
+      for (const auto& c : children) {
+        if (c.first.slice != slice ||
+            std::none_of(distinct.begin(), distinct.end(),
+                         [&](const auto& d) { return d.first == c.first; })) {
+          distinct.push_back(c);
+        }
+      }
+      children = std::move(distinct);
+    }
+    for (const auto& c : children) visit(c.second);
+  }
+  // Steps stay in the table; a capture takes one piece off.
+  bool ChildSliceAllowed(int from, int to) const { return to == from || to == from - 1; }
+
+  // The solver's predecessors, over three parts of its partition.
+  template <typename Visit>
+  void ForEachParent(const Position& p, Visit&& visit) const {
+    const SliceIndex at = Rank(p);
+    ForEachPredecessorForCheck(*solvers_[at.slice], at.index, 3,
+                               [&](uint64_t q) { visit(Unrank(at.slice, q)); });
+  }
+
+  // The solver's Describe against the game's moves.
+  std::string Inconsistency(const Position& p) const {
+    const SliceIndex at = Rank(p);
+    int moves = 0;
+    int in_slice = 0;
+    ForEachChild(p, [&](const Position& c) {
+      ++moves;
+      in_slice += Rank(c).slice == at.slice;
+    });
+    return LoopyWdlInconsistency(DescribeForCheck(*solvers_[at.slice], at.index), moves,
+                                 in_slice);
+  }
+
+ private:
+  std::vector<Scheme> schemes_;
+  std::vector<std::unique_ptr<std::vector<uint8_t>>> draws_;
+  std::vector<std::unique_ptr<Solver>> solvers_;
+};
+
+static_assert(CheckableGame<ContractGame<FuChouIndexer>>);
+
+}  // namespace retro::surakarta
+
+#endif  // PLUGINS_SURAKARTA_CONTRACT_H_

@@ -1,0 +1,48 @@
+// The contract checker on the tic-tac-toe plugin's adapter
+// (plugins/tictactoe/contract.h): every index checked and passing, and a
+// solver adapter that forgets one take-back rejected, naming the position.
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "plugins/tictactoe/contract.h"
+#include "retro/testing/contract_matchers.h"
+
+namespace tictactoe {
+namespace {
+
+TEST(TicTacToeContractTest, Holds) {
+  const retro::CheckResult result = retro::testing::RunContractCheck(ContractGame(), {}, 2);
+  EXPECT_TRUE(result.ok) << result.first_failure;
+  EXPECT_EQ(result.indices, kIndexCount);
+  EXPECT_EQ(result.positions, 5478u);
+  retro::testing::ExpectContractHolds(ContractGame());
+}
+
+// Take-backs that skip un-playing the centre: the solver would never
+// count down the parent whose move was to the centre.
+class NoCentreTakeBack : public ContractGame {
+ public:
+  template <typename Visit>
+  void ForEachParent(const Position& p, Visit&& visit) const {
+    ContractGame::ForEachParent(p, [&](const Position& q) {
+      if (((q.x | q.o) & CellBit(4)) != ((p.x | p.o) & CellBit(4))) return;
+      visit(q);
+    });
+  }
+};
+
+TEST(TicTacToeContractTest, RejectsMissingTakeBack) {
+  const retro::CheckResult result = retro::testing::RunContractCheck(NoCentreTakeBack());
+  ASSERT_FALSE(result.ok);
+  EXPECT_EQ(result.failed_check, "take-backs");
+  // The empty board (index 0) has a move to the centre, which lists no
+  // take-back to it.
+  EXPECT_EQ(result.first_failure,
+            "take-backs: slice 0 (positions) index 0 (position \".../.../...\"): 1 move(s) "
+            "lead to \".../.x./...\" (slice 0 (positions) index 81), but it lists 0 "
+            "take-back(s) to the position");
+}
+
+}  // namespace
+}  // namespace tictactoe
