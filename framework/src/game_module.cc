@@ -9,7 +9,7 @@ namespace retro {
 OpenDatabase::~OpenDatabase() = default;
 GameModule::~GameModule() = default;
 
-absl::StatusOr<uint64_t> GameModule::Perft(std::string_view, int,
+absl::StatusOr<uint64_t> GameModule::Perft(const std::string&, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(
       "this game has no move generator for perft");

@@ -55,8 +55,8 @@ class ContractGame {
   }
   bool IsPosition(const Board&) const { return true; }
   std::string Format(const Board& board) const { return FormatBoard(board); }
-  absl::StatusOr<Board> Parse(std::string_view text) const {
-    return ParseBoard(absl::string_view(text.data(), text.size()));
+  absl::StatusOr<Board> Parse(const std::string& text) const {
+    return ParseBoard(text);
   }
 
   template <typename Visit>

@@ -259,9 +259,9 @@ class OwareModule : public GameModule {
     return MakeOwareDatabase(std::move(book));
   }
 
-  absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                  const WorkContext&) override {
-    RETRO_ASSIGN_OR_RETURN(const Board board, ParseBoard(absl::string_view(position.data(), position.size())));
+    RETRO_ASSIGN_OR_RETURN(const Board board, ParseBoard(position));
     return oware::Perft(board, depth);
   }
 

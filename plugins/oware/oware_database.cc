@@ -24,10 +24,10 @@ class OwareDatabase : public OpenDatabase {
  public:
   explicit OwareDatabase(std::unique_ptr<Book> book) : book_(std::move(book)) {}
 
-  absl::StatusOr<Report> Probe(std::string_view position,
+  absl::StatusOr<Report> Probe(const std::string& position,
                                const ParameterValues& options) override {
     RETRO_ASSIGN_OR_RETURN(const Board board,
-                           ParseBoard(absl::string_view(position.data(), position.size())));
+                           ParseBoard(position));
     RETRO_RETURN_IF_ERROR(CheckSeedsCovered(board, book_->seeds()));
     int t = book_->turn_limit();
     if (const std::string& text = options.at("plies-left"); text != "book") {

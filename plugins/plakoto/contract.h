@@ -49,8 +49,8 @@ class ContractGame {
   }
   bool IsPosition(const Position&) const { return true; }
   std::string Format(const Position& p) const { return FormatPosition(p); }
-  absl::StatusOr<Position> Parse(std::string_view text) const {
-    return ParsePosition(absl::string_view(text.data(), text.size()));
+  absl::StatusOr<Position> Parse(const std::string& text) const {
+    return ParsePosition(text);
   }
 
   // The afterstates of every roll that still hold the pin (a released pin

@@ -63,9 +63,9 @@ class PlakotoDatabase : public OpenDatabase {
  public:
   explicit PlakotoDatabase(std::unique_ptr<PinFile> file) : file_(std::move(file)) {}
 
-  absl::StatusOr<Report> Probe(std::string_view text, const ParameterValues&) override {
+  absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position position,
-                           ParsePosition(absl::string_view(text.data(), text.size())));
+                           ParsePosition(text));
     RETRO_ASSIGN_OR_RETURN(const PinDatabase* db, file_->DatabaseOf(position));
     const uint64_t index = db->IndexOf(position);
     const double d = db->values()[index];

@@ -85,8 +85,8 @@ class ContractGame {
   }
   bool IsPosition(const Position&) const { return true; }
   std::string Format(const Position& p) const { return FormatPosition(p); }
-  absl::StatusOr<Position> Parse(std::string_view text) const {
-    return ParsePosition(absl::string_view(text.data(), text.size()));
+  absl::StatusOr<Position> Parse(const std::string& text) const {
+    return ParsePosition(text);
   }
 
   // The game's moves; none once a side has no pieces (the game is over).

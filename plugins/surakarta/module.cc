@@ -225,11 +225,11 @@ class SurakartaModule : public GameModule {
 
   // The root moves are spread over the pool; each subtree is counted by the
   // game's sequential Perft.
-  absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                  const WorkContext& context) override {
     RETRO_ASSIGN_OR_RETURN(
         const Position root,
-        ParsePosition(absl::string_view(position.data(), position.size())));
+        ParsePosition(position));
     if (depth <= 1) return surakarta::Perft(root, depth);
     MoveList moves;
     GenerateMoves(root, moves);

@@ -90,10 +90,9 @@ class SurakartaDatabase : public OpenDatabase {
   explicit SurakartaDatabase(std::unique_ptr<DtcTables> tables)
       : tables_(std::move(tables)) {}
 
-  absl::StatusOr<Report> Probe(std::string_view text,
+  absl::StatusOr<Report> Probe(const std::string& text,
                                const ParameterValues&) override {
-    RETRO_ASSIGN_OR_RETURN(const Position p, ParsePosition(absl::string_view(
-                                                 text.data(), text.size())));
+    RETRO_ASSIGN_OR_RETURN(const Position p, ParsePosition(text));
     if (p.us == 0 && p.them == 0) {
       // No side has lost a game that has no pieces at all: not a position.
       return absl::InvalidArgumentError(absl::StrCat(

@@ -9,7 +9,6 @@
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include "absl/status/statusor.h"
 #include "indexer.h"
@@ -33,7 +32,7 @@ class ContractGame {
   retro::SliceIndex Rank(const Position& p) const { return {0, tictactoe::Rank(p)}; }
   bool IsPosition(const Position& p) const { return IsLegal(p); }
   std::string Format(const Position& p) const { return FormatPosition(p); }
-  absl::StatusOr<Position> Parse(std::string_view text) const { return ParsePosition(text); }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return ParsePosition(text); }
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {

@@ -61,7 +61,7 @@ class TicTacToeDatabase : public retro::OpenDatabase {
  public:
   explicit TicTacToeDatabase(std::span<const uint8_t> table) : table_(table) {}
 
-  absl::StatusOr<retro::Report> Probe(std::string_view text,
+  absl::StatusOr<retro::Report> Probe(const std::string& text,
                                       const retro::ParameterValues&) override {
     absl::StatusOr<Position> parsed = ParsePosition(text);
     if (!parsed.ok()) return parsed.status();

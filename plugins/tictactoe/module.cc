@@ -84,7 +84,7 @@ class TicTacToeModule : public retro::GameModule {
     return OpenTicTacToeDatabase(file);
   }
 
-  absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                  const retro::WorkContext&) override {
     absl::StatusOr<Position> root = ParsePosition(position);
     if (!root.ok()) return root.status();

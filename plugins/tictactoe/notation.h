@@ -48,8 +48,8 @@ inline std::string FormatPosition(Position p) {
 
 // Parses `text`; the error names the first problem found, in the order:
 // shape (rows, cells, characters), then legality.
-inline absl::StatusOr<Position> ParsePosition(std::string_view text) {
-  const std::string quoted = absl::StrCat("'", std::string(text), "'");
+inline absl::StatusOr<Position> ParsePosition(const std::string& text) {
+  const std::string quoted = absl::StrCat("'", text, "'");
   const std::string help = absl::StrCat(
       "write the three rows top to bottom separated by '/', each cell x, o "
       "or ., e.g. ",
@@ -57,10 +57,11 @@ inline absl::StatusOr<Position> ParsePosition(std::string_view text) {
   if (text.empty()) {
     return absl::InvalidArgumentError(absl::StrCat("empty position; ", help));
   }
+  const std::string_view view = text;  // rows are views into `text`
   std::vector<std::string_view> rows;
   for (size_t start = 0;;) {
-    const size_t slash = text.find('/', start);
-    rows.push_back(text.substr(start, slash - start));
+    const size_t slash = view.find('/', start);
+    rows.push_back(view.substr(start, slash - start));
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }

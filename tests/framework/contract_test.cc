@@ -43,7 +43,7 @@ class ToyGame {
   }
   bool IsPosition(Position) const { return true; }
   std::string Format(Position p) const { return absl::StrCat(p); }
-  absl::StatusOr<Position> Parse(std::string_view text) const {
+  absl::StatusOr<Position> Parse(const std::string& text) const {
     std::string digits(text);
     if (defect_ == Defect::kNotation) digits.assign(text.rbegin(), text.rend());
     uint64_t value = 0;

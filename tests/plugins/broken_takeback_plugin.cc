@@ -56,9 +56,9 @@ class ContractGame {
   SliceIndex Rank(Position pile) const { return {0, pile}; }
   bool IsPosition(Position) const { return true; }
   std::string Format(Position pile) const { return absl::StrCat(pile); }
-  absl::StatusOr<Position> Parse(std::string_view text) const {
+  absl::StatusOr<Position> Parse(const std::string& text) const {
     uint64_t pile = 0;
-    if (!absl::SimpleAtoi(absl::string_view(text.data(), text.size()), &pile)) {
+    if (!absl::SimpleAtoi(text, &pile)) {
       return absl::InvalidArgumentError("not a pile");
     }
     return pile;

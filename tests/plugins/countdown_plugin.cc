@@ -72,7 +72,7 @@ class CountdownDatabase : public OpenDatabase {
   CountdownDatabase(Rules rules, std::vector<Value> values)
       : rules_(rules), values_(std::move(values)) {}
 
-  absl::StatusOr<Report> Probe(std::string_view position,
+  absl::StatusOr<Report> Probe(const std::string& position,
                                const ParameterValues& options) override {
     RETRO_ASSIGN_OR_RETURN(const int pile, ParsePile(position, rules_.tokens));
     const bool distances = options.at("distances") == "show";
@@ -238,7 +238,7 @@ class CountdownModule : public GameModule {
     return std::make_unique<CountdownDatabase>(rules, std::move(decoded));
   }
 
-  absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                  const WorkContext&) override {
     RETRO_ASSIGN_OR_RETURN(const int pile, ParsePile(position, 1000));
     // Leaves of the tree with the default max-take of 3.

@@ -92,7 +92,7 @@ class OpenDatabase {
 
   // The value of `position` and of each legal move in it. `options` holds
   // the game's probe parameters, resolved (defaults filled in).
-  virtual absl::StatusOr<Report> Probe(std::string_view position,
+  virtual absl::StatusOr<Report> Probe(const std::string& position,
                                        const ParameterValues& options) = 0;
 
   // Per-slice statistics defined by the game.
@@ -135,7 +135,7 @@ class GameModule {
       const DatabaseFile& file) = 0;
 
   // Leaf count of the move tree of `position` to `depth` plies.
-  virtual absl::StatusOr<uint64_t> Perft(std::string_view position, int depth,
+  virtual absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                          const WorkContext& context);
 
   // `retro check`: checks the game's contract with the solver for `values`

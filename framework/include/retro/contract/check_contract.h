@@ -242,7 +242,7 @@ CheckResult CheckContract(const G& game, const CheckOptions& options, ThreadPool
                 "Rank(position) -> retro::SliceIndex and IsPosition(position)");
   static_assert(HasCheckNotation<G>,
                 "CheckContract: the game needs Format(position) -> std::string and "
-                "Parse(std::string_view) -> absl::StatusOr<Position>");
+                "Parse(const std::string&) -> absl::StatusOr<Position>");
   static_assert(HasCheckMoves<G>,
                 "CheckContract: the game needs ForEachChild(position, visit) and "
                 "ChildSliceAllowed(from_slice, to_slice)");

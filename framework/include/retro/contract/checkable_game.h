@@ -12,7 +12,7 @@
 //                                             position (illegal board); only
 //                                             the bijection is checked there
 //   std::string Format(const Position&)       the notation
-//   absl::StatusOr<Position> Parse(std::string_view)
+//   absl::StatusOr<Position> Parse(const std::string&)
 //   void ForEachChild(const Position&, visit) visit(const Position& child)
 //                                             once per legal move
 //   bool ChildSliceAllowed(int from, int to)  may a move go from slice
@@ -75,7 +75,7 @@ concept HasCheckIndexer =
 
 template <typename G>
 concept HasCheckNotation =
-    requires(const G& g, const typename G::Position& p, std::string_view text) {
+    requires(const G& g, const typename G::Position& p, const std::string& text) {
       { g.Format(p) } -> std::convertible_to<std::string>;
       { g.Parse(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
     };
