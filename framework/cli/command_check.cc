@@ -26,54 +26,29 @@ constexpr char kHostOptions[] =
     "  --json            print the result as one JSON object\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
 
-// Reads --sample and --seed into `options`.
+// Reads --sample and --seed into `options` (both taken, whichever fails).
 absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
-  ParameterValues numbers;
-  if (auto sample = args.Take("sample")) numbers["sample"] = *sample;
-  if (auto seed = args.Take("seed")) numbers["seed"] = *seed;
-  if (numbers.count("sample")) {
-    auto sample = GetIntParameter(numbers, "sample", 0, INT64_MAX);
-    if (!sample.ok()) return sample.status();
-    options->sample = *sample;
-  }
-  if (numbers.count("seed")) {
-    auto seed = GetIntParameter(numbers, "seed", 0, INT64_MAX);
-    if (!seed.ok()) return seed.status();
-    options->seed = *seed;
-  }
-  return absl::OkStatus();
+  const absl::Status sample = TakeIntOption(args, "sample", 0, INT64_MAX, &options->sample);
+  const absl::Status seed = TakeIntOption(args, "seed", 0, INT64_MAX, &options->seed);
+  return sample.ok() ? seed : sample;
 }
 
 }  // namespace
 
 int RunCheck(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  const std::optional<std::string> game_name = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  Arguments parsed;
+  std::unique_ptr<LoadedPlugin> plugin;
+  if (const std::optional<int> done = BeginGameCommand(
+          argc, argv, first, "check", {},
+          "Checks game G's contract with its solver for the parameters\n"
+          "`retro solve` takes: indexer bijection, notation round trip,\n"
+          "moves and take-backs; names the first offending position.\n",
+          kHostOptions, &parsed, &plugin)) {
+    return *done;
   }
-  if (!game_name.has_value()) {
-    if (args->Flag("help")) {
-      std::printf("usage: retro check --game G [game parameters] [options]\n\n"
-                  "Checks game G's contract with its solver for the parameters\n"
-                  "`retro solve` takes: indexer bijection, notation round trip,\n"
-                  "moves and take-backs; names the first offending position.\n"
-                  "`retro check --game G --help` lists G's parameters.\n\noptions:\n%s",
-                  kHostOptions);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(
-        "retro check needs --game G (retro games lists the installed games)"));
-  }
-  auto plugin = LoadGamePlugin(*game_name, PluginSearchDirs(args->plugin_dirs));
-  if (!plugin.ok()) return ReportError(plugin.status());
-  GameModule& module = (*plugin)->module();
+  Arguments* args = &parsed;
+  GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
-  if (args->Flag("help")) {
-    std::fputs(GameParametersHelp(game, "check", kHostOptions).c_str(), stdout);
-    return kExitOk;
-  }
   CheckOptions options;
   const absl::Status numbers = TakeCheckOptions(*args, &options);
   auto threads = TakeThreads(*args);

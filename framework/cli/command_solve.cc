@@ -50,30 +50,16 @@ absl::Status QuickCheck(GameModule& module, const ParameterValues& values,
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help", "no-check"});
-  if (!args.ok()) return ReportError(args.status());
-  const std::optional<std::string> game_name = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  Arguments parsed;
+  std::unique_ptr<LoadedPlugin> plugin;
+  if (const std::optional<int> done = BeginGameCommand(
+          argc, argv, first, "solve", {"no-check"}, "Builds the database of game G.\n",
+          kHostOptions, &parsed, &plugin)) {
+    return *done;
   }
-  if (!game_name.has_value()) {
-    if (args->Flag("help")) {
-      std::printf("usage: retro solve --game G [game parameters] [options]\n\n"
-                  "Builds the database of game G. `retro solve --game G --help`\n"
-                  "lists G's parameters.\n\noptions:\n%s", kHostOptions);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(
-        "retro solve needs --game G (retro games lists the installed games)"));
-  }
-  auto plugin = LoadGamePlugin(*game_name, PluginSearchDirs(args->plugin_dirs));
-  if (!plugin.ok()) return ReportError(plugin.status());
-  GameModule& module = (*plugin)->module();
+  Arguments* args = &parsed;
+  GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
-  if (args->Flag("help")) {
-    std::fputs(GameParametersHelp(game, "solve", kHostOptions).c_str(), stdout);
-    return kExitOk;
-  }
   const std::optional<std::string> out = args->Take("out");
   auto threads = TakeThreads(*args);
   if (auto s = CheckGameOptions(*args, game,

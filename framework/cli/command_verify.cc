@@ -37,18 +37,11 @@ int RunVerify(int argc, char** argv, int first) {
     return *done;
   }
   VerifyOptions options;
-  ParameterValues numbers;
-  if (auto sample = args.Take("sample")) numbers["sample"] = *sample;
-  if (auto seed = args.Take("seed")) numbers["seed"] = *seed;
-  if (numbers.count("sample")) {
-    auto sample = GetIntParameter(numbers, "sample", 1, INT64_MAX);
-    if (!sample.ok()) return ReportError(sample.status());
-    options.sample = *sample;
+  if (auto s = TakeIntOption(args, "sample", 1, INT64_MAX, &options.sample); !s.ok()) {
+    return ReportError(s);
   }
-  if (numbers.count("seed")) {
-    auto seed = GetIntParameter(numbers, "seed", 0, INT64_MAX);
-    if (!seed.ok()) return ReportError(seed.status());
-    options.seed = *seed;
+  if (auto s = TakeIntOption(args, "seed", 0, INT64_MAX, &options.seed); !s.ok()) {
+    return ReportError(s);
   }
   auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());

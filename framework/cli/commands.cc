@@ -12,6 +12,7 @@
 #include "cli/format.h"
 #include "retro/parameters.h"
 #include "retro/plugin.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::cli {
@@ -64,13 +65,20 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
   return std::nullopt;
 }
 
+absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min, int64_t max,
+                           uint64_t* value) {
+  const std::optional<std::string> text = args.Take(name);
+  if (!text.has_value()) return absl::OkStatus();
+  auto parsed = GetIntParameter({{name, *text}}, name, min, max);
+  if (!parsed.ok()) return parsed.status();
+  *value = static_cast<uint64_t>(*parsed);
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int> TakeThreads(Arguments& args) {
-  const std::optional<std::string> text = args.Take("threads");
-  if (!text.has_value()) return ThreadPool::HardwareThreads();
-  ParameterValues values{{"threads", *text}};
-  auto threads = GetIntParameter(values, "threads", 1, 1024);
-  if (!threads.ok()) return threads.status();
-  return static_cast<int>(*threads);
+  uint64_t threads = ThreadPool::HardwareThreads();
+  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "threads", 1, 1024, &threads));
+  return static_cast<int>(threads);
 }
 
 absl::Status StdoutStatus() {

@@ -44,6 +44,12 @@ absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,
                                    const std::string& valid);
 
+// Reads option --`name`, if given, as a whole number in [min, max] into
+// `*value` (left unchanged when the option is absent); the error names the
+// option and the range.
+absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min, int64_t max,
+                           uint64_t* value);
+
 // Reads --threads (1..1024; default: every hardware thread).
 absl::StatusOr<int> TakeThreads(Arguments& args);
 

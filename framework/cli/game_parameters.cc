@@ -1,12 +1,49 @@
 // The per-game help and option check of `retro solve` and `retro check`.
 #include "cli/game_parameters.h"
 
+#include <cstdio>
 #include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/commands.h"
 
 namespace retro::cli {
+
+std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
+                                    const std::set<std::string>& extra_flags,
+                                    const char* summary, const char* host_options_help,
+                                    Arguments* args, std::unique_ptr<LoadedPlugin>* plugin) {
+  std::set<std::string> flags = extra_flags;
+  flags.insert({"json", "help"});
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, flags);
+  if (!parsed.ok()) return ReportError(parsed.status());
+  const std::optional<std::string> game_name = parsed->Take("game");
+  if (parsed->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  }
+  if (!game_name.has_value()) {
+    if (parsed->Flag("help")) {
+      std::printf("usage: retro %s --game G [game parameters] [options]\n\n%s"
+                  "`retro %s --game G --help` lists G's parameters.\n\noptions:\n%s",
+                  command.c_str(), summary, command.c_str(), host_options_help);
+      return kExitOk;
+    }
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        "retro ", command, " needs --game G (retro games lists the installed games)")));
+  }
+  auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
+  if (!loaded.ok()) return ReportError(loaded.status());
+  if (parsed->Flag("help")) {
+    std::fputs(GameParametersHelp((*loaded)->module().Describe(), command, host_options_help)
+                   .c_str(),
+               stdout);
+    return kExitOk;
+  }
+  *args = *std::move(parsed);
+  *plugin = std::move(*loaded);
+  return std::nullopt;
+}
 
 std::string GameParametersHelp(const GameDescription& game, const std::string& command,
                                const char* host_options_help) {

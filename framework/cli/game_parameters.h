@@ -1,17 +1,33 @@
 // What the commands that take a game's solve parameters on the command line
-// (`retro solve`, `retro check`) share: the per-game help text and the check
-// that only the game's parameters and the command's own options are given.
+// (`retro solve`, `retro check`) share: parsing up to the loaded plugin, the
+// per-game help text and the check that only the game's parameters and the
+// command's own options are given.
 #ifndef RETRO_CLI_GAME_PARAMETERS_H_
 #define RETRO_CLI_GAME_PARAMETERS_H_
 
+#include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "cli/arguments.h"
 #include "retro/game_module.h"
+#include "retro/plugin_loader.h"
 
 namespace retro::cli {
+
+// The start `retro solve` and `retro check` share: parses the arguments
+// (flags --json, --help and `extra_flags`), takes --game, and loads that
+// game's plugin. --help prints the general usage (`summary` and
+// `host_options_help`) without --game, the game's parameters with it.
+// Returns the exit status the command must return now (after --help, or
+// with the error reported), or nullopt with `*args` and `*plugin` set.
+std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
+                                    const std::set<std::string>& extra_flags,
+                                    const char* summary, const char* host_options_help,
+                                    Arguments* args, std::unique_ptr<LoadedPlugin>* plugin);
 
 // "usage: retro <command> --game G [parameters] [options]", the game's
 // summary, its solve parameters with defaults, then `host_options_help`.
