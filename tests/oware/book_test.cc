@@ -18,52 +18,15 @@
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
 #include "tests/oware/brute_force.h"
+#include "tests/oware/solved_book.h"
 
 namespace retro::oware {
 namespace {
 
-// Solves a book in memory and returns the serialised database.
-template <GrandSlam kGrandSlam, typename Indexer>
-std::vector<uint8_t> SolveBook(int seeds, const Rules& rules, int threads) {
-  const Indexer indexer(seeds);
-  const OwareSolverGame<kGrandSlam, Indexer> game(indexer, seeds, rules.at_limit);
-  ThreadPool pool(threads);
-  Progress progress;
-  auto stores = solver::SolveFiniteHorizon(
-      game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
-      {.pool = &pool, .progress = &progress});
-  EXPECT_TRUE(stores.ok()) << stores.status();
-  if constexpr (std::is_same_v<Indexer, LexicographicIndexer>) {
-    // Bring the stores into the book's colex order.
-    const ColexIndexer colex(seeds);
-    for (int n = 0; n <= seeds; ++n) {
-      auto view = FiniteHorizonStoreView::Open((*stores)[n]);
-      (*stores)[n] = PermuteStore(
-          *view, [&](uint64_t i) { return indexer.Rank(colex.Unrank(n, i)); }, pool);
-    }
-  }
-  DatabaseBuilder builder;
-  builder.SetCodec(kBookCodec);
-  builder.SetParameter("seeds", std::to_string(seeds));
-  builder.SetParameter("turn-limit", std::to_string(rules.turn_limit));
-  builder.SetParameter("grand-slam", std::string(GrandSlamName(rules.grand_slam)));
-  builder.SetParameter("at-limit", std::string(AtLimitName(rules.at_limit)));
-  for (int n = 0; n <= seeds; ++n) builder.AddSlice(SliceName(n), std::move((*stores)[n]));
-  return SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
-}
-
+// The book under `rules`, solved with the colex or the lexicographic indexer.
 std::vector<uint8_t> SolveBookFor(int seeds, const Rules& rules, int threads, bool lexicographic) {
-  switch (rules.grand_slam) {
-    case GrandSlam::kCapture:
-      return lexicographic ? SolveBook<GrandSlam::kCapture, LexicographicIndexer>(seeds, rules, threads)
-                           : SolveBook<GrandSlam::kCapture, ColexIndexer>(seeds, rules, threads);
-    case GrandSlam::kForcedOnly:
-      return lexicographic ? SolveBook<GrandSlam::kForcedOnly, LexicographicIndexer>(seeds, rules, threads)
-                           : SolveBook<GrandSlam::kForcedOnly, ColexIndexer>(seeds, rules, threads);
-    default:
-      return lexicographic ? SolveBook<GrandSlam::kForfeit, LexicographicIndexer>(seeds, rules, threads)
-                           : SolveBook<GrandSlam::kForfeit, ColexIndexer>(seeds, rules, threads);
-  }
+  return lexicographic ? SolveBookBytesFor<LexicographicIndexer>(seeds, rules, threads)
+                       : SolveBookBytesFor(seeds, rules, threads);
 }
 
 struct Variant {

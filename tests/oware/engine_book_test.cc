@@ -18,45 +18,11 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
+#include "tests/oware/solved_book.h"
 #include "tests/oware/whole_game_minimax.h"
 
 namespace retro::oware {
 namespace {
-
-// Solves a book of `seeds` seeds under `rules` in memory (as book_test.cc).
-template <GrandSlam kGrandSlam>
-std::vector<uint8_t> SolveBook(int seeds, const Rules& rules) {
-  const ColexIndexer indexer(seeds);
-  const OwareSolverGame<kGrandSlam, ColexIndexer> game(indexer, seeds,
-                                                       rules.at_limit);
-  ThreadPool pool(2);
-  Progress progress;
-  auto stores = solver::SolveFiniteHorizon(
-      game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
-      {.pool = &pool, .progress = &progress});
-  EXPECT_TRUE(stores.ok()) << stores.status();
-  DatabaseBuilder builder;
-  builder.SetCodec(kBookCodec);
-  builder.SetParameter("seeds", std::to_string(seeds));
-  builder.SetParameter("turn-limit", std::to_string(rules.turn_limit));
-  builder.SetParameter("grand-slam",
-                       std::string(GrandSlamName(rules.grand_slam)));
-  builder.SetParameter("at-limit", std::string(AtLimitName(rules.at_limit)));
-  for (int n = 0; n <= seeds; ++n)
-    builder.AddSlice(SliceName(n), std::move((*stores)[n]));
-  return SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
-}
-
-std::vector<uint8_t> SolveBookFor(int seeds, const Rules& rules) {
-  switch (rules.grand_slam) {
-    case GrandSlam::kCapture:
-      return SolveBook<GrandSlam::kCapture>(seeds, rules);
-    case GrandSlam::kForcedOnly:
-      return SolveBook<GrandSlam::kForcedOnly>(seeds, rules);
-    default:
-      return SolveBook<GrandSlam::kForfeit>(seeds, rules);
-  }
-}
 
 // A book held in memory with its file.
 struct OpenBook {
@@ -67,7 +33,7 @@ struct OpenBook {
 
 std::unique_ptr<OpenBook> MakeBook(int seeds, const Rules& rules) {
   auto b = std::make_unique<OpenBook>();
-  b->bytes = SolveBookFor(seeds, rules);
+  b->bytes = SolveBookBytesFor(seeds, rules, 2);
   auto file = DatabaseFile::FromBytes(b->bytes);
   EXPECT_TRUE(file.ok()) << file.status();
   b->file = std::move(*file);

@@ -18,67 +18,27 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
+#include "tests/oware/solved_book.h"
 
 namespace retro::oware {
 namespace {
 
-// Solves a book in memory with `Indexer`, in the book's colex order, and
-// returns the serialised database.
-template <GrandSlam kGrandSlam, typename Indexer>
-std::vector<uint8_t> SolveBook(int seeds, const Rules& rules, int threads) {
-  const Indexer indexer(seeds);
-  const OwareSolverGame<kGrandSlam, Indexer> game(indexer, seeds,
-                                                  rules.at_limit);
-  ThreadPool pool(threads);
-  Progress progress;
-  auto stores =
-      solver::SolveFiniteHorizon(
-          game, {.horizon = static_cast<uint32_t>(rules.turn_limit)},
-          {.pool = &pool, .progress = &progress});
-  EXPECT_TRUE(stores.ok()) << stores.status();
-  if (!stores.ok()) return {};
-  if constexpr (!std::is_same_v<Indexer, ColexIndexer> &&
-                !std::is_same_v<Indexer, PextIndexer> &&
-                !std::is_same_v<Indexer, IncrementalIndexer>) {
-    const ColexIndexer colex(seeds);
-    for (int n = 0; n <= seeds; ++n) {
-      auto view = FiniteHorizonStoreView::Open((*stores)[n]);
-      EXPECT_TRUE(view.ok());
-      (*stores)[n] = PermuteStore(
-          *view, [&](uint64_t i) { return indexer.Rank(colex.Unrank(n, i)); },
-          pool);
-    }
-  }
-  DatabaseBuilder builder;
-  builder.SetCodec(kBookCodec);
-  builder.SetParameter("seeds", std::to_string(seeds));
-  builder.SetParameter("turn-limit", std::to_string(rules.turn_limit));
-  builder.SetParameter("grand-slam",
-                       std::string(GrandSlamName(rules.grand_slam)));
-  builder.SetParameter("at-limit", std::string(AtLimitName(rules.at_limit)));
-  for (int n = 0; n <= seeds; ++n) {
-    builder.AddSlice(SliceName(n), std::move((*stores)[n]));
-  }
-  return SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec},
-                           builder);
-}
-
 template <GrandSlam kGrandSlam>
 void ExpectSchemesAgree(int seeds, const Rules& rules, int threads) {
   const std::vector<uint8_t> colex =
-      SolveBook<kGrandSlam, ColexIndexer>(seeds, rules, threads);
+      SolveBookBytes<kGrandSlam, ColexIndexer>(seeds, rules, threads);
   ASSERT_FALSE(colex.empty());
-  EXPECT_EQ((SolveBook<kGrandSlam, LexicographicIndexer>(seeds, rules,
+  EXPECT_EQ((SolveBookBytes<kGrandSlam, LexicographicIndexer>(seeds, rules,
                                                          threads)),
             colex)
       << "lexicographic";
-  EXPECT_EQ((SolveBook<kGrandSlam, PextIndexer>(seeds, rules, threads)), colex)
+  EXPECT_EQ((SolveBookBytes<kGrandSlam, PextIndexer>(seeds, rules, threads)), colex)
       << "pext";
   EXPECT_EQ(
-      (SolveBook<kGrandSlam, IncrementalIndexer>(seeds, rules, threads)),
+      (SolveBookBytes<kGrandSlam, IncrementalIndexer>(seeds, rules, threads)),
       colex)
       << "incremental";
-  EXPECT_EQ((SolveBook<kGrandSlam, HashIndexer>(seeds, rules, threads)), colex)
+  EXPECT_EQ((SolveBookBytes<kGrandSlam, HashIndexer>(seeds, rules, threads)), colex)
       << "hash";
 }
 
