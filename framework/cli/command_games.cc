@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "retro/json_writer.h"
+#include "retro/play.h"
 
 namespace retro::cli {
 namespace {
@@ -73,6 +74,18 @@ int RunGames(int argc, char** argv, int first) {
     WriteParameters(json, game.solve_parameters);
     json.Key("probe_parameters");
     WriteParameters(json, game.probe_parameters);
+    // retro play / retro match: the player keys, or null.
+    const PlayCapability* play = (*plugin)->module().Play();
+    json.Key("play");
+    if (play == nullptr) {
+      json.Null();
+    } else {
+      json.BeginObject().Key("player_keys");
+      WriteParameters(json, play->DescribePlay().player_options);
+      json.Key("position_options");
+      WriteParameters(json, play->DescribePlay().position_options);
+      json.EndObject();
+    }
     json.EndObject();
     std::string name = game.name;
     if (name.size() < 12) name.resize(12, ' ');
@@ -85,6 +98,13 @@ int RunGames(int argc, char** argv, int first) {
     if (!game.probe_parameters.empty()) absl::StrAppend(&text, "    probe parameters:\n");
     for (const ParameterSpec& spec : game.probe_parameters) {
       absl::StrAppend(&text, ParameterLine(spec), "\n");
+    }
+    if (play != nullptr) {
+      absl::StrAppend(&text,
+                      "    play (retro play, retro match): player keys, as KEY=VALUE,...:\n");
+      for (const ParameterSpec& spec : play->DescribePlay().player_options) {
+        absl::StrAppend(&text, ParameterLine(spec), "\n");
+      }
     }
   }
   json.EndArray().Key("broken").BeginArray();

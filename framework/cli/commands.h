@@ -30,6 +30,8 @@ int RunStats(int argc, char** argv, int first);
 int RunVerify(int argc, char** argv, int first);
 int RunPerft(int argc, char** argv, int first);
 int RunCheck(int argc, char** argv, int first);
+int RunPlay(int argc, char** argv, int first);
+int RunMatch(int argc, char** argv, int first);
 
 // Prints "retro: error: <message>" on stderr; returns kExitUsage for
 // InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.

@@ -26,6 +26,8 @@ constexpr char kUsage[] =
     "  verify   checksums and a one-move consistency check of every record\n"
     "  perft    count the leaves of a game's move tree\n"
     "  check    check a game plugin's contract (indexer, notation, moves, take-backs)\n"
+    "  play     a game engine's best move from a position: retro play --game oware\n"
+    "  match    games between two players: retro match --game oware --a SPEC --b SPEC --games N\n"
     "\n"
     "retro <command> --help describes each command.\n"
     "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
@@ -56,6 +58,8 @@ int RunCommand(const std::string& command, int argc, char** argv) {
     if (command == "verify") return RunVerify(argc, argv, 2);
     if (command == "perft") return RunPerft(argc, argv, 2);
     if (command == "check") return RunCheck(argc, argv, 2);
+    if (command == "play") return RunPlay(argc, argv, 2);
+    if (command == "match") return RunMatch(argc, argv, 2);
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "retro: error: out of memory\n");
     return kExitFailure;
@@ -65,7 +69,7 @@ int RunCommand(const std::string& command, int argc, char** argv) {
   }
   std::fprintf(stderr,
                "retro: error: unknown command '%s'; valid: games, solve, probe, "
-               "stats, verify, perft, check (retro --help)\n",
+               "stats, verify, perft, check, play, match (retro --help)\n",
                EscapeControl(command).c_str());
   return kExitUsage;
 }

@@ -22,4 +22,6 @@ absl::StatusOr<CheckResult> GameModule::Check(const ParameterValues&,
       absl::StrCat("game ", Describe().name, " offers no contract check"));
 }
 
+PlayCapability* GameModule::Play() { return nullptr; }
+
 }  // namespace retro

@@ -1,6 +1,6 @@
 // The oware plugin's module: parameters, memory planning, solving the book
-// with the finite-horizon solver, opening books, perft. Exported with
-// RETRO_PLUGIN at the bottom.
+// with the finite-horizon solver, opening books, perft, play (play.h).
+// Exported with RETRO_PLUGIN at the bottom.
 #include <algorithm>
 #include <iterator>
 #include <memory>
@@ -20,6 +20,7 @@
 #include "plugins/oware/book.h"
 #include "plugins/oware/contract.h"
 #include "plugins/oware/oware_database.h"
+#include "plugins/oware/play.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/combinatorics.h"
 #include "retro/plugin.h"
@@ -265,8 +266,12 @@ class OwareModule : public GameModule {
     return oware::Perft(board, depth);
   }
 
+  // retro play / retro match: the engine with or without a book.
+  PlayCapability* Play() override { return &play_; }
+
  private:
   GameDescription description_;
+  OwarePlay play_;
 };
 
 std::unique_ptr<GameModule> CreateOwareModule() { return std::make_unique<OwareModule>(); }

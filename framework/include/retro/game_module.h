@@ -1,8 +1,9 @@
 // The plugin boundary. A game plugin is a shared library exporting a factory
 // that returns a GameModule (see retro/plugin.h). The host calls the module
-// once per command: describe, plan, solve, open a database, perft. Inside,
-// the plugin runs the framework's solver templates instantiated for its own
-// concrete types, so no virtual call happens per position or per move.
+// once per command: describe, plan, solve, open a database, perft, check,
+// play (retro/play.h). Inside, the plugin runs the framework's solver
+// templates instantiated for its own concrete types, so no virtual call
+// happens per position or per move.
 //
 // Rules for implementers: never let an exception escape a method (return an
 // absl::Status instead); keep every object the module hands out alive no
@@ -26,6 +27,8 @@
 #include "retro/thread_pool.h"
 
 namespace retro {
+
+class PlayCapability;  // retro/play.h
 
 // What `retro games` shows and what the host needs to parse a command line.
 struct GameDescription {
@@ -145,6 +148,11 @@ class GameModule {
   virtual absl::StatusOr<CheckResult> Check(const ParameterValues& values,
                                             const CheckOptions& options,
                                             const WorkContext& context);
+
+  // `retro play` and `retro match`: the game's play capability
+  // (retro/play.h), owned by the module, or nullptr (the default) when the
+  // game offers no play.
+  virtual PlayCapability* Play();
 };
 
 }  // namespace retro

@@ -1,0 +1,193 @@
+// `retro match --game G --a SPEC --b SPEC --games N [--seed S]`: N games
+// between two players of game G in pairs from one random opening with the
+// colours swapped, on threads, with a progress bar; prints A's wins, draws
+// and losses, the score fraction with its 95% interval, the Elo difference
+// and each player's search totals.
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "cli/commands.h"
+#include "cli/format.h"
+#include "cli/play_session.h"
+#include "cli/progress_bar.h"
+#include "retro/json_writer.h"
+#include "retro/match.h"
+#include "retro/match_statistics.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro match --game G --a SPEC --b SPEC --games N [--seed S] [--threads N] [--json]\n"
+    "\n"
+    "Plays N games between players A and B of game G: N/2 random openings (a few\n"
+    "random plies after the start, drawn from seed S), each played twice with the\n"
+    "colours swapped. Prints A's wins, draws and losses (also by colour), the score\n"
+    "fraction with its 95% confidence interval, the Elo difference it implies, and\n"
+    "each player's moves, nodes, database hits and nodes per second.\n"
+    "  --game G          a game that offers play (e.g. oware)\n"
+    "  --a SPEC          player A as key=value,key=value (e.g. book=oware-12.retro,depth=8)\n"
+    "  --b SPEC          player B\n"
+    "  --games N         games to play, even (pairs), 2..1000000\n"
+    "  --seed S          seed of the openings [default: 1]\n"
+    "  --threads N       games played at once [default: all hardware threads]\n"
+    "  --json            one JSON object\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    "retro match --game G --help lists G's player keys.\n";
+
+constexpr uint64_t kMaxGames = 1'000'000;
+
+std::string Percent(double fraction) { return absl::StrFormat("%.1f%%", 100 * fraction); }
+
+std::string Elo(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  if (std::abs(elo) < 0.5) return "0";
+  return absl::StrFormat("%+.0f", elo);
+}
+
+std::string TallyText(const Tally& t) {
+  return absl::StrCat(t.wins, " wins, ", t.draws, " draws, ", t.losses, " losses");
+}
+
+double Rate(const SearchTotals& t) { return t.seconds > 0 ? t.nodes / t.seconds : 0; }
+
+void WriteTally(JsonWriter& json, const Tally& t) {
+  json.BeginObject().Key("wins").Uint(t.wins).Key("draws").Uint(t.draws);
+  json.Key("losses").Uint(t.losses).EndObject();
+}
+
+void WritePlayer(JsonWriter& json, const std::string& spec, const SearchTotals& t) {
+  json.BeginObject().Key("spec").String(spec).Key("moves").Uint(t.moves);
+  json.Key("nodes").Uint(t.nodes).Key("book_hits").Uint(t.book_hits);
+  json.Key("search_seconds").Double(t.seconds).Key("nodes_per_second").Double(Rate(t));
+  json.EndObject();
+}
+
+std::string PlayerLine(const char* name, const SearchTotals& t) {
+  return absl::StrFormat("%-6s %10s %14s %12s %12s %10s\n", name, Grouped(t.moves),
+                         Grouped(t.nodes), Grouped(t.book_hits),
+                         absl::StrFormat("%.2f M", Rate(t) / 1e6), HumanSeconds(t.seconds));
+}
+
+}  // namespace
+
+int RunMatch(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  const std::optional<std::string> game = args->Take("game");
+  if (args->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  }
+  if (!game.has_value()) {
+    if (args->Flag("help")) {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    }
+    return ReportError(absl::InvalidArgumentError(
+        "retro match needs --game G (a game that offers play, e.g. oware)"));
+  }
+  auto session = PlaySession::Load(*game, args->plugin_dirs);
+  if (!session.ok()) return ReportError(session.status());
+  if (args->Flag("help")) {
+    std::printf("%s\nplayer keys of %s:\n%s", kUsage, game->c_str(),
+                (*session)->PlayerOptionsHelp().c_str());
+    return kExitOk;
+  }
+  const std::optional<std::string> a_text = args->Take("a");
+  const std::optional<std::string> b_text = args->Take("b");
+  const bool games_given = args->options.count("games") > 0;
+  uint64_t games = 0;
+  uint64_t seed = 1;
+  absl::Status status = TakeIntOption(*args, "games", 0, kMaxGames, &games);
+  if (status.ok()) status = TakeIntOption(*args, "seed", 0, INT64_MAX, &seed);
+  auto threads = TakeThreads(*args);
+  if (auto s = RejectLeftoverOptions(
+          *args, "match",
+          "--game, --a, --b, --games, --seed, --threads, --json, --plugin-dir");
+      !s.ok()) {
+    return ReportError(s);
+  }
+  if (!status.ok()) return ReportError(status);
+  if (!threads.ok()) return ReportError(threads.status());
+  if (!a_text.has_value() || !b_text.has_value() || !games_given) {
+    return ReportError(absl::InvalidArgumentError(
+        "retro match needs --a SPEC, --b SPEC and --games N (N even, at least 2)"));
+  }
+  if (games == 0) {
+    return ReportError(absl::InvalidArgumentError(
+        "--games must be at least 2 (an even number: each opening is played twice)"));
+  }
+  if (games % 2 != 0) {
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        "--games must be even (each opening is played twice, colours swapped); got ", games,
+        games == 1 ? std::string(", use 2")
+                   : absl::StrCat(", use ", games - 1, " or ", games + 1))));
+  }
+  auto a_spec = ParsePlayerSpec(*a_text);
+  if (!a_spec.ok()) return ReportError(a_spec.status());
+  auto b_spec = ParsePlayerSpec(*b_text);
+  if (!b_spec.ok()) return ReportError(b_spec.status());
+  auto a = (*session)->CreatePlayer(*a_spec, "--a");
+  if (!a.ok()) return ReportError(a.status());
+  auto b = (*session)->CreatePlayer(*b_spec, "--b");
+  if (!b.ok()) return ReportError(b.status());
+
+  absl::StatusOr<MatchResult> result;
+  {
+    ThreadPool pool(static_cast<int>(std::min<uint64_t>(*threads, games)));
+    Progress progress;
+    ProgressBar bar(progress, StderrIsTerminal());
+    result = retro::RunMatch((*session)->play(), **a, **b, {.games = games, .seed = seed}, pool,
+                             &progress);
+  }
+  if (!result.ok()) return ReportError(result.status());
+  const ScoreEstimate e = EstimateScore(result->a);
+  const std::string a_name = FormatPlayerSpec(*a_spec);
+  const std::string b_name = FormatPlayerSpec(*b_spec);
+  if (args->Flag("json")) {
+    JsonWriter json;
+    json.BeginObject().Key("game").String(*game).Key("games").Uint(games);
+    json.Key("seed").Uint(seed).Key("threads").Int(*threads);
+    json.Key("seconds").Double(result->seconds);
+    json.Key("a");
+    WritePlayer(json, a_name, result->a_totals);
+    json.Key("b");
+    WritePlayer(json, b_name, result->b_totals);
+    json.Key("wins").Uint(result->a.wins).Key("draws").Uint(result->a.draws);
+    json.Key("losses").Uint(result->a.losses);
+    json.Key("a_first");
+    WriteTally(json, result->a_first);
+    json.Key("a_second");
+    WriteTally(json, result->a_second);
+    json.Key("score").Double(e.score).Key("score_low").Double(e.low);
+    json.Key("score_high").Double(e.high);
+    json.Key("elo").Double(e.elo).Key("elo_low").Double(e.elo_low);
+    json.Key("elo_high").Double(e.elo_high);
+    json.Key("outcomes").String(result->Outcomes());
+    json.EndObject();
+    std::printf("%s\n", json.Take().c_str());
+    return kExitOk;
+  }
+  std::string text = absl::StrFormat(
+      "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", *game,
+      games, games / 2, games == 2 ? "" : "s", seed, *threads, *threads == 1 ? "" : "s",
+      HumanSeconds(result->seconds));
+  absl::StrAppend(&text, "A: ", a_name.empty() ? "(defaults)" : a_name, "\n");
+  absl::StrAppend(&text, "B: ", b_name.empty() ? "(defaults)" : b_name, "\n");
+  absl::StrAppend(&text, "A: ", TallyText(result->a), "  (moving first: ",
+                  TallyText(result->a_first), "; moving second: ", TallyText(result->a_second),
+                  ")\n");
+  absl::StrAppend(&text, "score ", Percent(e.score), " (95% CI ", Percent(e.low), " .. ",
+                  Percent(e.high), ")  Elo ", Elo(e.elo), " (95% CI ", Elo(e.elo_low), " .. ",
+                  Elo(e.elo_high), ")\n");
+  absl::StrAppend(&text, absl::StrFormat("%-6s %10s %14s %12s %12s %10s\n", "player", "moves",
+                                         "nodes", "book hits", "nodes/s", "search"));
+  absl::StrAppend(&text, PlayerLine("A", result->a_totals), PlayerLine("B", result->b_totals));
+  std::fputs(text.c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace retro::cli

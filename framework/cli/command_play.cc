@@ -1,0 +1,120 @@
+// `retro play --game G [--position P] [position options] [player options]`:
+// one search by a game's engine from a position: best move, expected result,
+// principal variation, depth, nodes, database hits, time.
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "cli/play_session.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro play --game G [--position P] [position options] [player options]\n"
+    "                  [--player SPEC] [--db FILE] [--json]\n"
+    "\n"
+    "Searches position P (default: the start position) with game G's engine and\n"
+    "prints the best move, the expected result (exact when proven), the principal\n"
+    "variation, the depth reached, nodes, database hits and time.\n"
+    "  --game G          a game that offers play (e.g. oware)\n"
+    "  --position P      the position, in the game's notation\n"
+    "  --player SPEC     the player as key=value,key=value (the same keys as below)\n"
+    "  --KEY VALUE       one player key, e.g. --depth 8\n"
+    "  --db FILE         the player's database (the game's database key)\n"
+    "  --json            one JSON object\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    "retro play --game G --help lists G's position options and player keys.\n";
+
+std::string OptionsHelp(const std::vector<ParameterSpec>& specs) {
+  std::string text;
+  for (const ParameterSpec& spec : specs) {
+    std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
+    if (line.size() < 20) line.resize(20, ' ');
+    absl::StrAppend(&text, line, " ", spec.description);
+    if (!spec.default_value.empty()) absl::StrAppend(&text, " [default: ", spec.default_value, "]");
+    absl::StrAppend(&text, "\n");
+  }
+  return text;
+}
+
+}  // namespace
+
+int RunPlay(int argc, char** argv, int first) {
+  auto args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  const std::optional<std::string> game = args->Take("game");
+  if (args->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  }
+  if (!game.has_value()) {
+    if (args->Flag("help")) {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    }
+    return ReportError(absl::InvalidArgumentError(
+        "retro play needs --game G (a game that offers play, e.g. oware)"));
+  }
+  auto session = PlaySession::Load(*game, args->plugin_dirs);
+  if (!session.ok()) return ReportError(session.status());
+  const PlayDescription& play = (*session)->description();
+  if (args->Flag("help")) {
+    std::printf("%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
+                "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
+                kUsage, game->c_str(), play.position_syntax.c_str(), game->c_str(),
+                OptionsHelp(play.position_options).c_str(), game->c_str(),
+                (*session)->PlayerOptionsHelp().c_str());
+    return kExitOk;
+  }
+
+  // The player: --player SPEC, then --KEY VALUE and --db for single keys.
+  ParameterValues spec;
+  if (const std::optional<std::string> text = args->Take("player")) {
+    auto parsed = ParsePlayerSpec(*text);
+    if (!parsed.ok()) return ReportError(parsed.status());
+    spec = *std::move(parsed);
+  }
+  std::vector<std::pair<std::string, std::string>> single;  // (option, key)
+  for (const ParameterSpec& option : play.player_options) {
+    single.push_back({option.name, option.name});
+  }
+  if (!play.database_key.empty()) single.push_back({"db", play.database_key});
+  for (const auto& [option, key] : single) {
+    const std::optional<std::string> value = args->Take(option);
+    if (!value.has_value()) continue;
+    if (!spec.emplace(key, *value).second) {
+      return ReportError(absl::InvalidArgumentError(absl::StrCat(
+          "the player's ", key, " is given twice (--", option, " and in --player or --db)")));
+    }
+  }
+  // The position.
+  const std::string position = args->Take("position").value_or("");
+  ParameterValues given;
+  for (const ParameterSpec& option : play.position_options) {
+    if (std::optional<std::string> value = args->Take(option.name)) given[option.name] = *value;
+  }
+  std::vector<std::string> valid{"--game", "--position", "--player", "--json", "--plugin-dir"};
+  if (!play.database_key.empty()) valid.push_back("--db");
+  for (const ParameterSpec& option : play.position_options) valid.push_back("--" + option.name);
+  for (const ParameterSpec& option : play.player_options) valid.push_back("--" + option.name);
+  if (auto s = args->CheckLeftovers({}, absl::StrCat("retro play --game ", *game),
+                                    absl::StrJoin(valid, ", "));
+      !s.ok()) {
+    return ReportError(s);
+  }
+  auto position_options =
+      ResolveParameters(play.position_options, given, absl::StrCat("retro play --game ", *game));
+  if (!position_options.ok()) return ReportError(position_options.status());
+  auto player = (*session)->CreatePlayer(spec, "the player");
+  if (!player.ok()) return ReportError(player.status());
+  auto report = (*session)->play().Analyse(**player, position, *position_options);
+  if (!report.ok()) return ReportError(report.status());
+  std::printf("%s\n", args->Flag("json") ? report->json.c_str() : report->text.c_str());
+  return kExitOk;
+}
+
+}  // namespace retro::cli

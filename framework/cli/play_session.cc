@@ -1,0 +1,57 @@
+// Loading a game's play capability and creating players for play and match.
+#include "cli/play_session.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace retro::cli {
+
+absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
+    const std::string& game, const std::vector<std::string>& plugin_dirs) {
+  auto plugin = LoadGamePlugin(game, PluginSearchDirs(plugin_dirs));
+  if (!plugin.ok()) return plugin.status();
+  PlayCapability* play = (*plugin)->module().Play();
+  if (play == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "game ", game,
+        " does not offer play (retro play and retro match need a game plugin with the play "
+        "capability, such as oware; retro games lists which games offer it)"));
+  }
+  std::unique_ptr<PlaySession> session(new PlaySession());
+  session->game_ = game;
+  session->plugin_ = std::move(*plugin);
+  session->play_ = play;
+  return session;
+}
+
+PlaySession::~PlaySession() {
+  players_.clear();
+  plugin_.reset();
+}
+
+absl::StatusOr<const Player*> PlaySession::CreatePlayer(const ParameterValues& spec,
+                                                        const std::string& what) {
+  if (absl::Status s = CheckPlayerSpec(description(), spec, what); !s.ok()) return s;
+  absl::StatusOr<std::unique_ptr<Player>> player = play_->CreatePlayer(spec);
+  if (!player.ok()) {
+    return absl::Status(player.status().code(),
+                        absl::StrCat(what, ": ", player.status().message()));
+  }
+  players_.push_back(*std::move(player));
+  return players_.back().get();
+}
+
+std::string PlaySession::PlayerOptionsHelp() const {
+  std::string text;
+  for (const ParameterSpec& spec : description().player_options) {
+    std::string line = absl::StrCat("  ", spec.name, "=", spec.value_name);
+    if (line.size() < 20) line.resize(20, ' ');
+    absl::StrAppend(&text, line, " ", spec.description);
+    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
+    if (!spec.default_value.empty()) absl::StrAppend(&text, " [default: ", spec.default_value, "]");
+    absl::StrAppend(&text, "\n");
+  }
+  return text;
+}
+
+}  // namespace retro::cli

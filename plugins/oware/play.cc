@@ -1,0 +1,423 @@
+// Oware's play capability: player specs, the engine per game, random
+// openings, whole games and the search report of `retro play`.
+#include "plugins/oware/play.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "games/oware/engine.h"
+#include "games/oware/evaluation.h"
+#include "games/oware/movegen.h"
+#include "games/oware/notation.h"
+#include "games/oware/position.h"
+#include "games/oware/search_value.h"
+#include "plugins/oware/book_oracle.h"
+#include "retro/json_writer.h"
+#include "retro/parameters.h"
+
+namespace retro::oware {
+namespace {
+
+// Seeds in a game of oware.
+constexpr int kGameSeeds = 4 * kHouses;
+// The budget of a player whose spec names none.
+constexpr uint64_t kDefaultNodes = 1'000'000;
+
+constexpr std::string_view kEvalNames[] = {"material", "evolved3", "evolved5"};
+
+// One player: engine settings, budget and the shared book (if any).
+class OwarePlayer : public Player {
+ public:
+  EngineOptions options;
+  SearchLimits limits;
+  std::shared_ptr<const Book> book;
+  std::optional<BookOracle> oracle;
+  std::string eval_name;
+};
+
+// A fresh engine of a player's kind for one game (its own table), with or
+// without the book.
+class GameEngine {
+ public:
+  explicit GameEngine(const OwarePlayer& player) : limits_(player.limits) {
+    if (player.oracle.has_value()) {
+      booked_ = std::make_unique<Engine<BookOracle>>(player.options, *player.oracle);
+    } else {
+      plain_ = std::make_unique<Engine<>>(player.options);
+    }
+  }
+  SearchResult Search(const Position& pos) {
+    return booked_ ? booked_->Search(pos, limits_) : plain_->Search(pos, limits_);
+  }
+
+ private:
+  SearchLimits limits_;
+  std::unique_ptr<Engine<>> plain_;
+  std::unique_ptr<Engine<BookOracle>> booked_;
+};
+
+// SplitMix64: the random numbers of the openings, the same on every platform.
+uint64_t NextRandom(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// Reads a whole number in [min, max] for player key `key`.
+absl::StatusOr<int64_t> SpecInt(const ParameterValues& spec, const std::string& key, int64_t min,
+                                int64_t max) {
+  const std::string& text = spec.at(key);
+  int64_t value = 0;
+  if (!absl::SimpleAtoi(text, &value) || value < min || value > max ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
+    return absl::InvalidArgumentError(absl::StrCat(key, "=", text, ": ", key,
+                                                   " must be a whole number in ", min, "..",
+                                                   max));
+  }
+  return value;
+}
+
+// The move of `pos` played from `house`, if legal.
+std::optional<Move> FindMove(const Position& pos, const Rules& rules, int house) {
+  Move moves[kMaxMoves];
+  const int n = GenerateMoves(pos.board, rules, moves);
+  for (int i = 0; i < n; ++i) {
+    if (moves[i].house == house) return moves[i];
+  }
+  return std::nullopt;
+}
+
+// Final scores (mover, other) of a finished game: captures plus the seeds
+// the end rule hands out.
+std::pair<int, int> FinalScores(const Position& pos, const GameRules& game) {
+  int mover = pos.mover_score;
+  int other = pos.opponent_score;
+  if (MajorityReached(pos, game)) return {mover, other};
+  if (PliesLeft(pos, game) == 0) {
+    if (game.rules.at_limit == AtLimit::kOwnSide) {
+      mover += OwnSeeds(pos.board);
+      other += OpponentSeeds(pos.board);
+    }
+    return {mover, other};
+  }
+  mover += TerminalValue(pos.board);  // no legal move: the mover takes its side
+  return {mover, other};
+}
+
+const char* OutcomeName(int difference) {
+  return difference > 0 ? "win" : difference < 0 ? "loss" : "draw";
+}
+
+// Parses "A-B" (the side to move's score first).
+absl::StatusOr<std::pair<int, int>> ParseScore(const std::string& text) {
+  const std::vector<std::string> parts = absl::StrSplit(text, '-');
+  int a = 0, b = 0;
+  if (parts.size() != 2 || parts[0].empty() || parts[1].empty() ||
+      parts[0].find_first_not_of("0123456789") != std::string::npos ||
+      parts[1].find_first_not_of("0123456789") != std::string::npos ||
+      !absl::SimpleAtoi(parts[0], &a) || !absl::SimpleAtoi(parts[1], &b) || a > kGameSeeds ||
+      b > kGameSeeds) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--score '", text,
+        "' is not a score: write A-B, the seeds captured by the side to move and by the "
+        "other side, each 0..48 (e.g. 10-7)"));
+  }
+  return std::pair<int, int>{a, b};
+}
+
+}  // namespace
+
+OwarePlay::OwarePlay() {
+  description_.player_options = {
+      {"book", "FILE", "an oware book (retro solve --game oware) probed at every node it covers",
+       "", {}},
+      {"eval", "NAME", "leaf evaluation: seeds captured, or the owarega.me evolved weights",
+       "material", {std::begin(kEvalNames), std::end(kEvalNames)}},
+      {"depth", "D", "budget per move: search D plies (1..100)", "", {}},
+      {"nodes", "N", "budget per move: about N nodes (1..10^12)", "1000000", {}},
+      {"time-ms", "T", "budget per move: T milliseconds (1..86400000)", "", {}},
+      {"hash-mb", "MB", "transposition table per engine, MiB (1..4096)", "16", {}},
+  };
+  description_.database_key = "book";
+  description_.position_options = {
+      {"score", "A-B", "seeds captured so far: the side to move's, then the other side's", "0-0",
+       {}},
+      {"plies-played", "K", "plies played so far, 0..199 (the game ends after 200)", "0", {}},
+  };
+  description_.position_syntax =
+      "12 house counts, the side to move's 6 then the other side's, e.g. "
+      "\"4 4 4 4 4 4 | 4 4 4 4 4 4\" (the start, the default)";
+}
+
+absl::StatusOr<std::shared_ptr<const Book>> OwarePlay::OpenBook(const std::string& path) {
+  std::error_code error;
+  std::string key = std::filesystem::weakly_canonical(path, error).string();
+  if (error) key = path;
+  std::lock_guard<std::mutex> lock(books_mutex_);
+  if (auto it = books_.find(key); it != books_.end()) return it->second;
+  absl::StatusOr<std::unique_ptr<Book>> book = Book::Open(path);
+  if (!book.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "book=", path, " is not a usable oware book (make one with retro solve --game oware): ",
+        book.status().message()));
+  }
+  std::shared_ptr<const Book> shared = std::move(*book);
+  books_.emplace(key, shared);
+  return shared;
+}
+
+absl::StatusOr<std::unique_ptr<Player>> OwarePlay::CreatePlayer(const ParameterValues& spec) {
+  auto player = std::make_unique<OwarePlayer>();
+  player->eval_name = spec.count("eval") ? spec.at("eval") : "material";
+  player->options.evaluation = player->eval_name == "evolved3"   ? EvaluationKind::kEvolvedDepth3
+                               : player->eval_name == "evolved5" ? EvaluationKind::kEvolvedDepth5
+                                                                 : EvaluationKind::kMaterial;
+  if (player->eval_name != "material" && player->eval_name != "evolved3" &&
+      player->eval_name != "evolved5") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "eval=", player->eval_name, ": valid: material, evolved3, evolved5"));
+  }
+  std::vector<std::string> budgets;
+  for (const char* key : {"depth", "nodes", "time-ms"}) {
+    if (spec.count(key)) budgets.push_back(key);
+  }
+  if (budgets.size() > 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "give one budget per move, depth, nodes or time-ms; got ",
+        absl::StrJoin(budgets, " and ")));
+  }
+  if (spec.count("depth")) {
+    auto depth = SpecInt(spec, "depth", 1, kMaxSearchDepth);
+    if (!depth.ok()) return depth.status();
+    player->limits.max_depth = static_cast<int>(*depth);
+  } else if (spec.count("time-ms")) {
+    auto ms = SpecInt(spec, "time-ms", 1, 86'400'000);
+    if (!ms.ok()) return ms.status();
+    player->limits.max_seconds = *ms / 1000.0;
+  } else if (spec.count("nodes")) {
+    auto nodes = SpecInt(spec, "nodes", 1, 1'000'000'000'000);
+    if (!nodes.ok()) return nodes.status();
+    player->limits.max_nodes = static_cast<uint64_t>(*nodes);
+  } else {
+    player->limits.max_nodes = kDefaultNodes;
+  }
+  if (spec.count("hash-mb")) {
+    auto mb = SpecInt(spec, "hash-mb", 1, 4096);
+    if (!mb.ok()) return mb.status();
+    player->options.table_megabytes = static_cast<size_t>(*mb);
+  }
+  if (spec.count("book")) {
+    auto book = OpenBook(spec.at("book"));
+    if (!book.ok()) return book.status();
+    auto oracle = BookOracle::Create(**book, player->options.game.rules);
+    if (!oracle.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("book=", spec.at("book"), ": ", oracle.status().message()));
+    }
+    player->book = *std::move(book);
+    player->oracle.emplace(*std::move(oracle));
+  }
+  return player;
+}
+
+std::string OwarePlay::RandomOpening(uint64_t seed) const {
+  const GameRules game;
+  uint64_t state = seed;
+  Position pos = Position::Start();
+  std::vector<int> houses;
+  for (int ply = 0; ply < kOpeningPlies && !FinalDifference(pos, game).has_value(); ++ply) {
+    Move moves[kMaxMoves];
+    const int n = GenerateMoves(pos.board, game.rules, moves);
+    const Move& move = moves[NextRandom(state) % n];
+    houses.push_back(move.house);
+    pos = pos.Play(move);
+  }
+  return absl::StrJoin(houses, " ");
+}
+
+namespace {
+
+// One whole game (OwarePlay::PlayGame without the out-of-memory guard).
+absl::StatusOr<GameRecord> PlayWholeGame(const OwarePlayer& first, const OwarePlayer& second,
+                                         const std::string& opening) {
+  const GameRules game;
+  Position pos = Position::Start();
+  const std::vector<std::string> words = absl::StrSplit(opening, ' ', absl::SkipEmpty());
+  for (const std::string& word : words) {
+    int house = -1;
+    std::optional<Move> move;
+    if (absl::SimpleAtoi(word, &house) && house >= 0 && house < kHousesPerSide &&
+        !FinalDifference(pos, game).has_value()) {
+      move = FindMove(pos, game.rules, house);
+    }
+    if (!move.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat("opening '", opening, "': '",
+                                                     word,
+                                                     "' is not a legal move (a house 0..5)"));
+    }
+    pos = pos.Play(*move);
+  }
+  GameEngine engines[2] = {GameEngine(first), GameEngine(second)};
+  GameRecord record;
+  std::vector<int> played;
+  std::optional<int> end;
+  while (!(end = FinalDifference(pos, game)).has_value()) {
+    const int side = pos.plies % 2;  // 0: the first player is to move
+    const SearchResult r = engines[side].Search(pos);
+    SearchTotals& totals = side == 0 ? record.first : record.second;
+    ++totals.moves;
+    totals.nodes += r.nodes;
+    totals.book_hits += r.book_hits;
+    totals.seconds += r.seconds;
+    const std::optional<Move> move = FindMove(pos, game.rules, r.best_move);
+    if (!move.has_value()) {
+      return absl::InternalError(absl::StrCat("the engine chose house ", r.best_move,
+                                              ", not a legal move, at ", FormatPosition(pos)));
+    }
+    played.push_back(r.best_move);
+    pos = pos.Play(*move);
+  }
+  auto [mover, other] = FinalScores(pos, game);
+  const bool first_to_move = pos.plies % 2 == 0;
+  record.first_score = first_to_move ? mover : other;
+  record.second_score = first_to_move ? other : mover;
+  record.outcome = record.first_score > record.second_score   ? Outcome::kWin
+                   : record.first_score < record.second_score ? Outcome::kLoss
+                                                              : Outcome::kDraw;
+  record.plies = pos.plies;
+  record.moves = absl::StrJoin(played, " ");
+  return record;
+}
+
+// The search report of `retro play` (OwarePlay::Analyse without the guard).
+absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& position,
+                                       const ParameterValues& position_options) {
+  const GameRules& game = p.options.game;
+  Position pos = Position::Start();
+  if (!position.empty()) {
+    absl::StatusOr<Board> board = ParseBoard(position);
+    if (!board.ok()) return board.status();
+    pos.board = *board;
+  }
+  absl::StatusOr<std::pair<int, int>> score = ParseScore(position_options.at("score"));
+  if (!score.ok()) return score.status();
+  pos.mover_score = score->first;
+  pos.opponent_score = score->second;
+  absl::StatusOr<int64_t> plies = GetIntParameter(position_options, "plies-played", 0,
+                                                  game.rules.turn_limit - 1);
+  if (!plies.ok()) return plies.status();
+  pos.plies = static_cast<int>(*plies);
+  if (pos.TotalGameSeeds() > kGameSeeds) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%d seeds on the board and %d captured make %d; a game of oware has %d",
+        TotalSeeds(pos.board), pos.mover_score + pos.opponent_score, pos.TotalGameSeeds(),
+        kGameSeeds));
+  }
+  if (MajorityReached(pos, game)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the game is over: score %d-%d, a side holds more than half of the %d seeds in the game "
+        "(25 of 48)",
+        pos.mover_score, pos.opponent_score, pos.TotalGameSeeds()));
+  }
+  if (std::optional<int> end = FinalDifference(pos, game)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the game is over: the side to move has no legal move (final difference %+d)", *end));
+  }
+  GameEngine engine(p);
+  const SearchResult r = engine.Search(pos);
+  const std::optional<int> final_difference = r.final_difference();
+
+  // A decisive value outside an exact result: a forced win or loss was found
+  // (its sign is proven), but not every line was, so the margin is that of
+  // the principal variation only.
+  const bool decisive = !final_difference.has_value() && IsDecisive(r.value);
+  std::string expected;
+  if (final_difference.has_value()) {
+    expected = absl::StrFormat("%s, final score difference %+d (exact)",
+                               OutcomeName(*final_difference), *final_difference);
+  } else if (decisive) {
+    expected = absl::StrFormat(
+        "%s (forced; final score difference %+d along the principal variation, margin not "
+        "proven optimal)",
+        OutcomeName(ProvenDifference(r.value)), ProvenDifference(r.value));
+  } else if (p.options.evaluation == EvaluationKind::kMaterial) {
+    expected = absl::StrFormat("%+d seeds (heuristic: material at depth %d, not proven)", r.value,
+                               r.depth);
+  } else {
+    expected = absl::StrFormat("%+.4f (heuristic: %s at depth %d, not proven)", r.value / 1e4,
+                               p.eval_name, r.depth);
+  }
+  const double rate = r.seconds > 0 ? r.nodes / r.seconds : 0;
+  Report report;
+  report.text = absl::StrFormat(
+      "%s  (%d plies left)\nbest move: %d\nexpected: %s\nprincipal variation: %s\n"
+      "depth %d, %d nodes, %d book hits, %.1f ms (%.2f M nodes/s)",
+      FormatPosition(pos), PliesLeft(pos, game), r.best_move, expected, absl::StrJoin(r.pv, " "),
+      r.depth, r.nodes, r.book_hits, r.seconds * 1e3, rate / 1e6);
+  report.line = absl::StrFormat("best %d, %s", r.best_move, expected);
+  JsonWriter json;
+  json.BeginObject().Key("position").String(FormatBoard(pos.board));
+  json.Key("score").BeginArray().Int(pos.mover_score).Int(pos.opponent_score).EndArray();
+  json.Key("plies_played").Int(pos.plies).Key("best_move").Int(r.best_move);
+  json.Key("exact").Bool(final_difference.has_value());
+  if (final_difference.has_value() || decisive) {
+    json.Key("result").String(OutcomeName(ProvenDifference(r.value)));
+  } else {
+    json.Key("result").Null();
+  }
+  if (final_difference.has_value()) {
+    json.Key("final_difference").Int(*final_difference);
+  } else {
+    json.Key("final_difference").Null();
+  }
+  if (final_difference.has_value() || decisive) {
+    json.Key("heuristic").Null();
+  } else {
+    json.Key("heuristic").Double(p.options.evaluation == EvaluationKind::kMaterial
+                                     ? static_cast<double>(r.value)
+                                     : r.value / 1e4);
+  }
+  json.Key("eval").String(p.eval_name);
+  json.Key("pv").BeginArray();
+  for (int house : r.pv) json.Int(house);
+  json.EndArray();
+  json.Key("depth").Int(r.depth).Key("nodes").Uint(r.nodes).Key("book_hits").Uint(r.book_hits);
+  json.Key("seconds").Double(r.seconds).EndObject();
+  report.json = json.Take();
+  return report;
+}
+
+}  // namespace
+
+absl::StatusOr<GameRecord> OwarePlay::PlayGame(const Player& first, const Player& second,
+                                               const std::string& opening) const {
+  try {
+    return PlayWholeGame(static_cast<const OwarePlayer&>(first),
+                         static_cast<const OwarePlayer&>(second), opening);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        "out of memory for the engines' transposition tables (see hash-mb)");
+  }
+}
+
+absl::StatusOr<Report> OwarePlay::Analyse(const Player& player, const std::string& position,
+                                          const ParameterValues& position_options) const {
+  try {
+    return AnalysePosition(static_cast<const OwarePlayer&>(player), position, position_options);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(
+        "out of memory for the engine's transposition table (see hash-mb)");
+  }
+}
+
+}  // namespace retro::oware
