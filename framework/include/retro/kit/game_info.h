@@ -1,0 +1,30 @@
+// What a game plugin built on a value-family kit (retro/kit/*_module.h) tells
+// the framework about itself besides its rules: its name and one-line
+// summary for `retro games`, the codec and layout version written into every
+// database, how positions are written, and the default output file name.
+#ifndef RETRO_KIT_GAME_INFO_H_
+#define RETRO_KIT_GAME_INFO_H_
+
+#include <cstdint>
+#include <string>
+
+namespace retro::kit {
+
+// The identity of a kit-built game.
+struct GameInfo {
+  std::string name;     // the --game name, e.g. "tictactoe"
+  std::string summary;  // one line for `retro games`
+  // The value codec recorded in each database ("tictactoe-wdl-byte-v1");
+  // a file with another codec is refused when opened.
+  std::string codec;
+  // The layout version: bump it when the layout of the slices changes.
+  uint32_t data_version = 1;
+  // How to write a position, with an example (shown in --help and errors).
+  std::string position_syntax;
+  // The output file name when --out is not given; "{name}.retro" if empty.
+  std::string default_file_name;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_GAME_INFO_H_

@@ -1,0 +1,166 @@
+// The loopy win/draw/loss kit: a whole game plugin (retro::GameModule) from a
+// game's rules (the concept LoopyWdlRules, retro/kit/loopy_wdl_rules.h) and
+// its identity (retro/kit/game_info.h). The kit plans the work, solves every
+// slice in order with the loopy solver (retro/solver/loopy_wdl.h), writes the
+// database (layout in retro/kit/loopy_wdl_database.h), opens it for probe,
+// stats and verify, counts perft, and checks the rules' contract
+// (retro/contract/check_contract.h). A plugin's module.cc is then:
+//
+//   std::unique_ptr<retro::GameModule> CreateModule() {
+//     return retro::kit::MakeLoopyWdlModule<MyRules>({.name = "mygame", ...});
+//   }
+//   RETRO_PLUGIN(CreateModule)
+#ifndef RETRO_KIT_LOOPY_WDL_MODULE_H_
+#define RETRO_KIT_LOOPY_WDL_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/contract/check_contract.h"
+#include "retro/game_module.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_contract_view.h"
+#include "retro/kit/loopy_wdl_database.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/solver/loopy_wdl.h"
+#include "retro/status_macros.h"
+
+namespace retro::kit {
+
+// The rules for resolved solve parameters (the default rules for a game
+// without parameters).
+template <LoopyWdlRules R>
+absl::StatusOr<R> RulesFor(const ParameterValues& values) {
+  if constexpr (HasGameParameters<R>) {
+    return R::Create(values);
+  } else {
+    return R();
+  }
+}
+
+// Leaf count of the move tree of `p` to `depth` plies; a game that ends
+// earlier contributes nothing to deeper counts.
+template <LoopyWdlRules R>
+uint64_t CountLeaves(const R& rules, const typename R::Position& p, int depth) {
+  if (depth == 0) return 1;
+  if (rules.Outcome(p)) return 0;
+  uint64_t leaves = 0;
+  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
+    leaves += CountLeaves(rules, child, depth - 1);
+  });
+  return leaves;
+}
+
+// The GameModule of game R.
+template <LoopyWdlRules R>
+class LoopyWdlModule : public GameModule {
+ public:
+  explicit LoopyWdlModule(GameInfo info) : info_(std::move(info)) {
+    static_assert(AssertLoopyWdlRules<R>());
+    description_.name = info_.name;
+    description_.summary = info_.summary;
+    description_.data_version = info_.data_version;
+    if constexpr (HasGameParameters<R>) description_.solve_parameters = R::Parameters();
+    description_.position_syntax = info_.position_syntax;
+    description_.supports_perft = true;
+  }
+
+  const GameDescription& Describe() const override { return description_; }
+
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    SolvePlan plan;
+    for (const ParameterSpec& spec : description_.solve_parameters) {
+      plan.canonical_parameters.emplace_back(spec.name, values.at(spec.name));
+    }
+    plan.default_file_name = info_.default_file_name.empty()
+                                 ? absl::StrCat(info_.name, ".retro")
+                                 : info_.default_file_name;
+    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    uint64_t records = 0, largest = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      records += rules.slice_size(s);
+      largest = std::max<uint64_t>(largest, rules.slice_size(s));
+    }
+    plan.positions = records;
+    if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
+    // The finished tables (kept for conversions, then handed to the
+    // builder), plus the solver's value and counter bytes of one slice.
+    plan.estimated_memory_bytes = 2 * records + 2 * largest;
+    plan.estimated_file_bytes = records;
+    return plan;
+  }
+
+  absl::Status Solve(const ParameterValues& values, const WorkContext& context,
+                     DatabaseBuilder& out) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    std::vector<std::vector<uint8_t>> tables;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      context.progress->SetLabel(rules.slice_name(s));
+      RETRO_ASSIGN_OR_RETURN(
+          std::vector<uint8_t> table,
+          solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context));
+      MarkNonPositions(rules, s, table, context);
+      tables.push_back(std::move(table));
+    }
+    out.SetCodec(info_.codec);
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      out.AddSlice(rules.slice_name(s), std::move(tables[s]));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
+    return OpenLoopyWdlDatabase<R>(info_, file);
+  }
+
+  // Perft with the rules of the default parameters.
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
+                                 const WorkContext&) override {
+    ParameterValues defaults;
+    for (const ParameterSpec& spec : description_.solve_parameters) {
+      defaults[spec.name] = spec.default_value;
+    }
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(defaults));
+    RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
+    return CountLeaves(rules, root, depth);
+  }
+
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    return CheckContract(LoopyWdlContractView<R>(rules), options, context.pool,
+                         context.progress);
+  }
+
+ private:
+  // Marks the indices of `table` that are no position.
+  static void MarkNonPositions(const R& rules, int slice, std::vector<uint8_t>& table,
+                               const WorkContext& context) {
+    context.pool->ParallelFor(0, table.size(), 1 << 14, [&](int, uint64_t begin, uint64_t end) {
+      for (uint64_t index = begin; index < end; ++index) {
+        if (!rules.IsPosition(rules.Unrank(slice, index))) table[index] = kNotAPositionByte;
+      }
+    });
+  }
+
+  GameInfo info_;
+  GameDescription description_;
+};
+
+// The module a kit-built plugin's factory returns.
+template <LoopyWdlRules R>
+std::unique_ptr<GameModule> MakeLoopyWdlModule(GameInfo info) {
+  return std::make_unique<LoopyWdlModule<R>>(std::move(info));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_MODULE_H_
