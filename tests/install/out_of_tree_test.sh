@@ -77,6 +77,19 @@ if grep -F -q -- "$RETRO_BUILD" "$PLUGIN_BUILD/CMakeCache.txt" "$PLUGIN_BUILD/bu
 fi
 expect "$PLUGIN_BUILD/CMakeCache.txt" "retro_DIR:PATH=$RETRO_PREFIX/lib/cmake/retro"
 
+echo "== run the example's tests out of tree (retro_add_game_tests)"
+# --- tutorial step 5: the plugin's own tests, with the installed retro ---
+ctest --test-dir "$PLUGIN_BUILD" --output-on-failure > "$WORK/ctest.log" 2>&1 || {
+  cat "$WORK/ctest.log" >&2
+  fail "the out-of-tree plugin's tests failed"
+}
+expect "$WORK/ctest.log" "tictactoe_check ....."
+expect "$WORK/ctest.log" "tictactoe_brute_force ....."
+expect "$WORK/ctest.log" "100% tests passed, 0 tests failed out of 2"
+for f in lib/cmake/retro/retroCompareWithBruteForce.cmake include/retro/kit/loopy_wdl_module.h; do
+  [ -e "$RETRO_PREFIX/$f" ] || fail "not installed: $f"
+done
+
 echo "== run the installed retro with the out-of-tree plugin"
 mkdir "$WORK/run"
 cd "$WORK/run"
