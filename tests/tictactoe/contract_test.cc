@@ -1,6 +1,7 @@
-// The contract checker on the tic-tac-toe plugin's adapter
-// (plugins/tictactoe/contract.h): every index checked and passing, and a
-// solver adapter that forgets one take-back rejected, naming the position.
+// The contract checker on the kit's view of the tic-tac-toe rules
+// (retro/kit/loopy_wdl_contract_view.h on plugins/tictactoe/rules.h): every
+// index checked and passing, and take-backs that forget one move rejected,
+// naming the position.
 #include <string>
 
 #include "gmock/gmock.h"
