@@ -39,9 +39,10 @@ absl::StatusOr<HeaderParameters> HeaderParameters::Read(
 }
 
 absl::StatusOr<HeaderParameters> HeaderParameters::Read(
-    const DatabaseFile& file, std::string_view what, const std::vector<std::string>& required) {
+    const DatabaseFile& file, std::string_view what, const std::vector<std::string>& required,
+    const std::vector<std::string>& optional) {
   return ReadKeys(file, what, std::vector<std::string_view>(required.begin(), required.end()),
-                  {});
+                  std::vector<std::string_view>(optional.begin(), optional.end()));
 }
 
 absl::StatusOr<HeaderParameters> HeaderParameters::ReadKeys(

@@ -43,10 +43,11 @@ class HeaderParameters {
       std::initializer_list<std::string_view> required,
       std::initializer_list<std::string_view> optional = {});
 
-  // The same with the required keys in a list built at run time.
+  // The same with the keys in lists built at run time.
   static absl::StatusOr<HeaderParameters> Read(const DatabaseFile& file,
                                                std::string_view what,
-                                               const std::vector<std::string>& required);
+                                               const std::vector<std::string>& required,
+                                               const std::vector<std::string>& optional = {});
 
   // Whether `key` is present.
   bool Has(std::string_view key) const;

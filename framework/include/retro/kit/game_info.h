@@ -23,6 +23,13 @@ struct GameInfo {
   std::string position_syntax;
   // The output file name when --out is not given; "{name}.retro" if empty.
   std::string default_file_name;
+  // How messages name a database of the game ("oware book"); "{name}
+  // database" if empty.
+  std::string database_name;
+
+  std::string DatabaseName() const {
+    return database_name.empty() ? name + " database" : database_name;
+  }
 };
 
 }  // namespace retro::kit

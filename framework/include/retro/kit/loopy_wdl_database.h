@@ -30,6 +30,7 @@
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
 
@@ -329,30 +330,6 @@ class LoopyWdlDatabase : public OpenDatabase {
   std::vector<std::span<const uint8_t>> tables_;
 };
 
-// The rules a database header's parameters describe: the header read
-// strictly (only the game's parameters, each once), then the rules' own
-// validation. Errors are DataLoss.
-template <LoopyWdlRules R>
-absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what) {
-  std::vector<std::string> keys;
-  if constexpr (HasGameParameters<R>) {
-    for (const ParameterSpec& spec : R::Parameters()) keys.push_back(spec.name);
-  }
-  RETRO_ASSIGN_OR_RETURN(const HeaderParameters header,
-                         HeaderParameters::Read(file, what, keys));
-  if constexpr (HasGameParameters<R>) {
-    ParameterValues values;
-    for (const std::string& key : keys) values[key] = header.Text(key);
-    absl::StatusOr<R> rules = R::Create(values);
-    if (!rules.ok()) {
-      return absl::DataLossError(absl::StrCat(what, " header: ", rules.status().message()));
-    }
-    return rules;
-  } else {
-    return R();
-  }
-}
-
 // Checks that `file` (made by this game; its slice checksums not yet
 // verified) has the layout above, every byte included, and returns the
 // object answering probes on it. `file` must outlive the result.
@@ -365,7 +342,7 @@ absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenLoopyWdlDatabase(const GameInf
         absl::StrCat("this file holds ", info.name, " values in codec '", codec,
                      "'; this plugin reads '", info.codec, "'"));
   }
-  const std::string what = absl::StrCat(info.name, " database");
+  const std::string what = info.DatabaseName();
   RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
   std::vector<std::string> names;
   for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));

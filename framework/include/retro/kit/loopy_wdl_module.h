@@ -29,21 +29,11 @@
 #include "retro/kit/loopy_wdl_database.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
-
-// The rules for resolved solve parameters (the default rules for a game
-// without parameters).
-template <LoopyWdlRules R>
-absl::StatusOr<R> RulesFor(const ParameterValues& values) {
-  if constexpr (HasGameParameters<R>) {
-    return R::Create(values);
-  } else {
-    return R();
-  }
-}
 
 // Leaf count of the move tree of `p` to `depth` plies; a game that ends
 // earlier contributes nothing to deeper counts.
@@ -67,7 +57,7 @@ class LoopyWdlModule : public GameModule {
     description_.name = info_.name;
     description_.summary = info_.summary;
     description_.data_version = info_.data_version;
-    if constexpr (HasGameParameters<R>) description_.solve_parameters = R::Parameters();
+    description_.solve_parameters = GameParameters<R>();
     description_.position_syntax = info_.position_syntax;
     description_.supports_perft = true;
   }
@@ -77,9 +67,7 @@ class LoopyWdlModule : public GameModule {
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
-    for (const ParameterSpec& spec : description_.solve_parameters) {
-      plan.canonical_parameters.emplace_back(spec.name, values.at(spec.name));
-    }
+    plan.canonical_parameters = CanonicalParameters(rules, values);
     plan.default_file_name = info_.default_file_name.empty()
                                  ? absl::StrCat(info_.name, ".retro")
                                  : info_.default_file_name;
@@ -124,11 +112,7 @@ class LoopyWdlModule : public GameModule {
   // Perft with the rules of the default parameters.
   absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
                                  const WorkContext&) override {
-    ParameterValues defaults;
-    for (const ParameterSpec& spec : description_.solve_parameters) {
-      defaults[spec.name] = spec.default_value;
-    }
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(defaults));
+    RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
     return CountLeaves(rules, root, depth);
   }

@@ -66,6 +66,7 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
 #include "retro/solver/wdl.h"
 
@@ -146,16 +147,7 @@ constexpr bool AssertLoopyWdlRules() {
   return LoopyWdlRules<R>;
 }
 
-// The optional members.
-template <typename R>
-concept HasGameParameters = requires(const ParameterValues& values) {
-  { R::Parameters() } -> std::convertible_to<std::vector<ParameterSpec>>;
-  { R::Create(values) } -> std::same_as<absl::StatusOr<R>>;
-};
-template <typename R>
-concept HasDefaultFileName = requires(const R& r) {
-  { r.default_file_name() } -> std::convertible_to<std::string>;
-};
+// The optional members (the parameter hooks are in rules_parameters.h).
 template <typename R>
 concept HasCountPositions = requires(const R& r) {
   { r.CountPositions() } -> std::convertible_to<uint64_t>;
