@@ -3,7 +3,6 @@
 #include "plugins/oware/book_rules.h"
 
 #include <algorithm>
-#include <iterator>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -61,8 +60,6 @@ std::vector<ParameterSpec> BookRules::Parameters() {
        {"forfeit", "capture", "forced-only"}},
       {"at-limit", "RULE", "who gets the seeds left at the turn limit", "nobody",
        {"nobody", "own-side"}},
-      {"indexer", "SCHEME", "board indexing scheme used while solving", "colex",
-       {std::begin(kIndexerNames), std::end(kIndexerNames)}},
   };
 }
 
@@ -83,7 +80,8 @@ absl::StatusOr<BookRules> BookRules::Create(const ParameterValues& values) {
   absl::StatusOr<AtLimit> at_limit = ParseAtLimit(values.at("at-limit"));
   if (!at_limit.ok()) return named("at-limit", at_limit.status());
   rules.at_limit = *at_limit;
-  const std::string& indexer = values.at("indexer");
+  // A header's note of the scheme that solved it (absent on the command line).
+  const std::string indexer = values.contains("indexer") ? values.at("indexer") : "colex";
   if (IndexerSeedLimit(indexer) == 0) {
     return absl::InvalidArgumentError(absl::StrCat("unknown indexer='", indexer,
                                                    "'; valid: colex, lexicographic, pext, "
@@ -91,9 +89,8 @@ absl::StatusOr<BookRules> BookRules::Create(const ParameterValues& values) {
   }
   if (seeds > IndexerSeedLimit(indexer)) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "indexer='%s' ranks boards of at most %d seeds; use --seeds %d or less, or "
-        "--indexer colex",
-        indexer, IndexerSeedLimit(indexer), IndexerSeedLimit(indexer)));
+        "indexer='%s' ranks boards of at most %d seeds, but the book has %d",
+        indexer, IndexerSeedLimit(indexer), seeds));
   }
   return BookRules(static_cast<int>(seeds), rules, indexer);
 }
@@ -104,7 +101,7 @@ std::vector<std::pair<std::string, std::string>> BookRules::canonical_parameters
       {"turn-limit", std::to_string(rules_.turn_limit)},
       {"grand-slam", std::string(GrandSlamName(rules_.grand_slam))},
       {"at-limit", std::string(AtLimitName(rules_.at_limit))},
-      {"indexer", indexer_name_},
+      {"indexer", indexer_note_},
   };
 }
 

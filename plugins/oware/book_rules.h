@@ -4,9 +4,9 @@
 // is the seeds it captures (a capture goes to a smaller slice), V_0 is the
 // at-limit rule's value, a board with no move is worth the mover's own
 // seeds, and the horizon is the turn limit. The hooks give the parameters
-// (--seeds, --turn-limit, --grand-slam, --at-limit, --indexer), the memory
-// and file estimates, the fast solve (solve_book.h: any --indexer scheme,
-// the grand slam rule compiled in) and how probe and stats read.
+// (--seeds, --turn-limit, --grand-slam, --at-limit), the memory and file
+// estimates, the fast solve (solve_book.cc: the colex solver adapter with the
+// grand slam rule compiled in) and how probe and stats read.
 #ifndef PLUGINS_OWARE_BOOK_RULES_H_
 #define PLUGINS_OWARE_BOOK_RULES_H_
 
@@ -40,9 +40,11 @@ inline constexpr int kMaxTurnLimit = 1 << 23;
 // The name of the slice holding the boards with `seeds` seeds: "seeds-9".
 std::string SliceName(int seeds);
 
-// The indexing schemes a book can be solved with (--indexer; the book itself
-// is always in colex order, and identical whatever the scheme), and the
-// largest book `indexer` can rank (0 for an unknown name).
+// The indexing schemes of games/oware (docs/indexing.md), and the largest
+// book `indexer` can rank (0 for an unknown name). A book is always in colex
+// order; its header notes the scheme that ranked the boards while solving
+// ("indexer"), which is colex since the other schemes (benchmarks and tests
+// only; they give identical books, more slowly) left the product.
 inline constexpr std::string_view kIndexerNames[] = {"colex", "lexicographic", "pext",
                                                      "incremental", "hash"};
 int IndexerSeedLimit(std::string_view indexer);
@@ -54,16 +56,16 @@ class BookRules {
   using Move = oware::Move;
   static constexpr int kMaxMoves = oware::kMaxMoves;
 
-  BookRules(int seeds, Rules rules, std::string indexer = "colex")
-      : seeds_(seeds), rules_(rules), indexer_name_(std::move(indexer)), colex_(seeds) {}
+  BookRules(int seeds, Rules rules, std::string indexer_note = "colex")
+      : seeds_(seeds), rules_(rules), indexer_note_(std::move(indexer_note)), colex_(seeds) {}
 
   // The parameters, and the rules for resolved values.
   static std::vector<ParameterSpec> Parameters();
   static absl::StatusOr<BookRules> Create(const ParameterValues& values);
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
-  // The scheme that ranked the boards while solving is a note (the book is
-  // in colex order whatever it was): books written by other programs may
-  // leave it out.
+  // The header's note of the scheme that ranked the boards while solving
+  // (any of kIndexerNames in older books; the book is in colex order
+  // whatever it was): books written by other programs may leave it out.
   static std::vector<std::string> OptionalHeaderParameters() { return {"indexer"}; }
   std::string default_file_name() const;
 
@@ -105,8 +107,8 @@ class BookRules {
   uint64_t EstimateFileBytes() const;
   std::string WhatFits(uint64_t available_bytes) const;
 
-  // Solves with the --indexer scheme and the grand slam rule compiled in;
-  // the stores come back in colex order (solve_book.cc).
+  // Solves with the colex solver adapter (solver_game.h: incremental
+  // ranking of children) and the grand slam rule compiled in (solve_book.cc).
   absl::StatusOr<std::vector<std::vector<uint8_t>>> Solve(
       const solver::FiniteHorizonOptions& options, const solver::SolveContext& context) const;
   // What the colex solver adapter (solver_game.h) reports for `board`
@@ -125,7 +127,7 @@ class BookRules {
  private:
   int seeds_;
   Rules rules_;
-  std::string indexer_name_;
+  std::string indexer_note_;
   ColexIndexer colex_;
 };
 

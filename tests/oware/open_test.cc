@@ -64,7 +64,7 @@ TEST_F(OwareOpenTest, BooksAsSolvedOpen) {
   for (const ParameterValues& values :
        {ParameterValues{{"seeds", "5"}, {"at-limit", "own-side"}, {"grand-slam", "capture"}},
         ParameterValues{{"seeds", "4"}, {"turn-limit", "300"}, {"grand-slam", "forced-only"}},
-        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}, {"indexer", "hash"}}}) {
+        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}}}) {
     const absl::Status status = plugin_->Open(plugin_->Solve(values));
     EXPECT_TRUE(status.ok()) << status;
   }

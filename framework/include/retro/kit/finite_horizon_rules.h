@@ -45,7 +45,8 @@
 //   std::vector<std::pair<std::string, std::string>> canonical_parameters()
 //       the parameters as the header records them (default: as given)
 //   static std::vector<std::string> OptionalHeaderParameters()
-//       header keys a file may carry besides Parameters() (older files)
+//       header keys a file may lack; those that are no solve parameter
+//       (notes of older files) reach Create(values) when present
 //   std::string default_file_name()
 //   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
 //       the plan's estimates (default: 16 bytes per position, 4 in the file)

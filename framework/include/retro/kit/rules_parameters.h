@@ -89,17 +89,18 @@ std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& ru
 }
 
 // The rules a database header describes: the header read strictly (only the
-// game's parameters, each once; those of OptionalHeaderParameters() may be
-// absent and take their defaults), then the rules' own validation, and each
+// game's parameters, each once; the keys of OptionalHeaderParameters() may be
+// absent: a parameter then takes its default, a key that is no parameter (a
+// note) is passed to Create only when present), then the rules' own
+// validation, and each
 // value must be written as the rules write it (canonical_parameters()).
 // Errors are DataLoss; `what` names the database ("oware book").
 template <typename R>
 absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what) {
   std::vector<std::string> optional;
   if constexpr (HasOptionalHeaderParameters<R>) optional = R::OptionalHeaderParameters();
-  std::vector<std::string> required, all;
+  std::vector<std::string> required;
   for (const ParameterSpec& spec : GameParameters<R>()) {
-    all.push_back(spec.name);
     if (std::find(optional.begin(), optional.end(), spec.name) == optional.end()) {
       required.push_back(spec.name);
     }
@@ -110,6 +111,11 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
     ParameterValues values;
     for (const ParameterSpec& spec : R::Parameters()) {
       values[spec.name] = header.Has(spec.name) ? header.Text(spec.name) : spec.default_value;
+    }
+    // Optional keys that are no solve parameter (notes) reach Create when
+    // present.
+    for (const std::string& key : optional) {
+      if (header.Has(key) && !values.contains(key)) values[key] = header.Text(key);
     }
     absl::StatusOr<R> rules = R::Create(values);
     if (!rules.ok()) {
