@@ -2,8 +2,9 @@
 // a game's rules (the concept FiniteHorizonRules, retro/kit/
 // finite_horizon_rules.h) and its identity (retro/kit/game_info.h). The kit
 // plans the work, solves every slice with the finite-horizon solver
-// (retro/solver/finite_horizon.h) up to the rules' horizon, writes one store
-// per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
+// (retro/solver/finite_horizon.h) up to the rules' horizon (restoring and
+// saving finished slices through the host's checkpoint, so that a killed
+// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
 // (with the probe parameter --plies-left), stats and verify, counts perft,
 // and checks the rules' contract. A plugin's module.cc is then:
 //
@@ -24,6 +25,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
 #include "retro/kit/finite_horizon_contract_view.h"
@@ -97,7 +99,15 @@ class FiniteHorizonModule : public GameModule {
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
-    const solver::FiniteHorizonOptions options{.horizon = static_cast<uint32_t>(rules.horizon())};
+    solver::FiniteHorizonOptions options{.horizon = static_cast<uint32_t>(rules.horizon())};
+    if (Checkpoint* checkpoint = context.checkpoint; checkpoint != nullptr) {
+      options.restore = [checkpoint, &rules](int slice) {
+        return checkpoint->Restore(rules.slice_name(slice));
+      };
+      options.save = [checkpoint, &rules](int slice, const std::vector<uint8_t>& store) {
+        return checkpoint->Save(rules.slice_name(slice), store);
+      };
+    }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
     if constexpr (HasOwnSolve<R>) {
       stores = rules.Solve(options, context);

@@ -12,20 +12,20 @@ namespace retro::kit {
 
 // The identity of a kit-built game.
 struct GameInfo {
-  std::string name;     // the --game name, e.g. "tictactoe"
-  std::string summary;  // one line for `retro games`
+  std::string name = {};     // the --game name, e.g. "tictactoe"
+  std::string summary = {};  // one line for `retro games`
   // The value codec recorded in each database ("tictactoe-wdl-byte-v1");
   // a file with another codec is refused when opened.
-  std::string codec;
+  std::string codec = {};
   // The layout version: bump it when the layout of the slices changes.
   uint32_t data_version = 1;
   // How to write a position, with an example (shown in --help and errors).
-  std::string position_syntax;
+  std::string position_syntax = {};
   // The output file name when --out is not given; "{name}.retro" if empty.
-  std::string default_file_name;
+  std::string default_file_name = {};
   // How messages name a database of the game ("oware book"); "{name}
   // database" if empty.
-  std::string database_name;
+  std::string database_name = {};
 
   std::string DatabaseName() const {
     return database_name.empty() ? name + " database" : database_name;

@@ -4,7 +4,9 @@
 // slice in order with the loopy solver (retro/solver/loopy_wdl.h), writes the
 // database (layout in retro/kit/loopy_wdl_database.h), opens it for probe,
 // stats and verify, counts perft, and checks the rules' contract
-// (retro/contract/check_contract.h). A plugin's module.cc is then:
+// (retro/contract/check_contract.h). Finished slices are restored from and
+// saved to the host's checkpoint (retro/checkpoint.h), so that a killed
+// solve resumes. A plugin's module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeLoopyWdlModule<MyRules>({.name = "mygame", ...});
@@ -15,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +25,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
@@ -91,11 +95,29 @@ class LoopyWdlModule : public GameModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     std::vector<std::vector<uint8_t>> tables;
     for (int s = 0; s < rules.num_slices(); ++s) {
-      context.progress->SetLabel(rules.slice_name(s));
+      const std::string name = rules.slice_name(s);
+      context.progress->SetLabel(name);
+      // A slice an earlier, killed run finished (retro/checkpoint.h).
+      if (context.checkpoint != nullptr) {
+        RETRO_ASSIGN_OR_RETURN(std::optional<std::vector<uint8_t>> saved,
+                               context.checkpoint->Restore(name));
+        if (saved.has_value()) {
+          if (saved->size() != rules.slice_size(s)) {
+            return absl::DataLossError(absl::StrCat("the checkpoint of slice '", name,
+                                                    "' has ", saved->size(), " bytes; the slice "
+                                                    "has ", rules.slice_size(s), " positions"));
+          }
+          tables.push_back(std::move(*saved));
+          continue;
+        }
+      }
       RETRO_ASSIGN_OR_RETURN(
           std::vector<uint8_t> table,
           solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context));
       MarkNonPositions(rules, s, table, context);
+      if (context.checkpoint != nullptr) {
+        RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, table));
+      }
       tables.push_back(std::move(table));
     }
     out.SetCodec(info_.codec);

@@ -29,8 +29,10 @@
 //   void ForEachTakeBack(const Position&, visit)
 //                                        visit(const Position& parent) once
 //                                        per move parent -> position inside
-//                                        the position's slice (parents that
-//                                        are positions and not over)
+//                                        the position's slice; the rules list
+//                                        only parents that are positions and
+//                                        not over (the kit drops parents of
+//                                        other slices but checks nothing else)
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem
