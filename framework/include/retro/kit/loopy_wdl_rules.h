@@ -66,6 +66,7 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/rules_hooks.h"
 #include "retro/parameters.h"
 #include "retro/solver/wdl.h"
 
@@ -146,20 +147,7 @@ constexpr bool AssertLoopyWdlRules() {
   return LoopyWdlRules<R>;
 }
 
-// The optional members.
-template <typename R>
-concept HasGameParameters = requires(const ParameterValues& values) {
-  { R::Parameters() } -> std::convertible_to<std::vector<ParameterSpec>>;
-  { R::Create(values) } -> std::same_as<absl::StatusOr<R>>;
-};
-template <typename R>
-concept HasDefaultFileName = requires(const R& r) {
-  { r.default_file_name() } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasCountPositions = requires(const R& r) {
-  { r.CountPositions() } -> std::convertible_to<uint64_t>;
-};
+// The optional members (the family-generic ones are in rules_hooks.h).
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;
