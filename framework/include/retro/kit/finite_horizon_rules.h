@@ -80,10 +80,11 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/rules_hooks.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
 #include "retro/solver/finite_horizon.h"
 #include "retro/solver/solve_context.h"
-#include "retro/kit/rules_parameters.h"
 
 namespace retro::kit {
 
@@ -168,10 +169,6 @@ template <typename R>
 concept HasSizeEstimates = requires(const R& r) {
   { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
   { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
-};
-template <typename R>
-concept HasWhatFits = requires(const R& r, uint64_t bytes) {
-  { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
 };
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,

@@ -68,7 +68,7 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/kit/rules_parameters.h"
+#include "retro/kit/rules_hooks.h"
 #include "retro/parameters.h"
 #include "retro/solver/wdl.h"
 
@@ -149,11 +149,7 @@ constexpr bool AssertLoopyWdlRules() {
   return LoopyWdlRules<R>;
 }
 
-// The optional members (the parameter hooks are in rules_parameters.h).
-template <typename R>
-concept HasCountPositions = requires(const R& r) {
-  { r.CountPositions() } -> std::convertible_to<uint64_t>;
-};
+// The optional members (the family-generic ones are in rules_hooks.h).
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;

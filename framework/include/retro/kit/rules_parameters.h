@@ -39,6 +39,12 @@ concept HasCanonicalParameters = requires(const R& r) {
     r.canonical_parameters()
   } -> std::convertible_to<std::vector<std::pair<std::string, std::string>>>;
 };
+// A rules class that reads a database header itself, strictly:
+// static absl::StatusOr<R> FromHeader(const HeaderParameters&).
+template <typename R>
+concept HasHeaderReader = requires(const HeaderParameters& header) {
+  { R::FromHeader(header) } -> std::same_as<absl::StatusOr<R>>;
+};
 template <typename R>
 concept HasOptionalHeaderParameters = requires {
   { R::OptionalHeaderParameters() } -> std::convertible_to<std::vector<std::string>>;
@@ -88,7 +94,8 @@ std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& ru
   }
 }
 
-// The rules a database header describes: the header read strictly (only the
+// The rules a database header describes: the rules' own FromHeader on the
+// header when they have one; else the header read strictly (only the
 // game's parameters, each once; the keys of OptionalHeaderParameters() may be
 // absent: a parameter then takes its default, a key that is no parameter (a
 // note) is passed to Create only when present), then the rules' own
@@ -107,7 +114,9 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
   }
   RETRO_ASSIGN_OR_RETURN(const HeaderParameters header,
                          HeaderParameters::Read(file, what, required, optional));
-  if constexpr (HasGameParameters<R>) {
+  if constexpr (HasHeaderReader<R>) {
+    return R::FromHeader(header);
+  } else if constexpr (HasGameParameters<R>) {
     ParameterValues values;
     for (const ParameterSpec& spec : R::Parameters()) {
       values[spec.name] = header.Has(spec.name) ? header.Text(spec.name) : spec.default_value;
