@@ -79,10 +79,11 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/optional_hooks.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
 #include "retro/solver/finite_horizon.h"
 #include "retro/solver/solve_context.h"
-#include "retro/kit/rules_parameters.h"
 
 namespace retro::kit {
 
@@ -162,30 +163,13 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// The optional members.
-template <typename R>
-concept HasSizeEstimates = requires(const R& r) {
-  { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
-  { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
-};
-template <typename R>
-concept HasWhatFits = requires(const R& r, uint64_t bytes) {
-  { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
-};
+// The optional members (those both kits share are in optional_hooks.h).
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
                                const solver::SolveContext& context) {
   {
     r.Solve(options, context)
   } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
-};
-template <typename R>
-concept HasSolverInconsistency = requires(const R& r, const typename R::Position& p) {
-  { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasPositionNote = requires(const R& r, const typename R::Position& p) {
-  { r.PositionNote(p) } -> std::convertible_to<std::string>;
 };
 template <typename R>
 concept HasRewardName = requires(const R& r) {
@@ -198,10 +182,6 @@ concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasSliceLabel = requires(const R& r) {
   { r.slice_label() } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasStatsTitle = requires(const R& r) {
-  { r.StatsTitle() } -> std::convertible_to<std::string>;
 };
 
 }  // namespace retro::kit

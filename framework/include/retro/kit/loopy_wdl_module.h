@@ -32,6 +32,7 @@
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 
 namespace retro::kit {
 
@@ -83,6 +84,19 @@ class LoopyWdlModule : public GameModule {
     // builder), plus the solver's value and counter bytes of one slice.
     plan.estimated_memory_bytes = 2 * records + 2 * largest;
     plan.estimated_file_bytes = records;
+    if constexpr (HasSizeEstimates<R>) {
+      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+      plan.estimated_file_bytes = rules.EstimateFileBytes();
+    }
+    const uint64_t available = AvailableMemoryBytes();
+    if (available > 0 && plan.estimated_memory_bytes > available) {
+      std::string fits, what = info_.DatabaseName();
+      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
+      if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
+          ", but only ", MemorySize(available), " is available", fits));
+    }
     return plan;
   }
 
@@ -92,13 +106,17 @@ class LoopyWdlModule : public GameModule {
     std::vector<std::vector<uint8_t>> tables;
     for (int s = 0; s < rules.num_slices(); ++s) {
       context.progress->SetLabel(rules.slice_name(s));
-      RETRO_ASSIGN_OR_RETURN(
-          std::vector<uint8_t> table,
-          solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context));
-      MarkNonPositions(rules, s, table, context);
-      tables.push_back(std::move(table));
+      absl::StatusOr<std::vector<uint8_t>> table;
+      if constexpr (HasSolveSlice<R>) {
+        table = rules.SolveSlice(s, tables, context);
+      } else {
+        table = solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context);
+      }
+      if (!table.ok()) return table.status();
+      if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
+      tables.push_back(*std::move(table));
     }
-    out.SetCodec(info_.codec);
+    out.SetCodec(CodecOf(rules, info_));
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move(tables[s]));
     }
