@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "games/surakarta/combination.h"
 #include "games/surakarta/symmetry.h"
 #include "plugins/surakarta/contract.h"
 #include "plugins/surakarta/scheme_table_slice.h"
@@ -142,6 +143,26 @@ uint64_t SurakartaRules::slice_size(int slice) const {
 Position SurakartaRules::Unrank(int slice, uint64_t index) const {
   return indexing_ == TableIndexing::kFuChou ? fuchou_[slice + 1].Unrank(index)
                                              : Symmetric(slice + 1).Unrank(index);
+}
+
+Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) const {
+  const int n = slice + 1;
+  if (indexing_ == TableIndexing::kSymmetric) {
+    if (cache.pieces != n) cache = UnrankCache{.pieces = n};
+    return Symmetric(n).Unrank(index, cache.symmetric);
+  }
+  const uint64_t set_rank = index >> n;
+  if (cache.pieces != n || set_rank != cache.set_rank) {
+    cache.occupied = cache.pieces == n && set_rank == cache.set_rank + 1
+                         ? NextCombination(cache.occupied)
+                         : CombinationUnrank(set_rank, n);
+    cache.pieces = n;
+    cache.set_rank = set_rank;
+  }
+  Position p;
+  p.us = DepositBits(index & ((uint64_t{1} << n) - 1), cache.occupied);
+  p.them = cache.occupied & ~p.us;
+  return p;
 }
 
 SliceIndex SurakartaRules::Rank(const Position& p) const {
@@ -303,6 +324,12 @@ uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
 }
 
 }  // namespace
+
+uint64_t SurakartaRules::CountPositions() const {
+  uint64_t positions = 0;
+  for (int n = 1; n <= pieces_; ++n) positions += TableSize(n);
+  return positions;
+}
 
 uint64_t SurakartaRules::EstimateMemoryBytes() const { return EstimateMemory(pieces_, indexing_); }
 

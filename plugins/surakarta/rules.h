@@ -104,6 +104,16 @@ class SurakartaRules {
   uint64_t slice_size(int slice) const;
   std::string slice_name(int slice) const { return DtcSliceName(slice + 1); }
   Position Unrank(int slice, uint64_t index) const;
+  // The same for scans in index order: the 2^n colourings of an occupied
+  // set are consecutive FuChou indices, and the next set is one Gosper
+  // step; a symmetric table keeps its indexer's block cache.
+  struct UnrankCache {
+    int pieces = -1;
+    uint64_t set_rank = 0;
+    Bitboard occupied = 0;
+    SymmetricIndexer::UnrankCache symmetric;
+  };
+  Position Unrank(int slice, uint64_t index, UnrankCache& cache) const;
   SliceIndex Rank(const Position& p) const;
   bool IsPosition(const Position&) const { return true; }
   bool every_index_is_a_position() const { return true; }
@@ -185,8 +195,10 @@ class SurakartaRules {
   std::string StatsTitle() const;
   uint64_t RecordWeight(const Position& p) const;
 
-  // Planning: the memory model fitted to measured peaks, one byte per
-  // record in the file, and what would fit instead.
+  // Planning: the positions the tables describe (placements, whatever the
+  // layout), the memory model fitted to measured peaks, one byte per record
+  // in the file, and what would fit instead.
+  uint64_t CountPositions() const;
   uint64_t EstimateMemoryBytes() const;
   uint64_t EstimateFileBytes() const;
   std::string WhatFits(uint64_t available_bytes) const;

@@ -153,7 +153,10 @@ class LoopyWdlTables {
   // value recomputed from its children's stored values with the rules (one
   // step of minimax, independent of the solver) against the stored byte.
   std::string CheckRecord(int slice, uint64_t index) const {
-    const Position p = rules_.Unrank(slice, index);
+    return CheckRecord(slice, index, rules_.Unrank(slice, index));
+  }
+  // The same, given p = Unrank(slice, index).
+  std::string CheckRecord(int slice, uint64_t index, const Position& p) const {
     const uint8_t stored = tables_[slice][index];
     if (!rules_.IsPosition(p)) {
       if (stored == kNotAPositionByte) return "";
@@ -206,8 +209,9 @@ class LoopyWdlTables {
             static_cast<const uint8_t*>(found) - tables[s].data(),
             ", which encodes no value: every index is a position"));
       }
+      Unranker<R> unrank(rules);
       for (uint64_t index = 0; index < tables[s].size(); ++index) {
-        const typename R::Position p = rules.Unrank(s, index);
+        const typename R::Position p = unrank(s, index);
         const uint8_t byte = tables[s][index];
         const bool position = rules.IsPosition(p);
         std::string problem;
@@ -358,6 +362,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       context.pool->ParallelFor(
           0, table.size(), uint64_t{1} << 14, [&](int worker, uint64_t begin, uint64_t end) {
             Tally& t = tallies[worker];
+            Unranker<R> unrank(rules_);
             for (uint64_t index = begin; index < end; ++index) {
               if (table[index] == kNotAPositionByte) continue;
               const WdlOutcome value = DecodeWdl(table[index]);
@@ -365,7 +370,7 @@ class LoopyWdlDatabase : public OpenDatabase {
               int group = slice;
               uint64_t weight = 1;
               if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
-                const Position p = rules_.Unrank(slice, index);
+                const Position p = unrank(slice, index);
                 if constexpr (HasStatsGroups<R>) group = rules_.StatsGroup(p);
                 if constexpr (HasRecordWeight<R>) weight = rules_.RecordWeight(p);
               }
@@ -500,9 +505,10 @@ class LoopyWdlDatabase : public OpenDatabase {
     for (int slice = 0; slice < static_cast<int>(tables_.size()); ++slice) {
       context.pool->ParallelFor(
           0, selection.count(slice), 4096, [&](int, uint64_t begin, uint64_t end) {
+            Unranker<R> unrank(rules_);
             for (uint64_t k = begin; k < end; ++k) {
               const uint64_t index = selection.record(slice, k);
-              std::string problem = Check(slice, index);
+              std::string problem = data_.CheckRecord(slice, index, unrank(slice, index));
               if (!problem.empty()) {
                 tally.Record((static_cast<uint64_t>(slice) << 48) | index,
                              [&] { return std::move(problem); });
