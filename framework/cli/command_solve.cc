@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -112,17 +113,25 @@ int RunSolve(int argc, char** argv, int first) {
     ProgressBar bar(progress, StderrIsTerminal());
     const WorkContext context{&pool, &progress, checkpoint.get()};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
-    if (status.ok()) status = module.Solve(*values, context, builder);
+    if (status.ok()) {
+      // Out of memory on any thread reaches here as an exception (the pool
+      // rethrows it on the caller): an error like any other, so that the
+      // checkpoint's note below is given too.
+      try {
+        status = module.Solve(*values, context, builder);
+      } catch (const std::bad_alloc&) {
+        status = absl::ResourceExhaustedError("out of memory");
+      }
+    }
   }
   if (!status.ok()) {
-    const int exit_code = ReportError(status);
     if (checkpoint != nullptr && checkpoint->saved() > 0) {
-      std::fprintf(stderr,
-                   "retro: the finished slices are kept in %s; run the same command with "
-                   "--resume to continue\n",
-                   checkpoint->folder().c_str());
+      status = absl::Status(
+          status.code(), absl::StrCat(status.message(), " (the finished slices are kept in ",
+                                      checkpoint->folder(),
+                                      ": run the same command with --resume to continue)"));
     }
-    return exit_code;
+    return ReportError(status);
   }
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};

@@ -164,26 +164,13 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// The optional members.
-template <typename R>
-concept HasSizeEstimates = requires(const R& r) {
-  { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
-  { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
-};
+// The optional members (those the kits share are in rules_hooks.h).
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
                                const solver::SolveContext& context) {
   {
     r.Solve(options, context)
   } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
-};
-template <typename R>
-concept HasSolverInconsistency = requires(const R& r, const typename R::Position& p) {
-  { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasPositionNote = requires(const R& r, const typename R::Position& p) {
-  { r.PositionNote(p) } -> std::convertible_to<std::string>;
 };
 template <typename R>
 concept HasRewardName = requires(const R& r) {
@@ -196,10 +183,6 @@ concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasSliceLabel = requires(const R& r) {
   { r.slice_label() } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasStatsTitle = requires(const R& r) {
-  { r.StatsTitle() } -> std::convertible_to<std::string>;
 };
 
 }  // namespace retro::kit

@@ -36,6 +36,7 @@
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 
 namespace retro::kit {
 
@@ -87,6 +88,19 @@ class LoopyWdlModule : public GameModule {
     // builder), plus the solver's value and counter bytes of one slice.
     plan.estimated_memory_bytes = 2 * records + 2 * largest;
     plan.estimated_file_bytes = records;
+    if constexpr (HasSizeEstimates<R>) {
+      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+      plan.estimated_file_bytes = rules.EstimateFileBytes();
+    }
+    const uint64_t available = AvailableMemoryBytes();
+    if (available > 0 && plan.estimated_memory_bytes > available) {
+      std::string fits, what = info_.DatabaseName();
+      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
+      if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
+          ", but only ", MemorySize(available), " is available", fits));
+    }
     return plan;
   }
 
@@ -111,16 +125,20 @@ class LoopyWdlModule : public GameModule {
           continue;
         }
       }
-      RETRO_ASSIGN_OR_RETURN(
-          std::vector<uint8_t> table,
-          solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context));
-      MarkNonPositions(rules, s, table, context);
-      if (context.checkpoint != nullptr) {
-        RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, table));
+      absl::StatusOr<std::vector<uint8_t>> table;
+      if constexpr (HasSolveSlice<R>) {
+        table = rules.SolveSlice(s, tables, context);
+      } else {
+        table = solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context);
       }
-      tables.push_back(std::move(table));
+      if (!table.ok()) return table.status();
+      if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
+      if (context.checkpoint != nullptr) {
+        RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, *table));
+      }
+      tables.push_back(*std::move(table));
     }
-    out.SetCodec(info_.codec);
+    out.SetCodec(CodecOf(rules, info_));
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move(tables[s]));
     }

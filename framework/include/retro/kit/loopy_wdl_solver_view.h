@@ -2,12 +2,15 @@
 // loopy win/draw/loss solver sees it (retro::solver::LoopyWdlGame): Describe
 // from the rules' outcome and moves, predecessors from their take-backs.
 // Moves into an earlier slice are conversions, valued from that slice's
-// finished table. An index that is no position is described as a drawn
+// finished table (ConversionValue, default AfterMove). An index that is no position is described as a drawn
 // terminal (nothing moves into it, so its value reaches nobody); the kit
-// marks it "not a position" afterwards.
+// marks it "not a position" afterwards. When an index numbers a class of
+// positions (indexes_classes()), each distinct in-slice child class and each
+// distinct predecessor class counts once.
 #ifndef RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -22,7 +25,10 @@ namespace retro::kit {
 template <LoopyWdlRules R>
 class LoopyWdlSolverView {
  public:
-  struct Scratch {};
+  // In-slice ranks of one position, when an index numbers a class.
+  struct Scratch {
+    std::vector<uint64_t> ranks;
+  };
 
   LoopyWdlSolverView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved)
       : rules_(rules), slice_(slice), solved_(solved) {}
@@ -30,38 +36,60 @@ class LoopyWdlSolverView {
   uint64_t size() const { return rules_.slice_size(slice_); }
 
   template <typename Sink>
-  void Describe(Scratch&, uint64_t index, Sink& sink) const {
+  void Describe(Scratch& scratch, uint64_t index, Sink& sink) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return sink.Terminal(WdlOutcome::Draw());
     if (const std::optional<WdlOutcome> outcome = rules_.Outcome(p)) {
       return sink.Terminal(*outcome);
     }
+    const bool classes = IndexesClasses(rules_);
     int in_slice = 0;
+    scratch.ranks.clear();
     rules_.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
       const SliceIndex to = rules_.Rank(child);
       if (to.slice == slice_) {
         ++in_slice;
+        if (classes) scratch.ranks.push_back(to.index);
       } else {
         // Without tables (the contract checker's view) every conversion
         // reads as a draw: only their number matters there.
-        sink.Conversion(solved_.empty() ? WdlOutcome::Draw()
-                                        : WdlOutcome::AfterMove(
-                                              DecodeWdl(solved_[to.slice][to.index])));
+        sink.Conversion(solved_.empty()
+                            ? WdlOutcome::Draw()
+                            : ConversionValueOf(rules_, DecodeWdl(solved_[to.slice][to.index])));
       }
     });
+    if (classes) in_slice = Distinct(scratch.ranks);
     if (in_slice > 0) sink.InSliceMoves(in_slice);
   }
 
   template <typename Visit>
-  void ForEachPredecessor(Scratch&, uint64_t index, int part, int parts, Visit&& visit) const {
+  void ForEachPredecessor(Scratch& scratch, uint64_t index, int part, int parts,
+                          Visit&& visit) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return;
+    const bool classes = IndexesClasses(rules_);
+    scratch.ranks.clear();
     rules_.ForEachTakeBack(p, [&](const typename R::Position& parent) {
       const SliceIndex from = rules_.Rank(parent);
       if (from.slice == slice_ && static_cast<int>(from.index % parts) == part) {
-        visit(from.index);
+        if (classes) {
+          scratch.ranks.push_back(from.index);
+        } else {
+          visit(from.index);
+        }
       }
     });
+    if (classes) {
+      const int distinct = Distinct(scratch.ranks);
+      for (int i = 0; i < distinct; ++i) visit(scratch.ranks[i]);
+    }
+  }
+
+  // Sorts `ranks`, moves the distinct ones to the front and returns their
+  // number.
+  static int Distinct(std::vector<uint64_t>& ranks) {
+    std::sort(ranks.begin(), ranks.end());
+    return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
   }
 
  private:
