@@ -34,3 +34,59 @@ function(retro_add_plugin name)
       LIBRARY DESTINATION ${RETRO_PLUGIN_INSTALL_DIR})
   endif()
 endfunction()
+
+# The comparison script retro_add_game_tests runs (shipped next to this file).
+set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.cmake
+    CACHE INTERNAL "retro_add_game_tests' comparison script")
+
+# retro_add_game_tests(GAME <game> PLUGIN <plugin target>
+#                      [PARAMETERS <solve options>...] [BRUTE_FORCE <target>]
+#                      [SAMPLE <n>])
+# adds CTest tests of a game plugin, run with the `retro` that the plugin was
+# built against (retro's own build, or the installed one found by
+# find_package(retro)):
+#   <game>_check        `retro check --game <game> <PARAMETERS>`: the
+#                       framework's contract checker (indexer bijection,
+#                       notation round trip, moves against take-backs,
+#                       terminal values); SAMPLE positions per slice
+#                       (default: the checker's default).
+#   <game>_brute_force  (with BRUTE_FORCE) solves the game with <PARAMETERS>
+#                       into a scratch file and compares it with the output of
+#                       the author's own brute-force program <target>, which
+#                       prints one line per position: the position as the
+#                       game's notation formats it, a tab, and what
+#                       `retro probe`'s one-line form must say next, e.g.
+#                       "x.o/.x./..o<TAB>draw 0" for the loopy kit
+#                       ("<result> <distance>"). Every listed position must
+#                       match; the first mismatch is shown.
+# Enable testing (enable_testing() or include(CTest)) before calling it.
+function(retro_add_game_tests)
+  cmake_parse_arguments(ARG "" "GAME;PLUGIN;BRUTE_FORCE;SAMPLE" "PARAMETERS" ${ARGN})
+  if(NOT ARG_GAME OR NOT ARG_PLUGIN)
+    message(FATAL_ERROR "retro_add_game_tests: GAME and PLUGIN are required")
+  endif()
+  if(TARGET retro)
+    set(retro_exe $<TARGET_FILE:retro>)
+  elseif(DEFINED RETRO_EXECUTABLE)
+    set(retro_exe ${RETRO_EXECUTABLE})
+  else()
+    message(FATAL_ERROR "retro_add_game_tests: no `retro` executable (find_package(retro) first)")
+  endif()
+  set(plugin_dir $<TARGET_FILE_DIR:${ARG_PLUGIN}>)
+  set(sample)
+  if(DEFINED ARG_SAMPLE)
+    set(sample --sample ${ARG_SAMPLE})
+  endif()
+  add_test(NAME ${ARG_GAME}_check
+    COMMAND ${retro_exe} check --game ${ARG_GAME} ${ARG_PARAMETERS} ${sample}
+            --plugin-dir ${plugin_dir})
+  if(ARG_BRUTE_FORCE)
+    string(REPLACE ";" "\\;" parameters "${ARG_PARAMETERS}")
+    add_test(NAME ${ARG_GAME}_brute_force
+      COMMAND ${CMAKE_COMMAND} -DRETRO=${retro_exe} -DGAME=${ARG_GAME}
+              "-DPARAMETERS=${parameters}" -DPLUGIN_DIR=${plugin_dir}
+              -DBRUTE_FORCE=$<TARGET_FILE:${ARG_BRUTE_FORCE}>
+              -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/retro_game_tests/${ARG_GAME}
+              -P ${_RETRO_COMPARE_SCRIPT})
+  endif()
+endfunction()

@@ -1,8 +1,11 @@
 // `retro solve --game G [game parameters]`: builds a database and writes it
-// atomically, with a progress bar and a closing summary.
+// atomically, with a progress bar and a closing summary. Finished slices are
+// kept in a checkpoint folder beside the output (retro/checkpoint.h) until
+// the database is written, so `--resume` continues a killed solve.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <new>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -11,6 +14,7 @@
 #include "cli/format.h"
 #include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
+#include "retro/checkpoint.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
 
@@ -23,7 +27,9 @@ constexpr char kHostOptions[] =
     "  --threads N       worker threads [default: all hardware threads]\n"
     "  --json            print the summary as one JSON object\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    "  --no-check        skip the quick contract check (retro check) before solving\n";
+    "  --no-check        skip the quick contract check (retro check) before solving\n"
+    "  --resume          continue a killed solve from its checkpoint (FILE.checkpoint)\n"
+    "  --no-checkpoint   keep no checkpoint of finished slices while solving\n";
 
 // Positions per slice of the contract check run before a solve: enough to
 // catch a plugin that breaks its contract everywhere (a missing take-back,
@@ -53,7 +59,8 @@ int RunSolve(int argc, char** argv, int first) {
   Arguments parsed;
   std::unique_ptr<LoadedPlugin> plugin;
   if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "solve", {"no-check"}, "Builds the database of game G.\n",
+          argc, argv, first, "solve", {"no-check", "resume", "no-checkpoint"},
+          "Builds the database of game G.\n",
           kHostOptions, &parsed, &plugin)) {
     return *done;
   }
@@ -63,7 +70,8 @@ int RunSolve(int argc, char** argv, int first) {
   const std::optional<std::string> out = args->Take("out");
   auto threads = TakeThreads(*args);
   if (auto s = CheckGameOptions(*args, game,
-                                {"--out", "--threads", "--json", "--plugin-dir", "--no-check"});
+                                {"--out", "--threads", "--json", "--plugin-dir", "--no-check",
+                                 "--resume", "--no-checkpoint"});
       !s.ok()) {
     return ReportError(s);
   }
@@ -76,8 +84,23 @@ int RunSolve(int argc, char** argv, int first) {
   const std::string path = out.value_or(plan->default_file_name);
   auto writer = AtomicFileWriter::Create(path);
   if (!writer.ok()) return ReportError(writer.status());
-  if (auto s = (*writer)->CheckFreeSpace(plan->estimated_file_bytes); !s.ok()) {
+  const bool resume = args->Flag("resume");
+  const bool checkpointing = !args->Flag("no-checkpoint");
+  if (resume && !checkpointing) {
+    return ReportError(absl::InvalidArgumentError(
+        "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
+  }
+  // The checkpoint holds up to a copy of the database until it is written.
+  if (auto s = (*writer)->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
+      !s.ok()) {
     return ReportError(s);
+  }
+  std::unique_ptr<FileCheckpoint> checkpoint;
+  if (checkpointing) {
+    auto created = FileCheckpoint::Create((*writer)->path(), game.name, game.data_version,
+                                          plan->canonical_parameters, resume);
+    if (!created.ok()) return ReportError(created.status());
+    checkpoint = std::move(*created);
   }
 
   const auto start = std::chrono::steady_clock::now();
@@ -88,15 +111,38 @@ int RunSolve(int argc, char** argv, int first) {
     ThreadPool pool(*threads);
     Progress progress;
     ProgressBar bar(progress, StderrIsTerminal());
-    const WorkContext context{&pool, &progress};
+    const WorkContext context{&pool, &progress, checkpoint.get()};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
-    if (status.ok()) status = module.Solve(*values, context, builder);
+    if (status.ok()) {
+      // Out of memory on any thread reaches here as an exception (the pool
+      // rethrows it on the caller): an error like any other, so that the
+      // checkpoint's note below is given too.
+      try {
+        status = module.Solve(*values, context, builder);
+      } catch (const std::bad_alloc&) {
+        status = absl::ResourceExhaustedError("out of memory");
+      }
+    }
   }
-  if (!status.ok()) return ReportError(status);
+  if (!status.ok()) {
+    if (checkpoint != nullptr && checkpoint->saved() > 0) {
+      status = absl::Status(
+          status.code(), absl::StrCat(status.message(), " (the finished slices are kept in ",
+                                      checkpoint->folder(),
+                                      ": run the same command with --resume to continue)"));
+    }
+    return ReportError(status);
+  }
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};
   status = (*writer)->Commit(identity, builder);
   if (!status.ok()) return ReportError(status);
+  const int resumed = checkpoint != nullptr ? checkpoint->restored() : 0;
+  if (checkpoint != nullptr) {
+    if (absl::Status removed = checkpoint->Remove(); !removed.ok()) {
+      std::fprintf(stderr, "retro: warning: %s\n", std::string(removed.message()).c_str());
+    }
+  }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::error_code size_error;
@@ -111,7 +157,7 @@ int RunSolve(int argc, char** argv, int first) {
     json.EndObject();
     json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
-    json.Key("file_bytes").Uint(file_bytes).EndObject();
+    json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed).EndObject();
     std::printf("%s\n", json.Take().c_str());
   } else {
     std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s)\n",
@@ -119,6 +165,10 @@ int RunSolve(int argc, char** argv, int first) {
                 HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
                 *threads, *threads == 1 ? "" : "s");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
+    if (resume) {
+      std::printf("resumed: %d finished slice%s restored from the checkpoint\n", resumed,
+                  resumed == 1 ? "" : "s");
+    }
   }
   return kExitOk;
 }

@@ -34,6 +34,20 @@ absl::StatusOr<HeaderParameters> HeaderParameters::Read(
     const DatabaseFile& file, std::string_view what,
     std::initializer_list<std::string_view> required,
     std::initializer_list<std::string_view> optional) {
+  return ReadKeys(file, what, std::vector<std::string_view>(required),
+                  std::vector<std::string_view>(optional));
+}
+
+absl::StatusOr<HeaderParameters> HeaderParameters::Read(
+    const DatabaseFile& file, std::string_view what, const std::vector<std::string>& required,
+    const std::vector<std::string>& optional) {
+  return ReadKeys(file, what, std::vector<std::string_view>(required.begin(), required.end()),
+                  std::vector<std::string_view>(optional.begin(), optional.end()));
+}
+
+absl::StatusOr<HeaderParameters> HeaderParameters::ReadKeys(
+    const DatabaseFile& file, std::string_view what, const std::vector<std::string_view>& required,
+    const std::vector<std::string_view>& optional) {
   HeaderParameters result;
   result.what_ = std::string(what);
   for (const auto& [key, value] : file.parameters()) {

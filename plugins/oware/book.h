@@ -1,5 +1,6 @@
 // The oware endgame book as a C++ library, for engines that probe it inside
-// their own search (and for the plugin's probe, stats and verify):
+// their own search (and for the plugin's probe, stats and verify, which the
+// finite-horizon kit answers from the same tables):
 //
 //   auto book = retro::oware::Book::Open("oware-9.retro");
 //   if (!book.ok()) { ... }
@@ -15,86 +16,70 @@
 
 #include <memory>
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "games/oware/board.h"
 #include "games/oware/colex_indexer.h"
 #include "games/oware/rules.h"
+#include "plugins/oware/book_rules.h"
 #include "retro/database.h"
+#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/game_info.h"
 #include "retro/solver/finite_horizon_store.h"
 
 namespace retro::oware {
 
-// The version of the book's data layout (slices and codec); part of the
-// database identity.
-inline constexpr uint32_t kBookDataVersion = 1;
-inline constexpr char kBookCodec[] = "oware-net-score-changes-v1";
+// The identity of the oware plugin and of its books.
+const kit::GameInfo& OwareInfo();
 
-// The largest book the parameters allow (the indexers' table limit), and
-// the largest turn limit.
-inline constexpr int kMaxBookSeeds = 48;
-inline constexpr int kMaxTurnLimit = 1 << 23;
-
-// The name of the slice holding the boards with `seeds` seeds.
-std::string SliceName(int seeds);
-
-// The indexing schemes a book can be solved with (--indexer; the book itself
-// is always in colex order), and the largest book `indexer` can rank (0 for
-// an unknown name).
-inline constexpr std::string_view kIndexerNames[] = {"colex", "lexicographic", "pext",
-                                                     "incremental", "hash"};
-int IndexerSeedLimit(std::string_view indexer);
-
+// An opened book: the kit's tables (retro/kit/finite_horizon_tables.h) of
+// BookRules, with oware's names.
 class Book {
  public:
+  using Tables = kit::FiniteHorizonTables<BookRules>;
+
   // Opens and validates a book file (container checks and book structure).
   static absl::StatusOr<std::unique_ptr<Book>> Open(const std::string& path);
   // Interprets an already opened database; `file` must outlive the book.
   // Checks the whole structure against the header's parameters, so that no
-  // lookup can read outside the file: the parameters (strict, in range), the
-  // slices seeds-0..seeds-N (each once, nothing else), each store's header
-  // (states, horizon, counts, size) and then, in one pass over each store,
-  // its offset tables and entries (FiniteHorizonStoreView::Validate, values
-  // within -n..n on n seeds). The slices' checksums need not be verified
-  // yet: the checks before the pass cost O(slices) and refuse a header that
-  // claims more than the parameters allow.
+  // lookup can read outside the file (FiniteHorizonTables::FromFile: the
+  // parameters strictly, the slices seeds-0..seeds-N, each store's header,
+  // offset tables and entries, values within -n..n on n seeds).
   static absl::StatusOr<std::unique_ptr<Book>> FromFile(const DatabaseFile& file);
 
   // The largest seed count covered, the rules, the turn limit T.
-  int seeds() const { return seeds_; }
-  const Rules& rules() const { return rules_; }
-  int turn_limit() const { return rules_.turn_limit; }
+  int seeds() const { return tables_->rules().seeds(); }
+  const Rules& rules() const { return tables_->rules().rules(); }
+  int turn_limit() const { return rules().turn_limit; }
   // The smallest t from which no stored value changes any more.
-  int fixed_point() const;
+  int fixed_point() const { return tables_->fixed_point(); }
   // The same for the boards with `seeds` seeds.
-  int fixed_point(int seeds) const { return stores_[seeds].last_change(); }
+  int fixed_point(int seeds) const { return tables_->fixed_point(seeds); }
 
   // V_t of `board` (the net score the side to move will gain with at most
   // `plies_left` more plies). Requires TotalSeeds(board) <= seeds() and
   // 0 <= plies_left <= turn_limit().
   int Value(const Board& board, int plies_left) const {
-    const int n = TotalSeeds(board);
-    return stores_[n].ValueAt(indexer_.Rank(board), static_cast<uint32_t>(plies_left));
+    return tables_->store(TotalSeeds(board))
+        .ValueAt(indexer().Rank(board), static_cast<uint32_t>(plies_left));
   }
 
   // Checked version of Value: errors name the problem (too many seeds,
   // plies_left out of range).
-  absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const;
+  absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const {
+    return tables_->CheckedValue(board, plies_left);
+  }
 
-  // The store of the boards with `seeds` seeds, and the indexer ranking them.
-  const FiniteHorizonStoreView& store(int seeds) const { return stores_[seeds]; }
-  const ColexIndexer& indexer() const { return indexer_; }
+  // The store of the boards with `seeds` seeds, the indexer ranking them,
+  // and the kit's tables.
+  const FiniteHorizonStoreView& store(int seeds) const { return tables_->store(seeds); }
+  const ColexIndexer& indexer() const { return tables_->rules().indexer(); }
+  const Tables& tables() const { return *tables_; }
 
  private:
-  Book(int seeds, Rules rules) : seeds_(seeds), rules_(rules), indexer_(seeds) {}
-  std::unique_ptr<DatabaseFile> owned_file_;
-  int seeds_;
-  Rules rules_;
-  ColexIndexer indexer_;
-  std::vector<FiniteHorizonStoreView> stores_;
+  explicit Book(std::unique_ptr<Tables> tables) : tables_(std::move(tables)) {}
+  std::unique_ptr<Tables> tables_;
 };
 
 }  // namespace retro::oware

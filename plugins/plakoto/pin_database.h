@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -98,6 +99,8 @@ class PinDatabase {
   uint64_t size() const { return values_.size(); }
   // D by index (bearoff rank of the free checkers).
   const std::vector<double>& values() const { return values_; }
+  // Moves D out, leaving this database empty.
+  std::vector<double> TakeValues() && { return std::move(values_); }
 
   // The index of a valid position of this database's points and pin.
   uint64_t IndexOf(const Position& position) const {

@@ -49,8 +49,7 @@ std::string ValueSliceName(int points, int pin);
 // "p12-pin2-turns".
 std::string DistributionSliceName(int points, int pin);
 
-// The bytes of a value slice / of a distribution slice.
-std::vector<uint8_t> EncodeValues(const std::vector<double>& values);
+// The bytes of a distribution slice (value slices: kit::EncodeDoubles).
 std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution);
 
 // The databases of one file, validated.

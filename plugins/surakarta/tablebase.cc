@@ -29,8 +29,6 @@ absl::Status CheckPieces(int pieces) {
 
 }  // namespace
 
-uint64_t TableSize(int pieces) { return Binomial(kSquares, pieces) << pieces; }
-
 absl::StatusOr<std::vector<uint8_t>> BuildTable(
     int pieces, NoMoveRule rule, const std::vector<uint8_t>* smaller,
     ThreadPool& pool, Progress* progress) {

@@ -26,6 +26,7 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
+#include "plugins/surakarta/rules.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
@@ -54,8 +55,7 @@ struct TableSummary {
   int longest_win = 0, longest_loss = 0;
 };
 
-// Number of positions of the table with `pieces` pieces: C(36, n) * 2^n.
-uint64_t TableSize(int pieces);
+// (TableSize(pieces), the positions of a table, is in rules.h.)
 
 // Solves the table of `pieces` pieces given the solved table of pieces - 1
 // (`smaller`; unused for one piece) on `pool`. Fails on a bad piece count or

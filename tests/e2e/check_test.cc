@@ -31,7 +31,7 @@ TEST_F(CheckTest, TicTacToePassesEveryIndex) {
 
 TEST_F(CheckTest, OwareJson) {
   const RunResult result =
-      RetroRaw({"check", "--game", "oware", "--seeds", "4", "--indexer", "incremental", "--json"});
+      RetroRaw({"check", "--game", "oware", "--seeds", "4", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   std::optional<Json> json = JsonParser::Parse(result.out);
   ASSERT_TRUE(json.has_value()) << result.out;

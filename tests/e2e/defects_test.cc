@@ -52,24 +52,7 @@ class DefectsTest : public RetroTest {
   }
 
   // Starts `retro args...` in the test's directory without waiting for it.
-  pid_t Spawn(const std::vector<std::string>& args) {
-    std::vector<std::string> strings = {kRetroBinary};
-    strings.insert(strings.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (std::string& s : strings) argv.push_back(s.data());
-    argv.push_back(nullptr);
-    const pid_t child = fork();
-    if (child == 0) {
-      const int null = open("/dev/null", O_RDWR);
-      dup2(null, 0);
-      dup2(null, 1);
-      dup2(null, 2);
-      if (chdir(work_.path().c_str()) != 0) _exit(126);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    return child;
-  }
+  pid_t Spawn(const std::vector<std::string>& args) { return SpawnRetro(args, work_.path()); }
 
   // The names in the test's directory that contain ".tmp.".
   std::vector<std::string> Temporaries() {
@@ -206,7 +189,9 @@ TEST_F(DefectsTest, TerminatingSignalsRemoveTheTemporary) {
     int status = 0;
     ASSERT_EQ(waitpid(child, &status, 0), child);
     EXPECT_TRUE(WIFEXITED(status)) << "signal " << signal_number;
-    if (WIFEXITED(status)) EXPECT_EQ(WEXITSTATUS(status), 128 + signal_number);
+    if (WIFEXITED(status)) {
+      EXPECT_EQ(WEXITSTATUS(status), 128 + signal_number);
+    }
     EXPECT_THAT(Temporaries(), IsEmpty()) << "signal " << signal_number;
     EXPECT_FALSE(std::filesystem::exists(work_.File("o.retro")));
   }

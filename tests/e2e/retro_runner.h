@@ -104,6 +104,28 @@ inline RunResult RunRetro(
   return result;
 }
 
+// Starts `binary args...` in `cwd` with its standard streams on /dev/null,
+// without waiting for it (the caller kills or waits for the pid).
+inline pid_t SpawnRetro(const std::vector<std::string>& args, const std::string& cwd,
+                        const std::string& binary = kRetroBinary) {
+  std::vector<std::string> strings = {binary};
+  strings.insert(strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  const pid_t child = fork();
+  if (child == 0) {
+    const int null = open("/dev/null", O_RDWR);
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    if (chdir(cwd.c_str()) != 0) _exit(126);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return child;
+}
+
 // For gtest messages.
 inline std::ostream& operator<<(std::ostream& os, const RunResult& r) {
   return os << "exit " << r.exit_code << "\n--- stdout ---\n"

@@ -77,6 +77,19 @@ if grep -F -q -- "$RETRO_BUILD" "$PLUGIN_BUILD/CMakeCache.txt" "$PLUGIN_BUILD/bu
 fi
 expect "$PLUGIN_BUILD/CMakeCache.txt" "retro_DIR:PATH=$RETRO_PREFIX/lib/cmake/retro"
 
+echo "== run the example's tests out of tree (retro_add_game_tests)"
+# --- tutorial step 5: the plugin's own tests, with the installed retro ---
+ctest --test-dir "$PLUGIN_BUILD" --output-on-failure > "$WORK/ctest.log" 2>&1 || {
+  cat "$WORK/ctest.log" >&2
+  fail "the out-of-tree plugin's tests failed"
+}
+expect "$WORK/ctest.log" "tictactoe_check ....."
+expect "$WORK/ctest.log" "tictactoe_brute_force ....."
+expect "$WORK/ctest.log" "100% tests passed, 0 tests failed out of 2"
+for f in lib/cmake/retro/retroCompareWithBruteForce.cmake include/retro/kit/loopy_wdl_module.h; do
+  [ -e "$RETRO_PREFIX/$f" ] || fail "not installed: $f"
+done
+
 echo "== run the installed retro with the out-of-tree plugin"
 mkdir "$WORK/run"
 cd "$WORK/run"
@@ -100,9 +113,9 @@ expect solve.txt "solved tictactoe: 5,478 positions"
 expect solve.txt "wrote tictactoe.retro"
 cat > probe.expected <<'END'
 x.o/.x./..o  (x to move)
-result: draw in 5 plies
+result: draw
 move  position     result  plies
-   6  x.o/.xx/..o  draw        5  best
+   6  x.o/.xx/..o  draw        -  best
    2  xxo/.x./..o  loss        2
    4  x.o/xx./..o  loss        2
    7  x.o/.x./x.o  loss        2
@@ -110,8 +123,8 @@ move  position     result  plies
 END
 diff probe.expected probe.txt >&2 || fail "unexpected probe output"
 expect verify.txt "consistency: ok (19,683 records checked"
-expect probe.json '"position":".../.../...","to_move":"x","result":"draw","distance":9'
-expect batch.txt ".../.../... draw 9 best 1,2,3,4,5,6,7,8,9"
+expect probe.json '"position":".../.../...","to_move":"x","result":"draw","distance":0'
+expect batch.txt ".../.../... draw 0 best 1,2,3,4,5,6,7,8,9"
 expect batch.txt "xxx/oo./... loss 0 game-over"
 expect perft.txt "127872"
 echo "OK"

@@ -13,7 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/oware/book.h"
-#include "plugins/oware/oware_database.h"
+#include "retro/kit/finite_horizon_database.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
@@ -134,6 +134,14 @@ TEST(BookTest, KnownValuesOfTheSpec) {
 // `retro verify` must find a wrong value even when every checksum is right
 // (a solver bug rather than bit rot): change one stored value, re-serialise
 // (fresh checksums) and verify.
+// The kit's database (probe, stats, verify) over the book in `file`.
+std::unique_ptr<OpenDatabase> OpenBookDatabase(const DatabaseFile& file) {
+  auto tables = Book::Tables::FromFile(file, OwareInfo());
+  EXPECT_TRUE(tables.ok()) << tables.status();
+  return std::make_unique<kit::FiniteHorizonDatabase<BookRules>>(OwareInfo(),
+                                                                 std::move(*tables));
+}
+
 TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
   Rules rules;
   rules.turn_limit = 40;
@@ -143,9 +151,7 @@ TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
   ThreadPool pool(2);
   Progress progress;
   {
-    auto book = Book::FromFile(**good_file);
-    ASSERT_TRUE(book.ok());
-    auto result = MakeOwareDatabase(std::move(*book))->Verify({}, WorkContext{&pool, &progress});
+    auto result = OpenBookDatabase(**good_file)->Verify({}, WorkContext{&pool, &progress});
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result->mismatches, 0u);
     EXPECT_EQ(result->records_checked, 18564u * 41);
@@ -174,9 +180,8 @@ TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
       SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
   auto bad_file = DatabaseFile::FromBytes(bad);
   ASSERT_TRUE(bad_file.ok()) << "checksums are valid";
-  auto book = Book::FromFile(**bad_file);
-  ASSERT_TRUE(book.ok());
-  auto result = MakeOwareDatabase(std::move(*book))->Verify({}, WorkContext{&pool, &progress});
+  ASSERT_TRUE(Book::FromFile(**bad_file).ok());
+  auto result = OpenBookDatabase(**bad_file)->Verify({}, WorkContext{&pool, &progress});
   ASSERT_TRUE(result.ok());
   EXPECT_GE(result->mismatches, 1u);
   EXPECT_THAT(result->first_mismatch, ::testing::HasSubstr("recomputed"));

@@ -40,12 +40,13 @@ TEST_F(OwareCliTest, SolveProbeStatsVerify) {
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.out,
             "{\"position\":\"0 0 0 0 0 1 | 0 0 0 0 0 0\",\"plies_left\":200,\"value\":-1,"
-            "\"moves\":[{\"move\":5,\"captures\":0,\"child_value\":1,\"value\":-1}],"
-            "\"best\":[5]}\n");
+            "\"moves\":[{\"move\":\"5\",\"captures\":0,\"child_value\":1,\"value\":-1}],"
+            "\"best\":[\"5\"]}\n");
 
   r = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"boards\":18564"));
+  EXPECT_THAT(r.out, HasSubstr("\"positions\":18564}"));
+  EXPECT_THAT(r.out, HasSubstr("\"seeds\":6,\"positions\":12376"));
   EXPECT_THAT(r.out, HasSubstr("\"fixed_point\":84"));
 
   r = Retro({"verify", "--db", db});

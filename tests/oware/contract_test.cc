@@ -1,25 +1,26 @@
-// The contract checker on the oware adapter (plugins/oware/contract.h): every
-// indexing scheme and grand slam rule, the rules' moves against what the
-// finite-horizon solver adapter (incremental ranking included) reports.
+// The contract checker on the oware book's rules for the finite-horizon kit
+// (plugins/oware/book_rules.h through retro/kit/finite_horizon_contract_view.h):
+// under every grand slam rule, the rules' indexer, notation and moves, and
+// the colex solver adapter (solver_game.h, incremental ranking included)
+// against the rules' moves.
 #include "gtest/gtest.h"
-#include "plugins/oware/contract.h"
+#include "plugins/oware/book_rules.h"
+#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/testing/contract_matchers.h"
 
 namespace retro::oware {
 namespace {
 
-TEST(OwareContractTest, EverySchemeAndRuleHolds) {
-  ThreadPool pool(2);
-  for (const char* indexer : {"colex", "lexicographic", "pext", "incremental", "hash"}) {
-    for (const GrandSlam grand_slam :
-         {GrandSlam::kForfeit, GrandSlam::kCapture, GrandSlam::kForcedOnly}) {
-      Rules rules;
-      rules.grand_slam = grand_slam;
-      absl::StatusOr<CheckResult> result =
-          CheckOwareContract(7, rules, indexer, {.sample = 5000}, &pool, nullptr);
-      ASSERT_TRUE(result.ok()) << result.status();
-      EXPECT_TRUE(result->ok) << indexer << ": " << result->first_failure;
-      EXPECT_GT(result->positions, 10000u) << indexer;
-    }
+TEST(OwareContractTest, EveryRuleHolds) {
+  for (const GrandSlam grand_slam :
+       {GrandSlam::kForfeit, GrandSlam::kCapture, GrandSlam::kForcedOnly}) {
+    Rules rules;
+    rules.grand_slam = grand_slam;
+    const BookRules book(7, rules);
+    const CheckResult result = retro::testing::RunContractCheck(
+        kit::FiniteHorizonContractView<BookRules>(book), {.sample = 5000}, 2);
+    EXPECT_TRUE(result.ok) << GrandSlamName(grand_slam) << ": " << result.first_failure;
+    EXPECT_GT(result.positions, 10000u);
   }
 }
 

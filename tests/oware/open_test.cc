@@ -64,7 +64,7 @@ TEST_F(OwareOpenTest, BooksAsSolvedOpen) {
   for (const ParameterValues& values :
        {ParameterValues{{"seeds", "5"}, {"at-limit", "own-side"}, {"grand-slam", "capture"}},
         ParameterValues{{"seeds", "4"}, {"turn-limit", "300"}, {"grand-slam", "forced-only"}},
-        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}, {"indexer", "hash"}}}) {
+        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}}}) {
     const absl::Status status = plugin_->Open(plugin_->Solve(values));
     EXPECT_TRUE(status.ok()) << status;
   }
@@ -231,13 +231,13 @@ TEST_F(OwareOpenTest, RefusesSlicesOfTheWrongSeedCountOrHorizon) {
     SCOPED_TRACE("two slices swapped");
     DatabaseParts parts = Parts();
     std::swap(parts.Slice("seeds-2"), parts.Slice("seeds-3"));
-    ExpectRefused(Open(parts), {"slice 'seeds-2' holds 364 boards; 2 seeds imply 78"});
+    ExpectRefused(Open(parts), {"slice 'seeds-2' holds 364 positions; the parameters imply 78"});
   }
   {
     SCOPED_TRACE("another turn limit in the header");
     DatabaseParts parts = Parts();
     parts.SetParameter("turn-limit", "100");
-    ExpectRefused(Open(parts), {"slice 'seeds-0'", "solved to t = 200", "turn limit is 100"});
+    ExpectRefused(Open(parts), {"slice 'seeds-0'", "solved to t = 200", "the parameters say 100"});
   }
   {
     SCOPED_TRACE("a truncated slice");

@@ -100,6 +100,14 @@ TEST_F(PlakotoCliTest, ProbeTextJsonAndBatch) {
     EXPECT_NEAR(sum, JsonNumber(r.out, "expected_turns"), 1e-12);
   }
 
+  // Every play of one roll, best first.
+  r = Retro({"probe", "--db", db, "--position", "p=4 2 2 2 3 2 3", "--roll", "6-5"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_THAT(r.out, HasSubstr("roll 6-5: "));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\n[0-9/ *]+ +[0-9.]+ +best\n"));
+  ExpectError(Retro({"probe", "--db", db, "--position", "p=4 2 2 2 3 2 3", "--roll", "7-1"}), 2,
+              {"--roll", "6-5"});
+
   // Batch: one line per input line, bad lines reported, exit status 2.
   r = Retro({"probe", "--db", db},
             "p=2 13 1 0 0 0 0\n"
@@ -166,7 +174,7 @@ TEST_F(PlakotoCliTest, StatsAndVerify) {
   }
   r = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"points\":6"));
+  EXPECT_THAT(r.out, HasSubstr("\"parameters\":{\"points\":\"6\",\"pin\":\"all\""));
   EXPECT_THAT(r.out, HasSubstr("\"records\":42840}"));
   EXPECT_THAT(r.out, HasSubstr("\"max_position\":\"p=2 "));
   // The smallest D of p = 2: the closed form (only the pinning checker moves).

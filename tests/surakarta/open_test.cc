@@ -69,7 +69,7 @@ TEST_F(SurakartaOpenTest, RefusesJunkParameterValues) {
   // Up to 8 pieces with one byte per class, but not 9.
   DatabaseParts parts = DatabaseParts::Of(*symmetric_);
   parts.SetParameter("pieces", "9");
-  ExpectRefused(Open(parts), {"pieces='9'", "1..8"});
+  ExpectRefused(Open(parts), {"--pieces 9", "1..8"});
   parts.SetParameter("pieces", "3");
   parts.SetParameter("indexer", "fuchou");
   ExpectRefused(Open(parts), {"indexer='fuchou'", "contradicts codec"});
@@ -117,7 +117,7 @@ TEST_F(SurakartaOpenTest, RefusesSlicesOfTheWrongSize) {
   {
     DatabaseParts parts = DatabaseParts::Of(*symmetric_);
     parts.Slice("pieces-3").pop_back();
-    ExpectRefused(Open(parts), {"slice 'pieces-3'", "symmetry class"});
+    ExpectRefused(Open(parts), {"slice 'pieces-3' has 7269 bytes", "7270 classes"});
   }
   {
     // A one-byte-per-placement table under the symmetric codec.

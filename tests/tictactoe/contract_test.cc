@@ -1,32 +1,38 @@
-// The contract checker on the tic-tac-toe plugin's adapter
-// (plugins/tictactoe/contract.h): every index checked and passing, and a
-// solver adapter that forgets one take-back rejected, naming the position.
+// The contract checker on the kit's view of the tic-tac-toe rules
+// (retro/kit/loopy_wdl_contract_view.h on plugins/tictactoe/rules.h): every
+// index checked and passing, and take-backs that forget one move rejected,
+// naming the position.
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "plugins/tictactoe/contract.h"
+#include "plugins/tictactoe/rules.h"
+#include "retro/kit/loopy_wdl_contract_view.h"
 #include "retro/testing/contract_matchers.h"
 
 namespace tictactoe {
 namespace {
 
+const Rules kRules;
+using ContractView = retro::kit::LoopyWdlContractView<Rules>;
+
 TEST(TicTacToeContractTest, Holds) {
-  const retro::CheckResult result = retro::testing::RunContractCheck(ContractGame(), {}, 2);
+  const retro::CheckResult result = retro::testing::RunContractCheck(ContractView(kRules), {}, 2);
   EXPECT_TRUE(result.ok) << result.first_failure;
   EXPECT_EQ(result.indices, kIndexCount);
   EXPECT_EQ(result.positions, 5478u);
-  retro::testing::ExpectContractHolds(ContractGame());
+  retro::testing::ExpectContractHolds(ContractView(kRules));
 }
 
 // Take-backs that skip un-playing the centre: the solver would never
 // count down the parent whose move was to the centre.
-class NoCentreTakeBack : public ContractGame {
+class NoCentreTakeBack : public ContractView {
  public:
+  NoCentreTakeBack() : ContractView(kRules) {}
   template <typename Visit>
   void ForEachParent(const Position& p, Visit&& visit) const {
-    ContractGame::ForEachParent(p, [&](const Position& q) {
-      if (((q.x | q.o) & CellBit(4)) != ((p.x | p.o) & CellBit(4))) return;
+    ContractView::ForEachParent(p, [&](const Position& q) {
+      if (((q.x | q.o) & uint16_t{1 << 4}) != ((p.x | p.o) & uint16_t{1 << 4})) return;
       visit(q);
     });
   }

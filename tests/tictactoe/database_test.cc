@@ -87,8 +87,9 @@ TEST_F(TicTacToeDatabaseTest, BatchProbeOfEveryPositionMatchesBruteForce) {
   std::string input, expected;
   for (const auto& [board, value] : Ref().values()) {
     input += WithSlashes(board) + "\n";
+    // The database keeps no distance for draws (the line shows 0).
     expected += WithSlashes(board) + " " + ResultName(value.result) + " " +
-                std::to_string(value.distance) + "\n";
+                std::to_string(value.result == 'd' ? 0 : value.distance) + "\n";
   }
   const RunResult result = Retro({"probe", "--db", path}, input);
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -107,7 +108,7 @@ TEST_F(TicTacToeDatabaseTest, EmptyBoardIsADraw) {
       Retro({"probe", "--db", path, "--position", ".../.../..."});
   ASSERT_EQ(result.exit_code, 0) << result;
   EXPECT_THAT(result.out, HasSubstr(".../.../...  (x to move)\n"
-                                    "result: draw in 9 plies\n"));
+                                    "result: draw\n"));
   // Every first move draws.
   EXPECT_EQ(Lines(result.out).size(), 3u + 9u);
   for (const std::string& line : Lines(result.out)) {
@@ -130,7 +131,7 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   EXPECT_EQ((*json)["position"].text, "x.o/.x./..o");
   EXPECT_EQ((*json)["to_move"].text, "x");
   EXPECT_EQ((*json)["result"].text, ResultName(value.result));
-  EXPECT_EQ((*json)["distance"].number, value.distance);
+  EXPECT_EQ((*json)["distance"].number, value.result == 'd' ? 0 : value.distance);
   EXPECT_FALSE((*json)["game_over"].boolean);
   // Each move: the reference value of the child, seen from the mover.
   const Json& moves = (*json)["moves"];
@@ -144,7 +145,7 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
     const tictactoe_reference::Value c = Ref().values().at(child);
     const char mine = c.result == 'w' ? 'l' : c.result == 'l' ? 'w' : 'd';
     EXPECT_EQ(move["result"].text, ResultName(mine)) << child;
-    EXPECT_EQ(move["distance"].number, c.distance + 1);
+    EXPECT_EQ(move["distance"].number, c.result == 'd' ? 0 : c.distance + 1);
     const bool is_best = mine == value.result &&
                          (mine == 'd' || c.distance + 1 == value.distance);
     EXPECT_EQ(move["best"].boolean, is_best) << child;
@@ -165,9 +166,9 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   // x must block o's column 3-6-9 at 6; every other move loses in 2.
   EXPECT_EQ(text.out,
             "x.o/.x./..o  (x to move)\n"
-            "result: draw in 5 plies\n"
+            "result: draw\n"
             "move  position     result  plies\n"
-            "   6  x.o/.xx/..o  draw        5  best\n"
+            "   6  x.o/.xx/..o  draw        -  best\n"
             "   2  xxo/.x./..o  loss        2\n"
             "   4  x.o/xx./..o  loss        2\n"
             "   7  x.o/.x./x.o  loss        2\n"
@@ -187,17 +188,17 @@ TEST_F(TicTacToeDatabaseTest, FinishedGamesHaveNoMoves) {
   ASSERT_EQ(full.exit_code, 0) << full;
   EXPECT_THAT(
       full.out,
-      HasSubstr("result: draw in 0 plies  (game over: the board is full)"));
+      HasSubstr("result: draw  (game over: the board is full)"));
 }
 
 TEST_F(TicTacToeDatabaseTest, BadPositionsAreRefusedWithAReason) {
   const std::string path = SolveDatabase();
   ExpectError(Retro({"probe", "--db", path, "--position", "x.o/.x."}), 2,
-              {"has 2 rows; expected 3", "e.g. x.o/.x./..o"});
+              {"is not three rows of three cells", "e.g. x.o/.x./..o"});
   ExpectError(Retro({"probe", "--db", path, "--position", "xx./.../..."}), 2,
-              {"x has 2 pieces and o has 0"});
+              {"x moves first, so x has as many pieces as o or one more"});
   ExpectError(Retro({"probe", "--db", path, "--position", "x?./.../..."}), 2,
-              {"has '?' in column 2"});
+              {"has '?' in cell 2"});
   // Batch mode goes on after a bad line; the exit status is then 2.
   const RunResult batch = Retro({"probe", "--db", path, "--json"},
                                 ".../.../...\nbad\nx../.../...\n");
@@ -205,7 +206,7 @@ TEST_F(TicTacToeDatabaseTest, BadPositionsAreRefusedWithAReason) {
   const std::vector<std::string> lines = Lines(batch.out);
   ASSERT_EQ(lines.size(), 3u) << batch;
   EXPECT_THAT(lines[0], HasSubstr("\"result\":\"draw\""));
-  EXPECT_THAT(lines[1], HasSubstr("\"error\":\"position 'bad' has 1 row"));
+  EXPECT_THAT(lines[1], HasSubstr("\"error\":\"position 'bad' is not three rows"));
   EXPECT_THAT(lines[2], HasSubstr("\"position\":\"x../.../...\""));
 }
 
@@ -226,8 +227,10 @@ TEST_F(TicTacToeDatabaseTest, StatsCountEveryResult) {
 
   const RunResult text = Retro({"stats", "--db", path});
   ASSERT_EQ(text.exit_code, 0) << text;
-  EXPECT_THAT(text.out, HasSubstr("pieces  positions  wins  draws  losses"));
-  EXPECT_THAT(text.out, HasSubstr("\n total       5478"));
+  EXPECT_THAT(text.out, HasSubstr("pieces  positions       wins      draws     losses  "
+                                  "longest win  longest loss\n"));
+  EXPECT_THAT(text.out, HasSubstr("\n total       5478       2836       1068       1574"));
+  EXPECT_THAT(text.out, HasSubstr("\nlongest win: 5 plies, e.g. "));
 }
 
 TEST_F(TicTacToeDatabaseTest, VerifyPassesAndCatchesAWrongRecord) {
@@ -258,8 +261,8 @@ TEST_F(TicTacToeDatabaseTest, VerifyPassesAndCatchesAWrongRecord) {
   EXPECT_EQ(result.exit_code, 1) << result;
   EXPECT_THAT(result.out,
               HasSubstr("consistency: FAILED, 1 of 19,683 records disagree; "
-                        "first: .../.../... (index 0): stored win in 5, "
-                        "recomputed from its children draw in 0"));
+                        "first: .../.../... (slice 'positions', index 0): stored win in 5 "
+                        "plies, recomputed from its children draw"));
 }
 
 TEST_F(TicTacToeDatabaseTest, PerftCountsGamesFromTheEmptyBoard) {
@@ -274,7 +277,7 @@ TEST_F(TicTacToeDatabaseTest, PerftCountsGamesFromTheEmptyBoard) {
   }
   ExpectError(Retro({"perft", "--game", "tictactoe", "--position", "x",
                      "--depth", "1"}),
-              2, {"has 1 row"});
+              2, {"is not three rows of three cells"});
 }
 
 }  // namespace

@@ -11,10 +11,11 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "plugins/tictactoe/indexer.h"
 #include "plugins/tictactoe/notation.h"
 #include "plugins/tictactoe/position.h"
-#include "plugins/tictactoe/solver_game.h"
+#include "plugins/tictactoe/rules.h"
+#include "retro/kit/loopy_wdl_module.h"
+#include "retro/kit/loopy_wdl_solver_view.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/thread_pool.h"
@@ -60,6 +61,7 @@ TEST(TicTacToeRulesTest, LegalBoardsAreExactlyTheReachableOnes) {
     legal += IsLegal(p);
   }
   EXPECT_EQ(legal, 5478u);
+  EXPECT_EQ(Rules().CountPositions(), legal);
 }
 
 TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
@@ -73,19 +75,22 @@ TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
   for (const auto& [board, value] : Ref().values()) {
     const Position p = Unrank(Base3(board));
     std::vector<std::string> children;
-    ForEachMove(p, [&](int cell, Position child) {
-      EXPECT_EQ(child.Pieces(), p.Pieces() + 1);
+    Rules().ForEachMove(p, [&](int cell, Position child) {
+      EXPECT_EQ(std::popcount(unsigned(child.x | child.o)), std::popcount(unsigned(p.x | p.o)) + 1);
       EXPECT_NE(Flat(child)[cell], board[cell]);
       children.push_back(Flat(child));
     });
     EXPECT_EQ(children, tictactoe_reference::Children(board)) << board;
     std::multiset<std::string> found;
-    ForEachParent(p, [&](Position parent) { found.insert(Flat(parent)); });
+    Rules().ForEachTakeBack(p, [&](Position parent) { found.insert(Flat(parent)); });
     EXPECT_EQ(found, parents[board]) << board;
     EXPECT_EQ(State(p) != GameState::kOngoing,
               tictactoe_reference::GameOver(board));
   }
 }
+
+// The kit's perft over the rules' moves.
+uint64_t Perft(Position p, int depth) { return retro::kit::CountLeaves(Rules(), p, depth); }
 
 TEST(TicTacToeRulesTest, PerftFromTheEmptyBoard) {
   const std::vector<uint64_t> expected = {1,     9,     72,     504,    3024,
@@ -101,14 +106,15 @@ TEST(TicTacToeRulesTest, PerftFromTheEmptyBoard) {
   EXPECT_EQ(Perft(won, 1), 0u);
 }
 
-// The solver on the plugin's adapter, with several thread counts, against
+// The loopy solver on the kit's view of the rules, with several thread
+// counts, against
 // the reference (the solver stores no distance for draws).
 TEST(TicTacToeSolverTest, LoopySolverMatchesBruteForce) {
   for (const int threads : {1, 2, 3}) {
     retro::ThreadPool pool(threads);
     retro::Progress progress;
     const absl::StatusOr<std::vector<uint8_t>> table =
-        retro::solver::SolveLoopyWdl(SolverGame(),
+        retro::solver::SolveLoopyWdl(retro::kit::LoopyWdlSolverView<Rules>(Rules(), 0, {}),
                                       {.pool = &pool, .progress = &progress});
     ASSERT_TRUE(table.ok()) << table.status();
     ASSERT_EQ(table->size(), kIndexCount);

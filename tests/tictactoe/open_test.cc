@@ -1,6 +1,6 @@
 // The tic-tac-toe plugin's Open against crafted databases whose checksums
 // are valid but whose structure or bytes contradict the layout
-// (plugins/tictactoe/database.h): each must be refused with a message naming
+// (retro/kit/loopy_wdl_database.h): each must be refused with a message naming
 // the problem. The plugin is loaded in process
 // (tests/framework/crafted_database.h); its Open is the one `retro` calls
 // before checking slice checksums.
@@ -90,10 +90,10 @@ TEST_F(TicTacToeOpenTest, RefusesBytesNoBoardCanHave) {
     uint8_t byte;
     std::string problem;
   } cases[] = {
-      {kTwoXs, 0, "not a position"},        // an illegal board with a value
-      {kEmptyBoard, 255, "9 empty cells"},  // a legal board marked "not a position"
-      {kOneX, 1 + 9, "8 empty cells"},      // a win in 9 plies with 8 cells left
-      {kFullDraw, 128 + 1, "0 empty cells"},  // a loss in 1 on a full board
+      {kTwoXs, 0, "which is no position"},          // an illegal board with a value
+      {kEmptyBoard, 255, "as not a position"},      // a legal board marked "not a position"
+      {kOneX, 1 + 9, "no game lasts more than 8"},  // a win in 9 plies with 8 cells left
+      {kFullDraw, 128 + 1, "no game lasts more than 0"},  // a loss in 1 on a full board
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.index);

@@ -43,6 +43,12 @@ class HeaderParameters {
       std::initializer_list<std::string_view> required,
       std::initializer_list<std::string_view> optional = {});
 
+  // The same with the keys in lists built at run time.
+  static absl::StatusOr<HeaderParameters> Read(const DatabaseFile& file,
+                                               std::string_view what,
+                                               const std::vector<std::string>& required,
+                                               const std::vector<std::string>& optional = {});
+
   // Whether `key` is present.
   bool Has(std::string_view key) const;
   // The text of `key`; empty if absent.
@@ -71,6 +77,10 @@ class HeaderParameters {
 
  private:
   HeaderParameters() = default;
+  static absl::StatusOr<HeaderParameters> ReadKeys(
+      const DatabaseFile& file, std::string_view what,
+      const std::vector<std::string_view>& required,
+      const std::vector<std::string_view>& optional);
   std::string what_;
   std::map<std::string, std::string, std::less<>> values_;
 };

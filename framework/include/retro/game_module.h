@@ -28,6 +28,7 @@
 
 namespace retro {
 
+class Checkpoint;      // retro/checkpoint.h
 class PlayCapability;  // retro/play.h
 
 // What `retro games` shows and what the host needs to parse a command line.
@@ -49,6 +50,10 @@ struct GameDescription {
 struct WorkContext {
   ThreadPool* pool = nullptr;      // never null
   Progress* progress = nullptr;    // never null; rendering is the host's job
+  // Solve only: finished slices kept across runs (retro/checkpoint.h);
+  // null when checkpoints are off. A plugin restores what it finds and saves
+  // each slice it finishes.
+  Checkpoint* checkpoint = nullptr;
 
   operator solver::SolveContext() const {  // NOLINT: implicit by design
     return {.pool = pool, .progress = progress};

@@ -18,11 +18,11 @@ namespace retro {
 
 // One parameter of a game's solve or probe command.
 struct ParameterSpec {
-  std::string name;             // without dashes, e.g. "seeds"
-  std::string value_name;       // placeholder in help, e.g. "N"
-  std::string description;      // one line
-  std::string default_value;    // empty: the parameter is required
-  std::vector<std::string> choices;  // empty: any value (plugin validates)
+  std::string name = {};             // without dashes, e.g. "seeds"
+  std::string value_name = {};       // placeholder in help, e.g. "N"
+  std::string description = {};      // one line
+  std::string default_value = {};    // empty: the parameter is required
+  std::vector<std::string> choices = {};  // empty: any value (plugin validates)
 };
 
 // Parameter values by name, every declared parameter present after parsing.

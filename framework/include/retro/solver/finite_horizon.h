@@ -30,7 +30,9 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,13 @@ struct FiniteHorizonOptions {
   uint32_t horizon = 0;
   // If not null, receives one entry per slice, in slice order.
   std::vector<FiniteHorizonSliceStats>* stats = nullptr;
+  // Resuming (retro/checkpoint.h): if set, called before solving each slice;
+  // a store it returns (from an earlier run of the same solve) is used
+  // instead of solving the slice, after its header is checked against the
+  // slice's size and the horizon.
+  std::function<absl::StatusOr<std::optional<std::vector<uint8_t>>>(int slice)> restore = nullptr;
+  // If set, called with each slice's store as soon as it is solved.
+  std::function<absl::Status(int slice, const std::vector<uint8_t>& store)> save = nullptr;
 };
 
 // The largest horizon a store can record (4-byte entries hold the layer in
@@ -83,8 +92,10 @@ class FiniteHorizonSolver {
   // slice order. `progress` gets one phase over the whole solve.
   // `memory_budget` (0: none) bounds the tables of one slice.
   static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
-      const Game& game, uint32_t horizon, ThreadPool& pool, Progress& progress,
-      uint64_t memory_budget, std::vector<FiniteHorizonSliceStats>* stats) {
+      const Game& game, const FiniteHorizonOptions& options, ThreadPool& pool,
+      Progress& progress, uint64_t memory_budget) {
+    const uint32_t horizon = options.horizon;
+    std::vector<FiniteHorizonSliceStats>* stats = options.stats;
     std::vector<std::vector<uint8_t>> stores;
     std::vector<FiniteHorizonStoreView> views;
     // Progress counts (state, layer) pairs over the whole solve, so the bar
@@ -96,13 +107,33 @@ class FiniteHorizonSolver {
     progress.StartPhase("solving", total);
     for (int slice = 0; slice < game.num_slices(); ++slice) {
       progress.SetLabel(absl::StrCat("solving slice ", slice + 1, "/", game.num_slices()));
-      SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
-                         views);
-      auto store = solver.Solve();
-      if (!store.ok()) return store.status();
-      stores.push_back(std::move(*store));
+      std::optional<std::vector<uint8_t>> restored;
+      if (options.restore) {
+        auto found = options.restore(slice);
+        if (!found.ok()) return found.status();
+        restored = std::move(*found);
+      }
+      if (restored.has_value()) {
+        stores.push_back(std::move(*restored));
+        progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
+      } else {
+        SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
+                           views);
+        auto store = solver.Solve();
+        if (!store.ok()) return store.status();
+        stores.push_back(std::move(*store));
+        if (options.save) {
+          if (absl::Status s = options.save(slice, stores.back()); !s.ok()) return s;
+        }
+      }
       auto view = FiniteHorizonStoreView::Open(stores.back());
       if (!view.ok()) return view.status();
+      if (view->states() != game.slice_size(slice) || view->horizon() != horizon) {
+        return absl::DataLossError(absl::StrCat(
+            "the restored store of slice ", slice, " holds ", view->states(),
+            " states to t = ", view->horizon(), "; the slice has ", game.slice_size(slice),
+            " states, the horizon is ", horizon));
+      }
       views.push_back(*view);
       if (stats != nullptr) {
         FiniteHorizonSliceStats s;
@@ -672,8 +703,7 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveFiniteHorizon(
   Progress& progress =
       context.progress != nullptr ? *context.progress : no_progress;
   return internal::FiniteHorizonSolver<Game>::SolveAll(
-      game, options.horizon, pool.get(), progress, context.memory_budget_bytes,
-      options.stats);
+      game, options, pool.get(), progress, context.memory_budget_bytes);
 }
 
 }  // namespace retro::solver

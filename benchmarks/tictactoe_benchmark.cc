@@ -1,6 +1,7 @@
-// Google Benchmark suite of the tic-tac-toe example: the hot paths a solver
-// calls once per position or per move (unranking, describing a position,
-// listing its parents) and a whole solve with 1 and 2 threads.
+// Google Benchmark suite of the tic-tac-toe example as the loopy kit solves
+// it: the hot paths the solver calls once per position or per move
+// (unranking, describing a position, listing its parents, through the kit's
+// solver view) and a whole solve with 1 and 2 threads.
 //
 //   build/bin/tictactoe_benchmark --benchmark_min_time=0.05
 #include "benchmark/benchmark.h"
@@ -8,17 +9,21 @@
 #include <cstdint>
 #include <vector>
 
-#include "indexer.h"
-#include "position.h"
+#include "plugins/tictactoe/rules.h"
+#include "retro/kit/loopy_wdl_solver_view.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/thread_pool.h"
-#include "solver_game.h"
 
 namespace tictactoe {
 namespace {
 
 // Stands in for the solver's sink: counts what a position reports.
+// The kit's view of the one slice.
+using SolverGame = retro::kit::LoopyWdlSolverView<Rules>;
+const Rules kRules;
+SolverGame View() { return SolverGame(kRules, 0, {}); }
+
 struct CountingSink {
   int terminals = 0;
   int moves = 0;
@@ -38,7 +43,7 @@ void BM_RankUnrank(benchmark::State& state) {
 BENCHMARK(BM_RankUnrank);
 
 void BM_Describe(benchmark::State& state) {
-  const SolverGame game;
+  const SolverGame game = View();
   SolverGame::Scratch scratch;
   CountingSink sink;
   for (auto _ : state) {
@@ -50,7 +55,7 @@ void BM_Describe(benchmark::State& state) {
 BENCHMARK(BM_Describe);
 
 void BM_ForEachPredecessor(benchmark::State& state) {
-  const SolverGame game;
+  const SolverGame game = View();
   SolverGame::Scratch scratch;
   uint64_t parents = 0;
   for (auto _ : state) {
@@ -66,7 +71,7 @@ BENCHMARK(BM_ForEachPredecessor);
 void BM_Solve(benchmark::State& state) {
   retro::ThreadPool pool(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    auto table = retro::solver::SolveLoopyWdl(SolverGame(), {.pool = &pool});
+    auto table = retro::solver::SolveLoopyWdl(View(), {.pool = &pool});
     benchmark::DoNotOptimize(table->data());
   }
   state.SetItemsProcessed(state.iterations() * kIndexCount);

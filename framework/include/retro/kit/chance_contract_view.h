@@ -1,0 +1,82 @@
+// A ChanceRules game (retro/kit/chance_rules.h) as the contract checker sees
+// it (retro::CheckableGame, retro/contract/checkable_game.h): the rules'
+// indexer and notation, as children the afterstates of every outcome that
+// are records (the same slice or an earlier one), and as consistency what
+// the chance solver relies on: a position that is not over has a move for
+// some outcome, the kit's layers drop along every in-slice choice, and the
+// rules' own Inconsistency hook. The chance solver needs no take-backs.
+#ifndef RETRO_KIT_CHANCE_CONTRACT_VIEW_H_
+#define RETRO_KIT_CHANCE_CONTRACT_VIEW_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/chance_rules.h"
+
+namespace retro::kit {
+
+// The checkable view of `rules`.
+template <ChanceRules R>
+class ChanceContractView {
+ public:
+  using Position = typename R::Position;
+
+  explicit ChanceContractView(const R& rules) : rules_(rules) {}
+
+  int num_slices() const { return rules_.num_slices(); }
+  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
+  std::string slice_name(int slice) const { return rules_.slice_name(slice); }
+  Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
+  SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
+  bool IsPosition(const Position&) const { return true; }
+  std::string Format(const Position& p) const { return rules_.Format(p); }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
+
+  // The afterstates of every outcome that are records.
+  template <typename Visit>
+  void ForEachChild(const Position& p, Visit&& visit) const {
+    if (rules_.Terminal(p)) return;
+    for (int o = 0; o < R::kNumOutcomes; ++o) {
+      rules_.ForEachChoice(p, o, [&](const typename R::Move&, const Position& after) {
+        if (!rules_.Terminal(after)) visit(after);
+      });
+    }
+  }
+  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
+
+  std::string Inconsistency(const Position& p) const {
+    if (rules_.Terminal(p)) return "";
+    int moving = 0;
+    std::string problem;
+    for (int o = 0; o < R::kNumOutcomes; ++o) {
+      bool moves = false;
+      rules_.ForEachChoice(p, o, [&](const typename R::Move& move, const Position& after) {
+        moves = true;
+        if constexpr (ChanceHasLayers<R>) {
+          if (problem.empty() && !rules_.Terminal(after) &&
+              rules_.Rank(after).slice == rules_.Rank(p).slice &&
+              rules_.Layer(after) >= rules_.Layer(p)) {
+            problem = absl::StrCat(rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
+                                   " leads to layer ", rules_.Layer(after), ", not below ",
+                                   rules_.Layer(p));
+          }
+        }
+      });
+      moving += moves;
+    }
+    if (!problem.empty()) return problem;
+    if (moving == 0) return "no outcome has a move, but Terminal says the game goes on";
+    if constexpr (HasInconsistency<R>) return rules_.Inconsistency(p);
+    return "";
+  }
+
+ private:
+  const R& rules_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHANCE_CONTRACT_VIEW_H_

@@ -1,0 +1,613 @@
+// A database of a ChanceRules game (retro/kit/chance_rules.h), opened: the
+// object answering `retro probe`, `retro stats` and `retro verify`, and
+// OpenChanceDatabase, which checks a file's layout and every value before
+// trusting it.
+//
+// Layout (written by ChanceModule::Solve): the game's parameters in the
+// header; per rules slice s, in order, the value slice slice_name(s) of
+// slice_size(s) little-endian doubles (record i is the value of
+// Unrank(s, i)), followed by its companion slices companion_name(s, k),
+// k = 0 .. num_companions() - 1, of companion_record_bytes(k) bytes per
+// record.
+#ifndef RETRO_KIT_CHANCE_DATABASE_H_
+#define RETRO_KIT_CHANCE_DATABASE_H_
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "retro/database.h"
+#include "retro/database_layout.h"
+#include "retro/game_module.h"
+#include "retro/json_writer.h"
+#include "retro/kit/chance_rules.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/kit/chance_tables.h"
+#include "retro/kit/game_info.h"
+#include "retro/status_macros.h"
+#include "retro/verify_support.h"
+
+namespace retro::kit {
+
+// A value for people: 12 significant digits.
+inline std::string ChanceNumber(double value) { return absl::StrFormat("%.12g", value); }
+
+// A count with thousands separators: 2,496,144.
+inline std::string GroupedCount(uint64_t count) {
+  const std::string digits = std::to_string(count);
+  std::string grouped;
+  for (size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) grouped.push_back(',');
+    grouped.push_back(digits[k]);
+  }
+  return grouped;
+}
+
+// Whether `a` is a better choice than `b` for the objective.
+template <chance::Objective kObjective>
+bool BetterChoice(double a, double b) {
+  return kObjective == chance::Objective::kMaximize ? a > b : a < b;
+}
+
+// The outcome of one chance outcome from a position, as probe shows it.
+template <typename R>
+struct OutcomeAnalysis {
+  int choices = 0;  // distinct choices; 0: no move
+  std::optional<typename R::Move> best_move;  // the first best in the rules' order
+  std::optional<typename R::Position> best_after;
+  double best_value = 0;
+};
+
+// Each outcome's best choice from `p` (not over), valued from `tables`.
+template <typename R>
+std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
+                                                const typename R::Position& p) {
+  std::vector<OutcomeAnalysis<R>> result(R::kNumOutcomes);
+  for (int o = 0; o < R::kNumOutcomes; ++o) {
+    OutcomeAnalysis<R>& a = result[o];
+    tables.rules().ForEachChoice(
+        p, o, [&](const typename R::Move& move, const typename R::Position& after) {
+          const double value = tables.AfterstateValue(after);
+          if (a.choices++ == 0 || BetterChoice<R::kObjective>(value, a.best_value)) {
+            a.best_value = value;
+            a.best_move = move;
+            a.best_after = after;
+          }
+        });
+  }
+  return result;
+}
+
+// The value of `p` recomputed from its afterstates' stored values (one step
+// of the recurrence in chance_rules.h); nullopt when no outcome has a move.
+template <typename R>
+std::optional<double> RecomputeValue(const ChanceTables<R>& tables,
+                                     const typename R::Position& p) {
+  const R& rules = tables.rules();
+  if (const std::optional<double> over = rules.Terminal(p)) return *over;
+  double sum = rules.TurnReward();
+  double moving = 0;  // 1 - q, summed directly
+  for (int o = 0; o < R::kNumOutcomes; ++o) {
+    bool any = false;
+    double best = 0;
+    rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
+      const double value = tables.AfterstateValue(after);
+      if (!any || BetterChoice<R::kObjective>(value, best)) best = value;
+      any = true;
+    });
+    if (!any) continue;
+    sum += rules.OutcomeWeight(o) * best;
+    moving += rules.OutcomeWeight(o);
+  }
+  if (moving <= 0) return std::nullopt;
+  return sum / moving;
+}
+
+// The opened database of game R.
+template <ChanceRules R>
+class ChanceDatabase : public OpenDatabase {
+ public:
+  using Position = typename R::Position;
+
+  ChanceDatabase(std::unique_ptr<R> rules, std::vector<std::vector<double>> values,
+                 std::vector<std::vector<std::span<const uint8_t>>> companions,
+                 std::vector<std::pair<std::string, std::string>> parameters)
+      : rules_(std::move(rules)),
+        tables_(*rules_, std::move(values), std::move(companions)),
+        parameters_(std::move(parameters)),
+        labels_(LabelsOf<R>()) {}
+
+  // The probe parameter named after the outcome label (`--roll 6-5`):
+  // "best" shows each outcome's best choice; an outcome's name also lists
+  // every choice of that outcome with its value.
+  absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues& options) override {
+    const R& rules = *rules_;
+    RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
+    int listed = -1;  // the outcome whose choices are all listed
+    const auto it = options.find(labels_.outcome);
+    if (it != options.end() && it->second != "best") {
+      std::vector<std::string> names;
+      for (int o = 0; o < R::kNumOutcomes; ++o) {
+        names.push_back(rules.FormatOutcome(o));
+        if (names.back() == it->second) listed = o;
+      }
+      if (listed < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "invalid --", labels_.outcome, " '", it->second, "': must be 'best' or one of ",
+            absl::StrJoin(names, ", ")));
+      }
+    }
+    const SliceIndex at = rules.Rank(p);
+    const double value = tables_.value(at);
+    const std::string formatted = rules.Format(p);
+    const bool over = rules.Terminal(p).has_value();
+
+    // A roll without a move leaves the position as it is, so its value is
+    // the position's own; then value = R + sum over all outcomes of w x value.
+    struct Line {
+      std::string outcome, choice;
+      int choices;
+      double value;
+      std::string note;
+    };
+    std::vector<Line> lines;
+    // q summed with Neumaier's compensation: 25 rolls of 1/36 and 2/36 give
+    // 25/36 correctly rounded, not a few units off in the last place.
+    double q = 0, q_error = 0;
+    if (!over) {
+      const std::vector<OutcomeAnalysis<R>> outcomes = AnalyzeOutcomes(tables_, p);
+      for (int o = 0; o < R::kNumOutcomes; ++o) {
+        const OutcomeAnalysis<R>& a = outcomes[o];
+        Line line{rules.FormatOutcome(o), "(no move)", a.choices, value,
+                  "no move: the position stays"};
+        if (a.choices == 0) {
+          const double w = rules.OutcomeWeight(o), sum = q + w;
+          q_error += std::abs(q) >= std::abs(w) ? (q - sum) + w : (w - sum) + q;
+          q = sum;
+        } else {
+          line.choice = rules.FormatMove(p, *a.best_move);
+          line.value = a.best_value;
+          line.note = "";
+          if (rules.Terminal(*a.best_after)) {
+            line.note = "game over";
+            if constexpr (HasTerminalNote<R>) line.note = rules.TerminalNote(*a.best_after);
+          }
+        }
+        lines.push_back(std::move(line));
+      }
+      q += q_error;
+    }
+
+    Report report;
+    JsonWriter json;
+    json.BeginObject().Key("position").String(formatted).Key(labels_.value_key).Double(value);
+    if (over) {
+      json.Key("game_over").Bool(true);
+    } else {
+      json.Key("no_move_probability").Double(q).Key(labels_.outcome + "s").BeginArray();
+      for (const Line& line : lines) {
+        json.BeginObject().Key(labels_.outcome).String(line.outcome);
+        json.Key(labels_.choice).String(line.choice);
+        json.Key("value").Double(line.value).EndObject();
+      }
+      json.EndArray();
+    }
+
+    report.text = formatted;
+    if constexpr (HasPositionRemark<R>) {
+      absl::StrAppend(&report.text, "  (", rules.PositionRemark(p), ")");
+    }
+    absl::StrAppend(&report.text, "\n", labels_.value_name, " = ", ChanceNumber(value));
+    if (!labels_.value_meaning.empty()) absl::StrAppend(&report.text, "  ", labels_.value_meaning);
+    if constexpr (HasValueRemark<R>) {
+      absl::StrAppend(&report.text, " (", rules.ValueRemark(value), ")");
+    }
+    if (over) {
+      absl::StrAppend(&report.text, "  (game over)");
+    } else {
+      absl::StrAppend(&report.text, "\nno-move probability q = ", ChanceNumber(q));
+      size_t outcome_width = std::max<size_t>(4, labels_.outcome.size());
+      size_t choice_width = 24;
+      for (const Line& line : lines) {
+        outcome_width = std::max(outcome_width, line.outcome.size());
+        choice_width = std::max(choice_width, line.choice.size());
+      }
+      const std::string choices = labels_.choice + "s";
+      const int count_width = std::max<int>(5, static_cast<int>(choices.size()));
+      absl::StrAppend(&report.text,
+                      absl::StrFormat("\n%-*s  %*s  %-*s  value", outcome_width, labels_.outcome,
+                                      count_width, choices, choice_width,
+                                      "best " + labels_.choice));
+      for (const Line& line : lines) {
+        absl::StrAppend(&report.text,
+                        absl::StrFormat("\n%-*s  %*d  %-*s  %-14s  %s", outcome_width,
+                                        line.outcome, count_width, line.choices, choice_width,
+                                        line.choice, ChanceNumber(line.value), line.note));
+        while (!report.text.empty() && report.text.back() == ' ') report.text.pop_back();
+      }
+    }
+    if constexpr (HasCompanions<R>) {
+      for (int k = 0; k < rules.num_companions(); ++k) {
+        rules.ProbeCompanion(tables_, at.slice, k, at.index, &report.text, json);
+      }
+    }
+    std::string listed_line;
+    if (listed >= 0 && !over) ListChoices(p, listed, &report.text, &listed_line, json);
+    report.json = json.EndObject().Take();
+
+    report.line = absl::StrCat(formatted, "  ", labels_.value_name, "=", ChanceNumber(value));
+    if (over) {
+      absl::StrAppend(&report.line, " game-over");
+    } else {
+      std::vector<std::string> best;
+      for (const Line& line : lines) best.push_back(absl::StrCat(line.outcome, ": ", line.choice));
+      absl::StrAppend(&report.line, " q=", ChanceNumber(q), " ", absl::StrJoin(best, " | "),
+                      listed_line);
+    }
+    return report;
+  }
+
+  absl::StatusOr<Report> Stats(const WorkContext& context) override {
+    const R& rules = *rules_;
+    const int slices = tables_.num_slices();
+    context.progress->StartPhase("summarising", 2 * static_cast<uint64_t>(slices));
+    std::vector<Summary> rows(slices + 1);  // rows[slices]: the total
+    for (int s = 0; s < slices; ++s) {
+      rows[s] = Summarise(s, context);
+      rows[slices].Add(rows[s]);
+      context.progress->Advance(1);
+    }
+    // One histogram of kBins equal bins over [min, max] of all values, the
+    // same bins for every slice.
+    const Summary& total = rows[slices];
+    const double low = total.count > 0 ? total.min : 0;
+    const double width = total.count > 0 && total.max > total.min
+                             ? (total.max - total.min) / kBins
+                             : 1.0;
+    for (int s = 0; s < slices; ++s) {
+      for (const double v : tables_.values(s)) {
+        const int bin = std::clamp(static_cast<int>((v - low) / width), 0, kBins - 1);
+        ++rows[s].histogram[bin];
+        ++rows[slices].histogram[bin];
+      }
+      context.progress->Advance(1);
+    }
+
+    const std::string& name = labels_.value_name;
+    std::string heading = absl::StrCat(name, " = ", labels_.value_meaning);
+    if (labels_.value_meaning.empty()) heading = absl::StrCat(name, " per record");
+    if constexpr (HasStatsHeading<R>) heading = rules.stats_heading();
+
+    size_t name_width = 9;
+    for (int s = 0; s < slices; ++s) {
+      name_width = std::max(name_width, rules.slice_name(s).size());
+    }
+    Report report;
+    report.text = absl::StrFormat("%s\n\n%-*s  %10s  %14s  %14s  %14s  %s", heading, name_width,
+                                  "slice", "records", "min " + name, "mean " + name,
+                                  "max " + name, "position of max");
+    for (int s = 0; s <= slices; ++s) {
+      const Summary& row = rows[s];
+      if (row.count == 0) {
+        absl::StrAppend(&report.text, absl::StrFormat("\n%-*s  %10s", name_width,
+                                                      s < slices ? rules.slice_name(s) : "total",
+                                                      "0"));
+        continue;
+      }
+      absl::StrAppend(&report.text,
+                      absl::StrFormat("\n%-*s  %10s  %14.10f  %14.10f  %14.10f  %s", name_width,
+                                      s < slices ? rules.slice_name(s) : "total",
+                                      GroupedCount(row.count), row.min, row.Mean(), row.max,
+                                      Example(row.max_at)));
+    }
+    if (total.count > 0) {
+      absl::StrAppend(&report.text, "\nmin ", name, " ", ChanceNumber(total.min), ": ",
+                      Example(total.min_at), "\nmax ", name, " ", ChanceNumber(total.max), ": ",
+                      Example(total.max_at), "\n\n", name, " over all records, ", kBins,
+                      " bins:");
+      for (int b = 0; b < kBins; ++b) {
+        absl::StrAppend(&report.text,
+                        absl::StrFormat("\n  [%14.10f, %14.10f%s  %10s", low + b * width,
+                                        b + 1 == kBins ? total.max : low + (b + 1) * width,
+                                        b + 1 == kBins ? "]" : ")",
+                                        GroupedCount(total.histogram[b])));
+      }
+    }
+
+    JsonWriter json;
+    json.BeginObject().Key("value").String(name).Key("parameters").BeginObject();
+    for (const auto& [key, value] : parameters_) json.Key(key).String(value);
+    json.EndObject().Key("slices").BeginArray();
+    for (int s = 0; s < slices; ++s) {
+      json.BeginObject().Key("slice").String(rules.slice_name(s));
+      RowJson(rows[s], json);
+      json.EndObject();
+    }
+    json.EndArray().Key("total").BeginObject();
+    RowJson(total, json);
+    json.EndObject().Key("bins").BeginObject().Key("low").Double(low);
+    json.Key("width").Double(width).Key("count").Int(kBins).EndObject();
+    json.Key("records").Uint(total.count).EndObject();
+    report.json = json.Take();
+    return report;
+  }
+
+  // Recomputes each chosen record from its afterstates' stored values with
+  // the rules (one step of the recurrence, independent of the solver) and
+  // compares; then the companions' own checks.
+  absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
+                                      const WorkContext& context) override {
+    const R& rules = *rules_;
+    std::vector<uint64_t> sizes;
+    for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
+    for (int s = 0; s < tables_.num_slices(); ++s) {
+      context.pool->ParallelFor(0, selection.count(s), 256, [&](int, uint64_t b, uint64_t e) {
+        for (uint64_t k = b; k < e; ++k) {
+          const uint64_t index = selection.record(s, k);
+          std::string problem = Check(s, index);
+          if constexpr (HasCompanions<R>) {
+            for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
+              problem = rules.VerifyCompanion(tables_, s, c, index);
+            }
+          }
+          if (!problem.empty()) {
+            // The first bad record by (slice, index), whatever the threads did.
+            tally.Record((static_cast<uint64_t>(s) << 48) | index,
+                         [&] { return std::move(problem); });
+          }
+        }
+        context.progress->Advance(e - b);
+      });
+    }
+    return tally.Result(selection.count());
+  }
+
+ private:
+  static constexpr int kBins = 10;
+
+  // Count, sum, extremes and histogram of some values.
+  struct Summary {
+    uint64_t count = 0;
+    double sum = 0;
+    double min = std::numeric_limits<double>::infinity();
+    double max = -std::numeric_limits<double>::infinity();
+    SliceIndex min_at, max_at;
+    std::vector<uint64_t> histogram = std::vector<uint64_t>(kBins);
+
+    double Mean() const { return count > 0 ? sum / count : 0; }
+    // Adds `other` (of later records: ties keep the earlier extreme).
+    void Add(const Summary& other) {
+      if (other.count == 0) return;
+      count += other.count;
+      sum += other.sum;
+      if (other.min < min) min = other.min, min_at = other.min_at;
+      if (other.max > max) max = other.max, max_at = other.max_at;
+    }
+  };
+
+  // Appends every choice of `outcome` from `p` with its value, best first
+  // (ties in the rules' order), to the text, the batch line and the JSON.
+  void ListChoices(const Position& p, int outcome, std::string* text, std::string* line,
+                   JsonWriter& json) const {
+    const R& rules = *rules_;
+    struct Choice {
+      std::string name;
+      double value;
+    };
+    std::vector<Choice> choices;
+    rules.ForEachChoice(p, outcome, [&](const typename R::Move& move, const Position& after) {
+      choices.push_back({rules.FormatMove(p, move), tables_.AfterstateValue(after)});
+    });
+    std::stable_sort(choices.begin(), choices.end(), [](const Choice& a, const Choice& b) {
+      return BetterChoice<R::kObjective>(a.value, b.value);
+    });
+    const std::string name = rules.FormatOutcome(outcome);
+    size_t width = std::max<size_t>(labels_.choice.size(), 24);
+    for (const Choice& c : choices) width = std::max(width, c.name.size());
+    absl::StrAppend(text, "\n", labels_.outcome, " ", name, ": ", choices.size(), " ",
+                    labels_.choice, choices.size() == 1 ? "" : "s");
+    if (!choices.empty()) {
+      absl::StrAppend(text, absl::StrFormat("\n%-*s  value", width, labels_.choice));
+    }
+    std::vector<std::string> parts;
+    json.Key(labels_.choice + "s_of_" + labels_.outcome).BeginObject();
+    json.Key(labels_.outcome).String(name).Key(labels_.choice + "s").BeginArray();
+    for (const Choice& c : choices) {
+      const bool best = c.value == choices.front().value;
+      absl::StrAppend(text, absl::StrFormat("\n%-*s  %-14s%s", width, c.name,
+                                            ChanceNumber(c.value), best ? "  best" : ""));
+      while (!text->empty() && text->back() == ' ') text->pop_back();
+      parts.push_back(absl::StrCat(c.name, " ", ChanceNumber(c.value)));
+      json.BeginObject().Key(labels_.choice).String(c.name).Key("value").Double(c.value);
+      json.Key("best").Bool(best).EndObject();
+    }
+    json.EndArray().EndObject();
+    *line = absl::StrCat(" || ", name, ": ", absl::StrJoin(parts, ", "));
+  }
+
+  // The summary of slice `s`, in chunks added in index order (the same
+  // result for any number of threads).
+  Summary Summarise(int s, const WorkContext& context) const {
+    const std::span<const double> values = tables_.values(s);
+    constexpr uint64_t kChunk = 1 << 14;
+    std::vector<Summary> parts((values.size() + kChunk - 1) / kChunk);
+    context.pool->ParallelFor(0, parts.size(), 1, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t c = b; c < e; ++c) {
+        Summary& part = parts[c];
+        const uint64_t end = std::min<uint64_t>(values.size(), (c + 1) * kChunk);
+        for (uint64_t i = c * kChunk; i < end; ++i) {
+          part.sum += values[i];
+          if (values[i] < part.min) part.min = values[i], part.min_at = {s, i};
+          if (values[i] > part.max) part.max = values[i], part.max_at = {s, i};
+        }
+        part.count = end - c * kChunk;
+      }
+    });
+    Summary all;
+    for (const Summary& part : parts) all.Add(part);
+    return all;
+  }
+
+  void RowJson(const Summary& row, JsonWriter& json) const {
+    json.Key("records").Uint(row.count);
+    if (row.count > 0) {
+      json.Key("min").Double(row.min).Key("min_position").String(Example(row.min_at));
+      json.Key("mean").Double(row.Mean());
+      json.Key("max").Double(row.max).Key("max_position").String(Example(row.max_at));
+    }
+    json.Key("histogram").BeginArray();
+    for (const uint64_t n : row.histogram) json.Uint(n);
+    json.EndArray();
+  }
+
+  std::string Example(SliceIndex at) const {
+    return rules_->Format(rules_->Unrank(at.slice, at.index));
+  }
+
+  // What is wrong with record `index` of `slice` ("" when consistent).
+  std::string Check(int slice, uint64_t index) const {
+    const R& rules = *rules_;
+    const double stored = tables_.values(slice)[index];
+    const Position p = rules.Unrank(slice, index);
+    const std::optional<double> expected = RecomputeValue(tables_, p);
+    const std::string where = absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice),
+                                           ", record ", index, "): ");
+    if (!expected) return absl::StrCat(where, "no outcome has a move and the game is not over");
+    double tolerance = 1e-9;
+    if constexpr (HasVerifyTolerance<R>) tolerance = rules.verify_tolerance();
+    bool possible = std::isfinite(stored);
+    if constexpr (HasValueProblem<R>) possible = possible && rules.ValueProblem(stored).empty();
+    if (possible && std::abs(*expected - stored) <= tolerance * std::max(1.0, std::abs(stored))) {
+      return "";
+    }
+    return absl::StrCat(where, "stored ", labels_.value_name, " = ", ChanceNumber(stored),
+                        ", recomputed from its afterstates ", ChanceNumber(*expected));
+  }
+
+  std::unique_ptr<R> rules_;  // on the heap: tables_ refers to it
+  ChanceTables<R> tables_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+  ChanceLabels labels_;
+};
+
+// What ReadChanceFile finds in a file: the rules of its header, the values
+// of every slice, and the bytes of every companion slice ([slice][k]).
+template <ChanceRules R>
+struct ChanceFileContents {
+  std::unique_ptr<R> rules;
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<std::span<const uint8_t>>> companions;
+};
+
+// Checks that `file` (made by this game; its slice checksums not yet
+// verified) has the layout above, every value and companion record
+// included, and returns its contents. `file` must outlive the result.
+template <ChanceRules R>
+absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
+                                                     const DatabaseFile& file) {
+  const std::string& codec = file.identity().codec;
+  if (codec != info.codec) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("this file holds ", info.name, " values in codec '", codec,
+                     "'; this plugin reads '", info.codec, "'"));
+  }
+  const std::string what = absl::StrCat(info.name, " database");
+  RETRO_ASSIGN_OR_RETURN(R parsed, RulesFromHeader<R>(file, what));
+  auto rules = std::make_unique<R>(std::move(parsed));
+  const ChanceLabels labels = LabelsOf<R>();
+
+  // 1. Exactly the slices the parameters imply, each of the size they imply.
+  int companions = 0;
+  if constexpr (HasCompanions<R>) companions = rules->num_companions();
+  std::vector<std::string> names;
+  for (int s = 0; s < rules->num_slices(); ++s) {
+    names.push_back(rules->slice_name(s));
+    if constexpr (HasCompanions<R>) {
+      for (int k = 0; k < companions; ++k) names.push_back(rules->companion_name(s, k));
+    }
+  }
+  RETRO_ASSIGN_OR_RETURN(const std::vector<std::span<const uint8_t>> slices,
+                         ExpectSlices(file, names, info.ADatabaseName()));
+  const int per_slice = 1 + companions;
+  for (int s = 0; s < rules->num_slices(); ++s) {
+    const uint64_t records = rules->slice_size(s);
+    const size_t at = static_cast<size_t>(s) * per_slice;
+    RETRO_RETURN_IF_ERROR(CheckSliceSize(
+        names[at], slices[at].size(), records * sizeof(double),
+        absl::StrCat("the game's indexer numbers ", records, " records of 8 bytes, ",
+                     records * sizeof(double))));
+    if constexpr (HasCompanions<R>) {
+      for (int k = 0; k < companions; ++k) {
+        const uint64_t bytes = rules->companion_record_bytes(k);
+        RETRO_RETURN_IF_ERROR(CheckSliceSize(
+            names[at + 1 + k], slices[at + 1 + k].size(), records * bytes,
+            absl::StrCat(records, " records of ", bytes, " bytes need ", records * bytes)));
+      }
+    }
+  }
+
+  // 2. One pass over every value and companion record.
+  std::vector<std::vector<double>> values;
+  std::vector<std::vector<std::span<const uint8_t>>> companion_bytes(rules->num_slices());
+  for (int s = 0; s < rules->num_slices(); ++s) {
+    const size_t at = static_cast<size_t>(s) * per_slice;
+    std::vector<double> slice_values = DecodeDoubles(slices[at]);
+    for (uint64_t i = 0; i < slice_values.size(); ++i) {
+      const double v = slice_values[i];
+      std::string problem;
+      if constexpr (HasValueProblem<R>) problem = rules->ValueProblem(v);
+      if (problem.empty() && !std::isfinite(v)) problem = "values are finite numbers";
+      if (!problem.empty()) {
+        return absl::DataLossError(absl::StrCat("slice '", names[at], "' holds ",
+                                                labels.value_name, " = ", v, " at record ", i,
+                                                "; ", problem));
+      }
+    }
+    values.push_back(std::move(slice_values));
+    if constexpr (HasCompanions<R>) {
+      for (int k = 0; k < companions; ++k) {
+        const std::span<const uint8_t> bytes = slices[at + 1 + k];
+        const uint64_t record_bytes = rules->companion_record_bytes(k);
+        for (uint64_t i = 0; i < rules->slice_size(s); ++i) {
+          const std::string problem =
+              rules->CompanionRecordProblem(k, bytes.subspan(i * record_bytes, record_bytes));
+          if (!problem.empty()) {
+            return absl::DataLossError(absl::StrCat("slice '", names[at + 1 + k], "', record ",
+                                                    i, ": ", problem));
+          }
+        }
+        companion_bytes[s].push_back(bytes);
+      }
+    }
+  }
+  return ChanceFileContents<R>{std::move(rules), std::move(values), std::move(companion_bytes)};
+}
+
+// The database of `file`, checked by ReadChanceFile, answering probe, stats
+// and verify. `file` must outlive the result.
+template <ChanceRules R>
+absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenChanceDatabase(const GameInfo& info,
+                                                                 const DatabaseFile& file) {
+  RETRO_ASSIGN_OR_RETURN(ChanceFileContents<R> contents, ReadChanceFile<R>(info, file));
+  return std::make_unique<ChanceDatabase<R>>(std::move(contents.rules), std::move(contents.values),
+                                             std::move(contents.companions), file.parameters());
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHANCE_DATABASE_H_

@@ -1,0 +1,202 @@
+// The chance-expectation kit: a whole game plugin (retro::GameModule) from a
+// dice game's rules (the concept ChanceRules, retro/kit/chance_rules.h) and
+// its identity (retro/kit/game_info.h). The kit plans the work (sizes,
+// memory, a refusal saying what would fit), solves every slice in order with
+// the chance solver (retro/solver/chance.h) through the kit's view of the
+// rules or the game's own SolveSlice, writes the database (layout in
+// retro/kit/chance_database.h) with the game's companion slices, opens it
+// for probe, stats and verify, and checks the rules' contract
+// (retro/contract/check_contract.h). A plugin's module.cc is then:
+//
+//   std::unique_ptr<retro::GameModule> CreateModule() {
+//     return retro::kit::MakeChanceModule<MyRules>({.name = "mygame", ...});
+//   }
+//   RETRO_PLUGIN(CreateModule)
+#ifndef RETRO_KIT_CHANCE_MODULE_H_
+#define RETRO_KIT_CHANCE_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "retro/contract/check_contract.h"
+#include "retro/checkpoint.h"
+#include "retro/game_module.h"
+#include "retro/kit/chance_contract_view.h"
+#include "retro/kit/chance_database.h"
+#include "retro/kit/chance_rules.h"
+#include "retro/kit/chance_solver_view.h"
+#include "retro/kit/chance_tables.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/kit_module.h"
+#include "retro/solver/chance.h"
+#include "retro/solver/chance_workspace.h"
+#include "retro/status_macros.h"
+#include "retro/system_memory.h"
+
+namespace retro::kit {
+
+// The values of slice `slice`: the game's own solver when it has one, else
+// the chance solver on the kit's view of the rules.
+template <ChanceRules R>
+absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
+                                                     const ChanceSliceContext& context) {
+  absl::StatusOr<std::vector<double>> values;
+  if constexpr (ChanceHasSliceSolver<R>) {
+    values = rules.SolveSlice(slice, context);
+  } else {
+    values = solver::SolveChance(ChanceSolverView<R>(rules, slice, context.solved),
+                                 {.workspace = context.workspace}, context.work);
+  }
+  if (values.ok() && values->size() != rules.slice_size(slice)) {
+    return absl::InternalError(absl::StrCat("slice '", rules.slice_name(slice), "' solved to ",
+                                            values->size(), " values, not ",
+                                            rules.slice_size(slice)));
+  }
+  return values;
+}
+
+// The GameModule of game R.
+template <ChanceRules R>
+class ChanceModule : public KitModule {
+ public:
+  explicit ChanceModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
+      : KitModule(std::move(play)), info_(std::move(info)) {
+    static_assert(AssertChanceRules<R>());
+    description_.name = info_.name;
+    description_.summary = info_.summary;
+    description_.data_version = info_.data_version;
+    description_.solve_parameters = GameParameters<R>();
+    const ChanceLabels labels = LabelsOf<R>();
+    description_.probe_parameters = {
+        {labels.outcome, "NAME",
+         absl::StrCat("also list every ", labels.choice, " of this ", labels.outcome,
+                      " with its value (\"best\": only each ", labels.outcome, "'s best ",
+                      labels.choice, ")"),
+         "best",
+         {}},
+    };
+    description_.position_syntax = info_.position_syntax;
+    // A one-player dice game has no move tree worth counting leaves of.
+    description_.supports_perft = false;
+  }
+
+  const GameDescription& Describe() const override { return description_; }
+
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    SolvePlan plan;
+    plan.canonical_parameters = CanonicalParameters(rules, values);
+    plan.default_file_name = info_.default_file_name.empty()
+                                 ? absl::StrCat(info_.name, ".retro")
+                                 : info_.default_file_name;
+    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    uint64_t records = 0, file_bytes = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      records += rules.slice_size(s);
+      file_bytes += rules.slice_size(s) * sizeof(double);
+      if constexpr (HasCompanions<R>) {
+        for (int k = 0; k < rules.num_companions(); ++k) {
+          file_bytes += rules.slice_size(s) * rules.companion_record_bytes(k);
+        }
+      }
+    }
+    plan.positions = records;
+    if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
+    plan.estimated_file_bytes = file_bytes;
+    // Default: the finished values (kept for afterstates into earlier
+    // slices, then encoded for the builder).
+    plan.estimated_memory_bytes = 2 * file_bytes;
+    if constexpr (HasSolveMemory<R>) plan.estimated_memory_bytes = rules.solve_memory_bytes();
+    const uint64_t available = AvailableMemoryBytes();
+    if (available > 0 && plan.estimated_memory_bytes > available) {
+      std::string given;
+      for (const auto& [key, value] : plan.canonical_parameters) {
+        absl::StrAppend(&given, " --", key, " ", value);
+      }
+      std::string fits;
+      if constexpr (HasWhatFits<R>) fits = rules.WhatFits(available);
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "the %s database for%s needs about %.0f MiB, but only %.0f MiB is available%s",
+          info_.name, given, plan.estimated_memory_bytes / 1048576.0, available / 1048576.0,
+          fits.empty() ? "" : absl::StrCat("; ", fits)));
+    }
+    return plan;
+  }
+
+  absl::Status Solve(const ParameterValues& values, const WorkContext& context,
+                     DatabaseBuilder& out) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    out.SetCodec(info_.codec);
+    chance::Workspace workspace;  // the solver's tables, reused from slice to slice
+    std::vector<std::vector<double>> solved;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      const std::string name = rules.slice_name(s);
+      // The values of a slice an earlier, killed run finished
+      // (retro/checkpoint.h); its companions are rebuilt from them.
+      std::optional<std::vector<uint8_t>> saved;
+      if (context.checkpoint != nullptr) {
+        RETRO_ASSIGN_OR_RETURN(saved, context.checkpoint->Restore(name));
+        if (saved.has_value() && saved->size() != rules.slice_size(s) * sizeof(double)) {
+          return absl::DataLossError(absl::StrCat("the checkpoint of slice '", name, "' has ",
+                                                  saved->size(), " bytes; the slice has ",
+                                                  rules.slice_size(s), " records of 8 bytes"));
+        }
+      }
+      std::vector<double> values;
+      if (saved.has_value()) {
+        values = DecodeDoubles(*saved);
+      } else {
+        const ChanceSliceContext slice_context{context, &workspace, solved};
+        RETRO_ASSIGN_OR_RETURN(values, SolveChanceSlice(rules, s, slice_context));
+      }
+      std::vector<uint8_t> encoded = EncodeDoubles(values);
+      if (context.checkpoint != nullptr && !saved.has_value()) {
+        RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, encoded));
+      }
+      out.AddSlice(name, std::move(encoded));
+      if constexpr (HasCompanions<R>) {
+        for (int k = 0; k < rules.num_companions(); ++k) {
+          RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
+                                 rules.BuildCompanion(s, k, values, context));
+          out.AddSlice(rules.companion_name(s, k), std::move(bytes));
+        }
+      }
+      solved.push_back(std::move(values));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
+    return OpenChanceDatabase<R>(info_, file);
+  }
+
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    return CheckContract(ChanceContractView<R>(rules), options, context.pool, context.progress);
+  }
+
+ private:
+  GameInfo info_;
+  GameDescription description_;
+};
+
+// The module a kit-built plugin's factory returns.
+template <ChanceRules R>
+// `play` (optional) is the plugin's play capability (retro/play.h).
+std::unique_ptr<GameModule> MakeChanceModule(
+    GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
+  return std::make_unique<ChanceModule<R>>(std::move(info), std::move(play));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHANCE_MODULE_H_

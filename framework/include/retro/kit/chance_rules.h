@@ -1,0 +1,300 @@
+// The game contract of the chance-expectation kit (retro/kit/
+// chance_module.h), as the C++20 concept ChanceRules: what a plugin writes
+// for a one-player game with dice whose database holds, per position, an
+// expectation (expected turns to finish, an expected score):
+//
+//   V(s) = (R + sum over outcomes o with a move of w_o * best_a g(a)) / (1 - q(s))
+//
+// with R the reward of a turn, w_o the probability of outcome o (a roll),
+// best the max or min (the objective) over the choices the outcome allows,
+// g(a) the value of afterstate a (its stored value, or its value when the
+// game is over there) and q(s) the probability of the outcomes with no move
+// (such a roll leaves the position as it is). Values are stored as one
+// little-endian double per record. From the rules the kit derives the whole
+// plugin: plan, solve, open (every record checked), probe, stats, verify
+// (the recurrence recomputed from the stored values with the rules' own
+// moves) and check.
+//
+// Required members of `const R& rules` (all const, safe to call from several
+// threads at once; Position and Move are copyable value types):
+//
+//   using Position = ...;  using Move = ...;
+//   static constexpr int kNumOutcomes    the chance outcomes of a turn
+//   static constexpr retro::chance::Objective kObjective
+//                                        kMaximize or kMinimize over choices
+//   int num_slices()                     the slices, solved in order 0, 1, ...
+//   uint64_t slice_size(int slice)       its records are 0 .. size - 1
+//   std::string slice_name(int slice)    the slice's name in the file
+//   Position Unrank(int slice, uint64_t index)
+//   retro::SliceIndex Rank(const Position&)   of a position that is a record
+//   std::optional<double> Terminal(const Position&)
+//                                        the value when the game is over at
+//                                        this position (an afterstate that
+//                                        ends it), else nullopt: then it is
+//                                        a record of some slice
+//   double OutcomeWeight(int outcome)    w_o, summing to 1
+//   std::string FormatOutcome(int outcome)   "6-5"
+//   double TurnReward()                  R, added once per turn (1 counts turns)
+//   void ForEachChoice(const Position&, int outcome, visit)
+//                                        visit(const Move&, const Position&
+//                                        after) once per distinct choice of
+//                                        the outcome (none: no move); an
+//                                        afterstate is over (Terminal), or a
+//                                        record of the same slice solved
+//                                        before this one (see below), or of
+//                                        an earlier slice
+//   std::string Format(const Position&)  the notation
+//   absl::StatusOr<Position> Parse(const std::string&)
+//                                        InvalidArgument naming the problem,
+//                                        also for a position that is no
+//                                        record of these rules' slices
+//   std::string FormatMove(const Position&, const Move&)
+//
+// and one way to solve a slice:
+//
+//   the kit's solver view (afterstate style, retro/solver/chance.h), for
+//   which the rules order each slice:
+//     int num_layers(int slice)
+//     int Layer(const Position&)         0 .. num_layers - 1; every in-slice
+//                                        afterstate lies in a lower layer
+//   or the game's own solver (a faster adapter, a larger state space):
+//     absl::StatusOr<std::vector<double>> SolveSlice(int slice,
+//         const ChanceSliceContext& context)
+//                                        slice_size(slice) values by index
+//
+// Optional members, used when present:
+//
+//   static std::vector<ParameterSpec> Parameters()   solve parameters, and
+//   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
+//       resolved values (rules_hooks.h); without them R is default-constructed
+//   static absl::StatusOr<R> FromHeader(const retro::HeaderParameters&)
+//                                        the rules of a database header, read
+//                                        strictly (default: Create on the
+//                                        header's values, errors as DataLoss)
+//   std::vector<std::pair<std::string, std::string>> canonical_parameters()
+//                                        recorded in the header (default: the
+//                                        resolved values as given)
+//   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
+//   uint64_t solve_memory_bytes()        the memory a solve needs (default:
+//                                        the values of every slice, twice)
+//   std::string WhatFits(uint64_t available_bytes)
+//                                        when a solve does not fit: what
+//                                        would ("--points 6 fits"), or ""
+//   static ChanceLabels labels()         names shown by probe and stats; the
+//                                        outcome's is also the probe parameter
+//                                        listing every choice of one outcome
+//                                        (`--roll 6-5`; default "best")
+//   std::string PositionRemark(const Position&)   "P = 6, pin on point 2"
+//   std::string ValueRemark(double value)          "K = D - 1 = 2.27"
+//   std::string TerminalNote(const Position& after)  "releases the pin"
+//   std::string stats_heading()          the first line of `retro stats`
+//   std::string ValueProblem(double value)
+//                                        "" when a stored value is possible,
+//                                        else why not ("D is >= 1"); the
+//                                        kit refuses non-finite values itself
+//   double verify_tolerance()            relative, default 1e-9: a record
+//                                        passes verify when the recomputed
+//                                        value is within tolerance * max(1,
+//                                        |stored|)
+//   std::string Inconsistency(const Position&)
+//                                        `retro check`: what is wrong with
+//                                        the position's moves, or ""
+//   Companion slices (per value slice, written right after it; e.g. a turn
+//   distribution), all of:
+//     int num_companions()
+//     std::string companion_name(int slice, int k)
+//     uint64_t companion_record_bytes(int k)   bytes per record
+//     absl::StatusOr<std::vector<uint8_t>> BuildCompanion(int slice, int k,
+//         std::span<const double> values, const WorkContext&)
+//     std::string CompanionRecordProblem(int k, std::span<const uint8_t>)
+//                                        at open: "" or what is wrong
+//     std::string VerifyCompanion(const ChanceTables<R>&, int slice, int k,
+//                                 uint64_t index)   "" or the mismatch
+//     void ProbeCompanion(const ChanceTables<R>&, int slice, int k,
+//                         uint64_t index, std::string* text, JsonWriter&)
+//                                        appends lines and JSON keys
+#ifndef RETRO_KIT_CHANCE_RULES_H_
+#define RETRO_KIT_CHANCE_RULES_H_
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/database_layout.h"
+#include "retro/game_module.h"
+#include "retro/kit/rules_hooks.h"
+#include "retro/solver/chance_game.h"
+#include "retro/solver/chance_workspace.h"
+
+namespace retro::kit {
+
+// What the game's own solver (SolveSlice) is given: threads and progress,
+// memory to reuse from one slice to the next, and the finished values of
+// the earlier slices (for afterstates that leave the slice).
+struct ChanceSliceContext {
+  WorkContext work;
+  chance::Workspace* workspace = nullptr;
+  std::span<const std::vector<double>> solved;
+};
+
+// Names shown by probe and stats; the defaults suit any game.
+struct ChanceLabels {
+  std::string value_name = "value";  // "D": the text's "D = 3.27"
+  std::string value_key = "value";   // the JSON key of the position's value
+  std::string value_meaning;         // "expected turns the pin holds"
+  std::string outcome = "outcome";   // "roll": a table column, JSON key and
+                                     // probe parameter (--roll 6-5)
+  std::string choice = "move";       // "play"
+};
+
+namespace chance_internal {
+
+// The visitor shape the kit passes to ForEachChoice.
+template <typename R>
+struct ChoiceVisitor {
+  void operator()(const typename R::Move&, const typename R::Position&) const {}
+};
+
+}  // namespace chance_internal
+
+// Each group of required members as its own concept, so that the error names
+// what a game lacks (AssertChanceRules).
+template <typename R>
+concept ChanceHasSlices = requires(const R& r, int slice) {
+  typename R::Position;
+  typename R::Move;
+  { R::kNumOutcomes } -> std::convertible_to<int>;
+  { R::kObjective } -> std::convertible_to<chance::Objective>;
+  { r.num_slices() } -> std::convertible_to<int>;
+  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
+  { r.slice_name(slice) } -> std::convertible_to<std::string>;
+};
+
+template <typename R>
+concept ChanceHasIndexer =
+    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
+      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
+      { r.Rank(p) } -> std::same_as<SliceIndex>;
+      { r.Terminal(p) } -> std::same_as<std::optional<double>>;
+    };
+
+template <typename R>
+concept ChanceHasMoves = requires(const R& r, const typename R::Position& p, int outcome,
+                                  chance_internal::ChoiceVisitor<R> visit) {
+  { r.OutcomeWeight(outcome) } -> std::convertible_to<double>;
+  { r.FormatOutcome(outcome) } -> std::convertible_to<std::string>;
+  { r.TurnReward() } -> std::convertible_to<double>;
+  r.ForEachChoice(p, outcome, visit);
+};
+
+template <typename R>
+concept ChanceHasNotation =
+    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
+             const std::string& text) {
+      { r.Format(p) } -> std::convertible_to<std::string>;
+      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
+      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
+    };
+
+// The two ways to solve a slice.
+template <typename R>
+concept ChanceHasLayers = requires(const R& r, int slice, const typename R::Position& p) {
+  { r.num_layers(slice) } -> std::convertible_to<int>;
+  { r.Layer(p) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept ChanceHasSliceSolver = requires(const R& r, int slice, const ChanceSliceContext& c) {
+  { r.SolveSlice(slice, c) } -> std::same_as<absl::StatusOr<std::vector<double>>>;
+};
+
+// A game the chance-expectation kit accepts.
+template <typename R>
+concept ChanceRules = ChanceHasSlices<R> && ChanceHasIndexer<R> && ChanceHasMoves<R> &&
+                      ChanceHasNotation<R> && (ChanceHasLayers<R> || ChanceHasSliceSolver<R>);
+
+// Fails to compile, naming the missing members, when R is not ChanceRules.
+template <typename R>
+constexpr bool AssertChanceRules() {
+  static_assert(ChanceHasSlices<R>,
+                "chance kit: the rules need types Position and Move, kNumOutcomes, "
+                "kObjective, num_slices(), slice_size(slice) and slice_name(slice)");
+  static_assert(ChanceHasIndexer<R>,
+                "chance kit: the rules need Unrank(slice, index) -> Position, "
+                "Rank(position) -> retro::SliceIndex and Terminal(position) -> "
+                "std::optional<double>");
+  static_assert(ChanceHasMoves<R>,
+                "chance kit: the rules need OutcomeWeight(outcome), FormatOutcome(outcome), "
+                "TurnReward() and ForEachChoice(position, outcome, visit(move, after))");
+  static_assert(ChanceHasNotation<R>,
+                "chance kit: the rules need Format(position), Parse(const std::string&) "
+                "-> absl::StatusOr<Position> and FormatMove(position, move)");
+  static_assert(ChanceHasLayers<R> || ChanceHasSliceSolver<R>,
+                "chance kit: the rules need a way to solve: num_layers(slice) and "
+                "Layer(position), or SolveSlice(slice, const ChanceSliceContext&)");
+  return ChanceRules<R>;
+}
+
+// The optional members (see the top of the file; the parameter hooks are in
+// rules_parameters.h).
+template <typename R>
+concept HasSolveMemory = requires(const R& r) {
+  { r.solve_memory_bytes() } -> std::convertible_to<uint64_t>;
+};
+template <typename R>
+concept HasChanceLabels = requires {
+  { R::labels() } -> std::convertible_to<ChanceLabels>;
+};
+template <typename R>
+concept HasPositionRemark = requires(const R& r, const typename R::Position& p) {
+  { r.PositionRemark(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasValueRemark = requires(const R& r, double value) {
+  { r.ValueRemark(value) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasTerminalNote = requires(const R& r, const typename R::Position& p) {
+  { r.TerminalNote(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasStatsHeading = requires(const R& r) {
+  { r.stats_heading() } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasValueProblem = requires(const R& r, double value) {
+  { r.ValueProblem(value) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasVerifyTolerance = requires(const R& r) {
+  { r.verify_tolerance() } -> std::convertible_to<double>;
+};
+template <typename R>
+concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
+  { r.Inconsistency(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasCompanions = requires(const R& r, int slice, int k) {
+  { r.num_companions() } -> std::convertible_to<int>;
+  { r.companion_name(slice, k) } -> std::convertible_to<std::string>;
+  { r.companion_record_bytes(k) } -> std::convertible_to<uint64_t>;
+};
+
+// The probe and stats labels of R.
+template <typename R>
+ChanceLabels LabelsOf() {
+  if constexpr (HasChanceLabels<R>) {
+    return R::labels();
+  } else {
+    return ChanceLabels{};
+  }
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHANCE_RULES_H_

@@ -1,0 +1,71 @@
+// The stored values (and companion slices) of a ChanceRules game (retro/kit/
+// chance_rules.h), as the kit's probe, verify and a game's companion hooks
+// read them: one double per record, by slice and index.
+#ifndef RETRO_KIT_CHANCE_TABLES_H_
+#define RETRO_KIT_CHANCE_TABLES_H_
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "retro/kit/chance_rules.h"
+
+namespace retro::kit {
+
+// Little-endian IEEE doubles, one per value: the bytes of a value slice.
+inline std::vector<uint8_t> EncodeDoubles(std::span<const double> values) {
+  static_assert(std::endian::native == std::endian::little);
+  std::vector<uint8_t> bytes(values.size() * sizeof(double));
+  if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  return bytes;
+}
+
+// The doubles of a value slice (its size a multiple of 8).
+inline std::vector<double> DecodeDoubles(std::span<const uint8_t> bytes) {
+  std::vector<double> values(bytes.size() / sizeof(double));
+  if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(double));
+  return values;
+}
+
+// The values of every slice of `rules`, and the bytes of each companion
+// slice (companions[slice][k]; empty when the game has none).
+template <typename R>
+class ChanceTables {
+ public:
+  using Position = typename R::Position;
+
+  ChanceTables(const R& rules, std::vector<std::vector<double>> values,
+               std::vector<std::vector<std::span<const uint8_t>>> companions)
+      : rules_(rules), values_(std::move(values)), companions_(std::move(companions)) {}
+
+  const R& rules() const { return rules_; }
+  int num_slices() const { return static_cast<int>(values_.size()); }
+  // The values of `slice`, by index.
+  std::span<const double> values(int slice) const { return values_[slice]; }
+  double value(SliceIndex at) const { return values_[at.slice][at.index]; }
+  // The value of afterstate `after`: its value when the game is over there,
+  // else the stored value of its record.
+  double AfterstateValue(const Position& after) const {
+    if (const std::optional<double> over = rules_.Terminal(after)) return *over;
+    return value(rules_.Rank(after));
+  }
+  // The bytes of companion slice k of `slice`, and those of one record.
+  std::span<const uint8_t> companion(int slice, int k) const { return companions_[slice][k]; }
+  std::span<const uint8_t> companion_record(int slice, int k, uint64_t index,
+                                            uint64_t record_bytes) const {
+    return companions_[slice][k].subspan(index * record_bytes, record_bytes);
+  }
+
+ private:
+  const R& rules_;
+  std::vector<std::vector<double>> values_;
+  std::vector<std::vector<std::span<const uint8_t>>> companions_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHANCE_TABLES_H_

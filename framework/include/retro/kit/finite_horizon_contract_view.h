@@ -1,0 +1,79 @@
+// A FiniteHorizonRules game (retro/kit/finite_horizon_rules.h) as the
+// contract checker sees it (retro::CheckableGame): the rules' indexer,
+// notation and moves (the finite-horizon solver builds its own reverse
+// edges, so there are no take-backs), and as consistency: at most kMaxMoves
+// moves, values and rewards within the slice's bounds and int8, and, when
+// the rules solve with an adapter of their own, that adapter against the
+// rules (SolverInconsistency).
+#ifndef RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_
+#define RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/finite_horizon_rules.h"
+
+namespace retro::kit {
+
+// The checkable view of `rules` (which must outlive it).
+template <FiniteHorizonRules R>
+class FiniteHorizonContractView {
+ public:
+  using Position = typename R::Position;
+
+  explicit FiniteHorizonContractView(const R& rules) : rules_(rules) {}
+
+  int num_slices() const { return rules_.num_slices(); }
+  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
+  std::string slice_name(int slice) const { return rules_.slice_name(slice); }
+  Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
+  SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
+  bool IsPosition(const Position&) const { return true; }
+  std::string Format(const Position& p) const { return rules_.Format(p); }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
+
+  template <typename Visit>
+  void ForEachChild(const Position& p, Visit&& visit) const {
+    rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child, int) {
+      visit(child);
+    });
+  }
+  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
+
+  std::string Inconsistency(const Position& p) const {
+    const int slice = rules_.Rank(p).slice;
+    const int low = rules_.MinValue(slice), high = rules_.MaxValue(slice);
+    for (const auto& [name, value] : {std::pair{"limit value", rules_.LimitValue(p)},
+                                      std::pair{"terminal value", rules_.TerminalValue(p)}}) {
+      if (value < low || value > high) {
+        return absl::StrCat("its ", name, " ", value, " lies outside the slice's bounds ", low,
+                            "..", high);
+      }
+    }
+    int moves = 0;
+    std::string problem;
+    rules_.ForEachMove(p, [&](const typename R::Move& move, const Position&, int reward) {
+      ++moves;
+      if (problem.empty() && (reward < -128 || reward > 127)) {
+        problem = absl::StrCat("move ", rules_.FormatMove(p, move), " has reward ", reward,
+                               ", outside -128..127");
+      }
+    });
+    if (moves > R::kMaxMoves) {
+      return absl::StrCat(moves, " legal moves, more than kMaxMoves = ", R::kMaxMoves);
+    }
+    if (!problem.empty()) return problem;
+    if constexpr (HasSolverInconsistency<R>) return rules_.SolverInconsistency(p);
+    return "";
+  }
+
+ private:
+  const R& rules_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_

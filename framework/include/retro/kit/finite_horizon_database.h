@@ -1,0 +1,290 @@
+// A database of a FiniteHorizonRules game (retro/kit/finite_horizon_rules.h),
+// opened: the object answering `retro probe`, `retro stats` and `retro
+// verify` on the tables (retro/kit/finite_horizon_tables.h).
+#ifndef RETRO_KIT_FINITE_HORIZON_DATABASE_H_
+#define RETRO_KIT_FINITE_HORIZON_DATABASE_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "retro/game_module.h"
+#include "retro/json_writer.h"
+#include "retro/kit/finite_horizon_rules.h"
+#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/parameters.h"
+#include "retro/status_macros.h"
+#include "retro/verify_support.h"
+
+namespace retro::kit {
+
+// The probe parameter of every finite-horizon game: the plies left.
+inline ParameterSpec PliesLeftParameter() {
+  return {"plies-left", "T", "plies left to play, 0..T (\"book\": the database's horizon T)",
+          "book", {}};
+}
+
+// "+3", "0", "-2".
+inline std::string SignedValue(int v) { return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v); }
+
+// The opened database of game R.
+template <FiniteHorizonRules R>
+class FiniteHorizonDatabase : public OpenDatabase {
+ public:
+  using Position = typename R::Position;
+
+  FiniteHorizonDatabase(GameInfo info, std::unique_ptr<FiniteHorizonTables<R>> tables)
+      : info_(std::move(info)), tables_(std::move(tables)) {}
+
+  absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues& options) override {
+    const R& rules = tables_->rules();
+    RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
+    RETRO_RETURN_IF_ERROR(tables_->Covers(p));
+    int t = tables_->horizon();
+    if (const auto it = options.find("plies-left"); it != options.end() && it->second != "book") {
+      RETRO_ASSIGN_OR_RETURN(const int64_t parsed,
+                             GetIntParameter(options, "plies-left", 0, tables_->horizon()));
+      t = static_cast<int>(parsed);
+    }
+    const int value = tables_->Value(p, t);
+    struct Line {
+      std::string move;
+      int reward, child, net;
+    };
+    std::vector<Line> lines;
+    if (t > 0) {
+      rules.ForEachMove(p, [&](const typename R::Move& move, const Position& child, int reward) {
+        const int child_value = tables_->Value(child, t - 1);
+        lines.push_back({rules.FormatMove(p, move), reward, child_value, reward - child_value});
+      });
+    }
+    std::vector<std::string> best;
+    size_t move_width = 4;
+    for (const Line& line : lines) {
+      if (line.net == value) best.push_back(line.move);
+      move_width = std::max(move_width, line.move.size());
+    }
+    std::string reward_name = "reward";
+    if constexpr (HasRewardName<R>) reward_name = rules.reward_name();
+    std::string note = rules.slice_name(rules.Rank(p).slice);
+    if constexpr (HasPositionNote<R>) note = rules.PositionNote(p);
+
+    const std::string formatted = rules.Format(p);
+    Report report;
+    JsonWriter json;
+    json.BeginObject().Key("position").String(formatted).Key("plies_left").Int(t);
+    json.Key("value").Int(value).Key("moves").BeginArray();
+    for (const Line& line : lines) {
+      json.BeginObject().Key("move").String(line.move).Key(reward_name).Int(line.reward);
+      json.Key("child_value").Int(line.child).Key("value").Int(line.net).EndObject();
+    }
+    json.EndArray().Key("best").BeginArray();
+    for (const std::string& move : best) json.String(move);
+    json.EndArray().EndObject();
+    report.json = json.Take();
+
+    report.text = absl::StrFormat("%s  (%s, %d plies left)\nvalue: %s", formatted, note, t,
+                                  SignedValue(value));
+    if (t == 0) {
+      absl::StrAppend(&report.text, "  (no ply left)");
+    } else if (lines.empty()) {
+      std::string no_move = "no legal move";
+      if constexpr (HasNoMoveNote<R>) no_move = rules.NoMoveNote(p);
+      absl::StrAppend(&report.text, "  (", no_move, ")");
+    } else {
+      const int reward_width = std::max<int>(8, reward_name.size());
+      absl::StrAppend(&report.text, absl::StrFormat("\n%*s  %*s  child value  net", move_width,
+                                                    "move", reward_width, reward_name));
+      for (const Line& line : lines) {
+        absl::StrAppend(&report.text,
+                        absl::StrFormat("\n%*s  %*d  %11s  %3s%s", move_width, line.move,
+                                        reward_width, line.reward, SignedValue(line.child),
+                                        SignedValue(line.net), line.net == value ? "  best" : ""));
+      }
+    }
+    report.line = absl::StrCat(formatted, "  t=", t, " value=", value,
+                               best.empty() ? "" : " best=", absl::StrJoin(best, ","));
+    return report;
+  }
+
+  absl::StatusOr<Report> Stats(const WorkContext& context) override {
+    const R& rules = tables_->rules();
+    const int t = tables_->horizon();
+    std::string title = absl::StrCat(info_.name, " database: ", rules.num_slices(),
+                                     " slices, horizon ", t);
+    if constexpr (HasStatsTitle<R>) title = rules.StatsTitle();
+    // The first column: the slice's name, or its number under the rules'
+    // label ("seeds").
+    std::string label = "slice";
+    if constexpr (HasSliceLabel<R>) label = rules.slice_label();
+    const auto row_name = [&](int s) {
+      if constexpr (HasSliceLabel<R>) {
+        return std::to_string(s);
+      } else {
+        return rules.slice_name(s);
+      }
+    };
+    size_t name_width = label.size();
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      name_width = std::max(name_width, row_name(s).size());
+    }
+    Report report;
+    report.text = absl::StrFormat(
+        "%s; values stop changing at t = %d\n\n"
+        "%*s     positions  fixed point     changes  changes/pos  values at t = %d",
+        title, tables_->fixed_point(), name_width, label, t);
+    JsonWriter json;
+    json.BeginObject().Key("game").String(info_.name).Key("parameters").BeginObject();
+    for (const auto& [key, value] : parameters_) json.Key(key).String(value);
+    json.EndObject().Key("horizon").Int(t).Key("fixed_point").Int(tables_->fixed_point());
+    json.Key("slices").BeginArray();
+    uint64_t total = 0;
+    context.progress->StartPhase("counting values", rules.num_slices());
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      const FiniteHorizonStoreView& store = tables_->store(s);
+      // Values are int8: a histogram of 256 counts per thread.
+      std::vector<std::array<uint64_t, 256>> histograms(context.pool->size());
+      for (auto& h : histograms) h.fill(0);
+      context.pool->ParallelFor(0, store.states(), 1 << 14, [&](int w, uint64_t b, uint64_t e) {
+        for (uint64_t i = b; i < e; ++i) ++histograms[w][store.ValueAt(i, t) + 128];
+      });
+      std::array<uint64_t, 256> histogram{};
+      for (const auto& h : histograms) {
+        for (int v = 0; v < 256; ++v) histogram[v] += h[v];
+      }
+      total += store.states();
+      json.BeginObject().Key("slice").Int(s).Key("name").String(rules.slice_name(s));
+      if constexpr (HasSliceLabel<R>) json.Key(label).Int(s);
+      json.Key("positions").Uint(store.states()).Key("fixed_point").Uint(store.last_change());
+      json.Key("changes").Uint(store.entries()).Key("solver_evaluations").Uint(store.evaluations());
+      json.Key("values").BeginObject();
+      std::vector<std::string> parts;
+      for (int v = 0; v < 256; ++v) {
+        if (histogram[v] == 0) continue;
+        json.Key(std::to_string(v - 128)).Uint(histogram[v]);
+        parts.push_back(absl::StrCat(SignedValue(v - 128), ":", histogram[v]));
+      }
+      json.EndObject().EndObject();
+      absl::StrAppend(&report.text, absl::StrFormat(
+                                        "\n%*s  %12d  %11d  %10d  %11.2f  %s", name_width,
+                                        row_name(s), store.states(), store.last_change(),
+                                        store.entries(),
+                                        store.states() ? double(store.entries()) / store.states()
+                                                       : 0,
+                                        absl::StrJoin(parts, " ")));
+      context.progress->Advance(1);
+    }
+    json.EndArray().Key("positions").Uint(total).EndObject();
+    report.json = json.Take();
+    return report;
+  }
+
+  absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
+                                      const WorkContext& context) override {
+    const R& rules = tables_->rules();
+    std::vector<uint64_t> sizes;
+    for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      context.pool->ParallelFor(0, selection.count(s), 4096, [&](int, uint64_t b, uint64_t e) {
+        for (uint64_t k = b; k < e; ++k) {
+          const uint64_t index = selection.record(s, k);
+          std::string problem = Check(s, index);
+          if (!problem.empty()) {
+            tally.Record((uint64_t{static_cast<uint32_t>(s)} << 48) | index,
+                         [&] { return std::move(problem); });
+          }
+        }
+        context.progress->Advance(e - b);
+      });
+    }
+    // Each position is checked at every layer t = 0..T.
+    return tally.Result(selection.count() * (tables_->horizon() + 1));
+  }
+
+  // The parameters the header records, for stats.
+  void SetParameters(std::vector<std::pair<std::string, std::string>> parameters) {
+    parameters_ = std::move(parameters);
+  }
+
+ private:
+  // Checks every layer t = 0..T of position `index` of `slice` against the
+  // rules and its children's stored values; the first disagreement, or "".
+  // Both sides of V_t = max(reward - V_{t-1}(child)) are step functions of t
+  // that can only change at t = 1, at the position's own stored changes, or
+  // one layer after a child's stored change, so checking those layers checks
+  // them all.
+  std::string Check(int slice, uint64_t index) const {
+    const R& rules = tables_->rules();
+    const FiniteHorizonStoreView& store = tables_->store(slice);
+    const Position p = rules.Unrank(slice, index);
+    const int limit = rules.LimitValue(p);
+    if (store.ValueAt(index, 0) != limit) {
+      return absl::StrCat(rules.Format(p), " t=0: stored ", store.ValueAt(index, 0),
+                          ", rules say ", limit);
+    }
+    struct Child {
+      SliceIndex at;
+      int reward;
+    };
+    std::vector<Child> children;
+    rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
+      children.push_back({rules.Rank(child), reward});
+    });
+    std::vector<uint32_t> layers{1};
+    const auto add_changes = [&](const FiniteHorizonStoreView& view, uint64_t state,
+                                 uint32_t shift) {
+      uint64_t begin, end;
+      view.EntryRange(state, begin, end);
+      for (uint64_t k = begin; k < end; ++k) {
+        uint32_t layer;
+        int value;
+        view.Entry(k, layer, value);
+        layers.push_back(layer + shift);
+      }
+    };
+    add_changes(store, index, 0);
+    for (const Child& child : children) {
+      add_changes(tables_->store(child.at.slice), child.at.index, 1);
+    }
+    std::sort(layers.begin(), layers.end());
+    layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
+    const int terminal = rules.TerminalValue(p);
+    for (const uint32_t t : layers) {
+      if (t < 1 || t > static_cast<uint32_t>(tables_->horizon())) continue;
+      int expected = terminal;
+      if (!children.empty()) {
+        expected = -1000;
+        for (const Child& child : children) {
+          expected = std::max(expected, child.reward - tables_->store(child.at.slice)
+                                                           .ValueAt(child.at.index, t - 1));
+        }
+      }
+      if (store.ValueAt(index, t) != expected) {
+        return absl::StrCat(rules.Format(p), " t=", t, ": stored ", store.ValueAt(index, t),
+                            ", recomputed from its children ", expected);
+      }
+    }
+    return "";
+  }
+
+  GameInfo info_;
+  std::unique_ptr<FiniteHorizonTables<R>> tables_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_DATABASE_H_

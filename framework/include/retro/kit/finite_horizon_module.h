@@ -1,0 +1,165 @@
+// The finite-horizon score kit: a whole game plugin (retro::GameModule) from
+// a game's rules (the concept FiniteHorizonRules, retro/kit/
+// finite_horizon_rules.h) and its identity (retro/kit/game_info.h). The kit
+// plans the work, solves every slice with the finite-horizon solver
+// (retro/solver/finite_horizon.h) up to the rules' horizon (restoring and
+// saving finished slices through the host's checkpoint, so that a killed
+// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
+// (with the probe parameter --plies-left), stats and verify, counts perft,
+// and checks the rules' contract. A plugin's module.cc is then:
+//
+//   std::unique_ptr<retro::GameModule> CreateModule() {
+//     return retro::kit::MakeFiniteHorizonModule<MyRules>({.name = "mygame", ...});
+//   }
+//   RETRO_PLUGIN(CreateModule)
+#ifndef RETRO_KIT_FINITE_HORIZON_MODULE_H_
+#define RETRO_KIT_FINITE_HORIZON_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "retro/checkpoint.h"
+#include "retro/contract/check_contract.h"
+#include "retro/game_module.h"
+#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_database.h"
+#include "retro/kit/finite_horizon_rules.h"
+#include "retro/kit/finite_horizon_solver_view.h"
+#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/kit_module.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/solver/finite_horizon.h"
+#include "retro/status_macros.h"
+#include "retro/system_memory.h"
+
+namespace retro::kit {
+
+// Leaf count of the move tree of `p` to `depth` plies.
+template <FiniteHorizonRules R>
+uint64_t CountFiniteHorizonLeaves(const R& rules, const typename R::Position& p, int depth) {
+  if (depth == 0) return 1;
+  uint64_t leaves = 0;
+  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
+    leaves += CountFiniteHorizonLeaves(rules, child, depth - 1);
+  });
+  return leaves;
+}
+
+// The GameModule of game R.
+template <FiniteHorizonRules R>
+class FiniteHorizonModule : public KitModule {
+ public:
+  explicit FiniteHorizonModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
+      : KitModule(std::move(play)), info_(std::move(info)) {
+    static_assert(AssertFiniteHorizonRules<R>());
+    description_.name = info_.name;
+    description_.summary = info_.summary;
+    description_.data_version = info_.data_version;
+    description_.solve_parameters = GameParameters<R>();
+    description_.probe_parameters = {PliesLeftParameter()};
+    description_.position_syntax = info_.position_syntax;
+    description_.supports_perft = true;
+  }
+
+  const GameDescription& Describe() const override { return description_; }
+
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    SolvePlan plan;
+    plan.canonical_parameters = CanonicalParameters(rules, values);
+    plan.default_file_name = info_.default_file_name.empty()
+                                 ? absl::StrCat(info_.name, ".retro")
+                                 : info_.default_file_name;
+    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    for (int s = 0; s < rules.num_slices(); ++s) plan.positions += rules.slice_size(s);
+    plan.estimated_memory_bytes = 16 * plan.positions;
+    plan.estimated_file_bytes = 4 * plan.positions;
+    if constexpr (HasSizeEstimates<R>) {
+      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+      plan.estimated_file_bytes = rules.EstimateFileBytes();
+    }
+    const uint64_t available = AvailableMemoryBytes();
+    if (available > 0 && plan.estimated_memory_bytes > available) {
+      std::string fits;
+      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "this %s database needs about %.1f GiB, but only %.1f GiB is available%s",
+          info_.name, plan.estimated_memory_bytes / 1073741824.0, available / 1073741824.0,
+          fits));
+    }
+    return plan;
+  }
+
+  absl::Status Solve(const ParameterValues& values, const WorkContext& context,
+                     DatabaseBuilder& out) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    solver::FiniteHorizonOptions options{.horizon = static_cast<uint32_t>(rules.horizon())};
+    if (Checkpoint* checkpoint = context.checkpoint; checkpoint != nullptr) {
+      options.restore = [checkpoint, &rules](int slice) {
+        return checkpoint->Restore(rules.slice_name(slice));
+      };
+      options.save = [checkpoint, &rules](int slice, const std::vector<uint8_t>& store) {
+        return checkpoint->Save(rules.slice_name(slice), store);
+      };
+    }
+    absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
+    if constexpr (HasOwnSolve<R>) {
+      stores = rules.Solve(options, context);
+    } else {
+      stores = solver::SolveFiniteHorizon(FiniteHorizonSolverView<R>(rules), options, context);
+    }
+    if (!stores.ok()) return stores.status();
+    out.SetCodec(info_.codec);
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      out.AddSlice(rules.slice_name(s), std::move((*stores)[s]));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
+    RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
+                           FiniteHorizonTables<R>::FromFile(file, info_));
+    auto database = std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
+    database->SetParameters(file.parameters());
+    return database;
+  }
+
+  // Perft with the rules of the default parameters.
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
+                                 const WorkContext&) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
+    RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
+    return CountFiniteHorizonLeaves(rules, root, depth);
+  }
+
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    return CheckContract(FiniteHorizonContractView<R>(rules), options, context.pool,
+                         context.progress);
+  }
+
+ private:
+  GameInfo info_;
+  GameDescription description_;
+};
+
+// The module a kit-built plugin's factory returns.
+template <FiniteHorizonRules R>
+// `play` (optional) is the plugin's play capability (retro/play.h).
+std::unique_ptr<GameModule> MakeFiniteHorizonModule(
+    GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
+  return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(play));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_MODULE_H_

@@ -1,0 +1,190 @@
+// The game contract of the finite-horizon score kit (retro/kit/
+// finite_horizon_module.h), as the C++20 concept FiniteHorizonRules: what a
+// plugin writes for a game scored by a number under a limit on the plies
+// (oware's net score with t plies left). From it the kit derives the
+// solver's view, the contract checker's view, the tables an engine probes
+// (retro/kit/finite_horizon_tables.h) and the whole plugin: plan, solve,
+// probe, stats, verify, perft and check.
+//
+// The value (retro/solver/finite_horizon.h): V_0(p) = LimitValue(p); for
+// t >= 1, V_t(p) = TerminalValue(p) when p has no move, else the maximum over
+// moves of reward - V_{t-1}(child). Values and rewards fit in int8.
+//
+// Required members of `const R& rules` (all const, safe to call from several
+// threads at once; Position and Move are copyable value types):
+//
+//   using Position = ...;  using Move = ...;
+//   static constexpr int kMaxMoves;       the most moves of a position
+//   int num_slices()                      slices, solved in order 0, 1, ...
+//                                         (at most 256)
+//   uint64_t slice_size(int slice)        indices 0 .. size - 1 (< 2^32)
+//   std::string slice_name(int slice)     the slice's name in the file
+//   Position Unrank(int slice, uint64_t index)
+//   retro::SliceIndex Rank(const Position&)   (retro/contract/checkable_game.h)
+//   int horizon()                         T: the solve computes V_0 .. V_T
+//   int LimitValue(const Position&)       V_0
+//   int TerminalValue(const Position&)    V_t (t >= 1) of a position with no move
+//   void ForEachMove(const Position&, visit)
+//                                         visit(const Move&, const Position&
+//                                         child, int reward) once per legal
+//                                         move; a child lies in the same or
+//                                         an earlier slice
+//   int MinValue(int slice), MaxValue(int slice)
+//                                         bounds of every value in the slice
+//                                         (opening a file refuses others)
+//   std::string Format(const Position&)   the notation
+//   absl::StatusOr<Position> Parse(const std::string&)
+//   std::string FormatMove(const Position&, const Move&)
+//
+// Optional members, used when present:
+//
+//   static std::vector<ParameterSpec> Parameters()  and
+//   static absl::StatusOr<R> Create(const ParameterValues&)
+//       solve parameters and the rules for resolved values (InvalidArgument
+//       naming the bad one); the database header records them
+//   std::vector<std::pair<std::string, std::string>> canonical_parameters()
+//       the parameters as the header records them (default: as given)
+//   static std::vector<std::string> OptionalHeaderParameters()
+//       header keys a file may lack; those that are no solve parameter
+//       (notes of older files) reach Create(values) when present
+//   std::string default_file_name()
+//   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
+//       the plan's estimates (default: 16 bytes per position, 4 in the file)
+//   std::string WhatFits(uint64_t available_bytes)
+//       what would fit in memory, for the refusal ("the largest book that
+//       fits is --seeds 19")
+//   absl::StatusOr<std::vector<std::vector<uint8_t>>> Solve(
+//       const solver::FiniteHorizonOptions&, const solver::SolveContext&)
+//       solves with a faster solver adapter of the game's own (e.g. one that
+//       ranks children incrementally) and returns the stores in Rank order;
+//       it must describe exactly the positions and moves above. By default
+//       the kit solves through FiniteHorizonSolverView.
+//   std::string SolverInconsistency(const Position&)
+//       what that adapter reports for the position against the rules' moves
+//       ("" when it agrees); `retro check` runs it on every checked position
+//   std::string PositionNote(const Position&)  probe's header ("9 seeds")
+//   std::string reward_name()             probe's reward column ("captures")
+//   std::string NoMoveNote(const Position&)   probe's note when p has no move
+//   std::string StatsTitle()              the first line of `retro stats`
+//   std::string slice_label()             what the slice number counts
+//                                         ("seeds"): stats shows the number
+//                                         under that title instead of names
+#ifndef RETRO_KIT_FINITE_HORIZON_RULES_H_
+#define RETRO_KIT_FINITE_HORIZON_RULES_H_
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/rules_hooks.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/parameters.h"
+#include "retro/solver/finite_horizon.h"
+#include "retro/solver/solve_context.h"
+
+namespace retro::kit {
+
+namespace finite_horizon_internal {
+
+// A move visitor of the shape the kit passes to ForEachMove.
+template <typename R>
+struct MoveVisitor {
+  void operator()(const typename R::Move&, const typename R::Position&, int) const {}
+};
+
+}  // namespace finite_horizon_internal
+
+// Each group of required members as its own concept, so that the error names
+// what a game lacks (AssertFiniteHorizonRules).
+template <typename R>
+concept FiniteHorizonHasSlices = requires(const R& r, int slice) {
+  typename R::Position;
+  typename R::Move;
+  { R::kMaxMoves } -> std::convertible_to<int>;
+  { r.num_slices() } -> std::convertible_to<int>;
+  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
+  { r.slice_name(slice) } -> std::convertible_to<std::string>;
+};
+
+template <typename R>
+concept FiniteHorizonHasIndexer =
+    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
+      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
+      { r.Rank(p) } -> std::same_as<SliceIndex>;
+    };
+
+template <typename R>
+concept FiniteHorizonHasValues =
+    requires(const R& r, const typename R::Position& p, int slice,
+             finite_horizon_internal::MoveVisitor<R> visit) {
+      { r.horizon() } -> std::convertible_to<int>;
+      { r.LimitValue(p) } -> std::convertible_to<int>;
+      { r.TerminalValue(p) } -> std::convertible_to<int>;
+      { r.MinValue(slice) } -> std::convertible_to<int>;
+      { r.MaxValue(slice) } -> std::convertible_to<int>;
+      r.ForEachMove(p, visit);
+    };
+
+template <typename R>
+concept FiniteHorizonHasNotation =
+    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
+             const std::string& text) {
+      { r.Format(p) } -> std::convertible_to<std::string>;
+      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
+      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
+    };
+
+// A game the finite-horizon kit accepts.
+template <typename R>
+concept FiniteHorizonRules = FiniteHorizonHasSlices<R> && FiniteHorizonHasIndexer<R> &&
+                             FiniteHorizonHasValues<R> && FiniteHorizonHasNotation<R>;
+
+// Fails to compile, naming the missing members, when R is not
+// FiniteHorizonRules.
+template <typename R>
+constexpr bool AssertFiniteHorizonRules() {
+  static_assert(FiniteHorizonHasSlices<R>,
+                "finite-horizon kit: the rules need types Position and Move, "
+                "static constexpr int kMaxMoves, num_slices(), slice_size(slice) and "
+                "slice_name(slice)");
+  static_assert(FiniteHorizonHasIndexer<R>,
+                "finite-horizon kit: the rules need Unrank(slice, index) -> Position and "
+                "Rank(position) -> retro::SliceIndex");
+  static_assert(FiniteHorizonHasValues<R>,
+                "finite-horizon kit: the rules need horizon(), LimitValue(position), "
+                "TerminalValue(position), MinValue(slice), MaxValue(slice) and "
+                "ForEachMove(position, visit(move, child, reward))");
+  static_assert(FiniteHorizonHasNotation<R>,
+                "finite-horizon kit: the rules need Format(position), Parse(const "
+                "std::string&) -> absl::StatusOr<Position> and FormatMove(position, move)");
+  return FiniteHorizonRules<R>;
+}
+
+// The optional members (those the kits share are in rules_hooks.h).
+template <typename R>
+concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
+                               const solver::SolveContext& context) {
+  {
+    r.Solve(options, context)
+  } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
+};
+template <typename R>
+concept HasRewardName = requires(const R& r) {
+  { r.reward_name() } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
+  { r.NoMoveNote(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasSliceLabel = requires(const R& r) {
+  { r.slice_label() } -> std::convertible_to<std::string>;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_RULES_H_

@@ -1,0 +1,46 @@
+// A FiniteHorizonRules game (retro/kit/finite_horizon_rules.h) as the
+// finite-horizon solver sees it (retro::solver::FiniteHorizonGame): Expand
+// from the rules' values and moves, each child ranked by the rules. A
+// position with more than kMaxMoves moves keeps the first kMaxMoves (the
+// contract checker reports it).
+#ifndef RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_
+#define RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_
+
+#include <cstdint>
+
+#include "retro/kit/finite_horizon_rules.h"
+#include "retro/solver/finite_horizon_game.h"
+
+namespace retro::kit {
+
+// The solver's view of `rules` (which must outlive it).
+template <FiniteHorizonRules R>
+class FiniteHorizonSolverView {
+ public:
+  static constexpr int kMaxMoves = R::kMaxMoves;
+
+  explicit FiniteHorizonSolverView(const R& rules) : rules_(rules) {}
+
+  int num_slices() const { return rules_.num_slices(); }
+  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
+
+  void Expand(int slice, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    const typename R::Position p = rules_.Unrank(slice, index);
+    node.limit_value = rules_.LimitValue(p);
+    node.terminal_value = rules_.TerminalValue(p);
+    node.num_moves = 0;
+    rules_.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child,
+                              int reward) {
+      if (node.num_moves == kMaxMoves) return;
+      const SliceIndex at = rules_.Rank(child);
+      node.moves[node.num_moves++] = {at.slice, at.index, reward};
+    });
+  }
+
+ private:
+  const R& rules_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_

@@ -1,0 +1,164 @@
+// The solved tables of a FiniteHorizonRules game (retro/kit/
+// finite_horizon_rules.h), read from a database file: the one reader of a
+// kit-built finite-horizon game, used by the kit's probe, stats and verify
+// and by engines that look values up inside their own search:
+//
+//   auto tables = retro::kit::FiniteHorizonTables<MyRules>::Open(path, info);
+//   int v = (*tables)->Value(position, plies_left);   // V_t, t <= horizon()
+//
+// Layout (written by FiniteHorizonModule::Solve): the game's parameters in
+// the header, and one slice per rules slice, named slice_name(s), holding
+// the finite-horizon store of that slice (retro/solver/
+// finite_horizon_store.h) in Rank order. Opening checks the identity (game,
+// codec, layout version), the header's parameters strictly, exactly the
+// slices the parameters imply, each store's header against the slice size
+// and horizon, and then, in one pass per store, its offset tables and
+// entries with values within MinValue(s)..MaxValue(s), so that no lookup can
+// read outside the file.
+#ifndef RETRO_KIT_FINITE_HORIZON_TABLES_H_
+#define RETRO_KIT_FINITE_HORIZON_TABLES_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/database.h"
+#include "retro/database_layout.h"
+#include "retro/kit/finite_horizon_rules.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/solver/finite_horizon_store.h"
+#include "retro/status_macros.h"
+
+namespace retro::kit {
+
+// An optional hook: OK when the tables cover `p` (e.g. a board with no more
+// seeds than the book), else InvalidArgument saying what they cover.
+template <typename R>
+concept HasCovers = requires(const R& r, const typename R::Position& p) {
+  { r.Covers(p) } -> std::same_as<absl::Status>;
+};
+
+// The opened tables of game R.
+template <FiniteHorizonRules R>
+class FiniteHorizonTables {
+ public:
+  using Position = typename R::Position;
+
+  // Opens and validates the database at `path`, made by the game `info`
+  // describes.
+  static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> Open(const std::string& path,
+                                                                   const GameInfo& info) {
+    RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, DatabaseFile::Open(path));
+    RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables> tables, FromFile(*file, info));
+    tables->owned_file_ = std::move(file);
+    return tables;
+  }
+
+  // Interprets an already opened database; `file` must outlive the tables.
+  // Its slice checksums need not be verified yet: the checks before the
+  // pass over each store cost O(slices).
+  static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> FromFile(const DatabaseFile& file,
+                                                                       const GameInfo& info) {
+    const DatabaseIdentity& id = file.identity();
+    const std::string what = info.DatabaseName();
+    if (id.game != info.name) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("not ", info.ADatabaseName(), ": it was made by game '", id.game, "'"));
+    }
+    if (id.data_version != info.data_version || id.codec != info.codec) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "unsupported ", what, " layout (data version ", id.data_version, ", codec '",
+          id.codec, "'); this build reads version ", info.data_version, " '", info.codec, "'"));
+    }
+    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
+    std::unique_ptr<FiniteHorizonTables> tables(new FiniteHorizonTables(std::move(rules)));
+    const R& r = tables->rules_;
+    std::vector<std::string> names;
+    for (int s = 0; s < r.num_slices(); ++s) names.push_back(r.slice_name(s));
+    RETRO_ASSIGN_OR_RETURN(const std::vector<std::span<const uint8_t>> slices,
+                           ExpectSlices(file, names, info.ADatabaseName()));
+    for (int s = 0; s < r.num_slices(); ++s) {
+      absl::StatusOr<FiniteHorizonStoreView> view = FiniteHorizonStoreView::OpenHeader(slices[s]);
+      if (!view.ok()) {
+        return absl::DataLossError(
+            absl::StrCat("slice '", names[s], "': ", view.status().message()));
+      }
+      if (view->states() != r.slice_size(s)) {
+        return absl::DataLossError(absl::StrCat("slice '", names[s], "' holds ",
+                                                view->states(), " positions; the parameters "
+                                                "imply ", r.slice_size(s)));
+      }
+      if (view->horizon() != static_cast<uint32_t>(r.horizon())) {
+        return absl::DataLossError(absl::StrCat("slice '", names[s], "' is solved to t = ",
+                                                view->horizon(), "; the parameters say ",
+                                                r.horizon()));
+      }
+      tables->stores_.push_back(*view);
+    }
+    for (int s = 0; s < r.num_slices(); ++s) {
+      if (absl::Status status = tables->stores_[s].Validate(r.MinValue(s), r.MaxValue(s));
+          !status.ok()) {
+        return absl::DataLossError(absl::StrCat("slice '", names[s], "': ", status.message()));
+      }
+    }
+    return tables;
+  }
+
+  const R& rules() const { return rules_; }
+  int horizon() const { return rules_.horizon(); }
+  const FiniteHorizonStoreView& store(int slice) const { return stores_[slice]; }
+
+  // The smallest t from which no stored value changes any more, over all
+  // slices and for one.
+  int fixed_point() const {
+    uint32_t last = 0;
+    for (const FiniteHorizonStoreView& store : stores_) last = std::max(last, store.last_change());
+    return static_cast<int>(last);
+  }
+  int fixed_point(int slice) const { return static_cast<int>(stores_[slice].last_change()); }
+
+  // V_t of `p`; requires a covered position and 0 <= plies_left <= horizon().
+  int Value(const Position& p, int plies_left) const {
+    const SliceIndex at = rules_.Rank(p);
+    return stores_[at.slice].ValueAt(at.index, static_cast<uint32_t>(plies_left));
+  }
+
+  // OK when the tables cover `p` (the rules' Covers hook).
+  absl::Status Covers(const Position& p) const {
+    if constexpr (HasCovers<R>) {
+      return rules_.Covers(p);
+    } else {
+      return absl::OkStatus();
+    }
+  }
+
+  // Value with its preconditions checked; errors name the problem.
+  absl::StatusOr<int> CheckedValue(const Position& p, int plies_left) const {
+    RETRO_RETURN_IF_ERROR(Covers(p));
+    if (plies_left < 0 || plies_left > horizon()) {
+      return absl::OutOfRangeError(absl::StrCat("plies left ", plies_left,
+                                                " is outside this database; valid: 0..",
+                                                horizon()));
+    }
+    return Value(p, plies_left);
+  }
+
+ private:
+  explicit FiniteHorizonTables(R rules) : rules_(std::move(rules)) {}
+
+  std::unique_ptr<DatabaseFile> owned_file_;
+  R rules_;
+  std::vector<FiniteHorizonStoreView> stores_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FINITE_HORIZON_TABLES_H_

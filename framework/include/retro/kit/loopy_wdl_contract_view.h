@@ -1,0 +1,117 @@
+// A LoopyWdlRules game (retro/kit/loopy_wdl_rules.h) as the contract checker
+// sees it (retro::CheckableGame, retro/contract/checkable_game.h): the rules'
+// indexer, notation and moves, and as take-backs the predecessors the
+// solver's view (loopy_wdl_solver_view.h) enumerates over three parts, so
+// `retro check` tests exactly what the solver relies on. When the rules
+// solve with an adapter of their own (SolveSlice), its predecessors
+// (ForEachSolverParent) take the place of the take-backs, and its
+// description (SolverInconsistency) is checked too.
+#ifndef RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_
+#define RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/contract/loopy_wdl_view.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/loopy_wdl_solver_view.h"
+
+namespace retro::kit {
+
+// The checkable view of `rules`.
+template <LoopyWdlRules R>
+class LoopyWdlContractView {
+ public:
+  using Position = typename R::Position;
+
+  explicit LoopyWdlContractView(const R& rules)
+      : rules_(rules) {}
+
+  int num_slices() const { return rules_.num_slices(); }
+  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
+  std::string slice_name(int slice) const { return rules_.slice_name(slice); }
+  Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
+  SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
+  bool IsPosition(const Position& p) const { return rules_.IsPosition(p); }
+  std::string Format(const Position& p) const { return rules_.Format(p); }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
+
+  // The moves of a position that is not over (one per distinct in-slice
+  // child class when an index numbers a class, as the solver counts them).
+  template <typename Visit>
+  void ForEachChild(const Position& p, Visit&& visit) const {
+    if (rules_.Outcome(p)) return;
+    const bool classes = IndexesClasses(rules_);
+    const int slice = rules_.Rank(p).slice;
+    std::vector<uint64_t> seen;
+    rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
+      if (classes) {
+        const SliceIndex to = rules_.Rank(child);
+        if (to.slice == slice) {
+          if (std::find(seen.begin(), seen.end(), to.index) != seen.end()) return;
+          seen.push_back(to.index);
+        }
+      }
+      visit(child);
+    });
+  }
+  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
+
+  // The solver's predecessors of `p`, over three parts (or those of the
+  // rules' own solver adapter, ForEachSolverParent).
+  template <typename Visit>
+  void ForEachParent(const Position& p, Visit&& visit) const {
+    if constexpr (HasSolverParents<R>) {
+      rules_.ForEachSolverParent(p, visit);
+      return;
+    }
+    const SliceIndex at = rules_.Rank(p);
+    ForEachPredecessorForCheck(SolverView(at.slice), at.index, 3,
+                               [&](uint64_t q) { visit(rules_.Unrank(at.slice, q)); });
+  }
+
+  // The solver's description of `p` against its moves; a position with no
+  // move must be over, and one that is over must list no move.
+  std::string Inconsistency(const Position& p) const {
+    const SliceIndex at = rules_.Rank(p);
+    int moves = 0;
+    rules_.ForEachMove(p, [&](const typename R::Move&, const Position&) { ++moves; });
+    const bool over = rules_.Outcome(p).has_value();
+    if (over && moves > 0) {
+      return absl::StrCat("the game is over (Outcome), but ForEachMove lists ", moves,
+                          " move(s)");
+    }
+    if (!over && moves == 0) {
+      return "no legal move, but Outcome says the game goes on";
+    }
+    if (over) return "";
+    int children = 0, in_slice = 0;
+    ForEachChild(p, [&](const Position& child) {
+      ++children;
+      in_slice += rules_.Rank(child).slice == at.slice;
+    });
+    std::string problem = LoopyWdlInconsistency(DescribeForCheck(SolverView(at.slice), at.index),
+                                                children, in_slice);
+    if constexpr (HasSolverInconsistency<R>) {
+      if (problem.empty()) problem = rules_.SolverInconsistency(p);
+    }
+    return problem;
+  }
+
+ private:
+  // The solver's view of `slice`, without tables (conversions read as draws).
+  LoopyWdlSolverView<R> SolverView(int slice) const {
+    return LoopyWdlSolverView<R>(rules_, slice, {});
+  }
+
+  const R& rules_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_

@@ -1,0 +1,629 @@
+// A database of a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h), opened:
+// the object answering `retro probe`, `retro stats` and `retro verify`, and
+// OpenLoopyWdlDatabase, which checks a file's layout before trusting it.
+//
+// Layout (written by LoopyWdlModule::Solve): the game's parameters in the
+// header, and one slice per rules slice, named slice_name(s), of
+// slice_size(s) bytes; byte i is the value of Unrank(s, i) for the side to
+// move in the loopy solver's codec (retro::EncodeWdl: 0 draw, 1 + d win in
+// d plies, 128 + d loss in d plies), or 255 when the index is no position.
+#ifndef RETRO_KIT_LOOPY_WDL_DATABASE_H_
+#define RETRO_KIT_LOOPY_WDL_DATABASE_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "retro/database.h"
+#include "retro/database_layout.h"
+#include "retro/game_module.h"
+#include "retro/json_writer.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/status_macros.h"
+#include "retro/verify_support.h"
+
+namespace retro::kit {
+
+// The byte of an index that is no position.
+inline constexpr uint8_t kNotAPositionByte = kWdlUnknownByte;
+
+// "win", "draw" or "loss".
+inline const char* WdlName(Wdl result) {
+  return result == Wdl::kWin ? "win" : result == Wdl::kLoss ? "loss" : "draw";
+}
+
+// "win in 3 plies", "loss in 1 ply", "draw".
+inline std::string WdlVerdict(WdlOutcome value) {
+  if (value.result == Wdl::kDraw) return "draw";
+  return absl::StrCat(WdlName(value.result), " in ", value.distance,
+                      value.distance == 1 ? " ply" : " plies");
+}
+
+// The codec of a database of `rules` (the codec() hook, else info.codec).
+template <LoopyWdlRules R>
+std::string CodecOf(const R& rules, const GameInfo& info) {
+  if constexpr (HasCodec<R>) {
+    return rules.codec();
+  } else {
+    return info.codec;
+  }
+}
+
+// The tables of a database of game R with the rules its header describes:
+// the one reader of such files. OpenLoopyWdlDatabase answers probe, stats
+// and verify from it; an engine (or a plugin's own library) keeps one to
+// look values up in its own search (Value, MoveValue), and CheckRecord is
+// the verifier's one step.
+template <LoopyWdlRules R>
+class LoopyWdlTables {
+ public:
+  using Position = typename R::Position;
+
+  // Tables trusted as they are: one per slice of `rules`, of its size (a
+  // slice that no lookup reaches may be left empty). `parameters`: the
+  // header's, shown by stats.
+  LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
+                 std::vector<std::pair<std::string, std::string>> parameters = {})
+      : rules_(std::move(rules)), tables_(std::move(tables)), parameters_(std::move(parameters)) {}
+
+  // Checks that `file` (made by this game; its slice checksums not yet
+  // verified) has the layout above, every byte included: the codec, the
+  // header's parameters (strictly), exactly the rules' slices, each of its
+  // size, and every byte. `file` must outlive the result.
+  static absl::StatusOr<LoopyWdlTables> FromFile(const GameInfo& info,
+                                                 const DatabaseFile& file) {
+    const std::string& codec = file.identity().codec;
+    if (!HasCodec<R> && codec != info.codec) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("this file holds ", info.name, " values in codec '", codec,
+                       "'; this plugin reads '", info.codec, "'"));
+    }
+    std::string what = info.DatabaseName();
+    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
+    if constexpr (HasCodec<R>) {
+      // The parameters choose the codec: they must agree.
+      if (codec != rules.codec()) {
+        std::vector<std::string> header;
+        for (const auto& [key, value] : file.parameters()) {
+          header.push_back(absl::StrCat(key, "='", value, "'"));
+        }
+        return absl::FailedPreconditionError(absl::StrCat(
+            "this file holds ", info.name, " values in codec '", codec, "'; its header (",
+            absl::StrJoin(header, ", "), ") contradicts codec '", codec,
+            "': this plugin writes those rules in codec '", rules.codec(), "'"));
+      }
+    }
+    if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
+    std::vector<std::string> names;
+    for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
+    RETRO_ASSIGN_OR_RETURN(std::vector<std::span<const uint8_t>> tables,
+                           ExpectSlices(file, names, WithArticle(what)));
+    RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, tables));
+    return LoopyWdlTables(std::move(rules), std::move(tables), file.parameters());
+  }
+
+  // Tables solved in memory (which must outlive the result): one per slice,
+  // checked like a file's (sizes and every byte).
+  static absl::StatusOr<LoopyWdlTables> FromTables(R rules,
+                                                   std::vector<std::span<const uint8_t>> tables) {
+    if (static_cast<int>(tables.size()) != rules.num_slices()) {
+      return absl::InvalidArgumentError(absl::StrCat("the rules have ", rules.num_slices(),
+                                                     " slices, not ", tables.size()));
+    }
+    absl::Status status = CheckSizesAndBytes(rules, tables);
+    if (!status.ok()) return absl::InvalidArgumentError(status.message());
+    return LoopyWdlTables(std::move(rules), std::move(tables));
+  }
+
+  const R& rules() const { return rules_; }
+  const std::vector<std::span<const uint8_t>>& tables() const { return tables_; }
+  const std::vector<std::pair<std::string, std::string>>& parameters() const {
+    return parameters_;
+  }
+
+  // The stored value of position `p`, which must rank into a slice.
+  WdlOutcome Value(const Position& p) const {
+    const SliceIndex at = rules_.Rank(p);
+    return DecodeWdl(tables_[at.slice][at.index]);
+  }
+
+  // The value for its mover of the move from a position of `slice` to
+  // `child`.
+  WdlOutcome MoveValue(int slice, const Position& child) const {
+    const SliceIndex at = rules_.Rank(child);
+    const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
+    return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
+  }
+
+  // What is wrong with record `index` of `slice` ("" when consistent): its
+  // value recomputed from its children's stored values with the rules (one
+  // step of minimax, independent of the solver) against the stored byte.
+  std::string CheckRecord(int slice, uint64_t index) const {
+    return CheckRecord(slice, index, rules_.Unrank(slice, index));
+  }
+  // The same, given p = Unrank(slice, index).
+  std::string CheckRecord(int slice, uint64_t index, const Position& p) const {
+    const uint8_t stored = tables_[slice][index];
+    if (!rules_.IsPosition(p)) {
+      if (stored == kNotAPositionByte) return "";
+      return absl::StrCat("index ", index, " of slice '", rules_.slice_name(slice),
+                          "' is no position but stores byte ", stored);
+    }
+    const auto name = [&] {
+      return absl::StrCat(rules_.Format(p), " (slice '", rules_.slice_name(slice), "', index ",
+                          index, ")");
+    };
+    if (stored == kNotAPositionByte) return absl::StrCat(name(), " is marked as not a position");
+    std::optional<WdlOutcome> expected = rules_.Outcome(p);
+    if (!expected) {
+      rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
+        const WdlOutcome value = MoveValue(slice, child);
+        if (!expected || BetterForMover(value, *expected)) expected = value;
+      });
+    }
+    if (!expected) return absl::StrCat(name(), " has no move and is not over");
+    if (EncodeWdl(*expected) == stored) return "";
+    return absl::StrCat(name(), ": stored ", WdlVerdict(DecodeWdl(stored)),
+                        ", recomputed from its children ", WdlVerdict(*expected));
+  }
+
+ private:
+  // The sizes of `tables` against the rules' slices, and every byte: "not a
+  // position" exactly where the indexer has no position, and, when the
+  // rules bound a game's length, no longer distance.
+  static absl::Status CheckSizesAndBytes(const R& rules,
+                                         const std::vector<std::span<const uint8_t>>& tables) {
+    std::vector<std::string> names;
+    for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      RETRO_RETURN_IF_ERROR(CheckSliceSize(
+          names[s], tables[s].size(), rules.slice_size(s),
+          absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
+                       IndexesClasses(rules) ? " classes of positions in it"
+                                             : " positions in it")));
+    }
+    // Every byte: "not a position" exactly where the indexer has no
+    // position, and, when the rules bound a game's length, no longer
+    // distance. When every index is a position (and there is no bound), only byte 255 is
+    // wrong: one memchr per slice.
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
+        const void* found = std::memchr(tables[s].data(), kNotAPositionByte, tables[s].size());
+        if (found == nullptr) continue;
+        return absl::DataLossError(absl::StrCat(
+            "slice '", names[s], "' holds byte ", kNotAPositionByte, " at index ",
+            static_cast<const uint8_t*>(found) - tables[s].data(),
+            ", which encodes no value: every index is a position"));
+      }
+      Unranker<R> unrank(rules);
+      for (uint64_t index = 0; index < tables[s].size(); ++index) {
+        const typename R::Position p = unrank(s, index);
+        const uint8_t byte = tables[s][index];
+        const bool position = rules.IsPosition(p);
+        std::string problem;
+        if (!position && byte != kNotAPositionByte) {
+          problem = "which is no position, so the byte must be 255";
+        } else if (position && byte == kNotAPositionByte) {
+          problem = absl::StrCat("marking ", rules.Format(p), " as not a position");
+        } else if constexpr (HasMaxPlies<R>) {
+          if (position && DecodeWdl(byte).distance > rules.MaxPlies(p)) {
+            problem = absl::StrCat("a distance of ", DecodeWdl(byte).distance, " plies for ",
+                                   rules.Format(p), ", where no game lasts more than ",
+                                   rules.MaxPlies(p));
+          }
+        }
+        if (!problem.empty()) {
+          return absl::DataLossError(absl::StrCat("slice '", names[s], "' holds byte ", byte,
+                                                  " at index ", index, ", ", problem));
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  R rules_;
+  std::vector<std::span<const uint8_t>> tables_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+};
+
+// The opened database of game R.
+template <LoopyWdlRules R>
+class LoopyWdlDatabase : public OpenDatabase {
+ public:
+  using Position = typename R::Position;
+
+  explicit LoopyWdlDatabase(LoopyWdlTables<R> data)
+      : data_(std::move(data)),
+        rules_(data_.rules()),
+        tables_(data_.tables()),
+        parameters_(data_.parameters()) {}
+
+  absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
+    RETRO_ASSIGN_OR_RETURN(const Position p, rules_.Parse(text));
+    if constexpr (HasCovers<R>) RETRO_RETURN_IF_ERROR(rules_.Covers(p));
+    // A finished game needs no table.
+    const std::optional<WdlOutcome> outcome = rules_.Outcome(p);
+    const WdlOutcome value = outcome ? *outcome : Value(p);
+
+    // Each move's value for the mover: the child's, flipped, one ply
+    // longer (a conversion: ConversionValue). Best moves first, then in the
+    // rules' order.
+    struct MoveLine {
+      std::string name, position;
+      WdlOutcome value;
+    };
+    std::vector<MoveLine> moves;
+    if (!outcome) {
+      const int slice = rules_.Rank(p).slice;
+      rules_.ForEachMove(p, [&](const typename R::Move& move, const Position& child) {
+        moves.push_back({rules_.FormatMove(p, move), rules_.Format(child), MoveValue(slice, child)});
+      });
+    }
+    std::stable_sort(moves.begin(), moves.end(), [](const MoveLine& a, const MoveLine& b) {
+      return BetterForMover(a.value, b.value);
+    });
+    std::vector<std::string> best;
+    size_t move_width = 4, position_width = 8;
+    for (const MoveLine& move : moves) {
+      if (move.value == value) best.push_back(move.name);
+      move_width = std::max(move_width, move.name.size());
+      position_width = std::max(position_width, move.position.size());
+    }
+
+    const std::string formatted = rules_.Format(p);
+    std::string side, note, over;
+    if constexpr (HasSideToMove<R>) side = rules_.SideToMove(p);
+    if (!side.empty()) note = absl::StrCat(side, " to move");
+    if constexpr (HasPositionNote<R>) note = rules_.PositionNote(p);
+    if (outcome) {
+      over = "game over";
+      if constexpr (HasGameOverReason<R>) over = absl::StrCat("game over: ", rules_.GameOverReason(p));
+    }
+
+    Report report;
+    report.text = formatted;
+    if (!note.empty()) absl::StrAppend(&report.text, "  (", note, ")");
+    absl::StrAppend(&report.text, "\nresult: ", WdlVerdict(value));
+    if (outcome) {
+      absl::StrAppend(&report.text, "  (", over, ")");
+    } else {
+      absl::StrAppend(&report.text, absl::StrFormat("\n%*s  %-*s  result  plies",
+                                                    move_width, "move", position_width,
+                                                    "position"));
+      for (const MoveLine& move : moves) {
+        absl::StrAppend(&report.text,
+                        absl::StrFormat("\n%*s  %-*s  %-6s  %5s%s", move_width, move.name,
+                                        position_width, move.position,
+                                        WdlName(move.value.result), Distance(move.value),
+                                        move.value == value ? "  best" : ""));
+      }
+    }
+
+    report.line = absl::StrCat(formatted, " ", WdlName(value.result), " ", value.distance,
+                               outcome ? " game-over" : " best ", absl::StrJoin(best, ","));
+
+    JsonWriter json;
+    json.BeginObject().Key("position").String(formatted);
+    if (!side.empty()) json.Key("to_move").String(side);
+    if constexpr (HasPositionNote<R>) json.Key("note").String(note);
+    json.Key("result").String(WdlName(value.result));
+    json.Key("distance").Int(value.distance);
+    json.Key("game_over").Bool(outcome.has_value());
+    if (outcome) json.Key("reason").String(over);
+    json.Key("moves").BeginArray();
+    for (const MoveLine& move : moves) {
+      json.BeginObject().Key("move").String(move.name);
+      json.Key("position").String(move.position);
+      json.Key("result").String(WdlName(move.value.result));
+      json.Key("distance").Int(move.value.distance);
+      json.Key("best").Bool(move.value == value).EndObject();
+    }
+    json.EndArray().Key("best").BeginArray();
+    for (const std::string& name : best) json.String(name);
+    json.EndArray().EndObject();
+    report.json = json.Take();
+    return report;
+  }
+
+  absl::StatusOr<Report> Stats(const WorkContext& context) override {
+    // 1. Count, in parallel: per worker a tally of every group, slice and
+    //    the total; merged so that the result does not depend on threads.
+    const int groups = NumGroups();
+    const int slices = static_cast<int>(tables_.size());
+    struct Tally {
+      std::vector<Row> groups, slices;
+      std::vector<int> group_slice;  // the slice of each group's records
+    };
+    std::vector<Tally> tallies(context.pool->size());
+    for (Tally& t : tallies) {
+      t.groups.resize(groups);
+      t.slices.resize(slices);
+      t.group_slice.assign(groups, slices);
+    }
+    uint64_t total_records = 0;
+    for (const auto& table : tables_) total_records += table.size();
+    context.progress->StartPhase("counting", total_records);
+    for (int slice = 0; slice < slices; ++slice) {
+      const std::span<const uint8_t> table = tables_[slice];
+      context.pool->ParallelFor(
+          0, table.size(), uint64_t{1} << 14, [&](int worker, uint64_t begin, uint64_t end) {
+            Tally& t = tallies[worker];
+            Unranker<R> unrank(rules_);
+            for (uint64_t index = begin; index < end; ++index) {
+              if (table[index] == kNotAPositionByte) continue;
+              const WdlOutcome value = DecodeWdl(table[index]);
+              const SliceIndex at{slice, index};
+              int group = slice;
+              uint64_t weight = 1;
+              if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
+                const Position p = unrank(slice, index);
+                if constexpr (HasStatsGroups<R>) group = rules_.StatsGroup(p);
+                if constexpr (HasRecordWeight<R>) weight = rules_.RecordWeight(p);
+              }
+              t.groups[group].Add(value, at, weight);
+              t.group_slice[group] = std::min(t.group_slice[group], slice);
+              t.slices[slice].Add(value, at, weight);
+            }
+            context.progress->Advance(end - begin);
+          });
+    }
+    Tally all = std::move(tallies[0]);
+    for (size_t w = 1; w < tallies.size(); ++w) {
+      for (int g = 0; g < groups; ++g) {
+        all.groups[g].Merge(tallies[w].groups[g]);
+        all.group_slice[g] = std::min(all.group_slice[g], tallies[w].group_slice[g]);
+      }
+      for (int s = 0; s < slices; ++s) all.slices[s].Merge(tallies[w].slices[s]);
+    }
+    Row total;
+    for (const Row& row : all.slices) total.Merge(row);
+
+    // 2. The rows in order: each group, and with slice totals each slice's
+    //    after its groups (groups without records last), then the total.
+    bool slice_totals = false, examples = false;
+    if constexpr (HasStatsSliceTotals<R>) slice_totals = rules_.stats_slice_totals();
+    if constexpr (HasStatsRowExamples<R>) examples = rules_.stats_row_examples();
+    struct Line {
+      std::string name;
+      const Row* row;
+    };
+    std::vector<Line> lines;
+    if (slice_totals) {
+      for (int s = 0; s <= slices; ++s) {
+        for (int g = 0; g < groups; ++g) {
+          if (all.group_slice[g] == s) lines.push_back({GroupName(g), &all.groups[g]});
+        }
+        if (s < slices) lines.push_back({rules_.slice_name(s), &all.slices[s]});
+      }
+    } else {
+      for (int g = 0; g < groups; ++g) lines.push_back({GroupName(g), &all.groups[g]});
+    }
+    lines.push_back({"total", &total});
+
+    std::string label = "slice";
+    if constexpr (HasStatsGroups<R>) label = rules_.stats_group_label();
+    // Columns as wide as their title or the largest number, labels right-aligned.
+    size_t width = std::max<size_t>(label.size(), 5);
+    for (const Line& line : lines) width = std::max(width, line.name.size());
+    const int count_width =
+        std::max<int>(9, static_cast<int>(std::to_string(total.positions).size()));
+    size_t example_width = 0;
+    if (examples) {
+      example_width = 16;  // "longest win e.g."
+      for (const Line& line : lines) {
+        if (line.row->longest_win >= 0) {
+          example_width = std::max(example_width, Example(line.row->longest_win_at).size());
+        }
+      }
+    }
+    Report report;
+    if constexpr (HasStatsTitle<R>) report.text = absl::StrCat(rules_.StatsTitle(), "\n\n");
+    absl::StrAppend(&report.text,
+                    absl::StrFormat("%*s  %*s  %*s  %*s  %*s  longest win  longest loss", width,
+                                    label, count_width, "positions", count_width, "wins",
+                                    count_width, "draws", count_width, "losses"));
+    if (examples) {
+      absl::StrAppend(&report.text, absl::StrFormat("  %-*s  %s", example_width,
+                                                    "longest win e.g.", "longest loss e.g."));
+    }
+    for (const Line& line : lines) {
+      const Row& row = *line.row;
+      std::string text = absl::StrFormat(
+          "\n%*s  %*d  %*d  %*d  %*d  %11s  %12s", width, line.name, count_width, row.positions,
+          count_width, row.wins, count_width, row.draws, count_width, row.losses,
+          Longest(row.longest_win), Longest(row.longest_loss));
+      if (examples) {
+        absl::StrAppend(&text, absl::StrFormat(
+                                   "  %-*s  %s", example_width,
+                                   row.longest_win < 0 ? "-" : Example(row.longest_win_at),
+                                   row.longest_loss < 0 ? "-" : Example(row.longest_loss_at)));
+      }
+      absl::StrAppend(&report.text, text);
+    }
+    JsonWriter json;
+    json.BeginObject();
+    if (!parameters_.empty()) {
+      json.Key("parameters").BeginObject();
+      for (const auto& [key, value] : parameters_) json.Key(key).String(value);
+      json.EndObject();
+    }
+    json.Key("group").String(label).Key("rows").BeginArray();
+    for (int g = 0; g < groups; ++g) {
+      json.BeginObject().Key("name").String(GroupName(g));
+      if (slice_totals && all.group_slice[g] < slices) {
+        json.Key("slice").String(rules_.slice_name(all.group_slice[g]));
+      }
+      RowJson(all.groups[g], json);
+      json.EndObject();
+    }
+    json.EndArray();
+    if (slice_totals) {
+      json.Key("slices").BeginArray();
+      for (int s = 0; s < slices; ++s) {
+        json.BeginObject().Key("name").String(rules_.slice_name(s));
+        RowJson(all.slices[s], json);
+        json.EndObject();
+      }
+      json.EndArray();
+    }
+    RowJson(total, json);
+    json.EndObject();
+    for (const auto& [name, distance, example] :
+         {std::tuple{"win", total.longest_win, total.longest_win_at},
+          std::tuple{"loss", total.longest_loss, total.longest_loss_at}}) {
+      if (distance < 0) continue;
+      absl::StrAppend(&report.text, "\nlongest ", name, ": ", distance, " plies, e.g. ",
+                      Example(example));
+    }
+    report.json = json.Take();
+    return report;
+  }
+
+  // Recomputes each chosen record from its children's stored values with the
+  // rules (one step of minimax, independent of the solver) and compares.
+  absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
+                                      const WorkContext& context) override {
+    std::vector<uint64_t> sizes;
+    for (const auto& table : tables_) sizes.push_back(table.size());
+    const RecordSelection selection(sizes, options.sample, options.seed);
+    context.progress->StartPhase("verifying", selection.count());
+    MismatchTally tally;
+    for (int slice = 0; slice < static_cast<int>(tables_.size()); ++slice) {
+      context.pool->ParallelFor(
+          0, selection.count(slice), 4096, [&](int, uint64_t begin, uint64_t end) {
+            Unranker<R> unrank(rules_);
+            for (uint64_t k = begin; k < end; ++k) {
+              const uint64_t index = selection.record(slice, k);
+              std::string problem = data_.CheckRecord(slice, index, unrank(slice, index));
+              if (!problem.empty()) {
+                tally.Record((static_cast<uint64_t>(slice) << 48) | index,
+                             [&] { return std::move(problem); });
+              }
+            }
+            context.progress->Advance(end - begin);
+          });
+    }
+    return tally.Result(selection.count());
+  }
+
+ private:
+  // Tallies of one stats row; `positions` and the counts are weighted by
+  // RecordWeight. The example of a longest distance is its smallest
+  // (slice, index), whatever order the records were counted in.
+  struct Row {
+    uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
+    int longest_win = -1, longest_loss = -1;
+    SliceIndex longest_win_at, longest_loss_at;
+
+    void Add(WdlOutcome value, SliceIndex at, uint64_t weight) {
+      positions += weight;
+      if (value.result == Wdl::kWin) {
+        wins += weight;
+        Longest(value.distance, at, longest_win, longest_win_at);
+      } else if (value.result == Wdl::kLoss) {
+        losses += weight;
+        Longest(value.distance, at, longest_loss, longest_loss_at);
+      } else {
+        draws += weight;
+      }
+    }
+    void Merge(const Row& other) {
+      positions += other.positions;
+      wins += other.wins;
+      draws += other.draws;
+      losses += other.losses;
+      if (other.longest_win >= 0) {
+        Longest(other.longest_win, other.longest_win_at, longest_win, longest_win_at);
+      }
+      if (other.longest_loss >= 0) {
+        Longest(other.longest_loss, other.longest_loss_at, longest_loss, longest_loss_at);
+      }
+    }
+    static void Longest(int distance, SliceIndex at, int& longest, SliceIndex& longest_at) {
+      if (distance > longest ||
+          (distance == longest && std::pair(at.slice, at.index) <
+                                      std::pair(longest_at.slice, longest_at.index))) {
+        longest = distance;
+        longest_at = at;
+      }
+    }
+  };
+
+  static std::string Longest(int distance) {
+    return distance < 0 ? std::string("-") : std::to_string(distance);
+  }
+
+  // "-" for a draw (no distance), else the distance in plies.
+  static std::string Distance(WdlOutcome value) {
+    return value.result == Wdl::kDraw ? std::string("-") : std::to_string(value.distance);
+  }
+
+  void RowJson(const Row& row, JsonWriter& json) const {
+    json.Key("positions").Uint(row.positions).Key("wins").Uint(row.wins);
+    json.Key("draws").Uint(row.draws).Key("losses").Uint(row.losses);
+    json.Key("longest_win").Int(row.longest_win);
+    if (row.longest_win >= 0) json.Key("longest_win_example").String(Example(row.longest_win_at));
+    json.Key("longest_loss").Int(row.longest_loss);
+    if (row.longest_loss >= 0) {
+      json.Key("longest_loss_example").String(Example(row.longest_loss_at));
+    }
+  }
+
+  std::string Example(SliceIndex at) const {
+    return rules_.Format(rules_.Unrank(at.slice, at.index));
+  }
+
+  int NumGroups() const {
+    if constexpr (HasStatsGroups<R>) {
+      return rules_.num_stats_groups();
+    } else {
+      return static_cast<int>(tables_.size());
+    }
+  }
+  std::string GroupName(int group) const {
+    if constexpr (HasStatsGroups<R>) {
+      return rules_.stats_group_name(group);
+    } else {
+      return rules_.slice_name(group);
+    }
+  }
+
+  WdlOutcome Value(const Position& p) const { return data_.Value(p); }
+  WdlOutcome MoveValue(int slice, const Position& child) const {
+    return data_.MoveValue(slice, child);
+  }
+  std::string Check(int slice, uint64_t index) const { return data_.CheckRecord(slice, index); }
+
+  LoopyWdlTables<R> data_;
+  const R& rules_;
+  const std::vector<std::span<const uint8_t>>& tables_;
+  const std::vector<std::pair<std::string, std::string>>& parameters_;
+};
+
+// Checks that `file` (made by this game; its slice checksums not yet
+// verified) has the layout above, every byte included, and returns the
+// object answering probes on it. `file` must outlive the result.
+template <LoopyWdlRules R>
+absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenLoopyWdlDatabase(const GameInfo& info,
+                                                                   const DatabaseFile& file) {
+  RETRO_ASSIGN_OR_RETURN(LoopyWdlTables<R> tables, LoopyWdlTables<R>::FromFile(info, file));
+  return std::make_unique<LoopyWdlDatabase<R>>(std::move(tables));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_DATABASE_H_

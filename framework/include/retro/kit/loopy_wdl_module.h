@@ -1,0 +1,194 @@
+// The loopy win/draw/loss kit: a whole game plugin (retro::GameModule) from a
+// game's rules (the concept LoopyWdlRules, retro/kit/loopy_wdl_rules.h) and
+// its identity (retro/kit/game_info.h). The kit plans the work, solves every
+// slice in order with the loopy solver (retro/solver/loopy_wdl.h), writes the
+// database (layout in retro/kit/loopy_wdl_database.h), opens it for probe,
+// stats and verify, counts perft, and checks the rules' contract
+// (retro/contract/check_contract.h). Finished slices are restored from and
+// saved to the host's checkpoint (retro/checkpoint.h), so that a killed
+// solve resumes. A plugin's module.cc is then:
+//
+//   std::unique_ptr<retro::GameModule> CreateModule() {
+//     return retro::kit::MakeLoopyWdlModule<MyRules>({.name = "mygame", ...});
+//   }
+//   RETRO_PLUGIN(CreateModule)
+#ifndef RETRO_KIT_LOOPY_WDL_MODULE_H_
+#define RETRO_KIT_LOOPY_WDL_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/checkpoint.h"
+#include "retro/contract/check_contract.h"
+#include "retro/game_module.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/kit_module.h"
+#include "retro/kit/loopy_wdl_contract_view.h"
+#include "retro/kit/loopy_wdl_database.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/solver/loopy_wdl.h"
+#include "retro/status_macros.h"
+#include "retro/system_memory.h"
+
+namespace retro::kit {
+
+// Leaf count of the move tree of `p` to `depth` plies; a game that ends
+// earlier contributes nothing to deeper counts.
+template <LoopyWdlRules R>
+uint64_t CountLeaves(const R& rules, const typename R::Position& p, int depth) {
+  if (depth == 0) return 1;
+  if (rules.Outcome(p)) return 0;
+  uint64_t leaves = 0;
+  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
+    leaves += CountLeaves(rules, child, depth - 1);
+  });
+  return leaves;
+}
+
+// The GameModule of game R.
+template <LoopyWdlRules R>
+class LoopyWdlModule : public KitModule {
+ public:
+  explicit LoopyWdlModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
+      : KitModule(std::move(play)), info_(std::move(info)) {
+    static_assert(AssertLoopyWdlRules<R>());
+    description_.name = info_.name;
+    description_.summary = info_.summary;
+    description_.data_version = info_.data_version;
+    description_.solve_parameters = GameParameters<R>();
+    description_.position_syntax = info_.position_syntax;
+    description_.supports_perft = true;
+  }
+
+  const GameDescription& Describe() const override { return description_; }
+
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    SolvePlan plan;
+    plan.canonical_parameters = CanonicalParameters(rules, values);
+    plan.default_file_name = info_.default_file_name.empty()
+                                 ? absl::StrCat(info_.name, ".retro")
+                                 : info_.default_file_name;
+    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    uint64_t records = 0, largest = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      records += rules.slice_size(s);
+      largest = std::max<uint64_t>(largest, rules.slice_size(s));
+    }
+    plan.positions = records;
+    if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
+    // The finished tables (kept for conversions, then handed to the
+    // builder), plus the solver's value and counter bytes of one slice.
+    plan.estimated_memory_bytes = 2 * records + 2 * largest;
+    plan.estimated_file_bytes = records;
+    if constexpr (HasSizeEstimates<R>) {
+      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+      plan.estimated_file_bytes = rules.EstimateFileBytes();
+    }
+    const uint64_t available = AvailableMemoryBytes();
+    if (available > 0 && plan.estimated_memory_bytes > available) {
+      std::string fits, what = info_.DatabaseName();
+      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
+      if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
+          ", but only ", MemorySize(available), " is available", fits));
+    }
+    return plan;
+  }
+
+  absl::Status Solve(const ParameterValues& values, const WorkContext& context,
+                     DatabaseBuilder& out) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    std::vector<std::vector<uint8_t>> tables;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      const std::string name = rules.slice_name(s);
+      context.progress->SetLabel(name);
+      // A slice an earlier, killed run finished (retro/checkpoint.h).
+      if (context.checkpoint != nullptr) {
+        RETRO_ASSIGN_OR_RETURN(std::optional<std::vector<uint8_t>> saved,
+                               context.checkpoint->Restore(name));
+        if (saved.has_value()) {
+          if (saved->size() != rules.slice_size(s)) {
+            return absl::DataLossError(absl::StrCat("the checkpoint of slice '", name,
+                                                    "' has ", saved->size(), " bytes; the slice "
+                                                    "has ", rules.slice_size(s), " positions"));
+          }
+          tables.push_back(std::move(*saved));
+          continue;
+        }
+      }
+      absl::StatusOr<std::vector<uint8_t>> table;
+      if constexpr (HasSolveSlice<R>) {
+        table = rules.SolveSlice(s, tables, context);
+      } else {
+        table = solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context);
+      }
+      if (!table.ok()) return table.status();
+      if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
+      if (context.checkpoint != nullptr) {
+        RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, *table));
+      }
+      tables.push_back(*std::move(table));
+    }
+    out.SetCodec(CodecOf(rules, info_));
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      out.AddSlice(rules.slice_name(s), std::move(tables[s]));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
+    return OpenLoopyWdlDatabase<R>(info_, file);
+  }
+
+  // Perft with the rules of the default parameters.
+  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
+                                 const WorkContext&) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
+    RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
+    return CountLeaves(rules, root, depth);
+  }
+
+  absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
+                                    const WorkContext& context) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    return CheckContract(LoopyWdlContractView<R>(rules), options, context.pool,
+                         context.progress);
+  }
+
+ private:
+  // Marks the indices of `table` that are no position.
+  static void MarkNonPositions(const R& rules, int slice, std::vector<uint8_t>& table,
+                               const WorkContext& context) {
+    context.pool->ParallelFor(0, table.size(), 1 << 14, [&](int, uint64_t begin, uint64_t end) {
+      for (uint64_t index = begin; index < end; ++index) {
+        if (!rules.IsPosition(rules.Unrank(slice, index))) table[index] = kNotAPositionByte;
+      }
+    });
+  }
+
+  GameInfo info_;
+  GameDescription description_;
+};
+
+// The module a kit-built plugin's factory returns.
+template <LoopyWdlRules R>
+// `play` (optional) is the plugin's play capability (retro/play.h).
+std::unique_ptr<GameModule> MakeLoopyWdlModule(
+    GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
+  return std::make_unique<LoopyWdlModule<R>>(std::move(info), std::move(play));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_MODULE_H_

@@ -1,0 +1,398 @@
+// The game contract of the loopy win/draw/loss kit (retro/kit/
+// loopy_wdl_module.h), as the C++20 concept LoopyWdlRules: what a plugin
+// writes for a game whose positions are won, drawn or lost with a distance in
+// plies (play may cycle; endless play is a draw). From it the kit derives the
+// solver's view, the contract checker's view, and the whole plugin: plan,
+// solve, probe, stats, verify, perft and check.
+//
+// Required members of `const R& rules` (all const, safe to call from several
+// threads at once; Position and Move are copyable value types):
+//
+//   using Position = ...;  using Move = ...;
+//   int num_slices()                     the slices, solved in order 0, 1, ...
+//   uint64_t slice_size(int slice)       its indices are 0 .. size - 1
+//   std::string slice_name(int slice)    the slice's name in the file
+//   Position Unrank(int slice, uint64_t index)
+//   retro::SliceIndex Rank(const Position&)   (retro/contract/checkable_game.h)
+//   bool IsPosition(const Position&)     false for an index that is no
+//                                        position of the game (an illegal
+//                                        board); stored as "not a position"
+//   std::optional<WdlOutcome> Outcome(const Position&)
+//                                        the value for the side to move when
+//                                        the game is over here, else nullopt
+//   void ForEachMove(const Position&, visit)
+//                                        visit(const Move&, const Position&
+//                                        child) once per legal move of a
+//                                        position that is not over; a move
+//                                        stays in its slice or goes to an
+//                                        earlier one
+//   void ForEachTakeBack(const Position&, visit)
+//                                        visit(const Position& parent) once
+//                                        per move parent -> position inside
+//                                        the position's slice; the rules list
+//                                        only parents that are positions and
+//                                        not over (the kit drops parents of
+//                                        other slices but checks nothing else)
+//   std::string Format(const Position&)  the notation
+//   absl::StatusOr<Position> Parse(const std::string&)
+//                                        InvalidArgument naming the problem
+//   std::string FormatMove(const Position&, const Move&)
+//
+// Optional members, used when present:
+//
+//   static std::vector<ParameterSpec> Parameters()   solve parameters, and
+//   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
+//       resolved values (InvalidArgument naming the bad one); without them
+//       the game has no parameters and R is default-constructed
+//   std::string default_file_name()      e.g. "countdown-20.retro"
+//   uint64_t CountPositions()            the number of positions (default:
+//                                        the sum of the slice sizes)
+//   std::string SideToMove(const Position&)   "x", shown by probe
+//   std::string GameOverReason(const Position&)  "x has three in a row"
+//   int MaxPlies(const Position&)        an upper bound on the plies any
+//                                        game from here can last; opening a
+//                                        database refuses longer distances
+//   Stats groups (default: one per slice):
+//   std::string stats_group_label()      the column title, e.g. "pieces"
+//   int num_stats_groups()
+//   int StatsGroup(const Position&)      0 .. num_stats_groups() - 1
+//   std::string stats_group_name(int group)
+//   bool stats_slice_totals()            true: stats adds each slice's total
+//                                        after its groups (each group must
+//                                        lie in one slice)
+//   bool stats_row_examples()            true: the stats table shows each
+//                                        row's longest win and loss with an
+//                                        example (JSON always has them)
+//   std::string StatsTitle()             the first lines of `retro stats`
+//   uint64_t RecordWeight(const Position&)   how many positions the record
+//                                        of this (representative) position
+//                                        stands for, e.g. its symmetry
+//                                        class's size: stats counts
+//                                        positions, not records (default 1)
+//
+//   Values and solving:
+//   WdlOutcome ConversionValue(WdlOutcome child)
+//                                        the value for the mover of a move
+//                                        into an earlier slice (a
+//                                        conversion) whose position is
+//                                        worth `child` to its own mover.
+//                                        Default WdlOutcome::AfterMove
+//                                        (distance to the end of the game);
+//                                        distance to conversion counts a
+//                                        conversion as one ply whatever
+//                                        follows (Win(1), Loss(1), Draw()).
+//                                        The solver's view, probe and verify
+//                                        all use it.
+//   absl::StatusOr<std::vector<uint8_t>> SolveSlice(int slice,
+//       std::span<const std::vector<uint8_t>> solved,
+//       const solver::SolveContext&)
+//                                        solves slice `slice` with a faster
+//                                        solver adapter of the game's own,
+//                                        given the finished tables of the
+//                                        slices before it, and returns its
+//                                        finished table (the kit then marks
+//                                        the non-positions). It must
+//                                        describe exactly
+//                                        the positions and moves above;
+//                                        without it the kit solves through
+//                                        LoopyWdlSolverView.
+//   std::string SolverInconsistency(const Position&)
+//                                        what that adapter reports for the
+//                                        position against the rules' moves
+//                                        ("" when it agrees); `retro check`
+//                                        runs it on every checked position
+//   void ForEachSolverParent(const Position&, visit)
+//                                        visit(const Position& parent) once
+//                                        per predecessor that adapter
+//                                        enumerates; `retro check` then
+//                                        checks these instead of
+//                                        ForEachTakeBack's
+//   struct UnrankCache; Position Unrank(int slice, uint64_t index,
+//                                       UnrankCache& cache)
+//                                        the same as Unrank(slice, index),
+//                                        faster when consecutive calls ask
+//                                        for nearby indices (stats, verify
+//                                        and opening a file scan in index
+//                                        order, one default-constructed
+//                                        cache per thread and chunk, across
+//                                        slices)
+//   bool indexes_classes()               true when an index numbers a class
+//                                        of positions of equal value (e.g.
+//                                        under board symmetries; Unrank
+//                                        gives a representative): the
+//                                        solver then counts each distinct
+//                                        in-slice child class and each
+//                                        distinct predecessor class once
+//   bool every_index_is_a_position()     true when IsPosition is true for
+//                                        every index: the kit then skips
+//                                        marking non-positions after a
+//                                        solve and, on opening a file,
+//                                        only looks for byte 255
+//
+//   Files and planning:
+//   std::string codec()                  the value codec of a database of
+//                                        these rules, when the parameters
+//                                        choose it (e.g. the index layout);
+//                                        default GameInfo::codec. Opening a
+//                                        file refuses one whose codec is not
+//                                        the codec of its header's rules.
+//   std::string DatabaseName()           how errors about a file of these
+//                                        rules name it ("Surakarta tablebase
+//                                        of 1..3 pieces"); default
+//                                        GameInfo::DatabaseName()
+//   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
+//                                        the plan's estimates (default: two
+//                                        bytes per record plus two per
+//                                        record of the largest slice; one
+//                                        byte per record in the file)
+//   std::string WhatFits(uint64_t available_bytes)
+//                                        what would fit in memory, for the
+//                                        plan's refusal ("the largest that
+//                                        fits is --pieces 5")
+//
+//   Probe:
+//   absl::Status Covers(const Position&) OK when the database holds the
+//                                        position's value, else an error
+//                                        naming why (e.g. more pieces than
+//                                        the database has); a position
+//                                        whose game is over needs no table
+//   std::string PositionNote(const Position&)
+//                                        probe's note after the position
+//                                        (default: "x to move" from
+//                                        SideToMove)
+#ifndef RETRO_KIT_LOOPY_WDL_RULES_H_
+#define RETRO_KIT_LOOPY_WDL_RULES_H_
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/rules_hooks.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/parameters.h"
+#include "retro/solver/solve_context.h"
+#include "retro/solver/wdl.h"
+
+namespace retro::kit {
+
+namespace loopy_wdl_internal {
+
+// Visitors of the shapes the kit passes to ForEachMove and ForEachTakeBack.
+template <typename R>
+struct MoveVisitor {
+  void operator()(const typename R::Move&, const typename R::Position&) const {}
+};
+template <typename R>
+struct ParentVisitor {
+  void operator()(const typename R::Position&) const {}
+};
+
+}  // namespace loopy_wdl_internal
+
+// Each group of required members as its own concept, so that the error names
+// what a game lacks (AssertLoopyWdlRules).
+template <typename R>
+concept LoopyWdlHasSlices = requires(const R& r, int slice) {
+  typename R::Position;
+  typename R::Move;
+  { r.num_slices() } -> std::convertible_to<int>;
+  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
+  { r.slice_name(slice) } -> std::convertible_to<std::string>;
+};
+
+template <typename R>
+concept LoopyWdlHasIndexer =
+    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
+      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
+      { r.Rank(p) } -> std::same_as<SliceIndex>;
+      { r.IsPosition(p) } -> std::convertible_to<bool>;
+    };
+
+template <typename R>
+concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
+                                    loopy_wdl_internal::MoveVisitor<R> moves,
+                                    loopy_wdl_internal::ParentVisitor<R> parents) {
+  { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
+  r.ForEachMove(p, moves);
+  r.ForEachTakeBack(p, parents);
+};
+
+template <typename R>
+concept LoopyWdlHasNotation =
+    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
+             const std::string& text) {
+      { r.Format(p) } -> std::convertible_to<std::string>;
+      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
+      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
+    };
+
+// A game the loopy win/draw/loss kit accepts.
+template <typename R>
+concept LoopyWdlRules = LoopyWdlHasSlices<R> && LoopyWdlHasIndexer<R> &&
+                        LoopyWdlHasMoves<R> && LoopyWdlHasNotation<R>;
+
+// Fails to compile, naming the missing members, when R is not LoopyWdlRules.
+template <typename R>
+constexpr bool AssertLoopyWdlRules() {
+  static_assert(LoopyWdlHasSlices<R>,
+                "loopy WDL kit: the rules need types Position and Move, num_slices(), "
+                "slice_size(slice) and slice_name(slice)");
+  static_assert(LoopyWdlHasIndexer<R>,
+                "loopy WDL kit: the rules need Unrank(slice, index) -> Position, "
+                "Rank(position) -> retro::SliceIndex and IsPosition(position)");
+  static_assert(LoopyWdlHasMoves<R>,
+                "loopy WDL kit: the rules need Outcome(position) -> "
+                "std::optional<retro::WdlOutcome>, ForEachMove(position, visit(move, child)) "
+                "and ForEachTakeBack(position, visit(parent))");
+  static_assert(LoopyWdlHasNotation<R>,
+                "loopy WDL kit: the rules need Format(position), Parse(const std::string&) "
+                "-> absl::StatusOr<Position> and FormatMove(position, move)");
+  return LoopyWdlRules<R>;
+}
+
+// The optional members (the family-generic ones are in rules_hooks.h).
+template <typename R>
+concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
+  { r.SideToMove(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasGameOverReason = requires(const R& r, const typename R::Position& p) {
+  { r.GameOverReason(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
+  { r.MaxPlies(p) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int group) {
+  { r.stats_group_label() } -> std::convertible_to<std::string>;
+  { r.num_stats_groups() } -> std::convertible_to<int>;
+  { r.StatsGroup(p) } -> std::convertible_to<int>;
+  { r.stats_group_name(group) } -> std::convertible_to<std::string>;
+};
+
+template <typename R>
+concept HasStatsSliceTotals = requires(const R& r) {
+  { r.stats_slice_totals() } -> std::convertible_to<bool>;
+};
+template <typename R>
+concept HasStatsRowExamples = requires(const R& r) {
+  { r.stats_row_examples() } -> std::convertible_to<bool>;
+};
+template <typename R>
+concept HasRecordWeight = requires(const R& r, const typename R::Position& p) {
+  { r.RecordWeight(p) } -> std::convertible_to<uint64_t>;
+};
+template <typename R>
+concept HasConversionValue = requires(const R& r, WdlOutcome child) {
+  { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
+};
+template <typename R>
+concept HasSolveSlice = requires(const R& r, int slice,
+                                 std::span<const std::vector<uint8_t>> solved,
+                                 const solver::SolveContext& context) {
+  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
+};
+template <typename R>
+concept HasSolverParents = requires(const R& r, const typename R::Position& p,
+                                    loopy_wdl_internal::ParentVisitor<R> parents) {
+  r.ForEachSolverParent(p, parents);
+};
+template <typename R>
+concept HasEveryIndexIsAPosition = requires(const R& r) {
+  { r.every_index_is_a_position() } -> std::convertible_to<bool>;
+};
+template <typename R>
+concept HasIndexesClasses = requires(const R& r) {
+  { r.indexes_classes() } -> std::convertible_to<bool>;
+};
+template <typename R>
+concept HasCodec = requires(const R& r) {
+  { r.codec() } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasDatabaseName = requires(const R& r) {
+  { r.DatabaseName() } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasCovers = requires(const R& r, const typename R::Position& p) {
+  { r.Covers(p) } -> std::same_as<absl::Status>;
+};
+
+template <typename R>
+concept HasUnrankCache = requires(const R& r, int slice, uint64_t index) {
+  typename R::UnrankCache;
+  requires requires(typename R::UnrankCache& cache) {
+    { r.Unrank(slice, index, cache) } -> std::convertible_to<typename R::Position>;
+  };
+};
+
+// Unranks indices with the rules' UnrankCache when they have one: one
+// object per thread and run of nearby indices.
+template <typename R>
+class Unranker {
+ public:
+  explicit Unranker(const R& rules) : rules_(rules) {}
+  typename R::Position operator()(int slice, uint64_t index) {
+    if constexpr (HasUnrankCache<R>) {
+      return rules_.Unrank(slice, index, cache_.value);
+    } else {
+      return rules_.Unrank(slice, index);
+    }
+  }
+
+ private:
+  struct NoCache {};
+  template <typename S>
+  struct Cache {
+    NoCache value;
+  };
+  template <typename S>
+    requires HasUnrankCache<S>
+  struct Cache<S> {
+    typename S::UnrankCache value;
+  };
+  const R& rules_;
+  Cache<R> cache_;
+};
+
+// The value for its mover of a move into an earlier slice whose position is
+// worth `child` to its own mover (ConversionValue, default AfterMove).
+template <typename R>
+WdlOutcome ConversionValueOf(const R& rules, WdlOutcome child) {
+  if constexpr (HasConversionValue<R>) {
+    return rules.ConversionValue(child);
+  } else {
+    return WdlOutcome::AfterMove(child);
+  }
+}
+
+// True when the rules say an index numbers a class of positions.
+template <typename R>
+bool IndexesClasses(const R& rules) {
+  if constexpr (HasIndexesClasses<R>) {
+    return rules.indexes_classes();
+  } else {
+    return false;
+  }
+}
+
+// True when the rules say every index is a position.
+template <typename R>
+bool EveryIndexIsAPosition(const R& rules) {
+  if constexpr (HasEveryIndexIsAPosition<R>) {
+    return rules.every_index_is_a_position();
+  } else {
+    return false;
+  }
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_RULES_H_

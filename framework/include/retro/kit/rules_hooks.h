@@ -1,0 +1,67 @@
+// Optional members of a rules class that more than one value-family kit
+// (retro/kit/*_rules.h) understands in the same form, detected as concepts
+// the kits test with `if constexpr`: the solve parameters and default file
+// name (with how they are read, in rules_parameters.h), the position count,
+// the plan's estimates and refusal, a solver adapter of the game's own
+// checked against the rules, and how probe and stats label what they show.
+// Each kit's rules header documents what it does with them.
+#ifndef RETRO_KIT_RULES_HOOKS_H_
+#define RETRO_KIT_RULES_HOOKS_H_
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+
+#include "absl/strings/str_format.h"
+#include "retro/kit/rules_parameters.h"
+
+namespace retro::kit {
+
+// uint64_t CountPositions(): the number of positions (default: the sum of
+// the slice sizes).
+template <typename R>
+concept HasCountPositions = requires(const R& r) {
+  { r.CountPositions() } -> std::convertible_to<uint64_t>;
+};
+
+// std::string WhatFits(uint64_t available_bytes): what would fit in memory,
+// for the plan's refusal ("the largest book that fits is --seeds 19").
+template <typename R>
+concept HasWhatFits = requires(const R& r, uint64_t bytes) {
+  { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
+};
+
+// uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes(): the plan's.
+template <typename R>
+concept HasSizeEstimates = requires(const R& r) {
+  { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
+  { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
+};
+
+// std::string SolverInconsistency(const Position&): what the game's own
+// solver adapter reports for a position against the rules ("" if it agrees).
+template <typename R>
+concept HasSolverInconsistency = requires(const R& r, const typename R::Position& p) {
+  { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
+};
+
+// std::string PositionNote(const Position&): probe's note on a position.
+template <typename R>
+concept HasPositionNote = requires(const R& r, const typename R::Position& p) {
+  { r.PositionNote(p) } -> std::convertible_to<std::string>;
+};
+
+// std::string StatsTitle(): the first line of `retro stats`.
+template <typename R>
+concept HasStatsTitle = requires(const R& r) {
+  { r.StatsTitle() } -> std::convertible_to<std::string>;
+};
+
+// "1.2 GiB" from 1 GiB up, else "95 MiB".
+inline std::string MemorySize(uint64_t bytes) {
+  if (bytes >= (uint64_t{1} << 30)) return absl::StrFormat("%.1f GiB", bytes / 1073741824.0);
+  return absl::StrFormat("%.0f MiB", bytes / 1048576.0);
+}
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_RULES_HOOKS_H_

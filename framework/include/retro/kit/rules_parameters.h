@@ -1,0 +1,148 @@
+// What every kit (retro/kit/*_module.h) does with a game's parameters: the
+// optional hooks a rules class may have (Parameters() and Create(values),
+// canonical_parameters(), OptionalHeaderParameters(), default_file_name()),
+// building the rules for the command line's values, for the defaults, and
+// for a database header, which is read strictly.
+#ifndef RETRO_KIT_RULES_PARAMETERS_H_
+#define RETRO_KIT_RULES_PARAMETERS_H_
+
+#include <algorithm>
+#include <concepts>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/database.h"
+#include "retro/database_layout.h"
+#include "retro/parameters.h"
+#include "retro/status_macros.h"
+
+namespace retro::kit {
+
+// A rules class with solve parameters: the specs, and the rules for resolved
+// values (InvalidArgument naming the bad value).
+template <typename R>
+concept HasGameParameters = requires(const ParameterValues& values) {
+  { R::Parameters() } -> std::convertible_to<std::vector<ParameterSpec>>;
+  { R::Create(values) } -> std::same_as<absl::StatusOr<R>>;
+};
+template <typename R>
+concept HasDefaultFileName = requires(const R& r) {
+  { r.default_file_name() } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasCanonicalParameters = requires(const R& r) {
+  {
+    r.canonical_parameters()
+  } -> std::convertible_to<std::vector<std::pair<std::string, std::string>>>;
+};
+// A rules class that reads a database header itself, strictly:
+// static absl::StatusOr<R> FromHeader(const HeaderParameters&).
+template <typename R>
+concept HasHeaderReader = requires(const HeaderParameters& header) {
+  { R::FromHeader(header) } -> std::same_as<absl::StatusOr<R>>;
+};
+template <typename R>
+concept HasOptionalHeaderParameters = requires {
+  { R::OptionalHeaderParameters() } -> std::convertible_to<std::vector<std::string>>;
+};
+
+// The game's solve parameters (none without the hooks).
+template <typename R>
+std::vector<ParameterSpec> GameParameters() {
+  if constexpr (HasGameParameters<R>) {
+    return R::Parameters();
+  } else {
+    return {};
+  }
+}
+
+// The rules for resolved solve parameters (the default rules for a game
+// without parameters).
+template <typename R>
+absl::StatusOr<R> RulesFor(const ParameterValues& values) {
+  if constexpr (HasGameParameters<R>) {
+    return R::Create(values);
+  } else {
+    return R();
+  }
+}
+
+// The rules of the parameters' defaults (for perft).
+template <typename R>
+absl::StatusOr<R> DefaultRules() {
+  ParameterValues defaults;
+  for (const ParameterSpec& spec : GameParameters<R>()) defaults[spec.name] = spec.default_value;
+  return RulesFor<R>(defaults);
+}
+
+// The parameters a database of `rules` records, given the resolved values.
+template <typename R>
+std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& rules,
+                                                                     const ParameterValues& values) {
+  if constexpr (HasCanonicalParameters<R>) {
+    return rules.canonical_parameters();
+  } else {
+    std::vector<std::pair<std::string, std::string>> canonical;
+    for (const ParameterSpec& spec : GameParameters<R>()) {
+      canonical.emplace_back(spec.name, values.at(spec.name));
+    }
+    return canonical;
+  }
+}
+
+// The rules a database header describes: the rules' own FromHeader on the
+// header when they have one; else the header read strictly (only the
+// game's parameters, each once; the keys of OptionalHeaderParameters() may be
+// absent: a parameter then takes its default, a key that is no parameter (a
+// note) is passed to Create only when present), then the rules' own
+// validation, and each
+// value must be written as the rules write it (canonical_parameters()).
+// Errors are DataLoss; `what` names the database ("oware book").
+template <typename R>
+absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what) {
+  std::vector<std::string> optional;
+  if constexpr (HasOptionalHeaderParameters<R>) optional = R::OptionalHeaderParameters();
+  std::vector<std::string> required;
+  for (const ParameterSpec& spec : GameParameters<R>()) {
+    if (std::find(optional.begin(), optional.end(), spec.name) == optional.end()) {
+      required.push_back(spec.name);
+    }
+  }
+  RETRO_ASSIGN_OR_RETURN(const HeaderParameters header,
+                         HeaderParameters::Read(file, what, required, optional));
+  if constexpr (HasHeaderReader<R>) {
+    return R::FromHeader(header);
+  } else if constexpr (HasGameParameters<R>) {
+    ParameterValues values;
+    for (const ParameterSpec& spec : R::Parameters()) {
+      values[spec.name] = header.Has(spec.name) ? header.Text(spec.name) : spec.default_value;
+    }
+    // Optional keys that are no solve parameter (notes) reach Create when
+    // present.
+    for (const std::string& key : optional) {
+      if (header.Has(key) && !values.contains(key)) values[key] = header.Text(key);
+    }
+    absl::StatusOr<R> rules = R::Create(values);
+    if (!rules.ok()) {
+      return absl::DataLossError(absl::StrCat(what, " header: ", rules.status().message()));
+    }
+    // Each value as the game writes it ("06" is not "6").
+    for (const auto& [key, canonical] : CanonicalParameters(*rules, values)) {
+      if (header.Has(key) && header.Text(key) != canonical) {
+        return header.Error(key, absl::StrCat("is not written as the game writes it ('",
+                                              canonical, "')"));
+      }
+    }
+    return rules;
+  } else {
+    return R();
+  }
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_RULES_PARAMETERS_H_

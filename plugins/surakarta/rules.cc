@@ -1,0 +1,349 @@
+// Surakarta's rules for the loopy win/draw/loss kit (see rules.h).
+#include "plugins/surakarta/rules.h"
+
+#include <array>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "games/surakarta/combination.h"
+#include "games/surakarta/symmetry.h"
+#include "plugins/surakarta/contract.h"
+#include "plugins/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/table_slice.h"
+#include "retro/combinatorics.h"
+#include "retro/solver/loopy_wdl.h"
+#include "retro/status_macros.h"
+#include "retro/system_memory.h"
+
+namespace retro::surakarta {
+
+std::string DtcSliceName(int pieces) { return absl::StrCat("pieces-", pieces); }
+
+uint64_t TableSize(int pieces) { return Binomial(kSquares, pieces) << pieces; }
+
+std::string TableIndexingName(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? "fuchou" : "symmetric";
+}
+
+absl::StatusOr<TableIndexing> ParseTableIndexing(std::string_view name) {
+  if (name == "fuchou") return TableIndexing::kFuChou;
+  if (name == "symmetric") return TableIndexing::kSymmetric;
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown Surakarta indexer '", std::string(name),
+                   "'; valid: fuchou (one byte per placement), symmetric "
+                   "(one byte per symmetry class, about 8 times smaller)"));
+}
+
+const char* DtcCodec(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? kDtcCodec : kDtcSymmetricCodec;
+}
+
+int MaxTablePiecesOf(TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou ? kMaxTablePieces : kMaxClassTablePieces;
+}
+
+const kit::GameInfo& SurakartaInfo() {
+  static const kit::GameInfo* info = new kit::GameInfo{
+      .name = "surakarta",
+      .summary = "Surakarta distance-to-conversion tablebases: every placement of 1..N "
+                 "pieces, win/draw/loss and plies to the next capture",
+      .codec = kDtcCodec,
+      .data_version = kDtcDataVersion,
+      .position_syntax = "six rows of six X/O/. from rank 1 up, separated by '/', then the "
+                         "side to move, e.g. \"....../.X.X../.O..../....../....../...... X\"",
+      .default_file_name = "",
+      .database_name = "Surakarta tablebase",
+  };
+  return *info;
+}
+
+// Built on first use, once, whichever thread asks first.
+struct SurakartaRules::Shared {
+  std::array<std::once_flag, kMaxClassTablePieces + 1> symmetric_once;
+  std::array<std::optional<SymmetricIndexer>, kMaxClassTablePieces + 1> symmetric;
+  std::once_flag adapters_once;
+  std::unique_ptr<ContractGame<FuChouIndexer>> fuchou_adapters;
+  std::unique_ptr<ContractGame<SymmetricIndexer>> symmetric_adapters;
+};
+
+SurakartaRules::SurakartaRules(int pieces, NoMoveRule rule, TableIndexing indexing)
+    : pieces_(pieces), rule_(rule), indexing_(indexing), shared_(std::make_shared<Shared>()) {
+  if (indexing_ == TableIndexing::kFuChou) {
+    for (int n = 0; n <= std::min(pieces, kMaxTablePieces); ++n) {
+      fuchou_.push_back(*FuChouIndexer::Create(n));
+    }
+  }
+}
+
+std::vector<ParameterSpec> SurakartaRules::Parameters() {
+  return {
+      {"pieces",
+       "N",
+       absl::StrCat("largest number of pieces on the board (1..", kMaxTablePieces, "; ",
+                    kMaxClassTablePieces, " with --indexer symmetric)"),
+       "5",
+       {}},
+      {"no-move",
+       "RULE",
+       "a side with pieces but no legal move: loses, or more pieces wins "
+       "and equal is a draw",
+       "loss",
+       {"loss", "count"}},
+      {"indexer",
+       "SCHEME",
+       "fuchou: one byte per placement (fastest build); symmetric: one "
+       "byte per class under the 8 board symmetries, about 8 times smaller",
+       "fuchou",
+       {"fuchou", "symmetric"}},
+  };
+}
+
+absl::StatusOr<SurakartaRules> SurakartaRules::Create(const ParameterValues& values) {
+  RETRO_ASSIGN_OR_RETURN(const TableIndexing indexing, ParseTableIndexing(values.at("indexer")));
+  RETRO_ASSIGN_OR_RETURN(const int64_t pieces,
+                         GetIntParameter(values, "pieces", 1, kMaxClassTablePieces));
+  if (pieces > MaxTablePiecesOf(indexing)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--pieces ", pieces,
+                     " needs --indexer symmetric: tables of one byte per placement go up to ",
+                     kMaxTablePieces, " pieces"));
+  }
+  RETRO_ASSIGN_OR_RETURN(const NoMoveRule rule, ParseNoMoveRule(values.at("no-move")));
+  return SurakartaRules(static_cast<int>(pieces), rule, indexing);
+}
+
+std::vector<std::pair<std::string, std::string>> SurakartaRules::canonical_parameters() const {
+  return {{"pieces", std::to_string(pieces_)},
+          {"no-move", NoMoveRuleName(rule_)},
+          {"indexer", TableIndexingName(indexing_)}};
+}
+
+std::string SurakartaRules::default_file_name() const {
+  return absl::StrCat("surakarta-", pieces_, rule_ == NoMoveRule::kCount ? "-count" : "",
+                      indexing_ == TableIndexing::kSymmetric ? "-symmetric" : "", ".retro");
+}
+
+std::string SurakartaRules::DatabaseName() const {
+  return absl::StrCat("Surakarta tablebase of 1..", pieces_, " pieces");
+}
+
+const SymmetricIndexer& SurakartaRules::Symmetric(int pieces) const {
+  std::call_once(shared_->symmetric_once[pieces], [&] {
+    shared_->symmetric[pieces].emplace(*SymmetricIndexer::Create(pieces));
+  });
+  return *shared_->symmetric[pieces];
+}
+
+uint64_t SurakartaRules::slice_size(int slice) const {
+  return indexing_ == TableIndexing::kFuChou ? TableSize(slice + 1)
+                                             : SymmetricIndexer::ClassCount(slice + 1);
+}
+
+Position SurakartaRules::Unrank(int slice, uint64_t index) const {
+  return indexing_ == TableIndexing::kFuChou ? fuchou_[slice + 1].Unrank(index)
+                                             : Symmetric(slice + 1).Unrank(index);
+}
+
+Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) const {
+  const int n = slice + 1;
+  if (indexing_ == TableIndexing::kSymmetric) {
+    if (cache.pieces != n) cache = UnrankCache{.pieces = n};
+    return Symmetric(n).Unrank(index, cache.symmetric);
+  }
+  const uint64_t set_rank = index >> n;
+  if (cache.pieces != n || set_rank != cache.set_rank) {
+    cache.occupied = cache.pieces == n && set_rank == cache.set_rank + 1
+                         ? NextCombination(cache.occupied)
+                         : CombinationUnrank(set_rank, n);
+    cache.pieces = n;
+    cache.set_rank = set_rank;
+  }
+  Position p;
+  p.us = DepositBits(index & ((uint64_t{1} << n) - 1), cache.occupied);
+  p.them = cache.occupied & ~p.us;
+  return p;
+}
+
+SliceIndex SurakartaRules::Rank(const Position& p) const {
+  const int n = p.piece_count();
+  if (n < 1 || n > pieces_) return {n - 1, 0};
+  return {n - 1, indexing_ == TableIndexing::kFuChou ? fuchou_[n].Rank(p.us, p.them)
+                                                     : Symmetric(n).Rank(p.us, p.them)};
+}
+
+bool SurakartaRules::HasMove(const Position& p) const {
+  const Bitboard occupied = p.us | p.them;
+  for (Bitboard pieces = p.us; pieces;) {
+    const int from = PopLowest(pieces);
+    if (StepTargets(from, occupied) != 0) return true;
+    if (!(SquareBit(from) & kCorners) && (CaptureFirstHits(from, occupied) & p.them) != 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+absl::StatusOr<std::vector<uint8_t>> SurakartaRules::SolveSlice(
+    int slice, std::span<const std::vector<uint8_t>> solved,
+    const solver::SolveContext& context) const {
+  const int n = slice + 1;
+  const std::vector<uint8_t>* smaller = n > 1 ? &solved[slice - 1] : nullptr;
+  if (indexing_ == TableIndexing::kFuChou) {
+    return solver::SolveLoopyWdl(TableSlice(n, rule_, smaller), context);
+  }
+  RETRO_ASSIGN_OR_RETURN(SymmetricIndexer scheme, SymmetricIndexer::Create(n));
+  RETRO_ASSIGN_OR_RETURN(SymmetricIndexer smaller_scheme, SymmetricIndexer::Create(n - 1));
+  return solver::SolveLoopyWdl(SchemeTableSlice<SymmetricIndexer>(
+                                   std::move(scheme), std::move(smaller_scheme), rule_, smaller),
+                               context);
+}
+
+std::string SurakartaRules::SolverInconsistency(const Position& p) const {
+  std::call_once(shared_->adapters_once, [&] {
+    if (indexing_ == TableIndexing::kFuChou) {
+      shared_->fuchou_adapters = std::make_unique<ContractGame<FuChouIndexer>>(pieces_, rule_);
+    } else {
+      shared_->symmetric_adapters =
+          std::make_unique<ContractGame<SymmetricIndexer>>(pieces_, rule_);
+    }
+  });
+  return shared_->fuchou_adapters ? shared_->fuchou_adapters->Inconsistency(p)
+                                  : shared_->symmetric_adapters->Inconsistency(p);
+}
+
+void SurakartaRules::ForEachAdapterParent(
+    const Position& p, const std::function<void(const Position&)>& visit) const {
+  SolverInconsistency(p);  // builds the adapters
+  if (shared_->fuchou_adapters) {
+    shared_->fuchou_adapters->ForEachParent(p, visit);
+  } else {
+    shared_->symmetric_adapters->ForEachParent(p, visit);
+  }
+}
+
+absl::Status SurakartaRules::Covers(const Position& p) const {
+  const int n = p.piece_count();
+  if (n == 0) {
+    // No side has lost a game that has no pieces at all: not a position.
+    return absl::InvalidArgumentError(
+        absl::StrCat("the board is empty; a Surakarta position has 1 to ", pieces_,
+                     " pieces here (a side with none has lost)"));
+  }
+  if (p.us == 0 || n <= pieces_) return absl::OkStatus();  // lost without pieces
+  const int largest = MaxTablePiecesOf(indexing_);
+  const std::string advice =
+      n <= largest ? absl::StrCat("build more with retro solve --game surakarta --pieces ", n,
+                                  indexing_ == TableIndexing::kSymmetric ? " --indexer symmetric"
+                                                                         : "")
+                   : absl::StrCat("tables go up to ", largest, " pieces");
+  return absl::OutOfRangeError(absl::StrCat("position ", FormatPosition(p), " has ", n,
+                                            " pieces; this tablebase holds positions of 1 to ",
+                                            pieces_, " pieces (", advice, ")"));
+}
+
+std::string SurakartaRules::PositionNote(const Position& p) const {
+  const char mover = p.to_move == Color::kX ? 'X' : 'O';
+  const char other = p.to_move == Color::kX ? 'O' : 'X';
+  return absl::StrFormat("%d pieces: %c to move has %d, %c has %d", p.piece_count(), mover,
+                         PopCount(p.us), other, PopCount(p.them));
+}
+
+std::string SurakartaRules::GameOverReason(const Position& p) const {
+  if (p.us == 0) return "the side to move has no pieces";
+  if (p.them == 0) return "the opponent has no pieces";
+  return absl::StrCat("no legal move; no-move rule: ", NoMoveRuleName(rule_));
+}
+
+std::string SurakartaRules::stats_group_name(int group) const {
+  int n = 1;
+  while (group > n) group -= n + 1, ++n;  // table n holds groups of n + 1 materials
+  const int ours = n - group;
+  return absl::StrCat(ours, "v", n - ours);
+}
+
+std::string SurakartaRules::StatsTitle() const {
+  return absl::StrFormat(
+      "Surakarta DTC tablebase: 1..%d pieces, no-move rule %s, %s; results for the side to "
+      "move,\nmaterial = its pieces v the opponent's, distances in plies to the next capture; "
+      "counts in positions",
+      pieces_, NoMoveRuleName(rule_),
+      indexing_ == TableIndexing::kSymmetric ? "one record per symmetry class"
+                                             : "one record per position");
+}
+
+uint64_t SurakartaRules::RecordWeight(const Position& p) const {
+  if (indexing_ == TableIndexing::kFuChou) return 1;
+  // The size of the class: 8 over the number of symmetries fixing p.
+  int fixing = 0;
+  for (int k = 0; k < kSymmetries; ++k) {
+    fixing += TransformBitboard(k, p.us) == p.us && TransformBitboard(k, p.them) == p.them;
+  }
+  return static_cast<uint64_t>(kSymmetries / fixing);
+}
+
+namespace {
+
+// Memory model of a build of tables 1..N (bytes), per record: a position,
+// or a symmetry class with --indexer symmetric. Every finished table is
+// kept (one byte per position) until the file is written; while table n is
+// solved, the solver holds its value and open-move bytes, the frontier lists
+// of a level (8 bytes per entry, at worst about a third of the table) and
+// the result, and the table builder keeps a copy of table n - 1 in huge
+// pages. The measured peaks (docs/games/surakarta.md) fit 5 bytes per
+// position of the largest table: 0.80 GB for 1..6 pieces, 6.73 GB for 1..7;
+// the estimate allows 6 (0.93 GB and 7.78 GB).
+constexpr double kSolverBytesPerPosition = 6.0;
+constexpr uint64_t kBaseBytes = uint64_t{32} << 20;
+// A symmetric table has one record per class: slightly more than 1/8 of the
+// positions (symmetric placements form smaller classes); 0.1252 to 0.1270
+// of them from 3 to 7 pieces. Small tables are negligible anyway.
+constexpr double kClassesPerPosition = 0.127;
+
+// Records of the n-piece table (estimated for symmetric tables).
+uint64_t Records(int pieces, TableIndexing indexing) {
+  return indexing == TableIndexing::kFuChou
+             ? TableSize(pieces)
+             : static_cast<uint64_t>(kClassesPerPosition * static_cast<double>(TableSize(pieces))) +
+                   1;
+}
+
+uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
+  uint64_t total_records = 0;
+  for (int n = 1; n <= pieces; ++n) total_records += Records(n, indexing);
+  uint64_t bytes = kBaseBytes + total_records +
+                   static_cast<uint64_t>(kSolverBytesPerPosition *
+                                         static_cast<double>(Records(pieces, indexing))) +
+                   (pieces > 1 ? Records(pieces - 1, indexing) : 0);
+  if (indexing == TableIndexing::kSymmetric) {
+    // The indexers of n and n - 1 pieces: 8 bytes per n-subset of the 36
+    // points and 16 per canonical one (about 1/8 of them).
+    bytes += 10 * (Binomial(kSquares, pieces) + Binomial(kSquares, pieces - 1));
+  }
+  return bytes;
+}
+
+}  // namespace
+
+uint64_t SurakartaRules::CountPositions() const {
+  uint64_t positions = 0;
+  for (int n = 1; n <= pieces_; ++n) positions += TableSize(n);
+  return positions;
+}
+
+uint64_t SurakartaRules::EstimateMemoryBytes() const { return EstimateMemory(pieces_, indexing_); }
+
+uint64_t SurakartaRules::EstimateFileBytes() const {
+  uint64_t bytes = 0;
+  for (int n = 1; n <= pieces_; ++n) bytes += Records(n, indexing_);  // one byte a record
+  return bytes;
+}
+
+std::string SurakartaRules::WhatFits(uint64_t available_bytes) const {
+  const int largest = LargestThatFits(MaxTablePiecesOf(indexing_), available_bytes,
+                                      [&](int n) { return EstimateMemory(n, indexing_); });
+  return largest == 0 ? std::string("not even the 1-piece table fits")
+                      : absl::StrCat("the largest that fits is --pieces ", largest);
+}
+
+}  // namespace retro::surakarta

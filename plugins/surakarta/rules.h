@@ -1,0 +1,225 @@
+// Surakarta's distance-to-conversion tablebases as a game of the loopy
+// win/draw/loss kit (the concept retro::kit::LoopyWdlRules,
+// retro/kit/loopy_wdl_rules.h). Slice n - 1 is the table of n pieces
+// (n = 1..--pieces), named "pieces-n": every placement of n pieces, all
+// splits between the side to move ("us") and the opponent, numbered by
+// FuChouIndexer (one record per placement) or, with --indexer symmetric, by
+// SymmetricIndexer (one record per class under the 8 board symmetries,
+// Unrank giving the canonical member). A step stays in its table; a capture
+// converts into the table below and is worth one ply whatever follows
+// (ConversionValue). We have no pieces: lost in 0; the opponent has none:
+// won in 0; no legal move: the no-move rule, in 0.
+//
+// The hooks give the parameters (--pieces, --no-move, --indexer), the codec
+// the layout chooses, the memory model and refusal, the optimised solver
+// adapters (TableSlice for FuChou tables, SchemeTableSlice for symmetric
+// ones) checked against the rules by `retro check`, and what probe and
+// stats show (piece counts, why a game is over, results by material with a
+// total per table, positions counted through their symmetry classes).
+#ifndef PLUGINS_SURAKARTA_RULES_H_
+#define PLUGINS_SURAKARTA_RULES_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "games/surakarta/board.h"
+#include "games/surakarta/fuchou_indexer.h"
+#include "games/surakarta/move.h"
+#include "games/surakarta/movegen.h"
+#include "games/surakarta/no_move_rule.h"
+#include "games/surakarta/notation.h"
+#include "games/surakarta/position.h"
+#include "games/surakarta/symmetric_indexer.h"
+#include "plugins/surakarta/no_move_outcome.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/game_info.h"
+#include "retro/parameters.h"
+#include "retro/solver/solve_context.h"
+#include "retro/solver/wdl.h"
+
+namespace retro::surakarta {
+
+// The version of the tablebase's data layout (slices and codec), and the
+// codecs of the two layouts; part of every tablebase's identity.
+inline constexpr uint32_t kDtcDataVersion = 1;
+inline constexpr char kDtcCodec[] = "surakarta-dtc-wdl-byte-v1";
+inline constexpr char kDtcSymmetricCodec[] = "surakarta-dtc-wdl-byte-symmetric-v1";
+
+// How a tablebase numbers its positions.
+enum class TableIndexing {
+  kFuChou,     // one byte per placement, FuChouIndexer order
+  kSymmetric,  // one byte per symmetry class, SymmetricIndexer order
+};
+
+// "fuchou" / "symmetric", and back (the error lists the valid names).
+std::string TableIndexingName(TableIndexing indexing);
+absl::StatusOr<TableIndexing> ParseTableIndexing(std::string_view name);
+
+// The codec naming a layout, and the largest table it can hold.
+const char* DtcCodec(TableIndexing indexing);
+int MaxTablePiecesOf(TableIndexing indexing);
+
+// The name of the slice holding the tables of `pieces` pieces ("pieces-3").
+std::string DtcSliceName(int pieces);
+
+// Number of placements of `pieces` pieces: C(36, n) * 2^n.
+uint64_t TableSize(int pieces);
+
+// The identity of the Surakarta plugin and of its tablebases.
+const kit::GameInfo& SurakartaInfo();
+
+// The tables of 1..pieces pieces under a no-move rule and a layout.
+class SurakartaRules {
+ public:
+  using Position = surakarta::Position;
+  using Move = surakarta::Move;
+
+  SurakartaRules(int pieces, NoMoveRule rule, TableIndexing indexing);
+
+  // The parameters, and the rules for resolved values. Files written before
+  // --indexer existed are FuChou-ordered.
+  static std::vector<ParameterSpec> Parameters();
+  static absl::StatusOr<SurakartaRules> Create(const ParameterValues& values);
+  std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
+  static std::vector<std::string> OptionalHeaderParameters() { return {"indexer"}; }
+  std::string default_file_name() const;
+  std::string codec() const { return DtcCodec(indexing_); }
+  std::string DatabaseName() const;
+
+  int pieces() const { return pieces_; }
+  NoMoveRule no_move_rule() const { return rule_; }
+  TableIndexing indexing() const { return indexing_; }
+
+  // Slices and indexer.
+  int num_slices() const { return pieces_; }
+  uint64_t slice_size(int slice) const;
+  std::string slice_name(int slice) const { return DtcSliceName(slice + 1); }
+  Position Unrank(int slice, uint64_t index) const;
+  // The same for scans in index order: the 2^n colourings of an occupied
+  // set are consecutive FuChou indices, and the next set is one Gosper
+  // step; a symmetric table keeps its indexer's block cache.
+  struct UnrankCache {
+    int pieces = -1;
+    uint64_t set_rank = 0;
+    Bitboard occupied = 0;
+    SymmetricIndexer::UnrankCache symmetric = {};
+  };
+  Position Unrank(int slice, uint64_t index, UnrankCache& cache) const;
+  SliceIndex Rank(const Position& p) const;
+  bool IsPosition(const Position&) const { return true; }
+  bool every_index_is_a_position() const { return true; }
+  bool indexes_classes() const { return indexing_ == TableIndexing::kSymmetric; }
+
+  // Values and moves.
+  std::optional<WdlOutcome> Outcome(const Position& p) const {
+    if (p.us == 0) return WdlOutcome::Loss(0);
+    if (p.them == 0) return WdlOutcome::Win(0);
+    if (!HasMove(p)) return NoMoveOutcome(rule_, p.us, p.them);
+    return std::nullopt;
+  }
+  // Captures first, then steps (the generator's order).
+  template <typename Visit>
+  void ForEachMove(const Position& p, Visit&& visit) const {
+    if (p.us == 0 || p.them == 0) return;
+    MoveList moves;
+    GenerateMoves(p, moves);
+    for (const Move& m : moves) visit(m, PlayMove(p, m));
+  }
+  // Steps of the side that just moved (them), from an empty neighbour;
+  // none into a position where we have no pieces (the parent's opponent
+  // would have had none: the game was over).
+  template <typename Visit>
+  void ForEachTakeBack(const Position& p, Visit&& visit) const {
+    if (p.us == 0) return;
+    const Bitboard occupied = p.us | p.them;
+    for (Bitboard movers = p.them; movers;) {
+      const int to = PopLowest(movers);
+      for (Bitboard from = Neighbours(to) & ~occupied; from;) {
+        Position parent;
+        parent.us = p.them ^ SquareBit(to) ^ SquareBit(PopLowest(from));
+        parent.them = p.us;
+        parent.to_move = Opponent(p.to_move);
+        visit(parent);
+      }
+    }
+  }
+  // A capture converts: one ply, whatever follows it.
+  WdlOutcome ConversionValue(WdlOutcome child) const {
+    return child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
+           : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
+                                       : WdlOutcome::Draw();
+  }
+
+  // The optimised solver adapters (table_slice.h, scheme_table_slice.h),
+  // and what they report against the rules (plugins/surakarta/contract.h).
+  absl::StatusOr<std::vector<uint8_t>> SolveSlice(int slice,
+                                                  std::span<const std::vector<uint8_t>> solved,
+                                                  const solver::SolveContext& context) const;
+  std::string SolverInconsistency(const Position& p) const;
+  template <typename Visit>
+  void ForEachSolverParent(const Position& p, Visit&& visit) const {
+    ForEachAdapterParent(p, [&](const Position& q) { visit(q); });
+  }
+
+  // Notation.
+  std::string Format(const Position& p) const { return FormatPosition(p); }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return ParsePosition(text); }
+  std::string FormatMove(const Position&, const Move& m) const { return surakarta::FormatMove(m); }
+
+  // Probe: which positions the tables hold, and how a position is shown.
+  absl::Status Covers(const Position& p) const;
+  std::string SideToMove(const Position& p) const { return p.to_move == Color::kX ? "X" : "O"; }
+  std::string PositionNote(const Position& p) const;
+  std::string GameOverReason(const Position& p) const;
+
+  // Stats: by material (our pieces v theirs) with a total per table, in
+  // positions (a symmetric record counts its class's size).
+  std::string stats_group_label() const { return "material"; }
+  int num_stats_groups() const { return (pieces_ + 1) * (pieces_ + 2) / 2 - 1; }
+  int StatsGroup(const Position& p) const {
+    const int n = p.piece_count();
+    return (n - 1) * (n + 2) / 2 + (n - PopCount(p.us));
+  }
+  std::string stats_group_name(int group) const;
+  bool stats_slice_totals() const { return true; }
+  bool stats_row_examples() const { return true; }
+  std::string StatsTitle() const;
+  uint64_t RecordWeight(const Position& p) const;
+
+  // Planning: the positions the tables describe (placements, whatever the
+  // layout), the memory model fitted to measured peaks, one byte per record
+  // in the file, and what would fit instead.
+  uint64_t CountPositions() const;
+  uint64_t EstimateMemoryBytes() const;
+  uint64_t EstimateFileBytes() const;
+  std::string WhatFits(uint64_t available_bytes) const;
+
+ private:
+  struct Shared;
+
+  bool HasMove(const Position& p) const;
+  const SymmetricIndexer& Symmetric(int pieces) const;
+  void ForEachAdapterParent(const Position& p,
+                            const std::function<void(const Position&)>& visit) const;
+
+  int pieces_;
+  NoMoveRule rule_;
+  TableIndexing indexing_;
+  std::vector<FuChouIndexer> fuchou_;  // [n] for n = 0..min(pieces, 7)
+  // Built on first use and shared by copies: symmetric indexers, the
+  // adapters `retro check` compares.
+  std::shared_ptr<Shared> shared_;
+};
+
+}  // namespace retro::surakarta
+
+#endif  // PLUGINS_SURAKARTA_RULES_H_

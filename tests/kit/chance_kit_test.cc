@@ -1,0 +1,251 @@
+// The chance-expectation kit (retro/kit/chance_module.h) on a second game,
+// the toy dice race of dice_race_rules.h, in process: plan, solve through
+// the kit's own solver view (layers, an afterstate into an earlier slice,
+// the min objective), the database opened, every record compared with an
+// independent value iteration and the closed form E(n) = 6 for one checker
+// on n <= 6, probe (text, line, JSON), stats, verify (passing, and naming a
+// planted wrong value), open refusing a bad value, and the contract check.
+// Probe's --die lists every move of one die.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "retro/database.h"
+#include "retro/kit/chance_module.h"
+#include "retro/plugin.h"
+#include "tests/kit/dice_race_rules.h"
+
+namespace retro::dice_race {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr int kLength = 12;
+
+// E by (high, low), computed without the kit or the solver: Gauss-Seidel
+// sweeps of E(s) = 1 + sum over dice of 1/6 x (min over moves of E(after),
+// or E(s) when the die has no move) until nothing changes.
+std::map<std::pair<int, int>, double> ValueIteration(int length) {
+  std::map<std::pair<int, int>, double> e;
+  auto value = [&](int high, int low) { return high == 0 ? 0.0 : e[{high, low}]; };
+  for (int sweep = 0; sweep < 100000; ++sweep) {
+    double change = 0;
+    for (int high = 1; high <= length; ++high) {
+      for (int low = 0; low <= high; ++low) {
+        double next = 1;
+        for (int die = 1; die <= 6; ++die) {
+          double best = -1;
+          auto consider = [&](int from, int other) {
+            if (from == 0 || die > from) return;
+            const int to = from - die;
+            const double v = value(std::max(to, other), std::min(to, other));
+            if (best < 0 || v < best) best = v;
+          };
+          consider(high, low);
+          consider(low, high);
+          next += (best < 0 ? value(high, low) : best) / 6;
+        }
+        change = std::max(change, std::abs(next - e[{high, low}]));
+        e[{high, low}] = next;
+      }
+    }
+    if (change < 1e-14) break;
+  }
+  return e;
+}
+
+class ChanceKitTest : public ::testing::Test {
+ protected:
+  ChanceKitTest()
+      : module_(kit::MakeChanceModule<Rules>({.name = "dicerace",
+                                              .summary = "a toy dice race",
+                                              .codec = "dicerace-f64le-v1",
+                                              .data_version = 1,
+                                              .position_syntax = "one or two points, \"7 3\"",
+                                              .default_file_name = ""})),
+        pool_(2),
+        context_{&pool_, &progress_} {}
+
+  // The solved database's bytes, as `retro solve` writes them.
+  std::vector<uint8_t> Solve() {
+    const ParameterValues values{{"length", std::to_string(kLength)}};
+    absl::StatusOr<SolvePlan> plan = module_->Plan(values);
+    EXPECT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->positions, 12u + 78u);
+    EXPECT_EQ(plan->default_file_name, "race-12.retro");
+    EXPECT_EQ(plan->estimated_file_bytes, 90u * 8);
+    DatabaseBuilder builder;
+    for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
+    const absl::Status solved = module_->Solve(values, context_, builder);
+    EXPECT_TRUE(solved.ok()) << solved;
+    return SerializeDatabase({"dicerace", kPluginAbiVersion, 1, builder.codec()}, builder);
+  }
+
+  // Opens `bytes` with the module; `file_` keeps the container alive.
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const std::vector<uint8_t>& bytes) {
+    bytes_ = bytes;
+    RETRO_ASSIGN_OR_RETURN(file_, DatabaseFile::FromBytes(bytes_, /*verify_slices=*/false));
+    return module_->Open(*file_);
+  }
+
+  std::unique_ptr<GameModule> module_;
+  ThreadPool pool_;
+  Progress progress_;
+  WorkContext context_;
+  std::vector<uint8_t> bytes_;
+  std::unique_ptr<DatabaseFile> file_;
+};
+
+TEST_F(ChanceKitTest, EveryRecordMatchesAnIndependentValueIteration) {
+  const std::vector<uint8_t> bytes = Solve();
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(bytes);
+  ASSERT_TRUE(db.ok()) << db.status();
+  const std::map<std::pair<int, int>, double> expected = ValueIteration(kLength);
+  absl::StatusOr<Rules> rules = Rules::Create({{"length", std::to_string(kLength)}});
+  ASSERT_TRUE(rules.ok());
+  ASSERT_EQ(file_->slices().size(), 2u);
+  for (int slice = 0; slice < 2; ++slice) {
+    const std::span<const uint8_t> values = file_->SliceBytes(slice);
+    ASSERT_EQ(values.size(), rules->slice_size(slice) * 8);
+    for (uint64_t i = 0; i < rules->slice_size(slice); ++i) {
+      double e;
+      std::memcpy(&e, values.data() + 8 * i, 8);
+      const Position p = rules->Unrank(slice, i);
+      EXPECT_NEAR(e, expected.at({p.high, p.low}), 1e-10) << rules->Format(p);
+      if (slice == 0 && p.high <= 6) {
+        EXPECT_NEAR(e, 6.0, 1e-12) << p.high;
+      }
+    }
+  }
+}
+
+TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(Solve());
+  ASSERT_TRUE(db.ok()) << db.status();
+
+  // One checker on 2: dice 1 and 2 move, 3..6 keep the position.
+  absl::StatusOr<Report> r = (*db)->Probe("2", {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->text, HasSubstr("E = 6  expected turns to bear off"));
+  EXPECT_THAT(r->text, HasSubstr("no-move probability q = 0.666666666667"));
+  EXPECT_THAT(r->text, HasSubstr("die   moves  best move"));
+  EXPECT_THAT(r->text, HasSubstr("2         1  2/0"));
+  EXPECT_THAT(r->text, HasSubstr("bears off"));
+  EXPECT_THAT(r->text, HasSubstr("no move: the position stays"));
+  EXPECT_EQ(r->line, "2  E=6 q=0.666666666667 1: 2/1 | 2: 2/0 | 3: (no move) | 4: (no move) | "
+                     "5: (no move) | 6: (no move)");
+  EXPECT_THAT(r->json, HasSubstr("{\"position\":\"2\",\"expected_turns\":6"));
+  EXPECT_THAT(r->json, HasSubstr("{\"die\":\"2\",\"move\":\"2/0\",\"value\":0}"));
+
+  // Two checkers: a 6 may bear off the one on 6 (leaving 9) or move 9 to 3
+  // (leaving 6 3); the kit picks the smaller expectation.
+  r = (*db)->Probe("9 6", {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  const auto e = ValueIteration(kLength);
+  const std::string best6 = e.at({9, 0}) < e.at({6, 3}) ? "6/0" : "9/3";
+  EXPECT_THAT(r->line, HasSubstr("6: " + best6));
+  // Every choice of one outcome (the probe parameter named after it).
+  EXPECT_EQ(module_->Describe().probe_parameters.at(0).name, "die");
+  r = (*db)->Probe("9 6", {{"die", "6"}});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->text, HasSubstr("die 6: 2 moves"));
+  EXPECT_THAT(r->text, HasSubstr(best6 + " "));
+  EXPECT_THAT(r->line, HasSubstr(" || 6: " + best6 + " "));
+  EXPECT_THAT(r->json, HasSubstr("\"moves_of_die\":{\"die\":\"6\",\"moves\":[{\"move\":\"" +
+                                 best6 + "\""));
+  EXPECT_THAT(std::string((*db)->Probe("9 6", {{"die", "7"}}).status().message()),
+              HasSubstr("must be 'best' or one of 1, 2, 3, 4, 5, 6"));
+  EXPECT_FALSE((*db)->Probe("13", {}).ok());
+  EXPECT_FALSE((*db)->Probe("", {}).ok());
+
+  absl::StatusOr<Report> stats = (*db)->Stats(context_);
+  ASSERT_TRUE(stats.ok()) << stats.status();
+  EXPECT_THAT(stats->text, HasSubstr("E = expected turns to bear off"));
+  EXPECT_THAT(stats->text, HasSubstr("one                12    6.0000000000"));
+  EXPECT_THAT(stats->text, HasSubstr("total              90    6.0000000000"));
+  EXPECT_THAT(stats->json, HasSubstr("\"parameters\":{\"length\":\"12\"}"));
+  EXPECT_THAT(stats->json, HasSubstr("{\"slice\":\"one\",\"records\":12,\"min\":6"));
+  EXPECT_THAT(stats->json, HasSubstr("\"records\":90}"));
+
+  absl::StatusOr<VerifyResult> verify = (*db)->Verify({}, context_);
+  ASSERT_TRUE(verify.ok()) << verify.status();
+  EXPECT_EQ(verify->records_checked, 90u);
+  EXPECT_EQ(verify->mismatches, 0u) << verify->first_mismatch;
+  verify = (*db)->Verify({.sample = 20, .seed = 3}, context_);
+  ASSERT_TRUE(verify.ok());
+  EXPECT_EQ(verify->records_checked, 20u);
+  EXPECT_EQ(verify->mismatches, 0u);
+}
+
+// Rewrites record `index` of slice `name` as `value` (checksums recomputed).
+std::vector<uint8_t> WithValue(const std::vector<uint8_t>& bytes, const std::string& name,
+                               uint64_t index, double value) {
+  auto file = DatabaseFile::FromBytes(bytes, true);
+  EXPECT_TRUE(file.ok()) << file.status();
+  DatabaseBuilder builder;
+  builder.SetCodec((*file)->identity().codec);
+  for (const auto& [key, v] : (*file)->parameters()) builder.SetParameter(key, v);
+  for (size_t i = 0; i < (*file)->slices().size(); ++i) {
+    const std::span<const uint8_t> slice = (*file)->SliceBytes(i);
+    std::vector<uint8_t> copy(slice.begin(), slice.end());
+    if ((*file)->slices()[i].name == name) std::memcpy(copy.data() + 8 * index, &value, 8);
+    builder.AddSlice((*file)->slices()[i].name, std::move(copy));
+  }
+  return SerializeDatabase((*file)->identity(), builder);
+}
+
+TEST_F(ChanceKitTest, VerifyNamesAPlantedWrongValue) {
+  // "two" record 4 is (3, 2).
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(WithValue(Solve(), "two", 4, 99.5));
+  ASSERT_TRUE(db.ok()) << db.status();
+  absl::StatusOr<VerifyResult> verify = (*db)->Verify({}, context_);
+  ASSERT_TRUE(verify.ok());
+  // The record itself, and the positions whose best choice reads it.
+  EXPECT_GE(verify->mismatches, 1u);
+  EXPECT_THAT(verify->first_mismatch, HasSubstr("(slice two, record 4): stored E = 99.5, "
+                                                "recomputed from its afterstates"));
+  EXPECT_THAT(verify->first_mismatch, ::testing::StartsWith("3 2 "));
+}
+
+TEST_F(ChanceKitTest, OpenRefusesImpossibleValuesAndLayouts) {
+  const std::vector<uint8_t> good = Solve();
+  for (const double bad : {0.5, std::nan(""), -1.0}) {
+    absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(WithValue(good, "one", 7, bad));
+    ASSERT_FALSE(db.ok());
+    EXPECT_THAT(std::string(db.status().message()),
+                HasSubstr("slice 'one' holds E = "));
+    EXPECT_THAT(std::string(db.status().message()), HasSubstr("at record 7"));
+  }
+  // A header of another length: the slices no longer fit.
+  auto file = DatabaseFile::FromBytes(good, true);
+  ASSERT_TRUE(file.ok());
+  DatabaseBuilder builder;
+  builder.SetCodec((*file)->identity().codec);
+  builder.SetParameter("length", "11");
+  for (size_t i = 0; i < (*file)->slices().size(); ++i) {
+    const std::span<const uint8_t> slice = (*file)->SliceBytes(i);
+    builder.AddSlice((*file)->slices()[i].name, std::vector<uint8_t>(slice.begin(), slice.end()));
+  }
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db =
+      Open(SerializeDatabase((*file)->identity(), builder));
+  ASSERT_FALSE(db.ok());
+  EXPECT_THAT(std::string(db.status().message()), HasSubstr("slice 'one' has 96 bytes"));
+}
+
+TEST_F(ChanceKitTest, ContractCheckPasses) {
+  absl::StatusOr<CheckResult> check =
+      module_->Check({{"length", std::to_string(kLength)}}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_TRUE(check->ok) << check->failed_check << ": " << check->first_failure;
+  EXPECT_EQ(check->indices, 90u);
+}
+
+}  // namespace
+}  // namespace retro::dice_race

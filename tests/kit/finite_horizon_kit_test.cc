@@ -1,0 +1,128 @@
+// The finite-horizon kit on a toy game (coins_rules.h), in process: plan,
+// solve, open, probe, stats and verify through the kit's GameModule, every
+// value against a plain recursive brute force, the contract checker, and the
+// plan that refuses bad parameters.
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "retro/database.h"
+#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_module.h"
+#include "retro/progress.h"
+#include "retro/testing/contract_matchers.h"
+#include "retro/thread_pool.h"
+#include "tests/kit/coins_rules.h"
+
+namespace retro::coins {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The brute force: V_t of the coins [first, first + count) of `coins`.
+int BruteForce(const std::vector<int>& coins, int first, int count, int t) {
+  if (t == 0 || count == 0) return 0;
+  int best = coins[first] - BruteForce(coins, first + 1, count - 1, t - 1);
+  if (count > 1) {
+    best = std::max(best, coins[first + count - 1] - BruteForce(coins, first, count - 1, t - 1));
+  }
+  return best;
+}
+
+const kit::GameInfo kInfo{.name = "coins", .summary = "coins", .codec = "coins-v1"};
+
+class FiniteHorizonKitTest : public ::testing::Test {
+ protected:
+  // Solves `coins` to `plies` through the kit and opens the result.
+  void Solve(const std::string& coins, int plies) {
+    module_ = kit::MakeFiniteHorizonModule<CoinsRules>(kInfo);
+    values_ = {{"coins", coins}, {"plies", std::to_string(plies)}};
+    const WorkContext context{&pool_, &progress_};
+    absl::StatusOr<SolvePlan> plan = module_->Plan(values_);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    DatabaseBuilder builder;
+    for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
+    ASSERT_TRUE(module_->Solve(values_, context, builder).ok());
+    bytes_ = SerializeDatabase({"coins", kPluginAbiVersionForTests, 1, "coins-v1"}, builder);
+    Reopen();
+  }
+  void Reopen() {
+    auto file = DatabaseFile::FromBytes(bytes_);
+    ASSERT_TRUE(file.ok()) << file.status();
+    file_ = std::move(*file);
+    auto database = module_->Open(*file_);
+    ASSERT_TRUE(database.ok()) << database.status();
+    database_ = std::move(*database);
+  }
+
+  static constexpr uint32_t kPluginAbiVersionForTests = 0;
+  ThreadPool pool_{2};
+  Progress progress_;
+  std::unique_ptr<GameModule> module_;
+  ParameterValues values_;
+  std::vector<uint8_t> bytes_;
+  std::unique_ptr<DatabaseFile> file_;
+  std::unique_ptr<OpenDatabase> database_;
+};
+
+TEST_F(FiniteHorizonKitTest, EveryValueMatchesTheBruteForce) {
+  const std::string coins = "31415926";
+  Solve(coins, 8);
+  const std::vector<int> row = {3, 1, 4, 1, 5, 9, 2, 6};
+  auto tables = kit::FiniteHorizonTables<CoinsRules>::FromFile(*file_, kInfo);
+  ASSERT_TRUE(tables.ok()) << tables.status();
+  for (int count = 0; count <= 8; ++count) {
+    for (int first = 0; first + count <= 8; ++first) {
+      for (int t = 0; t <= 8; ++t) {
+        EXPECT_EQ((*tables)->Value(Row{first, count}, t), BruteForce(row, first, count, t))
+            << count << " coins from " << first << ", t=" << t;
+      }
+    }
+  }
+}
+
+TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
+  Solve("3141", 4);
+  // 3 1 4 1: taking 3 leaves 1 4 1 (the opponent takes 1, either end, and
+  // we get 4): 3 - 1 + 4 - 1 = 5; taking the right 1 leaves 3 1 4: worse.
+  absl::StatusOr<Report> probe = database_->Probe("3141@0", {{"plies-left", "book"}});
+  ASSERT_TRUE(probe.ok()) << probe.status();
+  EXPECT_EQ(probe->line, "3141@0  t=4 value=5 best=left");
+  EXPECT_THAT(probe->text, HasSubstr("3141@0  (coins-4, 4 plies left)\nvalue: +5"));
+  EXPECT_THAT(probe->json, HasSubstr("\"moves\":[{\"move\":\"left\",\"reward\":3,"));
+  absl::StatusOr<Report> shallow = database_->Probe("3141@0", {{"plies-left", "1"}});
+  ASSERT_TRUE(shallow.ok());
+  EXPECT_EQ(shallow->line, "3141@0  t=1 value=3 best=left");
+  EXPECT_FALSE(database_->Probe("3141@0", {{"plies-left", "5"}}).ok());
+  EXPECT_FALSE(database_->Probe("9@0", {}).ok());
+
+  const WorkContext context{&pool_, &progress_};
+  absl::StatusOr<Report> stats = database_->Stats(context);
+  ASSERT_TRUE(stats.ok());
+  EXPECT_THAT(stats->text, HasSubstr("coins database: 5 slices, horizon 4"));
+  EXPECT_THAT(stats->json, HasSubstr("\"parameters\":{\"coins\":\"3141\",\"plies\":\"4\"}"));
+  absl::StatusOr<VerifyResult> verify = database_->Verify({}, context);
+  ASSERT_TRUE(verify.ok());
+  EXPECT_EQ(verify->mismatches, 0u);
+  EXPECT_EQ(verify->records_checked, 15u * 5);  // 15 rows, each at t = 0..4
+}
+
+TEST_F(FiniteHorizonKitTest, TheContractHolds) {
+  ParameterValues values = {{"coins", "271828"}, {"plies", "6"}};
+  const CoinsRules rules = *CoinsRules::Create(values);
+  retro::testing::ExpectContractHolds(kit::FiniteHorizonContractView<CoinsRules>(rules),
+                                      {.sample = 0});
+}
+
+TEST_F(FiniteHorizonKitTest, BadParametersAreRefusedByThePlan) {
+  module_ = kit::MakeFiniteHorizonModule<CoinsRules>(kInfo);
+  absl::StatusOr<SolvePlan> plan = module_->Plan({{"coins", "30"}, {"plies", "4"}});
+  ASSERT_FALSE(plan.ok());
+  EXPECT_THAT(plan.status().message(), HasSubstr("--coins '30'"));
+}
+
+}  // namespace
+}  // namespace retro::coins
