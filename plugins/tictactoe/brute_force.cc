@@ -2,8 +2,8 @@
 // (retro_add_game_tests in CMakeLists.txt): plain minimax over every position
 // reachable from the empty board, written without the plugin's code. Prints
 // one line per position, "<position>\t<result> <distance>", in the plugin's
-// notation and the first fields of `retro probe`'s one-line form (the
-// database keeps no distance for draws: 0).
+// notation and the first fields of `retro probe`'s one-line form (a draw's
+// distance is its length: the board fills).
 #include <cstdio>
 #include <map>
 #include <string>
@@ -42,7 +42,7 @@ Value Solve(const std::string& b, char mover) {
     // The move's value for the mover: the child's flipped, one ply longer.
     const Value v = c.result == 'w'   ? Value{'l', c.distance + 1}
                     : c.result == 'l' ? Value{'w', c.distance + 1}
-                                      : Value{'d', 0};
+                                      : Value{'d', c.distance + 1};
     const auto rank = [](const Value& x) {
       return x.result == 'w' ? 1000 - x.distance : x.result == 'd' ? 0 : -1000 + x.distance;
     };

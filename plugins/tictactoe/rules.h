@@ -75,7 +75,7 @@ class Rules {
 
   // Optional hooks: the count of legal boards, the side to move, why a game
   // is over, a bound on distances (refused beyond it when opening a file),
-  // and stats by the number of pieces on the board.
+  // a draw's length, and stats by the number of pieces on the board.
   uint64_t CountPositions() const { return 5478; }  // the tests enumerate them
   std::string SideToMove(const Position& p) const { return PlayerName(p.ToMove()); }
   std::string GameOverReason(const Position& p) const {
@@ -83,6 +83,7 @@ class Rules {
                                          : PlayerName(Opponent(p.ToMove())) + " has three in a row";
   }
   int MaxPlies(const Position& p) const { return std::popcount(p.Empty()); }
+  int DrawPlies(const Position& p) const { return std::popcount(p.Empty()); }
   std::string stats_group_label() const { return "pieces"; }
   int num_stats_groups() const { return kCells + 1; }
   int StatsGroup(const Position& p) const { return std::popcount(p.x) + std::popcount(p.o); }

@@ -113,9 +113,9 @@ expect solve.txt "solved tictactoe: 5,478 positions"
 expect solve.txt "wrote tictactoe.retro"
 cat > probe.expected <<'END'
 x.o/.x./..o  (x to move)
-result: draw
+result: draw in 5 plies
 move  position     result  plies
-   6  x.o/.xx/..o  draw        -  best
+   6  x.o/.xx/..o  draw        5  best
    2  xxo/.x./..o  loss        2
    4  x.o/xx./..o  loss        2
    7  x.o/.x./x.o  loss        2
@@ -123,8 +123,8 @@ move  position     result  plies
 END
 diff probe.expected probe.txt >&2 || fail "unexpected probe output"
 expect verify.txt "consistency: ok (19,683 records checked"
-expect probe.json '"position":".../.../...","to_move":"x","result":"draw","distance":0'
-expect batch.txt ".../.../... draw 0 best 1,2,3,4,5,6,7,8,9"
+expect probe.json '"position":".../.../...","to_move":"x","result":"draw","distance":9'
+expect batch.txt ".../.../... draw 9 best 1,2,3,4,5,6,7,8,9"
 expect batch.txt "xxx/oo./... loss 0 game-over"
 expect perft.txt "127872"
 echo "OK"

@@ -87,9 +87,8 @@ TEST_F(TicTacToeDatabaseTest, BatchProbeOfEveryPositionMatchesBruteForce) {
   std::string input, expected;
   for (const auto& [board, value] : Ref().values()) {
     input += WithSlashes(board) + "\n";
-    // The database keeps no distance for draws (the line shows 0).
     expected += WithSlashes(board) + " " + ResultName(value.result) + " " +
-                std::to_string(value.result == 'd' ? 0 : value.distance) + "\n";
+                std::to_string(value.distance) + "\n";
   }
   const RunResult result = Retro({"probe", "--db", path}, input);
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -108,7 +107,7 @@ TEST_F(TicTacToeDatabaseTest, EmptyBoardIsADraw) {
       Retro({"probe", "--db", path, "--position", ".../.../..."});
   ASSERT_EQ(result.exit_code, 0) << result;
   EXPECT_THAT(result.out, HasSubstr(".../.../...  (x to move)\n"
-                                    "result: draw\n"));
+                                    "result: draw in 9 plies\n"));
   // Every first move draws.
   EXPECT_EQ(Lines(result.out).size(), 3u + 9u);
   for (const std::string& line : Lines(result.out)) {
@@ -131,7 +130,7 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   EXPECT_EQ((*json)["position"].text, "x.o/.x./..o");
   EXPECT_EQ((*json)["to_move"].text, "x");
   EXPECT_EQ((*json)["result"].text, ResultName(value.result));
-  EXPECT_EQ((*json)["distance"].number, value.result == 'd' ? 0 : value.distance);
+  EXPECT_EQ((*json)["distance"].number, value.distance);
   EXPECT_FALSE((*json)["game_over"].boolean);
   // Each move: the reference value of the child, seen from the mover.
   const Json& moves = (*json)["moves"];
@@ -145,7 +144,7 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
     const tictactoe_reference::Value c = Ref().values().at(child);
     const char mine = c.result == 'w' ? 'l' : c.result == 'l' ? 'w' : 'd';
     EXPECT_EQ(move["result"].text, ResultName(mine)) << child;
-    EXPECT_EQ(move["distance"].number, c.result == 'd' ? 0 : c.distance + 1);
+    EXPECT_EQ(move["distance"].number, c.distance + 1);
     const bool is_best = mine == value.result &&
                          (mine == 'd' || c.distance + 1 == value.distance);
     EXPECT_EQ(move["best"].boolean, is_best) << child;
@@ -166,9 +165,9 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   // x must block o's column 3-6-9 at 6; every other move loses in 2.
   EXPECT_EQ(text.out,
             "x.o/.x./..o  (x to move)\n"
-            "result: draw\n"
+            "result: draw in 5 plies\n"
             "move  position     result  plies\n"
-            "   6  x.o/.xx/..o  draw        -  best\n"
+            "   6  x.o/.xx/..o  draw        5  best\n"
             "   2  xxo/.x./..o  loss        2\n"
             "   4  x.o/xx./..o  loss        2\n"
             "   7  x.o/.x./x.o  loss        2\n"
@@ -188,7 +187,7 @@ TEST_F(TicTacToeDatabaseTest, FinishedGamesHaveNoMoves) {
   ASSERT_EQ(full.exit_code, 0) << full;
   EXPECT_THAT(
       full.out,
-      HasSubstr("result: draw  (game over: the board is full)"));
+      HasSubstr("result: draw in 0 plies  (game over: the board is full)"));
 }
 
 TEST_F(TicTacToeDatabaseTest, BadPositionsAreRefusedWithAReason) {

@@ -47,6 +47,11 @@ inline const char* WdlName(Wdl result) {
 }
 
 // "win in 3 plies", "loss in 1 ply", "draw".
+// "win in 3 plies", "draw in 5 plies": a result and a number of plies.
+inline std::string WdlVerdict(Wdl result, int plies) {
+  return absl::StrCat(WdlName(result), " in ", plies, plies == 1 ? " ply" : " plies");
+}
+
 inline std::string WdlVerdict(WdlOutcome value) {
   if (value.result == Wdl::kDraw) return "draw";
   return absl::StrCat(WdlName(value.result), " in ", value.distance,
@@ -265,14 +270,18 @@ class LoopyWdlDatabase : public OpenDatabase {
     struct MoveLine {
       std::string name, position;
       WdlOutcome value;
+      int plies;  // shown: the distance, or a draw's length (DrawPlies)
     };
     std::vector<MoveLine> moves;
     if (!outcome) {
       const int slice = rules_.Rank(p).slice;
       rules_.ForEachMove(p, [&](const typename R::Move& move, const Position& child) {
-        moves.push_back({rules_.FormatMove(p, move), rules_.Format(child), MoveValue(slice, child)});
+        const WdlOutcome move_value = MoveValue(slice, child);
+        moves.push_back({rules_.FormatMove(p, move), rules_.Format(child), move_value,
+                         ShownPlies(move_value, child, 1)});
       });
     }
+    const int plies = ShownPlies(value, p, 0);
     std::stable_sort(moves.begin(), moves.end(), [](const MoveLine& a, const MoveLine& b) {
       return BetterForMover(a.value, b.value);
     });
@@ -297,7 +306,8 @@ class LoopyWdlDatabase : public OpenDatabase {
     Report report;
     report.text = formatted;
     if (!note.empty()) absl::StrAppend(&report.text, "  (", note, ")");
-    absl::StrAppend(&report.text, "\nresult: ", WdlVerdict(value));
+    absl::StrAppend(&report.text, "\nresult: ",
+                    HasDrawPlies<R> ? WdlVerdict(value.result, plies) : WdlVerdict(value));
     if (outcome) {
       absl::StrAppend(&report.text, "  (", over, ")");
     } else {
@@ -308,12 +318,14 @@ class LoopyWdlDatabase : public OpenDatabase {
         absl::StrAppend(&report.text,
                         absl::StrFormat("\n%*s  %-*s  %-6s  %5s%s", move_width, move.name,
                                         position_width, move.position,
-                                        WdlName(move.value.result), Distance(move.value),
+                                        WdlName(move.value.result),
+                                        HasDrawPlies<R> ? std::to_string(move.plies)
+                                                        : Distance(move.value),
                                         move.value == value ? "  best" : ""));
       }
     }
 
-    report.line = absl::StrCat(formatted, " ", WdlName(value.result), " ", value.distance,
+    report.line = absl::StrCat(formatted, " ", WdlName(value.result), " ", plies,
                                outcome ? " game-over" : " best ", absl::StrJoin(best, ","));
 
     JsonWriter json;
@@ -321,7 +333,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     if (!side.empty()) json.Key("to_move").String(side);
     if constexpr (HasPositionNote<R>) json.Key("note").String(note);
     json.Key("result").String(WdlName(value.result));
-    json.Key("distance").Int(value.distance);
+    json.Key("distance").Int(plies);
     json.Key("game_over").Bool(outcome.has_value());
     if (outcome) json.Key("reason").String(over);
     json.Key("moves").BeginArray();
@@ -329,7 +341,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       json.BeginObject().Key("move").String(move.name);
       json.Key("position").String(move.position);
       json.Key("result").String(WdlName(move.value.result));
-      json.Key("distance").Int(move.value.distance);
+      json.Key("distance").Int(move.plies);
       json.Key("best").Bool(move.value == value).EndObject();
     }
     json.EndArray().Key("best").BeginArray();
@@ -568,6 +580,18 @@ class LoopyWdlDatabase : public OpenDatabase {
   }
 
   // "-" for a draw (no distance), else the distance in plies.
+  // The plies shown for `value` of `p`, `extra` plies after the probed
+  // position: the distance of a win or loss, the length of a draw when the
+  // rules know it (DrawPlies), else 0.
+  int ShownPlies(WdlOutcome value, const Position& p, int extra) const {
+    if (value.result != Wdl::kDraw) return value.distance;
+    if constexpr (HasDrawPlies<R>) {
+      return rules_.DrawPlies(p) + extra;
+    } else {
+      return 0;
+    }
+  }
+
   static std::string Distance(WdlOutcome value) {
     return value.result == Wdl::kDraw ? std::string("-") : std::to_string(value.distance);
   }

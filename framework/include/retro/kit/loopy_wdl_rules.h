@@ -52,6 +52,10 @@
 //   int MaxPlies(const Position&)        an upper bound on the plies any
 //                                        game from here can last; opening a
 //                                        database refuses longer distances
+//   int DrawPlies(const Position&)       for games of known length, the plies
+//                                        a drawn game from here still lasts
+//                                        (tic-tac-toe: the empty cells);
+//                                        probe then shows draws "in N plies"
 //   Stats groups (default: one per slice):
 //   std::string stats_group_label()      the column title, e.g. "pieces"
 //   int num_stats_groups()
@@ -264,6 +268,10 @@ concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasGameOverReason = requires(const R& r, const typename R::Position& p) {
   { r.GameOverReason(p) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept HasDrawPlies = requires(const R& r, const typename R::Position& p) {
+  { r.DrawPlies(p) } -> std::convertible_to<int>;
 };
 template <typename R>
 concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
