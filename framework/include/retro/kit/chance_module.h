@@ -70,10 +70,7 @@ class ChanceModule : public KitModule {
   explicit ChanceModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertChanceRules<R>());
-    description_.name = info_.name;
-    description_.summary = info_.summary;
-    description_.data_version = info_.data_version;
-    description_.solve_parameters = GameParameters<R>();
+    description_ = KitDescription<R>(info_);
     const ChanceLabels labels = LabelsOf<R>();
     description_.probe_parameters = {
         {labels.outcome, "NAME",
@@ -83,7 +80,6 @@ class ChanceModule : public KitModule {
          "best",
          {}},
     };
-    description_.position_syntax = info_.position_syntax;
     // A one-player dice game has no move tree worth counting leaves of.
     description_.supports_perft = false;
   }
@@ -94,10 +90,7 @@ class ChanceModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = info_.default_file_name.empty()
-                                 ? absl::StrCat(info_.name, ".retro")
-                                 : info_.default_file_name;
-    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    plan.default_file_name = DefaultFileName(info_, rules);
     uint64_t records = 0, file_bytes = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
       records += rules.slice_size(s);

@@ -60,12 +60,8 @@ class FiniteHorizonModule : public KitModule {
   explicit FiniteHorizonModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertFiniteHorizonRules<R>());
-    description_.name = info_.name;
-    description_.summary = info_.summary;
-    description_.data_version = info_.data_version;
-    description_.solve_parameters = GameParameters<R>();
+    description_ = KitDescription<R>(info_);
     description_.probe_parameters = {PliesLeftParameter()};
-    description_.position_syntax = info_.position_syntax;
     description_.supports_perft = true;
   }
 
@@ -75,10 +71,7 @@ class FiniteHorizonModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = info_.default_file_name.empty()
-                                 ? absl::StrCat(info_.name, ".retro")
-                                 : info_.default_file_name;
-    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    plan.default_file_name = DefaultFileName(info_, rules);
     for (int s = 0; s < rules.num_slices(); ++s) plan.positions += rules.slice_size(s);
     plan.estimated_memory_bytes = 16 * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;

@@ -61,11 +61,7 @@ class LoopyWdlModule : public KitModule {
   explicit LoopyWdlModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertLoopyWdlRules<R>());
-    description_.name = info_.name;
-    description_.summary = info_.summary;
-    description_.data_version = info_.data_version;
-    description_.solve_parameters = GameParameters<R>();
-    description_.position_syntax = info_.position_syntax;
+    description_ = KitDescription<R>(info_);
     description_.supports_perft = true;
   }
 
@@ -75,10 +71,7 @@ class LoopyWdlModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = info_.default_file_name.empty()
-                                 ? absl::StrCat(info_.name, ".retro")
-                                 : info_.default_file_name;
-    if constexpr (HasDefaultFileName<R>) plan.default_file_name = rules.default_file_name();
+    plan.default_file_name = DefaultFileName(info_, rules);
     uint64_t records = 0, largest = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
       records += rules.slice_size(s);
