@@ -162,7 +162,9 @@ class ChanceModule : public KitModule {
           out.AddSlice(rules.companion_name(s, k), std::move(bytes));
         }
       }
-      solved.push_back(std::move(values));
+      // An empty vector keeps the slices' places when no later slice reads
+      // the values (KeepsSolvedSlices).
+      solved.push_back(KeepsSolvedSlices<R>() ? std::move(values) : std::vector<double>());
     }
     return absl::OkStatus();
   }

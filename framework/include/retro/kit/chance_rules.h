@@ -60,7 +60,12 @@
 //   or the game's own solver (a faster adapter, a larger state space):
 //     absl::StatusOr<std::vector<double>> SolveSlice(int slice,
 //         const ChanceSliceContext& context)
-//                                        slice_size(slice) values by index
+//                                        slice_size(slice) values by index;
+//                                        with `static constexpr bool
+//                                        kSolveSliceReadsEarlierSlices =
+//                                        true` the kit keeps the values of
+//                                        the earlier slices for it
+//                                        (context.solved), else not
 //
 // Optional members, used when present:
 //
@@ -136,7 +141,8 @@ namespace retro::kit {
 
 // What the game's own solver (SolveSlice) is given: threads and progress,
 // memory to reuse from one slice to the next, and the finished values of
-// the earlier slices (for afterstates that leave the slice).
+// the earlier slices (for afterstates that leave the slice; empty vectors
+// unless the rules set kSolveSliceReadsEarlierSlices).
 struct ChanceSliceContext {
   WorkContext work;
   chance::Workspace* workspace = nullptr;
@@ -212,6 +218,20 @@ template <typename R>
 concept ChanceHasSliceSolver = requires(const R& r, int slice, const ChanceSliceContext& c) {
   { r.SolveSlice(slice, c) } -> std::same_as<absl::StatusOr<std::vector<double>>>;
 };
+
+// Whether the kit keeps each finished slice's values for the later ones:
+// always for its own solver view, for a game's SolveSlice only on request
+// (keeping them costs memory and time that Plakoto's solver never uses).
+template <typename R>
+constexpr bool KeepsSolvedSlices() {
+  if constexpr (!ChanceHasSliceSolver<R>) {
+    return true;
+  } else if constexpr (requires { R::kSolveSliceReadsEarlierSlices; }) {
+    return R::kSolveSliceReadsEarlierSlices;
+  } else {
+    return false;
+  }
+}
 
 // A game the chance-expectation kit accepts.
 template <typename R>
