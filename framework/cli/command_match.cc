@@ -75,25 +75,17 @@ std::string PlayerLine(const char* name, const SearchTotals& t) {
 }  // namespace
 
 int RunMatch(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  const std::optional<std::string> game = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  Arguments parsed;
+  std::string game;
+  std::unique_ptr<PlaySession> session;
+  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "match", kUsage,
+                                                       &parsed, &game, &session)) {
+    return *done;
   }
-  if (!game.has_value()) {
-    if (args->Flag("help")) {
-      std::fputs(kUsage, stdout);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(
-        "retro match needs --game G (a game that offers play, e.g. oware)"));
-  }
-  auto session = PlaySession::Load(*game, args->plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
+  Arguments* args = &parsed;
   if (args->Flag("help")) {
-    std::printf("%s\nplayer keys of %s:\n%s", kUsage, game->c_str(),
-                (*session)->PlayerOptionsHelp().c_str());
+    std::printf("%s\nplayer keys of %s:\n%s", kUsage, game.c_str(),
+                session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
   const std::optional<std::string> a_text = args->Take("a");
@@ -130,9 +122,9 @@ int RunMatch(int argc, char** argv, int first) {
   if (!a_spec.ok()) return ReportError(a_spec.status());
   auto b_spec = ParsePlayerSpec(*b_text);
   if (!b_spec.ok()) return ReportError(b_spec.status());
-  auto a = (*session)->CreatePlayer(*a_spec, "--a");
+  auto a = session->CreatePlayer(*a_spec, "--a");
   if (!a.ok()) return ReportError(a.status());
-  auto b = (*session)->CreatePlayer(*b_spec, "--b");
+  auto b = session->CreatePlayer(*b_spec, "--b");
   if (!b.ok()) return ReportError(b.status());
 
   absl::StatusOr<MatchResult> result;
@@ -140,7 +132,7 @@ int RunMatch(int argc, char** argv, int first) {
     ThreadPool pool(static_cast<int>(std::min<uint64_t>(*threads, games)));
     Progress progress;
     ProgressBar bar(progress, StderrIsTerminal());
-    result = retro::RunMatch((*session)->play(), **a, **b, {.games = games, .seed = seed}, pool,
+    result = retro::RunMatch(session->play(), **a, **b, {.games = games, .seed = seed}, pool,
                              &progress);
   }
   if (!result.ok()) return ReportError(result.status());
@@ -149,7 +141,7 @@ int RunMatch(int argc, char** argv, int first) {
   const std::string b_name = FormatPlayerSpec(*b_spec);
   if (args->Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("game").String(*game).Key("games").Uint(games);
+    json.BeginObject().Key("game").String(game).Key("games").Uint(games);
     json.Key("seed").Uint(seed).Key("threads").Int(*threads);
     json.Key("seconds").Double(result->seconds);
     json.Key("a");
@@ -172,7 +164,7 @@ int RunMatch(int argc, char** argv, int first) {
     return kExitOk;
   }
   std::string text = absl::StrFormat(
-      "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", *game,
+      "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", game,
       games, games / 2, games == 2 ? "" : "s", seed, *threads, *threads == 1 ? "" : "s",
       HumanSeconds(result->seconds));
   absl::StrAppend(&text, "A: ", a_name.empty() ? "(defaults)" : a_name, "\n");

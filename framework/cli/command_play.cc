@@ -45,29 +45,21 @@ std::string OptionsHelp(const std::vector<ParameterSpec>& specs) {
 }  // namespace
 
 int RunPlay(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  const std::optional<std::string> game = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  Arguments parsed;
+  std::string game;
+  std::unique_ptr<PlaySession> session;
+  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "play", kUsage,
+                                                       &parsed, &game, &session)) {
+    return *done;
   }
-  if (!game.has_value()) {
-    if (args->Flag("help")) {
-      std::fputs(kUsage, stdout);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(
-        "retro play needs --game G (a game that offers play, e.g. oware)"));
-  }
-  auto session = PlaySession::Load(*game, args->plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
-  const PlayDescription& play = (*session)->description();
+  Arguments* args = &parsed;
+  const PlayDescription& play = session->description();
   if (args->Flag("help")) {
     std::printf("%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
                 "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
-                kUsage, game->c_str(), play.position_syntax.c_str(), game->c_str(),
-                OptionsHelp(play.position_options).c_str(), game->c_str(),
-                (*session)->PlayerOptionsHelp().c_str());
+                kUsage, game.c_str(), play.position_syntax.c_str(), game.c_str(),
+                OptionsHelp(play.position_options).c_str(), game.c_str(),
+                session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
 
@@ -101,17 +93,17 @@ int RunPlay(int argc, char** argv, int first) {
   if (!play.database_key.empty()) valid.push_back("--db");
   for (const ParameterSpec& option : play.position_options) valid.push_back("--" + option.name);
   for (const ParameterSpec& option : play.player_options) valid.push_back("--" + option.name);
-  if (auto s = args->CheckLeftovers({}, absl::StrCat("retro play --game ", *game),
+  if (auto s = args->CheckLeftovers({}, absl::StrCat("retro play --game ", game),
                                     absl::StrJoin(valid, ", "));
       !s.ok()) {
     return ReportError(s);
   }
   auto position_options =
-      ResolveParameters(play.position_options, given, absl::StrCat("retro play --game ", *game));
+      ResolveParameters(play.position_options, given, absl::StrCat("retro play --game ", game));
   if (!position_options.ok()) return ReportError(position_options.status());
-  auto player = (*session)->CreatePlayer(spec, "the player");
+  auto player = session->CreatePlayer(spec, "the player");
   if (!player.ok()) return ReportError(player.status());
-  auto report = (*session)->play().Analyse(**player, position, *position_options);
+  auto report = session->play().Analyse(**player, position, *position_options);
   if (!report.ok()) return ReportError(report.status());
   std::printf("%s\n", args->Flag("json") ? report->json.c_str() : report->text.c_str());
   return kExitOk;

@@ -1,8 +1,12 @@
 // Loading a game's play capability and creating players for play and match.
 #include "cli/play_session.h"
 
+#include <cstdio>
+
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/commands.h"
 
 namespace retro::cli {
 
@@ -52,6 +56,31 @@ std::string PlaySession::PlayerOptionsHelp() const {
     absl::StrAppend(&text, "\n");
   }
   return text;
+}
+
+std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
+                                    const char* usage, Arguments* args, std::string* game,
+                                    std::unique_ptr<PlaySession>* session) {
+  auto parsed = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!parsed.ok()) return ReportError(parsed.status());
+  *args = std::move(*parsed);
+  const std::optional<std::string> name = args->Take("game");
+  if (args->missing_value.has_value()) {
+    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  }
+  if (!name.has_value()) {
+    if (args->Flag("help")) {
+      std::fputs(usage, stdout);
+      return kExitOk;
+    }
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        "retro ", command, " needs --game G (a game that offers play, e.g. oware)")));
+  }
+  *game = *name;
+  auto loaded = PlaySession::Load(*game, args->plugin_dirs);
+  if (!loaded.ok()) return ReportError(loaded.status());
+  *session = std::move(*loaded);
+  return std::nullopt;
 }
 
 }  // namespace retro::cli

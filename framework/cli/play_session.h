@@ -6,10 +6,12 @@
 #define RETRO_CLI_PLAY_SESSION_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "cli/arguments.h"
 #include "retro/play.h"
 #include "retro/plugin_loader.h"
 
@@ -42,6 +44,15 @@ class PlaySession {
   PlayCapability* play_ = nullptr;
   std::vector<std::unique_ptr<Player>> players_;
 };
+
+// The start `retro play` and `retro match` share: parses the arguments
+// (flags --json and --help), takes --game (printing `usage` for --help
+// without one) and loads the game's play session. Returns the exit status
+// the command must return now, or nullopt with `*args`, `*game` and
+// `*session` set (--help with a game is left to the command).
+std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
+                                    const char* usage, Arguments* args, std::string* game,
+                                    std::unique_ptr<PlaySession>* session);
 
 }  // namespace retro::cli
 
