@@ -284,33 +284,13 @@ std::string PinRules::VerifyCompanion(const kit::ChanceTables<PinRules>& tables,
                                       uint64_t index) const {
   const Position position = Unrank(slice, index);
   std::vector<double> row(turns_ + 1, 0.0);
-  double q = 0;
   PlayBuffer buffer;
-  std::vector<Play>& plays = buffer.plays();
-  for (const Roll& roll : kRolls) {
-    if (GeneratePlays(position, roll, &plays) == 0) {
-      q += roll.Probability();
-      continue;
-    }
-    const Play* best = &plays.front();
-    double best_value = tables.AfterstateValue(best->after);
-    for (const Play& play : plays) {
-      const double value = tables.AfterstateValue(play.after);
-      if (value > best_value) {
-        best_value = value;
-        best = &play;
-      }
-    }
-    if (!best->after.PinHolds()) {
-      row[1] += roll.Probability();
-      continue;
-    }
-    const std::vector<float> next = Distribution(tables, slice, Rank(best->after).index);
-    for (int t = 2; t <= turns_; ++t) row[t] += roll.Probability() * next[t - 2];
-  }
+  TurnDistributionRow(
+      position, turns_, [&](const Position& after) { return tables.AfterstateValue(after); },
+      [&](const Position& after) { return Distribution(tables, slice, Rank(after).index); },
+      buffer.plays(), row);
   const std::vector<float> stored = Distribution(tables, slice, index);
   for (int t = 1; t <= turns_; ++t) {
-    row[t] += q * row[t - 1];
     if (!(std::abs(row[t] - stored[t - 1]) <= kDistributionTolerance)) {
       return absl::StrCat(FormatPosition(position), " (slice ", companion_name(slice, 0),
                           ", record ", index, "): stored P(T = ", t, ") = ",

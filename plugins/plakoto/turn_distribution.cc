@@ -35,40 +35,13 @@ absl::StatusOr<TurnDistribution> TurnDistribution::Build(
     options.progress->StartPhase("turn distribution", size);
   }
   for (uint64_t index = 0; index < size; ++index) {
-    // row[t] = P(T = t); each roll adds its best afterstate's distribution
-    // one turn later (or T = 1 if the play releases the pin); the no-move
-    // rolls repeat the position: row[t] += q * row[t - 1].
-    const Position position = db.PositionAt(index);
-    std::fill(row.begin(), row.end(), 0.0);
-    double q = 0;
-    for (const Roll& roll : kRolls) {
-      if (GeneratePlays(position, roll, &plays) == 0) {
-        q += roll.Probability();
-        continue;
-      }
-      const Play* best = &plays.front();
-      double best_value = db.AfterstateValue(best->after);
-      for (const Play& play : plays) {
-        const double value = db.AfterstateValue(play.after);
-        if (value > best_value) {
-          best_value = value;
-          best = &play;
-        }
-      }
-      if (!best->after.PinHolds()) {
-        row[1] += roll.Probability();
-        continue;
-      }
-      const float* next = probabilities.data() + db.IndexOf(best->after) * turns;
-      for (int t = 2; t <= turns; ++t) {
-        row[t] += roll.Probability() * next[t - 2];
-      }
-    }
+    TurnDistributionRow(
+        db.PositionAt(index), turns,
+        [&](const Position& after) { return db.AfterstateValue(after); },
+        [&](const Position& after) { return probabilities.data() + db.IndexOf(after) * turns; },
+        plays, row);
     float* out = probabilities.data() + index * turns;
-    for (int t = 1; t <= turns; ++t) {
-      row[t] += q * row[t - 1];
-      out[t - 1] = static_cast<float>(row[t]);
-    }
+    for (int t = 1; t <= turns; ++t) out[t - 1] = static_cast<float>(row[t]);
     if (options.progress != nullptr && (index + 1) % kReport == 0) {
       options.progress->Advance(kReport);
     }

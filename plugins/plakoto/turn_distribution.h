@@ -15,11 +15,13 @@
 #ifndef PLUGINS_PLAKOTO_TURN_DISTRIBUTION_H_
 #define PLUGINS_PLAKOTO_TURN_DISTRIBUTION_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "games/plakoto/move_generator.h"
 #include "plugins/plakoto/pin_database.h"
 #include "retro/progress.h"
 
@@ -32,6 +34,43 @@ struct TurnDistributionOptions {
   // May be null.
   Progress* progress = nullptr;
 };
+
+// The turn distribution of one record, from those of its afterstates: into
+// row[1..turns] (row has turns + 1 entries; row[0] ends 0) P(T = t) for
+// `position`. Each roll's first best play (the largest value_of(after), in
+// generation order) adds the distribution of its afterstate, next_of(after)
+// (indexable by t - 1 for P(T = t)), one turn later, or T = 1 when it
+// releases the pin; the rolls without a move repeat the position:
+// row[t] += q * row[t - 1]. `plays` is scratch. Both the builder and the
+// verifier (rules.cc) compute a row this way, so they agree bit for bit.
+template <typename ValueOf, typename NextOf>
+void TurnDistributionRow(const Position& position, int turns, ValueOf&& value_of,
+                         NextOf&& next_of, std::vector<Play>& plays, std::vector<double>& row) {
+  std::fill(row.begin(), row.end(), 0.0);
+  double q = 0;
+  for (const Roll& roll : kRolls) {
+    if (GeneratePlays(position, roll, &plays) == 0) {
+      q += roll.Probability();
+      continue;
+    }
+    const Play* best = &plays.front();
+    double best_value = value_of(best->after);
+    for (const Play& play : plays) {
+      const double value = value_of(play.after);
+      if (value > best_value) {
+        best_value = value;
+        best = &play;
+      }
+    }
+    if (!best->after.PinHolds()) {
+      row[1] += roll.Probability();
+      continue;
+    }
+    const auto& next = next_of(best->after);
+    for (int t = 2; t <= turns; ++t) row[t] += roll.Probability() * next[t - 2];
+  }
+  for (int t = 1; t <= turns; ++t) row[t] += q * row[t - 1];
+}
 
 // P(T = t) per position of one pin database.
 class TurnDistribution {
