@@ -14,26 +14,18 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/contract_view_base.h"
 #include "retro/kit/finite_horizon_rules.h"
 
 namespace retro::kit {
 
 // The checkable view of `rules` (which must outlive it).
 template <FiniteHorizonRules R>
-class FiniteHorizonContractView {
+class FiniteHorizonContractView : public ContractViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit FiniteHorizonContractView(const R& rules) : rules_(rules) {}
-
-  int num_slices() const { return rules_.num_slices(); }
-  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
-  std::string slice_name(int slice) const { return rules_.slice_name(slice); }
-  Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
-  SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
-  bool IsPosition(const Position&) const { return true; }
-  std::string Format(const Position& p) const { return rules_.Format(p); }
-  absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
+  explicit FiniteHorizonContractView(const R& rules) : ContractViewBase<R>(rules) {}
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
@@ -71,7 +63,7 @@ class FiniteHorizonContractView {
   }
 
  private:
-  const R& rules_;
+  using ContractViewBase<R>::rules_;
 };
 
 }  // namespace retro::kit

@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/contract_view_base.h"
 #include "retro/contract/loopy_wdl_view.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solver_view.h"
@@ -25,21 +26,13 @@ namespace retro::kit {
 
 // The checkable view of `rules`.
 template <LoopyWdlRules R>
-class LoopyWdlContractView {
+class LoopyWdlContractView : public ContractViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit LoopyWdlContractView(const R& rules)
-      : rules_(rules) {}
+  explicit LoopyWdlContractView(const R& rules) : ContractViewBase<R>(rules) {}
 
-  int num_slices() const { return rules_.num_slices(); }
-  uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }
-  std::string slice_name(int slice) const { return rules_.slice_name(slice); }
-  Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
-  SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
   bool IsPosition(const Position& p) const { return rules_.IsPosition(p); }
-  std::string Format(const Position& p) const { return rules_.Format(p); }
-  absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
 
   // The moves of a position that is not over (one per distinct in-slice
   // child class when an index numbers a class, as the solver counts them).
@@ -109,7 +102,7 @@ class LoopyWdlContractView {
     return LoopyWdlSolverView<R>(rules_, slice, {});
   }
 
-  const R& rules_;
+  using ContractViewBase<R>::rules_;
 };
 
 }  // namespace retro::kit
