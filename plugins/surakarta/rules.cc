@@ -70,9 +70,7 @@ struct SurakartaRules::Shared {
 SurakartaRules::SurakartaRules(int pieces, NoMoveRule rule, TableIndexing indexing)
     : pieces_(pieces), rule_(rule), indexing_(indexing), shared_(std::make_shared<Shared>()) {
   if (indexing_ == TableIndexing::kFuChou) {
-    for (int n = 0; n <= std::min(pieces, kMaxTablePieces); ++n) {
-      fuchou_.push_back(*FuChouIndexer::Create(n));
-    }
+    fuchou_ = *MakePieceCountSlices<FuChouIndexer>(std::min(pieces, kMaxTablePieces));
   }
 }
 
@@ -141,7 +139,7 @@ uint64_t SurakartaRules::slice_size(int slice) const {
 }
 
 Position SurakartaRules::Unrank(int slice, uint64_t index) const {
-  return indexing_ == TableIndexing::kFuChou ? fuchou_[slice + 1].Unrank(index)
+  return indexing_ == TableIndexing::kFuChou ? fuchou_->Unrank(slice + 1, index)
                                              : Symmetric(slice + 1).Unrank(index);
 }
 
@@ -168,7 +166,7 @@ Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) c
 SliceIndex SurakartaRules::Rank(const Position& p) const {
   const int n = p.piece_count();
   if (n < 1 || n > pieces_) return {n - 1, 0};
-  return {n - 1, indexing_ == TableIndexing::kFuChou ? fuchou_[n].Rank(p.us, p.them)
+  return {n - 1, indexing_ == TableIndexing::kFuChou ? fuchou_->Rank(p)
                                                      : Symmetric(n).Rank(p.us, p.them)};
 }
 

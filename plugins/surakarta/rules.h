@@ -19,6 +19,7 @@
 #ifndef PLUGINS_SURAKARTA_RULES_H_
 #define PLUGINS_SURAKARTA_RULES_H_
 
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -37,11 +38,13 @@
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/notation.h"
+#include "games/surakarta/piece_count_slices.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_rules.h"
 #include "retro/parameters.h"
 #include "retro/solver/solve_context.h"
 #include "retro/solver/wdl.h"
@@ -185,15 +188,23 @@ class SurakartaRules {
   // positions (a symmetric record counts its class's size).
   std::string stats_group_label() const { return "material"; }
   int num_stats_groups() const { return (pieces_ + 1) * (pieces_ + 2) / 2 - 1; }
-  int StatsGroup(const Position& p) const {
-    const int n = p.piece_count();
-    return (n - 1) * (n + 2) / 2 + (n - PopCount(p.us));
+  int StatsGroup(const Position& p) const { return MaterialGroup(p.piece_count(), PopCount(p.us)); }
+  // A FuChou index holds the piece count (its table) and our pieces (the
+  // set bits of its colouring), so stats need not unrank it.
+  std::optional<kit::StatsKey> StatsKeyAt(int slice, uint64_t index) const {
+    if (indexing_ != TableIndexing::kFuChou) return std::nullopt;
+    const int n = slice + 1;
+    const int ours = std::popcount(index & ((uint64_t{1} << n) - 1));
+    return kit::StatsKey{.group = MaterialGroup(n, ours), .weight = 1};
   }
   std::string stats_group_name(int group) const;
   bool stats_slice_totals() const { return true; }
   bool stats_row_examples() const { return true; }
   std::string StatsTitle() const;
   uint64_t RecordWeight(const Position& p) const;
+  // The stats group of `ours` of n pieces: groups in order of n, then of
+  // their pieces, most of ours first.
+  static int MaterialGroup(int n, int ours) { return (n - 1) * (n + 2) / 2 + (n - ours); }
 
   // Planning: the positions the tables describe (placements, whatever the
   // layout), the memory model fitted to measured peaks, one byte per record
@@ -214,7 +225,8 @@ class SurakartaRules {
   int pieces_;
   NoMoveRule rule_;
   TableIndexing indexing_;
-  std::vector<FuChouIndexer> fuchou_;  // [n] for n = 0..min(pieces, 7)
+  // The FuChou layout's tables n = 0..min(pieces, 7), sliced by piece count.
+  std::optional<PieceCountSlices<FuChouIndexer>> fuchou_;
   // Built on first use and shared by copies: symmetric indexers, the
   // adapters `retro check` compares.
   std::shared_ptr<Shared> shared_;

@@ -137,6 +137,36 @@ TEST(KrkSolverTest, KitMatchesForwardBruteForce) {
   }
 }
 
+// KRK with its slices in the wrong order (slice 0 = krk, 1 = kk), so that
+// a capture of the rook leads into a later slice: a broken contract.
+class KrkSlicesSwapped : public Rules {
+ public:
+  using Rules::Rules;
+  uint64_t slice_size(int slice) const { return Rules::slice_size(1 - slice); }
+  std::string slice_name(int slice) const { return Rules::slice_name(1 - slice); }
+  Position Unrank(int slice, uint64_t index) const { return Rules::Unrank(1 - slice, index); }
+  SliceIndex Rank(const Position& p) const {
+    const SliceIndex at = Rules::Rank(p);
+    return {1 - at.slice, at.index};
+  }
+};
+
+TEST(KrkSolverTest, MoveIntoALaterSliceFailsTheSolve) {
+  const KrkSlicesSwapped rules(3);
+  retro::ThreadPool pool(2);
+  const retro::kit::LoopyWdlSolverView<KrkSlicesSwapped> view(rules, 0, {});
+  const absl::StatusOr<std::vector<uint8_t>> table =
+      retro::solver::SolveLoopyWdl(view, {.pool = &pool});
+  ASSERT_TRUE(table.ok()) << table.status();  // the solver itself cannot tell
+  EXPECT_THAT(view.ContractViolation(), HasSubstr("broken plugin contract: a move from "));
+  EXPECT_THAT(view.ContractViolation(), HasSubstr("(slice krk) leads to slice 1"));
+  // The correct order has none.
+  const Rules good(3);
+  const retro::kit::LoopyWdlSolverView<Rules> good_view(good, 0, {});
+  ASSERT_TRUE(retro::solver::SolveLoopyWdl(good_view, {.pool = &pool}).ok());
+  EXPECT_EQ(good_view.ContractViolation(), "");
+}
+
 // The square `square` of an N×N board under symmetry `t` (0..7: the
 // reflections of files, ranks and the diagonal).
 int Transform(int square, int n, int t) {

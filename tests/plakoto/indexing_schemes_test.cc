@@ -32,6 +32,8 @@
 namespace retro::plakoto {
 namespace {
 
+static_assert(TableIndexer<BearoffIndexer, Board>);
+static_assert(TableIndexer<LexIndexer, Board>);
 static_assert(SlicedIndexer<CheckerCountSlices<BearoffIndexer>, Board>);
 static_assert(SlicedIndexer<CheckerCountSlices<LexIndexer>, Board>);
 
@@ -142,8 +144,8 @@ TEST(PlakotoIndexingSchemesTest, LexIsTheMirroredReverseOfBearoff) {
 }
 
 TEST(PlakotoIndexingSchemesTest, SlicedAdaptersRankWithinTheCheckerCount) {
-  const CheckerCountSlices<BearoffIndexer> bearoff(kPoints, kMaxCheckers);
-  const CheckerCountSlices<LexIndexer> lex(kPoints, kMaxCheckers);
+  const auto bearoff = MakeCheckerCountSlices<BearoffIndexer>(kPoints, kMaxCheckers);
+  const auto lex = MakeCheckerCountSlices<LexIndexer>(kPoints, kMaxCheckers);
   for (int n = 0; n <= kMaxCheckers; ++n) {
     ASSERT_EQ(bearoff.Size(n), lex.Size(n));
     for (uint64_t r = 0; r < bearoff.Size(n); r += 97) {

@@ -32,6 +32,9 @@
 namespace retro::surakarta {
 namespace {
 
+static_assert(TableIndexer<FuChouIndexer, Position>);
+static_assert(TableIndexer<TableRankIndexer, Position>);
+static_assert(TableIndexer<SymmetricIndexer, Position>);
 static_assert(SlicedIndexer<PieceCountSlices<FuChouIndexer>, Position>);
 static_assert(SlicedIndexer<PieceCountSlices<TableRankIndexer>, Position>);
 static_assert(SlicedIndexer<PieceCountSlices<SymmetricIndexer>, Position>);
@@ -181,8 +184,8 @@ TEST(SurakartaIndexingSchemesTest, TableRankLimits) {
 }
 
 TEST(SurakartaIndexingSchemesTest, SlicedAdapterRanksWithinThePieceCount) {
-  const auto slices = *PieceCountSlices<TableRankIndexer>::Create(4);
-  const auto fuchou = *PieceCountSlices<FuChouIndexer>::Create(4);
+  const auto slices = *MakePieceCountSlices<TableRankIndexer>(4);
+  const auto fuchou = *MakePieceCountSlices<FuChouIndexer>(4);
   std::mt19937_64 rng(7);
   for (int n = 0; n <= 4; ++n) {
     EXPECT_EQ(slices.Size(n), fuchou.Size(n));

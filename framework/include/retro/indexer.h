@@ -24,6 +24,12 @@
 // built for. The slice of a position is the game's business (the caller
 // knows it: oware computes it from the captures of a move).
 //
+// A game whose slices are separate tables (Surakarta: one per piece count;
+// Plakoto: one per checker count) numbers each with a TableIndexer:
+//   uint64_t Size()  uint64_t Rank(const Position&)  Position Unrank(r)
+// and retro::TableSlices (retro/table_slices.h) makes the tables one
+// SlicedIndexer.
+//
 // Optional (IncrementalRanking<I, Position, Move>): re-ranking a child from
 // its parent's rank, for schemes where a move changes the rank by a few table
 // terms:
@@ -35,6 +41,8 @@
 
 #include <concepts>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace retro {
 
@@ -47,6 +55,18 @@ concept SlicedIndexer = requires(const I& indexer, const Position& position,
   { indexer.Rank(position) } -> std::convertible_to<uint64_t>;
   { indexer.Unrank(slice, rank) } -> std::same_as<Position>;
 };
+
+// A bijection between the positions of one table and [0, Size()).
+template <typename T, typename Position>
+concept TableIndexer = requires(const T& table, const Position& position, uint64_t rank) {
+  { table.Size() } -> std::convertible_to<uint64_t>;
+  { table.Rank(position) } -> std::convertible_to<uint64_t>;
+  { table.Unrank(rank) } -> std::same_as<Position>;
+};
+
+// The position type a table indexer unranks to.
+template <typename T>
+using TablePosition = std::remove_cvref_t<decltype(std::declval<const T&>().Unrank(uint64_t{}))>;
 
 // A SlicedIndexer that can also rank the child a move leads to from the
 // parent's rank: RankChild(parent, parent_rank, move) == Rank(child).

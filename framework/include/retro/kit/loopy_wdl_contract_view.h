@@ -99,7 +99,7 @@ class LoopyWdlContractView : public ContractViewBase<R> {
  private:
   // The solver's view of `slice`, without tables (conversions read as draws).
   LoopyWdlSolverView<R> SolverView(int slice) const {
-    return LoopyWdlSolverView<R>(rules_, slice, {});
+    return LoopyWdlSolverView<R>::WithoutTables(rules_, slice);
   }
 
   using ContractViewBase<R>::rules_;

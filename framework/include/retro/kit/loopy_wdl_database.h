@@ -11,8 +11,10 @@
 #define RETRO_KIT_LOOPY_WDL_DATABASE_H_
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -352,19 +354,18 @@ class LoopyWdlDatabase : public OpenDatabase {
   }
 
   absl::StatusOr<Report> Stats(const WorkContext& context) override {
-    // 1. Count, in parallel: per worker a tally of every group, slice and
-    //    the total; merged so that the result does not depend on threads.
+    // 1. Count, in parallel: per worker a histogram of the stored bytes of
+    //    every group and slice, merged so that the result does not depend on
+    //    threads; the rows are read off the histograms afterwards.
     const int groups = NumGroups();
     const int slices = static_cast<int>(tables_.size());
     struct Tally {
-      std::vector<Row> groups, slices;
-      std::vector<int> group_slice;  // the slice of each group's records
+      std::vector<ByteHistogram> groups, slices;
     };
     std::vector<Tally> tallies(context.pool->size());
     for (Tally& t : tallies) {
       t.groups.resize(groups);
       t.slices.resize(slices);
-      t.group_slice.assign(groups, slices);
     }
     uint64_t total_records = 0;
     for (const auto& table : tables_) total_records += table.size();
@@ -374,33 +375,46 @@ class LoopyWdlDatabase : public OpenDatabase {
       context.pool->ParallelFor(
           0, table.size(), uint64_t{1} << 14, [&](int worker, uint64_t begin, uint64_t end) {
             Tally& t = tallies[worker];
+            ByteHistogram& slice_histogram = t.slices[slice];
             Unranker<R> unrank(rules_);
             for (uint64_t index = begin; index < end; ++index) {
-              if (table[index] == kNotAPositionByte) continue;
-              const WdlOutcome value = DecodeWdl(table[index]);
-              const SliceIndex at{slice, index};
+              const uint8_t stored = table[index];
+              if (stored == kNotAPositionByte) continue;
+              const uint64_t key = ByteHistogram::Key(slice, index);
               int group = slice;
               uint64_t weight = 1;
               if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
-                const Position p = unrank(slice, index);
-                if constexpr (HasStatsGroups<R>) group = rules_.StatsGroup(p);
-                if constexpr (HasRecordWeight<R>) weight = rules_.RecordWeight(p);
+                std::optional<StatsKey> key_of_index;
+                if constexpr (HasStatsKeyAt<R>) key_of_index = rules_.StatsKeyAt(slice, index);
+                if (key_of_index.has_value()) {
+                  group = key_of_index->group;
+                  weight = key_of_index->weight;
+                } else {
+                  const Position p = unrank(slice, index);
+                  if constexpr (HasStatsGroups<R>) group = rules_.StatsGroup(p);
+                  if constexpr (HasRecordWeight<R>) weight = rules_.RecordWeight(p);
+                }
               }
-              t.groups[group].Add(value, at, weight);
-              t.group_slice[group] = std::min(t.group_slice[group], slice);
-              t.slices[slice].Add(value, at, weight);
+              t.groups[group].Add(stored, key, weight);
+              slice_histogram.Add(stored, key, weight);
             }
             context.progress->Advance(end - begin);
           });
     }
-    Tally all = std::move(tallies[0]);
+    Tally& first = tallies[0];
     for (size_t w = 1; w < tallies.size(); ++w) {
-      for (int g = 0; g < groups; ++g) {
-        all.groups[g].Merge(tallies[w].groups[g]);
-        all.group_slice[g] = std::min(all.group_slice[g], tallies[w].group_slice[g]);
-      }
-      for (int s = 0; s < slices; ++s) all.slices[s].Merge(tallies[w].slices[s]);
+      for (int g = 0; g < groups; ++g) first.groups[g].Merge(tallies[w].groups[g]);
+      for (int s = 0; s < slices; ++s) first.slices[s].Merge(tallies[w].slices[s]);
     }
+    struct Rows {
+      std::vector<Row> groups, slices;
+      std::vector<int> group_slice;  // the first slice of each group's records
+    } all;
+    for (const ByteHistogram& histogram : first.groups) {
+      all.groups.push_back(histogram.ToRow());
+      all.group_slice.push_back(std::min(histogram.FirstSlice(), slices));
+    }
+    for (const ByteHistogram& histogram : first.slices) all.slices.push_back(histogram.ToRow());
     Row total;
     for (const Row& row : all.slices) total.Merge(row);
 
@@ -572,6 +586,44 @@ class LoopyWdlDatabase : public OpenDatabase {
         longest = distance;
         longest_at = at;
       }
+    }
+  };
+
+  // How often each stored byte occurs in a group or slice (weighted), and
+  // the smallest (slice, index) holding it: the counting half of a Row,
+  // cheap per record.
+  struct ByteHistogram {
+    std::array<uint64_t, 256> count = {};
+    std::array<uint64_t, 256> first;  // Key(slice, index) of the first record
+
+    ByteHistogram() { first.fill(~uint64_t{0}); }
+    static uint64_t Key(int slice, uint64_t index) {
+      return (static_cast<uint64_t>(slice) << 48) | index;
+    }
+    void Add(uint8_t stored, uint64_t key, uint64_t weight) {
+      count[stored] += weight;
+      if (key < first[stored]) first[stored] = key;
+    }
+    void Merge(const ByteHistogram& other) {
+      for (int b = 0; b < 256; ++b) {
+        count[b] += other.count[b];
+        first[b] = std::min(first[b], other.first[b]);
+      }
+    }
+    // The slice of the first record counted (INT_MAX when none was).
+    int FirstSlice() const {
+      const uint64_t key = *std::min_element(first.begin(), first.end());
+      return key == ~uint64_t{0} ? std::numeric_limits<int>::max() : static_cast<int>(key >> 48);
+    }
+    Row ToRow() const {
+      Row row;
+      for (int b = 0; b < 256; ++b) {
+        if (count[b] == 0) continue;
+        const SliceIndex at{static_cast<int>(first[b] >> 48),
+                            first[b] & ((uint64_t{1} << 48) - 1)};
+        row.Add(DecodeWdl(static_cast<uint8_t>(b)), at, count[b]);
+      }
+      return row;
     }
   };
 

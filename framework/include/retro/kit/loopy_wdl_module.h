@@ -124,7 +124,11 @@ class LoopyWdlModule : public KitModule {
       if constexpr (HasSolveSlice<R>) {
         table = rules.SolveSlice(s, tables, context);
       } else {
-        table = solver::SolveLoopyWdl(LoopyWdlSolverView<R>(rules, s, tables), context);
+        const LoopyWdlSolverView<R> view(rules, s, tables);
+        table = solver::SolveLoopyWdl(view, context);
+        if (table.ok() && !view.ContractViolation().empty()) {
+          return absl::InternalError(view.ContractViolation());
+        }
       }
       if (!table.ok()) return table.status();
       if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);

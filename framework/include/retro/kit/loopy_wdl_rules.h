@@ -73,6 +73,12 @@
 //                                        stands for, e.g. its symmetry
 //                                        class's size: stats counts
 //                                        positions, not records (default 1)
+//   std::optional<StatsKey> StatsKeyAt(int slice, uint64_t index)
+//                                        the record's group and weight read
+//                                        off its index, when the indexer
+//                                        allows it: stats then skips the
+//                                        unrank (nullopt: it unranks and asks
+//                                        StatsGroup and RecordWeight)
 //
 //   Values and solving:
 //   WdlOutcome ConversionValue(WdlOutcome child)
@@ -292,6 +298,15 @@ concept HasStatsSliceTotals = requires(const R& r) {
 template <typename R>
 concept HasStatsRowExamples = requires(const R& r) {
   { r.stats_row_examples() } -> std::convertible_to<bool>;
+};
+// A record's stats group and weight (StatsKeyAt).
+struct StatsKey {
+  int group = 0;
+  uint64_t weight = 1;
+};
+template <typename R>
+concept HasStatsKeyAt = requires(const R& r, int slice, uint64_t index) {
+  { r.StatsKeyAt(slice, index) } -> std::same_as<std::optional<StatsKey>>;
 };
 template <typename R>
 concept HasRecordWeight = requires(const R& r, const typename R::Position& p) {

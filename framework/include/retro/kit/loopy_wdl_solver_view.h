@@ -2,8 +2,9 @@
 // loopy win/draw/loss solver sees it (retro::solver::LoopyWdlGame): Describe
 // from the rules' outcome and moves, predecessors from their take-backs.
 // Moves into an earlier slice are conversions, valued from that slice's
-// finished table (ConversionValue, default AfterMove). An index that is no position is described as a drawn
-// terminal (nothing moves into it, so its value reaches nobody); the kit
+// finished table (ConversionValue, default AfterMove); a move into a later
+// slice breaks the contract and fails the solve (ContractViolation). An
+// index that is no position is described as a drawn terminal (nothing moves into it, so its value reaches nobody); the kit
 // marks it "not a position" afterwards. When an index numbers a class of
 // positions (indexes_classes()), each distinct in-slice child class and each
 // distinct predecessor class counts once.
@@ -12,16 +13,19 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/wdl.h"
 
 namespace retro::kit {
 
-// Slice `slice` of `rules`, with the finished tables of slices 0 .. slice-1
-// (`solved` may be empty when no conversion's value is needed).
+// Slice `slice` of `rules`, with the finished tables of slices 0 .. slice-1.
 template <LoopyWdlRules R>
 class LoopyWdlSolverView {
  public:
@@ -30,8 +34,17 @@ class LoopyWdlSolverView {
     std::vector<uint64_t> ranks;
   };
 
+  // `solved` holds the tables of slices 0 .. slice - 1.
   LoopyWdlSolverView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved)
       : rules_(rules), slice_(slice), solved_(solved) {}
+
+  // The view the contract checker describes positions with: no tables, so
+  // every conversion reads as a draw (only their number matters there).
+  static LoopyWdlSolverView WithoutTables(const R& rules, int slice) {
+    LoopyWdlSolverView view(rules, slice, {});
+    view.without_tables_ = true;
+    return view;
+  }
 
   uint64_t size() const { return rules_.slice_size(slice_); }
 
@@ -50,16 +63,28 @@ class LoopyWdlSolverView {
       if (to.slice == slice_) {
         ++in_slice;
         if (classes) scratch.ranks.push_back(to.index);
+      } else if (without_tables_) {
+        sink.Conversion(WdlOutcome::Draw());
+      } else if (to.slice < 0 || to.slice >= slice_ || to.slice >= std::ssize(solved_) ||
+                 to.index >= solved_[to.slice].size()) {
+        // A broken contract (a move into a later or unknown slice): noted,
+        // read as a draw so that the solve can finish, and refused by the
+        // kit afterwards (ContractViolation).
+        NoteViolation(index, p, to);
+        sink.Conversion(WdlOutcome::Draw());
       } else {
-        // Without tables (the contract checker's view) every conversion
-        // reads as a draw: only their number matters there.
-        sink.Conversion(solved_.empty()
-                            ? WdlOutcome::Draw()
-                            : ConversionValueOf(rules_, DecodeWdl(solved_[to.slice][to.index])));
+        sink.Conversion(ConversionValueOf(rules_, DecodeWdl(solved_[to.slice][to.index])));
       }
     });
     if (classes) in_slice = Distinct(scratch.ranks);
     if (in_slice > 0) sink.InSliceMoves(in_slice);
+  }
+
+  // The first move Describe met that leaves into a later or unknown slice,
+  // named; empty when none did.
+  std::string ContractViolation() const {
+    std::lock_guard<std::mutex> lock(violation_->mutex);
+    return violation_->message;
   }
 
   template <typename Visit>
@@ -93,9 +118,28 @@ class LoopyWdlSolverView {
   }
 
  private:
+  // The broken move of the smallest index, shared by copies of the view.
+  struct Violation {
+    std::mutex mutex;
+    uint64_t index = 0;
+    std::string message;
+  };
+
+  void NoteViolation(uint64_t index, const typename R::Position& p, SliceIndex to) const {
+    std::lock_guard<std::mutex> lock(violation_->mutex);
+    if (!violation_->message.empty() && violation_->index <= index) return;
+    violation_->index = index;
+    violation_->message = absl::StrCat(
+        "broken plugin contract: a move from ", rules_.Format(p), " (slice ",
+        rules_.slice_name(slice_), ") leads to slice ", to.slice, " index ", to.index,
+        "; a move must stay in its slice or convert into an earlier, solved one");
+  }
+
   const R& rules_;
   int slice_;
   std::span<const std::vector<uint8_t>> solved_;
+  bool without_tables_ = false;
+  std::shared_ptr<Violation> violation_ = std::make_shared<Violation>();
 };
 
 }  // namespace retro::kit
