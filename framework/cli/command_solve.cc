@@ -17,6 +17,7 @@
 #include "retro/checkpoint.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -29,7 +30,10 @@ constexpr char kHostOptions[] =
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
     "  --no-check        skip the quick contract check (retro check) before solving\n"
     "  --resume          continue a killed solve from its checkpoint (FILE.checkpoint)\n"
-    "  --no-checkpoint   keep no checkpoint of finished slices while solving\n";
+    "  --no-checkpoint   keep no checkpoint of finished slices while solving\n"
+    "  --checkpoint-interval SECONDS\n"
+    "                    snapshot a slice in progress at most this often, so that a kill\n"
+    "                    loses about this much work (0..86400) [default: 180]\n";
 
 // Positions per slice of the contract check run before a solve: enough to
 // catch a plugin that breaks its contract everywhere (a missing take-back,
@@ -53,6 +57,13 @@ absl::Status QuickCheck(GameModule& module, const ParameterValues& values,
       " checks more; --no-check solves anyway)"));
 }
 
+// --checkpoint-interval SECONDS, or the default.
+absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
+  uint64_t seconds = FileCheckpoint::kDefaultInterval.count();
+  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "checkpoint-interval", 0, 86400, &seconds));
+  return std::chrono::seconds(seconds);
+}
+
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
@@ -69,13 +80,15 @@ int RunSolve(int argc, char** argv, int first) {
   const GameDescription& game = module.Describe();
   const std::optional<std::string> out = args->Take("out");
   auto threads = TakeThreads(*args);
+  absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(*args);
   if (auto s = CheckGameOptions(*args, game,
                                 {"--out", "--threads", "--json", "--plugin-dir", "--no-check",
-                                 "--resume", "--no-checkpoint"});
+                                 "--resume", "--no-checkpoint", "--checkpoint-interval"});
       !s.ok()) {
     return ReportError(s);
   }
   if (!threads.ok()) return ReportError(threads.status());
+  if (!interval.ok()) return ReportError(interval.status());
   auto values = ResolveParameters(game.solve_parameters, args->options,
                                   absl::StrCat("game ", game.name));
   if (!values.ok()) return ReportError(values.status());
@@ -98,7 +111,7 @@ int RunSolve(int argc, char** argv, int first) {
   std::unique_ptr<FileCheckpoint> checkpoint;
   if (checkpointing) {
     auto created = FileCheckpoint::Create((*writer)->path(), game.name, game.data_version,
-                                          plan->canonical_parameters, resume);
+                                          plan->canonical_parameters, resume, *interval);
     if (!created.ok()) return ReportError(created.status());
     checkpoint = std::move(*created);
   }
@@ -138,6 +151,7 @@ int RunSolve(int argc, char** argv, int first) {
   status = (*writer)->Commit(identity, builder);
   if (!status.ok()) return ReportError(status);
   const int resumed = checkpoint != nullptr ? checkpoint->restored() : 0;
+  const int resumed_snapshots = checkpoint != nullptr ? checkpoint->snapshots_restored() : 0;
   if (checkpoint != nullptr) {
     if (absl::Status removed = checkpoint->Remove(); !removed.ok()) {
       std::fprintf(stderr, "retro: warning: %s\n", std::string(removed.message()).c_str());
@@ -157,7 +171,8 @@ int RunSolve(int argc, char** argv, int first) {
     json.EndObject();
     json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
-    json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed).EndObject();
+    json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
+    json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
     std::printf("%s\n", json.Take().c_str());
   } else {
     std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s)\n",
@@ -166,8 +181,13 @@ int RunSolve(int argc, char** argv, int first) {
                 *threads, *threads == 1 ? "" : "s");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
     if (resume) {
-      std::printf("resumed: %d finished slice%s restored from the checkpoint\n", resumed,
-                  resumed == 1 ? "" : "s");
+      std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
+                  resumed == 1 ? "" : "s",
+                  resumed_snapshots == 0
+                      ? ""
+                      : absl::StrCat(" and ", resumed_snapshots, " slice",
+                                     resumed_snapshots == 1 ? "" : "s", " in progress")
+                            .c_str());
     }
   }
   return kExitOk;

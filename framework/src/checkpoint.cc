@@ -1,5 +1,5 @@
-// FileCheckpoint: finished slices of a solve as checksummed database
-// containers in a folder beside the output.
+// FileCheckpoint: finished slices and snapshots of slices in progress of a
+// solve, as checksummed database containers in a folder beside the output.
 #include "retro/checkpoint.h"
 
 #include <filesystem>
@@ -12,27 +12,70 @@
 namespace retro {
 namespace {
 
-// The codec of a checkpoint slice file (never a database's).
+// The codecs of checkpoint files (never a database's).
 constexpr char kCheckpointCodec[] = "retro-checkpoint-slice-v1";
+constexpr char kSnapshotCodec[] = "retro-checkpoint-snapshot-v1";
+
+// The name of part k of a snapshot inside its container.
+std::string PartName(size_t k) { return absl::StrCat("part-", k); }
+
+// A slice's snapshots, handed to a solver; forwards to the checkpoint.
+class CheckpointSnapshots : public solver::SliceSnapshots {
+ public:
+  CheckpointSnapshots(Checkpoint& checkpoint, std::string name)
+      : checkpoint_(checkpoint), name_(std::move(name)) {}
+  bool Due() const override { return checkpoint_.SnapshotDue(); }
+  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore() override {
+    return checkpoint_.RestoreSnapshot(name_);
+  }
+  absl::Status Save(std::span<const std::span<const uint8_t>> parts) override {
+    return checkpoint_.SaveSnapshot(name_, parts);
+  }
+
+ private:
+  Checkpoint& checkpoint_;
+  std::string name_;
+};
 
 }  // namespace
 
 Checkpoint::~Checkpoint() = default;
 
+absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Checkpoint::RestoreSnapshot(
+    const std::string&) {
+  return std::nullopt;
+}
+
+absl::Status Checkpoint::SaveSnapshot(const std::string&,
+                                      std::span<const std::span<const uint8_t>>) {
+  return absl::OkStatus();
+}
+
+void Checkpoint::DiscardSnapshot(const std::string&) {}
+
+std::unique_ptr<solver::SliceSnapshots> Checkpoint::SnapshotsOf(const std::string& name) {
+  return std::make_unique<CheckpointSnapshots>(*this, name);
+}
+
 absl::StatusOr<std::unique_ptr<FileCheckpoint>> FileCheckpoint::Create(
     const std::string& output, const std::string& game, uint32_t data_version,
-    std::vector<std::pair<std::string, std::string>> parameters, bool resume) {
+    std::vector<std::pair<std::string, std::string>> parameters, bool resume,
+    std::chrono::seconds interval) {
   std::unique_ptr<FileCheckpoint> checkpoint(new FileCheckpoint());
   checkpoint->folder_ = output + ".checkpoint";
   checkpoint->game_ = game;
   checkpoint->data_version_ = data_version;
   checkpoint->parameters_ = std::move(parameters);
+  checkpoint->interval_ = interval;
   std::error_code error;
   const std::filesystem::path folder(checkpoint->folder_);
   if (!resume && std::filesystem::exists(folder, error)) {
     // A fresh solve: what an earlier run left is not used.
     for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-      if (entry.path().extension() == ".slice") std::filesystem::remove(entry.path(), error);
+      const std::filesystem::path extension = entry.path().extension();
+      if (extension == ".slice" || extension == ".snapshot") {
+        std::filesystem::remove(entry.path(), error);
+      }
     }
   }
   std::filesystem::create_directories(folder, error);
@@ -49,11 +92,14 @@ std::string FileCheckpoint::SlicePath(const std::string& name) const {
   return absl::StrCat(folder_, "/", name, ".slice");
 }
 
-absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
-    const std::string& name) {
-  const std::string path = SlicePath(name);
+std::string FileCheckpoint::SnapshotPath(const std::string& name) const {
+  return absl::StrCat(folder_, "/", name, ".snapshot");
+}
+
+absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
+    const std::string& path, const std::string& codec) const {
   std::error_code error;
-  if (!std::filesystem::exists(path, error)) return std::nullopt;
+  if (!std::filesystem::exists(path, error)) return nullptr;
   const auto refuse = [&](const std::string& why) {
     return absl::FailedPreconditionError(
         absl::StrCat("checkpoint ", path, " ", why,
@@ -62,7 +108,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
   absl::StatusOr<std::unique_ptr<DatabaseFile>> file = DatabaseFile::Open(path);
   if (!file.ok()) return refuse(absl::StrCat("is damaged: ", file.status().message()));
   const DatabaseIdentity& id = (*file)->identity();
-  if (id.codec != kCheckpointCodec) return refuse("is not a retro checkpoint");
+  if (id.codec != codec) return refuse("is not a retro checkpoint of this kind");
   if (id.game != game_) return refuse(absl::StrCat("belongs to game '", id.game, "'"));
   if (id.plugin_abi != kPluginAbiVersion || id.data_version != data_version_) {
     return refuse(absl::StrCat("was made by another version (plugin ABI ", id.plugin_abi,
@@ -72,33 +118,92 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
   if ((*file)->parameters() != parameters_) {
     return refuse("was made with other parameters");
   }
-  const std::optional<size_t> slice = (*file)->FindSlice(name);
-  if (!slice.has_value() || (*file)->slices().size() != 1) {
-    return refuse(absl::StrCat("does not hold exactly the slice '", name, "'"));
+  return std::move(*file);
+}
+
+absl::Status FileCheckpoint::Write(
+    const std::string& path, const std::string& codec,
+    std::span<const std::pair<std::string, std::span<const uint8_t>>> slices) {
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<AtomicFileWriter> writer,
+                         AtomicFileWriter::Create(path));
+  DatabaseBuilder builder;
+  builder.SetCodec(codec);
+  for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
+  for (const auto& [name, bytes] : slices) {
+    builder.AddSlice(name, std::vector<uint8_t>(bytes.begin(), bytes.end()));
   }
-  const std::span<const uint8_t> bytes = (*file)->SliceBytes(*slice);
+  RETRO_RETURN_IF_ERROR(writer->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder));
+  last_save_ = std::chrono::steady_clock::now();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
+    const std::string& name) {
+  const std::string path = SlicePath(name);
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kCheckpointCodec));
+  if (file == nullptr) return std::nullopt;
+  const std::optional<size_t> slice = file->FindSlice(name);
+  if (!slice.has_value() || file->slices().size() != 1) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("checkpoint ", path, " does not hold exactly the slice '", name,
+                     "'; delete the folder or solve without --resume to start afresh"));
+  }
+  const std::span<const uint8_t> bytes = file->SliceBytes(*slice);
   ++restored_;
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
 absl::Status FileCheckpoint::Save(const std::string& name, std::span<const uint8_t> bytes) {
-  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<AtomicFileWriter> writer,
-                         AtomicFileWriter::Create(SlicePath(name)));
-  DatabaseBuilder builder;
-  builder.SetCodec(kCheckpointCodec);
-  for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
-  builder.AddSlice(name, std::vector<uint8_t>(bytes.begin(), bytes.end()));
-  RETRO_RETURN_IF_ERROR(
-      writer->Commit({game_, kPluginAbiVersion, data_version_, kCheckpointCodec}, builder));
+  const std::pair<std::string, std::span<const uint8_t>> slice[] = {{name, bytes}};
+  RETRO_RETURN_IF_ERROR(Write(SlicePath(name), kCheckpointCodec, slice));
   ++saved_;
   return absl::OkStatus();
+}
+
+bool FileCheckpoint::SnapshotDue() const {
+  return std::chrono::steady_clock::now() - last_save_ >= interval_;
+}
+
+absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> FileCheckpoint::RestoreSnapshot(
+    const std::string& name) {
+  const std::string path = SnapshotPath(name);
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kSnapshotCodec));
+  if (file == nullptr) return std::nullopt;
+  std::vector<std::vector<uint8_t>> parts;
+  for (size_t k = 0; k < file->slices().size(); ++k) {
+    const std::optional<size_t> slice = file->FindSlice(PartName(k));
+    if (!slice.has_value()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("checkpoint ", path, " lacks its ", PartName(k),
+                       "; delete the folder or solve without --resume to start afresh"));
+    }
+    const std::span<const uint8_t> bytes = file->SliceBytes(*slice);
+    parts.emplace_back(bytes.begin(), bytes.end());
+  }
+  ++snapshots_restored_;
+  return parts;
+}
+
+absl::Status FileCheckpoint::SaveSnapshot(const std::string& name,
+                                          std::span<const std::span<const uint8_t>> parts) {
+  std::vector<std::pair<std::string, std::span<const uint8_t>>> slices;
+  for (size_t k = 0; k < parts.size(); ++k) slices.emplace_back(PartName(k), parts[k]);
+  RETRO_RETURN_IF_ERROR(Write(SnapshotPath(name), kSnapshotCodec, slices));
+  ++snapshots_saved_;
+  return absl::OkStatus();
+}
+
+void FileCheckpoint::DiscardSnapshot(const std::string& name) {
+  std::error_code error;
+  std::filesystem::remove(SnapshotPath(name), error);
 }
 
 FileCheckpoint::~FileCheckpoint() {
   std::error_code error;
   if (folder_.empty() || !std::filesystem::is_directory(folder_, error)) return;
   for (const auto& entry : std::filesystem::directory_iterator(folder_, error)) {
-    if (entry.path().extension() == ".slice") return;
+    const std::filesystem::path extension = entry.path().extension();
+    if (extension == ".slice" || extension == ".snapshot") return;
   }
   std::filesystem::remove_all(folder_, error);
 }

@@ -30,20 +30,24 @@ class ResumeTest : public RetroTest {
     std::ifstream in(work_.File(file), std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
   }
-  // The slices finished in the checkpoint of `file`.
-  int CheckpointSlices(const std::string& file) {
+  // The slices finished, or snapshot in progress, in the checkpoint of
+  // `file`.
+  int CheckpointFiles(const std::string& file, const std::string& extension) {
     std::error_code error;
     int count = 0;
     for (const auto& entry :
          std::filesystem::directory_iterator(work_.File(file + ".checkpoint"), error)) {
-      count += entry.path().extension() == ".slice";
+      count += entry.path().extension() == extension;
     }
     return count;
   }
+  int CheckpointSlices(const std::string& file) { return CheckpointFiles(file, ".slice"); }
   // Starts `retro solve args --out file`, kills it with SIGKILL once its
-  // checkpoint holds at least `slices` finished slices; false if the solve
-  // ended first.
-  bool SolveAndKill(std::vector<std::string> args, const std::string& file, int slices) {
+  // checkpoint holds at least `slices` finished slices (and, when
+  // `snapshot` names a slice, a snapshot of it); false if the solve ended
+  // first.
+  bool SolveAndKill(std::vector<std::string> args, const std::string& file, int slices,
+                    const std::string& snapshot = "") {
     args.insert(args.begin(), "solve");
     for (const std::string& extra : {std::string("--out"), file, std::string("--plugin-dir"),
                                      kPluginDir}) {
@@ -51,7 +55,9 @@ class ResumeTest : public RetroTest {
     }
     const pid_t child = SpawnRetro(args, work_.path());
     for (int i = 0; i < 6000; ++i) {
-      if (CheckpointSlices(file) >= slices) {
+      if (CheckpointSlices(file) >= slices &&
+          (snapshot.empty() || std::filesystem::exists(work_.File(
+                                   absl::StrCat(file, ".checkpoint/", snapshot, ".snapshot"))))) {
         kill(child, SIGKILL);
         int status = 0;
         waitpid(child, &status, 0);
@@ -64,6 +70,30 @@ class ResumeTest : public RetroTest {
     kill(child, SIGKILL);
     waitpid(child, nullptr, 0);
     return false;
+  }
+  // `retro solve game --out reference.retro`, uninterrupted: its bytes.
+  std::string Reference(const std::vector<std::string>& game) {
+    std::vector<std::string> solve = {"solve"};
+    solve.insert(solve.end(), game.begin(), game.end());
+    solve.insert(solve.end(), {"--out", "reference.retro"});
+    const RunResult result = Retro(solve);
+    EXPECT_EQ(result.exit_code, 0) << result;
+    EXPECT_FALSE(std::filesystem::exists(work_.File("reference.retro.checkpoint")));
+    return Bytes("reference.retro");
+  }
+  // `retro solve game --out file --resume`: succeeds, says what it
+  // restored, writes `reference` and removes the checkpoint.
+  void ExpectResumedTo(const std::vector<std::string>& game, const std::string& file,
+                       const std::string& reference, const std::string& restored) {
+    std::vector<std::string> resume = {"solve"};
+    resume.insert(resume.end(), game.begin(), game.end());
+    resume.insert(resume.end(), {"--out", file, "--resume"});
+    const RunResult result = Retro(resume);
+    ASSERT_EQ(result.exit_code, 0) << result;
+    EXPECT_THAT(result.out, HasSubstr(restored));
+    EXPECT_EQ(Bytes(file), reference);
+    EXPECT_FALSE(std::filesystem::exists(work_.File(file + ".checkpoint")));
+    std::filesystem::remove(work_.File(file));
   }
 };
 
@@ -89,6 +119,74 @@ TEST_F(ResumeTest, OwareKilledAtSeveralPointsResumesToTheSameBook) {
     EXPECT_EQ(Bytes("o.retro"), reference);
     EXPECT_FALSE(std::filesystem::exists(work_.File("o.retro.checkpoint")));
     std::filesystem::remove(work_.File("o.retro"));
+  }
+}
+
+// Snapshots inside a slice (--checkpoint-interval 0: after seeding and
+// after every level), in both layouts: killed between slices or in the
+// middle of one, the resumed tables are the uninterrupted ones.
+TEST_F(ResumeTest, SurakartaKilledInsideASliceResumesToTheSameTables) {
+  for (const std::string layout : {"fuchou", "symmetric"}) {
+    SCOPED_TRACE(layout);
+    const std::vector<std::string> game = {"--game", "surakarta", "--pieces", "4", "--indexer",
+                                           layout, "--threads", "1", "--checkpoint-interval",
+                                           "0"};
+    const std::string reference = Reference(game);
+    for (const int slices : {2, 3}) {
+      SCOPED_TRACE(slices);
+      ASSERT_TRUE(SolveAndKill(game, "s.retro", slices, absl::StrCat("pieces-", slices + 1)));
+      EXPECT_FALSE(std::filesystem::exists(work_.File("s.retro")));
+      // Killed inside slice `slices` + 1 (or, rarely, just after it was
+      // saved, before its snapshot was dropped).
+      const int saved = CheckpointSlices("s.retro");
+      ASSERT_EQ(CheckpointFiles("s.retro", ".snapshot"), 1);
+      ExpectResumedTo(game, "s.retro", reference,
+                      absl::StrCat("resumed: ", saved, " finished slices",
+                                   saved == slices ? " and 1 slice in progress" : ""));
+    }
+  }
+}
+
+// A damaged snapshot is refused with its name; a fresh solve ignores it.
+TEST_F(ResumeTest, DamagedSnapshotIsRefused) {
+  const std::vector<std::string> game = {"--game", "surakarta", "--pieces", "4", "--threads", "1",
+                                         "--checkpoint-interval", "0"};
+  ASSERT_TRUE(SolveAndKill(game, "s.retro", 3, "pieces-4"));
+  {
+    const std::string path = work_.File("s.retro.checkpoint/pieces-4.snapshot");
+    std::fstream file(path, std::ios::binary | std::ios::in | std::ios::out);
+    file.seekg(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+    const char byte = static_cast<char>(file.get());
+    file.seekp(static_cast<std::streamoff>(std::filesystem::file_size(path) / 2));
+    file.put(static_cast<char>(byte ^ 0x5a));  // in the middle: the values
+  }
+  std::vector<std::string> resume = {"solve"};
+  resume.insert(resume.end(), game.begin(), game.end());
+  resume.insert(resume.end(), {"--out", "s.retro", "--resume"});
+  ExpectError(Retro(resume), 1, {"pieces-4.snapshot", "is damaged"});
+  resume.pop_back();
+  EXPECT_EQ(Retro(resume).exit_code, 0);
+  EXPECT_FALSE(std::filesystem::exists(work_.File("s.retro.checkpoint")));
+}
+
+// The chance kit keeps finished slices (Plakoto's pin tables, here with a
+// turn distribution so that each takes a while).
+TEST_F(ResumeTest, PlakotoKilledBetweenSlicesResumesToTheSameDatabase) {
+  const std::vector<std::string> game = {"--game", "plakoto", "--points", "6",
+                                         "--distribution", "512", "--threads", "1"};
+  const std::string reference = Reference(game);
+  for (const int slices : {1, 3}) {
+    SCOPED_TRACE(slices);
+    ASSERT_TRUE(SolveAndKill(game, "p.retro", slices));
+    const int saved = CheckpointSlices("p.retro");
+    ExpectResumedTo(game, "p.retro", reference, absl::StrCat("resumed: ", saved, " finished"));
+  }
+}
+
+TEST_F(ResumeTest, BadCheckpointIntervalIsRefused) {
+  for (const std::string bad : {"-1", "x", "86401"}) {
+    ExpectError(Retro({"solve", "--game", "oware", "--seeds", "3", "--checkpoint-interval", bad}),
+                2, {"--checkpoint-interval"});
   }
 }
 

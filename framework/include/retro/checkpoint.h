@@ -10,12 +10,16 @@
 //
 // A slice restored must be byte-identical to the one the solve would
 // compute, so a resumed database is byte-identical to an uninterrupted one.
-// FileCheckpoint keeps each finished slice as a checksummed file in a folder
-// beside the output, written atomically, and refuses files of another game,
-// version or parameters, or damaged ones.
+// Within a large slice, a solver that can write its state down takes
+// snapshots at the checkpoint interval (SnapshotsOf, retro/solver/
+// slice_snapshots.h), so a kill loses at most about one interval of work.
+// FileCheckpoint keeps each finished slice and each slice's last snapshot
+// as a checksummed file in a folder beside the output, written atomically,
+// and refuses files of another game, version or parameters, or damaged ones.
 #ifndef RETRO_CHECKPOINT_H_
 #define RETRO_CHECKPOINT_H_
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -27,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/database.h"
+#include "retro/solver/slice_snapshots.h"
 
 namespace retro {
 
@@ -42,6 +47,21 @@ class Checkpoint {
   // Keeps the finished slice `name` (durably: it survives a kill right
   // after Save returns).
   virtual absl::Status Save(const std::string& name, std::span<const uint8_t> bytes) = 0;
+
+  // Snapshots of slice `name` in progress: whether one is due (the
+  // interval has passed since the last save of either kind), the last one
+  // (nullopt: none), replacing it, and dropping it once the slice is saved.
+  // By default none are kept.
+  virtual bool SnapshotDue() const { return false; }
+  virtual absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> RestoreSnapshot(
+      const std::string& name);
+  virtual absl::Status SaveSnapshot(const std::string& name,
+                                    std::span<const std::span<const uint8_t>> parts);
+  virtual void DiscardSnapshot(const std::string& name);
+
+  // The snapshots of slice `name` as a solver takes them (through
+  // solver::SolveContext::snapshots); valid while this checkpoint lives.
+  std::unique_ptr<solver::SliceSnapshots> SnapshotsOf(const std::string& name);
 };
 
 // Checkpoints in the folder `<output>.checkpoint`, one database container
@@ -52,27 +72,48 @@ class FileCheckpoint : public Checkpoint {
   // `output` is the database being written. With `resume`, slices found in
   // the folder are restored (after checking them); without, an existing
   // folder is emptied first. Fails when the folder cannot be made.
+  // Snapshots inside a slice are taken every `interval` of work (zero: at
+  // every point a solver can take one).
   static absl::StatusOr<std::unique_ptr<FileCheckpoint>> Create(
       const std::string& output, const std::string& game, uint32_t data_version,
-      std::vector<std::pair<std::string, std::string>> parameters, bool resume);
+      std::vector<std::pair<std::string, std::string>> parameters, bool resume,
+      std::chrono::seconds interval = kDefaultInterval);
 
-  // Removes the folder if it holds no finished slice (a solve that failed
-  // before finishing any, however it failed).
+  // The default interval between snapshots: a few minutes of work.
+  static constexpr std::chrono::seconds kDefaultInterval{180};
+
+  // Removes the folder if it holds no finished slice or snapshot (a solve
+  // that failed before keeping any, however it failed).
   ~FileCheckpoint() override;
 
   absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name) override;
   absl::Status Save(const std::string& name, std::span<const uint8_t> bytes) override;
+  bool SnapshotDue() const override;
+  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> RestoreSnapshot(
+      const std::string& name) override;
+  absl::Status SaveSnapshot(const std::string& name,
+                            std::span<const std::span<const uint8_t>> parts) override;
+  void DiscardSnapshot(const std::string& name) override;
 
-  // The folder, the slices restored and saved by this run, and removal of
-  // the folder (after the database was written).
+  // The folder, the slices and snapshots restored and saved by this run,
+  // and removal of the folder (after the database was written).
   const std::string& folder() const { return folder_; }
   int restored() const { return restored_; }
   int saved() const { return saved_; }
+  int snapshots_restored() const { return snapshots_restored_; }
+  int snapshots_saved() const { return snapshots_saved_; }
   absl::Status Remove();
 
  private:
   FileCheckpoint() = default;
   std::string SlicePath(const std::string& name) const;
+  std::string SnapshotPath(const std::string& name) const;
+  // The checkpoint file at `path` after checking that it belongs to this
+  // solve; nullptr when there is none.
+  absl::StatusOr<std::unique_ptr<DatabaseFile>> OpenOwn(const std::string& path,
+                                                        const std::string& codec) const;
+  absl::Status Write(const std::string& path, const std::string& codec,
+                     std::span<const std::pair<std::string, std::span<const uint8_t>>> slices);
 
   std::string folder_;
   std::string game_;
@@ -80,6 +121,10 @@ class FileCheckpoint : public Checkpoint {
   std::vector<std::pair<std::string, std::string>> parameters_;
   int restored_ = 0;
   int saved_ = 0;
+  int snapshots_restored_ = 0;
+  int snapshots_saved_ = 0;
+  std::chrono::seconds interval_ = kDefaultInterval;
+  std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace retro

@@ -5,11 +5,14 @@
 #include "retro/solver/loopy_wdl.h"
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "retro/progress.h"
+#include "retro/solver/slice_snapshots.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -240,6 +243,79 @@ TEST(LoopyWdlSolverTest, LargeGameUsesManyLevels) {
   EXPECT_GT(counts[1], 1000);
   EXPECT_GT(counts[2], 1000);
   EXPECT_GE(longest, 10);
+}
+
+// Snapshots kept in memory: each save appended; Restore gives the one
+// chosen, if any.
+class RecordedSnapshots : public solver::SliceSnapshots {
+ public:
+  bool Due() const override { return true; }
+  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore() override {
+    if (restore_.has_value()) return *restore_;
+    return std::nullopt;
+  }
+  absl::Status Save(std::span<const std::span<const uint8_t>> parts) override {
+    std::vector<std::vector<uint8_t>>& saved = saved_.emplace_back();
+    for (const std::span<const uint8_t> part : parts) saved.emplace_back(part.begin(), part.end());
+    return absl::OkStatus();
+  }
+  std::vector<std::vector<std::vector<uint8_t>>> saved_;
+  std::optional<std::vector<std::vector<uint8_t>>> restore_;
+};
+
+// A solve resumed from any of its snapshots (after seeding, after each
+// level) gives the uninterrupted table, on 1 and 2 threads.
+TEST(LoopyWdlSolverTest, ResumesFromEverySnapshotToTheSameTable) {
+  for (const bool long_conversions : {false, true}) {
+    const GraphGame game = RandomGame(4242, 20000, long_conversions);
+    ThreadPool pool(2);
+    const std::vector<uint8_t> plain = *solver::SolveLoopyWdl(game, {.pool = &pool});
+    RecordedSnapshots taking;
+    ASSERT_EQ(*solver::SolveLoopyWdl(game, {.pool = &pool, .snapshots = &taking}), plain);
+    ASSERT_GE(taking.saved_.size(), 5u);
+    for (size_t k = 0; k < taking.saved_.size(); ++k) {
+      for (const int threads : {1, 2}) {
+        ThreadPool resume_pool(threads);
+        RecordedSnapshots resuming;
+        resuming.restore_ = taking.saved_[k];
+        const absl::StatusOr<std::vector<uint8_t>> resumed =
+            solver::SolveLoopyWdl(game, {.pool = &resume_pool, .snapshots = &resuming});
+        ASSERT_TRUE(resumed.ok()) << resumed.status();
+        EXPECT_EQ(*resumed, plain) << "snapshot " << k << ", " << threads << " threads";
+      }
+    }
+  }
+}
+
+// A snapshot of another slice, or damaged, is refused, not misread.
+TEST(LoopyWdlSolverTest, ForeignOrDamagedSnapshotsAreRefused) {
+  const GraphGame game = RandomGame(7, 5000, true);
+  const GraphGame other = RandomGame(7, 6000, true);
+  ThreadPool pool(2);
+  RecordedSnapshots taking;
+  ASSERT_TRUE(solver::SolveLoopyWdl(game, {.pool = &pool, .snapshots = &taking}).ok());
+  ASSERT_GE(taking.saved_.size(), 2u);
+  const std::vector<std::vector<uint8_t>> good = taking.saved_[1];
+  const auto refused = [&](const GraphGame& g, std::vector<std::vector<uint8_t>> parts) {
+    RecordedSnapshots resuming;
+    resuming.restore_ = std::move(parts);
+    const absl::StatusOr<std::vector<uint8_t>> r =
+        solver::SolveLoopyWdl(g, {.pool = &pool, .snapshots = &resuming});
+    return !r.ok() && r.status().code() == absl::StatusCode::kDataLoss;
+  };
+  EXPECT_TRUE(refused(other, good)) << "another slice size";
+  std::vector<std::vector<uint8_t>> damaged = good;
+  damaged.pop_back();
+  EXPECT_TRUE(refused(game, damaged)) << "a part missing";
+  damaged = good;
+  damaged[0][0] ^= 0x40;  // the format word
+  EXPECT_TRUE(refused(game, damaged)) << "another format";
+  damaged = good;
+  damaged[0][16] = 0xFF;  // the next level: far beyond the codec
+  EXPECT_TRUE(refused(game, damaged)) << "an impossible level";
+  damaged = good;
+  damaged[3].push_back(1);  // pending lists not whole words
+  EXPECT_TRUE(refused(game, damaged)) << "damaged pending lists";
 }
 
 TEST(LoopyWdlSolverTest, TooManyMovesIsAnError) {

@@ -5,8 +5,9 @@
 // database (layout in retro/kit/loopy_wdl_database.h), opens it for probe,
 // stats and verify, counts perft, and checks the rules' contract
 // (retro/contract/check_contract.h). Finished slices are restored from and
-// saved to the host's checkpoint (retro/checkpoint.h), so that a killed
-// solve resumes. A plugin's module.cc is then:
+// saved to the host's checkpoint (retro/checkpoint.h), and the slice in
+// progress is snapshot at the checkpoint's interval, so that a killed solve
+// resumes. A plugin's module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeLoopyWdlModule<MyRules>({.name = "mygame", ...});
@@ -117,15 +118,23 @@ class LoopyWdlModule : public KitModule {
                                                     "has ", rules.slice_size(s), " positions"));
           }
           tables.push_back(std::move(*saved));
+          context.checkpoint->DiscardSnapshot(name);  // killed before it was dropped
           continue;
         }
       }
+      // Snapshots inside the slice, at the checkpoint's interval.
+      solver::SolveContext slice_context = context;
+      std::unique_ptr<solver::SliceSnapshots> snapshots;
+      if (context.checkpoint != nullptr) {
+        snapshots = context.checkpoint->SnapshotsOf(name);
+        slice_context.snapshots = snapshots.get();
+      }
       absl::StatusOr<std::vector<uint8_t>> table;
       if constexpr (HasSolveSlice<R>) {
-        table = rules.SolveSlice(s, tables, context);
+        table = rules.SolveSlice(s, tables, slice_context);
       } else {
         const LoopyWdlSolverView<R> view(rules, s, tables);
-        table = solver::SolveLoopyWdl(view, context);
+        table = solver::SolveLoopyWdl(view, slice_context);
         if (table.ok() && !view.ContractViolation().empty()) {
           return absl::InternalError(view.ContractViolation());
         }
@@ -134,6 +143,7 @@ class LoopyWdlModule : public KitModule {
       if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
       if (context.checkpoint != nullptr) {
         RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, *table));
+        context.checkpoint->DiscardSnapshot(name);
       }
       tables.push_back(*std::move(table));
     }

@@ -52,6 +52,8 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -129,6 +131,9 @@ class PendingLists {
   }
   // The highest level with a list (-1 if none).
   int MaxLevel() const { return static_cast<int>(lists_.size()) - 1; }
+  // All lists, by level (for snapshots).
+  const std::vector<std::vector<uint64_t>>& lists() const { return lists_; }
+  void Replace(std::vector<std::vector<uint64_t>> lists) { lists_ = std::move(lists); }
 
  private:
   std::vector<std::vector<uint64_t>> lists_;
@@ -175,10 +180,12 @@ class ErrorSlot {
 template <typename Game>
 class LoopyWdlSolver {
  public:
-  LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress)
+  LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress,
+                 SliceSnapshots* snapshots)
       : game_(game),
         pool_(pool),
         progress_(progress),
+        snapshots_(snapshots),
         size_(game.size()),
         parts_(pool.size()),
         scratch_slots_(parts_) {}
@@ -192,8 +199,24 @@ class LoopyWdlSolver {
     if (!open_moves_buffer.ok()) return open_moves_buffer.status();
     value_ = *std::move(value_buffer);
     open_moves_ = *std::move(open_moves_buffer);
-    if (absl::Status s = Seed(); !s.ok()) return s;
-    if (absl::Status s = Propagate(); !s.ok()) return s;
+    int first_level = 0;
+    std::optional<std::vector<std::vector<uint8_t>>> snapshot;
+    if (snapshots_ != nullptr) {
+      absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> restored =
+          snapshots_->Restore();
+      if (!restored.ok()) return restored.status();
+      snapshot = *std::move(restored);
+    }
+    if (snapshot.has_value()) {
+      absl::StatusOr<int> level = RestoreSnapshot(*snapshot);
+      if (!level.ok()) return level.status();
+      first_level = *level;
+    } else {
+      if (absl::Status s = Seed(); !s.ok()) return s;
+      if (progress_ != nullptr) progress_->StartPhase("propagate", size_);
+      if (absl::Status s = SnapshotIfDue(0); !s.ok()) return s;
+    }
+    if (absl::Status s = Propagate(first_level); !s.ok()) return s;
     return Finish();
   }
 
@@ -297,33 +320,124 @@ class LoopyWdlSolver {
     }
   }
 
-  // Step 2: propagates level by level.
-  absl::Status Propagate() {
-    if (progress_ != nullptr) progress_->StartPhase("propagate", size_);
+  // Step 2: propagates level by level from `first_level` (0, or the level
+  // a snapshot stopped before).
+  absl::Status Propagate(int first_level) {
     const uint64_t blocks = (size_ + kScanGrain - 1) / kScanGrain;
     block_frontier_.assign(blocks, {});
     found_.assign(parts_, {});
     resolved_.assign(parts_, 0);
-    for (int level = 0; level <= std::max(max_level_, pending_.MaxLevel());
+    for (int level = first_level; level <= std::max(max_level_, pending_.MaxLevel());
          ++level) {
-      TakePending(level);
-      if (level > max_level_) continue;
-      const uint64_t frontier_size = ScanFrontier(level);
-      if (frontier_size == 0) continue;
-      if (level + 1 > kWdlMaxDistance) {
-        return absl::OutOfRangeError(
-            absl::StrCat("distances exceed ", kWdlMaxDistance,
-                         " plies, the limit of the one-byte table codec"));
-      }
-      UpdatePredecessors(level);
-      if (absl::Status s = error_.Get(); !s.ok()) return s;
-      for (int part = 0; part < parts_; ++part) {
-        pending_.Absorb(found_[part]);
-        if (resolved_[part] > 0) max_level_ = std::max(max_level_, level + 1);
-      }
-      if (progress_ != nullptr) progress_->Advance(frontier_size);
+      if (absl::Status s = PropagateLevel(level); !s.ok()) return s;
+      if (absl::Status s = SnapshotIfDue(level + 1); !s.ok()) return s;
     }
     return absl::OkStatus();
+  }
+
+  // One level: pending values, the frontier, its predecessors.
+  absl::Status PropagateLevel(int level) {
+    TakePending(level);
+    if (level > max_level_) return absl::OkStatus();
+    const uint64_t frontier_size = ScanFrontier(level);
+    if (frontier_size == 0) return absl::OkStatus();
+    if (level + 1 > kWdlMaxDistance) {
+      return absl::OutOfRangeError(
+          absl::StrCat("distances exceed ", kWdlMaxDistance,
+                       " plies, the limit of the one-byte table codec"));
+    }
+    UpdatePredecessors(level);
+    if (absl::Status s = error_.Get(); !s.ok()) return s;
+    for (int part = 0; part < parts_; ++part) {
+      pending_.Absorb(found_[part]);
+      if (resolved_[part] > 0) max_level_ = std::max(max_level_, level + 1);
+    }
+    if (progress_ != nullptr) progress_->Advance(frontier_size);
+    return absl::OkStatus();
+  }
+
+  // Snapshots: the state before level `next_level` is everything the
+  // remaining levels read: the values, the open-move counters, the pending
+  // lists, the highest level and the longest losing conversion.
+  static constexpr uint64_t kSnapshotFormat = 1;
+  static constexpr int kSnapshotHeaderWords = 6;
+
+  absl::Status SnapshotIfDue(int next_level) {
+    if (snapshots_ == nullptr || !snapshots_->Due()) return absl::OkStatus();
+    const std::vector<std::vector<uint64_t>>& lists = pending_.lists();
+    const uint64_t header[kSnapshotHeaderWords] = {
+        kSnapshotFormat,
+        size_,
+        static_cast<uint64_t>(next_level),
+        static_cast<uint64_t>(static_cast<int64_t>(max_level_)),
+        static_cast<uint64_t>(longest_conversion_loss_),
+        lists.size()};
+    std::vector<uint64_t> pending;
+    for (const std::vector<uint64_t>& list : lists) {
+      pending.push_back(list.size());
+      pending.insert(pending.end(), list.begin(), list.end());
+    }
+    const std::span<const uint8_t> parts[] = {
+        AsBytes(std::span<const uint64_t>(header)),
+        std::span<const uint8_t>(value_.data(), size_),
+        std::span<const uint8_t>(open_moves_.data(), size_),
+        AsBytes(std::span<const uint64_t>(pending))};
+    return snapshots_->Save(parts);
+  }
+
+  static std::span<const uint8_t> AsBytes(std::span<const uint64_t> words) {
+    return {reinterpret_cast<const uint8_t*>(words.data()), words.size_bytes()};
+  }
+
+  // Loads a snapshot; returns the level to continue from.
+  absl::StatusOr<int> RestoreSnapshot(const std::vector<std::vector<uint8_t>>& parts) {
+    const auto refuse = [](const std::string& why) {
+      return absl::DataLossError(absl::StrCat("the snapshot of this slice ", why));
+    };
+    if (parts.size() != 4 || parts[0].size() != kSnapshotHeaderWords * 8) {
+      return refuse("is not a loopy solver snapshot");
+    }
+    uint64_t header[kSnapshotHeaderWords];
+    std::memcpy(header, parts[0].data(), sizeof(header));
+    if (header[0] != kSnapshotFormat) return refuse("has another format");
+    if (header[1] != size_ || parts[1].size() != size_ || parts[2].size() != size_) {
+      return refuse(absl::StrCat("is of ", header[1], " positions; the slice has ", size_));
+    }
+    const int64_t next_level = static_cast<int64_t>(header[2]);
+    const int64_t max_level = static_cast<int64_t>(header[3]);
+    const int64_t longest = static_cast<int64_t>(header[4]);
+    if (next_level < 0 || next_level > kWdlMaxDistance + 1 || max_level < -1 ||
+        max_level > kWdlMaxDistance || longest < 0 || longest > kWdlMaxDistance ||
+        header[5] > kWdlMaxDistance + 1 || parts[3].size() % 8 != 0) {
+      return refuse("holds impossible levels");
+    }
+    std::vector<uint64_t> words(parts[3].size() / 8);
+    std::memcpy(words.data(), parts[3].data(), parts[3].size());
+    std::vector<std::vector<uint64_t>> lists(header[5]);
+    size_t at = 0;
+    for (std::vector<uint64_t>& list : lists) {
+      if (at >= words.size() || words[at] > words.size() - at - 1) {
+        return refuse("has damaged pending lists");
+      }
+      list.assign(words.begin() + at + 1, words.begin() + at + 1 + words[at]);
+      at += 1 + words[at];
+      for (const uint64_t entry : list) {
+        if ((entry & kIndexMask) >= size_) return refuse("has damaged pending lists");
+      }
+    }
+    if (at != words.size()) return refuse("has damaged pending lists");
+    std::memcpy(value_.data(), parts[1].data(), size_);
+    std::memcpy(open_moves_.data(), parts[2].data(), size_);
+    pending_.Replace(std::move(lists));
+    max_level_ = static_cast<int>(max_level);
+    longest_conversion_loss_ = static_cast<int>(longest);
+    if (progress_ != nullptr) {
+      progress_->StartPhase("propagate", size_);
+      uint64_t known = 0;
+      for (uint64_t i = 0; i < size_; ++i) known += value_[i] != kWdlUnknownByte;
+      progress_->Advance(known);
+    }
+    return static_cast<int>(next_level);
   }
 
   // 2a. Pending positions still unknown get their value now.
@@ -457,6 +571,7 @@ class LoopyWdlSolver {
   const Game& game_;
   ThreadPool& pool_;
   Progress* const progress_;
+  SliceSnapshots* const snapshots_;  // null: none
   const uint64_t size_;
   const int parts_;
   std::vector<PaddedScratch> scratch_slots_;
@@ -502,8 +617,8 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
     return s;
   }
   internal::ContextPool pool(context);
-  loopy_wdl_internal::LoopyWdlSolver<Game> solver(game, pool.get(),
-                                                  context.progress);
+  loopy_wdl_internal::LoopyWdlSolver<Game> solver(game, pool.get(), context.progress,
+                                                  context.snapshots);
   return solver.Solve();
 }
 

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "retro/progress.h"
+#include "retro/solver/slice_snapshots.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {
@@ -31,6 +32,10 @@ struct SolveContext {
   // solve that would need more fails with ResourceExhausted before it
   // allocates them.
   uint64_t memory_budget_bytes = 0;
+  // Snapshots of this slice's solve in progress (retro/solver/
+  // slice_snapshots.h); null keeps none. Solvers that cannot snapshot
+  // mid-slice ignore it.
+  SliceSnapshots* snapshots = nullptr;
 };
 
 namespace internal {
