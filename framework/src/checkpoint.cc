@@ -129,9 +129,7 @@ absl::Status FileCheckpoint::Write(
   DatabaseBuilder builder;
   builder.SetCodec(codec);
   for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
-  for (const auto& [name, bytes] : slices) {
-    builder.AddSlice(name, std::vector<uint8_t>(bytes.begin(), bytes.end()));
-  }
+  for (const auto& [name, bytes] : slices) builder.AddSliceView(name, bytes);
   RETRO_RETURN_IF_ERROR(writer->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder));
   last_save_ = std::chrono::steady_clock::now();
   return absl::OkStatus();

@@ -148,8 +148,8 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
       const auto& slice = builder.slices()[i];
       PutString(out, slice.name);
       Put64(out, offsets[i]);
-      Put64(out, slice.bytes.size());
-      Put64(out, Checksum64(slice.bytes.data(), slice.bytes.size()));
+      Put64(out, slice.bytes().size());
+      Put64(out, Checksum64(slice.bytes().data(), slice.bytes().size()));
     }
     out.resize(AlignUp(out.size(), 8), 0);
     const uint32_t header_size = static_cast<uint32_t>(out.size());
@@ -161,11 +161,11 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
   uint64_t at = AlignUp(header_size, kSliceAlignment);
   for (size_t i = 0; i < offsets.size(); ++i) {
     offsets[i] = at;
-    at = AlignUp(at + builder.slices()[i].bytes.size(), kSliceAlignment);
+    at = AlignUp(at + builder.slices()[i].bytes().size(), kSliceAlignment);
   }
   const uint64_t file_size =
       offsets.empty() ? header_size
-                      : offsets.back() + builder.slices().back().bytes.size();
+                      : offsets.back() + builder.slices().back().bytes().size();
   std::vector<uint8_t> header = layout(offsets, file_size);
   Set64(header, kChecksumOffset, Checksum64(header.data(), header.size()));
   slice_offsets = std::move(offsets);
@@ -380,12 +380,16 @@ void DatabaseBuilder::SetParameter(std::string key, std::string value) {
 }
 
 void DatabaseBuilder::AddSlice(std::string name, std::vector<uint8_t> bytes) {
-  slices_.push_back(Slice{std::move(name), std::move(bytes)});
+  slices_.push_back(Slice{.name = std::move(name), .owned = std::move(bytes)});
+}
+
+void DatabaseBuilder::AddSliceView(std::string name, std::span<const uint8_t> bytes) {
+  slices_.push_back(Slice{.name = std::move(name), .owned = {}, .viewed = bytes});
 }
 
 uint64_t DatabaseBuilder::TotalSliceBytes() const {
   uint64_t total = 0;
-  for (const Slice& slice : slices_) total += slice.bytes.size();
+  for (const Slice& slice : slices_) total += slice.bytes().size();
   return total;
 }
 
@@ -394,7 +398,7 @@ std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
   std::vector<uint64_t> offsets;
   std::vector<uint8_t> out = SerializeHeader(identity, builder, offsets);
   for (size_t i = 0; i < offsets.size(); ++i) {
-    const auto& bytes = builder.slices()[i].bytes;
+    const std::span<const uint8_t> bytes = builder.slices()[i].bytes();
     out.resize(offsets[i], 0);
     out.insert(out.end(), bytes.begin(), bytes.end());
   }
@@ -669,14 +673,14 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   const std::vector<uint8_t> header = SerializeHeader(identity, builder, offsets);
   absl::Status status = WriteAll(fd_, header.data(), header.size(), 0, user_path_);
   for (size_t i = 0; status.ok() && i < offsets.size(); ++i) {
-    const auto& bytes = builder.slices()[i].bytes;
+    const std::span<const uint8_t> bytes = builder.slices()[i].bytes();
     status = WriteAll(fd_, bytes.data(), bytes.size(), offsets[i], user_path_);
   }
   // Slices are aligned, so the last one may end before padding that was
   // never written; the size in the header is authoritative.
   if (status.ok()) {
     uint64_t file_size = header.size();
-    if (!offsets.empty()) file_size = offsets.back() + builder.slices().back().bytes.size();
+    if (!offsets.empty()) file_size = offsets.back() + builder.slices().back().bytes().size();
     if (ftruncate(fd_, static_cast<off_t>(file_size)) != 0) {
       status = ErrnoError("cannot size", user_path_);
     }

@@ -50,6 +50,9 @@ class DatabaseBuilder {
   void SetParameter(std::string key, std::string value);
   // Appends a slice; its bytes are moved in. Names must be unique.
   void AddSlice(std::string name, std::vector<uint8_t> bytes);
+  // Appends a slice without copying its bytes, which must stay alive and
+  // unchanged until the builder is written (large snapshots).
+  void AddSliceView(std::string name, std::span<const uint8_t> bytes);
 
   const std::string& codec() const { return codec_; }
   const std::vector<std::pair<std::string, std::string>>& parameters() const {
@@ -57,7 +60,11 @@ class DatabaseBuilder {
   }
   struct Slice {
     std::string name;
-    std::vector<uint8_t> bytes;
+    std::vector<uint8_t> owned;            // AddSlice
+    std::span<const uint8_t> viewed = {};  // AddSliceView
+    std::span<const uint8_t> bytes() const {
+      return viewed.data() != nullptr ? viewed : std::span<const uint8_t>(owned);
+    }
   };
   const std::vector<Slice>& slices() const { return slices_; }
   uint64_t TotalSliceBytes() const;

@@ -5,6 +5,7 @@
 #include "retro/solver/loopy_wdl.h"
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <random>
@@ -263,18 +264,27 @@ class RecordedSnapshots : public solver::SliceSnapshots {
   std::optional<std::vector<std::vector<uint8_t>>> restore_;
 };
 
-// A solve resumed from any of its snapshots (after seeding, after each
-// level) gives the uninterrupted table, on 1 and 2 threads.
+// A solve resumed from any of its snapshots (inside the seeding, after
+// each level) gives the uninterrupted table, on 1 or 2 threads.
 TEST(LoopyWdlSolverTest, ResumesFromEverySnapshotToTheSameTable) {
   for (const bool long_conversions : {false, true}) {
-    const GraphGame game = RandomGame(4242, 20000, long_conversions);
+    // Large enough to be seeded in several chunks.
+    const GraphGame game = RandomGame(4242, 600000, long_conversions);
     ThreadPool pool(2);
     const std::vector<uint8_t> plain = *solver::SolveLoopyWdl(game, {.pool = &pool});
     RecordedSnapshots taking;
     ASSERT_EQ(*solver::SolveLoopyWdl(game, {.pool = &pool, .snapshots = &taking}), plain);
-    ASSERT_GE(taking.saved_.size(), 5u);
+    ASSERT_GE(taking.saved_.size(), 10u);
+    int inside_seeding = 0;  // header word 2: the positions seeded
+    for (const auto& parts : taking.saved_) {
+      uint64_t seeded;
+      std::memcpy(&seeded, parts[0].data() + 16, 8);
+      inside_seeding += seeded < game.size();
+    }
+    EXPECT_GE(inside_seeding, 3);
     for (size_t k = 0; k < taking.saved_.size(); ++k) {
-      for (const int threads : {1, 2}) {
+      {
+        const int threads = 1 + static_cast<int>(k % 2);
         ThreadPool resume_pool(threads);
         RecordedSnapshots resuming;
         resuming.restore_ = taking.saved_[k];
@@ -311,7 +321,10 @@ TEST(LoopyWdlSolverTest, ForeignOrDamagedSnapshotsAreRefused) {
   damaged[0][0] ^= 0x40;  // the format word
   EXPECT_TRUE(refused(game, damaged)) << "another format";
   damaged = good;
-  damaged[0][16] = 0xFF;  // the next level: far beyond the codec
+  damaged[0][23] = 0x01;  // positions seeded: beyond the slice
+  EXPECT_TRUE(refused(game, damaged)) << "seeded beyond the slice";
+  damaged = good;
+  damaged[0][24] = 0xFF;  // the next level: beyond the codec
   EXPECT_TRUE(refused(game, damaged)) << "an impossible level";
   damaged = good;
   damaged[3].push_back(1);  // pending lists not whole words

@@ -38,6 +38,12 @@
 // Storage: one byte per position in the codec below (EncodeWdl), plus one
 // byte of open-move counter during the solve, both in huge pages.
 //
+// Snapshots (SolveContext::snapshots, retro/solver/slice_snapshots.h): when
+// one is due, the state is saved after each 1/64 of the seeding and after
+// each level (values, counters, pending lists: about two bytes a position),
+// and a solve that finds a snapshot continues from it; the table is the
+// same byte for byte.
+//
 // The game contract (size, Scratch, Describe, ForEachPredecessor) is the
 // concept LoopyWdlGame in retro/solver/loopy_wdl_game.h.
 //
@@ -199,24 +205,22 @@ class LoopyWdlSolver {
     if (!open_moves_buffer.ok()) return open_moves_buffer.status();
     value_ = *std::move(value_buffer);
     open_moves_ = *std::move(open_moves_buffer);
-    int first_level = 0;
-    std::optional<std::vector<std::vector<uint8_t>>> snapshot;
+    // Where the last snapshot stopped (none: the start).
+    Resume from{.seeded = 0, .level = 0};
     if (snapshots_ != nullptr) {
-      absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> restored =
+      absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> snapshot =
           snapshots_->Restore();
-      if (!restored.ok()) return restored.status();
-      snapshot = *std::move(restored);
+      if (!snapshot.ok()) return snapshot.status();
+      if (snapshot->has_value()) {
+        absl::StatusOr<Resume> restored = RestoreSnapshot(**snapshot);
+        if (!restored.ok()) return restored.status();
+        from = *restored;
+      }
     }
-    if (snapshot.has_value()) {
-      absl::StatusOr<int> level = RestoreSnapshot(*snapshot);
-      if (!level.ok()) return level.status();
-      first_level = *level;
-    } else {
-      if (absl::Status s = Seed(); !s.ok()) return s;
-      if (progress_ != nullptr) progress_->StartPhase("propagate", size_);
-      if (absl::Status s = SnapshotIfDue(0); !s.ok()) return s;
+    if (from.seeded < size_) {
+      if (absl::Status s = Seed(from.seeded); !s.ok()) return s;
     }
-    if (absl::Status s = Propagate(first_level); !s.ok()) return s;
+    if (absl::Status s = Propagate(from.level); !s.ok()) return s;
     return Finish();
   }
 
@@ -232,10 +236,26 @@ class LoopyWdlSolver {
   Scratch& scratch(int worker) { return scratch_slots_[worker].scratch; }
 
   // Step 1: seeds every position from its own description.
-  absl::Status Seed() {
-    if (progress_ != nullptr) progress_->StartPhase("seed", size_);
+  // Seeds positions `first` .. size_ - 1, in chunks, with a snapshot after
+  // any chunk when one is due.
+  absl::Status Seed(uint64_t first) {
+    if (progress_ != nullptr) {
+      progress_->StartPhase("seed", size_);
+      progress_->Advance(first);
+    }
+    const uint64_t chunk = std::max<uint64_t>(kSeedGrain * 4 * parts_, size_ / 64);
+    for (uint64_t begin = first; begin < size_; begin += chunk) {
+      const uint64_t end = std::min(size_, begin + chunk);
+      SeedRange(begin, end);
+      if (absl::Status s = error_.Get(); !s.ok()) return s;
+      if (absl::Status s = SnapshotIfDue({.seeded = end, .level = 0}); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
+
+  void SeedRange(uint64_t first, uint64_t last) {
     pool_.ParallelFor(
-        0, size_, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
+        first, last, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
           PendingLists local;
           int local_longest = 0, local_max_level = -1;
           for (uint64_t i = begin; i < end; ++i) {
@@ -254,7 +274,6 @@ class LoopyWdlSolver {
           }
           if (progress_ != nullptr) progress_->Advance(end - begin);
         });
-    return error_.Get();
   }
 
   // Gives position i its first value or open-move count from `sink`.
@@ -323,6 +342,14 @@ class LoopyWdlSolver {
   // Step 2: propagates level by level from `first_level` (0, or the level
   // a snapshot stopped before).
   absl::Status Propagate(int first_level) {
+    if (progress_ != nullptr) {
+      progress_->StartPhase("propagate", size_);
+      uint64_t known = 0;  // about the frontiers of the levels done
+      if (first_level > 0) {
+        for (uint64_t i = 0; i < size_; ++i) known += value_[i] != kWdlUnknownByte;
+      }
+      progress_->Advance(known);
+    }
     const uint64_t blocks = (size_ + kScanGrain - 1) / kScanGrain;
     block_frontier_.assign(blocks, {});
     found_.assign(parts_, {});
@@ -330,7 +357,9 @@ class LoopyWdlSolver {
     for (int level = first_level; level <= std::max(max_level_, pending_.MaxLevel());
          ++level) {
       if (absl::Status s = PropagateLevel(level); !s.ok()) return s;
-      if (absl::Status s = SnapshotIfDue(level + 1); !s.ok()) return s;
+      if (absl::Status s = SnapshotIfDue({.seeded = size_, .level = level + 1}); !s.ok()) {
+        return s;
+      }
     }
     return absl::OkStatus();
   }
@@ -356,19 +385,25 @@ class LoopyWdlSolver {
     return absl::OkStatus();
   }
 
-  // Snapshots: the state before level `next_level` is everything the
-  // remaining levels read: the values, the open-move counters, the pending
-  // lists, the highest level and the longest losing conversion.
+  // Snapshots: the state after seeding positions 0 .. seeded - 1, or before
+  // propagating level `level`, is everything the rest reads: the values, the
+  // open-move counters, the pending lists, the highest level and the
+  // longest losing conversion.
+  struct Resume {
+    uint64_t seeded;  // positions seeded (size_: seeding is done)
+    int level;        // the first level to propagate
+  };
   static constexpr uint64_t kSnapshotFormat = 1;
-  static constexpr int kSnapshotHeaderWords = 6;
+  static constexpr int kSnapshotHeaderWords = 7;
 
-  absl::Status SnapshotIfDue(int next_level) {
+  absl::Status SnapshotIfDue(Resume at) {
     if (snapshots_ == nullptr || !snapshots_->Due()) return absl::OkStatus();
     const std::vector<std::vector<uint64_t>>& lists = pending_.lists();
     const uint64_t header[kSnapshotHeaderWords] = {
         kSnapshotFormat,
         size_,
-        static_cast<uint64_t>(next_level),
+        at.seeded,
+        static_cast<uint64_t>(at.level),
         static_cast<uint64_t>(static_cast<int64_t>(max_level_)),
         static_cast<uint64_t>(longest_conversion_loss_),
         lists.size()};
@@ -389,8 +424,8 @@ class LoopyWdlSolver {
     return {reinterpret_cast<const uint8_t*>(words.data()), words.size_bytes()};
   }
 
-  // Loads a snapshot; returns the level to continue from.
-  absl::StatusOr<int> RestoreSnapshot(const std::vector<std::vector<uint8_t>>& parts) {
+  // Loads a snapshot; returns where to continue from.
+  absl::StatusOr<Resume> RestoreSnapshot(const std::vector<std::vector<uint8_t>>& parts) {
     const auto refuse = [](const std::string& why) {
       return absl::DataLossError(absl::StrCat("the snapshot of this slice ", why));
     };
@@ -403,17 +438,19 @@ class LoopyWdlSolver {
     if (header[1] != size_ || parts[1].size() != size_ || parts[2].size() != size_) {
       return refuse(absl::StrCat("is of ", header[1], " positions; the slice has ", size_));
     }
-    const int64_t next_level = static_cast<int64_t>(header[2]);
-    const int64_t max_level = static_cast<int64_t>(header[3]);
-    const int64_t longest = static_cast<int64_t>(header[4]);
-    if (next_level < 0 || next_level > kWdlMaxDistance + 1 || max_level < -1 ||
-        max_level > kWdlMaxDistance || longest < 0 || longest > kWdlMaxDistance ||
-        header[5] > kWdlMaxDistance + 1 || parts[3].size() % 8 != 0) {
+    const uint64_t seeded = header[2];
+    const int64_t next_level = static_cast<int64_t>(header[3]);
+    const int64_t max_level = static_cast<int64_t>(header[4]);
+    const int64_t longest = static_cast<int64_t>(header[5]);
+    if (seeded > size_ || (seeded < size_ && next_level != 0) || next_level < 0 ||
+        next_level > kWdlMaxDistance + 1 || max_level < -1 || max_level > kWdlMaxDistance ||
+        longest < 0 || longest > kWdlMaxDistance || header[6] > kWdlMaxDistance + 1 ||
+        parts[3].size() % 8 != 0) {
       return refuse("holds impossible levels");
     }
     std::vector<uint64_t> words(parts[3].size() / 8);
     std::memcpy(words.data(), parts[3].data(), parts[3].size());
-    std::vector<std::vector<uint64_t>> lists(header[5]);
+    std::vector<std::vector<uint64_t>> lists(header[6]);
     size_t at = 0;
     for (std::vector<uint64_t>& list : lists) {
       if (at >= words.size() || words[at] > words.size() - at - 1) {
@@ -431,13 +468,7 @@ class LoopyWdlSolver {
     pending_.Replace(std::move(lists));
     max_level_ = static_cast<int>(max_level);
     longest_conversion_loss_ = static_cast<int>(longest);
-    if (progress_ != nullptr) {
-      progress_->StartPhase("propagate", size_);
-      uint64_t known = 0;
-      for (uint64_t i = 0; i < size_; ++i) known += value_[i] != kWdlUnknownByte;
-      progress_->Advance(known);
-    }
-    return static_cast<int>(next_level);
+    return Resume{.seeded = seeded, .level = static_cast<int>(next_level)};
   }
 
   // 2a. Pending positions still unknown get their value now.
