@@ -33,7 +33,8 @@ class ThreadPool {
   // Calls body(worker, chunk_begin, chunk_end) over [begin, end) cut into
   // chunks of at most `grain` indices, handed out dynamically. `worker` is in
   // [0, size()) and is unique among concurrently running calls, so it can
-  // index per-thread scratch space. Returns when every chunk is done.
+  // index per-thread scratch space. Each worker receives its chunks in
+  // increasing order. Returns when every chunk is done.
   void ParallelFor(uint64_t begin, uint64_t end, uint64_t grain,
                    const std::function<void(int worker, uint64_t chunk_begin,
                                             uint64_t chunk_end)>& body);

@@ -355,18 +355,13 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   absl::StatusOr<Report> Stats(const WorkContext& context) override {
     // 1. Count, in parallel: per worker a histogram of the stored bytes of
-    //    every group and slice, merged so that the result does not depend on
-    //    threads; the rows are read off the histograms afterwards.
+    //    every group, merged so that the result does not depend on threads;
+    //    the rows are read off the histograms afterwards, and a slice's row
+    //    is the sum of its groups' (a group lies in one slice).
     const int groups = NumGroups();
     const int slices = static_cast<int>(tables_.size());
-    struct Tally {
-      std::vector<ByteHistogram> groups, slices;
-    };
-    std::vector<Tally> tallies(context.pool->size());
-    for (Tally& t : tallies) {
-      t.groups.resize(groups);
-      t.slices.resize(slices);
-    }
+    std::vector<std::vector<ByteHistogram>> tallies(context.pool->size());
+    for (std::vector<ByteHistogram>& t : tallies) t.resize(groups);
     uint64_t total_records = 0;
     for (const auto& table : tables_) total_records += table.size();
     context.progress->StartPhase("counting", total_records);
@@ -374,49 +369,53 @@ class LoopyWdlDatabase : public OpenDatabase {
       const std::span<const uint8_t> table = tables_[slice];
       context.pool->ParallelFor(
           0, table.size(), uint64_t{1} << 14, [&](int worker, uint64_t begin, uint64_t end) {
-            Tally& t = tallies[worker];
-            ByteHistogram& slice_histogram = t.slices[slice];
-            Unranker<R> unrank(rules_);
+            // Locals, so that the counting stores cannot make the compiler
+            // reload them for every record.
+            ByteHistogram* const t = tallies[worker].data();
+            const uint8_t* const data = table.data();
+            const R& rules = rules_;
+            Unranker<R> unrank(rules);
             for (uint64_t index = begin; index < end; ++index) {
-              const uint8_t stored = table[index];
+              const uint8_t stored = data[index];
               if (stored == kNotAPositionByte) continue;
               const uint64_t key = ByteHistogram::Key(slice, index);
               int group = slice;
               uint64_t weight = 1;
               if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
                 std::optional<StatsKey> key_of_index;
-                if constexpr (HasStatsKeyAt<R>) key_of_index = rules_.StatsKeyAt(slice, index);
+                if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
                 if (key_of_index.has_value()) {
                   group = key_of_index->group;
                   weight = key_of_index->weight;
                 } else {
                   const Position p = unrank(slice, index);
-                  if constexpr (HasStatsGroups<R>) group = rules_.StatsGroup(p);
-                  if constexpr (HasRecordWeight<R>) weight = rules_.RecordWeight(p);
+                  if constexpr (HasStatsGroups<R>) group = rules.StatsGroup(p);
+                  if constexpr (HasRecordWeight<R>) weight = rules.RecordWeight(p);
                 }
               }
-              t.groups[group].Add(stored, key, weight);
-              slice_histogram.Add(stored, key, weight);
+              t[group].Add(stored, key, weight);
             }
             context.progress->Advance(end - begin);
           });
     }
-    Tally& first = tallies[0];
+    std::vector<ByteHistogram>& first = tallies[0];
     for (size_t w = 1; w < tallies.size(); ++w) {
-      for (int g = 0; g < groups; ++g) first.groups[g].Merge(tallies[w].groups[g]);
-      for (int s = 0; s < slices; ++s) first.slices[s].Merge(tallies[w].slices[s]);
+      for (int g = 0; g < groups; ++g) first[g].Merge(tallies[w][g]);
     }
     struct Rows {
       std::vector<Row> groups, slices;
-      std::vector<int> group_slice;  // the first slice of each group's records
+      std::vector<int> group_slice;  // the slice of each group's records
     } all;
-    for (const ByteHistogram& histogram : first.groups) {
-      all.groups.push_back(histogram.ToRow());
-      all.group_slice.push_back(std::min(histogram.FirstSlice(), slices));
-    }
-    for (const ByteHistogram& histogram : first.slices) all.slices.push_back(histogram.ToRow());
+    all.slices.resize(slices);
     Row total;
-    for (const Row& row : all.slices) total.Merge(row);
+    for (const ByteHistogram& histogram : first) {
+      const Row row = histogram.ToRow();
+      const int slice = std::min(histogram.FirstSlice(), slices);
+      all.groups.push_back(row);
+      all.group_slice.push_back(slice);
+      if (slice < slices) all.slices[slice].Merge(row);
+      total.Merge(row);
+    }
 
     // 2. The rows in order: each group, and with slice totals each slice's
     //    after its groups (groups without records last), then the total.
@@ -589,9 +588,12 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
   };
 
-  // How often each stored byte occurs in a group or slice (weighted), and
-  // the smallest (slice, index) holding it: the counting half of a Row,
-  // cheap per record.
+  // How often each stored byte occurs in a group (weighted), and the
+  // smallest (slice, index) holding it: the counting half of a Row, cheap
+  // per record. One worker adds its records in increasing (slice, index)
+  // order (ThreadPool::ParallelFor hands each worker increasing chunks), so
+  // the first record of a byte is its smallest; Merge takes the smallest of
+  // the workers'.
   struct ByteHistogram {
     std::array<uint64_t, 256> count = {};
     std::array<uint64_t, 256> first;  // Key(slice, index) of the first record
@@ -601,8 +603,8 @@ class LoopyWdlDatabase : public OpenDatabase {
       return (static_cast<uint64_t>(slice) << 48) | index;
     }
     void Add(uint8_t stored, uint64_t key, uint64_t weight) {
+      if (count[stored] == 0) first[stored] = key;
       count[stored] += weight;
-      if (key < first[stored]) first[stored] = key;
     }
     void Merge(const ByteHistogram& other) {
       for (int b = 0; b < 256; ++b) {
