@@ -35,8 +35,8 @@ TEST(SeedBaselineTest, IndexIsTheSeedsBijection) {
 // Every value of the baseline for `rules` against retro's solver: the
 // baseline's stored layers, or -1 after the first failure.
 template <GrandSlam kGrandSlam>
-int ExpectAgreement(int seeds, const Rules& rules) {
-  const baseline::SeedBook dense(seeds, rules);
+int ExpectAgreement(int seeds, const Rules& rules, baseline::SeedBook::Moves moves) {
+  const baseline::SeedBook dense(seeds, rules, moves);
   const ColexIndexer indexer(seeds);
   const OwareSolverGame<kGrandSlam, ColexIndexer> game(indexer, seeds, rules.at_limit);
   ThreadPool pool(2);
@@ -61,16 +61,23 @@ int ExpectAgreement(int seeds, const Rules& rules) {
   return dense.stored_layers();
 }
 
+using Moves = baseline::SeedBook::Moves;
+
 TEST(SeedBaselineTest, AgreesWithTheBookEverywhere) {
-  // The early stop kept fewer layers than the turn limit's.
-  EXPECT_LT(ExpectAgreement<GrandSlam::kForfeit>(7, {}), 201);
+  for (const Moves moves : {Moves::kCached, Moves::kRecomputed}) {
+    // The early stop kept fewer layers than the turn limit's.
+    EXPECT_LT(ExpectAgreement<GrandSlam::kForfeit>(7, {}, moves), 201);
+  }
 }
 
 TEST(SeedBaselineTest, AgreesUnderEveryVariant) {
-  ExpectAgreement<GrandSlam::kCapture>(6, {.grand_slam = GrandSlam::kCapture});
-  ExpectAgreement<GrandSlam::kForcedOnly>(
-      6, {.grand_slam = GrandSlam::kForcedOnly, .at_limit = AtLimit::kOwnSide});
-  ExpectAgreement<GrandSlam::kForfeit>(5, {.at_limit = AtLimit::kOwnSide, .turn_limit = 60});
+  for (const Moves moves : {Moves::kCached, Moves::kRecomputed}) {
+    ExpectAgreement<GrandSlam::kCapture>(6, {.grand_slam = GrandSlam::kCapture}, moves);
+    ExpectAgreement<GrandSlam::kForcedOnly>(
+        6, {.grand_slam = GrandSlam::kForcedOnly, .at_limit = AtLimit::kOwnSide}, moves);
+    ExpectAgreement<GrandSlam::kForfeit>(5, {.at_limit = AtLimit::kOwnSide, .turn_limit = 60},
+                                         moves);
+  }
 }
 
 }  // namespace
