@@ -6,21 +6,27 @@
 # ratios retro / baseline. Plain bash (its `time` keyword): nothing to
 # install.
 #
-#   benchmarks/run_seed_ratio.sh [--build DIR] [--seeds N] [--runs R] [-- RETRO_OPTIONS...]
+#   benchmarks/run_seed_ratio.sh [--build DIR] [--seeds N] [--runs R] [--recompute]
+#                                [-- RETRO_OPTIONS...]
 #
-# Options after `--` go to `retro solve` (e.g. -- --threads 1).
+# --recompute times the baseline that sows every move again at every layer
+# (oware_seed_baseline --recompute). Options after `--` go to `retro solve`
+# (e.g. -- --threads 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build
 seeds=9
 runs=21
+recompute=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build="$2"; shift 2 ;;
     --seeds) seeds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --recompute) recompute=(--recompute); shift ;;
     --) shift; break ;;
-    *) echo "usage: $0 [--build DIR] [--seeds N] [--runs R] [-- RETRO_OPTIONS...]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--build DIR] [--seeds N] [--runs R] [--recompute] [-- RETRO_OPTIONS...]" >&2
+       exit 2 ;;
   esac
 done
 retro="$(realpath "$build/bin/retro")"
@@ -32,7 +38,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 retro_cmd=("$retro" solve --game oware --seeds "$seeds" --out "$work/oware.retro" "$@")
-baseline_cmd=("$baseline" --seeds "$seeds" --quiet)
+baseline_cmd=("$baseline" --seeds "$seeds" --quiet "${recompute[@]}")
 
 # Appends "wall cpu" of one run of the command to the file $1.
 TIMEFORMAT='%R %U %S'
