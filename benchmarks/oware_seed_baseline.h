@@ -11,7 +11,7 @@
 //    maximum over its legal moves of capture - V_{t-1}(child). The moves
 //    are sown and their children ranked once, before the first sweep, and
 //    kept (Moves::kCached, the default: 0.2 s for 9 seeds here), or sown and
-//    ranked again at every layer (Moves::kRecomputed: 1.9 s; the seed
+//    ranked again at every layer (Moves::kRecomputed: 1.8 s; the seed
 //    document does not say which its generator does, and reports 0.5 s);
 //  - an early stop at the first layer equal to the one before: later layers
 //    would repeat it (for N = 9, V_146 = V_145).
