@@ -130,9 +130,53 @@ absl::Status FileCheckpoint::Write(
   builder.SetCodec(codec);
   for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
   for (const auto& [name, bytes] : slices) builder.AddSliceView(name, bytes);
-  RETRO_RETURN_IF_ERROR(writer->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder));
+  // Written and renamed now (so it survives a kill), synced by SyncLoop.
+  RETRO_RETURN_IF_ERROR(writer->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder,
+                                       AtomicFileWriter::Durability::kUnsynced));
   last_save_ = std::chrono::steady_clock::now();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    to_sync_.push_back(writer->path());
+  }
+  queued_.notify_one();
+  if (!syncer_.joinable()) {
+    try {
+      syncer_ = std::thread([this] { SyncLoop(); });
+    } catch (const std::system_error&) {
+      // No thread to be had: sync here instead.
+      StopSyncing(/*finish=*/true);
+      SyncFileAndDirectory(writer->path()).IgnoreError();
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = false;
+      to_sync_.clear();
+    }
+  }
   return absl::OkStatus();
+}
+
+void FileCheckpoint::SyncLoop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (true) {
+    queued_.wait(lock, [this] { return stopping_ || !to_sync_.empty(); });
+    if (to_sync_.empty()) return;  // stopping, nothing left
+    const std::string path = std::move(to_sync_.front());
+    to_sync_.pop_front();
+    lock.unlock();
+    // Best effort, like the sync of a directory: the file was whole when
+    // saved, and one the solve has since removed needs no sync.
+    SyncFileAndDirectory(path).IgnoreError();
+    lock.lock();
+  }
+}
+
+void FileCheckpoint::StopSyncing(bool finish) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+    if (!finish) to_sync_.clear();
+  }
+  queued_.notify_one();
+  if (syncer_.joinable()) syncer_.join();
 }
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
@@ -197,6 +241,7 @@ void FileCheckpoint::DiscardSnapshot(const std::string& name) {
 }
 
 FileCheckpoint::~FileCheckpoint() {
+  StopSyncing(/*finish=*/true);
   std::error_code error;
   if (folder_.empty() || !std::filesystem::is_directory(folder_, error)) return;
   for (const auto& entry : std::filesystem::directory_iterator(folder_, error)) {
@@ -207,6 +252,7 @@ FileCheckpoint::~FileCheckpoint() {
 }
 
 absl::Status FileCheckpoint::Remove() {
+  StopSyncing(/*finish=*/false);
   std::error_code error;
   std::filesystem::remove_all(folder_, error);
   if (error) {

@@ -209,6 +209,18 @@ constexpr int kTerminatingSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGPIPE,
 
 // Holds the terminating signals back (on this thread) for its lifetime;
 // those that arrive meanwhile are delivered when it ends.
+// Syncs the directory holding `path`, so that a rename into it is durable
+// (best effort: a directory that cannot be opened is left as it is).
+void SyncDirectoryOf(const std::string& path) {
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? std::string(".") : parent.string();
+  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    fsync(dir_fd);
+    close(dir_fd);
+  }
+}
+
 class SignalBlock {
  public:
   SignalBlock() {
@@ -666,7 +678,7 @@ AtomicFileWriter::~AtomicFileWriter() {
 }
 
 absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
-                                      const DatabaseBuilder& builder) {
+                                      const DatabaseBuilder& builder, Durability durability) {
   if (fd_ < 0) return absl::FailedPreconditionError("file already committed");
   RETRO_RETURN_IF_ERROR(CheckWritable(identity, builder));
   std::vector<uint64_t> offsets;
@@ -685,7 +697,9 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
       status = ErrnoError("cannot size", user_path_);
     }
   }
-  if (status.ok() && fsync(fd_) != 0) status = ErrnoError("cannot sync", user_path_);
+  if (status.ok() && durability == Durability::kSynced && fsync(fd_) != 0) {
+    status = ErrnoError("cannot sync", user_path_);
+  }
   if (!status.ok()) return status;  // the destructor removes the temp file
   // The output path may have changed during a long solve: check it again.
   if (auto target = ResolveOutputPath(user_path_); !target.ok()) return target.status();
@@ -699,14 +713,18 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   fd_ = -1;
   UnregisterTemp(temp_path_.c_str());
   // Make the rename itself durable.
-  const std::filesystem::path parent = std::filesystem::path(path_).parent_path();
-  const std::string dir = parent.empty() ? std::string(".") : parent.string();
-  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    fsync(dir_fd);
-    close(dir_fd);
-  }
+  if (durability == Durability::kSynced) SyncDirectoryOf(path_);
   return absl::OkStatus();
+}
+
+absl::Status SyncFileAndDirectory(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ErrnoError("cannot open", path);
+  const bool synced = fsync(fd) == 0;
+  const absl::Status status = synced ? absl::OkStatus() : ErrnoError("cannot sync", path);
+  close(fd);
+  SyncDirectoryOf(path);
+  return status;
 }
 
 }  // namespace retro

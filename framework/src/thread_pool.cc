@@ -57,24 +57,27 @@ void ThreadPool::WorkerLoop(int worker) {
       if (stopping_) return;
       seen = generation_;
       job = job_;
+      // A loop whose work was all taken before this thread woke up is
+      // closed: nothing to do.
+      if (job == nullptr) continue;
+      ++inside_;
     }
     RunCatching(*job, worker);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (--running_ == 0) done_.notify_one();
+      --inside_;
+      if (every_thread_) --yet_to_run_;
+      if (inside_ == 0) done_.notify_one();
     }
   }
 }
 
-void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
-  if (workers_.empty()) {
-    body(0);
-    return;
-  }
+void ThreadPool::Run(const std::function<void(int)>& body, bool every_thread) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     job_ = &body;
-    running_ = static_cast<int>(workers_.size());
+    every_thread_ = every_thread;
+    yet_to_run_ = every_thread ? static_cast<int>(workers_.size()) : 0;
     failure_ = nullptr;
     failed_.store(false, std::memory_order_relaxed);
     ++generation_;
@@ -84,11 +87,20 @@ void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
   std::exception_ptr failure;
   {
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return running_ == 0; });
+    if (!every_thread) job_ = nullptr;  // workers not yet in stay out
+    done_.wait(lock, [&] { return inside_ == 0 && yet_to_run_ == 0; });
     job_ = nullptr;
     failure = std::exchange(failure_, nullptr);
   }
   if (failure) std::rethrow_exception(failure);
+}
+
+void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
+  if (workers_.empty()) {
+    body(0);
+    return;
+  }
+  Run(body, /*every_thread=*/true);
 }
 
 void ThreadPool::ParallelFor(
@@ -101,14 +113,17 @@ void ThreadPool::ParallelFor(
     return;
   }
   std::atomic<uint64_t> next{begin};
-  RunOnAll([&](int worker) {
+  // Once the calling thread finds every chunk handed out, it waits only for
+  // the workers still running one: on a busy machine a worker that has not
+  // woken up yet would otherwise hold up the loop for a scheduler tick.
+  Run([&](int worker) {
     // After a failure on any thread, the remaining chunks are abandoned.
     while (!failed_.load(std::memory_order_relaxed)) {
       const uint64_t b = next.fetch_add(grain, std::memory_order_relaxed);
       if (b >= end) return;
       body(worker, b, std::min(end, b + grain));
     }
-  });
+  }, /*every_thread=*/false);
 }
 
 }  // namespace retro

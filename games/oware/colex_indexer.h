@@ -70,6 +70,22 @@ class ColexIndexer {
   // max_seeds() and rank < Size(seeds).
   Board Unrank(int seeds, uint64_t rank) const;
 
+  // The board of the next rank, Unrank(n, Rank(board) + 1) for a board of n
+  // seeds, in amortised constant time. Requires a board that is not the last
+  // of its seed count (all seeds in house 0).
+  static Board Successor(Board board) {
+    // Rank order steps like a counter: the first non-empty house k >= 1
+    // gives up one seed, and house k - 1 takes it with every seed of houses
+    // 0..k-1 (all in house 0, as 1..k-1 are empty).
+    int k = 1;
+    while (board.houses[k] == 0) ++k;
+    const uint8_t carried = board.houses[0];
+    board.houses[0] = 0;
+    board.houses[k - 1] = static_cast<uint8_t>(carried + 1);
+    --board.houses[k];
+    return board;
+  }
+
  private:
   int max_seeds_;
   size_t stride_;

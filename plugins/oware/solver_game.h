@@ -11,6 +11,7 @@
 #ifndef PLUGINS_OWARE_SOLVER_GAME_H_
 #define PLUGINS_OWARE_SOLVER_GAME_H_
 
+#include <concepts>
 #include <cstdint>
 
 #include "games/oware/board.h"
@@ -35,7 +36,32 @@ class OwareSolverGame {
   uint64_t slice_size(int seeds) const { return indexer_.Size(seeds); }
 
   void Expand(int seeds, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
-    const Board board = indexer_.Unrank(seeds, index);
+    ExpandBoard(seeds, index, indexer_.Unrank(seeds, index), node);
+  }
+
+  // With an indexer that steps to the next board in rank order
+  // (Successor), a range is expanded with one Unrank.
+  template <typename F>
+  void ExpandRange(int seeds, uint64_t begin, uint64_t end, F&& each) const
+    requires requires(const Indexer& indexer, const Board& board) {
+      { indexer.Successor(board) } -> std::same_as<Board>;
+    }
+  {
+    if (begin >= end) return;
+    Board board = indexer_.Unrank(seeds, begin);
+    FiniteHorizonNode<kMaxMoves> node;
+    for (uint64_t index = begin;; board = indexer_.Successor(board)) {
+      ExpandBoard(seeds, index, board, node);
+      each(index, node);
+      if (++index == end) break;
+    }
+  }
+
+ private:
+  // Fills `node` for `board`, of rank `index` among the boards of `seeds`
+  // seeds.
+  void ExpandBoard(int seeds, uint64_t index, const Board& board,
+                   FiniteHorizonNode<kMaxMoves>& node) const {
     node.limit_value = LimitValue(board, at_limit_);
     node.terminal_value = TerminalValue(board);
     Move moves[kMaxMoves];
@@ -51,7 +77,6 @@ class OwareSolverGame {
     }
   }
 
- private:
   const Indexer& indexer_;
   const int max_seeds_;
   const AtLimit at_limit_;

@@ -37,6 +37,26 @@ TEST(ThreadPoolTest, RunOnAllRunsOncePerThread) {
   for (auto& count : per_worker) EXPECT_EQ(count.load(), 50);
 }
 
+// Many short loops in a row, mixed with RunOnAll: a worker that wakes after
+// the caller took every chunk stays out of that loop (and of its body's
+// stack frame), and still runs each RunOnAll once.
+TEST(ThreadPoolTest, ShortLoopsAndLateWorkers) {
+  ThreadPool pool(4);
+  std::vector<std::atomic<int>> per_worker(4);
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<int> hits(9, 0);
+    std::atomic<int> visits{0};
+    pool.ParallelFor(0, hits.size(), 1, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t i = b; i < e; ++i) hits[i]++;
+      visits++;
+    });
+    ASSERT_EQ(visits.load(), 9);
+    for (int h : hits) ASSERT_EQ(h, 1);
+    if (round % 100 == 0) pool.RunOnAll([&](int worker) { per_worker[worker]++; });
+  }
+  for (auto& count : per_worker) EXPECT_EQ(count.load(), 20);
+}
+
 TEST(ThreadPoolTest, EmptyRangeDoesNothing) {
   ThreadPool pool(2);
   int calls = 0;

@@ -95,5 +95,16 @@ TEST(ColexIndexerTest, RankIsTheSumOfBarBinomials) {
   EXPECT_EQ(indexer.Rank(B("0 0 0 0 0 0 | 0 0 0 0 1 2")), 1u);
 }
 
+TEST(ColexIndexerTest, SuccessorIsTheNextRank) {
+  constexpr int kSeeds = 6;
+  const ColexIndexer indexer(kSeeds);
+  for (int n = 1; n <= kSeeds; ++n) {
+    for (uint64_t r = 0; r + 1 < indexer.Size(n); ++r) {
+      ASSERT_EQ(ColexIndexer::Successor(indexer.Unrank(n, r)), indexer.Unrank(n, r + 1))
+          << n << " " << r;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace retro::oware

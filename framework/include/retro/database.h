@@ -160,9 +160,16 @@ class AtomicFileWriter {
   // system has less than `expected_bytes` free. 0 means unknown: no check.
   absl::Status CheckFreeSpace(uint64_t expected_bytes) const;
 
+  // When Commit makes the file durable: kSynced syncs it before the rename
+  // and the directory after it; kUnsynced leaves both to the caller
+  // (SyncFileAndDirectory): the file is whole under its name once Commit
+  // returns and survives the process being killed, but not yet a crash of
+  // the machine.
+  enum class Durability { kSynced, kUnsynced };
+
   // Writes `identity` and `builder` and renames the file into place.
-  absl::Status Commit(const DatabaseIdentity& identity,
-                      const DatabaseBuilder& builder);
+  absl::Status Commit(const DatabaseIdentity& identity, const DatabaseBuilder& builder,
+                      Durability durability = Durability::kSynced);
   // The file that will be written: the output path with symbolic links
   // followed.
   const std::string& path() const { return path_; }
@@ -174,6 +181,10 @@ class AtomicFileWriter {
   std::string temp_path_;
   int fd_ = -1;
 };
+
+// Makes the file `path` and its directory entry durable (fsync of both), as
+// AtomicFileWriter::Commit does with Durability::kSynced.
+absl::Status SyncFileAndDirectory(const std::string& path);
 
 }  // namespace retro
 

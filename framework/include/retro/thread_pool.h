@@ -34,7 +34,8 @@ class ThreadPool {
   // chunks of at most `grain` indices, handed out dynamically. `worker` is in
   // [0, size()) and is unique among concurrently running calls, so it can
   // index per-thread scratch space. Each worker receives its chunks in
-  // increasing order. Returns when every chunk is done.
+  // increasing order. Returns when every chunk is done. A range of at most
+  // `grain` indices is one call on the calling thread.
   void ParallelFor(uint64_t begin, uint64_t end, uint64_t grain,
                    const std::function<void(int worker, uint64_t chunk_begin,
                                             uint64_t chunk_end)>& body);
@@ -47,6 +48,11 @@ class ThreadPool {
 
  private:
   void WorkerLoop(int worker);
+  // Runs `body` on the calling thread and on the workers: on every one of
+  // them (`every_thread`), or only on those that wake up before the calling
+  // thread has finished its own call (the loops of ParallelFor, whose
+  // chunks are all handed out by then).
+  void Run(const std::function<void(int)>& body, bool every_thread);
   // Runs job(worker), keeping the first exception any thread throws.
   void RunCatching(const std::function<void(int)>& job, int worker);
   // Stops and joins the workers started so far.
@@ -58,7 +64,9 @@ class ThreadPool {
   std::condition_variable done_;
   const std::function<void(int)>* job_ = nullptr;
   uint64_t generation_ = 0;
-  int running_ = 0;
+  bool every_thread_ = false;  // the current job runs on every worker
+  int inside_ = 0;             // workers running the current job
+  int yet_to_run_ = 0;         // workers still to run it (every_thread_)
   bool stopping_ = false;
   std::exception_ptr failure_;      // the first exception of the current job
   std::atomic<bool> failed_{false}; // failure_ is set: hand out no more work

@@ -269,10 +269,7 @@ class FiniteHorizonSolver {
       std::atomic<uint64_t> bad_node{std::numeric_limits<uint64_t>::max()};
       pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         Chunk& c = chunk[begin / kGrain];
-        Node node;
-        for (uint64_t s = begin; s < end; ++s) {
-          node.num_moves = 0;
-          game_.Expand(slice_, s, node);
+        ExpandEach(begin, end, [&](uint64_t s, Node& node) {
           if (!NodeInRange(node)) {
             bad_node.store(s, std::memory_order_relaxed);
             node.num_moves = 0;
@@ -298,7 +295,7 @@ class FiniteHorizonSolver {
           }
           inner_offsets_[s + 1] = inner;
           outer_offsets_[s + 1] = outer;
-        }
+        });
       });
       if (const uint64_t s = bad_node.load();
           s != std::numeric_limits<uint64_t>::max()) {
@@ -350,12 +347,38 @@ class FiniteHorizonSolver {
       return absl::OkStatus();
     }
 
+    // Calls each(s, node) for s = begin..end-1 in order, `node` filled by
+    // the game: with its ExpandRange when it has one (a game that steps
+    // from one state to the next faster than it decodes each index).
+    template <typename F>
+    void ExpandEach(uint64_t begin, uint64_t end, F&& each) const {
+      if constexpr (FiniteHorizonHasExpandRange<Game>) {
+        game_.ExpandRange(slice_, begin, end, each);
+      } else {
+        Node node;
+        for (uint64_t s = begin; s < end; ++s) {
+          node.num_moves = 0;
+          game_.Expand(slice_, s, node);
+          each(s, node);
+        }
+      }
+    }
+
     // 2. Reverse in-slice edges: the parents of each state.
     void BuildParents() {
       std::vector<std::atomic<uint32_t>> degree(size_ + 1);
+      // A counter's old value, then one more: atomically only when other
+      // threads may count too.
+      const bool shared = RunsShared(size_, kGrain);
+      const auto bump = [shared](std::atomic<uint32_t>& counter) {
+        if (shared) return counter.fetch_add(1, std::memory_order_relaxed);
+        const uint32_t old = counter.load(std::memory_order_relaxed);
+        counter.store(old + 1, std::memory_order_relaxed);
+        return old;
+      };
       pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t e = inner_offsets_[begin]; e < inner_offsets_[end]; ++e) {
-          degree[inner_child_[e] + 1].fetch_add(1, std::memory_order_relaxed);
+          bump(degree[inner_child_[e] + 1]);
         }
       });
       parent_offsets_.assign(size_ + 1, 0);
@@ -368,7 +391,7 @@ class FiniteHorizonSolver {
       pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t s = begin; s < end; ++s) {
           for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
-            const uint32_t at = degree[inner_child_[e]].fetch_add(1, std::memory_order_relaxed);
+            const uint32_t at = bump(degree[inner_child_[e]]);
             parents_[at] = static_cast<uint32_t>(s);
             parent_rewards_[at] = inner_reward_[e];
           }
@@ -423,12 +446,13 @@ class FiniteHorizonSolver {
       int8_t value;
     };
 
-    // Marks state s dirty for the coming evaluation. With several threads
-    // the bit is set with an atomic OR, skipped when already set.
-    void MarkDirty(uint32_t s) {
+    // Marks state s dirty for the coming evaluation. When other threads
+    // may mark too (`shared`) the bit is set with an atomic OR, skipped
+    // when already set.
+    void MarkDirty(uint32_t s, bool shared) {
       uint64_t& word = dirty_[s >> 6];
       const uint64_t bit = uint64_t{1} << (s & 63);
-      if (pool_.size() == 1) {
+      if (!shared) {
         word |= bit;
         return;
       }
@@ -436,6 +460,12 @@ class FiniteHorizonSolver {
       if ((ref.load(std::memory_order_relaxed) & bit) == 0) {
         ref.fetch_or(bit, std::memory_order_relaxed);
       }
+    }
+
+    // True when ParallelFor over `items` with `grain` may run on several
+    // threads at once (it runs a single chunk on the calling thread).
+    bool RunsShared(uint64_t items, uint64_t grain) const {
+      return pool_.size() > 1 && items > grain;
     }
 
     // Schedules the outer events found while refreshing.
@@ -489,6 +519,7 @@ class FiniteHorizonSolver {
           // max over p's terms stays V_{t-1}(p) (value_ holds V_{t-1}).
           const std::vector<uint32_t>& previous = log_.back().states;
           const std::vector<int8_t>& new_values = log_.back().values;
+          const bool parents_shared = RunsShared(previous.size(), kGrain / 4);
           pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
               const uint32_t c = previous[i];
@@ -501,7 +532,7 @@ class FiniteHorizonSolver {
                 const int old_term = reward - old_value;
                 const int new_term = reward - new_value;
                 if (new_term > current || (old_term == current && new_term < old_term)) {
-                  MarkDirty(parent);
+                  MarkDirty(parent, parents_shared);
                 }
               }
             }
@@ -509,9 +540,10 @@ class FiniteHorizonSolver {
           // ...and the states whose outer children changed at t - 1.
           std::vector<uint32_t>& bucket = buckets_[t];
           buckets_in_layer = bucket.size();
+          const bool bucket_shared = RunsShared(bucket.size(), kGrain);
           pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
-              MarkDirty(bucket[i]);
+              MarkDirty(bucket[i], bucket_shared);
               const uint32_t next = RefreshOuter(bucket[i], t);
               if (next != std::numeric_limits<uint32_t>::max()) {
                 events[w].emplace_back(next, bucket[i]);

@@ -12,6 +12,11 @@
 //     // and rewards must fit in int8; at most kMaxMoves moves.
 //     void Expand(int slice, uint64_t index,
 //                 FiniteHorizonNode<kMaxMoves>& node) const;
+//     // Optional: calls each(index, node) for index = begin..end-1 in
+//     // order, each node as Expand fills it (for a game that steps from a
+//     // state to the next faster than it decodes an index).
+//     template <typename F>
+//     void ExpandRange(int slice, uint64_t begin, uint64_t end, F&& each) const;
 //   };
 //
 // Everything is inlined: the game is a template parameter of the solver.
@@ -58,6 +63,15 @@ concept FiniteHorizonHasExpand =
     requires(const G& g, int slice, uint64_t index,
              FiniteHorizonNode<G::kMaxMoves>& node) {
       g.Expand(slice, index, node);
+    };
+
+// The optional ExpandRange of the contract.
+template <typename G>
+concept FiniteHorizonHasExpandRange =
+    FiniteHorizonHasMaxMoves<G> &&
+    requires(const G& g, int slice, uint64_t index,
+             void (*each)(uint64_t, FiniteHorizonNode<G::kMaxMoves>&)) {
+      g.ExpandRange(slice, index, index, each);
     };
 
 // A game SolveFiniteHorizon accepts (the contract above).
