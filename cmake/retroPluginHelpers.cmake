@@ -28,7 +28,11 @@ function(retro_add_plugin name)
   set_target_properties(retro_plugin_${name} PROPERTIES
     PREFIX "" OUTPUT_NAME retro_${name} INSTALL_RPATH "$ORIGIN/..")
   target_link_libraries(retro_plugin_${name} PRIVATE retro::framework)
-  target_link_options(retro_plugin_${name} PRIVATE -Wl,--no-undefined)
+  # (Not under clang's sanitizers: their runtime is linked into the
+  # executable only, and a plugin finds it there when loaded.)
+  if(NOT (RETRO_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang"))
+    target_link_options(retro_plugin_${name} PRIVATE -Wl,--no-undefined)
+  endif()
   if(NOT ARG_NO_INSTALL)
     install(TARGETS retro_plugin_${name}
       LIBRARY DESTINATION ${RETRO_PLUGIN_INSTALL_DIR})

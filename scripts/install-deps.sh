@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages retro builds with. Idempotent: safe to run
 # every time (about 2 s when everything is already installed). Needs root.
+# With --fuzz, also clang and libFuzzer (libclang-rt-14-dev), which the fuzz
+# targets need (scripts/fuzz.sh, docs/fuzzing.md).
 set -euo pipefail
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev)
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang libclang-rt-14-dev)
+elif [ $# -gt 0 ]; then
+  echo "usage: $0 [--fuzz]" >&2
+  exit 2
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

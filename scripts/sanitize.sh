@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
-# Builds retro, the game plugins and the mutation sweep (tests/sweep) with
-# AddressSanitizer and UndefinedBehaviorSanitizer into ./build-asan
-# (RelWithDebInfo: optimised, with line numbers in the reports) and runs the
-# sweep through ctest: damaged databases of every game must be refused
-# cleanly or read back unchanged, without a single sanitizer report. Prints
-# each game's table of counts, passing or not.
-# Extra arguments are passed to the CMake configure step; the build folder
+# Builds retro with AddressSanitizer and UndefinedBehaviorSanitizer into
+# ./build-asan (RelWithDebInfo: optimised, with line numbers in the reports)
+# and runs tests through ctest; any sanitizer report fails its test.
+#
+#   scripts/sanitize.sh          the mutation sweep (tests/sweep): damaged
+#                                databases of every game must be refused
+#                                cleanly or read back unchanged; prints each
+#                                game's table of counts, passing or not.
+#   scripts/sanitize.sh --all    the whole test suite (every ctest test).
+#
+# Other arguments are passed to the CMake configure step; the build folder
 # can be changed with RETRO_ASAN_BUILD_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+all=false
+if [ "${1:-}" = "--all" ]; then
+  all=true
+  shift
+fi
 build="${RETRO_ASAN_BUILD_DIR:-build-asan}"
 [[ "$build" == /* ]] || build="$PWD/$build"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRETRO_SANITIZE=address,undefined "$@" >/dev/null
+if $all; then
+  cmake --build "$build" --parallel "$(nproc)"
+  ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)"
+  exit 0
+fi
 # The sweep's test binary depends on retro and every game plugin.
 cmake --build "$build" --parallel "$(nproc)" --target mutation_sweep_test
 reports="$build/sweep-reports"

@@ -73,12 +73,16 @@ int RunProbe(int argc, char** argv, int first) {
     std::printf("%s\n", json ? report->json.c_str() : report->text.c_str());
     return kExitOk;
   }
-  // Batch mode: one result line per input line.
+  return ProbeBatch(database, *options, json, std::cin, stdout);
+}
+
+int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
+               std::istream& in, std::FILE* out_file) {
   int status = kExitOk;
   std::string line;
-  while (std::getline(std::cin, line)) {
+  while (std::getline(in, line)) {
     const std::string input = Trim(line);
-    auto report = database.Probe(input, *options);
+    auto report = database.Probe(input, options);
     std::string out;
     if (report.ok()) {
       out = json ? report->json : (report->line.empty() ? report->text : report->line);
@@ -100,10 +104,10 @@ int RunProbe(int argc, char** argv, int first) {
       }
     }
     out += '\n';
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fwrite(out.data(), 1, out.size(), out_file);
     // Stop at the first failed write (a full disk, a closed pipe end)
     // instead of probing the rest for nothing; main reports it.
-    if (std::ferror(stdout)) return kExitFailure;
+    if (std::ferror(out_file)) return kExitFailure;
   }
   return status;
 }

@@ -3,6 +3,8 @@
 #ifndef RETRO_CLI_COMMANDS_H_
 #define RETRO_CLI_COMMANDS_H_
 
+#include <cstdio>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +83,13 @@ struct DatabaseSession {
 // open it (checking its layout), and then verifies every slice checksum.
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs);
+
+// `retro probe` without --position: probes each line of `in` (trimmed) and
+// writes one result line per input line to `out` (`json`: one JSON object
+// per line); a bad line gives an error line. Returns kExitOk, kExitUsage
+// when any line was bad, or kExitFailure at the first failed write.
+int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
+               std::istream& in, std::FILE* out);
 
 }  // namespace retro::cli
 

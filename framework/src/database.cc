@@ -454,7 +454,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   }
   close(fd);
   absl::Status status = file->Parse(verify_slices);
-  if (status.ok()) file->PoisonPadding();
+  if (status.ok()) file->SetPaddingPoisoned(true);
   if (!status.ok()) {
     return absl::Status(status.code(),
                         absl::StrCat(path, ": ", status.message()));
@@ -474,31 +474,40 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::FromBytes(
 
 DatabaseFile::~DatabaseFile() {
   if (mapping_ != nullptr) {
-    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    RETRO_UNPOISON(mapping_, (mapping_size_ + page - 1) / page * page);
+    // Only the padding: unpoisoning the whole mapping would write its whole
+    // shadow, seconds for a sparse file claiming tens of GiB.
+    if (padding_poisoned_) SetPaddingPoisoned(false);
     munmap(mapping_, mapping_size_);
   }
 }
 
-void DatabaseFile::PoisonPadding() {
+void DatabaseFile::SetPaddingPoisoned(bool poisoned) {
   // Under AddressSanitizer, the bytes no reader may touch (the gap after the
   // header, the padding between slices) are marked, so that a plugin reading
   // past a slice into padding is reported, not silently given zeros.
   if (mapping_ == nullptr) return;
+  padding_poisoned_ = poisoned;
   const auto* base = static_cast<const uint8_t*>(mapping_);
+  auto mark = [poisoned](const uint8_t* address, uint64_t size) {
+    if (poisoned) {
+      RETRO_POISON(address, size);
+    } else {
+      RETRO_UNPOISON(address, size);
+    }
+  };
   uint64_t at = slices_.empty() ? bytes_.size() : 0;
   for (const SliceInfo& slice : slices_) {
     if (at == 0) {
       at = slice.offset;  // the header, up to the first slice, stays readable
     } else if (slice.offset > at) {
-      RETRO_POISON(base + at, slice.offset - at);
+      mark(base + at, slice.offset - at);
     }
     at = slice.offset + slice.size;
   }
   // The rest of the last page of the mapping reads as zeros but is no file.
   const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
   const uint64_t mapped = (mapping_size_ + page - 1) / page * page;
-  if (mapped > mapping_size_) RETRO_POISON(base + mapping_size_, mapped - mapping_size_);
+  if (mapped > mapping_size_) mark(base + mapping_size_, mapped - mapping_size_);
 }
 
 absl::Status DatabaseFile::Parse(bool verify_slices) {

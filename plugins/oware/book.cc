@@ -5,8 +5,10 @@
 
 namespace retro::oware {
 
-const kit::GameInfo& OwareInfo() {
-  static const kit::GameInfo* const info = new kit::GameInfo{
+kit::GameInfo OwareInfo() {
+  // A value, not a never-destroyed static: a heap object a plugin keeps only
+  // in its own statics leaks each time the plugin is unloaded.
+  return {
       .name = "oware",
       .summary = "oware (abapa) net-score endgame book: every board with up to N seeds, every "
                  "plies-left",
@@ -16,7 +18,6 @@ const kit::GameInfo& OwareInfo() {
                          "| 0 0 0 0 0 1\"",
       .database_name = "oware book",
   };
-  return *info;
 }
 
 absl::StatusOr<std::unique_ptr<Book>> Book::Open(const std::string& path) {

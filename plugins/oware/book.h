@@ -31,7 +31,7 @@
 namespace retro::oware {
 
 // The identity of the oware plugin and of its books.
-const kit::GameInfo& OwareInfo();
+kit::GameInfo OwareInfo();
 
 // An opened book: the kit's tables (retro/kit/finite_horizon_tables.h) of
 // BookRules, with oware's names.

@@ -43,8 +43,10 @@ int MaxTablePiecesOf(TableIndexing indexing) {
   return indexing == TableIndexing::kFuChou ? kMaxTablePieces : kMaxClassTablePieces;
 }
 
-const kit::GameInfo& SurakartaInfo() {
-  static const kit::GameInfo* info = new kit::GameInfo{
+kit::GameInfo SurakartaInfo() {
+  // A value, not a never-destroyed static: a heap object a plugin keeps only
+  // in its own statics leaks each time the plugin is unloaded.
+  return {
       .name = "surakarta",
       .summary = "Surakarta distance-to-conversion tablebases: every placement of 1..N "
                  "pieces, win/draw/loss and plies to the next capture",
@@ -55,7 +57,6 @@ const kit::GameInfo& SurakartaInfo() {
       .default_file_name = "",
       .database_name = "Surakarta tablebase",
   };
-  return *info;
 }
 
 // Built on first use, once, whichever thread asks first.

@@ -78,7 +78,7 @@ std::string DtcSliceName(int pieces);
 uint64_t TableSize(int pieces);
 
 // The identity of the Surakarta plugin and of its tablebases.
-const kit::GameInfo& SurakartaInfo();
+kit::GameInfo SurakartaInfo();
 
 // The tables of 1..pieces pieces under a no-move rule and a layout.
 class SurakartaRules {

@@ -27,10 +27,25 @@
 #error "RETRO_TEST_PLUGIN_DIR must name the directory of the test plugins"
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#define RETRO_TESTING_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RETRO_TESTING_ASAN 1
+#endif
+#endif
+
 namespace retro::testing {
 
 inline const std::string kRetroBinary = RETRO_BINARY;
 inline const std::string kPluginDir = RETRO_TEST_PLUGIN_DIR;
+
+// Whether this build (the test and the retro it runs) uses AddressSanitizer.
+#ifdef RETRO_TESTING_ASAN
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
 
 // What one run of `retro` did.
 struct RunResult {

@@ -5,6 +5,7 @@
 // refusal of books whose structure does not match their header.
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "games/oware/colex_indexer.h"
@@ -218,6 +219,14 @@ TEST(BookTest, RefusesForeignAndInconsistentDatabases) {
   auto lie_file = DatabaseFile::FromBytes(lie);
   ASSERT_TRUE(lie_file.ok());
   EXPECT_FALSE(Book::FromFile(**lie_file).ok());
+}
+
+// Regression (fuzz build, docs/fuzzing.md): the plugin's identity was a
+// never-destroyed heap object held only in the plugin's statics, leaked
+// (LeakSanitizer) each time clang-built plugins were unloaded. It is a value.
+TEST(BookTest, OwareInfoIsAValueNotAStaticHeapObject) {
+  static_assert(std::is_same_v<decltype(OwareInfo()), kit::GameInfo>);
+  EXPECT_EQ(OwareInfo().name, "oware");
 }
 
 }  // namespace

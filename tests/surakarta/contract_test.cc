@@ -3,6 +3,8 @@
 // move counts of the solver adapters the plugin solves with; and on the
 // rules bound to the loopy kit (plugins/surakarta/rules.h), whose generic
 // solver view must give the adapters' tables.
+#include <type_traits>
+
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "gtest/gtest.h"
@@ -81,6 +83,14 @@ TEST(SurakartaRulesContractTest, GenericSolverViewMatchesTheAdapters) {
 }
 
 }  // namespace kit_view
+
+// Regression (fuzz build, docs/fuzzing.md): the plugin's identity was a
+// never-destroyed heap object held only in the plugin's statics, leaked
+// (LeakSanitizer) each time clang-built plugins were unloaded. It is a value.
+TEST(SurakartaInfoTest, IsAValueNotAStaticHeapObject) {
+  static_assert(std::is_same_v<decltype(SurakartaInfo()), kit::GameInfo>);
+  EXPECT_EQ(SurakartaInfo().name, "surakarta");
+}
 
 }  // namespace
 }  // namespace retro::surakarta

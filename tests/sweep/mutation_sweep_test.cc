@@ -48,14 +48,6 @@
 #error "RETRO_SWEEP_GAMES must list the games built, comma-separated"
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#define RETRO_SWEEP_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RETRO_SWEEP_ASAN 1
-#endif
-#endif
-
 namespace retro::sweep {
 namespace {
 
@@ -488,11 +480,7 @@ void MutationSweepTest::Sweep(const SweepGame& g) {
       g.game,
       g.solve_args.empty() ? "no parameters" : absl::StrJoin(g.solve_args, " "),
       original.size(),
-#ifdef RETRO_SWEEP_ASAN
-      "sanitizer",
-#else
-      "plain",
-#endif
+      ::retro::testing::kAddressSanitizer ? "sanitizer" : "plain",
       mutants.size(), runs_made + 4, seconds, options.parallel, seed);
   absl::StrAppendFormat(&report, "%-22s %7s", "kind", "mutants");
   for (const char* name : kOutcomeNames)

@@ -122,13 +122,15 @@ class DatabaseFile {
  private:
   DatabaseFile() = default;
   absl::Status Parse(bool verify_slices);
-  // Marks the padding between slices unreadable for AddressSanitizer.
-  void PoisonPadding();
+  // Marks the padding between slices unreadable for AddressSanitizer, or
+  // readable again.
+  void SetPaddingPoisoned(bool poisoned);
 
   std::string path_;
   std::span<const uint8_t> bytes_;
   void* mapping_ = nullptr;
   size_t mapping_size_ = 0;
+  bool padding_poisoned_ = false;
   uint32_t format_version_ = 0;
   DatabaseIdentity identity_;
   std::vector<std::pair<std::string, std::string>> parameters_;

@@ -1,0 +1,62 @@
+// Fuzz target: the batch form of `retro probe` (no --position: one position
+// per line of standard input, one result line per input line). The input's
+// first line is "<game>" followed by probe options as on the command line
+// (e.g. "oware --json --plies-left 3"); the rest is standard input, probed
+// in the game's tiny seed database. Every input line must give exactly one
+// output line.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "cli/arguments.h"
+#include "cli/commands.h"
+#include "retro/parameters.h"
+#include "tests/fuzz/fuzz_support.h"
+
+namespace {
+
+// Where the results go: a memory buffer, so that the lines can be counted.
+struct MemoryOutput {
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* file = open_memstream(&buffer, &size);
+  ~MemoryOutput() {
+    std::fclose(file);
+    std::free(buffer);
+  }
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace retro;
+  const auto [command, input] = fuzz::SplitFirstLine(data, size);
+  std::vector<std::string> words = absl::StrSplit(command, ' ', absl::SkipEmpty());
+  if (words.empty() || fuzz::FindGame(words[0]) == nullptr) return -1;
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  auto args = cli::ParseArguments(static_cast<int>(argv.size()), argv.data(), 1, {"json"});
+  if (!args.ok()) return 0;
+  cli::DatabaseSession& session = fuzz::SeedDatabase(words[0]);
+  auto options = ResolveParameters(session.plugin->module().Describe().probe_parameters,
+                                   args->options, "fuzz");
+  if (!options.ok()) return 0;
+  std::istringstream in(input);
+  MemoryOutput out;
+  const int status = cli::ProbeBatch(*session.database, *options, args->Flag("json"), in,
+                                     out.file);
+  std::fflush(out.file);
+  if (status == cli::kExitFailure) __builtin_trap();  // writing to memory cannot fail
+  // getline's lines: one per '\n', plus a last one without it.
+  size_t lines = 0;
+  for (char c : input) lines += c == '\n';
+  if (!input.empty() && input.back() != '\n') ++lines;
+  size_t results = 0;
+  for (size_t i = 0; i < out.size; ++i) results += out.buffer[i] == '\n';
+  if (results != lines) __builtin_trap();
+  return 0;
+}
