@@ -2,6 +2,7 @@
 #include "plugins/surakarta/rules.h"
 
 #include <array>
+#include <atomic>
 #include <mutex>
 
 #include "absl/strings/str_cat.h"
@@ -59,10 +60,14 @@ kit::GameInfo SurakartaInfo() {
   };
 }
 
-// Built on first use, once, whichever thread asks first.
+// Built on first use, once, whichever thread asks first. `symmetric_ready`
+// publishes each built indexer, so that a lookup after the first is one
+// acquire load (no call_once, whose thread-local state costs a call into
+// the dynamic loader from inside a plugin).
 struct SurakartaRules::Shared {
   std::array<std::once_flag, kMaxClassTablePieces + 1> symmetric_once;
   std::array<std::optional<SymmetricIndexer>, kMaxClassTablePieces + 1> symmetric;
+  std::array<std::atomic<const SymmetricIndexer*>, kMaxClassTablePieces + 1> symmetric_ready = {};
   std::once_flag adapters_once;
   std::unique_ptr<ContractGame<FuChouIndexer>> fuchou_adapters;
   std::unique_ptr<ContractGame<SymmetricIndexer>> symmetric_adapters;
@@ -128,8 +133,12 @@ std::string SurakartaRules::DatabaseName() const {
 }
 
 const SymmetricIndexer& SurakartaRules::Symmetric(int pieces) const {
+  const SymmetricIndexer* ready = shared_->symmetric_ready[pieces].load(std::memory_order_acquire);
+  if (ready != nullptr) return *ready;
   std::call_once(shared_->symmetric_once[pieces], [&] {
     shared_->symmetric[pieces].emplace(*SymmetricIndexer::Create(pieces));
+    shared_->symmetric_ready[pieces].store(&*shared_->symmetric[pieces],
+                                           std::memory_order_release);
   });
   return *shared_->symmetric[pieces];
 }

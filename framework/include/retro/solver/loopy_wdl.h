@@ -449,7 +449,8 @@ class LoopyWdlSolver {
       return refuse("holds impossible levels");
     }
     std::vector<uint64_t> words(parts[3].size() / 8);
-    std::memcpy(words.data(), parts[3].data(), parts[3].size());
+    // (memcpy would be undefined for an empty list: a null pointer.)
+    std::copy(parts[3].begin(), parts[3].end(), reinterpret_cast<uint8_t*>(words.data()));
     std::vector<std::vector<uint64_t>> lists(header[6]);
     size_t at = 0;
     for (std::vector<uint64_t>& list : lists) {
@@ -463,8 +464,8 @@ class LoopyWdlSolver {
       }
     }
     if (at != words.size()) return refuse("has damaged pending lists");
-    std::memcpy(value_.data(), parts[1].data(), size_);
-    std::memcpy(open_moves_.data(), parts[2].data(), size_);
+    std::copy(parts[1].begin(), parts[1].end(), value_.data());
+    std::copy(parts[2].begin(), parts[2].end(), open_moves_.data());
     pending_.Replace(std::move(lists));
     max_level_ = static_cast<int>(max_level);
     longest_conversion_loss_ = static_cast<int>(longest);
