@@ -15,6 +15,8 @@
 #include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
 #include "retro/checkpoint.h"
+#include "retro/distributed/status_agreement.h"
+#include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
@@ -95,22 +97,45 @@ int RunSolve(int argc, char** argv, int first) {
   auto plan = module.Plan(*values);
   if (!plan.ok()) return ReportError(plan.status());
   const std::string path = out.value_or(plan->default_file_name);
-  auto writer = AtomicFileWriter::Create(path);
-  if (!writer.ok()) return ReportError(writer.status());
+  // Under mpirun every rank solves its part of each slice; rank 0 alone
+  // writes the file (docs/distributed.md). Checkpoints are kept only by a
+  // single process so far.
+  distributed::Communicator& world = distributed::World();
+  const bool distributed = world.size() > 1;
   const bool resume = args->Flag("resume");
-  const bool checkpointing = !args->Flag("no-checkpoint");
+  if (distributed && resume) {
+    return ReportError(absl::InvalidArgumentError(
+        "--resume is not available under mpirun yet: a distributed solve keeps no checkpoint"));
+  }
+  const bool checkpointing = !args->Flag("no-checkpoint") && !distributed;
   if (resume && !checkpointing) {
     return ReportError(absl::InvalidArgumentError(
         "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
   }
-  // The checkpoint holds up to a copy of the database until it is written.
-  if (auto s = (*writer)->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
-      !s.ok()) {
-    return ReportError(s);
+  std::unique_ptr<AtomicFileWriter> writer;
+  absl::Status output_status;
+  if (world.rank() == 0) {
+    auto created = AtomicFileWriter::Create(path);
+    if (created.ok()) {
+      writer = std::move(*created);
+      // The checkpoint holds up to a copy of the database until it is written.
+      output_status =
+          writer->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
+    } else {
+      output_status = created.status();
+    }
   }
+  if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
+    return ReportError(distributed ? s : output_status);
+  }
+  // A distributed solve holds no temporary while it runs: Open MPI may end
+  // rank 0 with SIGKILL when another rank fails, which no handler can
+  // clean up after. The output was checked above; it is created again
+  // once the database is solved.
+  if (distributed) writer.reset();
   std::unique_ptr<FileCheckpoint> checkpoint;
   if (checkpointing) {
-    auto created = FileCheckpoint::Create((*writer)->path(), game.name, game.data_version,
+    auto created = FileCheckpoint::Create(writer->path(), game.name, game.data_version,
                                           plan->canonical_parameters, resume, *interval);
     if (!created.ok()) return ReportError(created.status());
     checkpoint = std::move(*created);
@@ -123,8 +148,10 @@ int RunSolve(int argc, char** argv, int first) {
   {
     ThreadPool pool(*threads);
     Progress progress;
-    ProgressBar bar(progress, StderrIsTerminal());
-    const WorkContext context{&pool, &progress, checkpoint.get()};
+    // The whole job's progress is drawn by rank 0 (every rank advances
+    // through the same slices and layers).
+    ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
+    const WorkContext context{&pool, &progress, checkpoint.get(), &world};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
     if (status.ok()) {
       // Out of memory on any thread reaches here as an exception (the pool
@@ -144,11 +171,17 @@ int RunSolve(int argc, char** argv, int first) {
                                       checkpoint->folder(),
                                       ": run the same command with --resume to continue)"));
     }
-    return ReportError(status);
+    return ReportJobError(status);
+  }
+  if (world.rank() != 0) return kExitOk;
+  if (writer == nullptr) {
+    auto created = AtomicFileWriter::Create(path);
+    if (!created.ok()) return ReportError(created.status());
+    writer = std::move(*created);
   }
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};
-  status = (*writer)->Commit(identity, builder);
+  status = writer->Commit(identity, builder);
   if (!status.ok()) return ReportError(status);
   const int resumed = checkpoint != nullptr ? checkpoint->restored() : 0;
   const int resumed_snapshots = checkpoint != nullptr ? checkpoint->snapshots_restored() : 0;
@@ -171,14 +204,17 @@ int RunSolve(int argc, char** argv, int first) {
     json.EndObject();
     json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
+    if (distributed) json.Key("ranks").Int(world.size());
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
     std::printf("%s\n", json.Take().c_str());
   } else {
-    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s)\n",
+    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
                 game.name.c_str(), Grouped(plan->positions).c_str(),
                 HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
-                *threads, *threads == 1 ? "" : "s");
+                *threads, *threads == 1 ? "" : "s",
+                distributed ? absl::StrCat(" on each of ", world.size(), " MPI ranks").c_str()
+                            : "");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
     if (resume) {
       std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,

@@ -10,6 +10,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/match.h"
 #include "cli/format.h"
+#include "retro/distributed/status_agreement.h"
+#include "retro/distributed/world.h"
 #include "retro/parameters.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
@@ -17,13 +19,9 @@
 
 namespace retro::cli {
 
-int ReportError(const absl::Status& status) {
-  std::string message(status.message());
-  for (char& c : message) {
-    if (c == '\n') c = ' ';
-  }
-  message = EscapeControl(message);
-  std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+namespace {
+
+int ExitCodeOf(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -32,6 +30,32 @@ int ReportError(const absl::Status& status) {
     default:
       return kExitFailure;
   }
+}
+
+}  // namespace
+
+int ReportError(const absl::Status& status) {
+  // In a job of several ranks every rank meets the same errors (those of
+  // the command line, and the agreed ones of retro/distributed/
+  // status_agreement.h): rank 0 says it once.
+  if (distributed::World().size() > 1 && distributed::World().rank() != 0) {
+    return ExitCodeOf(status);
+  }
+  std::string message(status.message());
+  for (char& c : message) {
+    if (c == '\n') c = ' ';
+  }
+  message = EscapeControl(message);
+  std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+  return ExitCodeOf(status);
+}
+
+int ReportJobError(const absl::Status& status) {
+  distributed::Communicator& world = distributed::World();
+  if (world.size() > 1 && !distributed::IsAgreed(status)) {
+    world.Abort(std::string(status.message()));
+  }
+  return ReportError(status);
 }
 
 absl::Status RejectLeftoverOptions(const Arguments& args,

@@ -54,9 +54,13 @@ struct WorkContext {
   // null when checkpoints are off. A plugin restores what it finds and saves
   // each slice it finishes.
   Checkpoint* checkpoint = nullptr;
+  // Solve and verify: the ranks of an MPI job (retro/distributed/
+  // communicator.h), or null in a single process. Families that distribute
+  // split the work across them; every rank returns the whole result.
+  distributed::Communicator* communicator = nullptr;
 
   operator solver::SolveContext() const {  // NOLINT: implicit by design
-    return {.pool = pool, .progress = progress};
+    return {.pool = pool, .progress = progress, .communicator = communicator};
   }
 };
 
