@@ -28,7 +28,6 @@
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
-#include "retro/distributed/status_agreement.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
@@ -103,14 +102,6 @@ class LoopyWdlModule : public KitModule {
 
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
-    // Not distributed yet (docs/distributed.md): every rank refuses alike.
-    if (context.communicator != nullptr && context.communicator->size() > 1) {
-      return distributed::AgreeOnStatus(
-          *context.communicator,
-          absl::UnimplementedError(
-              "the win/draw/loss (loopy) family does not solve under mpirun with several ranks yet; "
-              "run retro solve in one process"));
-    }
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     std::vector<std::vector<uint8_t>> tables;
     for (int s = 0; s < rules.num_slices(); ++s) {
