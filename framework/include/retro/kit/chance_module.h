@@ -28,7 +28,6 @@
 #include "absl/strings/str_format.h"
 #include "retro/contract/check_contract.h"
 #include "retro/checkpoint.h"
-#include "retro/distributed/status_agreement.h"
 #include "retro/game_module.h"
 #include "retro/kit/chance_contract_view.h"
 #include "retro/kit/chance_database.h"
@@ -127,14 +126,6 @@ class ChanceModule : public KitModule {
 
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
-    // Not distributed yet (docs/distributed.md): every rank refuses alike.
-    if (context.communicator != nullptr && context.communicator->size() > 1) {
-      return distributed::AgreeOnStatus(
-          *context.communicator,
-          absl::UnimplementedError(
-              "the chance-expectation family does not solve under mpirun with several ranks yet; "
-              "run retro solve in one process"));
-    }
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     out.SetCodec(info_.codec);
     chance::Workspace workspace;  // the solver's tables, reused from slice to slice
