@@ -2,12 +2,15 @@
 // atomically, with a progress bar and a closing summary. Finished slices are
 // kept in a checkpoint folder beside the output (retro/checkpoint.h) until
 // the database is written, so `--resume` continues a killed solve.
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <new>
 #include <string>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
@@ -20,6 +23,7 @@
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 
 namespace retro::cli {
 namespace {
@@ -64,6 +68,51 @@ absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
   uint64_t seconds = FileCheckpoint::kDefaultInterval.count();
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "checkpoint-interval", 0, 86400, &seconds));
   return std::chrono::seconds(seconds);
+}
+
+// Of the plan's memory, what every rank of a distributed solve holds.
+uint64_t ReplicatedBytes(const SolvePlan& plan) {
+  return std::min(plan.estimated_memory_bytes, plan.replicated_memory_bytes != 0
+                                                   ? plan.replicated_memory_bytes
+                                                   : plan.estimated_file_bytes);
+}
+
+// The memory one rank of a distributed solve of `ranks` ranks needs: what
+// every rank holds plus its share of the rest.
+uint64_t MemoryPerRank(const SolvePlan& plan, uint64_t ranks) {
+  const uint64_t replicated = ReplicatedBytes(plan);
+  return replicated + (plan.estimated_memory_bytes - replicated + ranks - 1) / ranks;
+}
+
+// Under mpirun: refuses (ResourceExhausted) when the ranks this machine
+// runs (Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE; all of them if unknown) need
+// more memory than it has available, saying how many ranks of one per
+// machine like this one would fit.
+absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
+  const uint64_t available = AvailableMemoryBytes();
+  if (available == 0) return absl::OkStatus();
+  uint64_t local = static_cast<uint64_t>(ranks);
+  if (const char* text = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); text != nullptr) {
+    uint64_t parsed = 0;
+    if (absl::SimpleAtoi(text, &parsed) && parsed > 0) local = parsed;
+  }
+  const uint64_t per_rank = MemoryPerRank(plan, ranks);
+  if (per_rank * local <= available) return absl::OkStatus();
+  const uint64_t split = plan.estimated_memory_bytes - ReplicatedBytes(plan);
+  const uint64_t every_rank = ReplicatedBytes(plan);
+  std::string fits;
+  if (every_rank >= available) {
+    fits = absl::StrCat("no number of ranks fits: every rank holds about ",
+                        HumanBytes(every_rank));
+  } else {
+    const uint64_t needed = (split + (available - every_rank) - 1) / (available - every_rank);
+    fits = absl::StrCat("with one rank per machine like this one, ", needed,
+                        " ranks would fit");
+  }
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "this solve needs about ", HumanBytes(per_rank), " per rank over ", ranks,
+      " ranks; the ", local, " on this machine need ", HumanBytes(per_rank * local),
+      ", but only ", HumanBytes(available), " is available; ", fits));
 }
 
 }  // namespace
@@ -125,6 +174,10 @@ int RunSolve(int argc, char** argv, int first) {
       output_status = created.status();
     }
   }
+  // Under mpirun the memory is checked per rank (the game's plan checks the
+  // whole solve against one machine otherwise); each rank checks its own
+  // machine.
+  if (distributed && output_status.ok()) output_status = CheckMemoryPerRank(*plan, world.size());
   if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
     return ReportError(distributed ? s : output_status);
   }
@@ -171,7 +224,7 @@ int RunSolve(int argc, char** argv, int first) {
                                       checkpoint->folder(),
                                       ": run the same command with --resume to continue)"));
     }
-    return ReportJobError(status);
+    return ReportError(status);
   }
   if (world.rank() != 0) return kExitOk;
   if (writer == nullptr) {
@@ -204,7 +257,10 @@ int RunSolve(int argc, char** argv, int first) {
     json.EndObject();
     json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
-    if (distributed) json.Key("ranks").Int(world.size());
+    if (distributed) {
+      json.Key("ranks").Int(world.size());
+      json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(*plan, world.size()));
+    }
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
     std::printf("%s\n", json.Take().c_str());
@@ -216,6 +272,10 @@ int RunSolve(int argc, char** argv, int first) {
                 distributed ? absl::StrCat(" on each of ", world.size(), " MPI ranks").c_str()
                             : "");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
+    if (distributed) {
+      std::printf("memory: about %s per rank (estimated)\n",
+                  HumanBytes(MemoryPerRank(*plan, world.size())).c_str());
+    }
     if (resume) {
       std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
                   resumed == 1 ? "" : "s",

@@ -75,7 +75,7 @@ int RunVerify(int argc, char** argv, int first) {
     result = (*session)->database->Verify(
         options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
   }
-  if (!result.ok()) return ReportJobError(result.status());
+  if (!result.ok()) return ReportError(result.status());
   if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

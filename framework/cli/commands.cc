@@ -35,11 +35,22 @@ int ExitCodeOf(const absl::Status& status) {
 }  // namespace
 
 int ReportError(const absl::Status& status) {
-  // In a job of several ranks every rank meets the same errors (those of
-  // the command line, and the agreed ones of retro/distributed/
-  // status_agreement.h): rank 0 says it once.
-  if (distributed::World().size() > 1 && distributed::World().rank() != 0) {
-    return ExitCodeOf(status);
+  distributed::Communicator& world = distributed::World();
+  if (world.size() > 1 && !status.ok()) {
+    // In a job of several ranks, errors of the command line
+    // (InvalidArgument) and agreed ones (retro/distributed/
+    // status_agreement.h) are every rank's: rank 0 says it once, and every
+    // rank exits. Any other error may be this rank's alone, while the
+    // others wait for it in a collective: it ends the whole job, naming
+    // the rank.
+    if (!distributed::IsAgreed(status) && !absl::IsInvalidArgument(status)) {
+      std::string message(status.message());
+      for (char& c : message) {
+        if (c == '\n') c = ' ';
+      }
+      world.Abort(EscapeControl(message));
+    }
+    if (world.rank() != 0) return ExitCodeOf(status);
   }
   std::string message(status.message());
   for (char& c : message) {
@@ -50,13 +61,6 @@ int ReportError(const absl::Status& status) {
   return ExitCodeOf(status);
 }
 
-int ReportJobError(const absl::Status& status) {
-  distributed::Communicator& world = distributed::World();
-  if (world.size() > 1 && !distributed::IsAgreed(status)) {
-    world.Abort(std::string(status.message()));
-  }
-  return ReportError(status);
-}
 
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,

@@ -35,16 +35,14 @@ int RunCheck(int argc, char** argv, int first);
 int RunPlay(int argc, char** argv, int first);
 int RunMatch(int argc, char** argv, int first);
 
-// Prints "retro: error: <message>" on stderr (in an MPI job of several
-// ranks, on rank 0 only); returns kExitUsage for InvalidArgument/NotFound/
-// OutOfRange errors, kExitFailure otherwise.
+// Prints "retro: error: <message>" on stderr; returns kExitUsage for
+// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise. In an
+// MPI job of several ranks, a command-line error (InvalidArgument) or an
+// error every rank agreed on (retro/distributed/status_agreement.h) is
+// printed by rank 0 only; any other error ends the whole job at once
+// (Communicator::Abort, naming the rank), since the other ranks may be
+// waiting for this one.
 int ReportError(const absl::Status& status);
-
-// ReportError for the outcome of work shared by the ranks of an MPI job
-// (solve, verify): an error that is not agreed by every rank
-// (retro/distributed/status_agreement.h) is this rank's alone and ends the
-// whole job (Communicator::Abort, naming the rank).
-int ReportJobError(const absl::Status& status);
 
 // Flushes standard output: an error (with the reason) when any write to it
 // failed, e.g. to a full disk or a closed descriptor.
