@@ -174,6 +174,11 @@ int RunSolve(int argc, char** argv, int first) {
       output_status = created.status();
     }
   }
+  // A distributed solve holds no temporary while the ranks work or wait for
+  // each other: Open MPI may end rank 0 with SIGKILL when another rank
+  // fails, which no handler can clean up after. The output was checked; it
+  // is created again once the database is solved.
+  if (distributed) writer.reset();
   // Under mpirun the memory is checked per rank (the game's plan checks the
   // whole solve against one machine otherwise); each rank checks its own
   // machine.
@@ -181,11 +186,7 @@ int RunSolve(int argc, char** argv, int first) {
   if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
     return ReportError(distributed ? s : output_status);
   }
-  // A distributed solve holds no temporary while it runs: Open MPI may end
-  // rank 0 with SIGKILL when another rank fails, which no handler can
-  // clean up after. The output was checked above; it is created again
-  // once the database is solved.
-  if (distributed) writer.reset();
+
   std::unique_ptr<FileCheckpoint> checkpoint;
   if (checkpointing) {
     auto created = FileCheckpoint::Create(writer->path(), game.name, game.data_version,

@@ -6,7 +6,7 @@
 set -euo pipefail
 mpirun=$1 retro=$2 work=$3 ranks=$4
 shift 4
-. "$(dirname "$0")/mpi_env.sh"
+. "$(dirname "$0")/mpi_env.sh" "$work.session"
 rm -rf "$work" && mkdir -p "$work"
 "$retro" solve "$@" --no-checkpoint --out "$work/single.retro" >"$work/single.log"
 # shellcheck disable=SC2086

@@ -10,7 +10,7 @@ shift 4
 verify_args=()
 while [ "$1" != "--" ]; do verify_args+=("$1"); shift; done
 shift
-. "$(dirname "$0")/mpi_env.sh"
+. "$(dirname "$0")/mpi_env.sh" "$work.session"
 rm -rf "$work" && mkdir -p "$work"
 "$retro" solve "$@" --no-checkpoint --out "$work/db.retro" >/dev/null
 records() { sed -n 's/.*"records_checked":\([0-9]*\),"mismatches":\([0-9]*\).*/\1 \2/p'; }

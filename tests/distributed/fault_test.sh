@@ -9,7 +9,7 @@
 # and that neither the output file nor a temporary is left.
 set -uo pipefail
 mpirun=$1 retro=$2 work=$3 mode=$4
-. "$(dirname "$0")/mpi_env.sh"
+. "$(dirname "$0")/mpi_env.sh" "$work.session"
 rm -rf "$work" && mkdir -p "$work"
 solve=(solve --seeds 8 --threads 1 --out "$work/out.retro")
 if [ "$mode" = setup ]; then

@@ -7,7 +7,7 @@
 # the summary reports the memory per rank.
 set -uo pipefail
 mpirun=$1 retro=$2 work=$3
-. "$(dirname "$0")/mpi_env.sh"
+. "$(dirname "$0")/mpi_env.sh" "$work.session"
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAILED: $*" >&2; exit 1; }
 # shellcheck disable=SC2086
