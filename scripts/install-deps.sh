@@ -4,7 +4,10 @@
 # With --fuzz, also clang and libFuzzer (libclang-rt-14-dev), which the fuzz
 # targets need (scripts/fuzz.sh, docs/fuzzing.md).
 set -euo pipefail
-packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev)
+# libopenmpi-dev and openmpi-bin: distributed solving (mpirun -np R retro
+# solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
+packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
+          libopenmpi-dev openmpi-bin)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

@@ -2,12 +2,15 @@
 // atomically, with a progress bar and a closing summary. Finished slices are
 // kept in a checkpoint folder beside the output (retro/checkpoint.h) until
 // the database is written, so `--resume` continues a killed solve.
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <new>
 #include <string>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
@@ -15,9 +18,12 @@
 #include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
 #include "retro/checkpoint.h"
+#include "retro/distributed/status_agreement.h"
+#include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 
 namespace retro::cli {
 namespace {
@@ -64,6 +70,51 @@ absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
   return std::chrono::seconds(seconds);
 }
 
+// Of the plan's memory, what every rank of a distributed solve holds.
+uint64_t ReplicatedBytes(const SolvePlan& plan) {
+  return std::min(plan.estimated_memory_bytes, plan.replicated_memory_bytes != 0
+                                                   ? plan.replicated_memory_bytes
+                                                   : plan.estimated_file_bytes);
+}
+
+// The memory one rank of a distributed solve of `ranks` ranks needs: what
+// every rank holds plus its share of the rest.
+uint64_t MemoryPerRank(const SolvePlan& plan, uint64_t ranks) {
+  const uint64_t replicated = ReplicatedBytes(plan);
+  return replicated + (plan.estimated_memory_bytes - replicated + ranks - 1) / ranks;
+}
+
+// Under mpirun: refuses (ResourceExhausted) when the ranks this machine
+// runs (Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE; all of them if unknown) need
+// more memory than it has available, saying how many ranks of one per
+// machine like this one would fit.
+absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
+  const uint64_t available = AvailableMemoryBytes();
+  if (available == 0) return absl::OkStatus();
+  uint64_t local = static_cast<uint64_t>(ranks);
+  if (const char* text = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); text != nullptr) {
+    uint64_t parsed = 0;
+    if (absl::SimpleAtoi(text, &parsed) && parsed > 0) local = parsed;
+  }
+  const uint64_t per_rank = MemoryPerRank(plan, ranks);
+  if (per_rank * local <= available) return absl::OkStatus();
+  const uint64_t split = plan.estimated_memory_bytes - ReplicatedBytes(plan);
+  const uint64_t every_rank = ReplicatedBytes(plan);
+  std::string fits;
+  if (every_rank >= available) {
+    fits = absl::StrCat("no number of ranks fits: every rank holds about ",
+                        HumanBytes(every_rank));
+  } else {
+    const uint64_t needed = (split + (available - every_rank) - 1) / (available - every_rank);
+    fits = absl::StrCat("with one rank per machine like this one, ", needed,
+                        " ranks would fit");
+  }
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "this solve needs about ", HumanBytes(per_rank), " per rank over ", ranks,
+      " ranks; the ", local, " on this machine need ", HumanBytes(per_rank * local),
+      ", but only ", HumanBytes(available), " is available; ", fits));
+}
+
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
@@ -95,22 +146,50 @@ int RunSolve(int argc, char** argv, int first) {
   auto plan = module.Plan(*values);
   if (!plan.ok()) return ReportError(plan.status());
   const std::string path = out.value_or(plan->default_file_name);
-  auto writer = AtomicFileWriter::Create(path);
-  if (!writer.ok()) return ReportError(writer.status());
+  // Under mpirun every rank solves its part of each slice; rank 0 alone
+  // writes the file (docs/distributed.md). Checkpoints are kept only by a
+  // single process so far.
+  distributed::Communicator& world = distributed::World();
+  const bool distributed = world.size() > 1;
   const bool resume = args->Flag("resume");
-  const bool checkpointing = !args->Flag("no-checkpoint");
+  if (distributed && resume) {
+    return ReportError(absl::InvalidArgumentError(
+        "--resume is not available under mpirun yet: a distributed solve keeps no checkpoint"));
+  }
+  const bool checkpointing = !args->Flag("no-checkpoint") && !distributed;
   if (resume && !checkpointing) {
     return ReportError(absl::InvalidArgumentError(
         "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
   }
-  // The checkpoint holds up to a copy of the database until it is written.
-  if (auto s = (*writer)->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
-      !s.ok()) {
-    return ReportError(s);
+  std::unique_ptr<AtomicFileWriter> writer;
+  absl::Status output_status;
+  if (world.rank() == 0) {
+    auto created = AtomicFileWriter::Create(path);
+    if (created.ok()) {
+      writer = std::move(*created);
+      // The checkpoint holds up to a copy of the database until it is written.
+      output_status =
+          writer->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
+    } else {
+      output_status = created.status();
+    }
   }
+  // A distributed solve holds no temporary while the ranks work or wait for
+  // each other: Open MPI may end rank 0 with SIGKILL when another rank
+  // fails, which no handler can clean up after. The output was checked; it
+  // is created again once the database is solved.
+  if (distributed) writer.reset();
+  // Under mpirun the memory is checked per rank (the game's plan checks the
+  // whole solve against one machine otherwise); each rank checks its own
+  // machine.
+  if (distributed && output_status.ok()) output_status = CheckMemoryPerRank(*plan, world.size());
+  if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
+    return ReportError(distributed ? s : output_status);
+  }
+
   std::unique_ptr<FileCheckpoint> checkpoint;
   if (checkpointing) {
-    auto created = FileCheckpoint::Create((*writer)->path(), game.name, game.data_version,
+    auto created = FileCheckpoint::Create(writer->path(), game.name, game.data_version,
                                           plan->canonical_parameters, resume, *interval);
     if (!created.ok()) return ReportError(created.status());
     checkpoint = std::move(*created);
@@ -123,8 +202,10 @@ int RunSolve(int argc, char** argv, int first) {
   {
     ThreadPool pool(*threads);
     Progress progress;
-    ProgressBar bar(progress, StderrIsTerminal());
-    const WorkContext context{&pool, &progress, checkpoint.get()};
+    // The whole job's progress is drawn by rank 0 (every rank advances
+    // through the same slices and layers).
+    ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
+    const WorkContext context{&pool, &progress, checkpoint.get(), &world};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
     if (status.ok()) {
       // Out of memory on any thread reaches here as an exception (the pool
@@ -146,9 +227,15 @@ int RunSolve(int argc, char** argv, int first) {
     }
     return ReportError(status);
   }
+  if (world.rank() != 0) return kExitOk;
+  if (writer == nullptr) {
+    auto created = AtomicFileWriter::Create(path);
+    if (!created.ok()) return ReportError(created.status());
+    writer = std::move(*created);
+  }
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};
-  status = (*writer)->Commit(identity, builder);
+  status = writer->Commit(identity, builder);
   if (!status.ok()) return ReportError(status);
   const int resumed = checkpoint != nullptr ? checkpoint->restored() : 0;
   const int resumed_snapshots = checkpoint != nullptr ? checkpoint->snapshots_restored() : 0;
@@ -171,15 +258,25 @@ int RunSolve(int argc, char** argv, int first) {
     json.EndObject();
     json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
+    if (distributed) {
+      json.Key("ranks").Int(world.size());
+      json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(*plan, world.size()));
+    }
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
     std::printf("%s\n", json.Take().c_str());
   } else {
-    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s)\n",
+    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
                 game.name.c_str(), Grouped(plan->positions).c_str(),
                 HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
-                *threads, *threads == 1 ? "" : "s");
+                *threads, *threads == 1 ? "" : "s",
+                distributed ? absl::StrCat(" on each of ", world.size(), " MPI ranks").c_str()
+                            : "");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
+    if (distributed) {
+      std::printf("memory: about %s per rank (estimated)\n",
+                  HumanBytes(MemoryPerRank(*plan, world.size())).c_str());
+    }
     if (resume) {
       std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
                   resumed == 1 ? "" : "s",

@@ -1,5 +1,7 @@
 // `retro verify --db FILE [--sample N]`: checksums, then an independent
-// one-move consistency check of every record (or N random ones).
+// one-move consistency check of every record (or N random ones). Under
+// mpirun each rank checks its share of the records and rank 0 reports the
+// whole job's result.
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -8,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/progress_bar.h"
+#include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 
@@ -56,7 +59,9 @@ int RunVerify(int argc, char** argv, int first) {
   //    the plugin reads anything).
   auto session = OpenDatabaseSession(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
-  if (!json) {
+  distributed::Communicator& world = distributed::World();
+  const bool reports = world.rank() == 0;
+  if (!json && reports) {
     std::printf("checksums: ok (header and %zu slices, %s)\n",
                 (*session)->file->slices().size(),
                 HumanBytes((*session)->file->file_size()).c_str());
@@ -66,10 +71,12 @@ int RunVerify(int argc, char** argv, int first) {
   Progress progress;
   absl::StatusOr<VerifyResult> result;
   {
-    ProgressBar bar(progress, StderrIsTerminal());
-    result = (*session)->database->Verify(options, WorkContext{&pool, &progress});
+    ProgressBar bar(progress, StderrIsTerminal() && reports);
+    result = (*session)->database->Verify(
+        options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
   }
   if (!result.ok()) return ReportError(result.status());
+  if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {

@@ -10,6 +10,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/match.h"
 #include "cli/format.h"
+#include "retro/distributed/status_agreement.h"
+#include "retro/distributed/world.h"
 #include "retro/parameters.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
@@ -17,13 +19,9 @@
 
 namespace retro::cli {
 
-int ReportError(const absl::Status& status) {
-  std::string message(status.message());
-  for (char& c : message) {
-    if (c == '\n') c = ' ';
-  }
-  message = EscapeControl(message);
-  std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+namespace {
+
+int ExitCodeOf(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -33,6 +31,36 @@ int ReportError(const absl::Status& status) {
       return kExitFailure;
   }
 }
+
+}  // namespace
+
+int ReportError(const absl::Status& status) {
+  distributed::Communicator& world = distributed::World();
+  if (world.size() > 1 && !status.ok()) {
+    // In a job of several ranks, errors of the command line
+    // (InvalidArgument) and agreed ones (retro/distributed/
+    // status_agreement.h) are every rank's: rank 0 says it once, and every
+    // rank exits. Any other error may be this rank's alone, while the
+    // others wait for it in a collective: it ends the whole job, naming
+    // the rank.
+    if (!distributed::IsAgreed(status) && !absl::IsInvalidArgument(status)) {
+      std::string message(status.message());
+      for (char& c : message) {
+        if (c == '\n') c = ' ';
+      }
+      world.Abort(EscapeControl(message));
+    }
+    if (world.rank() != 0) return ExitCodeOf(status);
+  }
+  std::string message(status.message());
+  for (char& c : message) {
+    if (c == '\n') c = ' ';
+  }
+  message = EscapeControl(message);
+  std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+  return ExitCodeOf(status);
+}
+
 
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,

@@ -36,7 +36,12 @@ int RunPlay(int argc, char** argv, int first);
 int RunMatch(int argc, char** argv, int first);
 
 // Prints "retro: error: <message>" on stderr; returns kExitUsage for
-// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.
+// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise. In an
+// MPI job of several ranks, a command-line error (InvalidArgument) or an
+// error every rank agreed on (retro/distributed/status_agreement.h) is
+// printed by rank 0 only; any other error ends the whole job at once
+// (Communicator::Abort, naming the rank), since the other ranks may be
+// waiting for this one.
 int ReportError(const absl::Status& status);
 
 // Flushes standard output: an error (with the reason) when any write to it

@@ -7,8 +7,12 @@
 #include <cstring>
 #include <string>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "retro/distributed/world.h"
 #include "retro/plugin.h"
 
 namespace {
@@ -50,6 +54,13 @@ void GuardStandardDescriptors() {
 
 int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
+  // Under mpirun with several ranks only solve and verify share out their
+  // work; any other command would run once per rank.
+  if (retro::distributed::World().size() > 1 && command != "solve" && command != "verify") {
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        "retro ", EscapeControl(command), " runs in one process: only solve and verify run "
+        "under mpirun with several ranks")));
+  }
   try {
     if (command == "games") return RunGames(argc, argv, 2);
     if (command == "solve") return RunSolve(argc, argv, 2);
@@ -79,6 +90,11 @@ int RunCommand(const std::string& command, int argc, char** argv) {
 int main(int argc, char** argv) {
   using namespace retro::cli;
   GuardStandardDescriptors();
+  // Joins the MPI job when launched by mpirun (docs/distributed.md);
+  // otherwise MPI is never touched.
+  if (const absl::Status joined = retro::distributed::ConnectWorld(&argc, &argv); !joined.ok()) {
+    return ReportError(joined);
+  }
   int status = kExitOk;
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
       std::strcmp(argv[1], "help") == 0) {
@@ -93,7 +109,8 @@ int main(int argc, char** argv) {
   // did: a full disk or a closed stdout must not look like success.
   if (const absl::Status output = StdoutStatus(); !output.ok()) {
     ReportError(output);
-    return status == kExitOk ? kExitFailure : status;
+    status = status == kExitOk ? kExitFailure : status;
   }
+  retro::distributed::DisconnectWorld();
   return status;
 }

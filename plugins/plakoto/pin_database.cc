@@ -21,7 +21,7 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
   const PinTableGame<Indexer> game(points, pin, options.rules);
   absl::StatusOr<std::vector<double>> all = solver::SolveChance(
       game, {.workspace = options.workspace},
-      {.pool = options.pool, .progress = options.progress});
+      {.pool = options.pool, .progress = options.progress, .communicator = options.communicator});
   if (!all.ok()) return all.status();
 
   // In the bearoff order of the free checkers the whole boards' bearoff
@@ -77,7 +77,8 @@ absl::StatusOr<PinDatabase> PinDatabase::Build(int points, int pin,
     case BuildMethod::kAfterstates: {
       values = solver::SolveChance(
           PinAfterstateGame(points, pin, options.rules),
-          {.pool = options.pool, .progress = options.progress});
+          {.pool = options.pool, .progress = options.progress,
+           .communicator = options.communicator});
       break;
     }
   }

@@ -28,6 +28,7 @@
 #include "games/plakoto/move_generator.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
+#include "retro/distributed/communicator.h"
 #include "retro/progress.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/thread_pool.h"
@@ -67,6 +68,9 @@ struct PinBuildOptions {
   // workspace when building several databases in a row to reuse it. Null:
   // allocated and freed by each Build.
   chance::Workspace* workspace = nullptr;
+  // The ranks of a distributed build (retro/distributed/communicator.h);
+  // null: this process alone.
+  distributed::Communicator* communicator = nullptr;
 };
 
 // The outcome of one roll from a position.

@@ -175,6 +175,7 @@ absl::StatusOr<std::vector<double>> PinRules::SolveSlice(
   options.pool = context.work.pool;
   options.progress = context.work.progress;
   options.workspace = context.workspace;
+  options.communicator = context.work.communicator;
   RETRO_ASSIGN_OR_RETURN(PinDatabase db, PinDatabase::Build(points_, pins_[slice], options));
   return std::move(db).TakeValues();
 }

@@ -54,9 +54,13 @@ struct WorkContext {
   // null when checkpoints are off. A plugin restores what it finds and saves
   // each slice it finishes.
   Checkpoint* checkpoint = nullptr;
+  // Solve and verify: the ranks of an MPI job (retro/distributed/
+  // communicator.h), or null in a single process. Families that distribute
+  // split the work across them; every rank returns the whole result.
+  distributed::Communicator* communicator = nullptr;
 
   operator solver::SolveContext() const {  // NOLINT: implicit by design
-    return {.pool = pool, .progress = progress};
+    return {.pool = pool, .progress = progress, .communicator = communicator};
   }
 };
 
@@ -67,6 +71,10 @@ struct SolvePlan {
   std::string default_file_name;  // e.g. "oware-9.retro"
   uint64_t positions = 0;          // records the database will describe
   uint64_t estimated_memory_bytes = 0;
+  // Of estimated_memory_bytes, what every rank of a distributed solve
+  // holds (docs/distributed.md); the rest is split across the ranks. 0:
+  // estimated_file_bytes (every rank keeps the finished slices).
+  uint64_t replicated_memory_bytes = 0;
   // About how large the database file will be (0: unknown). The host refuses
   // to start when the output's file system has less free space than this,
   // so keep it a close estimate, not a generous upper bound.

@@ -1,7 +1,10 @@
 // Building blocks of a plugin's `retro verify`: choosing the records to check
 // (all, or a random sample spread over the slices) and tallying mismatches
 // from many threads while reporting the first bad record in record order, so
-// the report does not depend on the thread count.
+// the report does not depend on the thread count. Under mpirun the chosen
+// records of each slice are split across the ranks (RecordsOfRank) and the
+// tallies combined (MismatchTally::Result with the communicator), so the
+// report does not depend on the rank count either.
 #ifndef RETRO_VERIFY_SUPPORT_H_
 #define RETRO_VERIFY_SUPPORT_H_
 
@@ -13,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/partition.h"
 #include "retro/game_module.h"
 
 namespace retro {
@@ -50,6 +55,19 @@ class RecordSelection {
   uint64_t count(size_t slice) const { return all_ ? sizes_[slice] : picks_[slice].size(); }
   uint64_t record(size_t slice, uint64_t k) const { return all_ ? k : picks_[slice][k]; }
 
+  // The k of `slice` (0..count(slice)-1) this rank of `comm` checks: all
+  // of them when `comm` is null. Its total over the slices is
+  // CountOfRank(comm).
+  distributed::IndexRange RecordsOfRank(size_t slice, distributed::Communicator* comm) const {
+    if (comm == nullptr) return {0, count(slice)};
+    return distributed::RangeOfRank(count(slice), comm->rank(), comm->size());
+  }
+  uint64_t CountOfRank(distributed::Communicator* comm) const {
+    uint64_t n = 0;
+    for (size_t slice = 0; slice < sizes_.size(); ++slice) n += RecordsOfRank(slice, comm).size();
+    return n;
+  }
+
  private:
   std::vector<uint64_t> sizes_;
   std::vector<std::vector<uint64_t>> picks_;
@@ -79,6 +97,30 @@ class MismatchTally {
     result.records_checked = records_checked;
     result.mismatches = mismatches_;
     result.first_mismatch = first_;
+    return result;
+  }
+
+  // Collective when `comm` is not null: the result of every rank's tally
+  // together (the mismatches summed, the first by `order` over all ranks),
+  // on every rank. `records_checked` is the job's total.
+  VerifyResult Result(uint64_t records_checked, distributed::Communicator* comm) const {
+    VerifyResult result = Result(records_checked);
+    if (comm == nullptr || comm->size() == 1) return result;
+    result.mismatches = comm->AllReduceSum(result.mismatches);
+    uint64_t mine;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      mine = first_order_;
+    }
+    const std::vector<uint64_t> orders =
+        distributed::AllGather(*comm, std::span<const uint64_t>(&mine, 1));
+    int first_rank = 0;
+    for (int r = 1; r < comm->size(); ++r) {
+      if (orders[r] < orders[first_rank]) first_rank = r;
+    }
+    std::vector<uint8_t> first(result.first_mismatch.begin(), result.first_mismatch.end());
+    comm->Broadcast(first, first_rank);
+    result.first_mismatch.assign(first.begin(), first.end());
     return result;
   }
 

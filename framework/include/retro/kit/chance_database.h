@@ -353,10 +353,13 @@ class ChanceDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    context.progress->StartPhase("verifying", selection.count());
+    // Under mpirun each rank checks its share of every slice's records.
+    distributed::Communicator* const comm = context.communicator;
+    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
     for (int s = 0; s < tables_.num_slices(); ++s) {
-      context.pool->ParallelFor(0, selection.count(s), 256, [&](int, uint64_t b, uint64_t e) {
+      const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
+      context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
           std::string problem = Check(s, index);
@@ -374,7 +377,7 @@ class ChanceDatabase : public OpenDatabase {
         context.progress->Advance(e - b);
       });
     }
-    return tally.Result(selection.count());
+    return tally.Result(selection.count(), comm);
   }
 
  private:

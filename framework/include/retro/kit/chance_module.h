@@ -28,6 +28,7 @@
 #include "absl/strings/str_format.h"
 #include "retro/contract/check_contract.h"
 #include "retro/checkpoint.h"
+#include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/kit/chance_contract_view.h"
 #include "retro/kit/chance_database.h"
@@ -108,8 +109,12 @@ class ChanceModule : public KitModule {
     // slices, then encoded for the builder).
     plan.estimated_memory_bytes = 2 * file_bytes;
     if constexpr (HasSolveMemory<R>) plan.estimated_memory_bytes = rules.solve_memory_bytes();
+    // Distributed: every rank holds every value and record (the work is
+    // split, the memory not yet).
+    plan.replicated_memory_bytes = plan.estimated_memory_bytes;
     const uint64_t available = AvailableMemoryBytes();
-    if (available > 0 && plan.estimated_memory_bytes > available) {
+    // Under mpirun the host checks the memory per rank instead.
+    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string given;
       for (const auto& [key, value] : plan.canonical_parameters) {
         absl::StrAppend(&given, " --", key, " ", value);

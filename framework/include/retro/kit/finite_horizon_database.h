@@ -195,10 +195,13 @@ class FiniteHorizonDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    context.progress->StartPhase("verifying", selection.count());
+    // Under mpirun each rank checks its share of every slice's records.
+    distributed::Communicator* const comm = context.communicator;
+    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
     for (int s = 0; s < rules.num_slices(); ++s) {
-      context.pool->ParallelFor(0, selection.count(s), 4096, [&](int, uint64_t b, uint64_t e) {
+      const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
+      context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
           std::string problem = Check(s, index);
@@ -211,7 +214,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
       });
     }
     // Each position is checked at every layer t = 0..T.
-    return tally.Result(selection.count() * (tables_->horizon() + 1));
+    return tally.Result(selection.count() * (tables_->horizon() + 1), comm);
   }
 
   // The parameters the header records, for stats.

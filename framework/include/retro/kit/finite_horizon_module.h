@@ -15,6 +15,7 @@
 #ifndef RETRO_KIT_FINITE_HORIZON_MODULE_H_
 #define RETRO_KIT_FINITE_HORIZON_MODULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,6 +28,7 @@
 #include "absl/strings/str_format.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
+#include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_database.h"
@@ -79,8 +81,13 @@ class FiniteHorizonModule : public KitModule {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
+    // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
+    // state) and the finished stores are every rank's.
+    plan.replicated_memory_bytes =
+        std::min(plan.estimated_memory_bytes, 5 * plan.positions + plan.estimated_file_bytes);
     const uint64_t available = AvailableMemoryBytes();
-    if (available > 0 && plan.estimated_memory_bytes > available) {
+    // Under mpirun the host checks the memory per rank instead.
+    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string fits;
       if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
       return absl::ResourceExhaustedError(absl::StrFormat(

@@ -525,24 +525,26 @@ class LoopyWdlDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (const auto& table : tables_) sizes.push_back(table.size());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    context.progress->StartPhase("verifying", selection.count());
+    // Under mpirun each rank checks its share of every slice's records.
+    distributed::Communicator* const comm = context.communicator;
+    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
     for (int slice = 0; slice < static_cast<int>(tables_.size()); ++slice) {
-      context.pool->ParallelFor(
-          0, selection.count(slice), 4096, [&](int, uint64_t begin, uint64_t end) {
-            Unranker<R> unrank(rules_);
-            for (uint64_t k = begin; k < end; ++k) {
-              const uint64_t index = selection.record(slice, k);
-              std::string problem = data_.CheckRecord(slice, index, unrank(slice, index));
-              if (!problem.empty()) {
-                tally.Record((static_cast<uint64_t>(slice) << 48) | index,
-                             [&] { return std::move(problem); });
-              }
-            }
-            context.progress->Advance(end - begin);
-          });
+      const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
+      context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {
+        Unranker<R> unrank(rules_);
+        for (uint64_t k = begin; k < end; ++k) {
+          const uint64_t index = selection.record(slice, k);
+          std::string problem = data_.CheckRecord(slice, index, unrank(slice, index));
+          if (!problem.empty()) {
+            tally.Record((static_cast<uint64_t>(slice) << 48) | index,
+                         [&] { return std::move(problem); });
+          }
+        }
+        context.progress->Advance(end - begin);
+      });
     }
-    return tally.Result(selection.count());
+    return tally.Result(selection.count(), comm);
   }
 
  private:

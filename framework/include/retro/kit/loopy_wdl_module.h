@@ -28,6 +28,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
+#include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
@@ -88,8 +89,13 @@ class LoopyWdlModule : public KitModule {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
+    // Distributed: the finished tables are every rank's; the solver's
+    // bytes of a slice are split.
+    plan.replicated_memory_bytes =
+        std::min(plan.estimated_memory_bytes, 2 * plan.estimated_file_bytes);
     const uint64_t available = AvailableMemoryBytes();
-    if (available > 0 && plan.estimated_memory_bytes > available) {
+    // Under mpirun the host checks the memory per rank instead.
+    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string fits, what = info_.DatabaseName();
       if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
       if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();

@@ -36,6 +36,16 @@
 //   absl::StatusOr<std::vector<double>> values = retro::solver::SolveChance(
 //       game, {.pool = &pool, .progress = &progress});
 //
+// Distributed (SolveContext::communicator with several ranks, retro/
+// distributed/): the layers are solved in order, the blocks of each layer
+// split into one contiguous run per rank; after each layer every rank's
+// values (and a table-style game's records) of the layer are gathered on
+// every rank in one batch, so each rank has every lower layer when it
+// solves the next. The work is split R ways; the values and records are
+// not (every rank holds them all: the next layers may read any of them).
+// The values are those of a single process bit for bit (each is computed
+// by the same code from the same lower values).
+//
 // The game is a template parameter (no virtual calls); its contract is the
 // concept ChanceGame in retro/solver/chance_game.h.
 #ifndef RETRO_SOLVER_CHANCE_H_
@@ -45,6 +55,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -55,6 +66,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/local_communicator.h"
+#include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
 #include "retro/solver/chance_game.h"
 #include "retro/solver/chance_schedule.h"
@@ -145,7 +159,8 @@ template <typename Game>
 absl::StatusOr<std::vector<double>> Solve(const Game& game,
                                           const ChanceOptions& options,
                                           ThreadPool& pool,
-                                          Progress* progress) {
+                                          Progress* progress,
+                                          distributed::Communicator& comm) {
   constexpr int kOutcomes = Game::kNumOutcomes;
   constexpr bool kTable = TableStyleGame<Game>;
   const uint64_t size = game.Size();
@@ -209,7 +224,67 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     }
   };
   if (progress != nullptr) progress->StartPhase("solve", size);
-  if (graph.has_value()) {
+  const int ranks = comm.size();
+  if (ranks > 1) {
+    // Several ranks: layer by layer, this rank's run of each layer's
+    // blocks, then the layer's values and records gathered everywhere.
+    const std::vector<Block>& blocks = schedule->blocks;
+    const int rank = comm.rank();
+    constexpr uint64_t kRecordBytes = sizeof(double) + (kTable ? sizeof(Aux) : 0);
+    if constexpr (kTable) static_assert(std::is_trivially_copyable_v<Aux>);
+    for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
+      const uint64_t first = schedule->layer_begin[l];
+      const uint64_t count = schedule->layer_begin[l + 1] - first;
+      const auto run_of = [&](int r) {
+        return std::pair<uint64_t, uint64_t>(first + count * r / ranks,
+                                             first + count * (r + 1) / ranks);
+      };
+      const auto [mine_first, mine_last] = run_of(rank);
+      pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
+        for (uint64_t k = b; k < e; ++k) solve_block(worker, blocks[k]);
+      });
+      // This rank's records of the layer, block after block: values, then
+      // the game's records.
+      std::vector<uint8_t> mine;
+      for (uint64_t k = mine_first; k < mine_last; ++k) {
+        const Block& block = blocks[k];
+        const uint64_t n = block.end - block.begin;
+        const size_t at = mine.size();
+        mine.resize(at + n * kRecordBytes);
+        std::memcpy(mine.data() + at, &values[block.begin], n * sizeof(double));
+        if constexpr (kTable) {
+          std::memcpy(mine.data() + at + n * sizeof(double), &aux[block.begin], n * sizeof(Aux));
+        }
+      }
+      const std::vector<uint8_t> all = comm.AllGatherBytes(mine, nullptr);
+      // Every other rank's blocks in order (the concatenation is in rank
+      // order, each rank's run in block order).
+      uint64_t positions = 0;
+      size_t at = 0;
+      for (int r = 0; r < ranks; ++r) {
+        const auto [run_first, run_last] = run_of(r);
+        for (uint64_t k = run_first; k < run_last; ++k) {
+          const Block& block = blocks[k];
+          const uint64_t n = block.end - block.begin;
+          positions += n;
+          if (r != rank) {
+            std::memcpy(&values[block.begin], all.data() + at, n * sizeof(double));
+            if constexpr (kTable) {
+              std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double),
+                          n * sizeof(Aux));
+            } else {
+              for (uint64_t i = block.begin; i < block.end; ++i) {
+                solved[i].store(1, std::memory_order_relaxed);
+              }
+            }
+          }
+          at += n * kRecordBytes;
+        }
+      }
+      if (progress != nullptr) progress->Advance(positions);
+      if (comm.AnyRank(stuck.load() != kNone || unordered.load() != kNone)) break;
+    }
+  } else if (graph.has_value()) {
     const std::vector<Block>& blocks = game_blocks;
     internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
       solve_block(worker, blocks[b]);
@@ -241,16 +316,18 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
       if (stuck.load() != kNone || unordered.load() != kNone) break;
     }
   }
+  absl::Status status;
   if (const uint64_t i = unordered.load(); i != kNone) {
-    return absl::InternalError(absl::StrCat(
+    status = absl::InternalError(absl::StrCat(
         "game bug: an afterstate of position ", i,
         " is out of range or not solved before it (check the layers)"));
-  }
-  if (const uint64_t i = stuck.load(); i != kNone) {
-    return absl::FailedPreconditionError(absl::StrCat(
+  } else if (const uint64_t i = stuck.load(); i != kNone) {
+    status = absl::FailedPreconditionError(absl::StrCat(
         "position ", i, " is not terminal but no outcome has a move; "
         "its value is unbounded (declare it terminal)"));
   }
+  if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
+  if (!status.ok()) return status;
   return values;
 }
 
@@ -289,7 +366,10 @@ absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
     return s;
   }
   internal::ContextPool pool(context);
-  return chance_internal::Solve(game, options, pool.get(), context.progress);
+  distributed::LocalCommunicator local;
+  distributed::Communicator& comm =
+      context.communicator != nullptr ? *context.communicator : local;
+  return chance_internal::Solve(game, options, pool.get(), context.progress, comm);
 }
 
 // SolveChance with the default options.

@@ -15,6 +15,18 @@
 // parallel on a ThreadPool; the output of each slice is a
 // FiniteHorizonStore (finite_horizon_store.h) holding only the changes.
 //
+// Distributed (SolveContext::communicator, retro/distributed/): each slice's
+// states are split into one contiguous range per rank
+// (retro/distributed/partition.h). A rank expands only its own states and
+// keeps their forward edges, outer-edge cursors, terminal values and dirty
+// bitmap, and the reverse edges whose parent it owns; every rank keeps a
+// replica of the slice's V_{t-1} (one byte a state) and the full change
+// log. After each layer, the ranks' changes (in index order) are gathered
+// on every rank in one batch, so each rank updates its replica and marks
+// its own parents; the stores built from the gathered log are the same on
+// every rank, byte for byte those of a single-process solve. With one rank
+// (no communicator) this is the single-process solver.
+//
 // The game contract is the concept FiniteHorizonGame in
 // retro/solver/finite_horizon_game.h.
 //
@@ -39,6 +51,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/local_communicator.h"
+#include "retro/distributed/partition.h"
+#include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_store.h"
@@ -90,10 +106,11 @@ class FiniteHorizonSolver {
 
   // `horizon` is T (>= 0). Solves every slice and returns their stores, in
   // slice order. `progress` gets one phase over the whole solve.
-  // `memory_budget` (0: none) bounds the tables of one slice.
+  // `memory_budget` (0: none) bounds the tables of one slice on one rank.
+  // Every rank of `comm` calls it and returns the same stores.
   static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
       const Game& game, const FiniteHorizonOptions& options, ThreadPool& pool,
-      Progress& progress, uint64_t memory_budget) {
+      Progress& progress, uint64_t memory_budget, distributed::Communicator& comm) {
     const uint32_t horizon = options.horizon;
     std::vector<FiniteHorizonSliceStats>* stats = options.stats;
     std::vector<std::vector<uint8_t>> stores;
@@ -118,7 +135,7 @@ class FiniteHorizonSolver {
         progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
       } else {
         SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
-                           views);
+                           views, comm);
         auto store = solver.Solve();
         if (!store.ok()) return store.status();
         stores.push_back(std::move(*store));
@@ -160,21 +177,27 @@ class FiniteHorizonSolver {
    public:
     SliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
                 Progress& progress, uint64_t memory_budget,
-                const std::vector<FiniteHorizonStoreView>& solved)
+                const std::vector<FiniteHorizonStoreView>& solved,
+                distributed::Communicator& comm)
         : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
           progress_(progress), memory_budget_(memory_budget), solved_(solved),
-          size_(game.slice_size(slice)) {}
+          size_(game.slice_size(slice)), comm_(comm),
+          range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
+          lo_(range_.begin), local_(range_.size()) {}
 
     absl::StatusOr<std::vector<uint8_t>> Solve() {
       if (size_ >= (uint64_t{1} << 32)) {
         return absl::ResourceExhaustedError(
             absl::StrCat("slice ", slice_, " has ", size_, " states; at most 2^32 are supported"));
       }
-      if (absl::Status s = CheckBudget(kBytesPerState * size_, "the states");
+      if (absl::Status s = CheckBudget(StateBytes(), "the states");
           !s.ok()) {
         return s;
       }
-      if (absl::Status s = Expand(); !s.ok()) return s;
+      // Every rank reaches this point: an error on one is the error of all.
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, Expand()); !s.ok()) {
+        return s;
+      }
       BuildParents();
       RunLayers();
       ReleaseGraph();
@@ -190,10 +213,20 @@ class FiniteHorizonSolver {
     // Bytes per state of the per-state tables (values, terminal values,
     // three offset arrays, the dirty bitmap, rounded up).
     static constexpr uint64_t kBytesPerState = 16;
+    // Of those, the bytes every rank keeps for every state of the slice
+    // (the V_{t-1} replica and the reverse-edge offsets); the rest are
+    // kept for the rank's own states only.
+    static constexpr uint64_t kReplicatedBytesPerState = 5;
     // Bytes per in-slice edge (child, reward, parent, parent reward) and
     // per outer edge (edge, cached value, cursor).
     static constexpr uint64_t kBytesPerInnerEdge = 10;
     static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 5;
+
+    // Bytes of the per-state tables on this rank.
+    uint64_t StateBytes() const {
+      return kReplicatedBytesPerState * size_ +
+             (kBytesPerState - kReplicatedBytesPerState) * local_;
+    }
 
     // OK when `bytes` fit the memory budget (0: no budget).
     absl::Status CheckBudget(uint64_t bytes, const char* what) const {
@@ -254,10 +287,10 @@ class FiniteHorizonSolver {
     //    edges (in-slice and outer) in CSR form.
     absl::Status Expand() {
       value_.assign(size_, 0);
-      terminal_.assign(size_, 0);
-      inner_offsets_.assign(size_ + 1, 0);
-      outer_offsets_.assign(size_ + 1, 0);
-      const uint64_t chunks = (size_ + kGrain - 1) / kGrain;
+      terminal_.assign(local_, 0);
+      inner_offsets_.assign(local_ + 1, 0);
+      outer_offsets_.assign(local_ + 1, 0);
+      const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
       struct Chunk {
         std::vector<uint32_t> inner_child;
         std::vector<int8_t> inner_reward;
@@ -267,15 +300,15 @@ class FiniteHorizonSolver {
       std::atomic<bool> contract_ok{true};
       // The first state whose node is out of range (UINT64_MAX: none).
       std::atomic<uint64_t> bad_node{std::numeric_limits<uint64_t>::max()};
-      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
-        Chunk& c = chunk[begin / kGrain];
+      pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
+        Chunk& c = chunk[(begin - lo_) / kGrain];
         ExpandEach(begin, end, [&](uint64_t s, Node& node) {
           if (!NodeInRange(node)) {
             bad_node.store(s, std::memory_order_relaxed);
             node.num_moves = 0;
           }
           value_[s] = static_cast<int8_t>(node.limit_value);
-          terminal_[s] = static_cast<int8_t>(node.terminal_value);
+          terminal_[s - lo_] = static_cast<int8_t>(node.terminal_value);
           uint32_t inner = 0, outer = 0;
           for (int m = 0; m < node.num_moves; ++m) {
             const auto& move = node.moves[m];
@@ -293,8 +326,8 @@ class FiniteHorizonSolver {
               contract_ok = false;
             }
           }
-          inner_offsets_[s + 1] = inner;
-          outer_offsets_[s + 1] = outer;
+          inner_offsets_[s - lo_ + 1] = inner;
+          outer_offsets_[s - lo_ + 1] = outer;
         });
       });
       if (const uint64_t s = bad_node.load();
@@ -310,7 +343,7 @@ class FiniteHorizonSolver {
             ": a move leads to a larger slice or outside a slice"));
       }
       uint64_t inner_total = 0, outer_total = 0;
-      for (uint64_t s = 0; s < size_; ++s) {
+      for (uint64_t s = 0; s < local_; ++s) {
         inner_total += inner_offsets_[s + 1];
         outer_total += outer_offsets_[s + 1];
         if (inner_total >= (uint64_t{1} << 32) || outer_total >= (uint64_t{1} << 32)) {
@@ -321,15 +354,15 @@ class FiniteHorizonSolver {
         outer_offsets_[s + 1] = static_cast<uint32_t>(outer_total);
       }
       if (absl::Status s = CheckBudget(
-              kBytesPerState * size_ + kBytesPerInnerEdge * inner_total +
+              StateBytes() + kBytesPerInnerEdge * inner_total +
                   kBytesPerOuterEdge * outer_total,
               "the states and moves");
           !s.ok()) {
         return s;
       }
-      inner_child_.resize(inner_offsets_[size_]);
-      inner_reward_.resize(inner_offsets_[size_]);
-      outer_.resize(outer_offsets_[size_]);
+      inner_child_.resize(inner_offsets_[local_]);
+      inner_reward_.resize(inner_offsets_[local_]);
+      outer_.resize(outer_offsets_[local_]);
       outer_value_.assign(outer_.size(), 0);
       outer_consumed_.assign(outer_.size(), 0);
       pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
@@ -369,14 +402,14 @@ class FiniteHorizonSolver {
       std::vector<std::atomic<uint32_t>> degree(size_ + 1);
       // A counter's old value, then one more: atomically only when other
       // threads may count too.
-      const bool shared = RunsShared(size_, kGrain);
+      const bool shared = RunsShared(local_, kGrain);
       const auto bump = [shared](std::atomic<uint32_t>& counter) {
         if (shared) return counter.fetch_add(1, std::memory_order_relaxed);
         const uint32_t old = counter.load(std::memory_order_relaxed);
         counter.store(old + 1, std::memory_order_relaxed);
         return old;
       };
-      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+      pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t e = inner_offsets_[begin]; e < inner_offsets_[end]; ++e) {
           bump(degree[inner_child_[e] + 1]);
         }
@@ -388,22 +421,23 @@ class FiniteHorizonSolver {
       }
       parents_.resize(inner_child_.size());
       parent_rewards_.resize(inner_child_.size());
-      pool_.ParallelFor(0, size_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+      pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t s = begin; s < end; ++s) {
           for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
             const uint32_t at = bump(degree[inner_child_[e]]);
-            parents_[at] = static_cast<uint32_t>(s);
+            parents_[at] = static_cast<uint32_t>(lo_ + s);
             parent_rewards_[at] = inner_reward_[e];
           }
         }
       });
     }
 
-    // V_t(s) from the V_{t-1} values of its children.
+    // V_t(s) from the V_{t-1} values of its children (s is this rank's).
     int Evaluate(uint64_t s) const {
-      const uint64_t ib = inner_offsets_[s], ie = inner_offsets_[s + 1];
-      const uint64_t ob = outer_offsets_[s], oe = outer_offsets_[s + 1];
-      if (ib == ie && ob == oe) return terminal_[s];
+      const uint64_t l = s - lo_;
+      const uint64_t ib = inner_offsets_[l], ie = inner_offsets_[l + 1];
+      const uint64_t ob = outer_offsets_[l], oe = outer_offsets_[l + 1];
+      if (ib == ie && ob == oe) return terminal_[l];
       int best = std::numeric_limits<int>::min();
       for (uint64_t e = ib; e < ie; ++e) {
         best = std::max(best, inner_reward_[e] - value_[inner_child_[e]]);
@@ -421,7 +455,8 @@ class FiniteHorizonSolver {
     // child entry is stepped over once per edge.
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       uint32_t next = std::numeric_limits<uint32_t>::max();
-      for (uint64_t e = outer_offsets_[s]; e < outer_offsets_[s + 1]; ++e) {
+      const uint64_t l = s - lo_;
+      for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
         const FiniteHorizonStoreView& child = solved_[outer_[e].slice];
         uint64_t begin, end;
         child.EntryRange(outer_[e].index, begin, end);
@@ -446,11 +481,12 @@ class FiniteHorizonSolver {
       int8_t value;
     };
 
-    // Marks state s dirty for the coming evaluation. When other threads
-    // may mark too (`shared`) the bit is set with an atomic OR, skipped
-    // when already set.
+    // Marks state s (this rank's) dirty for the coming evaluation. When
+    // other threads may mark too (`shared`) the bit is set with an atomic
+    // OR, skipped when already set. The rank's range starts at a multiple
+    // of 64, so s's bit is bit s % 64 of its word.
     void MarkDirty(uint32_t s, bool shared) {
-      uint64_t& word = dirty_[s >> 6];
+      uint64_t& word = dirty_[(s - lo_) >> 6];
       const uint64_t bit = uint64_t{1} << (s & 63);
       if (!shared) {
         word |= bit;
@@ -484,17 +520,22 @@ class FiniteHorizonSolver {
     //    order and the changes come out sorted.
     void RunLayers() {
       const int threads = pool_.size();
-      const uint64_t words = (size_ + 63) / 64;
+      const uint64_t words = (local_ + 63) / 64;
       constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
       const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
       dirty_.assign(words, 0);
       buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
       std::vector<std::vector<Change>> chunk_changes(chunks);
       std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(threads);
-      // Layer 0: the limit values are the first entries.
+      // Layer 0: the limit values are the first entries. Each rank has its
+      // own states' values; the gathered changes complete every replica.
       std::vector<Change> changed;
-      for (uint64_t s = 0; s < size_; ++s) {
+      for (uint64_t s = lo_; s < range_.end; ++s) {
         if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
+      }
+      GatherChanges(changed);
+      if (comm_.size() > 1) {
+        for (const Change& c : changed) value_[c.state] = c.value;
       }
       AppendLog(changed);
       for (uint32_t t = 1; t <= horizon_; ++t) {
@@ -503,8 +544,8 @@ class FiniteHorizonSolver {
           // Every state is dirty; cache its outer children's V_0 and
           // schedule its first outer event.
           std::fill(dirty_.begin(), dirty_.end(), ~uint64_t{0});
-          if (size_ % 64 != 0) dirty_.back() = (uint64_t{1} << (size_ % 64)) - 1;
-          pool_.ParallelFor(0, size_, kGrain, [&](int w, uint64_t b, uint64_t e) {
+          if (local_ % 64 != 0) dirty_.back() = (uint64_t{1} << (local_ % 64)) - 1;
+          pool_.ParallelFor(lo_, range_.end, kGrain, [&](int w, uint64_t b, uint64_t e) {
             for (uint64_t s = b; s < e; ++s) {
               const uint32_t next = RefreshOuter(s, 1);
               if (next != std::numeric_limits<uint32_t>::max()) {
@@ -557,7 +598,7 @@ class FiniteHorizonSolver {
         // A layer with little work runs on this thread alone: waking the
         // pool costs more than it saves (most layers of small slices).
         const uint64_t work_estimate =
-            t == 1 ? size_ : 4 * log_.back().states.size() + buckets_in_layer;
+            t == 1 ? local_ : 4 * log_.back().states.size() + buckets_in_layer;
         const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
         pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
           for (uint64_t chunk = cb; chunk < ce; ++chunk) {
@@ -570,7 +611,8 @@ class FiniteHorizonSolver {
               dirty_[w] = 0;
               evaluated += std::popcount(bits);
               while (bits != 0) {
-                const uint32_t s = static_cast<uint32_t>(w * 64 + std::countr_zero(bits));
+                const uint32_t s =
+                    static_cast<uint32_t>(lo_ + w * 64 + std::countr_zero(bits));
                 bits &= bits - 1;
                 const int v = Evaluate(s);
                 if (v < -128 || v > 127) overflow_ = true;
@@ -586,6 +628,8 @@ class FiniteHorizonSolver {
           changed.insert(changed.end(), out.begin(), out.end());
           out.clear();
         }
+        // Every rank's changes, in index order (ranks own increasing ranges).
+        GatherChanges(changed);
         previous_old_values_.resize(changed.size());
         for (size_t i = 0; i < changed.size(); ++i) {
           previous_old_values_[i] = value_[changed[i].state];
@@ -594,8 +638,13 @@ class FiniteHorizonSolver {
         if (!changed.empty()) last_change_ = t;
         AppendLog(changed);
         progress_.Advance(size_);
+        // Whether any rank overflowed, or still has events scheduled.
+        uint64_t flags[2] = {overflow_ ? 1u : 0u,
+                             changed.empty() && PendingEvents(t) ? 1u : 0u};
+        comm_.AllReduceMax(std::span<uint64_t>(flags, 2));
+        if (flags[0] != 0) overflow_ = true;
         if (overflow_) break;
-        if (changed.empty() && !PendingEvents(t)) {
+        if (changed.empty() && flags[1] == 0) {
           progress_.Advance(size_ * (horizon_ - t));
           break;
         }
@@ -618,6 +667,13 @@ class FiniteHorizonSolver {
       std::vector<uint64_t>().swap(dirty_);
       std::vector<int8_t>().swap(terminal_);
       std::vector<int8_t>().swap(value_);
+    }
+
+    // Replaces this rank's changes of a layer by every rank's, in rank
+    // order: one batch per rank and layer.
+    void GatherChanges(std::vector<Change>& changed) {
+      if (comm_.size() == 1) return;
+      changed = distributed::AllGather(comm_, std::span<const Change>(changed));
     }
 
     void AppendLog(const std::vector<Change>& changed) {
@@ -651,7 +707,7 @@ class FiniteHorizonSolver {
       fields.entry_bytes = horizon_ <= 255 ? 2 : 4;
       fields.horizon = horizon_;
       fields.last_change = last_change_;
-      fields.evaluations = evaluations_.load();
+      fields.evaluations = comm_.AllReduceSum(evaluations_.load());
       std::vector<uint64_t> cursor;
       std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, count, cursor);
       std::vector<uint32_t>().swap(count);
@@ -679,9 +735,15 @@ class FiniteHorizonSolver {
     const uint64_t memory_budget_;
     const std::vector<FiniteHorizonStoreView>& solved_;
     const uint64_t size_;
+    distributed::Communicator& comm_;
+    // This rank's states: [lo_, lo_ + local_). Tables marked "local" are
+    // indexed by s - lo_; the others by s.
+    const distributed::IndexRange range_;
+    const uint64_t lo_;
+    const uint64_t local_;
 
-    std::vector<int8_t> value_;     // V_{t-1} during layer t
-    std::vector<int8_t> terminal_;
+    std::vector<int8_t> value_;     // V_{t-1} during layer t, every state
+    std::vector<int8_t> terminal_;  // local
     // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
     std::vector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
     std::vector<uint32_t> inner_child_, parents_;
@@ -734,8 +796,11 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveFiniteHorizon(
   Progress no_progress;
   Progress& progress =
       context.progress != nullptr ? *context.progress : no_progress;
+  distributed::LocalCommunicator local;
+  distributed::Communicator& comm =
+      context.communicator != nullptr ? *context.communicator : local;
   return internal::FiniteHorizonSolver<Game>::SolveAll(
-      game, options, pool.get(), progress, context.memory_budget_bytes);
+      game, options, pool.get(), progress, context.memory_budget_bytes, comm);
 }
 
 }  // namespace retro::solver

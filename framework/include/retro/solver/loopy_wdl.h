@@ -38,6 +38,20 @@
 // Storage: one byte per position in the codec below (EncodeWdl), plus one
 // byte of open-move counter during the solve, both in huge pages.
 //
+// Distributed (SolveContext::communicator with several ranks, retro/
+// distributed/): each rank owns one contiguous range of the slice
+// (retro/distributed/partition.h) and holds the value and counter bytes of
+// its range only. It seeds its range and scans its own part of each
+// frontier; the predecessors of its frontier positions go to their owners
+// in batched all-to-all exchanges (rounds of at most kRoundPositions
+// frontier positions, so a level's messages stay bounded), and each rank
+// applies the updates it receives. The highest level, the longest losing
+// conversion, the frontier sizes and errors are agreed by all-reductions,
+// and the finished table is gathered on every rank (the next slices'
+// conversions read it). The values are those of a single process, byte
+// for byte: within a level the order of updates does not matter. Snapshots
+// are not taken in a distributed solve.
+//
 // Snapshots (SolveContext::snapshots, retro/solver/slice_snapshots.h): when
 // one is due, the state is saved after each 1/64 of the seeding and after
 // each level (values, counters, pending lists: about two bytes a position),
@@ -66,6 +80,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/local_communicator.h"
+#include "retro/distributed/partition.h"
+#include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl_buffer.h"
 #include "retro/solver/loopy_wdl_game.h"
@@ -187,21 +205,25 @@ template <typename Game>
 class LoopyWdlSolver {
  public:
   LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress,
-                 SliceSnapshots* snapshots)
+                 SliceSnapshots* snapshots, distributed::Communicator& comm)
       : game_(game),
         pool_(pool),
         progress_(progress),
-        snapshots_(snapshots),
+        snapshots_(comm.size() > 1 ? nullptr : snapshots),
         size_(game.size()),
         parts_(pool.size()),
-        scratch_slots_(parts_) {}
+        scratch_slots_(parts_),
+        comm_(comm),
+        range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
+        lo_(range_.begin),
+        local_(range_.size()) {}
 
   absl::StatusOr<std::vector<uint8_t>> Solve() {
     absl::StatusOr<HugePageBuffer> value_buffer =
-        HugePageBuffer::Allocate(size_, kWdlUnknownByte);
+        HugePageBuffer::Allocate(local_, kWdlUnknownByte);
     if (!value_buffer.ok()) return value_buffer.status();
     absl::StatusOr<HugePageBuffer> open_moves_buffer =
-        HugePageBuffer::Allocate(size_, 0);
+        HugePageBuffer::Allocate(local_, 0);
     if (!open_moves_buffer.ok()) return open_moves_buffer.status();
     value_ = *std::move(value_buffer);
     open_moves_ = *std::move(open_moves_buffer);
@@ -218,7 +240,20 @@ class LoopyWdlSolver {
       }
     }
     if (from.seeded < size_) {
-      if (absl::Status s = Seed(from.seeded); !s.ok()) return s;
+      absl::Status seeded = Seed(lo_ + from.seeded);
+      if (comm_.size() > 1) {
+        // Every rank needs the slice's longest losing conversion and the
+        // highest level seeded anywhere.
+        seeded = distributed::AgreeOnStatus(comm_, seeded);
+        if (seeded.ok()) {
+          uint64_t maxima[2] = {static_cast<uint64_t>(longest_conversion_loss_),
+                                static_cast<uint64_t>(max_level_ + 1)};
+          comm_.AllReduceMax(std::span<uint64_t>(maxima, 2));
+          longest_conversion_loss_ = static_cast<int>(maxima[0]);
+          max_level_ = static_cast<int>(maxima[1]) - 1;
+        }
+      }
+      if (!seeded.ok()) return seeded;
     }
     if (absl::Status s = Propagate(from.level); !s.ok()) return s;
     return Finish();
@@ -228,6 +263,8 @@ class LoopyWdlSolver {
   using Scratch = typename Game::Scratch;
   static constexpr uint64_t kSeedGrain = uint64_t{1} << 14;
   static constexpr uint64_t kScanGrain = uint64_t{1} << 20;
+  // Frontier positions whose predecessors one exchange round carries.
+  static constexpr uint64_t kRoundPositions = uint64_t{1} << 16;
 
   // One scratch per thread, on cache lines of its own.
   struct alignas(64) PaddedScratch {
@@ -236,16 +273,18 @@ class LoopyWdlSolver {
   Scratch& scratch(int worker) { return scratch_slots_[worker].scratch; }
 
   // Step 1: seeds every position from its own description.
-  // Seeds positions `first` .. size_ - 1, in chunks, with a snapshot after
-  // any chunk when one is due.
+  // Seeds positions `first` .. the end of this rank's range, in chunks,
+  // with a snapshot after any chunk when one is due. (Progress: this
+  // rank's range.)
   absl::Status Seed(uint64_t first) {
+    const uint64_t last = range_.end;
     if (progress_ != nullptr) {
-      progress_->StartPhase("seed", size_);
-      progress_->Advance(first);
+      progress_->StartPhase("seed", local_);
+      progress_->Advance(first - lo_);
     }
-    const uint64_t chunk = std::max<uint64_t>(kSeedGrain * 4 * parts_, size_ / 64);
-    for (uint64_t begin = first; begin < size_; begin += chunk) {
-      const uint64_t end = std::min(size_, begin + chunk);
+    const uint64_t chunk = std::max<uint64_t>(kSeedGrain * 4 * parts_, local_ / 64);
+    for (uint64_t begin = first; begin < last; begin += chunk) {
+      const uint64_t end = std::min(last, begin + chunk);
       SeedRange(begin, end);
       if (absl::Status s = error_.Get(); !s.ok()) return s;
       if (absl::Status s = SnapshotIfDue({.seeded = end, .level = 0}); !s.ok()) return s;
@@ -297,10 +336,10 @@ class LoopyWdlSolver {
     if (sink.terminal) {
       final_value = sink.terminal_value;
       is_final = true;
-      open_moves_[i] = kCannotLose;
+      open_moves_[i - lo_] = kCannotLose;
     } else if (sink.has_conversion &&
                sink.best_conversion.result != Wdl::kLoss) {
-      open_moves_[i] = kCannotLose;
+      open_moves_[i - lo_] = kCannotLose;
       if (sink.best_conversion.result == Wdl::kWin) {
         // A slice move wins in at least one ply, so a conversion win in at
         // most one ply is final; a slower one waits for its level.
@@ -321,9 +360,9 @@ class LoopyWdlSolver {
       // possible.
       final_value = WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
       is_final = true;
-      open_moves_[i] = kCannotLose;
+      open_moves_[i - lo_] = kCannotLose;
     } else {
-      open_moves_[i] = static_cast<uint8_t>(sink.in_slice);
+      open_moves_[i - lo_] = static_cast<uint8_t>(sink.in_slice);
     }
     if (is_final) {
       if (final_value.distance > kWdlMaxDistance || final_value.distance < 0) {
@@ -332,7 +371,7 @@ class LoopyWdlSolver {
                          " outside 0..", kWdlMaxDistance)));
         return;
       }
-      value_[i] = EncodeWdl(final_value);
+      value_[i - lo_] = EncodeWdl(final_value);
       if (final_value.result != Wdl::kDraw) {
         local_max_level = std::max(local_max_level, final_value.distance);
       }
@@ -350,12 +389,11 @@ class LoopyWdlSolver {
       }
       progress_->Advance(known);
     }
-    const uint64_t blocks = (size_ + kScanGrain - 1) / kScanGrain;
+    const uint64_t blocks = (local_ + kScanGrain - 1) / kScanGrain;
     block_frontier_.assign(blocks, {});
     found_.assign(parts_, {});
     resolved_.assign(parts_, 0);
-    for (int level = first_level; level <= std::max(max_level_, pending_.MaxLevel());
-         ++level) {
+    for (int level = first_level; level <= LastLevel(); ++level) {
       if (absl::Status s = PropagateLevel(level); !s.ok()) return s;
       if (absl::Status s = SnapshotIfDue({.seeded = size_, .level = level + 1}); !s.ok()) {
         return s;
@@ -364,19 +402,37 @@ class LoopyWdlSolver {
     return absl::OkStatus();
   }
 
+  // The last level that may hold positions, on every rank.
+  int LastLevel() {
+    const int last = std::max(max_level_, pending_.MaxLevel());
+    if (comm_.size() == 1) return last;
+    return static_cast<int>(comm_.AllReduceMax(static_cast<uint64_t>(last + 1))) - 1;
+  }
+
   // One level: pending values, the frontier, its predecessors.
   absl::Status PropagateLevel(int level) {
     TakePending(level);
+    if (comm_.size() > 1) {
+      max_level_ = static_cast<int>(comm_.AllReduceMax(static_cast<uint64_t>(max_level_ + 1))) - 1;
+    }
     if (level > max_level_) return absl::OkStatus();
-    const uint64_t frontier_size = ScanFrontier(level);
+    uint64_t frontier_size = ScanFrontier(level);
+    if (comm_.size() > 1) frontier_size = comm_.AllReduceSum(frontier_size);
     if (frontier_size == 0) return absl::OkStatus();
     if (level + 1 > kWdlMaxDistance) {
       return absl::OutOfRangeError(
           absl::StrCat("distances exceed ", kWdlMaxDistance,
                        " plies, the limit of the one-byte table codec"));
     }
-    UpdatePredecessors(level);
-    if (absl::Status s = error_.Get(); !s.ok()) return s;
+    if (comm_.size() == 1) {
+      UpdatePredecessors(level);
+    } else {
+      ExchangePredecessors(level);
+    }
+    if (absl::Status s = error_.Get(); comm_.size() > 1 || !s.ok()) {
+      s = distributed::AgreeOnStatus(comm_, s);
+      if (!s.ok()) return s;
+    }
     for (int part = 0; part < parts_; ++part) {
       pending_.Absorb(found_[part]);
       if (resolved_[part] > 0) max_level_ = std::max(max_level_, level + 1);
@@ -476,16 +532,16 @@ class LoopyWdlSolver {
   void TakePending(int level) {
     for (uint64_t entry : pending_.Take(level)) {
       const uint64_t i = entry & kIndexMask;
-      if (value_[i] == kWdlUnknownByte) {
-        value_[i] = static_cast<uint8_t>(entry >> kCodeShift);
+      if (value_[i - lo_] == kWdlUnknownByte) {
+        value_[i - lo_] = static_cast<uint8_t>(entry >> kCodeShift);
         max_level_ = std::max(max_level_, level);
       }
     }
   }
 
-  // 2b. The frontier: every position resolved at `level`, in index order
-  // (blocks are scanned in parallel, each into its own list). Returns its
-  // size.
+  // 2b. The frontier: every position of this rank's range resolved at
+  // `level`, in index order (blocks are scanned in parallel, each into its
+  // own list). Returns its size.
   uint64_t ScanFrontier(int level) {
     const uint8_t win_here = EncodeWdl(WdlOutcome::Win(level));
     const uint8_t loss_here = EncodeWdl(WdlOutcome::Loss(level));
@@ -495,15 +551,15 @@ class LoopyWdlSolver {
             const uint8_t* const value = value_.data();
             std::vector<uint64_t>& out = block_frontier_[block];
             out.clear();
-            const uint64_t end = std::min(size_, (block + 1) * kScanGrain);
+            const uint64_t end = std::min(local_, (block + 1) * kScanGrain);
             for (uint64_t i = block * kScanGrain; i < end; i += 64) {
               const uint64_t stop = std::min(end, i + 64);
               if (!AnyByteIs(value + i, stop - i, win_here, loss_here)) {
                 continue;
               }
               for (uint64_t j = i; j < stop; ++j) {
-                if (value[j] == win_here) out.push_back(j | kWinBit);
-                if (value[j] == loss_here) out.push_back(j);
+                if (value[j] == win_here) out.push_back((lo_ + j) | kWinBit);
+                if (value[j] == loss_here) out.push_back(lo_ + j);
               }
             }
           }
@@ -590,12 +646,107 @@ class LoopyWdlSolver {
     });
   }
 
-  // Step 3: whatever is unresolved is a draw.
+  // 2c'. The same for several ranks: this rank's frontier, in rounds of
+  // at most kRoundPositions positions, has its predecessors listed (on the
+  // pool) and sent to their owners in one all-to-all per round; each rank
+  // applies what it receives to its own positions, each thread to the
+  // positions of its part (contiguous blocks dealt round-robin). Rounds go
+  // on until every rank's frontier is done.
+  void ExchangePredecessors(int level) {
+    const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
+    const uint8_t loss_next = EncodeWdl(WdlOutcome::Loss(level + 1));
+    const int ranks = comm_.size();
+    std::vector<uint64_t> frontier;
+    for (const std::vector<uint64_t>& list : block_frontier_) {
+      frontier.insert(frontier.end(), list.begin(), list.end());
+    }
+    std::vector<uint64_t> begins(ranks);
+    for (int r = 0; r < ranks; ++r) begins[r] = distributed::RangeOfRank(size_, r, ranks).begin;
+    const auto owner = [&begins](uint64_t p) {
+      return static_cast<int>(std::upper_bound(begins.begin(), begins.end(), p) -
+                              begins.begin()) - 1;
+    };
+    std::vector<uint64_t> resolved(parts_, 0);
+    for (uint64_t round = 0;; round += kRoundPositions) {
+      const uint64_t first = std::min<uint64_t>(round, frontier.size());
+      const uint64_t last = std::min<uint64_t>(round + kRoundPositions, frontier.size());
+      // Each worker's batches, per destination rank.
+      std::vector<std::vector<std::vector<uint64_t>>> out(
+          parts_, std::vector<std::vector<uint64_t>>(ranks));
+      pool_.ParallelFor(first, last, 1024, [&](int worker, uint64_t b, uint64_t e) {
+        Scratch& my_scratch = scratch(worker);
+        std::vector<std::vector<uint64_t>>& mine = out[worker];
+        for (uint64_t k = b; k < e; ++k) {
+          const uint64_t entry = frontier[k];
+          const uint64_t win = entry & kWinBit;
+          game_.ForEachPredecessor(my_scratch, entry & kIndexMask, 0, 1, [&](uint64_t p) {
+            mine[owner(p)].push_back(p | win);
+          });
+        }
+      });
+      std::vector<std::vector<uint64_t>> send(ranks);
+      for (int r = 0; r < ranks; ++r) {
+        for (int w = 0; w < parts_; ++w) {
+          send[r].insert(send[r].end(), out[w][r].begin(), out[w][r].end());
+        }
+      }
+      out.clear();
+      const std::vector<std::vector<uint64_t>> received = distributed::AllToAll(comm_, send);
+      send.clear();
+      pool_.RunOnAll([&](int part) {
+        uint8_t* const value = value_.data();
+        uint8_t* const open_moves = open_moves_.data();
+        Scratch& my_scratch = scratch(part);
+        PendingLists& later = found_[part];
+        uint64_t count = 0;
+        for (const std::vector<uint64_t>& batch : received) {
+          for (const uint64_t entry : batch) {
+            const uint64_t p = entry & kIndexMask;
+            const uint64_t l = p - lo_;
+            if (static_cast<int>((l / kSeedGrain) % parts_) != part) continue;
+            if ((entry & kWinBit) == 0) {
+              if (value[l] == kWdlUnknownByte) {
+                value[l] = win_next;
+                ++count;
+              }
+              continue;
+            }
+            if (--open_moves[l] != 0 || value[l] != kWdlUnknownByte) continue;
+            int distance = level + 1;
+            if (longest_conversion_loss_ > distance) {
+              SeedSink sink;
+              game_.Describe(my_scratch, p, sink);
+              distance = std::max(distance, sink.longest_conversion_loss);
+            }
+            if (distance == level + 1) {
+              value[l] = loss_next;
+              ++count;
+            } else if (distance <= kWdlMaxDistance) {
+              later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
+            } else {
+              error_.Set(absl::OutOfRangeError(absl::StrCat(
+                  "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
+            }
+          }
+        }
+        resolved[part] += count;
+      });
+      if (!comm_.AnyRank(last < frontier.size())) break;
+    }
+    for (int part = 0; part < parts_; ++part) resolved_[part] = resolved[part];
+  }
+
+  // Step 3: whatever is unresolved is a draw. With several ranks, every
+  // rank's range is gathered into the whole table on every rank.
   std::vector<uint8_t> Finish() {
     open_moves_ = HugePageBuffer();  // free it before the copy
-    std::vector<uint8_t> result(value_.data(), value_.data() + size_);
+    std::vector<uint8_t> result(value_.data(), value_.data() + local_);
     for (uint8_t& v : result) {
       if (v == kWdlUnknownByte) v = kWdlDrawByte;
+    }
+    if (comm_.size() > 1) {
+      value_ = HugePageBuffer();
+      result = distributed::AllGather(comm_, std::span<const uint8_t>(result));
     }
     return result;
   }
@@ -607,6 +758,12 @@ class LoopyWdlSolver {
   const uint64_t size_;
   const int parts_;
   std::vector<PaddedScratch> scratch_slots_;
+  // The ranks, and this rank's positions [lo_, lo_ + local_) (all of them
+  // with one rank): value_ and open_moves_ are indexed by i - lo_.
+  distributed::Communicator& comm_;
+  const distributed::IndexRange range_;
+  const uint64_t lo_;
+  const uint64_t local_;
   HugePageBuffer value_;       // EncodeWdl bytes, kWdlUnknownByte if open
   HugePageBuffer open_moves_;  // in-slice moves not yet known to win
   PendingLists pending_;
@@ -649,8 +806,11 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
     return s;
   }
   internal::ContextPool pool(context);
+  distributed::LocalCommunicator local;
+  distributed::Communicator& comm =
+      context.communicator != nullptr ? *context.communicator : local;
   loopy_wdl_internal::LoopyWdlSolver<Game> solver(game, pool.get(), context.progress,
-                                                  context.snapshots);
+                                                  context.snapshots, comm);
   return solver.Solve();
 }
 

@@ -16,6 +16,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "retro/distributed/communicator.h"
 #include "retro/progress.h"
 #include "retro/solver/slice_snapshots.h"
 #include "retro/thread_pool.h"
@@ -36,6 +37,10 @@ struct SolveContext {
   // slice_snapshots.h); null keeps none. Solvers that cannot snapshot
   // mid-slice ignore it.
   SliceSnapshots* snapshots = nullptr;
+  // The ranks of a distributed solve (retro/distributed/communicator.h):
+  // a family that distributes splits each slice's indices across them and
+  // returns the same tables on every rank. Null: this process alone.
+  distributed::Communicator* communicator = nullptr;
 };
 
 namespace internal {

@@ -1,0 +1,38 @@
+// The partition of a slice's index space across the ranks of a job: each
+// rank owns one contiguous range of indices, the ranges in rank order, their
+// boundaries multiples of 64 (so that a rank's part of a bitmap is whole
+// 64-bit words). A rank may own an empty range when a slice has fewer words
+// than there are ranks.
+//
+//   const retro::distributed::IndexRange mine =
+//       retro::distributed::RangeOfRank(size, comm.rank(), comm.size());
+//   for (uint64_t i = mine.begin; i < mine.end; ++i) ...
+#ifndef RETRO_DISTRIBUTED_PARTITION_H_
+#define RETRO_DISTRIBUTED_PARTITION_H_
+
+#include <algorithm>
+#include <cstdint>
+
+namespace retro::distributed {
+
+// Indices [begin, end) of one rank.
+struct IndexRange {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  uint64_t size() const { return end - begin; }
+  bool contains(uint64_t i) const { return i >= begin && i < end; }
+};
+
+// The range rank `rank` of `ranks` owns in an index space of `size`
+// indices: the 64-index words split as evenly as whole words allow.
+inline IndexRange RangeOfRank(uint64_t size, int rank, int ranks) {
+  const uint64_t words = (size + 63) / 64;
+  // words * rank fits: a slice has < 2^32 indices and ranks are few.
+  const uint64_t first = words * static_cast<uint64_t>(rank) / static_cast<uint64_t>(ranks);
+  const uint64_t last = words * static_cast<uint64_t>(rank + 1) / static_cast<uint64_t>(ranks);
+  return {std::min(size, first * 64), std::min(size, last * 64)};
+}
+
+}  // namespace retro::distributed
+
+#endif  // RETRO_DISTRIBUTED_PARTITION_H_

@@ -1,0 +1,52 @@
+// AgreeOnStatus: every rank's status code gathered, the lowest failing
+// rank's message broadcast.
+#include "retro/distributed/status_agreement.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/cord.h"
+#include "absl/strings/str_cat.h"
+
+namespace retro::distributed {
+namespace {
+
+constexpr char kAgreedPayload[] = "type.googleapis.com/retro.distributed.Agreed";
+
+absl::Status MarkAgreed(absl::Status status) {
+  status.SetPayload(kAgreedPayload, absl::Cord("1"));
+  return status;
+}
+
+}  // namespace
+
+absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status) {
+  if (comm.size() == 1) return status.ok() ? status : MarkAgreed(status);
+  const uint32_t code = static_cast<uint32_t>(status.code());
+  const std::vector<uint32_t> codes = AllGather(comm, std::span<const uint32_t>(&code, 1));
+  int failed = -1;
+  for (int r = 0; r < comm.size(); ++r) {
+    if (codes[r] != 0) {
+      failed = r;
+      break;
+    }
+  }
+  if (failed < 0) return absl::OkStatus();
+  std::vector<uint8_t> message;
+  if (comm.rank() == failed) {
+    const std::string text(status.message());
+    message.assign(text.begin(), text.end());
+  }
+  comm.Broadcast(message, failed);
+  return MarkAgreed(absl::Status(
+      static_cast<absl::StatusCode>(codes[failed]),
+      absl::StrCat("rank ", failed, " of ", comm.size(), ": ",
+                   std::string(message.begin(), message.end()))));
+}
+
+bool IsAgreed(const absl::Status& status) {
+  return status.GetPayload(kAgreedPayload).has_value();
+}
+
+}  // namespace retro::distributed

@@ -1,0 +1,99 @@
+// The MPI communicator's collectives, run by tests/distributed/CMakeLists.txt
+// under `mpirun -np R` (R = 2, 3): every rank checks what it received and
+// the job fails when any rank does. Prints "ok" on rank 0 when all pass.
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/status_agreement.h"
+#include "retro/distributed/world.h"
+
+namespace {
+
+using retro::distributed::Communicator;
+
+// Failures of this rank.
+int failures = 0;
+
+void Expect(bool ok, const std::string& what, int rank) {
+  if (!ok) {
+    std::fprintf(stderr, "rank %d: FAILED %s\n", rank, what.c_str());
+    ++failures;
+  }
+}
+
+void Run(Communicator& comm) {
+  const int rank = comm.rank(), size = comm.size();
+  Expect(size >= 2, "launched with at least 2 ranks", rank);
+  // AllGather: rank r gives r + 1 items (r * 100 + i).
+  std::vector<uint32_t> mine;
+  for (int i = 0; i <= rank; ++i) mine.push_back(rank * 100 + i);
+  std::vector<uint64_t> counts;
+  const std::vector<uint32_t> all =
+      retro::distributed::AllGather(comm, std::span<const uint32_t>(mine), &counts);
+  std::vector<uint32_t> expected;
+  for (int r = 0; r < size; ++r) {
+    for (int i = 0; i <= r; ++i) expected.push_back(r * 100 + i);
+  }
+  Expect(all == expected, "AllGather concatenates in rank order", rank);
+  Expect(counts.size() == static_cast<size_t>(size) && counts.back() == uint64_t(size),
+         "AllGather counts", rank);
+  // AllToAll: rank r sends to rank d the items {r, d} repeated d + 1 times
+  // (an empty batch to nobody).
+  std::vector<std::vector<int32_t>> send(size);
+  for (int d = 0; d < size; ++d) {
+    for (int k = 0; k <= d; ++k) {
+      send[d].push_back(rank);
+      send[d].push_back(d);
+    }
+  }
+  const std::vector<std::vector<int32_t>> received = retro::distributed::AllToAll(comm, send);
+  bool to_all_ok = received.size() == static_cast<size_t>(size);
+  for (int s = 0; to_all_ok && s < size; ++s) {
+    to_all_ok = received[s].size() == 2u * (rank + 1);
+    for (size_t k = 0; to_all_ok && k < received[s].size(); k += 2) {
+      to_all_ok = received[s][k] == s && received[s][k + 1] == rank;
+    }
+  }
+  Expect(to_all_ok, "AllToAll delivers each batch to its rank", rank);
+  // AllReduce, AnyRank, Broadcast.
+  Expect(comm.AllReduceSum(uint64_t(rank + 1)) == uint64_t(size) * (size + 1) / 2,
+         "AllReduceSum", rank);
+  Expect(comm.AllReduceMax(uint64_t(rank * 7)) == uint64_t(size - 1) * 7, "AllReduceMax",
+         rank);
+  Expect(comm.AnyRank(rank == size - 1), "AnyRank of the last rank", rank);
+  Expect(!comm.AnyRank(false), "AnyRank of none", rank);
+  std::vector<uint8_t> bytes;
+  if (rank == 1) bytes = {1, 2, 3};
+  comm.Broadcast(bytes, 1);
+  Expect(bytes == std::vector<uint8_t>({1, 2, 3}), "Broadcast from rank 1", rank);
+  // AgreeOnStatus: the lowest failing rank's error, named, on every rank.
+  Expect(retro::distributed::AgreeOnStatus(comm, absl::OkStatus()).ok(), "agree on OK", rank);
+  const absl::Status agreed = retro::distributed::AgreeOnStatus(
+      comm, rank >= 1 ? absl::DataLossError(absl::StrCat("broken on ", rank))
+                      : absl::OkStatus());
+  Expect(agreed.code() == absl::StatusCode::kDataLoss &&
+             agreed.message() == absl::StrCat("rank 1 of ", size, ": broken on 1") &&
+             retro::distributed::IsAgreed(agreed),
+         absl::StrCat("agree on rank 1's error, got ", agreed.ToString()), rank);
+  comm.Barrier();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (const absl::Status s = retro::distributed::ConnectWorld(&argc, &argv); !s.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
+    return 1;
+  }
+  Communicator& comm = retro::distributed::World();
+  Run(comm);
+  const uint64_t total = comm.AllReduceSum(uint64_t(failures));
+  if (comm.rank() == 0 && total == 0) std::printf("ok\n");
+  retro::distributed::DisconnectWorld();
+  return total == 0 ? 0 : 1;
+}
