@@ -54,7 +54,7 @@ class ResumeTest : public RetroTest {
       args.push_back(extra);
     }
     const pid_t child = SpawnRetro(args, work_.path());
-    for (int i = 0; i < 6000; ++i) {
+    for (int i = 0; i < 30000; ++i) {  // up to about 30 s
       if (CheckpointSlices(file) >= slices &&
           (snapshot.empty() || std::filesystem::exists(work_.File(
                                    absl::StrCat(file, ".checkpoint/", snapshot, ".snapshot"))))) {
@@ -65,10 +65,23 @@ class ResumeTest : public RetroTest {
       }
       int status = 0;
       if (waitpid(child, &status, WNOHANG) == child) return false;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     kill(child, SIGKILL);
     waitpid(child, nullptr, 0);
+    return false;
+  }
+  // SolveAndKill until the kill lands where asked: a small slice's snapshot
+  // lives for a few milliseconds, so a poll can miss it and the solve end
+  // first; then its output is removed and it is tried again (at most 20
+  // times).
+  bool SolveAndKillRetrying(const std::vector<std::string>& args, const std::string& file,
+                            int slices, const std::string& snapshot = "") {
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      if (SolveAndKill(args, file, slices, snapshot)) return true;
+      std::filesystem::remove(work_.File(file));
+      std::filesystem::remove_all(work_.File(file + ".checkpoint"));
+    }
     return false;
   }
   // `retro solve game --out reference.retro`, uninterrupted: its bytes.
@@ -107,7 +120,7 @@ TEST_F(ResumeTest, OwareKilledAtSeveralPointsResumesToTheSameBook) {
   EXPECT_FALSE(std::filesystem::exists(work_.File("reference.retro.checkpoint")));
   for (const int slices : {1, 6, 11}) {
     SCOPED_TRACE(slices);
-    ASSERT_TRUE(SolveAndKill(game, "o.retro", slices));
+    ASSERT_TRUE(SolveAndKillRetrying(game, "o.retro", slices));
     EXPECT_FALSE(std::filesystem::exists(work_.File("o.retro")));
     const int saved = CheckpointSlices("o.retro");
     std::vector<std::string> resume = {"solve"};
@@ -134,7 +147,8 @@ TEST_F(ResumeTest, SurakartaKilledInsideASliceResumesToTheSameTables) {
     const std::string reference = Reference(game);
     for (const int slices : {2, 3}) {
       SCOPED_TRACE(slices);
-      ASSERT_TRUE(SolveAndKill(game, "s.retro", slices, absl::StrCat("pieces-", slices + 1)));
+      ASSERT_TRUE(
+          SolveAndKillRetrying(game, "s.retro", slices, absl::StrCat("pieces-", slices + 1)));
       EXPECT_FALSE(std::filesystem::exists(work_.File("s.retro")));
       // Killed inside slice `slices` + 1 (or, rarely, just after it was
       // saved, before its snapshot was dropped).
@@ -151,7 +165,7 @@ TEST_F(ResumeTest, SurakartaKilledInsideASliceResumesToTheSameTables) {
 TEST_F(ResumeTest, DamagedSnapshotIsRefused) {
   const std::vector<std::string> game = {"--game", "surakarta", "--pieces", "4", "--threads", "1",
                                          "--checkpoint-interval", "0"};
-  ASSERT_TRUE(SolveAndKill(game, "s.retro", 3, "pieces-4"));
+  ASSERT_TRUE(SolveAndKillRetrying(game, "s.retro", 3, "pieces-4"));
   {
     const std::string path = work_.File("s.retro.checkpoint/pieces-4.snapshot");
     std::fstream file(path, std::ios::binary | std::ios::in | std::ios::out);
@@ -177,7 +191,7 @@ TEST_F(ResumeTest, PlakotoKilledBetweenSlicesResumesToTheSameDatabase) {
   const std::string reference = Reference(game);
   for (const int slices : {1, 3}) {
     SCOPED_TRACE(slices);
-    ASSERT_TRUE(SolveAndKill(game, "p.retro", slices));
+    ASSERT_TRUE(SolveAndKillRetrying(game, "p.retro", slices));
     const int saved = CheckpointSlices("p.retro");
     ExpectResumedTo(game, "p.retro", reference, absl::StrCat("resumed: ", saved, " finished"));
   }
@@ -192,7 +206,7 @@ TEST_F(ResumeTest, BadCheckpointIntervalIsRefused) {
 
 TEST_F(ResumeTest, ForeignOrDamagedCheckpointsAreRefused) {
   const std::vector<std::string> game = {"--game", "oware", "--seeds", "11", "--threads", "1"};
-  ASSERT_TRUE(SolveAndKill(game, "o.retro", 4));
+  ASSERT_TRUE(SolveAndKillRetrying(game, "o.retro", 4));
   // Other parameters.
   ExpectError(Retro({"solve", "--game", "oware", "--seeds", "11", "--turn-limit", "150", "--out",
                      "o.retro", "--resume"}),
@@ -205,7 +219,7 @@ TEST_F(ResumeTest, ForeignOrDamagedCheckpointsAreRefused) {
                      "--resume"}),
               1, {"seeds-1.slice", "not a retro checkpoint"});
   // A damaged slice (its checksum no longer matches).
-  ASSERT_TRUE(SolveAndKill(game, "d.retro", 4));
+  ASSERT_TRUE(SolveAndKillRetrying(game, "d.retro", 4));
   {
     std::fstream file(work_.File("d.retro.checkpoint/seeds-3.slice"),
                       std::ios::binary | std::ios::in | std::ios::out);
