@@ -590,35 +590,8 @@ class LoopyWdlSolver {
       batch.reserve(2 * kBatch);
       const auto apply = [&, value, open_moves] {
         for (const uint64_t entry : batch) {
-          const uint64_t p = entry & kIndexMask;
-          if ((entry & kWinBit) == 0) {
-            // A predecessor of a loss wins.
-            if (value[p] == kWdlUnknownByte) {
-              value[p] = win_next;
-              ++count;
-            }
-            continue;
-          }
-          // A predecessor of a win loses once all its moves are wins, as
-          // late as its conversions allow. (Terminal positions, which a
-          // game may visit, never count down to zero from kCannotLose; the
-          // value check is a safeguard.)
-          if (--open_moves[p] != 0 || value[p] != kWdlUnknownByte) continue;
-          int distance = level + 1;
-          if (longest_conversion_loss_ > distance) {
-            SeedSink sink;
-            game_.Describe(my_scratch, p, sink);
-            distance = std::max(distance, sink.longest_conversion_loss);
-          }
-          if (distance == level + 1) {
-            value[p] = loss_next;
-            ++count;
-          } else if (distance <= kWdlMaxDistance) {
-            later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
-          } else {
-            error_.Set(absl::OutOfRangeError(absl::StrCat(
-                "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
-          }
+          count += ApplyPredecessor(entry, entry & kIndexMask, level, win_next, loss_next, value,
+                                    open_moves, my_scratch, later);
         }
         batch.clear();
       };
@@ -644,6 +617,44 @@ class LoopyWdlSolver {
       apply();
       resolved_[part] = count;
     });
+  }
+
+  // Applies one predecessor `entry` (its slice index, with kWinBit when the
+  // position it was found from at `level` is a win) to its record, at `at`
+  // of `value` and `open_moves` (the slice index, or its place in this
+  // rank's range). A predecessor of a loss wins; a predecessor of a win
+  // loses once all its moves are wins, as late as its conversions allow
+  // (later than level + 1: kept in `later`). Terminal positions, which a
+  // game may visit, never count down to zero from kCannotLose; the value
+  // check is a safeguard. Returns 1 when the record is resolved at
+  // level + 1, else 0.
+  uint64_t ApplyPredecessor(uint64_t entry, uint64_t at, int level, uint8_t win_next,
+                            uint8_t loss_next, uint8_t* value, uint8_t* open_moves,
+                            Scratch& scratch, PendingLists& later) {
+    if ((entry & kWinBit) == 0) {
+      if (value[at] != kWdlUnknownByte) return 0;
+      value[at] = win_next;
+      return 1;
+    }
+    if (--open_moves[at] != 0 || value[at] != kWdlUnknownByte) return 0;
+    const uint64_t p = entry & kIndexMask;
+    int distance = level + 1;
+    if (longest_conversion_loss_ > distance) {
+      SeedSink sink;
+      game_.Describe(scratch, p, sink);
+      distance = std::max(distance, sink.longest_conversion_loss);
+    }
+    if (distance == level + 1) {
+      value[at] = loss_next;
+      return 1;
+    }
+    if (distance <= kWdlMaxDistance) {
+      later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
+    } else {
+      error_.Set(absl::OutOfRangeError(
+          absl::StrCat("loss distance ", distance, " exceeds ", kWdlMaxDistance)));
+    }
+    return 0;
   }
 
   // 2c'. The same for several ranks: this rank's frontier, in rounds of
@@ -704,29 +715,8 @@ class LoopyWdlSolver {
             const uint64_t p = entry & kIndexMask;
             const uint64_t l = p - lo_;
             if (static_cast<int>((l / kSeedGrain) % parts_) != part) continue;
-            if ((entry & kWinBit) == 0) {
-              if (value[l] == kWdlUnknownByte) {
-                value[l] = win_next;
-                ++count;
-              }
-              continue;
-            }
-            if (--open_moves[l] != 0 || value[l] != kWdlUnknownByte) continue;
-            int distance = level + 1;
-            if (longest_conversion_loss_ > distance) {
-              SeedSink sink;
-              game_.Describe(my_scratch, p, sink);
-              distance = std::max(distance, sink.longest_conversion_loss);
-            }
-            if (distance == level + 1) {
-              value[l] = loss_next;
-              ++count;
-            } else if (distance <= kWdlMaxDistance) {
-              later.Add(distance, p, EncodeWdl(WdlOutcome::Loss(distance)));
-            } else {
-              error_.Set(absl::OutOfRangeError(absl::StrCat(
-                  "loss distance ", distance, " exceeds ", kWdlMaxDistance)));
-            }
+            count += ApplyPredecessor(entry, l, level, win_next, loss_next, value, open_moves,
+                                      my_scratch, later);
           }
         }
         resolved[part] += count;
