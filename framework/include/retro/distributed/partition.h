@@ -27,7 +27,9 @@ struct IndexRange {
 // indices: the 64-index words split as evenly as whole words allow.
 inline IndexRange RangeOfRank(uint64_t size, int rank, int ranks) {
   const uint64_t words = (size + 63) / 64;
-  // words * rank fits: a slice has < 2^32 indices and ranks are few.
+  // words * (rank + 1) fits in 64 bits while words * ranks < 2^64: a slice
+  // of 2^40 indices (a TiB of one-byte values) leaves room for 2^30 ranks;
+  // the largest the loopy solver indexes, 2^56, for 2^14.
   const uint64_t first = words * static_cast<uint64_t>(rank) / static_cast<uint64_t>(ranks);
   const uint64_t last = words * static_cast<uint64_t>(rank + 1) / static_cast<uint64_t>(ranks);
   return {std::min(size, first * 64), std::min(size, last * 64)};
