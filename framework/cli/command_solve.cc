@@ -17,7 +17,9 @@
 #include "cli/format.h"
 #include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
+#include "cli/rank_table.h"
 #include "retro/checkpoint.h"
+#include "retro/distributed/rank_report.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
 #include "retro/json_writer.h"
@@ -227,6 +229,14 @@ int RunSolve(int argc, char** argv, int first) {
     }
     return ReportError(status);
   }
+  // What every rank used, measured by each at the end of its solve.
+  std::vector<distributed::RankReport> rank_reports;
+  if (distributed) {
+    const double solve_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    rank_reports =
+        distributed::GatherRankReports(world, distributed::MeasureThisRank(world, solve_seconds));
+  }
   if (world.rank() != 0) return kExitOk;
   if (writer == nullptr) {
     auto created = AtomicFileWriter::Create(path);
@@ -261,6 +271,7 @@ int RunSolve(int argc, char** argv, int first) {
     if (distributed) {
       json.Key("ranks").Int(world.size());
       json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(*plan, world.size()));
+      WriteRankReports(json, rank_reports);
     }
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
@@ -276,6 +287,7 @@ int RunSolve(int argc, char** argv, int first) {
     if (distributed) {
       std::printf("memory: about %s per rank (estimated)\n",
                   HumanBytes(MemoryPerRank(*plan, world.size())).c_str());
+      PrintRankTable(rank_reports);
     }
     if (resume) {
       std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,

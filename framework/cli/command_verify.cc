@@ -5,11 +5,14 @@
 #include <chrono>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/progress_bar.h"
+#include "cli/rank_table.h"
+#include "retro/distributed/rank_report.h"
 #include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
@@ -76,16 +79,23 @@ int RunVerify(int argc, char** argv, int first) {
         options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
   }
   if (!result.ok()) return ReportError(result.status());
-  if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // What every rank used (a distributed verify only).
+  std::vector<distributed::RankReport> rank_reports;
+  if (world.size() > 1) {
+    rank_reports = distributed::GatherRankReports(world, distributed::MeasureThisRank(world, seconds));
+  }
+  if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
   if (json) {
     JsonWriter out;
     out.BeginObject().Key("file").String(db).Key("checksums").String("ok");
     out.Key("records_checked").Uint(result->records_checked);
     out.Key("mismatches").Uint(result->mismatches);
     if (result->mismatches > 0) out.Key("first_mismatch").String(result->first_mismatch);
-    out.Key("seconds").Double(seconds).Key("ok").Bool(result->mismatches == 0).EndObject();
+    out.Key("seconds").Double(seconds);
+    if (!rank_reports.empty()) WriteRankReports(out, rank_reports);
+    out.Key("ok").Bool(result->mismatches == 0).EndObject();
     std::printf("%s\n", out.Take().c_str());
   } else if (result->mismatches == 0) {
     std::printf("consistency: ok (%s records checked in %s)\n",
@@ -96,6 +106,7 @@ int RunVerify(int argc, char** argv, int first) {
                 Grouped(result->records_checked).c_str(),
                 result->first_mismatch.c_str());
   }
+  if (!json && !rank_reports.empty()) PrintRankTable(rank_reports);
   if (result->mismatches > 0) {
     std::fprintf(stderr, "retro: error: %s: %s records are inconsistent with their children\n",
                  db.c_str(), Grouped(result->mismatches).c_str());

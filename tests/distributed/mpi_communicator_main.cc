@@ -30,6 +30,7 @@ void Run(Communicator& comm) {
   const int rank = comm.rank(), size = comm.size();
   Expect(size >= 2, "launched with at least 2 ranks", rank);
   // AllGather: rank r gives r + 1 items (r * 100 + i).
+  const retro::distributed::Traffic before_gather = comm.traffic();
   std::vector<uint32_t> mine;
   for (int i = 0; i <= rank; ++i) mine.push_back(rank * 100 + i);
   std::vector<uint64_t> counts;
@@ -42,6 +43,19 @@ void Run(Communicator& comm) {
   Expect(all == expected, "AllGather concatenates in rank order", rank);
   Expect(counts.size() == static_cast<size_t>(size) && counts.back() == uint64_t(size),
          "AllGather counts", rank);
+  // Its traffic: this rank's 4 (r + 1) bytes to each other rank, and
+  // 4 (q + 1) bytes from each other rank q.
+  {
+    const retro::distributed::Traffic t = comm.traffic();
+    uint64_t from_others = 0;
+    for (int q = 0; q < size; ++q) from_others += q == rank ? 0 : 4 * (q + 1);
+    Expect(t.collectives == before_gather.collectives + 1 &&
+               t.messages_sent == before_gather.messages_sent + (size - 1) &&
+               t.messages_received == before_gather.messages_received + (size - 1) &&
+               t.bytes_sent == before_gather.bytes_sent + uint64_t(size - 1) * 4 * (rank + 1) &&
+               t.bytes_received == before_gather.bytes_received + from_others,
+           "AllGather traffic counted", rank);
+  }
   // AllToAll: rank r sends to rank d the items {r, d} repeated d + 1 times
   // (an empty batch to nobody).
   std::vector<std::vector<int32_t>> send(size);
@@ -51,7 +65,19 @@ void Run(Communicator& comm) {
       send[d].push_back(d);
     }
   }
+  const retro::distributed::Traffic before_to_all = comm.traffic();
   const std::vector<std::vector<int32_t>> received = retro::distributed::AllToAll(comm, send);
+  {
+    // 8 (d + 1) bytes to each other rank d; 8 (rank + 1) from each.
+    const retro::distributed::Traffic t = comm.traffic();
+    uint64_t to_others = 0;
+    for (int d = 0; d < size; ++d) to_others += d == rank ? 0 : 8 * (d + 1);
+    Expect(t.messages_sent == before_to_all.messages_sent + (size - 1) &&
+               t.bytes_sent == before_to_all.bytes_sent + to_others &&
+               t.bytes_received ==
+                   before_to_all.bytes_received + uint64_t(size - 1) * 8 * (rank + 1),
+           "AllToAll traffic counted", rank);
+  }
   bool to_all_ok = received.size() == static_cast<size_t>(size);
   for (int s = 0; to_all_ok && s < size; ++s) {
     to_all_ok = received[s].size() == 2u * (rank + 1);

@@ -25,4 +25,21 @@ grep -q "per rank over 3 ranks; .* ranks would fit" "$work/stderr" || fail "no p
   --out "$work/out.retro" >"$work/stdout" || fail "the solve with enough memory failed"
 cat "$work/stdout"
 grep -q "^memory: about .* per rank" "$work/stdout" || fail "no memory per rank in the summary"
+# The measured table: one line per rank and a total.
+for r in 0 1 2; do
+  grep -q "^$r  *[0-9.]* [KMG]iB " "$work/stdout" || fail "no measured line for rank $r"
+done
+grep -q "^all  *max " "$work/stdout" || fail "no total line"
+# --json: one report per rank; what the ranks sent is what they received.
+# shellcheck disable=SC2086
+"$mpirun" $MPIRUN_FLAGS -np 3 "$retro" solve --game oware --seeds 6 --threads 1 --json \
+  --out "$work/json.retro" >"$work/json" || fail "the --json solve failed"
+field() { grep -o "\"$1\":[0-9.]*" "$work/json" | cut -d: -f2; }
+[ "$(field rank | tr '\n' ' ')" = "0 1 2 " ] || fail "rank_reports do not list ranks 0 1 2"
+sum() { field "$1" | awk '{ s += $1 } END { printf "%.0f\n", s }'; }
+[ "$(sum bytes_sent)" = "$(sum bytes_received)" ] && [ "$(sum bytes_sent)" -gt 0 ] ||
+  fail "the ranks sent $(sum bytes_sent) bytes but received $(sum bytes_received)"
+[ "$(sum messages_sent)" = "$(sum messages_received)" ] || fail "messages sent != received"
+[ "$(field collectives | sort -u | wc -l)" -eq 1 ] || fail "ranks count different collectives"
+for m in $(field peak_memory_bytes); do [ "$m" -gt 1048576 ] || fail "peak memory $m"; done
 echo "memory per rank checked"

@@ -48,11 +48,24 @@ MpiCommunicator::~MpiCommunicator() { MPI_Finalize(); }
 
 void MpiCommunicator::EnterCollective() {
   ++collectives_;
+  traffic_.collectives = collectives_;
   if (fault_at_ == 0 || collectives_ != fault_at_) return;
   if (fault_mode_ == "kill") {
     raise(SIGKILL);
   }
   Abort(absl::StrCat("induced failure at collective ", collectives_, " (RETRO_TEST_FAULT)"));
+}
+
+void MpiCommunicator::CountSent(uint64_t bytes) {
+  if (bytes == 0) return;
+  ++traffic_.messages_sent;
+  traffic_.bytes_sent += bytes;
+}
+
+void MpiCommunicator::CountReceived(uint64_t bytes) {
+  if (bytes == 0) return;
+  ++traffic_.messages_received;
+  traffic_.bytes_received += bytes;
 }
 
 int MpiCommunicator::CountOf(uint64_t bytes, const char* what) {
@@ -79,6 +92,11 @@ std::vector<uint8_t> MpiCommunicator::AllGatherBytes(std::span<const uint8_t> by
   std::vector<uint8_t> out(total);
   MPI_Allgatherv(bytes.data(), sizes[rank_], MPI_BYTE, out.data(), sizes.data(), offsets.data(),
                  MPI_BYTE, MPI_COMM_WORLD);
+  for (int r = 0; r < size_; ++r) {
+    if (r == rank_) continue;
+    CountSent(mine);
+    CountReceived(all[r]);
+  }
   if (counts != nullptr) *counts = std::move(all);
   return out;
 }
@@ -112,6 +130,11 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   std::vector<uint8_t> received(receive_total);
   MPI_Alltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, received.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
+  for (int r = 0; r < size_; ++r) {
+    if (r == rank_) continue;
+    CountSent(send_sizes[r]);
+    CountReceived(receive_sizes[r]);
+  }
   std::vector<std::vector<uint8_t>> out(size_);
   for (int r = 0; r < size_; ++r) {
     out[r].assign(received.begin() + receive_offsets[r],
@@ -120,14 +143,23 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   return out;
 }
 
+void MpiCommunicator::CountReduction(uint64_t bytes) {
+  for (int r = 0; r + 1 < size_; ++r) {
+    CountSent(bytes);
+    CountReceived(bytes);
+  }
+}
+
 void MpiCommunicator::AllReduceSum(std::span<uint64_t> values) {
   EnterCollective();
+  CountReduction(values.size_bytes());
   MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
                 MPI_SUM, MPI_COMM_WORLD);
 }
 
 void MpiCommunicator::AllReduceMax(std::span<uint64_t> values) {
   EnterCollective();
+  CountReduction(values.size_bytes());
   MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
                 MPI_MAX, MPI_COMM_WORLD);
 }
@@ -138,6 +170,11 @@ void MpiCommunicator::Broadcast(std::vector<uint8_t>& bytes, int root) {
   MPI_Bcast(&size, 1, MPI_UINT64_T, root, MPI_COMM_WORLD);
   bytes.resize(size);
   MPI_Bcast(bytes.data(), CountOf(size, "a broadcast"), MPI_BYTE, root, MPI_COMM_WORLD);
+  if (rank_ == root) {
+    for (int r = 0; r + 1 < size_; ++r) CountSent(size);
+  } else {
+    CountReceived(size);
+  }
 }
 
 void MpiCommunicator::Barrier() {

@@ -38,6 +38,7 @@ class MpiCommunicator final : public Communicator {
   void Broadcast(std::vector<uint8_t>& bytes, int root) override;
   void Barrier() override;
   [[noreturn]] void Abort(const std::string& message) override;
+  Traffic traffic() const override { return traffic_; }
 
   using Communicator::AllReduceMax;
   using Communicator::AllReduceSum;
@@ -48,10 +49,17 @@ class MpiCommunicator final : public Communicator {
   void EnterCollective();
   // A byte count as MPI's int, or Abort when it does not fit.
   int CountOf(uint64_t bytes, const char* what);
+  // Adds one payload of `bytes` sent to another rank, or received from one.
+  void CountSent(uint64_t bytes);
+  void CountReceived(uint64_t bytes);
+  // A reduction of `bytes` a rank: counted as sent to and received from
+  // every other rank.
+  void CountReduction(uint64_t bytes);
 
   int rank_ = 0;
   int size_ = 1;
   uint64_t collectives_ = 0;
+  Traffic traffic_;
   // RETRO_TEST_FAULT, parsed: fail at collective fault_at_ (0: never).
   uint64_t fault_at_ = 0;
   std::string fault_mode_;

@@ -29,6 +29,23 @@
 
 namespace retro::distributed {
 
+// What this rank has sent and received through the collectives so far,
+// counted as the point-to-point payload each collective means: an
+// all-gather sends this rank's batch to each other rank, an all-to-all
+// send[r] to rank r, a reduction this rank's values to each other rank, a
+// broadcast the root's bytes to each other rank. A message is one non-empty
+// payload to (or from) one other rank. The byte counts that the
+// variable-sized collectives exchange first (8 bytes a peer) are not
+// counted, and MPI's algorithms may relay bytes through other ranks (rings,
+// trees): this is the data the solver asks to move, not the wire's.
+struct Traffic {
+  uint64_t collectives = 0;
+  uint64_t messages_sent = 0;
+  uint64_t messages_received = 0;
+  uint64_t bytes_sent = 0;
+  uint64_t bytes_received = 0;
+};
+
 // The ranks of one job. Implementations: LocalCommunicator (one rank) and
 // the MPI communicator of the framework library.
 class Communicator {
@@ -66,6 +83,9 @@ class Communicator {
   // and ends the whole job (every rank) with a failure status. Never
   // returns.
   [[noreturn]] virtual void Abort(const std::string& message) = 0;
+
+  // Not collective: this rank's traffic so far (zero with one rank).
+  virtual Traffic traffic() const { return {}; }
 
   // Convenience forms of the collectives above.
   uint64_t AllReduceSum(uint64_t value) {
