@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/communicator.h"
+#include "retro/distributed/gather_into.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
 
@@ -86,6 +87,32 @@ void Run(Communicator& comm) {
     }
   }
   Expect(to_all_ok, "AllToAll delivers each batch to its rank", rank);
+  // AllGatherInto: rank r gives (r + 1) MiB + r bytes, each byte a function
+  // of its rank and position: several rounds of at most 8 MiB in all, each
+  // rank's part in place.
+  {
+    const auto byte_of = [](int r, uint64_t i) { return static_cast<uint8_t>(r * 31 + i * 7 + i / 4099); };
+    std::vector<uint64_t> part(size + 1, 0);
+    for (int r = 0; r < size; ++r) part[r + 1] = part[r] + (uint64_t(r) + 1) * (1 << 20) + r;
+    std::vector<uint8_t> table(part[size], 0);
+    for (uint64_t i = part[rank]; i < part[rank + 1]; ++i) table[i] = byte_of(rank, i - part[rank]);
+    retro::distributed::AllGatherInto(
+        comm, std::span<const uint8_t>(table.data() + part[rank], part[rank + 1] - part[rank]),
+        table);
+    bool into_ok = true;
+    for (int r = 0; into_ok && r < size; ++r) {
+      for (uint64_t i = part[r]; into_ok && i < part[r + 1]; ++i) {
+        into_ok = table[i] == byte_of(r, i - part[r]);
+      }
+    }
+    Expect(into_ok, "AllGatherInto assembles every rank's part in place", rank);
+    // From a separate buffer too.
+    std::vector<uint8_t> mine_only(part[rank + 1] - part[rank]);
+    for (uint64_t i = 0; i < mine_only.size(); ++i) mine_only[i] = byte_of(rank, i);
+    std::vector<uint8_t> other(part[size], 0);
+    retro::distributed::AllGatherInto(comm, mine_only, other);
+    Expect(other == table, "AllGatherInto from a separate buffer", rank);
+  }
   // AllReduce, AnyRank, Broadcast.
   Expect(comm.AllReduceSum(uint64_t(rank + 1)) == uint64_t(size) * (size + 1) / 2,
          "AllReduceSum", rank);

@@ -52,6 +52,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/communicator.h"
+#include "retro/distributed/gather_into.h"
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
@@ -533,11 +534,11 @@ class FiniteHorizonSolver {
       for (uint64_t s = lo_; s < range_.end; ++s) {
         if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
       }
+      AppendLog(changed);
       GatherChanges(changed);
       if (comm_.size() > 1) {
         for (const Change& c : changed) value_[c.state] = c.value;
       }
-      AppendLog(changed);
       for (uint32_t t = 1; t <= horizon_; ++t) {
         uint64_t buckets_in_layer = 0;
         if (t == 1) {
@@ -558,14 +559,14 @@ class FiniteHorizonSolver {
           // A parent p can only change if this child's term (reward - V)
           // now beats p's value, or was p's maximum and dropped: otherwise
           // max over p's terms stays V_{t-1}(p) (value_ holds V_{t-1}).
-          const std::vector<uint32_t>& previous = log_.back().states;
-          const std::vector<int8_t>& new_values = log_.back().values;
+          // `changed` still holds every rank's changes of layer t - 1.
+          const std::vector<Change>& previous = changed;
           const bool parents_shared = RunsShared(previous.size(), kGrain / 4);
           pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
             for (uint64_t i = b; i < e; ++i) {
-              const uint32_t c = previous[i];
+              const uint32_t c = previous[i].state;
               const int old_value = previous_old_values_[i];
-              const int new_value = new_values[i];
+              const int new_value = previous[i].value;
               for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
                 const uint32_t parent = parents_[p];
                 const int reward = parent_rewards_[p];
@@ -598,7 +599,7 @@ class FiniteHorizonSolver {
         // A layer with little work runs on this thread alone: waking the
         // pool costs more than it saves (most layers of small slices).
         const uint64_t work_estimate =
-            t == 1 ? local_ : 4 * log_.back().states.size() + buckets_in_layer;
+            t == 1 ? local_ : 4 * changed.size() + buckets_in_layer;
         const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
         pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
           for (uint64_t chunk = cb; chunk < ce; ++chunk) {
@@ -628,7 +629,9 @@ class FiniteHorizonSolver {
           changed.insert(changed.end(), out.begin(), out.end());
           out.clear();
         }
-        // Every rank's changes, in index order (ranks own increasing ranges).
+        // This rank's changes go to its log; then every rank's, in index
+        // order (ranks own increasing ranges), update the replica.
+        AppendLog(changed);
         GatherChanges(changed);
         previous_old_values_.resize(changed.size());
         for (size_t i = 0; i < changed.size(); ++i) {
@@ -636,7 +639,6 @@ class FiniteHorizonSolver {
           value_[changed[i].state] = changed[i].value;
         }
         if (!changed.empty()) last_change_ = t;
-        AppendLog(changed);
         progress_.Advance(size_);
         // Whether any rank overflowed, or still has events scheduled.
         uint64_t flags[2] = {overflow_ ? 1u : 0u,
@@ -695,36 +697,100 @@ class FiniteHorizonSolver {
     }
 
     // 4. The compact store: the per-layer logs transposed into per-state
-    //    lists of (layer, value).
+    //    lists of (layer, value). Each rank lays out its own states' part
+    //    of every section (block table, starts, entries: contiguous, in
+    //    rank order, since ranks own increasing whole blocks) from its own
+    //    log, then the parts are gathered into every rank's copy.
     std::vector<uint8_t> BuildStore() {
-      std::vector<uint32_t> count(size_, 0);
+      std::vector<uint32_t> count(local_, 0);
       uint64_t entries = 0;
       for (const LayerLog& layer : log_) {
-        for (const uint32_t state : layer.states) ++count[state];
+        for (const uint32_t state : layer.states) ++count[state - lo_];
         entries += layer.states.size();
       }
-      FiniteHorizonStoreHeader fields{};
-      fields.entry_bytes = horizon_ <= 255 ? 2 : 4;
-      fields.horizon = horizon_;
-      fields.last_change = last_change_;
-      fields.evaluations = comm_.AllReduceSum(evaluations_.load());
-      std::vector<uint64_t> cursor;
-      std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, count, cursor);
+      FiniteHorizonStoreHeader header{};
+      header.magic = kFiniteHorizonStoreMagic;
+      header.entry_bytes = horizon_ <= 255 ? 2 : 4;
+      header.horizon = horizon_;
+      header.last_change = last_change_;
+      header.evaluations = comm_.AllReduceSum(evaluations_.load());
+      header.states = size_;
+      // The widest block (at most 64 states) whose entries every rank's
+      // blocks keep below 65,536: the narrowest any rank needs.
+      header.block_shift = 6 - static_cast<uint32_t>(comm_.AllReduceMax(6 - WidestBlockShift(count)));
+      const std::vector<uint64_t> rank_entries =
+          distributed::AllGather(comm_, std::span<const uint64_t>(&entries, 1));
+      uint64_t entry_base = 0;
+      for (int r = 0; r < comm_.size(); ++r) {
+        if (r < comm_.rank()) entry_base += rank_entries[r];
+        header.entries += rank_entries[r];
+      }
+      const auto sections = FiniteHorizonStoreView::Layout(size_, header.block_shift,
+                                                           header.entries, header.entry_bytes);
+      std::vector<uint8_t> bytes(sections.total, 0);
+      std::memcpy(bytes.data(), &header, sizeof(header));
+      auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
+      auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
+      uint8_t* out = bytes.data() + sections.entries;
+      const uint64_t block_size = uint64_t{1} << header.block_shift;
+      const uint64_t first_block = lo_ >> header.block_shift;
+      const uint64_t end_block = (range_.end + block_size - 1) >> header.block_shift;
+      // cursor[l]: the next entry of state lo_ + l.
+      std::vector<uint64_t> cursor(local_);
+      uint64_t at = entry_base;
+      for (uint64_t l = 0; l < local_; ++l) {
+        const uint64_t s = lo_ + l;
+        if (s % block_size == 0) blocks[s >> header.block_shift] = at;
+        starts[s] = static_cast<uint16_t>(at - blocks[s >> header.block_shift]);
+        cursor[l] = at;
+        at += count[l];
+      }
+      blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.entries;
       std::vector<uint32_t>().swap(count);
-      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-      uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(size_, header->block_shift,
-                                                                   entries, fields.entry_bytes)
-                                        .entries;
       // Layers in increasing order, so each state's entries come out sorted.
       for (uint32_t t = 0; t < log_.size(); ++t) {
         const LayerLog& layer = log_[t];
         for (size_t i = 0; i < layer.states.size(); ++i) {
-          WriteFiniteHorizonEntry(out, fields.entry_bytes, cursor[layer.states[i]]++, t,
+          WriteFiniteHorizonEntry(out, header.entry_bytes, cursor[layer.states[i] - lo_]++, t,
                                   layer.values[i]);
         }
         log_[t] = LayerLog();
       }
+      if (comm_.size() > 1) {
+        std::vector<uint64_t>().swap(cursor);
+        const auto gather = [&](uint64_t section, uint64_t section_bytes, uint64_t from,
+                                uint64_t bytes_of_mine) {
+          distributed::AllGatherInto(
+              comm_, std::span<const uint8_t>(bytes.data() + section + from, bytes_of_mine),
+              std::span<uint8_t>(bytes.data() + section, section_bytes));
+        };
+        const uint64_t block_count = FiniteHorizonStoreView::BlockCount(size_, header.block_shift);
+        gather(sections.blocks, 8 * block_count, 8 * first_block, 8 * (end_block - first_block));
+        gather(sections.starts, 2 * size_, 2 * lo_, 2 * local_);
+        gather(sections.entries, header.entry_bytes * header.entries,
+               header.entry_bytes * entry_base, header.entry_bytes * entries);
+      }
       return bytes;
+    }
+
+    // The largest block shift, 6 down to 0, at which every block of this
+    // rank's states holds fewer than 65,536 entries (the starts are 16-bit);
+    // 0 when none does (a single state's entries are bounded by the
+    // horizon). Ranks own whole 64-state blocks, so blocks never straddle
+    // two ranks.
+    uint32_t WidestBlockShift(const std::vector<uint32_t>& count) const {
+      uint32_t shift = 6;
+      for (; shift > 0; --shift) {
+        bool fits = true;
+        const uint64_t block = uint64_t{1} << shift;
+        for (uint64_t b = 0; fits && b < count.size(); b += block) {
+          uint64_t sum = 0;
+          for (uint64_t l = b; l < std::min<uint64_t>(count.size(), b + block); ++l) sum += count[l];
+          fits = sum < 65536;
+        }
+        if (fits) break;
+      }
+      return shift;
     }
 
     const Game& game_;
@@ -755,7 +821,7 @@ class FiniteHorizonSolver {
     std::vector<uint32_t> outer_consumed_;  // child entries at layers < t
     std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
-    // The changes of each layer, in state order, as parallel arrays (5 bytes
+    // This rank's changes of each layer, in state order, as parallel arrays (5 bytes
     // a change rather than 8).
     struct LayerLog {
       std::vector<uint32_t> states;

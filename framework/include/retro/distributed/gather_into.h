@@ -1,0 +1,29 @@
+// AllGatherInto: an all-gather of large contributions straight into their
+// place in a caller's buffer, in rounds of at most 8 MiB in all, so that no
+// exchange nears MPI's 2 GiB int counts and no rank holds a second copy of
+// the whole result (a round adds at most 8 MiB to a rank's peak). Used to
+// assemble a table each rank built one range of (e.g. a finite-horizon
+// store, retro/solver/finite_horizon.h).
+//
+//   std::vector<uint8_t> table(total);
+//   ... fill this rank's piece, at table.data() + my_offset ...
+//   AllGatherInto(comm, std::span(table.data() + my_offset, my_bytes), table);
+#ifndef RETRO_DISTRIBUTED_GATHER_INTO_H_
+#define RETRO_DISTRIBUTED_GATHER_INTO_H_
+
+#include <cstdint>
+#include <span>
+
+#include "retro/distributed/communicator.h"
+
+namespace retro::distributed {
+
+// Collective: `out` becomes the concatenation, in rank order, of every
+// rank's `mine` (which may lie inside `out` itself, at its own place).
+// `out` must hold exactly the total of every rank's bytes: otherwise the job
+// is aborted (every rank sees the same sizes, so every rank aborts).
+void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<uint8_t> out);
+
+}  // namespace retro::distributed
+
+#endif  // RETRO_DISTRIBUTED_GATHER_INTO_H_

@@ -1,0 +1,50 @@
+// AllGatherInto: the sizes first, then rounds of at most 8 MiB in all.
+#include "retro/distributed/gather_into.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace retro::distributed {
+
+void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<uint8_t> out) {
+  const int ranks = comm.size();
+  const uint64_t my_size = mine.size();
+  const std::vector<uint64_t> sizes = AllGather(comm, std::span<const uint64_t>(&my_size, 1));
+  std::vector<uint64_t> offsets(ranks + 1, 0);
+  uint64_t largest = 0;
+  for (int r = 0; r < ranks; ++r) {
+    offsets[r + 1] = offsets[r] + sizes[r];
+    largest = std::max(largest, sizes[r]);
+  }
+  if (offsets[ranks] != out.size()) {
+    comm.Abort(absl::StrCat("AllGatherInto: the ranks give ", offsets[ranks],
+                            " bytes for a buffer of ", out.size()));
+  }
+  // Each round every rank gives at most `per_round` bytes of its part: a
+  // round holds at most 8 MiB in all, the most this adds to a rank's peak.
+  constexpr uint64_t kRoundBytes = uint64_t{8} << 20;
+  const uint64_t per_round = std::max<uint64_t>(1, kRoundBytes / ranks);
+  const uint64_t rounds = (largest + per_round - 1) / per_round;
+  for (uint64_t k = 0; k < rounds; ++k) {
+    const uint64_t from = std::min(my_size, k * per_round);
+    const uint64_t to = std::min(my_size, from + per_round);
+    const std::vector<uint8_t> got = comm.AllGatherBytes(mine.subspan(from, to - from), nullptr);
+    uint64_t at = 0;
+    for (int r = 0; r < ranks; ++r) {
+      const uint64_t r_from = std::min(sizes[r], k * per_round);
+      const uint64_t r_bytes = std::min(sizes[r], r_from + per_round) - r_from;
+      if (r != comm.rank() && r_bytes > 0) {
+        std::memcpy(out.data() + offsets[r] + r_from, got.data() + at, r_bytes);
+      } else if (r == comm.rank() && r_bytes > 0 &&
+                 mine.data() + r_from != out.data() + offsets[r] + r_from) {
+        std::memmove(out.data() + offsets[r] + r_from, mine.data() + r_from, r_bytes);
+      }
+      at += r_bytes;
+    }
+  }
+}
+
+}  // namespace retro::distributed
