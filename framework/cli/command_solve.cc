@@ -229,9 +229,11 @@ int RunSolve(int argc, char** argv, int first) {
     }
     return ReportError(status);
   }
-  // What every rank used, measured by each at the end of its solve.
+  // What every rank used, measured by each at the end of its solve (also
+  // for a job of one rank, as a yardstick).
+  const bool measured = distributed || distributed::LaunchedAsMpiJob();
   std::vector<distributed::RankReport> rank_reports;
-  if (distributed) {
+  if (measured) {
     const double solve_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     rank_reports =
@@ -271,8 +273,8 @@ int RunSolve(int argc, char** argv, int first) {
     if (distributed) {
       json.Key("ranks").Int(world.size());
       json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(*plan, world.size()));
-      WriteRankReports(json, rank_reports);
     }
+    if (measured) WriteRankReports(json, rank_reports);
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
     std::printf("%s\n", json.Take().c_str());
@@ -287,8 +289,8 @@ int RunSolve(int argc, char** argv, int first) {
     if (distributed) {
       std::printf("memory: about %s per rank (estimated)\n",
                   HumanBytes(MemoryPerRank(*plan, world.size())).c_str());
-      PrintRankTable(rank_reports);
     }
+    if (measured) PrintRankTable(rank_reports);
     if (resume) {
       std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
                   resumed == 1 ? "" : "s",

@@ -81,6 +81,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/communicator.h"
+#include "retro/distributed/gather_into.h"
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
@@ -264,7 +265,7 @@ class LoopyWdlSolver {
   static constexpr uint64_t kSeedGrain = uint64_t{1} << 14;
   static constexpr uint64_t kScanGrain = uint64_t{1} << 20;
   // Frontier positions whose predecessors one exchange round carries.
-  static constexpr uint64_t kRoundPositions = uint64_t{1} << 16;
+  static constexpr uint64_t kRoundPositions = uint64_t{1} << 14;
 
   // One scratch per thread, on cache lines of its own.
   struct alignas(64) PaddedScratch {
@@ -695,14 +696,22 @@ class LoopyWdlSolver {
           });
         }
       });
-      std::vector<std::vector<uint64_t>> send(ranks);
+      // One byte batch per destination, straight from the workers' lists.
+      std::vector<std::vector<uint8_t>> send(ranks);
       for (int r = 0; r < ranks; ++r) {
+        uint64_t entries = 0;
+        for (int w = 0; w < parts_; ++w) entries += out[w][r].size();
+        send[r].resize(entries * sizeof(uint64_t));
+        uint8_t* at = send[r].data();
         for (int w = 0; w < parts_; ++w) {
-          send[r].insert(send[r].end(), out[w][r].begin(), out[w][r].end());
+          if (out[w][r].empty()) continue;
+          std::memcpy(at, out[w][r].data(), out[w][r].size() * sizeof(uint64_t));
+          at += out[w][r].size() * sizeof(uint64_t);
+          std::vector<uint64_t>().swap(out[w][r]);
         }
       }
       out.clear();
-      const std::vector<std::vector<uint64_t>> received = distributed::AllToAll(comm_, send);
+      const std::vector<std::vector<uint8_t>> received = comm_.AllToAllBytes(send);
       send.clear();
       pool_.RunOnAll([&](int part) {
         uint8_t* const value = value_.data();
@@ -710,8 +719,10 @@ class LoopyWdlSolver {
         Scratch& my_scratch = scratch(part);
         PendingLists& later = found_[part];
         uint64_t count = 0;
-        for (const std::vector<uint64_t>& batch : received) {
-          for (const uint64_t entry : batch) {
+        for (const std::vector<uint8_t>& batch : received) {
+          for (size_t at = 0; at + sizeof(uint64_t) <= batch.size(); at += sizeof(uint64_t)) {
+            uint64_t entry;
+            std::memcpy(&entry, batch.data() + at, sizeof(entry));
             const uint64_t p = entry & kIndexMask;
             const uint64_t l = p - lo_;
             if (static_cast<int>((l / kSeedGrain) % parts_) != part) continue;
@@ -736,7 +747,14 @@ class LoopyWdlSolver {
     }
     if (comm_.size() > 1) {
       value_ = HugePageBuffer();
-      result = distributed::AllGather(comm_, std::span<const uint8_t>(result));
+      // The whole table, this rank's range in place, the others' gathered
+      // into theirs (no second copy of the table).
+      std::vector<uint8_t> whole(size_);
+      std::memcpy(whole.data() + lo_, result.data(), local_);
+      std::vector<uint8_t>().swap(result);
+      distributed::AllGatherInto(comm_, std::span<const uint8_t>(whole.data() + lo_, local_),
+                                 whole);
+      return whole;
     }
     return result;
   }
