@@ -74,7 +74,11 @@ class FiniteHorizonModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
     plan.default_file_name = DefaultFileName(info_, rules);
-    for (int s = 0; s < rules.num_slices(); ++s) plan.positions += rules.slice_size(s);
+    uint64_t largest_slice = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      plan.positions += rules.slice_size(s);
+      largest_slice = std::max<uint64_t>(largest_slice, rules.slice_size(s));
+    }
     plan.estimated_memory_bytes = 16 * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     if constexpr (HasSizeEstimates<R>) {
@@ -82,9 +86,10 @@ class FiniteHorizonModule : public KitModule {
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
     // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
-    // state) and the finished stores are every rank's.
+    // state of the slice being solved, at most the largest) and the
+    // finished stores (the file) are every rank's.
     plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 5 * plan.positions + plan.estimated_file_bytes);
+        std::min(plan.estimated_memory_bytes, 5 * largest_slice + plan.estimated_file_bytes);
     const uint64_t available = AvailableMemoryBytes();
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {

@@ -668,10 +668,14 @@ class LoopyWdlSolver {
     const uint8_t win_next = EncodeWdl(WdlOutcome::Win(level + 1));
     const uint8_t loss_next = EncodeWdl(WdlOutcome::Loss(level + 1));
     const int ranks = comm_.size();
-    std::vector<uint64_t> frontier;
-    for (const std::vector<uint64_t>& list : block_frontier_) {
-      frontier.insert(frontier.end(), list.begin(), list.end());
+    // The frontier is the blocks' lists one after another (not copied into
+    // one: it can hold a large share of the rank's positions); starts[b] is
+    // where block b's list begins.
+    std::vector<uint64_t> starts(block_frontier_.size() + 1, 0);
+    for (size_t b = 0; b < block_frontier_.size(); ++b) {
+      starts[b + 1] = starts[b] + block_frontier_[b].size();
     }
+    const uint64_t frontier_size = starts.back();
     std::vector<uint64_t> begins(ranks);
     for (int r = 0; r < ranks; ++r) begins[r] = distributed::RangeOfRank(size_, r, ranks).begin;
     const auto owner = [&begins](uint64_t p) {
@@ -680,16 +684,19 @@ class LoopyWdlSolver {
     };
     std::vector<uint64_t> resolved(parts_, 0);
     for (uint64_t round = 0;; round += kRoundPositions) {
-      const uint64_t first = std::min<uint64_t>(round, frontier.size());
-      const uint64_t last = std::min<uint64_t>(round + kRoundPositions, frontier.size());
+      const uint64_t first = std::min<uint64_t>(round, frontier_size);
+      const uint64_t last = std::min<uint64_t>(round + kRoundPositions, frontier_size);
       // Each worker's batches, per destination rank.
       std::vector<std::vector<std::vector<uint64_t>>> out(
           parts_, std::vector<std::vector<uint64_t>>(ranks));
       pool_.ParallelFor(first, last, 1024, [&](int worker, uint64_t b, uint64_t e) {
         Scratch& my_scratch = scratch(worker);
         std::vector<std::vector<uint64_t>>& mine = out[worker];
+        // The block holding frontier position b, then on through the lists.
+        size_t block = std::upper_bound(starts.begin(), starts.end(), b) - starts.begin() - 1;
         for (uint64_t k = b; k < e; ++k) {
-          const uint64_t entry = frontier[k];
+          while (k >= starts[block + 1]) ++block;
+          const uint64_t entry = block_frontier_[block][k - starts[block]];
           const uint64_t win = entry & kWinBit;
           game_.ForEachPredecessor(my_scratch, entry & kIndexMask, 0, 1, [&](uint64_t p) {
             mine[owner(p)].push_back(p | win);
@@ -732,7 +739,7 @@ class LoopyWdlSolver {
         }
         resolved[part] += count;
       });
-      if (!comm_.AnyRank(last < frontier.size())) break;
+      if (!comm_.AnyRank(last < frontier_size)) break;
     }
     for (int part = 0; part < parts_; ++part) resolved_[part] = resolved[part];
   }
