@@ -65,7 +65,10 @@
 //                                        kSolveSliceReadsEarlierSlices =
 //                                        true` the kit keeps the values of
 //                                        the earlier slices for it
-//                                        (context.solved), else not
+//                                        (context.solved), else not,
+//                                        and then under mpirun ranks
+//                                        other than 0 may return an
+//                                        empty vector (rank 0 writes)
 //
 // Optional members, used when present:
 //
