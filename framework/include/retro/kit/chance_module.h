@@ -15,6 +15,7 @@
 #ifndef RETRO_KIT_CHANCE_MODULE_H_
 #define RETRO_KIT_CHANCE_MODULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -118,9 +119,14 @@ class ChanceModule : public KitModule {
     // slices, then encoded for the builder).
     plan.estimated_memory_bytes = 2 * file_bytes;
     if constexpr (HasSolveMemory<R>) plan.estimated_memory_bytes = rules.solve_memory_bytes();
-    // Distributed: every rank holds every value and record (the work is
-    // split, the memory not yet).
+    // Distributed: what the rules say every rank holds; by default all of
+    // it (the kit's solver view has no block dependencies, so every rank
+    // holds every value: retro/solver/chance.h).
     plan.replicated_memory_bytes = plan.estimated_memory_bytes;
+    if constexpr (HasReplicatedMemory<R>) {
+      plan.replicated_memory_bytes =
+          std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
+    }
     const uint64_t available = AvailableMemoryBytes();
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
