@@ -12,15 +12,17 @@
 // whole index space (the game reads them by global index) backed by lazily
 // committed memory (retro/lazy_array.h): a rank touches only its own blocks
 // and those it receives, and hands a block's pages back after the last
-// layer of its own that reads it (its own values are kept for the end).
+// layer of its own that reads it. Its own values are also copied, packed,
+// to a store of their own for the end.
 // When every layer is solved the values travel to rank 0 (or to every rank,
 // on request) in chunks of bounded size.
 //
-// Resident memory per rank: its own values (8 bytes a position, 1/R of
-// them), the records of its own blocks and of the blocks its own blocks
-// still have to read (from the layer a block is solved to the last layer
-// that reads it), one layer's messages, and on the ranks that receive the
-// values the whole output (8 bytes a position).
+// Resident memory per rank: its own values, packed (8 bytes a position,
+// 1/R of them); the values and records of its own blocks and of the blocks
+// its own blocks still have to read (from the layer a block is solved to
+// the last layer that reads it), with the pages they share with their
+// neighbours in index order; one layer's messages; and on the ranks that
+// receive the values the whole output (8 bytes a position).
 #ifndef RETRO_SOLVER_CHANCE_DISTRIBUTED_H_
 #define RETRO_SOLVER_CHANCE_DISTRIBUTED_H_
 
@@ -169,10 +171,18 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
   const BlockLifetimes life = LifetimesOfRank(own, graph, rank);
   const BlockReleaser releaser(blocks);
   const size_t layers = own.layer_begin.size() - 1;
-  LazyArray<double> values(size);
+  std::optional<LazyArray<double>> values(std::in_place, size);
   std::optional<LazyArray<Aux>> aux(std::in_place, size);
   std::vector<uint8_t> values_released(blocks.size(), 0);
   std::vector<uint8_t> aux_released(blocks.size(), 0);
+  // This rank's values for the output, packed in solve order: kept in the
+  // index-wide array they would hold a page for every scattered block.
+  uint64_t own_positions = 0;
+  for (uint32_t b = 0; b < blocks.size(); ++b) {
+    if (own.owner[b] == rank) own_positions += blocks[b].end - blocks[b].begin;
+  }
+  LazyArray<double> kept(own_positions);
+  uint64_t kept_size = 0;
 
   // 1. The layers in order: this rank's run, then the records others read.
   constexpr uint32_t kNoBlock = ~uint32_t{0};
@@ -186,7 +196,7 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
     const size_t mine_last = first + count * (rank + 1) / ranks;
     pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
       for (uint64_t k = b; k < e; ++k) {
-        solve_block(worker, blocks[own.order[k]], values.data(), aux->data());
+        solve_block(worker, blocks[own.order[k]], values->data(), aux->data());
       }
     });
     // Each own block of the layer to every other rank that owns a block
@@ -196,6 +206,8 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
       const uint32_t b = own.order[k];
       const Block& block = blocks[b];
       const uint64_t n = block.end - block.begin;
+      std::memcpy(kept.data() + kept_size, values->data() + block.begin, n * sizeof(double));
+      kept_size += n;
       for (uint32_t j = graph.dependents_begin[b]; j < graph.dependents_begin[b + 1]; ++j) {
         const int r = own.owner[graph.dependents[j]];
         if (r == rank || stamp[r] == b) continue;
@@ -203,7 +215,7 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
         std::vector<uint8_t>& out = send[r];
         const size_t at = out.size();
         out.resize(at + n * kRecordBytes);
-        std::memcpy(out.data() + at, values.data() + block.begin, n * sizeof(double));
+        std::memcpy(out.data() + at, values->data() + block.begin, n * sizeof(double));
         std::memcpy(out.data() + at + n * sizeof(double), aux->data() + block.begin,
                     n * sizeof(Aux));
       }
@@ -222,15 +234,14 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
       const int r = own.owner[b];
       if (r == rank || life.last_read[b] < 0) continue;
       const uint8_t* in = received[r].data() + at[r];
-      std::memcpy(values.data() + block.begin, in, n * sizeof(double));
+      std::memcpy(values->data() + block.begin, in, n * sizeof(double));
       std::memcpy(aux->data() + block.begin, in + n * sizeof(double), n * sizeof(Aux));
       at[r] += n * kRecordBytes;
     }
-    // Blocks no later own block reads: their records, and the values of
-    // others' blocks (own values are kept for the output).
+    // Blocks no later own block reads (own values are in `kept`).
     for (const uint32_t b : life.free_after[l]) {
       releaser.Release(*aux, b, aux_released);
-      if (own.owner[b] != rank) releaser.Release(values, b, values_released);
+      releaser.Release(*values, b, values_released);
     }
     if (progress != nullptr) progress->Advance(positions);
     if (comm.AnyRank(failed())) {
@@ -239,29 +250,28 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
     }
   }
   aux.reset();
+  values.reset();
   if (stopped) return {};
 
   // 2. The values to rank 0 (or everywhere), a bounded chunk of the solve
-  //    order at a time, each rank sending its own blocks of the chunk.
-  constexpr uint64_t kChunkPositions = uint64_t{1} << 22;  // 32 MiB of values
+  //    order at a time, each rank sending its own blocks of the chunk
+  //    (a run of `kept`).
+  constexpr uint64_t kChunkPositions = uint64_t{1} << 20;  // 8 MiB of values
   const bool receives = values_on_every_rank || rank == 0;
   std::vector<double> out(receives ? size : 0);
+  uint64_t sent = 0;  // of `kept`
   for (size_t first = 0; first < own.order.size();) {
     size_t last = first;
-    uint64_t positions = 0;
+    uint64_t positions = 0, mine_positions = 0;
     while (last < own.order.size() && (last == first || positions < kChunkPositions)) {
-      const Block& block = blocks[own.order[last++]];
-      positions += block.end - block.begin;
+      const uint32_t b = own.order[last++];
+      positions += blocks[b].end - blocks[b].begin;
+      if (own.owner[b] == rank) mine_positions += blocks[b].end - blocks[b].begin;
     }
-    std::vector<uint8_t> mine;
-    for (size_t k = first; k < last; ++k) {
-      const uint32_t b = own.order[k];
-      if (own.owner[b] != rank) continue;
-      const Block& block = blocks[b];
-      const size_t bytes = (block.end - block.begin) * sizeof(double);
-      mine.resize(mine.size() + bytes);
-      std::memcpy(mine.data() + mine.size() - bytes, values.data() + block.begin, bytes);
-    }
+    const auto* kept_bytes = reinterpret_cast<const uint8_t*>(kept.data() + sent);
+    std::vector<uint8_t> mine(kept_bytes, kept_bytes + mine_positions * sizeof(double));
+    kept.Release(sent, sent + mine_positions);
+    sent += mine_positions;
     std::vector<std::vector<uint8_t>> parts;
     if (values_on_every_rank) {
       std::vector<uint64_t> counts;
@@ -285,10 +295,6 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
         std::memcpy(out.data() + block.begin, parts[r].data() + at[r], bytes);
         at[r] += bytes;
       }
-    }
-    for (size_t k = first; k < last; ++k) {
-      const uint32_t b = own.order[k];
-      if (own.owner[b] == rank) releaser.Release(values, b, values_released);
     }
     first = last;
   }
