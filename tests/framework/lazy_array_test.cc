@@ -12,7 +12,8 @@ namespace retro {
 namespace {
 
 TEST(LazyArrayTest, ReadsZeroKeepsWritesAndReleasesWholePagesInside) {
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE)) / sizeof(uint64_t);
+  const size_t page =
+      static_cast<size_t>(sysconf(_SC_PAGESIZE)) / sizeof(uint64_t);
   LazyArray<uint64_t> a(10 * page);
   ASSERT_EQ(a.size(), 10 * page);
   EXPECT_EQ(a.data()[5 * page], 0u);

@@ -1,5 +1,5 @@
-// Tests of retro::solver::SolveChance on "two piles", a tiny dice game invented for
-// the purpose, against brute-force value iteration, in one process and on
+// Tests of retro::solver::SolveChance on "two piles", a tiny dice game invented
+// for the purpose, against brute-force value iteration, in one process and on
 // several ranks (threads of this process standing for MPI ranks).
 //
 // Two piles hold a and b chips (0..N each). A turn rolls a four-sided die
@@ -326,7 +326,8 @@ struct PilesTableGraphGame : PilesTableGame {
     std::vector<Block> blocks;
     for (int a = 0; a <= kN; ++a) {
       for (int b = 0; b <= kN; b += kWidth) {
-        blocks.push_back(Block{ToIndex(a, b), ToIndex(a, std::min(kN, b + kWidth - 1)) + 1,
+        blocks.push_back(Block{ToIndex(a, b),
+                               ToIndex(a, std::min(kN, b + kWidth - 1)) + 1,
                                a + b / kWidth});
       }
     }
@@ -345,8 +346,12 @@ struct PilesTableGraphGame : PilesTableGame {
       for (uint64_t i = blocks[k].begin; i < blocks[k].end; ++i) {
         const Piles p = FromIndex(i);
         for (int take = 1; take <= 4; ++take) {
-          if (p.a >= take) deps[k].push_back(block_of(ToIndex(p.a - take, p.b)));
-          if (p.b >= take) deps[k].push_back(block_of(ToIndex(p.a, p.b - take)));
+          if (p.a >= take) {
+            deps[k].push_back(block_of(ToIndex(p.a - take, p.b)));
+          }
+          if (p.b >= take) {
+            deps[k].push_back(block_of(ToIndex(p.a, p.b - take)));
+          }
         }
       }
       std::erase(deps[k], k);  // within the block: lower indices
@@ -382,15 +387,17 @@ void ExpectDistributedMatchesOneProcess(const Game& game) {
   ExpectNear(*one, ValueIteration(true));
   for (int ranks : {2, 3, 5}) {
     for (bool everywhere : {false, true}) {
-      SCOPED_TRACE(::testing::Message() << ranks << " ranks, values on every rank: "
-                                        << everywhere);
+      SCOPED_TRACE(::testing::Message()
+                   << ranks << " ranks, values on every rank: " << everywhere);
       const std::vector<absl::StatusOr<std::vector<double>>> got =
           SolveOnRanks(game, ranks, everywhere);
       for (int r = 0; r < ranks; ++r) {
         ASSERT_TRUE(got[r].ok()) << got[r].status();
         if (r == 0 || everywhere) {
           ASSERT_EQ(got[r]->size(), one->size());
-          EXPECT_EQ(std::memcmp(got[r]->data(), one->data(), one->size() * sizeof(double)), 0)
+          EXPECT_EQ(std::memcmp(got[r]->data(), one->data(),
+                                one->size() * sizeof(double)),
+                    0)
               << "rank " << r;
         } else {
           EXPECT_TRUE(got[r]->empty()) << "rank " << r;

@@ -253,8 +253,8 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     // keeps only its own blocks and those it reads
     // (retro/solver/chance_distributed.h).
     values = internal::SolveBlocksDistributed<Aux>(
-        game_blocks, *graph, size, pool, progress, comm, options.values_on_every_rank,
-        solve_block_into,
+        game_blocks, *graph, size, pool, progress, comm,
+        options.values_on_every_rank, solve_block_into,
         [&] { return stuck.load() != kNone || unordered.load() != kNone; });
   } else if (ranks > 1) {
     // Several ranks: layer by layer, this rank's run of each layer's
@@ -359,7 +359,8 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   }
   if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
   if (!status.ok()) return status;
-  if (ranks > 1 && !split && !options.values_on_every_rank && comm.rank() != 0) {
+  if (ranks > 1 && !split && !options.values_on_every_rank &&
+      comm.rank() != 0) {
     return std::vector<double>();  // rank 0 alone keeps the values
   }
   return values;
