@@ -413,6 +413,24 @@ TEST(ChanceSolverTest, DistributedMatchesOneProcess) {
   ExpectDistributedMatchesOneProcess(PilesGraphGame());  // afterstate: gathered
 }
 
+// A position of the table-style graph game where no outcome moves.
+struct StuckTableGraphGame : PilesTableGraphGame {
+  void EvaluateTurn(uint64_t i, const double* values, Aux* aux,
+                    Scratch& scratch, Turn<4>* turn) const {
+    PilesTableGraphGame::EvaluateTurn(i, values, aux, scratch, turn);
+    if (i == ToIndex(kN - 1, 3)) turn->has_move.fill(false);
+  }
+};
+
+TEST(ChanceSolverTest, DistributedErrorReachesEveryRank) {
+  for (int ranks : {2, 3}) {
+    for (const absl::StatusOr<std::vector<double>>& got :
+         SolveOnRanks(StuckTableGraphGame(), ranks, false)) {
+      EXPECT_EQ(got.status().code(), absl::StatusCode::kFailedPrecondition);
+    }
+  }
+}
+
 // The contract is a concept; a type that is not a game fails it (and
 // SolveChance's static_assert names what is missing).
 static_assert(ChanceGame<PilesTableGame>);

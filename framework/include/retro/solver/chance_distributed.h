@@ -239,8 +239,17 @@ std::vector<double> SolveBlocksDistributed(
                     aux->data() + block.begin, n * sizeof(Aux));
       }
     }
-    const std::vector<std::vector<uint8_t>> received = comm.AllToAllBytes(send);
+    // Each batch ends with one byte: whether the sender failed (which
+    // saves a reduction per layer).
+    const uint8_t failed_here = failed() ? 1 : 0;
+    for (std::vector<uint8_t>& out : send) out.push_back(failed_here);
+    const std::vector<std::vector<uint8_t>> received =
+        comm.AllToAllBytes(send);
     send.clear();
+    bool any_failed = false;
+    for (const std::vector<uint8_t>& in : received) {
+      any_failed = any_failed || in.back() != 0;
+    }
     // The others' blocks of the layer that this rank reads, in solve order
     // (each sender's in the order it packed them).
     std::vector<size_t> at(ranks, 0);
@@ -264,7 +273,7 @@ std::vector<double> SolveBlocksDistributed(
       releaser.Release(*values, b, values_released);
     }
     if (progress != nullptr) progress->Advance(positions);
-    if (comm.AnyRank(failed())) {
+    if (any_failed) {
       stopped = true;
       break;
     }
