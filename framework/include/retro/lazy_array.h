@@ -36,6 +36,11 @@ class LazyArray {
     void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
+    // Small pages: where transparent huge pages are always on, a write
+    // would otherwise commit 2 MiB around it.
+#ifdef MADV_NOHUGEPAGE
+    madvise(p, bytes_, MADV_NOHUGEPAGE);
+#endif
     // Trivially copyable types are implicit-lifetime types (C++20).
     data_ = std::launder(static_cast<T*>(p));
   }
