@@ -23,6 +23,9 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
       game, {.workspace = options.workspace},
       {.pool = options.pool, .progress = options.progress, .communicator = options.communicator});
   if (!all.ok()) return all.status();
+  // A rank other than 0 of a distributed build gets no values (rank 0
+  // writes the database).
+  if (all->empty()) return std::vector<double>();
 
   // In the bearoff order of the free checkers the whole boards' bearoff
   // ranks mostly ascend, but their lex ranks scatter over the 36 MB of P = 12

@@ -90,6 +90,8 @@ struct RollAnalysis {
 class PinDatabase {
  public:
   // Solves (points, pin). Errors: points not 6 or 12, pin outside 2..6.
+  // Under several ranks (options.communicator) only rank 0's database holds
+  // the values; the others' are empty.
   static absl::StatusOr<PinDatabase> Build(int points, int pin,
                                            const PinBuildOptions& options = {});
 

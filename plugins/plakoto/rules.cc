@@ -33,12 +33,18 @@ std::string Number(double value) { return absl::StrFormat("%.12g", value); }
 
 uint64_t Records(int points) { return BearoffIndexer(points, kFreeCheckers).Size(); }
 
-// The solve's memory: the tables and values of one solve, the finished
-// slices (plus one being encoded), and the turn distributions likewise.
-uint64_t SolveMemory(int points, uint64_t pins, int turns) {
+// The finished slices (plus one being encoded), and the turn distributions
+// likewise.
+uint64_t FinishedMemory(int points, uint64_t pins, int turns) {
   const uint64_t records = Records(points);
+  return records * sizeof(double) * (pins + 1) + records * turns * sizeof(float) * (pins + 1);
+}
+
+// The solve's memory: the tables and values of one solve, and the finished
+// slices.
+uint64_t SolveMemory(int points, uint64_t pins, int turns) {
   return kBytesPerBoard * BearoffIndexer(points, kCheckers).Size() +
-         records * sizeof(double) * (pins + 1) + records * turns * sizeof(float) * (pins + 1);
+         FinishedMemory(points, pins, turns);
 }
 
 }  // namespace
@@ -143,6 +149,15 @@ std::string PinRules::default_file_name() const {
 
 uint64_t PinRules::solve_memory_bytes() const {
   return SolveMemory(points_, pins_.size(), turns_);
+}
+
+// A distributed solve splits the tables (each rank keeps those of its own
+// boards and of the boards they read, until the last read), but rank 0
+// receives every board's value at the end of each slice (8 bytes a board)
+// and keeps the finished slices.
+uint64_t PinRules::replicated_memory_bytes() const {
+  return sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
+         FinishedMemory(points_, pins_.size(), turns_);
 }
 
 std::string PinRules::WhatFits(uint64_t available_bytes) const {

@@ -52,6 +52,9 @@ class PinRules {
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   std::string default_file_name() const;
   uint64_t solve_memory_bytes() const;
+  // Of it, what every rank of a distributed solve holds: all but the
+  // partial-move tables (docs/distributed.md).
+  uint64_t replicated_memory_bytes() const;
   std::string WhatFits(uint64_t available_bytes) const;
 
   // Slices and records.

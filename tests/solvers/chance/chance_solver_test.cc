@@ -1,5 +1,6 @@
-// Tests of retro::solver::SolveChance on "two piles", a tiny dice game invented for
-// the purpose, against brute-force value iteration.
+// Tests of retro::solver::SolveChance on "two piles", a tiny dice game invented
+// for the purpose, against brute-force value iteration, in one process and on
+// several ranks (threads of this process standing for MPI ranks).
 //
 // Two piles hold a and b chips (0..N each). A turn rolls a four-sided die
 // (faces 1..4 with probabilities .1 .2 .3 .4); with face f the player removes
@@ -11,11 +12,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "retro/distributed/communicator.h"
 #include "retro/solver/chance.h"
+#include "tests/distributed/thread_communicator.h"
 
 namespace retro::chance {
 namespace {
@@ -310,6 +314,121 @@ TEST(ChanceSolverTest, RespectsTheMemoryBudget) {
   EXPECT_TRUE(solver::SolveChance(PilesGame<Objective::kMaximize>(),
                                   {.memory_budget_bytes = need})
                   .ok());
+}
+
+// The table-style game scheduled by blocks of two consecutive b (layer a +
+// the block's place in its row, so that a layer has several blocks), with
+// its dependencies found by enumerating the moves: what the distributed
+// solver splits across ranks (retro/solver/chance_distributed.h).
+struct PilesTableGraphGame : PilesTableGame {
+  static constexpr int kWidth = 2;
+  std::vector<Block> Blocks() const {
+    std::vector<Block> blocks;
+    for (int a = 0; a <= kN; ++a) {
+      for (int b = 0; b <= kN; b += kWidth) {
+        blocks.push_back(Block{ToIndex(a, b),
+                               ToIndex(a, std::min(kN, b + kWidth - 1)) + 1,
+                               a + b / kWidth});
+      }
+    }
+    return blocks;
+  }
+  std::vector<std::vector<uint32_t>> BlockDependencies(
+      const std::vector<Block>& blocks) const {
+    auto block_of = [&](uint64_t i) {
+      for (uint32_t k = 0; k < blocks.size(); ++k) {
+        if (i >= blocks[k].begin && i < blocks[k].end) return k;
+      }
+      return ~uint32_t{0};
+    };
+    std::vector<std::vector<uint32_t>> deps(blocks.size());
+    for (uint32_t k = 0; k < blocks.size(); ++k) {
+      for (uint64_t i = blocks[k].begin; i < blocks[k].end; ++i) {
+        const Piles p = FromIndex(i);
+        for (int take = 1; take <= 4; ++take) {
+          if (p.a >= take) {
+            deps[k].push_back(block_of(ToIndex(p.a - take, p.b)));
+          }
+          if (p.b >= take) {
+            deps[k].push_back(block_of(ToIndex(p.a, p.b - take)));
+          }
+        }
+      }
+      std::erase(deps[k], k);  // within the block: lower indices
+    }
+    return deps;
+  }
+};
+
+// Solves `game` on `ranks` ranks (threads of this process), each with a
+// pool of two threads; returns each rank's result.
+template <typename Game>
+std::vector<absl::StatusOr<std::vector<double>>> SolveOnRanks(
+    const Game& game, int ranks, bool values_on_every_rank) {
+  std::vector<absl::StatusOr<std::vector<double>>> results(ranks);
+  testing::ThreadJob job(ranks);
+  job.Run([&](distributed::Communicator& comm) {
+    ThreadPool pool(2);
+    solver::ChanceOptions options;
+    options.values_on_every_rank = values_on_every_rank;
+    results[comm.rank()] = solver::SolveChance(
+        game, options, {.pool = &pool, .communicator = &comm});
+  });
+  return results;
+}
+
+// Bit for bit the values of one process on rank 0 (on every rank when
+// asked), none on the others: for the table-style game with dependencies
+// (each rank keeps what it reads) and for games the ranks gather whole.
+template <typename Game>
+void ExpectDistributedMatchesOneProcess(const Game& game) {
+  absl::StatusOr<std::vector<double>> one = solver::SolveChance(game, {});
+  ASSERT_TRUE(one.ok()) << one.status();
+  ExpectNear(*one, ValueIteration(true));
+  for (int ranks : {2, 3, 5}) {
+    for (bool everywhere : {false, true}) {
+      SCOPED_TRACE(::testing::Message()
+                   << ranks << " ranks, values on every rank: " << everywhere);
+      const std::vector<absl::StatusOr<std::vector<double>>> got =
+          SolveOnRanks(game, ranks, everywhere);
+      for (int r = 0; r < ranks; ++r) {
+        ASSERT_TRUE(got[r].ok()) << got[r].status();
+        if (r == 0 || everywhere) {
+          ASSERT_EQ(got[r]->size(), one->size());
+          EXPECT_EQ(std::memcmp(got[r]->data(), one->data(),
+                                one->size() * sizeof(double)),
+                    0)
+              << "rank " << r;
+        } else {
+          EXPECT_TRUE(got[r]->empty()) << "rank " << r;
+        }
+      }
+    }
+  }
+}
+
+TEST(ChanceSolverTest, DistributedMatchesOneProcess) {
+  ExpectDistributedMatchesOneProcess(PilesTableGraphGame());
+  ExpectDistributedMatchesOneProcess(PilesTableGame());  // no blocks: gathered
+  ExpectDistributedMatchesOneProcess(PilesGraphGame());  // afterstate: gathered
+}
+
+// A position of the table-style graph game where no outcome moves.
+struct StuckTableGraphGame : PilesTableGraphGame {
+  void EvaluateTurn(uint64_t i, const double* values, Aux* aux,
+                    Scratch& scratch, Turn<4>* turn) const {
+    PilesTableGraphGame::EvaluateTurn(i, values, aux, scratch, turn);
+    if (i == ToIndex(kN - 1, 3)) turn->has_move.fill(false);
+  }
+};
+
+TEST(ChanceSolverTest, DistributedErrorReachesEveryRank) {
+  for (int ranks : {2, 3}) {
+    for (const absl::StatusOr<std::vector<double>>& got :
+         SolveOnRanks(StuckTableGraphGame(), ranks, false)) {
+      EXPECT_EQ(got.status().code(), absl::StatusCode::kFailedPrecondition);
+    }
+  }
 }
 
 // The contract is a concept; a type that is not a game fails it (and

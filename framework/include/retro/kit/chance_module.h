@@ -15,6 +15,7 @@
 #ifndef RETRO_KIT_CHANCE_MODULE_H_
 #define RETRO_KIT_CHANCE_MODULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,7 +46,10 @@
 namespace retro::kit {
 
 // The values of slice `slice`: the game's own solver when it has one, else
-// the chance solver on the kit's view of the rules.
+// the chance solver on the kit's view of the rules. Under several ranks the
+// ranks other than 0 may get an empty vector (the chance solver gives them
+// nothing unless asked), unless later slices read this one
+// (KeepsSolvedSlices).
 template <ChanceRules R>
 absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
                                                      const ChanceSliceContext& context) {
@@ -53,10 +57,16 @@ absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
   if constexpr (ChanceHasSliceSolver<R>) {
     values = rules.SolveSlice(slice, context);
   } else {
-    values = solver::SolveChance(ChanceSolverView<R>(rules, slice, context.solved),
-                                 {.workspace = context.workspace}, context.work);
+    values = solver::SolveChance(
+        ChanceSolverView<R>(rules, slice, context.solved),
+        {.workspace = context.workspace, .values_on_every_rank = KeepsSolvedSlices<R>()},
+        context.work);
   }
-  if (values.ok() && values->size() != rules.slice_size(slice)) {
+  const distributed::Communicator* comm = context.work.communicator;
+  const bool may_be_empty =
+      !KeepsSolvedSlices<R>() && comm != nullptr && comm->rank() != 0;
+  if (values.ok() && !(may_be_empty && values->empty()) &&
+      values->size() != rules.slice_size(slice)) {
     return absl::InternalError(absl::StrCat("slice '", rules.slice_name(slice), "' solved to ",
                                             values->size(), " values, not ",
                                             rules.slice_size(slice)));
@@ -109,9 +119,14 @@ class ChanceModule : public KitModule {
     // slices, then encoded for the builder).
     plan.estimated_memory_bytes = 2 * file_bytes;
     if constexpr (HasSolveMemory<R>) plan.estimated_memory_bytes = rules.solve_memory_bytes();
-    // Distributed: every rank holds every value and record (the work is
-    // split, the memory not yet).
+    // Distributed: what the rules say every rank holds; by default all of
+    // it (the kit's solver view has no block dependencies, so every rank
+    // holds every value: retro/solver/chance.h).
     plan.replicated_memory_bytes = plan.estimated_memory_bytes;
+    if constexpr (HasReplicatedMemory<R>) {
+      plan.replicated_memory_bytes =
+          std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
+    }
     const uint64_t available = AvailableMemoryBytes();
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
@@ -160,8 +175,11 @@ class ChanceModule : public KitModule {
         RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, encoded));
       }
       out.AddSlice(name, std::move(encoded));
+      // A rank other than 0 of a distributed solve may hold no values (rank
+      // 0 writes the file): it has no companions to build either.
+      const bool holds_values = !values.empty() || rules.slice_size(s) == 0;
       if constexpr (HasCompanions<R>) {
-        for (int k = 0; k < rules.num_companions(); ++k) {
+        for (int k = 0; holds_values && k < rules.num_companions(); ++k) {
           RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
                                  rules.BuildCompanion(s, k, values, context));
           out.AddSlice(rules.companion_name(s, k), std::move(bytes));

@@ -65,7 +65,10 @@
 //                                        kSolveSliceReadsEarlierSlices =
 //                                        true` the kit keeps the values of
 //                                        the earlier slices for it
-//                                        (context.solved), else not
+//                                        (context.solved), else not,
+//                                        and then under mpirun ranks
+//                                        other than 0 may return an
+//                                        empty vector (rank 0 writes)
 //
 // Optional members, used when present:
 //
@@ -82,6 +85,10 @@
 //   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
 //   uint64_t solve_memory_bytes()        the memory a solve needs (default:
 //                                        the values of every slice, twice)
+//   uint64_t replicated_memory_bytes()   of it, what every rank of a
+//                                        distributed solve holds, the rest
+//                                        being split across the ranks
+//                                        (default: all of it)
 //   std::string WhatFits(uint64_t available_bytes)
 //                                        when a solve does not fit: what
 //                                        would ("--points 6 fits"), or ""
@@ -265,6 +272,10 @@ constexpr bool AssertChanceRules() {
 template <typename R>
 concept HasSolveMemory = requires(const R& r) {
   { r.solve_memory_bytes() } -> std::convertible_to<uint64_t>;
+};
+template <typename R>
+concept HasReplicatedMemory = requires(const R& r) {
+  { r.replicated_memory_bytes() } -> std::convertible_to<uint64_t>;
 };
 template <typename R>
 concept HasChanceLabels = requires {

@@ -38,13 +38,19 @@
 //
 // Distributed (SolveContext::communicator with several ranks, retro/
 // distributed/): the layers are solved in order, the blocks of each layer
-// split into one contiguous run per rank; after each layer every rank's
-// values (and a table-style game's records) of the layer are gathered on
-// every rank in one batch, so each rank has every lower layer when it
-// solves the next. The work is split R ways; the values and records are
-// not (every rank holds them all: the next layers may read any of them).
-// The values are those of a single process bit for bit (each is computed
-// by the same code from the same lower values).
+// split into one contiguous run per rank. When the game is table style and
+// lists its blocks' dependencies, each rank holds only what it reads
+// (retro/solver/chance_distributed.h): after each layer one all-to-all
+// sends every rank the values and records of the new blocks its later
+// blocks read, pages are committed only where written and handed back
+// after their last read, and at the end the values travel to rank 0 in
+// bounded chunks. Otherwise (no dependency lists, or afterstate style)
+// every rank's values (and records) of each layer are gathered on every
+// rank, which then holds them all. Either way the values are returned on
+// rank 0 only (the other ranks get an empty vector) unless
+// ChanceOptions::values_on_every_rank, and they are those of a single
+// process bit for bit (each is computed by the same code from the same
+// lower values). One rank runs the single-process code.
 //
 // The game is a template parameter (no virtual calls); its contract is the
 // concept ChanceGame in retro/solver/chance_game.h.
@@ -70,6 +76,7 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
+#include "retro/solver/chance_distributed.h"
 #include "retro/solver/chance_game.h"
 #include "retro/solver/chance_schedule.h"
 #include "retro/solver/chance_workspace.h"
@@ -84,7 +91,14 @@ struct ChanceOptions {
   uint64_t grain = 2048;
   // Where a table-style game's records live; null: allocated for this call.
   // Reusing one workspace across consecutive solves saves the page faults.
+  // (Not used by a distributed solve of a game with block dependencies,
+  // which keeps only the records it reads, in memory of its own.)
   chance::Workspace* workspace = nullptr;
+  // Under several ranks: whether every rank receives the values (as when
+  // later solves on every rank read them), or only rank 0, which writes
+  // the database; the other ranks then get an empty vector. One rank
+  // always gets the values.
+  bool values_on_every_rank = false;
 };
 
 namespace chance_internal {
@@ -189,14 +203,18 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
 
   // 2. Storage: values, the game's records (table style) or solved flags
   //    (afterstate style, to check the order the game promised).
-  std::vector<double> values(size, 0.0);
+  //    A distributed solve of a table-style game with block dependencies
+  //    keeps its own instead (step 3).
+  const int ranks = comm.size();
+  const bool split = kTable && ranks > 1 && graph.has_value();
+  std::vector<double> values(split ? 0 : size, 0.0);
   using Aux = typename AuxOf<Game>::type;
   // Left uninitialised: a table-style game writes aux[index] before any
   // position that reads it is solved (it is read only from lower layers).
   Workspace local_workspace;
   Workspace& workspace =
       options.workspace != nullptr ? *options.workspace : local_workspace;
-  Aux* aux = kTable ? workspace.Get<Aux>(size) : nullptr;
+  Aux* aux = kTable && !split ? workspace.Get<Aux>(size) : nullptr;
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());
 
@@ -206,26 +224,39 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
   std::atomic<uint64_t> stuck{kNone};
   std::atomic<uint64_t> unordered{kNone};
-  auto solve_block = [&](int worker, const Block& block) {
+  // Solves one block into `value` and `record` (by global index): the
+  // arrays above, or a distributed solve's own (table style only).
+  auto solve_block_into = [&](int worker, const Block& block, double* value,
+                              Aux* record) {
     typename Game::Scratch& s = scratch[worker];
     for (uint64_t index = block.begin; index < block.end; ++index) {
       Turn<kOutcomes> turn;
       if constexpr (kTable) {
-        game.EvaluateTurn(index, values.data(), aux, s, &turn);
+        game.EvaluateTurn(index, value, record, s, &turn);
       } else {
         bool bad = false;
         AfterstateTurn(game, index, s, values, solved, &turn, &bad);
         if (bad) unordered.store(index, std::memory_order_relaxed);
       }
-      if (!Combine(game, turn, &values[index])) {
+      if (!Combine(game, turn, &value[index])) {
         stuck.store(index, std::memory_order_relaxed);
       }
       if constexpr (!kTable) solved[index].store(1, std::memory_order_relaxed);
     }
   };
+  auto solve_block = [&](int worker, const Block& block) {
+    solve_block_into(worker, block, values.data(), aux);
+  };
   if (progress != nullptr) progress->StartPhase("solve", size);
-  const int ranks = comm.size();
-  if (ranks > 1) {
+  if (split) {
+    // Several ranks, and the game lists what each block reads: each rank
+    // keeps only its own blocks and those it reads
+    // (retro/solver/chance_distributed.h).
+    values = internal::SolveBlocksDistributed<Aux>(
+        game_blocks, *graph, size, pool, progress, comm,
+        options.values_on_every_rank, solve_block_into,
+        [&] { return stuck.load() != kNone || unordered.load() != kNone; });
+  } else if (ranks > 1) {
     // Several ranks: layer by layer, this rank's run of each layer's
     // blocks, then the layer's values and records gathered everywhere.
     const std::vector<Block>& blocks = schedule->blocks;
@@ -328,6 +359,10 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   }
   if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
   if (!status.ok()) return status;
+  if (ranks > 1 && !split && !options.values_on_every_rank &&
+      comm.rank() != 0) {
+    return std::vector<double>();  // rank 0 alone keeps the values
+  }
   return values;
 }
 
@@ -346,7 +381,9 @@ constexpr uint64_t ChanceBytesPerPosition() {
 
 // Solves every position of `game` (the contract ChanceGame of
 // retro/solver/chance_game.h) with the threads, progress and memory budget
-// of `context`, and returns the values by index. Errors are game bugs caught
+// of `context`, and returns the values by index (under several ranks on
+// rank 0 only, unless options.values_on_every_rank; see the top of the
+// file). Errors are game bugs caught
 // on the way: a bad schedule (layer out of range, blocks that do not
 // partition the positions, more than 2^32 - 1 blocks or dependencies), an
 // afterstate not solved before the position that reaches it
