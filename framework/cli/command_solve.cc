@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/distributed_checkpoint.h"
 #include "cli/format.h"
 #include "cli/game_parameters.h"
 #include "cli/progress_bar.h"
@@ -149,16 +150,11 @@ int RunSolve(int argc, char** argv, int first) {
   if (!plan.ok()) return ReportError(plan.status());
   const std::string path = out.value_or(plan->default_file_name);
   // Under mpirun every rank solves its part of each slice; rank 0 alone
-  // writes the file (docs/distributed.md). Checkpoints are kept only by a
-  // single process so far.
+  // writes the file and the checkpoint (docs/distributed.md).
   distributed::Communicator& world = distributed::World();
   const bool distributed = world.size() > 1;
   const bool resume = args->Flag("resume");
-  if (distributed && resume) {
-    return ReportError(absl::InvalidArgumentError(
-        "--resume is not available under mpirun yet: a distributed solve keeps no checkpoint"));
-  }
-  const bool checkpointing = !args->Flag("no-checkpoint") && !distributed;
+  const bool checkpointing = !args->Flag("no-checkpoint");
   if (resume && !checkpointing) {
     return ReportError(absl::InvalidArgumentError(
         "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
@@ -189,13 +185,39 @@ int RunSolve(int argc, char** argv, int first) {
     return ReportError(distributed ? s : output_status);
   }
 
+  // The checkpoint: rank 0's folder beside the output (a single process's
+  // as well); under mpirun the other ranks read it when resuming, and every
+  // rank restores through one DistributedCheckpoint.
   std::unique_ptr<FileCheckpoint> checkpoint;
+  std::unique_ptr<DistributedCheckpoint> shared_checkpoint;
   if (checkpointing) {
-    auto created = FileCheckpoint::Create(writer->path(), game.name, game.data_version,
-                                          plan->canonical_parameters, resume, *interval);
-    if (!created.ok()) return ReportError(created.status());
-    checkpoint = std::move(*created);
+    absl::Status status;
+    if (world.rank() == 0 || resume) {
+      auto created = FileCheckpoint::Create(writer != nullptr ? writer->path() : path,
+                                            game.name, game.data_version,
+                                            plan->canonical_parameters, resume, *interval);
+      if (created.ok()) {
+        checkpoint = std::move(*created);
+      } else {
+        status = created.status();
+      }
+    }
+    if (distributed) {
+      if (auto s = distributed::AgreeOnStatus(world, status); !s.ok()) return ReportError(s);
+      shared_checkpoint = std::make_unique<DistributedCheckpoint>(std::move(checkpoint), world);
+      checkpoint = nullptr;
+    } else if (!status.ok()) {
+      return ReportError(status);
+    }
   }
+  // Rank 0's (or the single process's) folder, for the notes below.
+  FileCheckpoint* const own_checkpoint =
+      shared_checkpoint != nullptr
+          ? (world.rank() == 0 ? shared_checkpoint->local() : nullptr)
+          : checkpoint.get();
+  Checkpoint* const solve_checkpoint =
+      shared_checkpoint != nullptr ? static_cast<Checkpoint*>(shared_checkpoint.get())
+                                   : checkpoint.get();
 
   const auto start = std::chrono::steady_clock::now();
   DatabaseBuilder builder;
@@ -207,7 +229,7 @@ int RunSolve(int argc, char** argv, int first) {
     // The whole job's progress is drawn by rank 0 (every rank advances
     // through the same slices and layers).
     ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
-    const WorkContext context{&pool, &progress, checkpoint.get(), &world};
+    const WorkContext context{&pool, &progress, solve_checkpoint, &world};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
     if (status.ok()) {
       // Out of memory on any thread reaches here as an exception (the pool
@@ -221,10 +243,10 @@ int RunSolve(int argc, char** argv, int first) {
     }
   }
   if (!status.ok()) {
-    if (checkpoint != nullptr && checkpoint->saved() > 0) {
+    if (own_checkpoint != nullptr && own_checkpoint->saved() > 0) {
       status = absl::Status(
           status.code(), absl::StrCat(status.message(), " (the finished slices are kept in ",
-                                      checkpoint->folder(),
+                                      own_checkpoint->folder(),
                                       ": run the same command with --resume to continue)"));
     }
     return ReportError(status);
@@ -249,10 +271,11 @@ int RunSolve(int argc, char** argv, int first) {
                                   builder.codec()};
   status = writer->Commit(identity, builder);
   if (!status.ok()) return ReportError(status);
-  const int resumed = checkpoint != nullptr ? checkpoint->restored() : 0;
-  const int resumed_snapshots = checkpoint != nullptr ? checkpoint->snapshots_restored() : 0;
-  if (checkpoint != nullptr) {
-    if (absl::Status removed = checkpoint->Remove(); !removed.ok()) {
+  const int resumed = own_checkpoint != nullptr ? own_checkpoint->restored() : 0;
+  const int resumed_snapshots =
+      own_checkpoint != nullptr ? own_checkpoint->snapshots_restored() : 0;
+  if (own_checkpoint != nullptr) {
+    if (absl::Status removed = own_checkpoint->Remove(); !removed.ok()) {
       std::fprintf(stderr, "retro: warning: %s\n", std::string(removed.message()).c_str());
     }
   }

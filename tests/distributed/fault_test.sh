@@ -6,7 +6,8 @@
 # setup: rank 1 is asked for a game that does not exist while the others
 # go ahead), and checks that the whole job fails (within a time limit: no
 # rank may be left waiting), that the error names rank 1 and its cause,
-# and that neither the output file nor a temporary is left.
+# and that neither the output file nor a temporary is left (the checkpoint
+# folder may be).
 set -uo pipefail
 mpirun=$1 retro=$2 work=$3 mode=$4
 . "$(dirname "$0")/mpi_env.sh" "$work.session"
@@ -32,6 +33,8 @@ case $mode in
   kill) grep -q "rank 1 .*signal 9" "$work/stderr" || fail "no error naming rank 1 and signal 9" ;;
   abort) grep -q "rank 1 of 3: induced failure" "$work/stderr" || fail "no error naming rank 1" ;;
 esac
-leftovers=$(ls -A "$work" | grep -v '^stdout$\|^stderr$' || true)
+# The checkpoint folder may stay (finished slices, for --resume:
+# resume_test.sh); the output and its temporaries may not.
+leftovers=$(ls -A "$work" | grep -v '^stdout$\|^stderr$\|^out\.retro\.checkpoint$' || true)
 [ -z "$leftovers" ] || fail "left behind: $leftovers"
 echo "job failed as expected ($mode), nothing left behind"
