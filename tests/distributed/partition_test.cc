@@ -44,6 +44,29 @@ TEST(PartitionTest, RangesAreBalancedToAWord) {
   }
 }
 
+TEST(PartitionTest, OwnerOfIsTheRankWhoseRangeHoldsTheIndex) {
+  for (const uint64_t size : {1ull, 63ull, 64ull, 65ull, 200ull, 1000ull, 125970ull}) {
+    for (int ranks = 1; ranks <= 9; ++ranks) {
+      for (int r = 0; r < ranks; ++r) {
+        const IndexRange range = RangeOfRank(size, r, ranks);
+        for (uint64_t i = range.begin; i < range.end; ++i) {
+          ASSERT_EQ(OwnerOf(size, i, ranks), r) << i << " of " << size << " over " << ranks;
+        }
+      }
+    }
+  }
+  // Large spaces: the first and last index of every range.
+  const uint64_t big = (uint64_t{1} << 40) + 12345;
+  for (const int ranks : {2, 3, 7, 64, 1000}) {
+    for (int r = 0; r < ranks; ++r) {
+      const IndexRange range = RangeOfRank(big, r, ranks);
+      if (range.size() == 0) continue;
+      EXPECT_EQ(OwnerOf(big, range.begin, ranks), r);
+      EXPECT_EQ(OwnerOf(big, range.end - 1, ranks), r);
+    }
+  }
+}
+
 TEST(LocalCommunicatorTest, CollectivesReturnTheirInput) {
   LocalCommunicator comm;
   EXPECT_EQ(comm.rank(), 0);

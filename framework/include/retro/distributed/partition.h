@@ -35,6 +35,20 @@ inline IndexRange RangeOfRank(uint64_t size, int rank, int ranks) {
   return {std::min(size, first * 64), std::min(size, last * 64)};
 }
 
+// The rank that owns `index` < `size` when an index space of `size`
+// indices is split over `ranks` ranks by RangeOfRank: the last rank whose
+// range starts at or before the index's word (ranks with empty ranges
+// start where the next one does, so the last such rank owns it).
+inline int OwnerOf(uint64_t size, uint64_t index, int ranks) {
+  const uint64_t words = (size + 63) / 64;
+  const uint64_t word = index / 64;
+  // Rank r starts at word floor(words r / ranks), which is at most `word`
+  // exactly when r < (word + 1) ranks / words.
+  const uint64_t owner =
+      ((word + 1) * static_cast<uint64_t>(ranks) + words - 1) / words - 1;
+  return static_cast<int>(std::min<uint64_t>(owner, static_cast<uint64_t>(ranks - 1)));
+}
+
 }  // namespace retro::distributed
 
 #endif  // RETRO_DISTRIBUTED_PARTITION_H_

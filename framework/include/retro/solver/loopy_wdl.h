@@ -676,12 +676,8 @@ class LoopyWdlSolver {
       starts[b + 1] = starts[b] + block_frontier_[b].size();
     }
     const uint64_t frontier_size = starts.back();
-    std::vector<uint64_t> begins(ranks);
-    for (int r = 0; r < ranks; ++r) begins[r] = distributed::RangeOfRank(size_, r, ranks).begin;
-    const auto owner = [&begins](uint64_t p) {
-      return static_cast<int>(std::upper_bound(begins.begin(), begins.end(), p) -
-                              begins.begin()) - 1;
-    };
+    const uint64_t size = size_;
+    const auto owner = [size, ranks](uint64_t p) { return distributed::OwnerOf(size, p, ranks); };
     std::vector<uint64_t> resolved(parts_, 0);
     for (uint64_t round = 0;; round += kRoundPositions) {
       const uint64_t first = std::min<uint64_t>(round, frontier_size);
