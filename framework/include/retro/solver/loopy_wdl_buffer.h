@@ -39,8 +39,10 @@ class HugePageBuffer {
     void* p = new (std::nothrow) uint8_t[size];
 #endif
     if (p == nullptr) {
+      // The same words as an allocation failing anywhere else in a solve
+      // (the command line reports std::bad_alloc as "out of memory").
       return absl::ResourceExhaustedError(
-          absl::StrCat("cannot allocate ", size, " bytes for a solver table"));
+          absl::StrCat("out of memory: cannot allocate ", size, " bytes for a solver table"));
     }
     buffer.data_ = static_cast<uint8_t*>(p);
     buffer.size_ = size;
