@@ -2,7 +2,11 @@
 #include "retro/thread_pool.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <system_error>
 #include <utility>
+
+#include "absl/strings/str_cat.h"
 
 namespace retro {
 
@@ -12,10 +16,16 @@ ThreadPool::ThreadPool(int threads) {
     for (int i = 1; i < threads; ++i) {
       workers_.emplace_back([this, i] { WorkerLoop(i); });
     }
+  } catch (const std::system_error& e) {
+    // A thread could not be started (no memory for its stack, a limit on
+    // processes, say): join the ones that were, so that the error reaches
+    // the caller instead of std::terminate, saying what was asked.
+    const size_t started = workers_.size() + 1;
+    StopWorkers();
+    throw std::runtime_error(absl::StrCat("cannot start ", threads, " threads (", started,
+                                          " started): ", e.what(),
+                                          "; ask for fewer with --threads"));
   } catch (...) {
-    // A thread could not be started (no memory for its stack, say): join
-    // the ones that were, so that the error reaches the caller instead of
-    // std::terminate.
     StopWorkers();
     throw;
   }

@@ -162,6 +162,22 @@ TEST_F(DefectsTest, WriteErrorsOnStdoutFailTheCommand) {
   }
 }
 
+TEST_F(DefectsTest, ThreadsThatCannotStartAreAnErrorNamingThem) {
+  if (kAddressSanitizer) {
+    GTEST_SKIP() << "ulimit -v cannot limit retro under AddressSanitizer";
+  }
+  // 1,000 threads' stacks do not fit 200 MB of address space.
+  const RunResult r = RunRetro(
+      {"-c",
+       "ulimit -v 200000; exec \"$0\" solve --game countdown --threads 1000 --out c.retro "
+       "--plugin-dir \"$1\"",
+       kRetroBinary, kPluginDir},
+      work_.path(), io_.path(), "", {}, "/bin/sh");
+  ExpectError(r, 1, {"cannot start 1000 threads", "ask for fewer with --threads"});
+  EXPECT_FALSE(std::filesystem::exists(work_.File("c.retro")));
+  EXPECT_TRUE(Temporaries().empty());
+}
+
 TEST_F(DefectsTest, BatchProbeStopsAtTheFirstFailedWrite) {
   Solve("c.retro");
   std::string input;
