@@ -717,7 +717,8 @@ class FiniteHorizonSolver {
       header.states = size_;
       // The widest block (at most 64 states) whose entries every rank's
       // blocks keep below 65,536: the narrowest any rank needs.
-      header.block_shift = 6 - static_cast<uint32_t>(comm_.AllReduceMax(6 - WidestBlockShift(count)));
+      header.block_shift = 6 - static_cast<uint32_t>(
+                                   comm_.AllReduceMax(6 - WidestFiniteHorizonBlockShift(count)));
       const std::vector<uint64_t> rank_entries =
           distributed::AllGather(comm_, std::span<const uint64_t>(&entries, 1));
       uint64_t entry_base = 0;
@@ -736,15 +737,8 @@ class FiniteHorizonSolver {
       const uint64_t first_block = lo_ >> header.block_shift;
       const uint64_t end_block = (range_.end + block_size - 1) >> header.block_shift;
       // cursor[l]: the next entry of state lo_ + l.
-      std::vector<uint64_t> cursor(local_);
-      uint64_t at = entry_base;
-      for (uint64_t l = 0; l < local_; ++l) {
-        const uint64_t s = lo_ + l;
-        if (s % block_size == 0) blocks[s >> header.block_shift] = at;
-        starts[s] = static_cast<uint16_t>(at - blocks[s >> header.block_shift]);
-        cursor[l] = at;
-        at += count[l];
-      }
+      std::vector<uint64_t> cursor;
+      LayOutFiniteHorizonStates(blocks, starts, header.block_shift, lo_, count, entry_base, cursor);
       blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.entries;
       std::vector<uint32_t>().swap(count);
       // Layers in increasing order, so each state's entries come out sorted.
@@ -771,26 +765,6 @@ class FiniteHorizonSolver {
                header.entry_bytes * entry_base, header.entry_bytes * entries);
       }
       return bytes;
-    }
-
-    // The largest block shift, 6 down to 0, at which every block of this
-    // rank's states holds fewer than 65,536 entries (the starts are 16-bit);
-    // 0 when none does (a single state's entries are bounded by the
-    // horizon). Ranks own whole 64-state blocks, so blocks never straddle
-    // two ranks.
-    uint32_t WidestBlockShift(const std::vector<uint32_t>& count) const {
-      uint32_t shift = 6;
-      for (; shift > 0; --shift) {
-        bool fits = true;
-        const uint64_t block = uint64_t{1} << shift;
-        for (uint64_t b = 0; fits && b < count.size(); b += block) {
-          uint64_t sum = 0;
-          for (uint64_t l = b; l < std::min<uint64_t>(count.size(), b + block); ++l) sum += count[l];
-          fits = sum < 65536;
-        }
-        if (fits) break;
-      }
-      return shift;
     }
 
     const Game& game_;

@@ -386,6 +386,47 @@ class FiniteHorizonStoreView {
   const uint8_t* entries_ = nullptr;
 };
 
+// The widest block shift, 6 down to 0, at which every block of 2^shift
+// consecutive states of `counts` (entries per state, counts[0] the first
+// state of a 64-state block) holds fewer than 65,536 entries, so that the
+// starts relative to their block fit in 16 bits; 0 when none does (a single
+// state's entries are bounded by the horizon). Narrower blocks keep fitting,
+// so the shift of several ranges laid out as one store is their smallest.
+inline uint32_t WidestFiniteHorizonBlockShift(std::span<const uint32_t> counts) {
+  uint32_t shift = 6;
+  for (; shift > 0; --shift) {
+    bool fits = true;
+    const uint64_t block = uint64_t{1} << shift;
+    for (uint64_t b = 0; fits && b < counts.size(); b += block) {
+      uint64_t sum = 0;
+      for (uint64_t s = b; s < std::min<uint64_t>(counts.size(), b + block); ++s) sum += counts[s];
+      fits = sum < 65536;
+    }
+    if (fits) break;
+  }
+  return shift;
+}
+
+// Writes the block table and the starts of the states [first_state,
+// first_state + counts.size()) of a store laid out with `block_shift`
+// (first_state a multiple of the block size), whose entries begin at entry
+// `first_entry`, and sets first_entry_of[i] to the first entry of state
+// first_state + i. The block past the last is the caller's to close.
+inline void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t block_shift,
+                                      uint64_t first_state, std::span<const uint32_t> counts,
+                                      uint64_t first_entry, std::vector<uint64_t>& first_entry_of) {
+  first_entry_of.resize(counts.size());
+  const uint64_t block_size = uint64_t{1} << block_shift;
+  uint64_t at = first_entry;
+  for (uint64_t i = 0; i < counts.size(); ++i) {
+    const uint64_t s = first_state + i;
+    if (s % block_size == 0) blocks[s >> block_shift] = at;
+    starts[s] = static_cast<uint16_t>(at - blocks[s >> block_shift]);
+    first_entry_of[i] = at;
+    at += counts[i];
+  }
+}
+
 // Lays out a store with counts[s] entries for state s: returns its bytes
 // with the header (from `fields`: entry_bytes, horizon, last_change,
 // evaluations; the rest is filled in), the block table and the starts
@@ -396,17 +437,7 @@ inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHea
                                                      const std::vector<uint32_t>& counts,
                                                      std::vector<uint64_t>& first_entry) {
   const uint64_t states = counts.size();
-  uint32_t shift = 6;
-  for (; shift > 0; --shift) {
-    bool fits = true;
-    const uint64_t block = uint64_t{1} << shift;
-    for (uint64_t b = 0; fits && b < states; b += block) {
-      uint64_t sum = 0;
-      for (uint64_t s = b; s < std::min(states, b + block); ++s) sum += counts[s];
-      fits = sum < 65536;
-    }
-    if (fits) break;
-  }
+  const uint32_t shift = WidestFiniteHorizonBlockShift(counts);
   uint64_t entries = 0;
   for (const uint32_t c : counts) entries += c;
   FiniteHorizonStoreHeader header = fields;
@@ -419,16 +450,8 @@ inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHea
   std::memcpy(bytes.data(), &header, sizeof(header));
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
   auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-  first_entry.resize(states);
-  uint64_t at = 0;
-  const uint64_t block_size = uint64_t{1} << shift;
-  for (uint64_t s = 0; s < states; ++s) {
-    if (s % block_size == 0) blocks[s / block_size] = at;
-    starts[s] = static_cast<uint16_t>(at - blocks[s / block_size]);
-    first_entry[s] = at;
-    at += counts[s];
-  }
-  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = at;
+  LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_entry);
+  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = entries;
   return bytes;
 }
 
