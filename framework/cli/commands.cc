@@ -35,6 +35,12 @@ int ExitCodeOf(const absl::Status& status) {
 }  // namespace
 
 int ReportError(const absl::Status& status) {
+  // One line, safe to print: newlines become spaces, control bytes escapes.
+  std::string message(status.message());
+  for (char& c : message) {
+    if (c == '\n') c = ' ';
+  }
+  message = EscapeControl(message);
   distributed::Communicator& world = distributed::World();
   if (world.size() > 1 && !status.ok()) {
     // In a job of several ranks, errors of the command line
@@ -44,23 +50,13 @@ int ReportError(const absl::Status& status) {
     // others wait for it in a collective: it ends the whole job, naming
     // the rank.
     if (!distributed::IsAgreed(status) && !absl::IsInvalidArgument(status)) {
-      std::string message(status.message());
-      for (char& c : message) {
-        if (c == '\n') c = ' ';
-      }
-      world.Abort(EscapeControl(message));
+      world.Abort(message);
     }
     if (world.rank() != 0) return ExitCodeOf(status);
   }
-  std::string message(status.message());
-  for (char& c : message) {
-    if (c == '\n') c = ' ';
-  }
-  message = EscapeControl(message);
   std::fprintf(stderr, "retro: error: %s\n", message.c_str());
   return ExitCodeOf(status);
 }
-
 
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,

@@ -47,13 +47,12 @@ absl::StatusOr<std::unique_ptr<MpiCommunicator>> MpiCommunicator::Create(int* ar
 MpiCommunicator::~MpiCommunicator() { MPI_Finalize(); }
 
 void MpiCommunicator::EnterCollective() {
-  ++collectives_;
-  traffic_.collectives = collectives_;
-  if (fault_at_ == 0 || collectives_ != fault_at_) return;
+  ++traffic_.collectives;
+  if (fault_at_ == 0 || traffic_.collectives != fault_at_) return;
   if (fault_mode_ == "kill") {
     raise(SIGKILL);
   }
-  Abort(absl::StrCat("induced failure at collective ", collectives_, " (RETRO_TEST_FAULT)"));
+  Abort(absl::StrCat("induced failure at collective ", traffic_.collectives, " (RETRO_TEST_FAULT)"));
 }
 
 void MpiCommunicator::CountSent(uint64_t bytes) {

@@ -58,7 +58,8 @@ class MpiCommunicator final : public Communicator {
 
   int rank_ = 0;
   int size_ = 1;
-  uint64_t collectives_ = 0;
+  // What this rank sent and received; traffic_.collectives also counts
+  // for RETRO_TEST_FAULT.
   Traffic traffic_;
   // RETRO_TEST_FAULT, parsed: fail at collective fault_at_ (0: never).
   uint64_t fault_at_ = 0;
