@@ -25,6 +25,7 @@
 #include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
+#include "retro/scratch_file.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -42,7 +43,9 @@ constexpr char kHostOptions[] =
     "  --no-checkpoint   keep no checkpoint of finished slices while solving\n"
     "  --checkpoint-interval SECONDS\n"
     "                    snapshot a slice in progress at most this often, so that a kill\n"
-    "                    loses about this much work (0..86400) [default: 180]\n";
+    "                    loses about this much work (0..86400) [default: 180]\n"
+    "  --scratch DIR     keep large working tables in unnamed files in DIR instead of\n"
+    "                    memory (gone when retro ends) [default: the output's folder]\n";
 
 // Positions per slice of the contract check run before a solve: enough to
 // catch a plugin that breaks its contract everywhere (a missing take-back,
@@ -133,11 +136,13 @@ int RunSolve(int argc, char** argv, int first) {
   GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
   const std::optional<std::string> out = args->Take("out");
+  const std::optional<std::string> scratch = args->Take("scratch");
   auto threads = TakeThreads(*args);
   absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(*args);
   if (auto s = CheckGameOptions(*args, game,
                                 {"--out", "--threads", "--json", "--plugin-dir", "--no-check",
-                                 "--resume", "--no-checkpoint", "--checkpoint-interval"});
+                                 "--resume", "--no-checkpoint", "--checkpoint-interval",
+                                 "--scratch"});
       !s.ok()) {
     return ReportError(s);
   }
@@ -149,6 +154,20 @@ int RunSolve(int argc, char** argv, int first) {
   auto plan = module.Plan(*values);
   if (!plan.ok()) return ReportError(plan.status());
   const std::string path = out.value_or(plan->default_file_name);
+  // Scratch files go to --scratch, else beside the output.
+  const std::filesystem::path output_folder = std::filesystem::path(path).parent_path();
+  std::string scratch_directory = output_folder.empty() ? std::string(".") : output_folder.string();
+  if (scratch.has_value()) {
+    if (scratch->empty() || !std::filesystem::is_directory(*scratch)) {
+      return ReportError(absl::InvalidArgumentError(absl::StrCat(
+          "--scratch '", *scratch, "' is not a folder; give an existing folder with room for ",
+          "the working tables")));
+    }
+    if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
+      return ReportError(absl::InvalidArgumentError(probe.status().message()));
+    }
+    scratch_directory = *scratch;
+  }
   // Under mpirun every rank solves its part of each slice; rank 0 alone
   // writes the file and the checkpoint (docs/distributed.md).
   distributed::Communicator& world = distributed::World();
@@ -229,7 +248,7 @@ int RunSolve(int argc, char** argv, int first) {
     // The whole job's progress is drawn by rank 0 (every rank advances
     // through the same slices and layers).
     ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
-    const WorkContext context{&pool, &progress, solve_checkpoint, &world};
+    const WorkContext context{&pool, &progress, solve_checkpoint, &world, scratch_directory};
     if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
     if (status.ok()) {
       // Out of memory on any thread reaches here as an exception (the pool

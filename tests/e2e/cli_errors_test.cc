@@ -196,6 +196,19 @@ TEST_F(OutputErrorTest, OutputIsADirectory) {
   EXPECT_TRUE(std::filesystem::is_empty(work_.File("sub")));
 }
 
+TEST_F(OutputErrorTest, ScratchFolderMustBeAFolder) {
+  ExpectError(Retro({"solve", "--game", "countdown", "--scratch", "no/such/dir"}), 2,
+              {"--scratch 'no/such/dir' is not a folder", "give an existing folder"});
+  ExpectError(Retro({"solve", "--game", "countdown", "--scratch", ""}), 2,
+              {"--scratch '' is not a folder"});
+  EXPECT_THAT(work_.List(), IsEmpty());
+  // A folder that exists works, and keeps nothing once the solve is done.
+  std::filesystem::create_directory(work_.File("scratch"));
+  const RunResult ok = Retro({"solve", "--game", "countdown", "--scratch", "scratch"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_TRUE(std::filesystem::is_empty(work_.File("scratch")));
+}
+
 // The countdown plugin checks --corrupt only when solving, after the output
 // file was opened: the temporary file must still be removed.
 TEST_F(OutputErrorTest, FailureDuringSolveLeavesNoTemporaryFile) {

@@ -58,9 +58,15 @@ struct WorkContext {
   // communicator.h), or null in a single process. Families that distribute
   // split the work across them; every rank returns the whole result.
   distributed::Communicator* communicator = nullptr;
+  // Solve only: a folder for scratch files (retro solve --scratch; by
+  // default the output's folder); empty keeps everything in memory.
+  std::string scratch_directory = {};
 
   operator solver::SolveContext() const {  // NOLINT: implicit by design
-    return {.pool = pool, .progress = progress, .communicator = communicator};
+    return {.pool = pool,
+            .progress = progress,
+            .communicator = communicator,
+            .scratch_directory = scratch_directory};
   }
 };
 

@@ -4,10 +4,13 @@
 // brute-force recursion, for several thread counts and horizons.
 #include "retro/solver/finite_horizon.h"
 
+#include <filesystem>
 #include <map>
 #include <tuple>
 
 #include "gtest/gtest.h"
+#include "tests/distributed/thread_communicator.h"
+#include "tests/framework/temp_dir.h"
 
 namespace retro {
 namespace {
@@ -23,8 +26,10 @@ struct RingGame {
   bool conserving = false;
   static constexpr int kSlices = 7;
   int num_slices() const { return kSlices; }
-  uint64_t slice_size(int k) const { return 5 + 3 * k; }
-  static int Size(int k) { return 5 + 3 * k; }
+  // Cells of slice 0; slice k has 3k more.
+  int base = 5;
+  uint64_t slice_size(int k) const { return Size(k); }
+  int Size(int k) const { return base + 3 * k; }
 
   void Expand(int k, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
     const int p = static_cast<int>(index);
@@ -83,9 +88,9 @@ TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
       for (int k = 0; k < RingGame::kSlices; ++k) {
         auto view = FiniteHorizonStoreView::Open((*stores)[k]);
         ASSERT_TRUE(view.ok()) << view.status();
-        EXPECT_EQ(view->states(), static_cast<uint64_t>(RingGame::Size(k)));
+        EXPECT_EQ(view->states(), static_cast<uint64_t>(game.Size(k)));
         EXPECT_EQ(view->horizon(), horizon);
-        for (int p = 0; p < RingGame::Size(k); ++p) {
+        for (int p = 0; p < game.Size(k); ++p) {
           // Beyond the horizon the store answers its last layer's value.
           for (uint32_t t = 0; t <= horizon + 3; ++t) {
             const int expected = BruteForce(game, k, p, std::min(t, horizon), memo);
@@ -99,6 +104,60 @@ TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
     }
   }
   }
+}
+
+// With a scratch folder the change logs go to disk (here after every layer);
+// the stores are the same bytes as those kept in memory.
+TEST(FiniteHorizonSolverTest, SpillingTheChangeLogGivesTheSameStores) {
+  testing::TempDir dir;
+  for (bool conserving : {false, true}) {
+    RingGame game;
+    game.conserving = conserving;
+    for (int threads : {1, 2}) {
+      ThreadPool pool(threads);
+      Progress progress;
+      auto in_memory = solver::SolveFiniteHorizon(game, {.horizon = 40},
+                                                  {.pool = &pool, .progress = &progress});
+      auto spilled = solver::SolveFiniteHorizon(
+          game, {.horizon = 40},
+          {.pool = &pool, .progress = &progress, .scratch_directory = dir.path(),
+           .scratch_spill_bytes = 1});
+      ASSERT_TRUE(in_memory.ok()) << in_memory.status();
+      ASSERT_TRUE(spilled.ok()) << spilled.status();
+      EXPECT_EQ(*spilled, *in_memory);
+    }
+  }
+  // Ranks (threads of this process) each spill their own log; the stores
+  // are those of one process on every rank.
+  RingGame big;
+  big.base = 1000;  // ranks own whole blocks of 64 states
+  auto one = solver::SolveFiniteHorizon(big, {.horizon = 40}, {});
+  ASSERT_TRUE(one.ok()) << one.status();
+  for (int ranks : {2, 3}) {
+    std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
+    testing::ThreadJob job(ranks);
+    job.Run([&](distributed::Communicator& comm) {
+      ThreadPool pool(2);
+      got[comm.rank()] = solver::SolveFiniteHorizon(
+          big, {.horizon = 40},
+          {.pool = &pool, .communicator = &comm, .scratch_directory = dir.path(),
+           .scratch_spill_bytes = 1});
+    });
+    for (int r = 0; r < ranks; ++r) {
+      ASSERT_TRUE(got[r].ok()) << got[r].status();
+      EXPECT_EQ(*got[r], *one) << "rank " << r << " of " << ranks;
+    }
+  }
+  // Nothing is left in the folder.
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+  // A scratch folder that cannot be used fails the solve, naming it.
+  ThreadPool pool(2);
+  const std::string missing = dir.path() + "/missing";
+  auto failed = solver::SolveFiniteHorizon(
+      RingGame{}, {.horizon = 40},
+      {.pool = &pool, .scratch_directory = missing, .scratch_spill_bytes = 1});
+  ASSERT_FALSE(failed.ok());
+  EXPECT_NE(failed.status().message().find(missing), std::string::npos) << failed.status();
 }
 
 // Two states feeding each other rewards +1 and -1: V_t(A) = 2 + V_{t-2}(A),
@@ -135,13 +194,13 @@ TEST(FiniteHorizonSolverTest, StopsAtTheFixedPointAndSaysWhere) {
     const uint32_t last = stats[k].last_change;
     EXPECT_LT(last, 5000u) << "the ring game reaches a fixed point";
     // The stored fixed point is real: no value changes after it...
-    for (int p = 0; p < RingGame::Size(k); ++p) {
+    for (int p = 0; p < game.Size(k); ++p) {
       EXPECT_EQ(BruteForce(game, k, p, last, memo), BruteForce(game, k, p, last + 60, memo));
     }
     // ...and something changes at it (unless nothing ever changes).
     if (last > 0) {
       bool changed = false;
-      for (int p = 0; p < RingGame::Size(k); ++p) {
+      for (int p = 0; p < game.Size(k); ++p) {
         changed |= BruteForce(game, k, p, last, memo) != BruteForce(game, k, p, last - 1, memo);
       }
       EXPECT_TRUE(changed);

@@ -12,20 +12,24 @@
 // re-evaluates the in-slice parents of states that just changed (found through
 // a reverse edge list) and the states whose smaller-slice children changed
 // (scheduled through a bucket queue keyed by layer). Each layer runs in
-// parallel on a ThreadPool; the output of each slice is a
-// FiniteHorizonStore (finite_horizon_store.h) holding only the changes.
+// parallel on a ThreadPool; the changes of each layer go to a change log
+// (change_log.h: about 2 bytes a change, spilled to
+// SolveContext::scratch_directory when one is given), and once the slice is
+// done the log becomes its FiniteHorizonStore (finite_horizon_store.h)
+// holding only the changes.
 //
 // Distributed (SolveContext::communicator, retro/distributed/): each slice's
 // states are split into one contiguous range per rank
 // (retro/distributed/partition.h). A rank expands only its own states and
-// keeps their forward edges, outer-edge cursors, terminal values and dirty
-// bitmap, and the reverse edges whose parent it owns; every rank keeps a
-// replica of the slice's V_{t-1} (one byte a state) and the full change
-// log. After each layer, the ranks' changes (in index order) are gathered
-// on every rank in one batch, so each rank updates its replica and marks
-// its own parents; the stores built from the gathered log are the same on
-// every rank, byte for byte those of a single-process solve. With one rank
-// (no communicator) this is the single-process solver.
+// keeps their forward edges, outer-edge cursors, terminal values, dirty
+// bitmap and change log, and the reverse edges whose parent it owns; every
+// rank keeps a replica of the slice's V_{t-1} (one byte a state). After
+// each layer, the ranks' changes (in index order) are gathered on every
+// rank in one batch, so each rank updates its replica and marks its own
+// parents; each rank lays out its range of the store from its own log and
+// the ranges are gathered, so the stores are the same on every rank, byte
+// for byte those of a single-process solve. With one rank (no
+// communicator) this is the single-process solver.
 //
 // The game contract is the concept FiniteHorizonGame in
 // retro/solver/finite_horizon_game.h.
@@ -57,6 +61,7 @@
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
+#include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_store.h"
 #include "retro/solver/solve_context.h"
@@ -111,7 +116,8 @@ class FiniteHorizonSolver {
   // Every rank of `comm` calls it and returns the same stores.
   static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
       const Game& game, const FiniteHorizonOptions& options, ThreadPool& pool,
-      Progress& progress, uint64_t memory_budget, distributed::Communicator& comm) {
+      Progress& progress, uint64_t memory_budget, distributed::Communicator& comm,
+      const ChangeLog::Options& log_options = {}) {
     const uint32_t horizon = options.horizon;
     std::vector<FiniteHorizonSliceStats>* stats = options.stats;
     std::vector<std::vector<uint8_t>> stores;
@@ -136,7 +142,7 @@ class FiniteHorizonSolver {
         progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
       } else {
         SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
-                           views, comm);
+                           views, comm, log_options);
         auto store = solver.Solve();
         if (!store.ok()) return store.status();
         stores.push_back(std::move(*store));
@@ -179,12 +185,13 @@ class FiniteHorizonSolver {
     SliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
                 Progress& progress, uint64_t memory_budget,
                 const std::vector<FiniteHorizonStoreView>& solved,
-                distributed::Communicator& comm)
+                distributed::Communicator& comm, const ChangeLog::Options& log_options)
         : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
           progress_(progress), memory_budget_(memory_budget), solved_(solved),
           size_(game.slice_size(slice)), comm_(comm),
           range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
-          lo_(range_.begin), local_(range_.size()) {}
+          lo_(range_.begin), local_(range_.size()),
+          log_(static_cast<uint32_t>(lo_), log_options) {}
 
     absl::StatusOr<std::vector<uint8_t>> Solve() {
       if (size_ >= (uint64_t{1} << 32)) {
@@ -206,6 +213,9 @@ class FiniteHorizonSolver {
         return absl::OutOfRangeError(absl::StrCat(
             "a value in slice ", slice_, " left the int8 range the store holds"));
       }
+      // Every rank stopped at the same layer; a log that could not be
+      // written on one is the error of all.
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, log_status_); !s.ok()) return s;
       return BuildStore();
     }
 
@@ -477,10 +487,7 @@ class FiniteHorizonSolver {
       return next;
     }
 
-    struct Change {
-      uint32_t state;
-      int8_t value;
-    };
+    using Change = StateChange;
 
     // Marks state s (this rank's) dirty for the coming evaluation. When
     // other threads may mark too (`shared`) the bit is set with an atomic
@@ -640,12 +647,14 @@ class FiniteHorizonSolver {
         }
         if (!changed.empty()) last_change_ = t;
         progress_.Advance(size_);
-        // Whether any rank overflowed, or still has events scheduled.
-        uint64_t flags[2] = {overflow_ ? 1u : 0u,
-                             changed.empty() && PendingEvents(t) ? 1u : 0u};
-        comm_.AllReduceMax(std::span<uint64_t>(flags, 2));
+        // Whether any rank overflowed or failed to log, or still has
+        // events scheduled.
+        uint64_t flags[3] = {overflow_ ? 1u : 0u,
+                             changed.empty() && PendingEvents(t) ? 1u : 0u,
+                             log_status_.ok() ? 0u : 1u};
+        comm_.AllReduceMax(std::span<uint64_t>(flags, 3));
         if (flags[0] != 0) overflow_ = true;
-        if (overflow_) break;
+        if (overflow_ || flags[2] != 0) break;
         if (changed.empty() && flags[1] == 0) {
           progress_.Advance(size_ * (horizon_ - t));
           break;
@@ -678,15 +687,11 @@ class FiniteHorizonSolver {
       changed = distributed::AllGather(comm_, std::span<const Change>(changed));
     }
 
+    // Logs this rank's changes of the next layer; the first failure (a
+    // full scratch disk) is kept in log_status_ and stops the layers.
     void AppendLog(const std::vector<Change>& changed) {
-      LayerLog layer;
-      layer.states.reserve(changed.size());
-      layer.values.reserve(changed.size());
-      for (const Change& c : changed) {
-        layer.states.push_back(c.state);
-        layer.values.push_back(c.value);
-      }
-      log_.push_back(std::move(layer));
+      if (!log_status_.ok()) return;
+      log_status_ = log_.AppendLayer(changed);
     }
 
     bool PendingEvents(uint32_t t) const {
@@ -701,13 +706,13 @@ class FiniteHorizonSolver {
     //    of every section (block table, starts, entries: contiguous, in
     //    rank order, since ranks own increasing whole blocks) from its own
     //    log, then the parts are gathered into every rank's copy.
-    std::vector<uint8_t> BuildStore() {
+    absl::StatusOr<std::vector<uint8_t>> BuildStore() {
       std::vector<uint32_t> count(local_, 0);
-      uint64_t entries = 0;
-      for (const LayerLog& layer : log_) {
-        for (const uint32_t state : layer.states) ++count[state - lo_];
-        entries += layer.states.size();
-      }
+      const uint64_t entries = log_.changes();
+      absl::Status read = log_.ForEach([&](uint32_t, uint32_t state, int8_t) {
+        ++count[state - lo_];
+      });
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       FiniteHorizonStoreHeader header{};
       header.magic = kFiniteHorizonStoreMagic;
       header.entry_bytes = horizon_ <= 255 ? 2 : 4;
@@ -742,14 +747,11 @@ class FiniteHorizonSolver {
       blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.entries;
       std::vector<uint32_t>().swap(count);
       // Layers in increasing order, so each state's entries come out sorted.
-      for (uint32_t t = 0; t < log_.size(); ++t) {
-        const LayerLog& layer = log_[t];
-        for (size_t i = 0; i < layer.states.size(); ++i) {
-          WriteFiniteHorizonEntry(out, header.entry_bytes, cursor[layer.states[i] - lo_]++, t,
-                                  layer.values[i]);
-        }
-        log_[t] = LayerLog();
-      }
+      read = log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
+        WriteFiniteHorizonEntry(out, header.entry_bytes, cursor[state - lo_]++, layer, value);
+      });
+      log_.Clear();
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       if (comm_.size() > 1) {
         std::vector<uint64_t>().swap(cursor);
         const auto gather = [&](uint64_t section, uint64_t section_bytes, uint64_t from,
@@ -795,13 +797,10 @@ class FiniteHorizonSolver {
     std::vector<uint32_t> outer_consumed_;  // child entries at layers < t
     std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
-    // This rank's changes of each layer, in state order, as parallel arrays (5 bytes
-    // a change rather than 8).
-    struct LayerLog {
-      std::vector<uint32_t> states;
-      std::vector<int8_t> values;
-    };
-    std::vector<LayerLog> log_;
+    // This rank's changes of each layer, in state order (about 2 bytes a
+    // change, spilled to the scratch folder when there is one).
+    ChangeLog log_;
+    absl::Status log_status_;
     std::atomic<uint64_t> evaluations_{0};
     std::atomic<bool> overflow_{false};
     uint32_t last_change_ = 0;
@@ -840,7 +839,9 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveFiniteHorizon(
   distributed::Communicator& comm =
       context.communicator != nullptr ? *context.communicator : local;
   return internal::FiniteHorizonSolver<Game>::SolveAll(
-      game, options, pool.get(), progress, context.memory_budget_bytes, comm);
+      game, options, pool.get(), progress, context.memory_budget_bytes, comm,
+      {.scratch_directory = context.scratch_directory,
+       .spill_bytes = context.scratch_spill_bytes});
 }
 
 }  // namespace retro::solver

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -41,6 +42,13 @@ struct SolveContext {
   // a family that distributes splits each slice's indices across them and
   // returns the same tables on every rank. Null: this process alone.
   distributed::Communicator* communicator = nullptr;
+  // A folder where the solver may keep large tables it writes once and
+  // reads back later (unnamed scratch files, retro/scratch_file.h; the
+  // finite-horizon change log); empty keeps everything in memory.
+  std::string scratch_directory = {};
+  // With a scratch folder: the bytes of such a table held in memory before
+  // they are appended to its scratch file.
+  uint64_t scratch_spill_bytes = uint64_t{32} << 20;
 };
 
 namespace internal {

@@ -1,0 +1,56 @@
+// A temporary file a solve writes tables to and reads them back from, so
+// that they need not stay in memory (the finite-horizon change log,
+// retro/solver/change_log.h). The file has no name: it is created unlinked
+// (O_TMPFILE, or named and removed at once where the file system cannot),
+// so it disappears when closed or when the process dies, and no killed solve
+// leaves one behind.
+//
+//   auto file = retro::ScratchFile::Create("/scratch");
+//   RETRO_RETURN_IF_ERROR(file->Append(bytes));
+//   RETRO_RETURN_IF_ERROR(file->ReadAt(0, buffer));
+#ifndef RETRO_SCRATCH_FILE_H_
+#define RETRO_SCRATCH_FILE_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace retro {
+
+// An append-only, unnamed temporary file. Move-only.
+class ScratchFile {
+ public:
+  // A new empty file in `directory`; an error naming the directory and the
+  // cause when it cannot be created (missing, not a directory, read-only).
+  static absl::StatusOr<ScratchFile> Create(const std::string& directory);
+
+  ScratchFile(ScratchFile&& other) noexcept;
+  ScratchFile& operator=(ScratchFile&& other) noexcept;
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+  ~ScratchFile();
+
+  // Writes `bytes` at the end. A full disk is an error naming the directory.
+  absl::Status Append(std::span<const uint8_t> bytes);
+
+  // Fills `out` with the bytes at [offset, offset + out.size()), which must
+  // lie within size().
+  absl::Status ReadAt(uint64_t offset, std::span<uint8_t> out) const;
+
+  uint64_t size() const { return size_; }
+  const std::string& directory() const { return directory_; }
+
+ private:
+  ScratchFile(int fd, std::string directory) : fd_(fd), directory_(std::move(directory)) {}
+
+  int fd_ = -1;
+  std::string directory_;
+  uint64_t size_ = 0;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_SCRATCH_FILE_H_

@@ -1,0 +1,95 @@
+// ChangeLog: the compact, spillable log of a finite-horizon slice's changes
+// (see retro/solver/change_log.h).
+#include "retro/solver/change_log.h"
+
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace retro::solver {
+namespace {
+
+// Bytes read from the scratch file at a time.
+constexpr uint64_t kReadBytes = uint64_t{8} << 20;
+
+}  // namespace
+
+absl::Status ChangeLog::AppendLayer(std::span<const StateChange> changes) {
+  layer_changes_.push_back(changes.size());
+  changes_ += changes.size();
+  uint32_t previous = first_state_;
+  for (const StateChange& c : changes) {
+    uint32_t gap = c.state - previous;
+    previous = c.state;
+    while (gap >= 0x80) {
+      buffer_.push_back(static_cast<uint8_t>(gap | 0x80));
+      gap >>= 7;
+    }
+    buffer_.push_back(static_cast<uint8_t>(gap));
+    buffer_.push_back(static_cast<uint8_t>(c.value));
+  }
+  if (!options_.scratch_directory.empty() && buffer_.size() >= options_.spill_bytes) {
+    return Spill();
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ChangeLog::Spill() {
+  if (!file_.has_value()) {
+    absl::StatusOr<ScratchFile> file = ScratchFile::Create(options_.scratch_directory);
+    if (!file.ok()) return file.status();
+    file_.emplace(std::move(*file));
+  }
+  if (absl::Status s = file_->Append(buffer_); !s.ok()) return s;
+  buffer_.clear();
+  return absl::OkStatus();
+}
+
+void ChangeLog::Clear() {
+  layer_changes_.clear();
+  layer_changes_.shrink_to_fit();
+  changes_ = 0;
+  std::vector<uint8_t>().swap(buffer_);
+  file_.reset();
+}
+
+ChangeLog::Reader::Reader(const ChangeLog& log) : log_(log) {
+  const uint64_t spilled = log.spilled_bytes();
+  total_ = spilled + log.buffer_.size();
+  if (spilled == 0) {
+    // All in memory: read it in place.
+    at_ = log.buffer_.data();
+    end_ = at_ + log.buffer_.size();
+    next_ = total_;
+  }
+}
+
+absl::Status ChangeLog::Reader::Refill() {
+  // Move the bytes not yet read to the front of the window, then read the
+  // next part of the stream after them.
+  const uint64_t left = static_cast<uint64_t>(end_ - at_);
+  const uint64_t want = std::min(kReadBytes, total_ - next_);
+  if (window_.size() < left + want) window_.resize(kReadBytes + kMaxChangeBytes);
+  if (left > 0) std::memmove(window_.data(), at_, left);
+  const uint64_t spilled = log_.spilled_bytes();
+  uint64_t filled = 0;
+  if (next_ < spilled) {
+    const uint64_t from_file = std::min(want, spilled - next_);
+    if (absl::Status s = log_.file_->ReadAt(
+            next_, std::span<uint8_t>(window_.data() + left, from_file));
+        !s.ok()) {
+      return s;
+    }
+    filled = from_file;
+  }
+  if (filled < want) {
+    std::memcpy(window_.data() + left + filled,
+                log_.buffer_.data() + (next_ + filled - spilled), want - filled);
+  }
+  next_ += want;
+  at_ = window_.data();
+  end_ = at_ + left + want;
+  return absl::OkStatus();
+}
+
+}  // namespace retro::solver

@@ -1,0 +1,111 @@
+// ScratchFile: an unlinked temporary file (see retro/scratch_file.h).
+#include "retro/scratch_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+
+namespace retro {
+namespace {
+
+std::string ErrnoText(int error) { return std::strerror(error); }
+
+}  // namespace
+
+absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
+  const std::string where = directory.empty() ? std::string(".") : directory;
+  struct stat info;
+  if (::stat(where.c_str(), &info) != 0) {
+    const int error = errno;
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot use scratch folder ", where, ": ", ErrnoText(error)));
+  }
+  if (!S_ISDIR(info.st_mode)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("scratch folder ", where, " is not a folder"));
+  }
+  int fd = ::open(where.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+    // A file system without unnamed files: a named one, removed at once.
+    std::string name = absl::StrCat(where, "/.retro-scratch-XXXXXX");
+    std::vector<char> buffer(name.begin(), name.end());
+    buffer.push_back('\0');
+    fd = ::mkostemp(buffer.data(), O_CLOEXEC);
+    if (fd >= 0) ::unlink(buffer.data());
+  }
+  if (fd < 0) {
+    const int error = errno;
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot create a scratch file in ", where, ": ", ErrnoText(error)));
+  }
+  return ScratchFile(fd, where);
+}
+
+ScratchFile::ScratchFile(ScratchFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)),
+      directory_(std::move(other.directory_)),
+      size_(std::exchange(other.size_, 0)) {}
+
+ScratchFile& ScratchFile::operator=(ScratchFile&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    directory_ = std::move(other.directory_);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+ScratchFile::~ScratchFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
+  uint64_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done,
+                               static_cast<off_t>(size_ + done));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "cannot write ", bytes.size(), " bytes to a scratch file in ", directory_, " (",
+          size_ + done, " written): ", ErrnoText(error),
+          error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
+    }
+    done += static_cast<uint64_t>(n);
+  }
+  size_ += bytes.size();
+  return absl::OkStatus();
+}
+
+absl::Status ScratchFile::ReadAt(uint64_t offset, std::span<uint8_t> out) const {
+  if (offset > size_ || out.size() > size_ - offset) {
+    return absl::OutOfRangeError(absl::StrCat("scratch file read of ", out.size(),
+                                              " bytes at ", offset, " beyond its ", size_,
+                                              " bytes"));
+  }
+  uint64_t done = 0;
+  while (done < out.size()) {
+    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done,
+                              static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = n < 0 ? errno : EIO;
+      return absl::DataLossError(absl::StrCat("cannot read a scratch file in ", directory_,
+                                              ": ", ErrnoText(error)));
+    }
+    done += static_cast<uint64_t>(n);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace retro
