@@ -14,20 +14,29 @@ constexpr uint64_t kReadBytes = uint64_t{8} << 20;
 
 }  // namespace
 
-absl::Status ChangeLog::AppendLayer(std::span<const StateChange> changes) {
-  layer_changes_.push_back(changes.size());
-  changes_ += changes.size();
+absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> parts) {
+  std::vector<std::span<const StateChange>> spans(parts.begin(), parts.end());
+  return AppendLayer(std::span<const std::span<const StateChange>>(spans));
+}
+
+absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>> parts) {
+  uint64_t count = 0;
   uint32_t previous = first_state_;
-  for (const StateChange& c : changes) {
-    uint32_t gap = c.state - previous;
-    previous = c.state;
-    while (gap >= 0x80) {
-      buffer_.push_back(static_cast<uint8_t>(gap | 0x80));
-      gap >>= 7;
+  for (const std::span<const StateChange> changes : parts) {
+    count += changes.size();
+    for (const StateChange& c : changes) {
+      uint32_t gap = c.state - previous;
+      previous = c.state;
+      while (gap >= 0x80) {
+        buffer_.push_back(static_cast<uint8_t>(gap | 0x80));
+        gap >>= 7;
+      }
+      buffer_.push_back(static_cast<uint8_t>(gap));
+      buffer_.push_back(static_cast<uint8_t>(c.value));
     }
-    buffer_.push_back(static_cast<uint8_t>(gap));
-    buffer_.push_back(static_cast<uint8_t>(c.value));
   }
+  layer_changes_.push_back(count);
+  changes_ += count;
   if (!options_.scratch_directory.empty() && buffer_.size() >= options_.spill_bytes) {
     return Spill();
   }

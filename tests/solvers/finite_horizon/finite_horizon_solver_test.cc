@@ -9,50 +9,11 @@
 #include <tuple>
 
 #include "gtest/gtest.h"
-#include "tests/distributed/thread_communicator.h"
+#include "tests/solvers/finite_horizon/ring_game.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
 namespace {
-
-// States: slice k = coins left (0..kSlices-1), index = a cell of a ring whose
-// size depends on k. Moves: step 1 or 3 cells round the ring (same slice,
-// reward depends on the cell), or, on some cells, take 1 or 2 coins (smaller
-// slice, reward +-coins). Some cells have no move at all.
-struct RingGame {
-  static constexpr int kMaxMoves = 4;
-  // With `conserving`, moves within a slice earn nothing and V_0 = 0 (as in
-  // oware, where only captures score), so values stay bounded.
-  bool conserving = false;
-  static constexpr int kSlices = 7;
-  int num_slices() const { return kSlices; }
-  // Cells of slice 0; slice k has 3k more.
-  int base = 5;
-  uint64_t slice_size(int k) const { return Size(k); }
-  int Size(int k) const { return base + 3 * k; }
-
-  void Expand(int k, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
-    const int p = static_cast<int>(index);
-    const int n = Size(k);
-    node.limit_value = conserving ? 0 : (p * 7 + k) % 5 - 2;
-    node.terminal_value = (k * 3 + p) % 7 - 3;
-    node.num_moves = 0;
-    if ((p + 2 * k) % 6 == 5) return;  // a dead end
-    node.moves[node.num_moves++] = {k, static_cast<uint64_t>((p + 1) % n),
-                                    conserving ? 0 : (p % 3) - 1};
-    if (n > 3) {
-      node.moves[node.num_moves++] = {k, static_cast<uint64_t>((p + 3) % n),
-                                      conserving ? 0 : -(p % 2)};
-    }
-    for (int take = 1; take <= 2 && take <= k; ++take) {
-      if ((p + take) % 3 == 0) {
-        const int child = k - take;
-        node.moves[node.num_moves++] = {child, static_cast<uint64_t>((p * 5 + take) % Size(child)),
-                                        (take == 1 ? 1 : -1) * (1 + p % 3)};
-      }
-    }
-  }
-};
 
 // V_t by plain recursion over the same description, memoised.
 int BruteForce(const RingGame& game, int k, int p, int t, std::map<std::tuple<int, int, int>, int>& memo) {
@@ -125,27 +86,6 @@ TEST(FiniteHorizonSolverTest, SpillingTheChangeLogGivesTheSameStores) {
       ASSERT_TRUE(in_memory.ok()) << in_memory.status();
       ASSERT_TRUE(spilled.ok()) << spilled.status();
       EXPECT_EQ(*spilled, *in_memory);
-    }
-  }
-  // Ranks (threads of this process) each spill their own log; the stores
-  // are those of one process on every rank.
-  RingGame big;
-  big.base = 1000;  // ranks own whole blocks of 64 states
-  auto one = solver::SolveFiniteHorizon(big, {.horizon = 40}, {});
-  ASSERT_TRUE(one.ok()) << one.status();
-  for (int ranks : {2, 3}) {
-    std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
-    testing::ThreadJob job(ranks);
-    job.Run([&](distributed::Communicator& comm) {
-      ThreadPool pool(2);
-      got[comm.rank()] = solver::SolveFiniteHorizon(
-          big, {.horizon = 40},
-          {.pool = &pool, .communicator = &comm, .scratch_directory = dir.path(),
-           .scratch_spill_bytes = 1});
-    });
-    for (int r = 0; r < ranks; ++r) {
-      ASSERT_TRUE(got[r].ok()) << got[r].status();
-      EXPECT_EQ(*got[r], *one) << "rank " << r << " of " << ranks;
     }
   }
   // Nothing is left in the folder.

@@ -53,7 +53,12 @@ class ChangeLog {
 
   // Appends the next layer: `changes` in increasing state order, each state
   // >= first_state. An error only when spilling fails (a full disk).
-  absl::Status AppendLayer(std::span<const StateChange> changes);
+  absl::Status AppendLayer(std::span<const StateChange> changes) {
+    return AppendLayer(std::span<const std::span<const StateChange>>(&changes, 1));
+  }
+  // The same for a layer given in parts, one after the other.
+  absl::Status AppendLayer(std::span<const std::vector<StateChange>> parts);
+  absl::Status AppendLayer(std::span<const std::span<const StateChange>> parts);
 
   uint32_t layers() const { return static_cast<uint32_t>(layer_changes_.size()); }
   uint64_t changes() const { return changes_; }

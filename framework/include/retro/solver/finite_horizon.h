@@ -371,8 +371,14 @@ class FiniteHorizonSolver {
           !s.ok()) {
         return s;
       }
+      // In-slice moves that all earn nothing (oware: only captures score,
+      // and a capture leaves the slice) need no reward tables.
+      inner_rewards_zero_ = std::all_of(chunk.begin(), chunk.end(), [](const Chunk& c) {
+        return std::all_of(c.inner_reward.begin(), c.inner_reward.end(),
+                           [](int8_t r) { return r == 0; });
+      });
       inner_child_.resize(inner_offsets_[local_]);
-      inner_reward_.resize(inner_offsets_[local_]);
+      if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
       outer_.resize(outer_offsets_[local_]);
       outer_value_.assign(outer_.size(), 0);
       outer_consumed_.assign(outer_.size(), 0);
@@ -382,8 +388,10 @@ class FiniteHorizonSolver {
           const uint64_t first = k * kGrain;
           std::copy(c.inner_child.begin(), c.inner_child.end(),
                     inner_child_.begin() + inner_offsets_[first]);
-          std::copy(c.inner_reward.begin(), c.inner_reward.end(),
-                    inner_reward_.begin() + inner_offsets_[first]);
+          if (!inner_rewards_zero_) {
+            std::copy(c.inner_reward.begin(), c.inner_reward.end(),
+                      inner_reward_.begin() + inner_offsets_[first]);
+          }
           std::copy(c.outer.begin(), c.outer.end(), outer_.begin() + outer_offsets_[first]);
           c = Chunk();
         }
@@ -431,13 +439,13 @@ class FiniteHorizonSolver {
         degree[s].store(static_cast<uint32_t>(parent_offsets_[s]), std::memory_order_relaxed);
       }
       parents_.resize(inner_child_.size());
-      parent_rewards_.resize(inner_child_.size());
+      if (!inner_rewards_zero_) parent_rewards_.resize(inner_child_.size());
       pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t s = begin; s < end; ++s) {
           for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
             const uint32_t at = bump(degree[inner_child_[e]]);
             parents_[at] = static_cast<uint32_t>(lo_ + s);
-            parent_rewards_[at] = inner_reward_[e];
+            if (!inner_rewards_zero_) parent_rewards_[at] = inner_reward_[e];
           }
         }
       });
@@ -451,7 +459,8 @@ class FiniteHorizonSolver {
       if (ib == ie && ob == oe) return terminal_[l];
       int best = std::numeric_limits<int>::min();
       for (uint64_t e = ib; e < ie; ++e) {
-        best = std::max(best, inner_reward_[e] - value_[inner_child_[e]]);
+        const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e];
+        best = std::max(best, reward - value_[inner_child_[e]]);
       }
       for (uint64_t e = ob; e < oe; ++e) {
         best = std::max(best, outer_[e].reward - outer_value_[e]);
@@ -488,6 +497,25 @@ class FiniteHorizonSolver {
     }
 
     using Change = StateChange;
+
+    // The changes of one layer, in state order, in parts (one per chunk of
+    // states in a single process, so they are never copied into one list).
+    struct LayerChanges {
+      std::vector<std::vector<Change>> parts;
+      std::vector<uint64_t> first;  // index of each part's first change
+      uint64_t total = 0;
+
+      // Fills `first` and `total` from the parts.
+      void Count() {
+        first.resize(parts.size() + 1);
+        total = 0;
+        for (size_t p = 0; p < parts.size(); ++p) {
+          first[p] = total;
+          total += parts[p].size();
+        }
+        first[parts.size()] = total;
+      }
+    };
 
     // Marks state s (this rank's) dirty for the coming evaluation. When
     // other threads may mark too (`shared`) the bit is set with an atomic
@@ -533,18 +561,21 @@ class FiniteHorizonSolver {
       const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
       dirty_.assign(words, 0);
       buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
-      std::vector<std::vector<Change>> chunk_changes(chunks);
       std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(threads);
       // Layer 0: the limit values are the first entries. Each rank has its
       // own states' values; the gathered changes complete every replica.
-      std::vector<Change> changed;
+      LayerChanges changed;
+      changed.parts.emplace_back();
       for (uint64_t s = lo_; s < range_.end; ++s) {
-        if (value_[s] != 0) changed.push_back(Change{static_cast<uint32_t>(s), value_[s]});
+        if (value_[s] != 0) {
+          changed.parts[0].push_back(Change{static_cast<uint32_t>(s), value_[s]});
+        }
       }
+      changed.Count();
       AppendLog(changed);
       GatherChanges(changed);
       if (comm_.size() > 1) {
-        for (const Change& c : changed) value_[c.state] = c.value;
+        for (const Change& c : changed.parts[0]) value_[c.state] = c.value;
       }
       for (uint32_t t = 1; t <= horizon_; ++t) {
         uint64_t buckets_in_layer = 0;
@@ -566,22 +597,30 @@ class FiniteHorizonSolver {
           // A parent p can only change if this child's term (reward - V)
           // now beats p's value, or was p's maximum and dropped: otherwise
           // max over p's terms stays V_{t-1}(p) (value_ holds V_{t-1}).
-          // `changed` still holds every rank's changes of layer t - 1.
-          const std::vector<Change>& previous = changed;
-          const bool parents_shared = RunsShared(previous.size(), kGrain / 4);
-          pool_.ParallelFor(0, previous.size(), kGrain / 4, [&](int, uint64_t b, uint64_t e) {
-            for (uint64_t i = b; i < e; ++i) {
-              const uint32_t c = previous[i].state;
-              const int old_value = previous_old_values_[i];
-              const int new_value = previous[i].value;
-              for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
-                const uint32_t parent = parents_[p];
-                const int reward = parent_rewards_[p];
-                const int current = value_[parent];
-                const int old_term = reward - old_value;
-                const int new_term = reward - new_value;
-                if (new_term > current || (old_term == current && new_term < old_term)) {
-                  MarkDirty(parent, parents_shared);
+          // `changed` still holds every rank's changes of layer t - 1, in
+          // parts (one a chunk of states); freed once their parents are
+          // marked.
+          const bool parents_shared = RunsShared(changed.total, kGrain / 4);
+          const uint64_t part_grain =
+              parents_shared ? 1 : std::max<uint64_t>(changed.parts.size(), 1);
+          pool_.ParallelFor(0, changed.parts.size(), part_grain, [&](int, uint64_t b,
+                                                                     uint64_t e) {
+            for (uint64_t part = b; part < e; ++part) {
+              const std::vector<Change>& previous = changed.parts[part];
+              const int8_t* old_values = previous_old_values_.data() + changed.first[part];
+              for (size_t i = 0; i < previous.size(); ++i) {
+                const uint32_t c = previous[i].state;
+                const int old_value = old_values[i];
+                const int new_value = previous[i].value;
+                for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
+                  const uint32_t parent = parents_[p];
+                  const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
+                  const int current = value_[parent];
+                  const int old_term = reward - old_value;
+                  const int new_term = reward - new_value;
+                  if (new_term > current || (old_term == current && new_term < old_term)) {
+                    MarkDirty(parent, parents_shared);
+                  }
                 }
               }
             }
@@ -606,11 +645,14 @@ class FiniteHorizonSolver {
         // A layer with little work runs on this thread alone: waking the
         // pool costs more than it saves (most layers of small slices).
         const uint64_t work_estimate =
-            t == 1 ? local_ : 4 * changed.size() + buckets_in_layer;
+            t == 1 ? local_ : 4 * changed.total + buckets_in_layer;
+        // The changes of layer t - 1 are no longer needed.
+        changed = LayerChanges();
+        changed.parts.resize(chunks);
         const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
         pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
           for (uint64_t chunk = cb; chunk < ce; ++chunk) {
-            std::vector<Change>& out = chunk_changes[chunk];
+            std::vector<Change>& out = changed.parts[chunk];
             uint64_t evaluated = 0;
             const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
             for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
@@ -631,31 +673,31 @@ class FiniteHorizonSolver {
           }
         });
         // Apply: V_t becomes the current layer (changes in index order).
-        changed.clear();
-        for (std::vector<Change>& out : chunk_changes) {
-          changed.insert(changed.end(), out.begin(), out.end());
-          out.clear();
-        }
         // This rank's changes go to its log; then every rank's, in index
         // order (ranks own increasing ranges), update the replica.
+        changed.Count();
         AppendLog(changed);
         GatherChanges(changed);
-        previous_old_values_.resize(changed.size());
-        for (size_t i = 0; i < changed.size(); ++i) {
-          previous_old_values_[i] = value_[changed[i].state];
-          value_[changed[i].state] = changed[i].value;
+        previous_old_values_.resize(changed.total);
+        for (size_t part = 0; part < changed.parts.size(); ++part) {
+          int8_t* old_values = previous_old_values_.data() + changed.first[part];
+          const std::vector<Change>& list = changed.parts[part];
+          for (size_t i = 0; i < list.size(); ++i) {
+            old_values[i] = value_[list[i].state];
+            value_[list[i].state] = list[i].value;
+          }
         }
-        if (!changed.empty()) last_change_ = t;
+        if (changed.total != 0) last_change_ = t;
         progress_.Advance(size_);
         // Whether any rank overflowed or failed to log, or still has
         // events scheduled.
         uint64_t flags[3] = {overflow_ ? 1u : 0u,
-                             changed.empty() && PendingEvents(t) ? 1u : 0u,
+                             changed.total == 0 && PendingEvents(t) ? 1u : 0u,
                              log_status_.ok() ? 0u : 1u};
         comm_.AllReduceMax(std::span<uint64_t>(flags, 3));
         if (flags[0] != 0) overflow_ = true;
         if (overflow_ || flags[2] != 0) break;
-        if (changed.empty() && flags[1] == 0) {
+        if (changed.total == 0 && flags[1] == 0) {
           progress_.Advance(size_ * (horizon_ - t));
           break;
         }
@@ -682,16 +724,23 @@ class FiniteHorizonSolver {
 
     // Replaces this rank's changes of a layer by every rank's, in rank
     // order: one batch per rank and layer.
-    void GatherChanges(std::vector<Change>& changed) {
+    void GatherChanges(LayerChanges& changed) {
       if (comm_.size() == 1) return;
-      changed = distributed::AllGather(comm_, std::span<const Change>(changed));
+      std::vector<Change> mine;
+      mine.reserve(changed.total);
+      for (const std::vector<Change>& part : changed.parts) {
+        mine.insert(mine.end(), part.begin(), part.end());
+      }
+      changed = LayerChanges();
+      changed.parts.push_back(distributed::AllGather(comm_, std::span<const Change>(mine)));
+      changed.Count();
     }
 
     // Logs this rank's changes of the next layer; the first failure (a
     // full scratch disk) is kept in log_status_ and stops the layers.
-    void AppendLog(const std::vector<Change>& changed) {
+    void AppendLog(const LayerChanges& changed) {
       if (!log_status_.ok()) return;
-      log_status_ = log_.AppendLayer(changed);
+      log_status_ = log_.AppendLayer(changed.parts);
     }
 
     bool PendingEvents(uint32_t t) const {
@@ -789,8 +838,10 @@ class FiniteHorizonSolver {
     // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
     std::vector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
     std::vector<uint32_t> inner_child_, parents_;
+    // Empty when every in-slice move earns nothing (inner_rewards_zero_).
     std::vector<int8_t> inner_reward_;
     std::vector<int8_t> parent_rewards_;       // reward of each reverse edge
+    bool inner_rewards_zero_ = false;
     std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
