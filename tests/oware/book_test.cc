@@ -167,13 +167,27 @@ TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
     if ((*good_file)->slices()[i].name == SliceName(6)) {
       auto view = FiniteHorizonStoreView::Open(span);
       ASSERT_TRUE(view.ok());
-      const uint64_t state = view->states() / 2;
-      uint64_t begin, end;
-      view->EntryRange(state, begin, end);
-      ASSERT_LT(begin, end);
+      ASSERT_TRUE(view->coded());
       const auto sections = FiniteHorizonStoreView::Layout(
-          view->states(), view->header().block_shift, view->entries(), view->header().entry_bytes);
-      bytes[sections.entries + 2 * (end - 1)] += 1;  // the value byte of its last change
+          view->states(), view->header().block_shift, view->units(), view->header().entry_bytes);
+      // A state whose one change is one code byte, given another code of the
+      // same layer step: a store as sound as before, with one value wrong.
+      const uint32_t* codes = view->codes();
+      bool changed = false;
+      for (uint64_t state = 0; state < view->states() && !changed; ++state) {
+        uint64_t begin, end;
+        view->EntryRange(state, begin, end);
+        if (end - begin != 1) continue;
+        const uint8_t c = bytes[sections.entries + begin];
+        if (c == kFiniteHorizonEscape) continue;
+        for (int other = 0; other < 255 && !changed; ++other) {
+          if (other != c && codes[other] != 0 && (codes[other] >> 8) == (codes[c] >> 8)) {
+            bytes[sections.entries + begin] = static_cast<uint8_t>(other);
+            changed = true;
+          }
+        }
+      }
+      ASSERT_TRUE(changed);
     }
     builder.AddSlice((*good_file)->slices()[i].name, std::move(bytes));
   }

@@ -24,6 +24,7 @@ namespace {
 // Byte offsets of fields of FiniteHorizonStoreHeader.
 constexpr size_t kEntriesField = 16;
 constexpr size_t kLastChangeField = 32;
+constexpr size_t kCodedBytesField = 48;
 
 class OwareOpenTest : public ::testing::Test {
  protected:
@@ -131,35 +132,76 @@ TEST_F(OwareOpenTest, RefusesAnEntryCountBeyondTheParameters) {
 
 TEST_F(OwareOpenTest, RefusesImpossibleEntries) {
   DatabaseParts parts = Parts();
-  const FiniteHorizonStoreView view = View(parts, "seeds-3");
-  const uint64_t entries_at = Sections(view).entries;
-  // A state with at least two entries.
+  const FiniteHorizonStoreView view = View(parts, "seeds-6");
+  ASSERT_TRUE(view.coded());
+  const auto sections = Sections(view);
+  // A state of at least two changes in at least three bytes.
   uint64_t state = 0, begin = 0, end = 0;
   for (; state < view.states(); ++state) {
+    int changes = 0;
+    view.ForEachChange(state, [&](uint32_t, int) { return ++changes, true; });
     view.EntryRange(state, begin, end);
-    if (end - begin >= 2) break;
+    if (changes >= 2 && end - begin >= 3) break;
   }
   ASSERT_LT(state, view.states());
+  const uint64_t at = sections.entries + begin;
+  // Sets every used code's layer step to `step`.
+  const auto set_layer_steps = [&](std::vector<uint8_t>& bytes, uint32_t step) {
+    for (int c = 0; c < 255; ++c) {
+      uint32_t code;
+      std::memcpy(&code, bytes.data() + sections.codes + 4 * c, 4);
+      if ((code & 0xFF) == 0) continue;
+      code = (step << 8) | (code & 0xFF);
+      std::memcpy(bytes.data() + sections.codes + 4 * c, &code, 4);
+    }
+  };
   {
-    SCOPED_TRACE("a value beyond the 3 seeds on the board");
+    SCOPED_TRACE("a value beyond the 6 seeds on the board");
     DatabaseParts bad = parts;
-    bad.Slice("seeds-3")[entries_at + 2 * begin] = 100;
-    ExpectRefused(Open(bad), {"slice 'seeds-3'", "impossible entry"});
+    std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
+    bytes[at] = kFiniteHorizonEscape;  // layer step 1, value 100
+    bytes[at + 1] = 1;
+    bytes[at + 2] = 100;
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "impossible entry"});
   }
   {
     SCOPED_TRACE("layers out of order");
     DatabaseParts bad = parts;
-    std::vector<uint8_t>& bytes = bad.Slice("seeds-3");
-    std::swap_ranges(bytes.begin() + entries_at + 2 * begin,
-                     bytes.begin() + entries_at + 2 * begin + 2,
-                     bytes.begin() + entries_at + 2 * begin + 2);
-    ExpectRefused(Open(bad), {"slice 'seeds-3'", "impossible entry"});
+    set_layer_steps(bad.Slice("seeds-6"), 0);
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "impossible entry"});
   }
   {
     SCOPED_TRACE("a layer beyond the horizon");
     DatabaseParts bad = parts;
-    bad.Slice("seeds-3")[entries_at + 2 * (end - 1) + 1] = 255;  // layer 255 > 200
-    ExpectRefused(Open(bad), {"slice 'seeds-3'", "horizon"});
+    set_layer_steps(bad.Slice("seeds-6"), 250);  // 250 > 200
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "horizon"});
+  }
+  {
+    SCOPED_TRACE("a code that stands for nothing");
+    DatabaseParts bad = parts;
+    std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
+    int unused = -1;
+    for (int c = 254; c >= 0 && unused < 0; --c) {
+      uint32_t code;
+      std::memcpy(&code, bytes.data() + sections.codes + 4 * c, 4);
+      if (code == 0) unused = c;
+    }
+    ASSERT_GE(unused, 0) << "a 6-seed slice uses fewer than 255 steps";
+    bytes[at] = static_cast<uint8_t>(unused);
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "stands for no change"});
+  }
+  {
+    SCOPED_TRACE("an escape running past the state's changes");
+    DatabaseParts bad = parts;
+    bad.Slice("seeds-6")[sections.entries + end - 1] = kFiniteHorizonEscape;
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "runs past"});
+  }
+  {
+    SCOPED_TRACE("a coded byte count the size contradicts");
+    DatabaseParts bad = parts;
+    const uint64_t more = view.header().coded_bytes + 1;
+    std::memcpy(bad.Slice("seeds-6").data() + kCodedBytesField, &more, 8);
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "header implies"});
   }
 }
 

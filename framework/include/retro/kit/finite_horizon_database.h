@@ -249,14 +249,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
     std::vector<uint32_t> layers{1};
     const auto add_changes = [&](const FiniteHorizonStoreView& view, uint64_t state,
                                  uint32_t shift) {
-      uint64_t begin, end;
-      view.EntryRange(state, begin, end);
-      for (uint64_t k = begin; k < end; ++k) {
-        uint32_t layer;
-        int value;
-        view.Entry(k, layer, value);
+      view.ForEachChange(state, [&](uint32_t layer, int) {
         layers.push_back(layer + shift);
-      }
+        return true;
+      });
     };
     add_changes(store, index, 0);
     for (const Child& child : children) {

@@ -62,6 +62,7 @@
 #include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
+#include "retro/solver/finite_horizon_coder.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_store.h"
 #include "retro/solver/solve_context.h"
@@ -231,7 +232,7 @@ class FiniteHorizonSolver {
     // Bytes per in-slice edge (child, reward, parent, parent reward) and
     // per outer edge (edge, cached value, cursor).
     static constexpr uint64_t kBytesPerInnerEdge = 10;
-    static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 5;
+    static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 1;
 
     // Bytes of the per-state tables on this rank.
     uint64_t StateBytes() const {
@@ -381,7 +382,6 @@ class FiniteHorizonSolver {
       if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
       outer_.resize(outer_offsets_[local_]);
       outer_value_.assign(outer_.size(), 0);
-      outer_consumed_.assign(outer_.size(), 0);
       pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t k = begin; k < end; ++k) {
           Chunk& c = chunk[k];
@@ -470,28 +470,16 @@ class FiniteHorizonSolver {
 
     // Refreshes the cached V_{t-1} of the outer children of s and returns
     // the layer at which s must next be re-evaluated because one of them
-    // changes at a layer >= t (UINT32_MAX: never). Each outer edge keeps a
-    // cursor into its child's change list, so over a whole solve every
-    // child entry is stepped over once per edge.
+    // changes at a layer >= t (UINT32_MAX: never). Each refresh reads the
+    // child's changes from its first (a few bytes, one cache miss).
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       uint32_t next = std::numeric_limits<uint32_t>::max();
       const uint64_t l = s - lo_;
       for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
-        const FiniteHorizonStoreView& child = solved_[outer_[e].slice];
-        uint64_t begin, end;
-        child.EntryRange(outer_[e].index, begin, end);
-        uint64_t k = begin + outer_consumed_[e];
-        for (; k < end; ++k) {
-          uint32_t layer;
-          int v;
-          child.Entry(k, layer, v);
-          if (layer >= t) {
-            next = std::min(next, layer + 1);
-            break;
-          }
-          outer_value_[e] = static_cast<int8_t>(v);
-        }
-        outer_consumed_[e] = static_cast<uint32_t>(k - begin);
+        uint32_t change;
+        outer_value_[e] = static_cast<int8_t>(
+            solved_[outer_[e].slice].ValueBefore(outer_[e].index, t, change));
+        if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
       }
       return next;
     }
@@ -716,7 +704,6 @@ class FiniteHorizonSolver {
       std::vector<int8_t>().swap(previous_old_values_);
       std::vector<OuterEdge>().swap(outer_);
       std::vector<int8_t>().swap(outer_value_);
-      std::vector<uint32_t>().swap(outer_consumed_);
       std::vector<uint64_t>().swap(dirty_);
       std::vector<int8_t>().swap(terminal_);
       std::vector<int8_t>().swap(value_);
@@ -751,69 +738,100 @@ class FiniteHorizonSolver {
     }
 
     // 4. The compact store: the per-layer logs transposed into per-state
-    //    lists of (layer, value). Each rank lays out its own states' part
-    //    of every section (block table, starts, entries: contiguous, in
-    //    rank order, since ranks own increasing whole blocks) from its own
-    //    log, then the parts are gathered into every rank's copy.
+    //    lists of changes, byte-coded (finite_horizon_coder.h). Three reads
+    //    of the log: the steps' counts (summed over the ranks, so every
+    //    rank chooses the same codes), each state's bytes, the bytes
+    //    themselves. Each rank lays out its own states' part of every
+    //    section (block table, starts, coded bytes: contiguous, in rank
+    //    order, since ranks own increasing whole blocks); then the parts are
+    //    gathered into every rank's copy.
     absl::StatusOr<std::vector<uint8_t>> BuildStore() {
-      std::vector<uint32_t> count(local_, 0);
       const uint64_t entries = log_.changes();
-      absl::Status read = log_.ForEach([&](uint32_t, uint32_t state, int8_t) {
-        ++count[state - lo_];
+      // The layer and value of each state's change before (layer 0, value 0
+      // before its first).
+      std::vector<uint32_t> last_layer(local_, 0);
+      std::vector<int8_t> last_value(local_, 0);
+      const auto replay = [&](auto&& each) {
+        std::fill(last_layer.begin(), last_layer.end(), 0);
+        std::fill(last_value.begin(), last_value.end(), 0);
+        return log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
+          const uint64_t l = state - lo_;
+          each(l, layer - last_layer[l], value - last_value[l], value);
+          last_layer[l] = layer;
+          last_value[l] = value;
+        });
+      };
+      std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
+      absl::Status read = replay([&](uint64_t, uint32_t layer_step, int value_step, int) {
+        if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
+          ++step_counts[i];
+        }
       });
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
+      comm_.AllReduceSum(std::span<uint64_t>(step_counts));
+      const FiniteHorizonCoder coder(step_counts);
+      std::vector<uint64_t>().swap(step_counts);
+      std::vector<uint32_t> count(local_, 0);
+      read = replay([&](uint64_t l, uint32_t layer_step, int value_step, int) {
+        count[l] += coder.Bytes(layer_step, value_step);
+      });
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
+      uint64_t bytes_of_mine = 0;
+      for (const uint32_t c : count) bytes_of_mine += c;
       FiniteHorizonStoreHeader header{};
       header.magic = kFiniteHorizonStoreMagic;
-      header.entry_bytes = horizon_ <= 255 ? 2 : 4;
+      header.entry_bytes = kFiniteHorizonCodedEntries;
       header.horizon = horizon_;
       header.last_change = last_change_;
       header.evaluations = comm_.AllReduceSum(evaluations_.load());
+      header.entries = comm_.AllReduceSum(entries);
       header.states = size_;
-      // The widest block (at most 64 states) whose entries every rank's
+      // The widest block (at most 64 states) whose bytes every rank's
       // blocks keep below 65,536: the narrowest any rank needs.
       header.block_shift = 6 - static_cast<uint32_t>(
                                    comm_.AllReduceMax(6 - WidestFiniteHorizonBlockShift(count)));
-      const std::vector<uint64_t> rank_entries =
-          distributed::AllGather(comm_, std::span<const uint64_t>(&entries, 1));
-      uint64_t entry_base = 0;
+      const std::vector<uint64_t> rank_bytes =
+          distributed::AllGather(comm_, std::span<const uint64_t>(&bytes_of_mine, 1));
+      uint64_t byte_base = 0;
       for (int r = 0; r < comm_.size(); ++r) {
-        if (r < comm_.rank()) entry_base += rank_entries[r];
-        header.entries += rank_entries[r];
+        if (r < comm_.rank()) byte_base += rank_bytes[r];
+        header.coded_bytes += rank_bytes[r];
       }
       const auto sections = FiniteHorizonStoreView::Layout(size_, header.block_shift,
-                                                           header.entries, header.entry_bytes);
+                                                           header.coded_bytes, header.entry_bytes);
       std::vector<uint8_t> bytes(sections.total, 0);
       std::memcpy(bytes.data(), &header, sizeof(header));
+      std::memcpy(bytes.data() + sections.codes, coder.codes().data(), 4 * 256);
       auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
       auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
       uint8_t* out = bytes.data() + sections.entries;
       const uint64_t block_size = uint64_t{1} << header.block_shift;
       const uint64_t first_block = lo_ >> header.block_shift;
       const uint64_t end_block = (range_.end + block_size - 1) >> header.block_shift;
-      // cursor[l]: the next entry of state lo_ + l.
+      // cursor[l]: the next byte of state lo_ + l.
       std::vector<uint64_t> cursor;
-      LayOutFiniteHorizonStates(blocks, starts, header.block_shift, lo_, count, entry_base, cursor);
-      blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.entries;
+      LayOutFiniteHorizonStates(blocks, starts, header.block_shift, lo_, count, byte_base, cursor);
+      blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.coded_bytes;
       std::vector<uint32_t>().swap(count);
-      // Layers in increasing order, so each state's entries come out sorted.
-      read = log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
-        WriteFiniteHorizonEntry(out, header.entry_bytes, cursor[state - lo_]++, layer, value);
+      // Layers in increasing order, so each state's changes come out sorted.
+      read = replay([&](uint64_t l, uint32_t layer_step, int value_step, int value) {
+        uint8_t* at = out + cursor[l];
+        cursor[l] += coder.Write(at, layer_step, value_step, value) - at;
       });
       log_.Clear();
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       if (comm_.size() > 1) {
         std::vector<uint64_t>().swap(cursor);
         const auto gather = [&](uint64_t section, uint64_t section_bytes, uint64_t from,
-                                uint64_t bytes_of_mine) {
+                                uint64_t mine) {
           distributed::AllGatherInto(
-              comm_, std::span<const uint8_t>(bytes.data() + section + from, bytes_of_mine),
+              comm_, std::span<const uint8_t>(bytes.data() + section + from, mine),
               std::span<uint8_t>(bytes.data() + section, section_bytes));
         };
         const uint64_t block_count = FiniteHorizonStoreView::BlockCount(size_, header.block_shift);
         gather(sections.blocks, 8 * block_count, 8 * first_block, 8 * (end_block - first_block));
         gather(sections.starts, 2 * size_, 2 * lo_, 2 * local_);
-        gather(sections.entries, header.entry_bytes * header.entries,
-               header.entry_bytes * entry_base, header.entry_bytes * entries);
+        gather(sections.entries, header.coded_bytes, byte_base, bytes_of_mine);
       }
       return bytes;
     }
@@ -845,7 +863,6 @@ class FiniteHorizonSolver {
     std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
-    std::vector<uint32_t> outer_consumed_;  // child entries at layers < t
     std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
     // This rank's changes of each layer, in state order (about 2 bytes a

@@ -8,14 +8,23 @@
 // One store describes one slice. Byte layout (little-endian, 64-byte aligned
 // sections; see docs/file-format.md for how slices sit in a database):
 //   header      FiniteHorizonStoreHeader (64 bytes)
-//   blocks      uint64 x (blocks + 1): index of the first entry of each block
-//               of 2^block_shift states, then the total entry count
-//   starts      uint16 x states: first entry of each state, relative to its
-//               block's first entry
-//   entries     entry_bytes x entries: (layer, value) pairs in state order,
-//               layers increasing within a state; 2-byte entries pack
-//               (layer << 8 | uint8(value)) for layers <= 255, 4-byte entries
-//               (layer << 8 | uint8(value)) for larger layers
+//   blocks      uint64 x (blocks + 1): the first unit (below) of each block of
+//               2^block_shift states, then the total unit count
+//   starts      uint16 x states: first unit of each state, relative to its
+//               block's first unit
+//   [codes]     byte-coded stores only: uint32 x 256, the code table
+//   units       each state's changes in state order, layers increasing
+//               within a state, in one of three encodings (entry_bytes):
+//     2, 4      fixed-width entries, one unit each: (layer << 8 |
+//               uint8(value)) in 2 bytes (layers <= 255) or 4 bytes
+//     1         byte-coded (what the solver writes): a unit is a byte. A
+//               state's changes are steps from (layer 0, value 0): a code
+//               byte c < 255 stands for codes[c] = (layer step << 8 |
+//               uint8(value step)); the escape byte 255 is followed by the
+//               layer step as a LEB128 varint (at most 4 bytes) and the new
+//               value as one byte. The solver gives the 255 most frequent
+//               steps of the slice a code each, so most changes take one
+//               byte instead of two (oware: 1.02 bytes a change).
 #ifndef RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 #define RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 
@@ -46,11 +55,15 @@ struct FiniteHorizonStoreHeader {
   uint32_t last_change;       // largest layer with a change (0 if none)
   uint32_t reserved0;
   uint64_t evaluations;       // states evaluated while solving (statistics)
-  uint64_t reserved[2];
+  uint64_t coded_bytes;       // entry_bytes 1: bytes of coded changes; else 0
+  uint64_t reserved;
 };
 static_assert(sizeof(FiniteHorizonStoreHeader) == 64);
 
 inline constexpr uint32_t kFiniteHorizonStoreMagic = 0x31485446;  // "FTH1"
+// entry_bytes of a byte-coded store, and its escape byte.
+inline constexpr uint32_t kFiniteHorizonCodedEntries = 1;
+inline constexpr uint8_t kFiniteHorizonEscape = 255;
 
 // A read-only view of a store held in memory (e.g. a database slice).
 class FiniteHorizonStoreView {
@@ -73,9 +86,9 @@ class FiniteHorizonStoreView {
     if (h.magic != kFiniteHorizonStoreMagic) {
       return absl::DataLossError("value store has a bad magic number");
     }
-    if (h.entry_bytes != 2 && h.entry_bytes != 4) {
-      return absl::DataLossError(
-          absl::StrCat("value store has entries of ", h.entry_bytes, " bytes; valid: 2 or 4"));
+    if (h.entry_bytes != 1 && h.entry_bytes != 2 && h.entry_bytes != 4) {
+      return absl::DataLossError(absl::StrCat("value store has entries of ", h.entry_bytes,
+                                              " bytes; valid: 1 (coded), 2 or 4"));
     }
     if (h.block_shift > 16 || h.states > kMaxStates) {
       return absl::DataLossError(absl::StrCat("value store has a malformed header (",
@@ -95,20 +108,29 @@ class FiniteHorizonStoreView {
           "value store has ", h.entries, " entries, more than one per state and layer (",
           h.states, " states, layers 0..", h.horizon, ")"));
     }
-    // The size, without overflow: the sections before the entries, then
-    // exactly `entries` entries.
+    const bool coded = h.entry_bytes == kFiniteHorizonCodedEntries;
+    // A coded change takes 1 to 6 bytes; fixed-width stores keep no count.
+    if (coded ? (h.coded_bytes < h.entries || h.coded_bytes / 6 > h.entries)
+              : h.coded_bytes != 0) {
+      return absl::DataLossError(absl::StrCat("value store has ", h.coded_bytes,
+                                              " coded bytes for ", h.entries, " changes"));
+    }
+    // The size, without overflow: the sections before the units, then
+    // exactly units() units.
+    const uint64_t units = coded ? h.coded_bytes : h.entries;
     const Sections s = Layout(h.states, h.block_shift, 0, h.entry_bytes);
     if (bytes.size() < s.entries || (bytes.size() - s.entries) % h.entry_bytes != 0 ||
-        (bytes.size() - s.entries) / h.entry_bytes != h.entries) {
+        (bytes.size() - s.entries) / h.entry_bytes != units) {
       const uint64_t max = std::numeric_limits<uint64_t>::max();
-      const uint64_t implied = h.entries > (max - s.entries) / h.entry_bytes
+      const uint64_t implied = units > (max - s.entries) / h.entry_bytes
                                    ? max
-                                   : s.entries + h.entries * h.entry_bytes;
+                                   : s.entries + units * h.entry_bytes;
       return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
                                               " bytes, its header implies ", implied));
     }
     view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
     view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
+    if (coded) view.codes_ = reinterpret_cast<const uint32_t*>(bytes.data() + s.codes);
     view.entries_ = bytes.data() + s.entries;
     return view;
   }
@@ -124,15 +146,16 @@ class FiniteHorizonStoreView {
   absl::Status Validate(int min_value = -128, int max_value = 127) const {
     const FiniteHorizonStoreHeader& h = header_;
     const uint64_t blocks = BlockCount(h.states, h.block_shift);
-    if (blocks_[0] != 0 || blocks_[blocks] != h.entries) {
+    if (blocks_[0] != 0 || blocks_[blocks] != units()) {
       return absl::DataLossError(absl::StrCat(
           "value store's block table runs from ", blocks_[0], " to ", blocks_[blocks],
-          "; it must run from 0 to the entry count ", h.entries));
+          "; it must run from 0 to the ", coded() ? "coded byte" : "entry", " count ", units()));
     }
     bool ok = true;
     for (uint64_t b = 0; b < blocks; ++b) ok &= BlockTableValid(b);
     if (!ok) return ExplainTables();
-    // Now every state's entries lie within [0, entries).
+    // Now every state's units lie within [0, units()).
+    if (coded()) return ValidateCoded(min_value, max_value);
     return h.entry_bytes == 2 ? ValidateEntries<uint16_t>(min_value, max_value)
                               : ValidateEntries<uint32_t>(min_value, max_value);
   }
@@ -150,13 +173,22 @@ class FiniteHorizonStoreView {
   static constexpr uint64_t kMaxStates = uint64_t{1} << 40;
 
   uint64_t states() const { return header_.states; }
+  // The changes stored (entries of fixed-width stores).
   uint64_t entries() const { return header_.entries; }
+  // Byte-coded (what the solver writes) rather than fixed-width entries.
+  bool coded() const { return header_.entry_bytes == kFiniteHorizonCodedEntries; }
+  // The units of the entry section: coded bytes, or entries.
+  uint64_t units() const { return coded() ? header_.coded_bytes : header_.entries; }
+  // The code table of a coded store (256 codes), else null.
+  const uint32_t* codes() const { return codes_; }
+  // The entry section: units() units of header().entry_bytes bytes.
+  const uint8_t* unit_bytes() const { return entries_; }
   uint32_t horizon() const { return header_.horizon; }
   uint32_t last_change() const { return header_.last_change; }
   uint64_t evaluations() const { return header_.evaluations; }
   const FiniteHorizonStoreHeader& header() const { return header_; }
 
-  // The entries [begin, end) of `state`.
+  // The units [begin, end) of `state` (entries, or coded bytes).
   void EntryRange(uint64_t state, uint64_t& begin, uint64_t& end) const {
     const uint64_t block = state >> header_.block_shift;
     const uint64_t base = blocks_[block];
@@ -167,73 +199,106 @@ class FiniteHorizonStoreView {
               : blocks_[block + 1];
   }
 
-  // Entry `i` as (layer, value).
-  void Entry(uint64_t i, uint32_t& layer, int& value) const {
-    if (header_.entry_bytes == 2) {
-      uint16_t e;
-      std::memcpy(&e, entries_ + 2 * i, 2);
-      layer = e >> 8;
-      value = static_cast<int8_t>(e & 0xFF);
+  // Calls f(layer, value) for each change of `state`, layers increasing,
+  // until f returns false. Requires state < states() (and Validate() for
+  // untrusted bytes).
+  template <typename F>
+  void ForEachChange(uint64_t state, F&& f) const {
+    uint64_t begin, end;
+    EntryRange(state, begin, end);
+    if (coded()) {
+      const uint8_t* p = entries_ + begin;
+      const uint8_t* const stop = entries_ + end;
+      uint32_t layer = 0;
+      int value = 0;
+      while (p < stop) {
+        const uint8_t c = *p++;
+        if (c != kFiniteHorizonEscape) {
+          const uint32_t code = codes_[c];
+          layer += code >> 8;
+          value += static_cast<int8_t>(code & 0xFF);
+        } else {
+          uint32_t step = 0;
+          for (int shift = 0; p < stop && shift < 32; shift += 7) {
+            const uint8_t byte = *p++;
+            step |= uint32_t{byte & 0x7Fu} << shift;
+            if ((byte & 0x80) == 0) break;
+          }
+          layer += step;
+          value = p < stop ? static_cast<int8_t>(*p++) : 0;
+        }
+        if (!f(layer, value)) return;
+      }
+    } else if (header_.entry_bytes == 2) {
+      for (uint64_t i = begin; i < end; ++i) {
+        uint16_t e;
+        std::memcpy(&e, entries_ + 2 * i, 2);
+        if (!f(static_cast<uint32_t>(e >> 8), static_cast<int>(static_cast<int8_t>(e & 0xFF)))) {
+          return;
+        }
+      }
     } else {
-      uint32_t e;
-      std::memcpy(&e, entries_ + 4 * i, 4);
-      layer = e >> 8;
-      value = static_cast<int8_t>(e & 0xFF);
+      for (uint64_t i = begin; i < end; ++i) {
+        uint32_t e;
+        std::memcpy(&e, entries_ + 4 * i, 4);
+        if (!f(e >> 8, static_cast<int>(static_cast<int8_t>(e & 0xFF)))) return;
+      }
     }
   }
 
   // V_t(state) for any t >= 0 (t beyond the last change gives the final
   // value). Requires state < states().
   int ValueAt(uint64_t state, uint32_t t) const {
-    uint64_t begin, end;
-    EntryRange(state, begin, end);
     int value = 0;
-    if (header_.entry_bytes == 2) {
-      for (uint64_t i = begin; i < end; ++i) {
-        uint16_t e;
-        std::memcpy(&e, entries_ + 2 * i, 2);
-        if ((e >> 8) > t) break;
-        value = static_cast<int8_t>(e & 0xFF);
+    ForEachChange(state, [&](uint32_t layer, int v) {
+      if (layer > t) return false;
+      value = v;
+      return true;
+    });
+    return value;
+  }
+
+  // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
+  // which `state` changes value, or UINT32_MAX: what the solver needs of a
+  // child in a smaller slice. Requires state < states().
+  int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
+    int value = 0;
+    next = std::numeric_limits<uint32_t>::max();
+    ForEachChange(state, [&](uint32_t layer, int v) {
+      if (layer >= t) {
+        next = layer;
+        return false;
       }
-    } else {
-      for (uint64_t i = begin; i < end; ++i) {
-        uint32_t e;
-        std::memcpy(&e, entries_ + 4 * i, 4);
-        if ((e >> 8) > t) break;
-        value = static_cast<int8_t>(e & 0xFF);
-      }
-    }
+      value = v;
+      return true;
+    });
     return value;
   }
 
   // The first layer >= t at which `state` changes value, or UINT32_MAX.
   uint32_t NextChangeAtOrAfter(uint64_t state, uint32_t t) const {
-    uint64_t begin, end;
-    EntryRange(state, begin, end);
-    for (uint64_t i = begin; i < end; ++i) {
-      uint32_t layer;
-      int value;
-      Entry(i, layer, value);
-      if (layer >= t) return layer;
-    }
-    return std::numeric_limits<uint32_t>::max();
+    uint32_t next;
+    ValueBefore(state, t, next);
+    return next;
   }
 
   // Byte offsets of the sections of a store.
   struct Sections {
-    uint64_t blocks, starts, entries, total;
+    uint64_t blocks, starts, codes, entries, total;  // codes == entries: none
   };
   static uint64_t BlockCount(uint64_t states, uint32_t block_shift) {
     return (states + (uint64_t{1} << block_shift) - 1) >> block_shift;
   }
-  static Sections Layout(uint64_t states, uint32_t block_shift, uint64_t entries,
+  // `units`: entries, or coded bytes when entry_bytes is 1.
+  static Sections Layout(uint64_t states, uint32_t block_shift, uint64_t units,
                          uint32_t entry_bytes) {
     auto align = [](uint64_t x) { return (x + 63) / 64 * 64; };
     Sections s;
     s.blocks = sizeof(FiniteHorizonStoreHeader);
     s.starts = align(s.blocks + 8 * (BlockCount(states, block_shift) + 1));
-    s.entries = align(s.starts + 2 * states);
-    s.total = s.entries + entry_bytes * entries;
+    s.codes = align(s.starts + 2 * states);
+    s.entries = entry_bytes == kFiniteHorizonCodedEntries ? s.codes + 4 * 256 : s.codes;
+    s.total = s.entries + entry_bytes * units;
     return s;
   }
 
@@ -354,17 +419,13 @@ class FiniteHorizonStoreView {
   // The first entry ValidateEntries refuses, as an error.
   absl::Status ExplainEntries(int min_value, int max_value) const {
     for (uint64_t s = 0; s < header_.states; ++s) {
-      uint64_t begin, end;
-      EntryRange(s, begin, end);
       int64_t previous_layer = -1;
       int previous_value = 0;
-      for (uint64_t i = begin; i < end; ++i) {
-        uint32_t layer;
-        int value;
-        Entry(i, layer, value);
+      absl::Status status;
+      ForEachChange(s, [&](uint32_t layer, int value) {
         if (static_cast<int64_t>(layer) <= previous_layer || layer > header_.horizon ||
             value < min_value || value > max_value || value == previous_value) {
-          return absl::DataLossError(absl::StrCat(
+          status = absl::DataLossError(absl::StrCat(
               "value store's state ", s, " has an impossible entry (layer ", layer, ", value ",
               value, ")",
               previous_layer < 0
@@ -372,17 +433,95 @@ class FiniteHorizonStoreView {
                   : absl::StrCat(" after (layer ", previous_layer, ", value ", previous_value, ")"),
               "; layers must increase up to the horizon ", header_.horizon,
               " and values change, within ", min_value, "..", max_value));
+          return false;
         }
         previous_layer = layer;
         previous_value = value;
-      }
+        return true;
+      });
+      if (!status.ok()) return status;
     }
     return absl::InternalError("value store entry check disagrees with its explanation");
+  }
+
+  // Validate's checks of a coded store's changes, given sound tables:
+  // every code byte stands for a used code (a value step that is not 0),
+  // escapes end within their state, and the changes decoded obey what
+  // ExplainEntries says; their count is the header's, their largest layer
+  // its last_change.
+  absl::Status ValidateCoded(int min_value, int max_value) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    uint64_t changes = 0;
+    uint32_t largest = 0;
+    for (uint64_t state = 0; state < h.states; ++state) {
+      uint64_t begin, end;
+      EntryRange(state, begin, end);
+      const uint8_t* p = entries_ + begin;
+      const uint8_t* const stop = entries_ + end;
+      int64_t layer = -1;  // before the first change
+      int value = 0;
+      while (p < stop) {
+        const uint8_t c = *p++;
+        int64_t step;
+        int next_value;
+        if (c != kFiniteHorizonEscape) {
+          const uint32_t code = codes_[c];
+          if ((code & 0xFF) == 0) {
+            return absl::DataLossError(absl::StrCat("value store's state ", state,
+                                                    " uses code ", c, ", which stands for no change"));
+          }
+          step = code >> 8;
+          next_value = value + static_cast<int8_t>(code & 0xFF);
+        } else {
+          step = 0;
+          bool ended = false;
+          for (int shift = 0; shift < 28 && p < stop; shift += 7) {
+            const uint8_t byte = *p++;
+            step |= int64_t{byte & 0x7F} << shift;
+            if ((byte & 0x80) == 0) {
+              ended = true;
+              break;
+            }
+          }
+          if (!ended || p >= stop) {
+            return absl::DataLossError(absl::StrCat("value store's state ", state,
+                                                    " has an escape that runs past its changes"));
+          }
+          next_value = static_cast<int8_t>(*p++);
+        }
+        const int64_t next_layer = (layer < 0 ? 0 : layer) + step;
+        if (next_layer <= layer || next_layer > h.horizon || next_value < min_value ||
+            next_value > max_value || next_value == value) {
+          return absl::DataLossError(absl::StrCat(
+              "value store's state ", state, " has an impossible entry (layer ", next_layer,
+              ", value ", next_value, ")",
+              layer < 0 ? std::string()
+                        : absl::StrCat(" after (layer ", layer, ", value ", value, ")"),
+              "; layers must increase up to the horizon ", h.horizon,
+              " and values change, within ", min_value, "..", max_value));
+        }
+        layer = next_layer;
+        value = next_value;
+        largest = std::max(largest, static_cast<uint32_t>(layer));
+        ++changes;
+      }
+    }
+    if (changes != h.entries) {
+      return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
+                                              " changes; its coded bytes hold ", changes));
+    }
+    if (h.last_change != largest) {
+      return absl::DataLossError(absl::StrCat("value store's header says values last change at t = ",
+                                              h.last_change, "; its entries last change at t = ",
+                                              largest));
+    }
+    return absl::OkStatus();
   }
 
   FiniteHorizonStoreHeader header_{};
   const uint64_t* blocks_ = nullptr;
   const uint16_t* starts_ = nullptr;
+  const uint32_t* codes_ = nullptr;
   const uint8_t* entries_ = nullptr;
 };
 
@@ -427,35 +566,41 @@ inline void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32
   }
 }
 
-// Lays out a store with counts[s] entries for state s: returns its bytes
-// with the header (from `fields`: entry_bytes, horizon, last_change,
-// evaluations; the rest is filled in), the block table and the starts
-// written and the entries zeroed, and sets first_entry[s] to the index of the
-// first entry of state s. Blocks shrink below 64 states where needed so that
-// relative starts fit in 16 bits.
+// Lays out a store with counts[s] units (entries, or coded bytes) for state
+// s: returns its bytes with the header (from `fields`: entry_bytes, entries,
+// horizon, last_change, evaluations; the rest is filled in), the block
+// table and the starts written, the code table copied from `codes` (coded
+// stores), the units zeroed, and sets first_unit[s] to the first unit of
+// state s. Blocks shrink below 64 states where needed so that relative
+// starts fit in 16 bits.
 inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
                                                      const std::vector<uint32_t>& counts,
-                                                     std::vector<uint64_t>& first_entry) {
+                                                     const uint32_t* codes,
+                                                     std::vector<uint64_t>& first_unit) {
   const uint64_t states = counts.size();
   const uint32_t shift = WidestFiniteHorizonBlockShift(counts);
-  uint64_t entries = 0;
-  for (const uint32_t c : counts) entries += c;
+  uint64_t units = 0;
+  for (const uint32_t c : counts) units += c;
   FiniteHorizonStoreHeader header = fields;
   header.magic = kFiniteHorizonStoreMagic;
   header.states = states;
-  header.entries = entries;
   header.block_shift = shift;
-  const auto sections = FiniteHorizonStoreView::Layout(states, shift, entries, header.entry_bytes);
+  const bool coded = header.entry_bytes == kFiniteHorizonCodedEntries;
+  header.coded_bytes = coded ? units : 0;
+  if (!coded) header.entries = units;
+  const auto sections = FiniteHorizonStoreView::Layout(states, shift, units, header.entry_bytes);
   std::vector<uint8_t> bytes(sections.total, 0);
   std::memcpy(bytes.data(), &header, sizeof(header));
+  if (coded) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
   auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-  LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_entry);
-  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = entries;
+  LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_unit);
+  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = units;
   return bytes;
 }
 
-// Writes entry `i` = (layer, value) into the entry area of a store.
+// Writes entry `i` = (layer, value) into the entry area of a fixed-width
+// store (entry_bytes 2 or 4).
 inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint64_t i,
                                     uint32_t layer, int value) {
   const uint32_t e = (layer << 8) | static_cast<uint8_t>(value);
@@ -469,7 +614,9 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
 
 // A copy of `store` with its states renumbered: state i of the result is
 // state old_index(i) of `store`. Used to bring a store solved under one
-// indexer into another indexer's order.
+// indexer into another indexer's order. Each state's units move whole (a
+// coded state's bytes depend on nothing but its own changes and the code
+// table, which is kept).
 inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
                                          const std::function<uint64_t(uint64_t)>& old_index,
                                          ThreadPool& pool) {
@@ -485,21 +632,17 @@ inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
     }
   });
   std::vector<uint64_t> first;
-  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(store.header(), counts, first);
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(store.header(), counts, store.codes(), first);
   const uint32_t width = store.header().entry_bytes;
-  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(
-      states, reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data())->block_shift,
-      store.entries(), width).entries;
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(states, header->block_shift,
+                                                               store.units(), width).entries;
+  const uint8_t* in = store.unit_bytes();
   pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t i = b; i < e; ++i) {
       uint64_t begin, end;
       store.EntryRange(source[i], begin, end);
-      for (uint64_t k = begin; k < end; ++k) {
-        uint32_t layer;
-        int value;
-        store.Entry(k, layer, value);
-        WriteFiniteHorizonEntry(out, width, first[i] + (k - begin), layer, value);
-      }
+      std::memcpy(out + width * first[i], in + width * begin, width * (end - begin));
     }
   });
   return bytes;

@@ -1,0 +1,212 @@
+// Tests the finite-horizon store's encodings against plain lists of
+// changes: fixed-width stores (as files written before byte coding hold
+// them) and byte-coded stores with more distinct steps than codes (so
+// escapes of every varint length occur), read through ValueAt, ValueBefore,
+// ForEachChange and PermuteStore, and validated; and the coder's choice of
+// codes.
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "retro/solver/finite_horizon_coder.h"
+#include "retro/solver/finite_horizon_store.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+namespace {
+
+struct Change {
+  uint32_t layer;
+  int value;
+};
+using Lists = std::vector<std::vector<Change>>;
+
+// Random lists: layers increasing up to `horizon`, values changing within
+// -100..100, some long steps.
+Lists RandomLists(uint64_t states, uint32_t horizon, uint32_t seed) {
+  std::mt19937 random(seed);
+  Lists lists(states);
+  for (auto& list : lists) {
+    int64_t layer = -1;
+    int value = 0;
+    const int n = static_cast<int>(random() % 12);
+    for (int i = 0; i < n; ++i) {
+      const uint32_t step = random() % 8 == 0 ? random() % (horizon / 2 + 1) : random() % 4;
+      const int64_t next = (layer < 0 ? 0 : layer) + step + (layer < 0 ? 0 : 1);
+      if (next > horizon) break;
+      int next_value;
+      do {
+        next_value = static_cast<int>(random() % 201) - 100;
+      } while (next_value == value);
+      if (random() % 3 != 0) next_value = std::clamp(value + (random() % 2 ? 2 : -2), -100, 100);
+      if (next_value == value) continue;
+      layer = next;
+      value = next_value;
+      list.push_back({static_cast<uint32_t>(layer), value});
+    }
+  }
+  return lists;
+}
+
+FiniteHorizonStoreHeader Fields(uint32_t entry_bytes, uint32_t horizon, const Lists& lists) {
+  FiniteHorizonStoreHeader fields{};
+  fields.entry_bytes = entry_bytes;
+  fields.horizon = horizon;
+  for (const auto& list : lists) {
+    fields.entries += list.size();
+    if (!list.empty()) fields.last_change = std::max(fields.last_change, list.back().layer);
+  }
+  return fields;
+}
+
+// A fixed-width store of `lists`.
+std::vector<uint8_t> FixedWidthStore(const Lists& lists, uint32_t horizon) {
+  const uint32_t width = horizon <= 255 ? 2 : 4;
+  std::vector<uint32_t> counts;
+  for (const auto& list : lists) counts.push_back(static_cast<uint32_t>(list.size()));
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes =
+      LayOutFiniteHorizonStore(Fields(width, horizon, lists), counts, nullptr, first);
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(lists.size(), header->block_shift,
+                                                               header->entries, width).entries;
+  for (size_t s = 0; s < lists.size(); ++s) {
+    for (size_t i = 0; i < lists[s].size(); ++i) {
+      WriteFiniteHorizonEntry(out, width, first[s] + i, lists[s][i].layer, lists[s][i].value);
+    }
+  }
+  return bytes;
+}
+
+// A byte-coded store of `lists`, coded as the solver codes.
+std::vector<uint8_t> CodedStore(const Lists& lists, uint32_t horizon) {
+  std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
+  const auto each_step = [&](auto&& f) {
+    for (size_t s = 0; s < lists.size(); ++s) {
+      uint32_t layer = 0;
+      int value = 0;
+      for (const Change& c : lists[s]) {
+        f(s, c.layer - layer, c.value - value, c.value);
+        layer = c.layer;
+        value = c.value;
+      }
+    }
+  };
+  each_step([&](size_t, uint32_t dl, int dv, int) {
+    if (const int i = FiniteHorizonCoder::StepIndex(dl, dv); i >= 0) ++step_counts[i];
+  });
+  const FiniteHorizonCoder coder(step_counts);
+  std::vector<uint32_t> counts(lists.size(), 0);
+  each_step([&](size_t s, uint32_t dl, int dv, int) { counts[s] += coder.Bytes(dl, dv); });
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(
+      Fields(kFiniteHorizonCodedEntries, horizon, lists), counts, coder.codes().data(), first);
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(lists.size(), header->block_shift,
+                                                               header->coded_bytes, 1).entries;
+  each_step([&](size_t s, uint32_t dl, int dv, int value) {
+    uint8_t* at = out + first[s];
+    first[s] += coder.Write(at, dl, dv, value) - at;
+  });
+  return bytes;
+}
+
+void ExpectHolds(const FiniteHorizonStoreView& view, const Lists& lists, uint32_t horizon) {
+  ASSERT_EQ(view.states(), lists.size());
+  for (size_t s = 0; s < lists.size(); ++s) {
+    std::vector<std::pair<uint32_t, int>> got, want;
+    view.ForEachChange(s, [&](uint32_t layer, int value) {
+      got.emplace_back(layer, value);
+      return true;
+    });
+    for (const Change& c : lists[s]) want.emplace_back(c.layer, c.value);
+    ASSERT_EQ(got, want) << "state " << s;
+    // Values at the changes, just before them, and beyond the horizon.
+    std::vector<uint32_t> probes{0, horizon, horizon + 5};
+    for (const Change& c : lists[s]) {
+      probes.push_back(c.layer);
+      if (c.layer > 0) probes.push_back(c.layer - 1);
+    }
+    for (const uint32_t t : probes) {
+      int value = 0;
+      uint32_t next = UINT32_MAX;
+      for (const Change& c : lists[s]) {
+        if (c.layer <= t) value = c.value;
+      }
+      for (const Change& c : lists[s]) {
+        if (c.layer >= t) {
+          next = c.layer;
+          break;
+        }
+      }
+      EXPECT_EQ(view.ValueAt(s, t), value) << "state " << s << " t " << t;
+      uint32_t next_got;
+      const int before = view.ValueBefore(s, t, next_got);
+      EXPECT_EQ(next_got, next) << "state " << s << " t " << t;
+      EXPECT_EQ(before, t == 0 ? 0 : view.ValueAt(s, t - 1)) << "state " << s << " t " << t;
+    }
+  }
+}
+
+TEST(FiniteHorizonStoreTest, BothEncodingsHoldTheSameChanges) {
+  ThreadPool pool(2);
+  for (const uint32_t horizon : {200u, 300u, 100000u}) {
+    SCOPED_TRACE(horizon);
+    const Lists lists = RandomLists(5000, horizon, horizon);
+    const std::vector<uint8_t> fixed = FixedWidthStore(lists, horizon);
+    const std::vector<uint8_t> coded = CodedStore(lists, horizon);
+    auto fixed_view = FiniteHorizonStoreView::Open(fixed);
+    auto coded_view = FiniteHorizonStoreView::Open(coded);
+    ASSERT_TRUE(fixed_view.ok()) << fixed_view.status();
+    ASSERT_TRUE(coded_view.ok()) << coded_view.status();
+    EXPECT_FALSE(fixed_view->coded());
+    EXPECT_TRUE(coded_view->coded());
+    EXPECT_EQ(coded_view->entries(), fixed_view->entries());
+    // More distinct steps than codes: some changes are escapes.
+    EXPECT_GT(coded_view->units(), coded_view->entries());
+    EXPECT_LT(coded.size(), fixed.size());
+    ExpectHolds(*fixed_view, lists, horizon);
+    ExpectHolds(*coded_view, lists, horizon);
+    // Renumbered: state i of the result is state (i * 7) % n.
+    const uint64_t n = lists.size();
+    const auto old_index = [n](uint64_t i) { return (i * 7) % n; };
+    Lists permuted(n);
+    for (uint64_t i = 0; i < n; ++i) permuted[i] = lists[old_index(i)];
+    for (const std::vector<uint8_t>* store : {&fixed, &coded}) {
+      const std::vector<uint8_t> bytes =
+          PermuteStore(*FiniteHorizonStoreView::Open(*store), old_index, pool);
+      auto view = FiniteHorizonStoreView::Open(bytes);
+      ASSERT_TRUE(view.ok()) << view.status();
+      ExpectHolds(*view, permuted, horizon);
+    }
+  }
+}
+
+TEST(FiniteHorizonStoreTest, TheCoderCodesTheMostFrequentSteps) {
+  std::vector<uint64_t> counts(FiniteHorizonCoder::kSteps, 0);
+  counts[FiniteHorizonCoder::StepIndex(1, 2)] = 50;
+  counts[FiniteHorizonCoder::StepIndex(3, -1)] = 70;
+  counts[FiniteHorizonCoder::StepIndex(0, 5)] = 50;
+  const FiniteHorizonCoder coder(counts);
+  EXPECT_EQ(coder.codes()[0], (3u << 8) | uint8_t{255});  // (3, -1), the most frequent
+  EXPECT_EQ(coder.codes()[1], (0u << 8) | 5u);            // ties: the smaller index
+  EXPECT_EQ(coder.codes()[2], (1u << 8) | 2u);
+  EXPECT_EQ(coder.codes()[3], 0u);                        // unused
+  EXPECT_EQ(coder.Bytes(1, 2), 1u);
+  EXPECT_EQ(coder.Bytes(1, 3), 3u);       // escape, 1-byte varint, value
+  EXPECT_EQ(coder.Bytes(300, 2), 4u);     // a 2-byte varint
+  EXPECT_EQ(coder.Bytes(1 << 21, 2), 6u); // a 4-byte varint
+  EXPECT_EQ(FiniteHorizonCoder::StepIndex(1, 0), -1);
+  EXPECT_EQ(FiniteHorizonCoder::StepIndex(256, 1), -1);
+  EXPECT_EQ(FiniteHorizonCoder::StepIndex(1, 128), -1);
+  uint8_t out[8];
+  EXPECT_EQ(coder.Write(out, 300, 2, 9) - out, 4);
+  EXPECT_EQ(out[0], kFiniteHorizonEscape);
+  EXPECT_EQ(out[1], (300 & 0x7F) | 0x80);
+  EXPECT_EQ(out[2], 300 >> 7);
+  EXPECT_EQ(out[3], 9);
+}
+
+}  // namespace
+}  // namespace retro
