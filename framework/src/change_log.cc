@@ -20,9 +20,18 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> pa
 }
 
 absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>> parts) {
+  const bool spilling = !options_.scratch_directory.empty();
+  // Spilling, the buffer stays within a part of the threshold (a layer may
+  // be far larger: it is spilled part by part).
+  if (spilling && buffer_.capacity() == 0 && options_.spill_bytes <= (uint64_t{1} << 30)) {
+    buffer_.reserve(options_.spill_bytes + (1 << 20));
+  }
   uint64_t count = 0;
   uint32_t previous = first_state_;
   for (const std::span<const StateChange> changes : parts) {
+    if (spilling && buffer_.size() >= options_.spill_bytes) {
+      if (absl::Status s = Spill(); !s.ok()) return s;
+    }
     count += changes.size();
     for (const StateChange& c : changes) {
       uint32_t gap = c.state - previous;
@@ -37,9 +46,7 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
   }
   layer_changes_.push_back(count);
   changes_ += count;
-  if (!options_.scratch_directory.empty() && buffer_.size() >= options_.spill_bytes) {
-    return Spill();
-  }
+  if (spilling && buffer_.size() >= options_.spill_bytes) return Spill();
   return absl::OkStatus();
 }
 
