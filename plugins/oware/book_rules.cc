@@ -18,25 +18,40 @@
 namespace retro::oware {
 namespace {
 
-// The memory model of a solve, fitted to peak RSS measured on books of 9..18
-// seeds (docs/games/oware.md): the finished stores of every slice, about
-// 10 + 2.2 (N - 9) bytes per board (values change more often on bigger
-// boards), plus the working set of the largest slice, about 100 + 3 (N - 14)
-// bytes per board; then a 15% margin.
-double BytesPerStoredBoard(int seeds) { return 10 + 2.2 * std::max(0, seeds - 9); }
-double BytesPerWorkingBoard(int seeds) { return 100 + 3.0 * std::max(0, seeds - 14); }
-constexpr double kMemoryMargin = 1.15;
-
-uint64_t BookBoards(int seeds) {
-  uint64_t total = 0;
-  for (int n = 0; n <= seeds; ++n) total += CompositionCount(n, kHouses);
-  return total;
+// Changes stored per board of n seeds (a change is one layer at which a
+// board's value differs from the layer before), measured with retro stats:
+// about 0.054 n^2 up to 14 seeds, growing about linearly beyond (fitted to
+// the 20-seed book), and at most one per layer 0..turn_limit.
+double ChangesPerBoard(int n, int turn_limit) {
+  const double changes = n <= 14 ? 0.054 * n * n : 0.054 * 196 + 1.3 * (n - 14);
+  return std::min(changes, static_cast<double>(turn_limit) + 1);
 }
 
-uint64_t EstimateMemory(int seeds) {
+// Bytes of the stored slice of n seeds: per board a 2-byte start (and its
+// share of the block table) and about 1.03 bytes a change (byte-coded: most
+// changes are one code byte, a few escapes), plus the header and code table.
+double StoredSliceBytes(int n, int turn_limit) {
+  return static_cast<double>(CompositionCount(n, kHouses)) *
+             (2.125 + 1.03 * ChangesPerBoard(n, turn_limit)) +
+         1300;
+}
+
+// The memory model of a solve, fitted to the peak RSS of books of 14, 16
+// and 20 seeds (docs/benchmarks.md): while the largest slice (N seeds) is
+// solved, the finished stores of the smaller slices, plus its working set:
+// about 51.5 bytes a board (values, edges both ways, offsets, the layer's
+// changes) and 150 MB of buffers (the change log's, spilled beyond 32 MiB to
+// the scratch folder); then a 5% margin.
+constexpr double kWorkingBytesPerBoard = 51.5;
+constexpr double kWorkingBytes = 150e6;
+constexpr double kMemoryMargin = 1.05;
+
+uint64_t EstimateMemory(int seeds, int turn_limit) {
+  double stored = 0;
+  for (int n = 0; n < seeds; ++n) stored += StoredSliceBytes(n, turn_limit);
   return static_cast<uint64_t>(
-      kMemoryMargin * (BytesPerWorkingBoard(seeds) * CompositionCount(seeds, kHouses) +
-                       BytesPerStoredBoard(seeds) * BookBoards(seeds)));
+      kMemoryMargin * (stored + kWorkingBytes +
+                       kWorkingBytesPerBoard * CompositionCount(seeds, kHouses)));
 }
 
 }  // namespace
@@ -117,28 +132,25 @@ std::string BookRules::default_file_name() const {
   return name + ".retro";
 }
 
-uint64_t BookRules::EstimateMemoryBytes() const { return EstimateMemory(seeds_); }
+uint64_t BookRules::EstimateMemoryBytes() const {
+  return EstimateMemory(seeds_, rules_.turn_limit);
+}
 
-// About the size of the book file: per board a 2-byte start and its change
-// entries (2 bytes each for turn limits up to 255, else 4). Changes per board
-// were measured (retro stats) at 0.054 n^2 for n <= 14 seeds, growing about
-// linearly beyond (fitted to the 20-seed book's 7.41 GiB; the model gives
-// 2.72 MiB for 9 seeds against 2.80 measured, 187.6 MiB for 14 against 188.4).
+// About the size of the book file: every slice's store (StoredSliceBytes;
+// the model gives 1.78 MiB for 9 seeds against 1.75 measured, 107 MiB for 14
+// against 106).
 uint64_t BookRules::EstimateFileBytes() const {
-  const double entry_bytes = rules_.turn_limit <= 255 ? 2 : 4;
   double total = 0;
-  for (int n = 0; n <= seeds_; ++n) {
-    double changes = n <= 14 ? 0.054 * n * n : 0.054 * 196 + 1.3 * (n - 14);
-    changes = std::min(changes, static_cast<double>(rules_.turn_limit) + 1);
-    total += static_cast<double>(CompositionCount(n, kHouses)) * (2.125 + entry_bytes * changes) +
-             192;
-  }
+  for (int n = 0; n <= seeds_; ++n) total += StoredSliceBytes(n, rules_.turn_limit);
   return static_cast<uint64_t>(total);
 }
 
 std::string BookRules::WhatFits(uint64_t available_bytes) const {
+  const int turn_limit = rules_.turn_limit;
   return absl::StrCat("the largest book that fits is --seeds ",
-                      LargestThatFits(kMaxBookSeeds, available_bytes, EstimateMemory));
+                      LargestThatFits(kMaxBookSeeds, available_bytes, [turn_limit](int seeds) {
+                        return EstimateMemory(seeds, turn_limit);
+                      }));
 }
 
 std::string BookRules::SolverInconsistency(const Board& board) const {

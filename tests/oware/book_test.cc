@@ -30,6 +30,23 @@ std::vector<uint8_t> SolveBookFor(int seeds, const Rules& rules, int threads, bo
                        : SolveBookBytesFor(seeds, rules, threads);
 }
 
+// Plan's file estimate, which the host compares with the free disk space,
+// stays within 10% of the books as solved (9 and 11 seeds, 200 plies; short
+// turn limits are overestimated, the model caps changes only by the layers).
+TEST(BookTest, PlanEstimatesTheFileWithinTenPercent) {
+  for (const auto& [seeds, turn_limit] : {std::pair{9, 200}, std::pair{11, 200}}) {
+    SCOPED_TRACE(::testing::Message() << seeds << " seeds, turn limit " << turn_limit);
+    absl::StatusOr<BookRules> book = BookRules::Create(
+        {{"seeds", std::to_string(seeds)}, {"turn-limit", std::to_string(turn_limit)},
+         {"grand-slam", "forfeit"}, {"at-limit", "nobody"}});
+    ASSERT_TRUE(book.ok()) << book.status();
+    Rules rules;
+    rules.turn_limit = turn_limit;
+    const double solved = static_cast<double>(SolveBookFor(seeds, rules, 2, false).size());
+    EXPECT_NEAR(static_cast<double>(book->EstimateFileBytes()) / solved, 1.0, 0.10);
+  }
+}
+
 struct Variant {
   GrandSlam grand_slam;
   AtLimit at_limit;
