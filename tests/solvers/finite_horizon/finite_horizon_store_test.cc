@@ -2,7 +2,7 @@
 // changes: fixed-width stores (as files written before byte coding hold
 // them) and byte-coded stores with more distinct steps than codes (so
 // escapes of every varint length occur), read through ValueAt, ValueBefore,
-// ForEachChange and PermuteStore, and validated; and the coder's choice of
+// Advance, ForEachChange and PermuteStore, and validated; and the coder's choice of
 // codes.
 #include <cstring>
 #include <random>
@@ -145,6 +145,15 @@ void ExpectHolds(const FiniteHorizonStoreView& view, const Lists& lists, uint32_
       const int before = view.ValueBefore(s, t, next_got);
       EXPECT_EQ(next_got, next) << "state " << s << " t " << t;
       EXPECT_EQ(before, t == 0 ? 0 : view.ValueAt(s, t - 1)) << "state " << s << " t " << t;
+    }
+    // A cursor advanced over t = 1.. (skipping some) agrees with ValueBefore.
+    FiniteHorizonStoreView::ChangeCursor cursor;
+    int value = 0;
+    for (uint32_t t = 1; t <= horizon + 2; t += 1 + (t % 3 == 0 ? horizon / 40 : 0)) {
+      uint32_t next, next_before;
+      value = view.Advance(s, t, cursor, value, next);
+      ASSERT_EQ(value, view.ValueBefore(s, t, next_before)) << "state " << s << " t " << t;
+      ASSERT_EQ(next, next_before) << "state " << s << " t " << t;
     }
   }
 }

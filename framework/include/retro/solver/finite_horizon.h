@@ -232,7 +232,8 @@ class FiniteHorizonSolver {
     // Bytes per in-slice edge (child, reward, parent, parent reward) and
     // per outer edge (edge, cached value, cursor).
     static constexpr uint64_t kBytesPerInnerEdge = 10;
-    static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 1;
+    static constexpr uint64_t kBytesPerOuterEdge =
+        sizeof(OuterEdge) + 1 + sizeof(FiniteHorizonStoreView::ChangeCursor);
 
     // Bytes of the per-state tables on this rank.
     uint64_t StateBytes() const {
@@ -382,6 +383,7 @@ class FiniteHorizonSolver {
       if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
       outer_.resize(outer_offsets_[local_]);
       outer_value_.assign(outer_.size(), 0);
+      outer_cursor_.assign(outer_.size(), {});
       pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
         for (uint64_t k = begin; k < end; ++k) {
           Chunk& c = chunk[k];
@@ -470,15 +472,16 @@ class FiniteHorizonSolver {
 
     // Refreshes the cached V_{t-1} of the outer children of s and returns
     // the layer at which s must next be re-evaluated because one of them
-    // changes at a layer >= t (UINT32_MAX: never). Each refresh reads the
-    // child's changes from its first (a few bytes, one cache miss).
+    // changes at a layer >= t (UINT32_MAX: never). Each outer edge keeps a
+    // cursor into its child's changes, so over a whole solve every child
+    // change is decoded about once per edge.
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       uint32_t next = std::numeric_limits<uint32_t>::max();
       const uint64_t l = s - lo_;
       for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
         uint32_t change;
-        outer_value_[e] = static_cast<int8_t>(
-            solved_[outer_[e].slice].ValueBefore(outer_[e].index, t, change));
+        outer_value_[e] = static_cast<int8_t>(solved_[outer_[e].slice].Advance(
+            outer_[e].index, t, outer_cursor_[e], outer_value_[e], change));
         if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
       }
       return next;
@@ -704,6 +707,7 @@ class FiniteHorizonSolver {
       std::vector<int8_t>().swap(previous_old_values_);
       std::vector<OuterEdge>().swap(outer_);
       std::vector<int8_t>().swap(outer_value_);
+      std::vector<FiniteHorizonStoreView::ChangeCursor>().swap(outer_cursor_);
       std::vector<uint64_t>().swap(dirty_);
       std::vector<int8_t>().swap(terminal_);
       std::vector<int8_t>().swap(value_);
@@ -863,6 +867,8 @@ class FiniteHorizonSolver {
     std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
     std::vector<OuterEdge> outer_;
     std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
+    // Where each outer edge stands in its child's changes.
+    std::vector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
     std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
     // This rank's changes of each layer, in state order (about 2 bytes a

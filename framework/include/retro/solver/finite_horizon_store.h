@@ -275,6 +275,77 @@ class FiniteHorizonStoreView {
     return value;
   }
 
+  // Where a reader of one state's changes stands: the units consumed and
+  // the layer of the last change consumed (0 before the first).
+  struct ChangeCursor {
+    uint32_t units = 0;
+    uint32_t layer = 0;
+  };
+
+  // Resumes reading `state`'s changes at `cursor`, where its value is
+  // `value`: consumes the changes before layer t and returns V_{t-1}, and
+  // sets `next` to the first layer >= t at which it changes, or UINT32_MAX.
+  // Over layers t increasing, every change is decoded about once (the
+  // solver keeps one cursor per move into a solved slice).
+  int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value,
+              uint32_t& next) const {
+    uint64_t begin, end;
+    EntryRange(state, begin, end);
+    next = std::numeric_limits<uint32_t>::max();
+    if (coded()) {
+      const uint8_t* p = entries_ + begin + cursor.units;
+      const uint8_t* const stop = entries_ + end;
+      uint32_t layer = cursor.layer;
+      while (p < stop) {
+        const uint8_t* const at = p;
+        const uint8_t c = *p++;
+        int v;
+        if (c != kFiniteHorizonEscape) {
+          const uint32_t code = codes_[c];
+          layer += code >> 8;
+          v = value + static_cast<int8_t>(code & 0xFF);
+        } else {
+          uint32_t step = 0;
+          for (int shift = 0; p < stop && shift < 32; shift += 7) {
+            const uint8_t byte = *p++;
+            step |= uint32_t{byte & 0x7Fu} << shift;
+            if ((byte & 0x80) == 0) break;
+          }
+          layer += step;
+          v = p < stop ? static_cast<int8_t>(*p++) : 0;
+        }
+        if (layer >= t) {
+          next = layer;
+          cursor.units = static_cast<uint32_t>(at - (entries_ + begin));
+          return value;
+        }
+        value = v;
+        cursor.layer = layer;
+      }
+      cursor.units = static_cast<uint32_t>(end - begin);
+      return value;
+    }
+    uint64_t i = begin + cursor.units;
+    for (; i < end; ++i) {
+      uint32_t e;
+      if (header_.entry_bytes == 2) {
+        uint16_t narrow;
+        std::memcpy(&narrow, entries_ + 2 * i, 2);
+        e = narrow;
+      } else {
+        std::memcpy(&e, entries_ + 4 * i, 4);
+      }
+      if ((e >> 8) >= t) {
+        next = e >> 8;
+        break;
+      }
+      value = static_cast<int8_t>(e & 0xFF);
+      cursor.layer = e >> 8;
+    }
+    cursor.units = static_cast<uint32_t>(i - begin);
+    return value;
+  }
+
   // The first layer >= t at which `state` changes value, or UINT32_MAX.
   uint32_t NextChangeAtOrAfter(uint64_t state, uint32_t t) const {
     uint32_t next;
