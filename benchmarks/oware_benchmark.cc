@@ -13,6 +13,7 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
+#include "retro/solver/finite_horizon_store.h"
 
 namespace retro::oware {
 namespace {
@@ -62,11 +63,40 @@ BENCHMARK(BM_SolveSeedBaseline)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// The same changes in the fixed-width layout of files written before byte
+// coding: 2-byte (layer, value) entries.
+std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
+  const FiniteHorizonStoreView view = *FiniteHorizonStoreView::Open(coded);
+  std::vector<uint32_t> counts(view.states(), 0);
+  for (uint64_t s = 0; s < view.states(); ++s) {
+    view.ForEachChange(s, [&](uint32_t, int) { return ++counts[s], true; });
+  }
+  FiniteHorizonStoreHeader fields = view.header();
+  fields.entry_bytes = 2;
+  fields.coded_bytes = 0;
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, nullptr, first);
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(view.states(), header->block_shift,
+                                                               header->entries, 2).entries;
+  for (uint64_t s = 0; s < view.states(); ++s) {
+    view.ForEachChange(s, [&](uint32_t layer, int value) {
+      WriteFiniteHorizonEntry(out, 2, first[s]++, layer, value);
+      return true;
+    });
+  }
+  return bytes;
+}
+
 // One warm V_t lookup (rank + scan of the state's changes) on random boards
-// of a 9-seed book.
+// of a 9-seed book, byte-coded as solved (layout:0) or in 2-byte entries
+// (layout:1); the counter book_bytes is the file's size.
 void BM_ProbeValue(benchmark::State& state) {
   constexpr int kSeeds = 9;
   auto stores = SolveStores(kSeeds, 2);
+  if (state.range(0) == 1) {
+    for (auto& store : stores) store = FixedWidthCopy(store);
+  }
   DatabaseBuilder builder;
   builder.SetCodec(kBookCodec);
   builder.SetParameter("seeds", "9");
@@ -91,8 +121,9 @@ void BM_ProbeValue(benchmark::State& state) {
     const auto& [board, t] = queries[i++ & (queries.size() - 1)];
     benchmark::DoNotOptimize((*book)->Value(board, t));
   }
+  state.counters["book_bytes"] = static_cast<double>(bytes.size());
 }
-BENCHMARK(BM_ProbeValue);
+BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1);
 
 }  // namespace
 }  // namespace retro::oware
