@@ -592,14 +592,26 @@ class FiniteHorizonSolver {
           // parts (one a chunk of states); freed once their parents are
           // marked.
           const bool parents_shared = RunsShared(changed.total, kGrain / 4);
-          const uint64_t part_grain =
-              parents_shared ? 1 : std::max<uint64_t>(changed.parts.size(), 1);
-          pool_.ParallelFor(0, changed.parts.size(), part_grain, [&](int, uint64_t b,
-                                                                     uint64_t e) {
-            for (uint64_t part = b; part < e; ++part) {
-              const std::vector<Change>& previous = changed.parts[part];
-              const int8_t* old_values = previous_old_values_.data() + changed.first[part];
-              for (size_t i = 0; i < previous.size(); ++i) {
+          // Pieces of at most kGrain / 4 changes, none across parts (a
+          // gathered layer is one part).
+          struct Piece {
+            uint32_t part;
+            uint64_t begin, end;
+          };
+          std::vector<Piece> pieces;
+          for (size_t part = 0; part < changed.parts.size(); ++part) {
+            const uint64_t size = changed.parts[part].size();
+            for (uint64_t b = 0; b < size; b += kGrain / 4) {
+              pieces.push_back({static_cast<uint32_t>(part), b, std::min(size, b + kGrain / 4)});
+            }
+          }
+          const uint64_t piece_grain = parents_shared ? 1 : std::max<uint64_t>(pieces.size(), 1);
+          pool_.ParallelFor(0, pieces.size(), piece_grain, [&](int, uint64_t b, uint64_t e) {
+            for (uint64_t k = b; k < e; ++k) {
+              const Piece& piece = pieces[k];
+              const std::vector<Change>& previous = changed.parts[piece.part];
+              const int8_t* old_values = previous_old_values_.data() + changed.first[piece.part];
+              for (size_t i = piece.begin; i < piece.end; ++i) {
                 const uint32_t c = previous[i].state;
                 const int old_value = old_values[i];
                 const int new_value = previous[i].value;
