@@ -662,7 +662,7 @@ inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHea
   const auto sections = FiniteHorizonStoreView::Layout(states, shift, units, header.entry_bytes);
   std::vector<uint8_t> bytes(sections.total, 0);
   std::memcpy(bytes.data(), &header, sizeof(header));
-  if (coded) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
+  if (coded && codes != nullptr) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
   auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
   LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_unit);
