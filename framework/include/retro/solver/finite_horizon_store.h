@@ -199,82 +199,6 @@ class FiniteHorizonStoreView {
               : blocks_[block + 1];
   }
 
-  // Calls f(layer, value) for each change of `state`, layers increasing,
-  // until f returns false. Requires state < states() (and Validate() for
-  // untrusted bytes).
-  template <typename F>
-  void ForEachChange(uint64_t state, F&& f) const {
-    uint64_t begin, end;
-    EntryRange(state, begin, end);
-    if (coded()) {
-      const uint8_t* p = entries_ + begin;
-      const uint8_t* const stop = entries_ + end;
-      uint32_t layer = 0;
-      int value = 0;
-      while (p < stop) {
-        const uint8_t c = *p++;
-        if (c != kFiniteHorizonEscape) {
-          const uint32_t code = codes_[c];
-          layer += code >> 8;
-          value += static_cast<int8_t>(code & 0xFF);
-        } else {
-          uint32_t step = 0;
-          for (int shift = 0; p < stop && shift < 32; shift += 7) {
-            const uint8_t byte = *p++;
-            step |= uint32_t{byte & 0x7Fu} << shift;
-            if ((byte & 0x80) == 0) break;
-          }
-          layer += step;
-          value = p < stop ? static_cast<int8_t>(*p++) : 0;
-        }
-        if (!f(layer, value)) return;
-      }
-    } else if (header_.entry_bytes == 2) {
-      for (uint64_t i = begin; i < end; ++i) {
-        uint16_t e;
-        std::memcpy(&e, entries_ + 2 * i, 2);
-        if (!f(static_cast<uint32_t>(e >> 8), static_cast<int>(static_cast<int8_t>(e & 0xFF)))) {
-          return;
-        }
-      }
-    } else {
-      for (uint64_t i = begin; i < end; ++i) {
-        uint32_t e;
-        std::memcpy(&e, entries_ + 4 * i, 4);
-        if (!f(e >> 8, static_cast<int>(static_cast<int8_t>(e & 0xFF)))) return;
-      }
-    }
-  }
-
-  // V_t(state) for any t >= 0 (t beyond the last change gives the final
-  // value). Requires state < states().
-  int ValueAt(uint64_t state, uint32_t t) const {
-    int value = 0;
-    ForEachChange(state, [&](uint32_t layer, int v) {
-      if (layer > t) return false;
-      value = v;
-      return true;
-    });
-    return value;
-  }
-
-  // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
-  // which `state` changes value, or UINT32_MAX: what the solver needs of a
-  // child in a smaller slice. Requires state < states().
-  int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
-    int value = 0;
-    next = std::numeric_limits<uint32_t>::max();
-    ForEachChange(state, [&](uint32_t layer, int v) {
-      if (layer >= t) {
-        next = layer;
-        return false;
-      }
-      value = v;
-      return true;
-    });
-    return value;
-  }
-
   // Where a reader of one state's changes stands: the units consumed and
   // the layer of the last change consumed (0 before the first).
   struct ChangeCursor {
@@ -282,28 +206,29 @@ class FiniteHorizonStoreView {
     uint32_t layer = 0;
   };
 
-  // Resumes reading `state`'s changes at `cursor`, where its value is
-  // `value`: consumes the changes before layer t and returns V_{t-1}, and
-  // sets `next` to the first layer >= t at which it changes, or UINT32_MAX.
-  // Over layers t increasing, every change is decoded about once (the
-  // solver keeps one cursor per move into a solved slice).
-  int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value,
-              uint32_t& next) const {
+  // The one reader of a state's changes, in every encoding: from `cursor`,
+  // where the state's value is `value`, offers each next change to
+  // keep(layer, value); a change kept is consumed (cursor and value move
+  // past it), the first one refused is left unconsumed and its layer
+  // returned. UINT32_MAX when every change was kept. Requires state <
+  // states() (and Validate() for untrusted bytes).
+  template <typename Keep>
+  uint32_t Walk(uint64_t state, ChangeCursor& cursor, int& value, Keep&& keep) const {
     uint64_t begin, end;
     EntryRange(state, begin, end);
-    next = std::numeric_limits<uint32_t>::max();
     if (coded()) {
-      const uint8_t* p = entries_ + begin + cursor.units;
+      const uint8_t* const first = entries_ + begin;
       const uint8_t* const stop = entries_ + end;
-      uint32_t layer = cursor.layer;
+      const uint8_t* p = first + cursor.units;
       while (p < stop) {
         const uint8_t* const at = p;
+        uint32_t layer = cursor.layer;
+        int next_value;
         const uint8_t c = *p++;
-        int v;
         if (c != kFiniteHorizonEscape) {
           const uint32_t code = codes_[c];
           layer += code >> 8;
-          v = value + static_cast<int8_t>(code & 0xFF);
+          next_value = value + static_cast<int8_t>(code & 0xFF);
         } else {
           uint32_t step = 0;
           for (int shift = 0; p < stop && shift < 32; shift += 7) {
@@ -312,21 +237,19 @@ class FiniteHorizonStoreView {
             if ((byte & 0x80) == 0) break;
           }
           layer += step;
-          v = p < stop ? static_cast<int8_t>(*p++) : 0;
+          next_value = p < stop ? static_cast<int8_t>(*p++) : 0;
         }
-        if (layer >= t) {
-          next = layer;
-          cursor.units = static_cast<uint32_t>(at - (entries_ + begin));
-          return value;
+        if (!keep(layer, next_value)) {
+          cursor.units = static_cast<uint32_t>(at - first);
+          return layer;
         }
-        value = v;
+        value = next_value;
         cursor.layer = layer;
       }
       cursor.units = static_cast<uint32_t>(end - begin);
-      return value;
+      return std::numeric_limits<uint32_t>::max();
     }
-    uint64_t i = begin + cursor.units;
-    for (; i < end; ++i) {
+    for (uint64_t i = begin + cursor.units; i < end; ++i) {
       uint32_t e;
       if (header_.entry_bytes == 2) {
         uint16_t narrow;
@@ -335,14 +258,54 @@ class FiniteHorizonStoreView {
       } else {
         std::memcpy(&e, entries_ + 4 * i, 4);
       }
-      if ((e >> 8) >= t) {
-        next = e >> 8;
-        break;
+      const int next_value = static_cast<int8_t>(e & 0xFF);
+      if (!keep(e >> 8, next_value)) {
+        cursor.units = static_cast<uint32_t>(i - begin);
+        return e >> 8;
       }
-      value = static_cast<int8_t>(e & 0xFF);
+      value = next_value;
       cursor.layer = e >> 8;
     }
-    cursor.units = static_cast<uint32_t>(i - begin);
+    cursor.units = static_cast<uint32_t>(end - begin);
+    return std::numeric_limits<uint32_t>::max();
+  }
+
+  // Calls f(layer, value) for each change of `state`, layers increasing,
+  // until f returns false. Requires state < states() (and Validate() for
+  // untrusted bytes).
+  template <typename F>
+  void ForEachChange(uint64_t state, F&& f) const {
+    ChangeCursor cursor;
+    int value = 0;
+    Walk(state, cursor, value, f);
+  }
+
+  // V_t(state) for any t >= 0 (t beyond the last change gives the final
+  // value). Requires state < states().
+  int ValueAt(uint64_t state, uint32_t t) const {
+    ChangeCursor cursor;
+    int value = 0;
+    Walk(state, cursor, value, [t](uint32_t layer, int) { return layer <= t; });
+    return value;
+  }
+
+  // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
+  // which `state` changes value, or UINT32_MAX. Requires state < states().
+  int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
+    ChangeCursor cursor;
+    int value = 0;
+    next = Walk(state, cursor, value, [t](uint32_t layer, int) { return layer < t; });
+    return value;
+  }
+
+  // Resumes reading `state`'s changes at `cursor`, where its value is
+  // `value`: consumes the changes before layer t and returns V_{t-1}, and
+  // sets `next` to the first layer >= t at which it changes, or UINT32_MAX.
+  // Over layers t increasing, every change is decoded about once (the
+  // solver keeps one cursor per move into a solved slice).
+  int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value,
+              uint32_t& next) const {
+    next = Walk(state, cursor, value, [t](uint32_t layer, int) { return layer < t; });
     return value;
   }
 
