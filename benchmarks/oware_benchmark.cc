@@ -20,12 +20,14 @@ namespace {
 
 using ForfeitGame = OwareSolverGame<GrandSlam::kForfeit, ColexIndexer>;
 
-std::vector<std::vector<uint8_t>> SolveStores(int seeds, int threads) {
+// The stores of a book as a solve writes them (bit-coded), or byte-coded
+// as the solver holds them while solving.
+std::vector<std::vector<uint8_t>> SolveStores(int seeds, int threads, bool bit_code = true) {
   const ColexIndexer indexer(seeds);
   const ForfeitGame game(indexer, seeds, AtLimit::kNobody);
   ThreadPool pool(threads);
   Progress progress;
-  return *solver::SolveFiniteHorizon(game, {.horizon = 200},
+  return *solver::SolveFiniteHorizon(game, {.horizon = 200, .bit_code = bit_code},
                                      {.pool = &pool, .progress = &progress});
 }
 
@@ -74,6 +76,8 @@ std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
   FiniteHorizonStoreHeader fields = view.header();
   fields.entry_bytes = 2;
   fields.coded_bytes = 0;
+  fields.group_shift = 0;
+  fields.model_bytes = 0;
   std::vector<uint64_t> first;
   std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, nullptr, first);
   const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
@@ -89,11 +93,13 @@ std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
 }
 
 // One warm V_t lookup (rank + scan of the state's changes) on random boards
-// of a 9-seed book, byte-coded as solved (layout:0) or in 2-byte entries
-// (layout:1); the counter book_bytes is the file's size.
+// of a 9-seed book, bit-coded as a solve writes it (layout:0), in 2-byte
+// entries (layout:1, files written before 2026-11-24) or byte-coded
+// (layout:2, files written 2026-11-24); the counter book_bytes is the
+// file's size.
 void BM_ProbeValue(benchmark::State& state) {
   constexpr int kSeeds = 9;
-  auto stores = SolveStores(kSeeds, 2);
+  auto stores = SolveStores(kSeeds, 2, state.range(0) != 2);
   if (state.range(0) == 1) {
     for (auto& store : stores) store = FixedWidthCopy(store);
   }
@@ -123,7 +129,7 @@ void BM_ProbeValue(benchmark::State& state) {
   }
   state.counters["book_bytes"] = static_cast<double>(bytes.size());
 }
-BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1);
+BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1)->Arg(2);
 
 }  // namespace
 }  // namespace retro::oware

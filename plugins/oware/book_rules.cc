@@ -27,12 +27,23 @@ double ChangesPerBoard(int n, int turn_limit) {
   return std::min(changes, static_cast<double>(turn_limit) + 1);
 }
 
-// Bytes of the stored slice of n seeds: per board a 2-byte start (and its
-// share of the block table) and about 1.03 bytes a change (byte-coded: most
-// changes are one code byte, a few escapes), plus the header and code table.
-double StoredSliceBytes(int n, int turn_limit) {
+// Bytes of the stored slice of n seeds while solving: per board a 2-byte
+// start (and its share of the block table) and about 1.03 bytes a change
+// (byte-coded: most changes are one code byte, a few escapes), plus the
+// header and code table.
+double SolvingSliceBytes(int n, int turn_limit) {
   return static_cast<double>(CompositionCount(n, kHouses)) *
              (2.125 + 1.03 * ChangesPerBoard(n, turn_limit)) +
+         1300;
+}
+
+// Bytes of the slice of n seeds in the file (bit-coded): per board its
+// share of the group starts (2 bytes a group of 4) and block table, and
+// about 0.82 bytes a change (prefix codes, 12-seed book fitted), plus the
+// header and code model.
+double StoredSliceBytes(int n, int turn_limit) {
+  return static_cast<double>(CompositionCount(n, kHouses)) *
+             (0.51 + 0.82 * ChangesPerBoard(n, turn_limit)) +
          1300;
 }
 
@@ -49,7 +60,7 @@ constexpr double kMemoryMargin = 1.05;
 
 uint64_t EstimateMemory(int seeds, int turn_limit) {
   double stored = 0;
-  for (int n = 0; n < seeds; ++n) stored += StoredSliceBytes(n, turn_limit);
+  for (int n = 0; n < seeds; ++n) stored += SolvingSliceBytes(n, turn_limit);
   return static_cast<uint64_t>(
       kMemoryMargin * (stored + kWorkingBytes +
                        WorkingBytesPerBoard(seeds) * CompositionCount(seeds, kHouses)));
@@ -138,8 +149,7 @@ uint64_t BookRules::EstimateMemoryBytes() const {
 }
 
 // About the size of the book file: every slice's store (StoredSliceBytes;
-// the model gives 1.78 MiB for 9 seeds against 1.75 measured, 107 MiB for 14
-// against 106).
+// checked within 10% of solved 9- and 11-seed books by book_test).
 uint64_t BookRules::EstimateFileBytes() const {
   double total = 0;
   for (int n = 0; n <= seeds_; ++n) total += StoredSliceBytes(n, rules_.turn_limit);

@@ -3,6 +3,8 @@
 // every t <= 12, under every rule variant, with both indexers and several
 // thread counts; plus the spec's known values on a 9-seed book, and the
 // refusal of books whose structure does not match their header.
+#include "plugins/oware/book.h"
+
 #include <map>
 #include <string>
 #include <type_traits>
@@ -13,11 +15,11 @@
 #include "games/oware/notation.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "plugins/oware/book.h"
-#include "retro/kit/finite_horizon_database.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
+#include "retro/kit/finite_horizon_database.h"
 #include "retro/solver/finite_horizon.h"
+#include "tests/framework/bit_coded_parts.h"
 #include "tests/oware/brute_force.h"
 #include "tests/oware/solved_book.h"
 
@@ -184,24 +186,15 @@ TEST(BookTest, VerifyFindsAWrongValueWithValidChecksums) {
     if ((*good_file)->slices()[i].name == SliceName(6)) {
       auto view = FiniteHorizonStoreView::Open(span);
       ASSERT_TRUE(view.ok());
-      ASSERT_TRUE(view->coded());
-      const auto sections = FiniteHorizonStoreView::Layout(
-          view->states(), view->header().block_shift, view->units(), view->header().entry_bytes);
-      // A state whose one change is one code byte, given another code of the
-      // same layer step: a store as sound as before, with one value wrong.
-      const uint32_t* codes = view->codes();
+      ASSERT_TRUE(view->bit_coded());
+      // A last change's symbol given another value (-v for v): a store as
+      // sound as before, with the values of every state using it wrong.
       bool changed = false;
-      for (uint64_t state = 0; state < view->states() && !changed; ++state) {
-        uint64_t begin, end;
-        view->EntryRange(state, begin, end);
-        if (end - begin != 1) continue;
-        const uint8_t c = bytes[sections.entries + begin];
-        if (c == kFiniteHorizonEscape) continue;
-        for (int other = 0; other < 255 && !changed; ++other) {
-          if (other != c && codes[other] != 0 && (codes[other] >> 8) == (codes[c] >> 8)) {
-            bytes[sections.entries + begin] = static_cast<uint8_t>(other);
-            changed = true;
-          }
+      for (testing::ModelSymbol symbol : testing::ModelSymbols(bytes)) {
+        if (!changed && symbol.change() && symbol.last() && symbol.value() != 0 &&
+            (symbol.context & 1) == 0 && symbol.value() != -((symbol.context >> 1) - 128)) {
+          symbol.set_value(-symbol.value());
+          changed = true;
         }
       }
       ASSERT_TRUE(changed);

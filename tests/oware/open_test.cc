@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/solver/finite_horizon_store.h"
+#include "tests/framework/bit_coded_parts.h"
 #include "tests/framework/crafted_database.h"
 
 #ifndef RETRO_PLUGIN_FILE
@@ -47,9 +48,8 @@ class OwareOpenTest : public ::testing::Test {
     EXPECT_TRUE(view.ok()) << view.status();
     return *view;
   }
-  static FiniteHorizonStoreView::Sections Sections(const FiniteHorizonStoreView& view) {
-    return FiniteHorizonStoreView::Layout(view.states(), view.header().block_shift,
-                                          view.entries(), view.header().entry_bytes);
+  static FiniteHorizonStoreView::Sections Sections(DatabaseParts& parts, const std::string& slice) {
+    return BitCodedSections(parts.Slice(slice));
   }
 
   static PluginUnderTest* plugin_;
@@ -75,38 +75,33 @@ TEST_F(OwareOpenTest, BooksAsSolvedOpen) {
 // bounds (the old Open checked only the block table).
 TEST_F(OwareOpenTest, RefusesAStartTablePointingPastTheSlice) {
   DatabaseParts parts = Parts();
-  const FiniteHorizonStoreView view = View(parts, "seeds-6");
+  ASSERT_TRUE(View(parts, "seeds-6").bit_coded());
   std::vector<uint8_t>& bytes = parts.Slice("seeds-6");
   const uint16_t far = 0xFFFF;
-  std::memcpy(bytes.data() + Sections(view).starts + 2 * 5, &far, 2);  // state 5
-  ExpectRefused(Open(parts), {"slice 'seeds-6'", "state 5 starts at entry", "beyond the entries"});
+  std::memcpy(bytes.data() + Sections(parts, "seeds-6").starts + 2 * 1, &far,
+              2);  // states 4..7
+  ExpectRefused(Open(parts), {"slice 'seeds-6'", "group of state 0", "must meet"});
 }
 
 TEST_F(OwareOpenTest, RefusesDecreasingStarts) {
   DatabaseParts parts = Parts();
   const FiniteHorizonStoreView view = View(parts, "seeds-5");
-  ASSERT_GE(uint64_t{1} << view.header().block_shift, 3u);
+  ASSERT_GE(view.header().block_shift, view.header().group_shift + 2);
   std::vector<uint8_t>& bytes = parts.Slice("seeds-5");
-  // In block 0, state 1 starts where the block's last state does and state
-  // 2 at 0: the last start stays within the block, the starts decrease.
-  const uint64_t starts = Sections(view).starts;
-  const uint64_t last = (uint64_t{1} << view.header().block_shift) - 1;
-  uint16_t last_start;
-  std::memcpy(&last_start, bytes.data() + starts + 2 * last, 2);
-  ASSERT_GT(last_start, 0);
+  // In block 0, group 2 starts at 0: group 1 then ends before it starts.
   const uint16_t zero = 0;
-  std::memcpy(bytes.data() + starts + 2 * 1, &last_start, 2);
-  std::memcpy(bytes.data() + starts + 2 * 2, &zero, 2);
-  ExpectRefused(Open(parts), {"slice 'seeds-5'", "starts decrease at state 2"});
+  std::memcpy(bytes.data() + Sections(parts, "seeds-5").starts + 2 * 2, &zero, 2);
+  ExpectRefused(Open(parts), {"slice 'seeds-5'", "group of state 4", "not an ordered range"});
 }
 
 TEST_F(OwareOpenTest, RefusesABlockTableEndingElsewhere) {
   DatabaseParts parts = Parts();
   const FiniteHorizonStoreView view = View(parts, "seeds-4");
   std::vector<uint8_t>& bytes = parts.Slice("seeds-4");
-  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(view.states(), view.header().block_shift);
-  const uint64_t beyond = view.entries() + 1000;
-  std::memcpy(bytes.data() + Sections(view).blocks + 8 * blocks, &beyond, 8);
+  const uint64_t blocks =
+      FiniteHorizonStoreView::BlockCount(view.states(), view.header().block_shift);
+  const uint64_t beyond = 8 * view.header().coded_bytes;
+  std::memcpy(bytes.data() + Sections(parts, "seeds-4").blocks + 8 * blocks, &beyond, 8);
   ExpectRefused(Open(parts), {"slice 'seeds-4'", "block table"});
 }
 
@@ -133,35 +128,20 @@ TEST_F(OwareOpenTest, RefusesAnEntryCountBeyondTheParameters) {
 TEST_F(OwareOpenTest, RefusesImpossibleEntries) {
   DatabaseParts parts = Parts();
   const FiniteHorizonStoreView view = View(parts, "seeds-6");
-  ASSERT_TRUE(view.coded());
-  const auto sections = Sections(view);
-  // A state of at least two changes in at least three bytes.
-  uint64_t state = 0, begin = 0, end = 0;
-  for (; state < view.states(); ++state) {
-    int changes = 0;
-    view.ForEachChange(state, [&](uint32_t, int) { return ++changes, true; });
-    view.EntryRange(state, begin, end);
-    if (changes >= 2 && end - begin >= 3) break;
-  }
-  ASSERT_LT(state, view.states());
-  const uint64_t at = sections.entries + begin;
-  // Sets every used code's layer step to `step`.
-  const auto set_layer_steps = [&](std::vector<uint8_t>& bytes, uint32_t step) {
-    for (int c = 0; c < 255; ++c) {
-      uint32_t code;
-      std::memcpy(&code, bytes.data() + sections.codes + 4 * c, 4);
-      if ((code & 0xFF) == 0) continue;
-      code = (step << 8) | (code & 0xFF);
-      std::memcpy(bytes.data() + sections.codes + 4 * c, &code, 4);
+  ASSERT_TRUE(view.bit_coded());
+  // Sets every change symbol's layer step to `step`.
+  const auto set_layer_steps = [](std::vector<uint8_t>& bytes, uint16_t step) {
+    for (ModelSymbol symbol : ModelSymbols(bytes)) {
+      if (symbol.change()) symbol.set_layer_step(step);
     }
   };
   {
     SCOPED_TRACE("a value beyond the 6 seeds on the board");
     DatabaseParts bad = parts;
     std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
-    bytes[at] = kFiniteHorizonEscape;  // layer step 1, value 100
-    bytes[at + 1] = 1;
-    bytes[at + 2] = 100;
+    for (ModelSymbol symbol : ModelSymbols(bytes)) {
+      if (symbol.change() && symbol.last()) symbol.set_value(100);
+    }
     ExpectRefused(Open(bad), {"slice 'seeds-6'", "impossible entry"});
   }
   {
@@ -177,27 +157,38 @@ TEST_F(OwareOpenTest, RefusesImpossibleEntries) {
     ExpectRefused(Open(bad), {"slice 'seeds-6'", "horizon"});
   }
   {
-    SCOPED_TRACE("a code that stands for nothing");
+    SCOPED_TRACE("bits that are no code of their context");
     DatabaseParts bad = parts;
     std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
-    int unused = -1;
-    for (int c = 254; c >= 0 && unused < 0; --c) {
-      uint32_t code;
-      std::memcpy(&code, bytes.data() + sections.codes + 4 * c, 4);
-      if (code == 0) unused = c;
-    }
-    ASSERT_GE(unused, 0) << "a 6-seed slice uses fewer than 255 steps";
-    bytes[at] = static_cast<uint8_t>(unused);
-    ExpectRefused(Open(bad), {"slice 'seeds-6'", "stands for no change"});
+    // The context of the largest id (the largest value reached by a
+    // change) renamed to one no state reaches.
+    const std::vector<uint8_t*> ids = ModelContextIds(bytes);
+    const uint16_t unused = kPrefixContexts - 1;  // value 127, not first
+    std::memcpy(ids.back(), &unused, 2);
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "no code of its context"});
   }
   {
-    SCOPED_TRACE("an escape running past the state's changes");
+    SCOPED_TRACE("a model whose codes overflow");
     DatabaseParts bad = parts;
-    bad.Slice("seeds-6")[sections.entries + end - 1] = kFiniteHorizonEscape;
-    ExpectRefused(Open(bad), {"slice 'seeds-6'", "runs past"});
+    std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
+    for (ModelSymbol symbol : ModelSymbols(bytes)) symbol.bytes[3] = (symbol.bytes[3] & 0x80) | 1;
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "Kraft"});
   }
   {
-    SCOPED_TRACE("a coded byte count the size contradicts");
+    SCOPED_TRACE("a stream that ends early");
+    DatabaseParts bad = parts;
+    std::vector<uint8_t>& bytes = bad.Slice("seeds-6");
+    const auto sections = Sections(bad, "seeds-6");
+    const uint64_t blocks =
+        FiniteHorizonStoreView::BlockCount(view.states(), view.header().block_shift);
+    uint64_t end;
+    std::memcpy(&end, bytes.data() + sections.blocks + 8 * blocks, 8);
+    end -= 3;
+    std::memcpy(bytes.data() + sections.blocks + 8 * blocks, &end, 8);
+    ExpectRefused(Open(bad), {"slice 'seeds-6'", "value store's"});
+  }
+  {
+    SCOPED_TRACE("a stream byte count the size contradicts");
     DatabaseParts bad = parts;
     const uint64_t more = view.header().coded_bytes + 1;
     std::memcpy(bad.Slice("seeds-6").data() + kCodedBytesField, &more, 8);

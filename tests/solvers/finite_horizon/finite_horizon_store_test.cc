@@ -4,13 +4,15 @@
 // escapes of every varint length occur), read through ValueAt, ValueBefore,
 // Advance, ForEachChange and PermuteStore, and validated; and the coder's choice of
 // codes.
+#include "retro/solver/finite_horizon_store.h"
+
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "retro/solver/finite_horizon_bit_coder.h"
 #include "retro/solver/finite_horizon_coder.h"
-#include "retro/solver/finite_horizon_store.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -158,11 +160,12 @@ void ExpectHolds(const FiniteHorizonStoreView& view, const Lists& lists, uint32_
   }
 }
 
-TEST(FiniteHorizonStoreTest, BothEncodingsHoldTheSameChanges) {
+TEST(FiniteHorizonStoreTest, EveryEncodingHoldsTheSameChanges) {
   ThreadPool pool(2);
   for (const uint32_t horizon : {200u, 300u, 100000u}) {
     SCOPED_TRACE(horizon);
-    const Lists lists = RandomLists(5000, horizon, horizon);
+    // Not a whole number of groups: the last group is partial.
+    const Lists lists = RandomLists(5003, horizon, horizon);
     const std::vector<uint8_t> fixed = FixedWidthStore(lists, horizon);
     const std::vector<uint8_t> coded = CodedStore(lists, horizon);
     auto fixed_view = FiniteHorizonStoreView::Open(fixed);
@@ -177,12 +180,24 @@ TEST(FiniteHorizonStoreTest, BothEncodingsHoldTheSameChanges) {
     EXPECT_LT(coded.size(), fixed.size());
     ExpectHolds(*fixed_view, lists, horizon);
     ExpectHolds(*coded_view, lists, horizon);
+    // Bit-coded from either: the same bytes, smaller still. Values up to
+    // +-100 give more contexts than the fast tables name, and horizon
+    // 100,000 layer steps beyond them: both take the slow paths.
+    const std::vector<uint8_t> bits = BitCodeFiniteHorizonStore(*fixed_view, pool);
+    EXPECT_EQ(BitCodeFiniteHorizonStore(*coded_view, pool), bits);
+    auto bits_view = FiniteHorizonStoreView::Open(bits);
+    ASSERT_TRUE(bits_view.ok()) << bits_view.status();
+    EXPECT_TRUE(bits_view->bit_coded());
+    EXPECT_EQ(bits_view->entries(), fixed_view->entries());
+    EXPECT_EQ(bits_view->last_change(), fixed_view->last_change());
+    EXPECT_LT(bits.size(), coded.size());
+    ExpectHolds(*bits_view, lists, horizon);
     // Renumbered: state i of the result is state (i * 7) % n.
     const uint64_t n = lists.size();
     const auto old_index = [n](uint64_t i) { return (i * 7) % n; };
     Lists permuted(n);
     for (uint64_t i = 0; i < n; ++i) permuted[i] = lists[old_index(i)];
-    for (const std::vector<uint8_t>* store : {&fixed, &coded}) {
+    for (const std::vector<uint8_t>* store : {&fixed, &coded, &bits}) {
       const std::vector<uint8_t> bytes =
           PermuteStore(*FiniteHorizonStoreView::Open(*store), old_index, pool);
       auto view = FiniteHorizonStoreView::Open(bytes);
@@ -190,6 +205,52 @@ TEST(FiniteHorizonStoreTest, BothEncodingsHoldTheSameChanges) {
       ExpectHolds(*view, permuted, horizon);
     }
   }
+}
+
+TEST(FiniteHorizonStoreTest, BitCodingDoesNotDependOnThreadsAndTakesAnyLists) {
+  ThreadPool one(1), two(2);
+  const uint32_t horizon = 200;
+  // Many states (several blocks and chunks), a single state, states that
+  // never change, and one state with a change at every layer.
+  Lists many = RandomLists(70001, horizon, 5);
+  Lists every(3);
+  for (uint32_t t = 0; t <= horizon; ++t) every[1].push_back({t, t % 2 == 0 ? 1 : -1});
+  for (const Lists& lists : {many, Lists(1), Lists(7), every, RandomLists(1, horizon, 9)}) {
+    const std::vector<uint8_t> fixed = FixedWidthStore(lists, horizon);
+    const FiniteHorizonStoreView view = *FiniteHorizonStoreView::Open(fixed);
+    const std::vector<uint8_t> bits = BitCodeFiniteHorizonStore(view, two);
+    EXPECT_EQ(BitCodeFiniteHorizonStore(view, one), bits);
+    auto bits_view = FiniteHorizonStoreView::Open(bits);
+    ASSERT_TRUE(bits_view.ok()) << bits_view.status();
+    ExpectHolds(*bits_view, lists, horizon);
+  }
+}
+
+TEST(FiniteHorizonStoreTest, BitCodedStoresRefuseDamageAndNeverReadOutside) {
+  ThreadPool pool(2);
+  const uint32_t horizon = 300;
+  const Lists lists = RandomLists(3001, horizon, 11);
+  const std::vector<uint8_t> bits = BitCodeFiniteHorizonStore(
+      *FiniteHorizonStoreView::Open(FixedWidthStore(lists, horizon)), pool);
+  std::mt19937_64 random(3);
+  int refused = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<uint8_t> bad = bits;
+    for (int flips = 1 + static_cast<int>(random() % 3); flips > 0; --flips) {
+      // Mostly the tables and model (small), sometimes the stream.
+      const uint64_t at = random() % 2 == 0 ? random() % std::min<uint64_t>(bad.size(), 4096)
+                                            : random() % bad.size();
+      bad[at] ^= static_cast<uint8_t>(1u << (random() % 8));
+    }
+    auto view = FiniteHorizonStoreView::Open(bad);
+    if (!view.ok()) {
+      ++refused;
+      continue;
+    }
+    // Accepted: every lookup stays within the store (ASan would say).
+    for (uint64_t s = 0; s < view->states(); ++s) view->ValueAt(s, horizon);
+  }
+  EXPECT_GT(refused, 300);
 }
 
 TEST(FiniteHorizonStoreTest, TheCoderCodesTheMostFrequentSteps) {

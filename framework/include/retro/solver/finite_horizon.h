@@ -62,6 +62,7 @@
 #include "retro/distributed/status_agreement.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
+#include "retro/solver/finite_horizon_bit_coder.h"
 #include "retro/solver/finite_horizon_coder.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_store.h"
@@ -96,6 +97,10 @@ struct FiniteHorizonOptions {
   std::function<absl::StatusOr<std::optional<std::vector<uint8_t>>>(int slice)> restore = nullptr;
   // If set, called with each slice's store as soon as it is solved.
   std::function<absl::Status(int slice, const std::vector<uint8_t>& store)> save = nullptr;
+  // When every slice is solved, rewrite each store bit-coded
+  // (finite_horizon_bit_coder.h): about half the bytes, lookups a little
+  // slower. The stores saved while solving stay byte-coded.
+  bool bit_code = true;
 };
 
 // The largest horizon a store can record (4-byte entries hold the layer in
@@ -168,6 +173,16 @@ class FiniteHorizonSolver {
         s.last_change = view->last_change();
         s.bytes = stores.back().size();
         stats->push_back(s);
+      }
+    }
+    if (options.bit_code) {
+      progress.StartPhase("coding", total);
+      for (int slice = 0; slice < game.num_slices(); ++slice) {
+        progress.SetLabel(absl::StrCat("coding slice ", slice + 1, "/", game.num_slices()));
+        stores[slice] = BitCodeFiniteHorizonStore(views[slice], pool);
+        if (stats != nullptr)
+          (*stats)[stats->size() - game.num_slices() + slice].bytes = stores[slice].size();
+        progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
       }
     }
     return stores;

@@ -40,6 +40,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/solver/finite_horizon_prefix_code.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -50,19 +51,24 @@ struct FiniteHorizonStoreHeader {
   uint32_t entry_bytes;       // 2 or 4
   uint64_t states;
   uint64_t entries;
-  uint32_t block_shift;       // states per block = 1 << block_shift
-  uint32_t horizon;           // T: layers 0..T were solved
-  uint32_t last_change;       // largest layer with a change (0 if none)
-  uint32_t reserved0;
-  uint64_t evaluations;       // states evaluated while solving (statistics)
-  uint64_t coded_bytes;       // entry_bytes 1: bytes of coded changes; else 0
-  uint64_t reserved;
+  uint32_t block_shift;  // states per block = 1 << block_shift
+  uint32_t horizon;      // T: layers 0..T were solved
+  uint32_t last_change;  // largest layer with a change (0 if none)
+  uint32_t group_shift;  // entry_bytes 0: states per group = 1 << group_shift
+  uint64_t evaluations;  // states evaluated while solving (statistics)
+  uint64_t coded_bytes;  // entry_bytes 1: bytes of coded changes;
+                         // 0: bytes of the bit stream; else 0
+  uint64_t model_bytes;  // entry_bytes 0: bytes of the code model
 };
 static_assert(sizeof(FiniteHorizonStoreHeader) == 64);
 
 inline constexpr uint32_t kFiniteHorizonStoreMagic = 0x31485446;  // "FTH1"
 // entry_bytes of a byte-coded store, and its escape byte.
 inline constexpr uint32_t kFiniteHorizonCodedEntries = 1;
+// entry_bytes of a bit-coded store (prefix codes, what a finished solve
+// writes), and the most states of its groups.
+inline constexpr uint32_t kFiniteHorizonBitCodedEntries = 0;
+inline constexpr uint32_t kFiniteHorizonMaxGroupShift = 2;
 inline constexpr uint8_t kFiniteHorizonEscape = 255;
 
 // A read-only view of a store held in memory (e.g. a database slice).
@@ -86,9 +92,10 @@ class FiniteHorizonStoreView {
     if (h.magic != kFiniteHorizonStoreMagic) {
       return absl::DataLossError("value store has a bad magic number");
     }
-    if (h.entry_bytes != 1 && h.entry_bytes != 2 && h.entry_bytes != 4) {
-      return absl::DataLossError(absl::StrCat("value store has entries of ", h.entry_bytes,
-                                              " bytes; valid: 1 (coded), 2 or 4"));
+    if (h.entry_bytes != 0 && h.entry_bytes != 1 && h.entry_bytes != 2 && h.entry_bytes != 4) {
+      return absl::DataLossError(
+          absl::StrCat("value store has entries of ", h.entry_bytes,
+                       " bytes; valid: 0 (bit-coded), 1 (byte-coded), 2 or 4"));
     }
     if (h.block_shift > 16 || h.states > kMaxStates) {
       return absl::DataLossError(absl::StrCat("value store has a malformed header (",
@@ -108,6 +115,7 @@ class FiniteHorizonStoreView {
           "value store has ", h.entries, " entries, more than one per state and layer (",
           h.states, " states, layers 0..", h.horizon, ")"));
     }
+    if (h.entry_bytes == kFiniteHorizonBitCodedEntries) return OpenBitCoded(bytes, view);
     const bool coded = h.entry_bytes == kFiniteHorizonCodedEntries;
     // A coded change takes 1 to 6 bytes; fixed-width stores keep no count.
     if (coded ? (h.coded_bytes < h.entries || h.coded_bytes / 6 > h.entries)
@@ -144,6 +152,7 @@ class FiniteHorizonStoreView {
   // (the first different from 0), and the header's last_change equal to the
   // largest stored layer (0 if none). Cost: one pass over the store.
   absl::Status Validate(int min_value = -128, int max_value = 127) const {
+    if (bit_coded()) return ValidateBits(min_value, max_value);
     const FiniteHorizonStoreHeader& h = header_;
     const uint64_t blocks = BlockCount(h.states, h.block_shift);
     if (blocks_[0] != 0 || blocks_[blocks] != units()) {
@@ -175,8 +184,11 @@ class FiniteHorizonStoreView {
   uint64_t states() const { return header_.states; }
   // The changes stored (entries of fixed-width stores).
   uint64_t entries() const { return header_.entries; }
-  // Byte-coded (what the solver writes) rather than fixed-width entries.
+  // Byte-coded (what the solver's slices hold while solving) rather than
+  // fixed-width entries.
   bool coded() const { return header_.entry_bytes == kFiniteHorizonCodedEntries; }
+  // Bit-coded (what a finished solve writes).
+  bool bit_coded() const { return header_.entry_bytes == kFiniteHorizonBitCodedEntries; }
   // The units of the entry section: coded bytes, or entries.
   uint64_t units() const { return coded() ? header_.coded_bytes : header_.entries; }
   // The code table of a coded store (256 codes), else null.
@@ -188,7 +200,8 @@ class FiniteHorizonStoreView {
   uint64_t evaluations() const { return header_.evaluations; }
   const FiniteHorizonStoreHeader& header() const { return header_; }
 
-  // The units [begin, end) of `state` (entries, or coded bytes).
+  // The units [begin, end) of `state` (entries, or coded bytes). Not for
+  // bit-coded stores, whose states have no unit range.
   void EntryRange(uint64_t state, uint64_t& begin, uint64_t& end) const {
     const uint64_t block = state >> header_.block_shift;
     const uint64_t base = blocks_[block];
@@ -214,6 +227,7 @@ class FiniteHorizonStoreView {
   // states() (and Validate() for untrusted bytes).
   template <typename Keep>
   uint32_t Walk(uint64_t state, ChangeCursor& cursor, int& value, Keep&& keep) const {
+    if (bit_coded()) return WalkBits(state, cursor, value, keep);
     uint64_t begin, end;
     EntryRange(state, begin, end);
     if (coded()) {
@@ -335,8 +349,250 @@ class FiniteHorizonStoreView {
     s.total = s.entries + entry_bytes * units;
     return s;
   }
+  // The sections of a bit-coded store: `starts` holds the groups' starts,
+  // `codes` the model, `entries` the bit stream of `stream_bytes` bytes.
+  static Sections BitLayout(uint64_t states, uint32_t block_shift, uint32_t group_shift,
+                            uint64_t model_bytes, uint64_t stream_bytes) {
+    auto align = [](uint64_t x) { return (x + 63) / 64 * 64; };
+    Sections s;
+    s.blocks = sizeof(FiniteHorizonStoreHeader);
+    s.starts = align(s.blocks + 8 * (BlockCount(states, block_shift) + 1));
+    s.codes = align(s.starts + 2 * BlockCount(states, group_shift));
+    s.entries = align(s.codes + model_bytes);
+    s.total = s.entries + stream_bytes;
+    return s;
+  }
+  // Zero bytes that end a bit stream (a reader loads 8 bytes at a time and
+  // an escape reads past its code before it is checked).
+  static constexpr uint64_t kStreamPadding = 16;
 
  private:
+  // OpenHeader's checks of a bit-coded store, and its model parsed.
+  static absl::StatusOr<FiniteHorizonStoreView> OpenBitCoded(std::span<const uint8_t> bytes,
+                                                             FiniteHorizonStoreView& view) {
+    const FiniteHorizonStoreHeader& h = view.header_;
+    if (h.group_shift > h.block_shift || h.coded_bytes < kStreamPadding || h.model_bytes < 8 ||
+        h.model_bytes % 8 != 0) {
+      return absl::DataLossError(
+          absl::StrCat("value store has a malformed bit-coded header (group shift ", h.group_shift,
+                       ", block shift ", h.block_shift, ", ", h.coded_bytes, " stream bytes, ",
+                       h.model_bytes, " model bytes)"));
+    }
+    if (h.model_bytes > bytes.size() || h.coded_bytes > bytes.size()) {
+      return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
+                                              " bytes, its header implies more (", h.model_bytes,
+                                              " model bytes, ", h.coded_bytes, " stream bytes)"));
+    }
+    const Sections s =
+        BitLayout(h.states, h.block_shift, h.group_shift, h.model_bytes, h.coded_bytes);
+    if (bytes.size() != s.total) {
+      return absl::DataLossError(
+          absl::StrCat("value store has ", bytes.size(), " bytes, its header implies ", s.total));
+    }
+    if (h.entries / 8 > h.coded_bytes - kStreamPadding) {
+      return absl::DataLossError(absl::StrCat("value store has ", h.entries, " changes in ",
+                                              h.coded_bytes - kStreamPadding,
+                                              " stream bytes; a change takes at least a bit"));
+    }
+    absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> decoder =
+        PrefixCodeDecoder::Parse(bytes.subspan(s.codes, h.model_bytes));
+    if (!decoder.ok()) return decoder.status();
+    view.decoder_ = *std::move(decoder);
+    view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
+    view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
+    view.entries_ = bytes.data() + s.entries;
+    return view;
+  }
+
+  // A bit-coded store's groups: the first half of a group's states
+  // (rounded up) are written forward from the group's first bit, the rest
+  // backward from its end (the last state's list first), so a lookup skips
+  // at most a quarter of a group's lists. One-state groups are forward.
+  uint64_t GroupStart(uint64_t group) const {
+    return blocks_[group >> (header_.block_shift - header_.group_shift)] + starts_[group];
+  }
+  uint64_t GroupEnd(uint64_t group) const {
+    const uint64_t next = group + 1;
+    const uint32_t per_block = header_.block_shift - header_.group_shift;
+    if ((next << header_.group_shift) < header_.states &&
+        (next >> per_block) == (group >> per_block)) {
+      return GroupStart(next);
+    }
+    return blocks_[(group >> per_block) + 1];
+  }
+  // States of `group`, and how many of them are written forward.
+  uint64_t GroupStates(uint64_t group) const {
+    const uint64_t first = group << header_.group_shift;
+    return std::min(header_.states - first, uint64_t{1} << header_.group_shift);
+  }
+  uint64_t ForwardStates(uint64_t group) const {
+    return header_.group_shift == 0
+               ? 1
+               : std::min(GroupStates(group), uint64_t{1} << (header_.group_shift - 1));
+  }
+
+  // Walk() of a bit-coded store; the cursor's units are bits read from the
+  // state's first (forward or backward), or UINT32_MAX once its list is
+  // read to the end.
+  template <typename Keep>
+  uint32_t WalkBits(uint64_t state, ChangeCursor& cursor, int& value, Keep& keep) const {
+    if (cursor.units == kListEnded) return kListEnded;
+    const uint64_t group = state >> header_.group_shift;
+    const uint64_t i = state - (group << header_.group_shift);
+    if (i < ForwardStates(group)) {
+      BitCursor<false> in{entries_, GroupStart(group)};
+      decoder_->SkipLists(in, i);
+      return WalkFrom(in, cursor, value, keep);
+    }
+    BitCursor<true> in{entries_, GroupEnd(group)};
+    decoder_->SkipLists(in, GroupStates(group) - 1 - i);
+    return WalkFrom(in, cursor, value, keep);
+  }
+
+  template <bool kBackward, typename Keep>
+  uint32_t WalkFrom(BitCursor<kBackward>& in, ChangeCursor& cursor, int& value, Keep& keep) const {
+    const uint64_t start = in.pos;
+    in.pos = kBackward ? start - cursor.units : start + cursor.units;
+    uint32_t layer = cursor.layer;
+    uint32_t refused = kListEnded;
+    const bool ended =
+        decoder_->ReadList(in, value, cursor.units == 0, [&](uint32_t step, int next) {
+          if (!keep(layer + step, next)) {
+            refused = layer + step;
+            return false;
+          }
+          layer += step;
+          return true;
+        });
+    cursor.units =
+        ended ? kListEnded : static_cast<uint32_t>(kBackward ? start - in.pos : in.pos - start);
+    cursor.layer = layer;
+    return refused;
+  }
+  static constexpr uint32_t kListEnded = std::numeric_limits<uint32_t>::max();
+
+  // Validate() of a bit-coded store: one decoding of the whole stream, in
+  // the lookups' own directions. Blocks and groups start in order within
+  // the stream; in each group the lists read forward from its start and
+  // those read backward from its end meet exactly; every symbol is a code
+  // of its context; the changes obey what ExplainEntries says; the count
+  // and the last change are the header's. Each group is decoded from a
+  // copy with zero margins, so that no read of a bad stream leaves it.
+  absl::Status ValidateBits(int min_value, int max_value) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    const uint64_t blocks = BlockCount(h.states, h.block_shift);
+    const uint64_t limit = 8 * (h.coded_bytes - kStreamPadding);
+    if (blocks_[0] != 0 || blocks_[blocks] > limit) {
+      return absl::DataLossError(absl::StrCat(
+          "value store's block table runs from bit ", blocks_[0], " to bit ", blocks_[blocks],
+          "; it must run from 0 to within the stream's ", limit, " bits"));
+    }
+    for (uint64_t b = 0; b < blocks; ++b) {
+      if (blocks_[b + 1] < blocks_[b]) {
+        return absl::DataLossError(
+            absl::StrCat("value store's block table decreases at block ", b));
+      }
+    }
+    const uint64_t groups = BlockCount(h.states, h.group_shift);
+    constexpr uint64_t kMargin = 128;  // bits of zeros around a group's copy
+    std::vector<uint8_t> copy;
+    uint64_t changes = 0;
+    uint32_t largest = 0;
+    for (uint64_t g = 0; g < groups; ++g) {
+      const uint64_t start = GroupStart(g), end = GroupEnd(g);
+      if (start > end || end > limit) {
+        return absl::DataLossError(absl::StrCat("value store's group of state ", g << h.group_shift,
+                                                " spans bits ", start, " to ", end,
+                                                ", not an ordered range of the stream"));
+      }
+      // The group's bits at bit kMargin of `copy`.
+      const uint64_t bits = end - start;
+      copy.assign((kMargin * 2 + bits) / 8 + 16, 0);
+      BitWriter out(copy.data(), kMargin);
+      for (uint64_t done = 0; done < bits;) {
+        const int n = static_cast<int>(std::min<uint64_t>(32, bits - done));
+        out.Put(PeekBits(entries_, start + done), n);
+        done += n;
+      }
+      out.Flush();
+      const uint64_t first_state = g << h.group_shift;
+      const uint64_t forward = ForwardStates(g), count = GroupStates(g);
+      BitCursor<false> ahead{copy.data(), kMargin};
+      BitCursor<true> back{copy.data(), kMargin + bits};
+      for (uint64_t i = 0; i < count; ++i) {
+        const bool backward = i >= forward;
+        const uint64_t state =
+            backward ? first_state + (count - 1 - (i - forward)) : first_state + i;
+        absl::Status status = backward ? ValidateList(back, kMargin, kMargin + bits, state,
+                                                      min_value, max_value, changes, largest)
+                                       : ValidateList(ahead, kMargin, kMargin + bits, state,
+                                                      min_value, max_value, changes, largest);
+        if (!status.ok()) return status;
+      }
+      if (ahead.pos != back.pos) {
+        return absl::DataLossError(absl::StrCat(
+            "value store's group of state ", first_state, " has lists read forward ending at bit ",
+            start + ahead.pos - kMargin, " and lists read backward ending at bit ",
+            start + back.pos - kMargin, "; they must meet"));
+      }
+    }
+    if (changes != h.entries) {
+      return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
+                                              " changes; its stream holds ", changes));
+    }
+    if (h.last_change != largest) {
+      return absl::DataLossError(
+          absl::StrCat("value store's header says values last change at t = ", h.last_change,
+                       "; its entries last change at t = ", largest));
+    }
+    return absl::OkStatus();
+  }
+
+  // Decodes one list at `in` (within bits [low, high] of a group's copy)
+  // for ValidateBits.
+  template <bool kBackward>
+  absl::Status ValidateList(BitCursor<kBackward>& in, uint64_t low, uint64_t high, uint64_t state,
+                            int min_value, int max_value, uint64_t& changes,
+                            uint32_t& largest) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    int64_t layer = -1;  // before the first change
+    int value = 0;
+    const auto outside = [&] { return kBackward ? in.pos < low : in.pos > high; };
+    for (;;) {
+      if (kBackward ? in.pos <= low : in.pos >= high) {
+        return absl::DataLossError(
+            absl::StrCat("value store's state ", state, " runs past the end of its group"));
+      }
+      const PrefixSymbolRead r = decoder_->Decode(in, PrefixContext(value, layer < 0));
+      if (r.kind == PrefixSymbolRead::kInvalid ||
+          (r.kind == PrefixSymbolRead::kEmpty && layer >= 0)) {
+        return absl::DataLossError(absl::StrCat("value store's state ", state,
+                                                " has bits that are no code of its context"));
+      }
+      if (outside()) {
+        return absl::DataLossError(
+            absl::StrCat("value store's state ", state, " runs past the end of its group"));
+      }
+      if (r.kind == PrefixSymbolRead::kEmpty) return absl::OkStatus();
+      const int64_t next_layer = (layer < 0 ? 0 : layer) + r.layer_step;
+      if (next_layer <= layer || next_layer > h.horizon || r.value < min_value ||
+          r.value > max_value || r.value == value) {
+        return absl::DataLossError(
+            absl::StrCat("value store's state ", state, " has an impossible entry (layer ",
+                         next_layer, ", value ", r.value, ")",
+                         layer < 0 ? std::string()
+                                   : absl::StrCat(" after (layer ", layer, ", value ", value, ")"),
+                         "; layers must increase up to the horizon ", h.horizon,
+                         " and values change, within ", min_value, "..", max_value));
+      }
+      layer = next_layer;
+      value = r.value;
+      largest = std::max(largest, static_cast<uint32_t>(layer));
+      ++changes;
+      if (r.last) return absl::OkStatus();
+    }
+  }
+
   // The states of block `b`: [first, last].
   void BlockStates(uint64_t b, uint64_t& first, uint64_t& last) const {
     first = b << header_.block_shift;
@@ -557,6 +813,7 @@ class FiniteHorizonStoreView {
   const uint16_t* starts_ = nullptr;
   const uint32_t* codes_ = nullptr;
   const uint8_t* entries_ = nullptr;
+  std::shared_ptr<const PrefixCodeDecoder> decoder_;  // bit-coded stores
 };
 
 // The widest block shift, 6 down to 0, at which every block of 2^shift
@@ -646,12 +903,9 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
   }
 }
 
-// A copy of `store` with its states renumbered: state i of the result is
-// state old_index(i) of `store`. Used to bring a store solved under one
-// indexer into another indexer's order. Each state's units move whole (a
-// coded state's bytes depend on nothing but its own changes and the code
-// table, which is kept).
-inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
+// PermuteStore (finite_horizon_bit_coder.h) of a fixed-width or
+// byte-coded store: each state's units move whole.
+inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
                                          const std::function<uint64_t(uint64_t)>& old_index,
                                          ThreadPool& pool) {
   const uint64_t states = store.states();

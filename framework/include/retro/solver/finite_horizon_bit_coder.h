@@ -1,0 +1,207 @@
+// Writes a finite-horizon store as a bit-coded store (entry_bytes 0,
+// finite_horizon_store.h): the form a finished solve keeps in its file.
+// The solver builds byte-coded stores (cheap to read while later slices are
+// solved); when every slice is solved each store is rewritten once with
+// prefix codes chosen from its own changes (finite_horizon_prefix_code.h),
+// which takes about half the bits. Lookups skip at most 2^group_shift - 1
+// lists of the state's group.
+//
+//   std::vector<uint8_t> small = BitCodeFiniteHorizonStore(view, pool);
+//   std::vector<uint8_t> moved = PermuteStore(view, old_index, pool);
+#ifndef RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
+#define RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "retro/solver/finite_horizon_prefix_code.h"
+#include "retro/solver/finite_horizon_store.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+
+// The same changes as `store` (any encoding, validated), bit-coded; state
+// i of the result is state old_index(i) of `store` (default: i). The same
+// store gives the same bytes whatever the thread count.
+inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
+    const FiniteHorizonStoreView& store, ThreadPool& pool,
+    const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
+  const uint64_t states = store.states();
+  constexpr uint64_t kGrain = 1 << 12;
+  // Calls each(context, layer step, new value, last) for each change of
+  // state `state` of the result, or empty() when it has none.
+  const auto visit = [&store, &old_index](uint64_t state, auto&& each, auto&& empty) {
+    // The change waiting to learn whether it is the last.
+    int context = 0;
+    uint32_t step = 0;
+    int new_value = 0;
+    bool pending = false;
+    uint32_t previous_layer = 0;
+    int previous_value = 0;
+    store.ForEachChange(old_index ? old_index(state) : state, [&](uint32_t layer, int value) {
+      if (pending) each(context, step, new_value, false);
+      context = PrefixContext(previous_value, !pending);
+      step = layer - previous_layer;
+      new_value = value;
+      pending = true;
+      previous_layer = layer;
+      previous_value = value;
+      return true;
+    });
+    if (pending) {
+      each(context, step, new_value, true);
+    } else {
+      empty();
+    }
+  };
+
+  // 1. The symbols' counts, per worker, then summed (sums do not depend on
+  //    how the states were split).
+  std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
+  pool.ParallelFor(0, states, kGrain, [&](int worker, uint64_t b, uint64_t e) {
+    auto& counts = worker_counts[worker];
+    for (uint64_t s = b; s < e; ++s) {
+      visit(
+          s,
+          [&](int context, uint32_t step, int value, bool last) {
+            ++counts[PrefixCodeEncoder::ChangeKey(context, step, value, last)];
+          },
+          [&] { ++counts[PrefixCodeEncoder::EmptyKey()]; });
+    }
+  });
+  for (size_t w = 1; w < worker_counts.size(); ++w) {
+    for (const auto& [key, n] : worker_counts[w]) worker_counts[0][key] += n;
+    absl::flat_hash_map<uint64_t, uint64_t>().swap(worker_counts[w]);
+  }
+  const PrefixCodeEncoder encoder(worker_counts[0]);
+  worker_counts.clear();
+  const std::vector<uint8_t> model = encoder.Model();
+
+  // 2. Each state's bits.
+  std::vector<uint32_t> bits(states);
+  pool.ParallelFor(0, states, kGrain, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t s = b; s < e; ++s) {
+      uint64_t n = 0;
+      visit(
+          s,
+          [&](int context, uint32_t step, int value, bool last) {
+            n += encoder.ChangeBits(context, step, value, last);
+          },
+          [&] { n += encoder.EmptyBits(); });
+      bits[s] = static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX));
+    }
+  });
+
+  // 3. The widest blocks (at most 1,024 states) whose groups' starts fit
+  //    in 16 bits relative to their block; one state a block always fits.
+  uint32_t block_shift = 10;
+  for (; block_shift > 0; --block_shift) {
+    const uint64_t block = uint64_t{1} << block_shift;
+    bool fits = true;
+    for (uint64_t b = 0; fits && b < states; b += block) {
+      uint64_t sum = 0;
+      const uint64_t last_state = std::min(states, b + block) - 1;
+      for (uint64_t s = b; s < last_state; ++s) sum += bits[s];
+      fits = sum < 65536;
+    }
+    if (fits) break;
+  }
+  const uint32_t group_shift = std::min(kFiniteHorizonMaxGroupShift, block_shift);
+  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(states, block_shift);
+  std::vector<uint64_t> block_bit(blocks + 1);
+  uint64_t end_bit = 0;
+  for (uint64_t b = 0; b < blocks; ++b) {
+    block_bit[b] = end_bit;
+    for (uint64_t s = b << block_shift; s < std::min(states, (b + 1) << block_shift); ++s) {
+      end_bit += bits[s];
+    }
+  }
+  block_bit[blocks] = end_bit;
+
+  // 4. The store. Chunks of blocks are written in two rounds (even chunks,
+  //    then odd ones), so no two threads write the byte where one chunk
+  //    ends and the next begins.
+  FiniteHorizonStoreHeader header = store.header();
+  header.magic = kFiniteHorizonStoreMagic;
+  header.entry_bytes = kFiniteHorizonBitCodedEntries;
+  header.block_shift = block_shift;
+  header.group_shift = group_shift;
+  header.coded_bytes = (end_bit + 7) / 8 + FiniteHorizonStoreView::kStreamPadding;
+  header.model_bytes = model.size();
+  const auto sections = FiniteHorizonStoreView::BitLayout(states, block_shift, group_shift,
+                                                          model.size(), header.coded_bytes);
+  std::vector<uint8_t> bytes(sections.total, 0);
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  std::memcpy(bytes.data() + sections.blocks, block_bit.data(), 8 * (blocks + 1));
+  std::memcpy(bytes.data() + sections.codes, model.data(), model.size());
+  auto* group_start = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
+  uint8_t* stream = bytes.data() + sections.entries;
+  const uint64_t group_size = uint64_t{1} << group_shift;
+  const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
+  const auto write_block = [&](uint64_t b, BackwardBits& back) {
+    BitWriter out(stream, block_bit[b]);
+    uint64_t offset = 0;
+    const uint64_t block_end = std::min(states, (b + 1) << block_shift);
+    for (uint64_t g = b << block_shift; g < block_end; g += group_size) {
+      group_start[g >> group_shift] = static_cast<uint16_t>(offset);
+      const uint64_t count = std::min(group_size, states - g);
+      const uint64_t forward = std::min(count, forward_size);
+      for (uint64_t s = g; s < g + count; ++s) offset += bits[s];
+      for (uint64_t s = g; s < g + forward; ++s) {
+        visit(
+            s,
+            [&](int context, uint32_t step, int value, bool last) {
+              encoder.WriteChange(out, context, step, value, last);
+            },
+            [&] { encoder.WriteEmpty(out); });
+      }
+      // The rest, last state first, read backward from the group's end.
+      for (uint64_t s = g + count; s-- > g + forward;) {
+        visit(
+            s,
+            [&](int context, uint32_t step, int value, bool last) {
+              encoder.WriteChange(back, context, step, value, last);
+            },
+            [&] { encoder.WriteEmpty(back); });
+      }
+      back.AppendReversed(out);
+    }
+    out.Flush();
+  };
+  const uint64_t blocks_a_chunk = std::max<uint64_t>(1, kGrain >> block_shift);
+  const uint64_t chunks = (blocks + blocks_a_chunk - 1) / blocks_a_chunk;
+  for (uint64_t round = 0; round < 2; ++round) {
+    pool.ParallelFor(0, (chunks + 1 - round) / 2, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
+      BackwardBits back;
+      for (uint64_t c = c_begin; c < c_end; ++c) {
+        const uint64_t chunk = 2 * c + round;
+        for (uint64_t b = chunk * blocks_a_chunk;
+             b < std::min(blocks, (chunk + 1) * blocks_a_chunk); ++b) {
+          write_block(b, back);
+        }
+      }
+    });
+  }
+  return bytes;
+}
+
+// A copy of `store` with its states renumbered: state i of the result is
+// state old_index(i) of `store`. Used to bring a store solved under one
+// indexer into another indexer's order. Fixed-width and byte-coded stores
+// move each state's units whole (a coded state's bytes depend on nothing
+// but its own changes and the code table, which is kept); bit-coded ones
+// are coded again in the new order.
+inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
+                                         const std::function<uint64_t(uint64_t)>& old_index,
+                                         ThreadPool& pool) {
+  if (store.bit_coded()) return BitCodeFiniteHorizonStore(store, pool, old_index);
+  return PermuteUnits(store, old_index, pool);
+}
+
+}  // namespace retro
+
+#endif  // RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_

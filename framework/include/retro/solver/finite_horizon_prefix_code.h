@@ -1,0 +1,754 @@
+// The prefix codes of a bit-coded finite-horizon store
+// (finite_horizon_store.h, entry_bytes 0): canonical Huffman codes for a
+// state's changes, one code per context. A context is what a reader knows
+// before a change: the state's value (V before the change; 0 before the
+// first) and whether the change is the state's first. A symbol is a change
+// (layer step, new value, whether it is the state's last), the empty list
+// (a state that never changes), or an escape: a change written out for
+// steps too rare to own a code. Knowing the value, the next value costs
+// little (oware: a capture adds a few seeds), and the end of a list costs
+// nothing where the value can move no further. A list is its changes'
+// symbols, the last one flagged, or the empty symbol alone.
+//
+// The model (the store's model section, little-endian):
+//   u32 contexts C, u32 symbols S
+//   C x (u16 context id, u16 symbols of the context), ids increasing
+//   S x (u16 layer step, u8 new value (int8), u8 code length | last << 7),
+//       by context, within one in canonical order: lengths non-decreasing
+//   zero padding to a multiple of 8 bytes
+// Layer step 0xFFFF is the empty list (new value 0, last set), 0xFFFE the
+// escape (new value 0, last clear). Codes are assigned canonically from the
+// lengths and written first bit first into a little-endian bit stream (bit
+// i of the stream is bit i % 8 of byte i / 8). An escape is followed by 5
+// bits n, the layer step in n bits, the new value in 8 bits and the last
+// flag in 1 bit.
+#ifndef RETRO_SOLVER_FINITE_HORIZON_PREFIX_CODE_H_
+#define RETRO_SOLVER_FINITE_HORIZON_PREFIX_CODE_H_
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <queue>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+
+namespace retro {
+
+// Context ids: (value + 128) * 2 + (first change ? 1 : 0), below this.
+inline constexpr int kPrefixContexts = 512;
+inline int PrefixContext(int value, bool first) { return ((value + 128) << 1) | (first ? 1 : 0); }
+// The longest code a model may hold, and the longest the encoder makes.
+inline constexpr int kMaxPrefixCodeLength = 24;
+inline constexpr int kPrefixEncoderLength = 10;
+// Layer steps of the two symbols that are not changes.
+inline constexpr uint16_t kPrefixEmptyStep = 0xFFFF;
+inline constexpr uint16_t kPrefixEscapeStep = 0xFFFE;
+// Bits of an escape's length field, and the longest escaped layer step.
+inline constexpr int kPrefixEscapeLengthBits = 5;
+
+// Reads bits of a stream that has at least 8 readable bytes past every bit
+// it holds (the store pads its stream with zero bytes): bit `pos` lowest.
+inline uint64_t PeekBits(const uint8_t* stream, uint64_t pos) {
+  uint64_t word;
+  std::memcpy(&word, stream + (pos >> 3), 8);
+  return word >> (pos & 7);  // at least 57 valid bits
+}
+// Reads bits backward, from bit pos - 1 down, of a stream with at least 8
+// readable bytes before it (the store's model): bit pos - 1 highest.
+inline uint64_t PeekBitsBack(const uint8_t* stream, uint64_t pos) {
+  const uint64_t last = pos - 1;
+  uint64_t word;
+  std::memcpy(&word, stream + (last >> 3) - 7, 8);
+  return word << (7 - (last & 7));  // at least 57 valid bits
+}
+
+// Where a reader stands in a stream, read forward (bits increasing) or
+// backward (bits decreasing); either way the next bit to read comes first
+// and a code's first bit is read first. Fields of escapes are read least
+// significant bit first forward, most significant first backward.
+template <bool kBackward>
+struct BitCursor {
+  const uint8_t* stream;
+  uint64_t pos;  // forward: the next bit; backward: one past it
+  uint64_t bits = 0;
+  int available = 0;
+
+  void Refill() {
+    bits = kBackward ? PeekBitsBack(stream, pos) : PeekBits(stream, pos);
+    available = 56;
+  }
+  // The next `n` (1..16) bits, the first read lowest (forward) or highest.
+  uint32_t Next(int n) const {
+    return static_cast<uint32_t>(kBackward ? bits >> (64 - n) : bits & ((uint64_t{1} << n) - 1));
+  }
+  // The `n` bits after the next `skip`, as Next would give them.
+  uint32_t NextAfter(int skip, int n) const {
+    return static_cast<uint32_t>(kBackward ? (bits << skip) >> (64 - n)
+                                           : (bits >> skip) & ((uint64_t{1} << n) - 1));
+  }
+  // Bit i (0: the next) of the window.
+  uint32_t Bit(int i) const {
+    return static_cast<uint32_t>(kBackward ? (bits >> (63 - i)) & 1 : (bits >> i) & 1);
+  }
+  void Consume(uint32_t n) {
+    bits = kBackward ? bits << n : bits >> n;
+    available -= static_cast<int>(n);
+    pos = kBackward ? pos - n : pos + n;
+  }
+  // Reads an n-bit field (n <= 32).
+  uint32_t Field(int n) {
+    if (n == 0) return 0;
+    if (available < n) Refill();
+    uint32_t v;
+    if constexpr (kBackward) {
+      v = static_cast<uint32_t>(bits >> (64 - n));
+    } else {
+      v = static_cast<uint32_t>(bits & ((uint64_t{1} << n) - 1));
+    }
+    Consume(static_cast<uint32_t>(n));
+    return v;
+  }
+};
+
+// One decoded symbol.
+struct PrefixSymbolRead {
+  enum Kind : uint8_t { kChange, kEmpty, kInvalid };
+  Kind kind;
+  uint32_t layer_step;
+  int value;  // the new value of a change
+  bool last;  // the change is its state's last
+};
+
+// A parsed model and its decoding tables (built once when a store opens).
+class PrefixCodeDecoder {
+ public:
+  // Parses and checks a model: context ids increasing and below
+  // kPrefixContexts, at least one symbol a context, lengths 1..24 and
+  // non-decreasing within a context, each context's code lengths
+  // satisfying Kraft's inequality, the symbol count and the padding exact.
+  static absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> Parse(
+      std::span<const uint8_t> model) {
+    auto decoder = std::shared_ptr<PrefixCodeDecoder>(new PrefixCodeDecoder());
+    auto fail = [](const std::string& what) {
+      return absl::DataLossError(absl::StrCat("value store's code model ", what));
+    };
+    if (model.size() < 8) return fail("is shorter than its 8-byte count");
+    uint32_t contexts, symbols;
+    std::memcpy(&contexts, model.data(), 4);
+    std::memcpy(&symbols, model.data() + 4, 4);
+    if (contexts > kPrefixContexts || symbols > (1u << 24)) {
+      return fail(absl::StrCat("counts ", contexts, " contexts and ", symbols, " symbols; at most ",
+                               kPrefixContexts, " contexts"));
+    }
+    const uint64_t expected = ModelBytes(contexts, symbols);
+    if (model.size() != expected) {
+      return fail(absl::StrCat("has ", model.size(), " bytes; its counts imply ", expected));
+    }
+    decoder->slot_.assign(kPrefixContexts, -1);
+    const uint8_t* heads = model.data() + 8;
+    const uint8_t* entries = heads + 4 * uint64_t{contexts};
+    uint64_t symbol = 0;
+    int previous_id = -1;
+    for (uint32_t c = 0; c < contexts; ++c) {
+      uint16_t id, count;
+      std::memcpy(&id, heads + 4 * c, 2);
+      std::memcpy(&count, heads + 4 * c + 2, 2);
+      if (id >= kPrefixContexts || static_cast<int>(id) <= previous_id || count == 0) {
+        return fail(absl::StrCat("has context ", id, " with ", count, " symbols after context ",
+                                 previous_id, "; ids must increase below ", kPrefixContexts,
+                                 " and each context have a symbol"));
+      }
+      if (symbol + count > symbols) return fail("lists more symbols than it counts");
+      previous_id = id;
+      Context context;
+      context.first_symbol = static_cast<uint32_t>(decoder->symbols_.size());
+      uint64_t kraft = 0;  // in units of 2^-kMaxPrefixCodeLength
+      int previous_length = 1;
+      for (uint32_t i = 0; i < count; ++i, ++symbol) {
+        const uint8_t* e = entries + 4 * symbol;
+        Symbol s;
+        std::memcpy(&s.layer_step, e, 2);
+        s.value = static_cast<int8_t>(e[2]);
+        s.length = e[3] & 0x7F;
+        s.last = (e[3] >> 7) != 0;
+        if ((s.layer_step == kPrefixEmptyStep && (s.value != 0 || !s.last)) ||
+            (s.layer_step == kPrefixEscapeStep && (s.value != 0 || s.last))) {
+          return fail(absl::StrCat("gives context ", id, " a malformed ",
+                                   s.layer_step == kPrefixEmptyStep ? "empty" : "escape",
+                                   " symbol"));
+        }
+        if (s.length < previous_length || s.length > kMaxPrefixCodeLength) {
+          return fail(absl::StrCat(
+              "gives context ", id, " a code of length ", s.length, " after one of ",
+              previous_length, "; lengths must not decrease and lie in 1..", kMaxPrefixCodeLength));
+        }
+        previous_length = s.length;
+        ++context.count[s.length];
+        kraft += uint64_t{1} << (kMaxPrefixCodeLength - s.length);
+        decoder->symbols_.push_back(s);
+      }
+      if (kraft > (uint64_t{1} << kMaxPrefixCodeLength)) {
+        return fail(absl::StrCat("gives context ", id,
+                                 " more codes than its lengths allow (Kraft sum over 1)"));
+      }
+      decoder->slot_[id] = static_cast<int16_t>(decoder->contexts_.size());
+      decoder->contexts_.push_back(context);
+    }
+    if (symbol != symbols) return fail("counts more symbols than its contexts list");
+    for (uint64_t i = 8 + 4 * uint64_t{contexts} + 4 * uint64_t{symbols}; i < model.size(); ++i) {
+      if (model[i] != 0) return fail("has padding that is not zero");
+    }
+    decoder->BuildTables();
+    return std::shared_ptr<const PrefixCodeDecoder>(std::move(decoder));
+  }
+
+  // Bytes of a model with `contexts` contexts and `symbols` symbols.
+  static uint64_t ModelBytes(uint64_t contexts, uint64_t symbols) {
+    return (8 + 4 * contexts + 4 * symbols + 7) / 8 * 8;
+  }
+
+  // Whether the model has a code for context `context` (< kPrefixContexts).
+  bool HasContext(int context) const { return slot_[context] >= 0; }
+
+  // Decodes the symbol at the cursor in context `context` and moves the
+  // cursor past it (and past an escape's fields). A context without a
+  // code, or bits that are no code of it, give kInvalid.
+  template <bool kBackward>
+  PrefixSymbolRead Decode(BitCursor<kBackward>& in, int context) const {
+    in.Refill();
+    const uint32_t e = Lookup(in, slot_of_[context]);
+    Symbol s;
+    if (e & kHit) [[likely]] {
+      s = FromEntry(e);
+    } else {
+      const Symbol* slow = SlowDecode(in, context);
+      if (slow == nullptr) return {PrefixSymbolRead::kInvalid, 0, 0, true};
+      s = *slow;
+    }
+    in.Consume(s.length);
+    if (s.layer_step == kPrefixEmptyStep) return {PrefixSymbolRead::kEmpty, 0, 0, true};
+    uint32_t step = s.layer_step;
+    int value = s.value;
+    bool last = s.last;
+    if (step == kPrefixEscapeStep) {
+      const int n = static_cast<int>(in.Field(kPrefixEscapeLengthBits));
+      step = in.Field(n);
+      value = static_cast<int8_t>(in.Field(8));
+      last = in.Field(1) != 0;
+    }
+    return {PrefixSymbolRead::kChange, step, value, last};
+  }
+  // Moves the cursor past `lists` whole lists of a checked stream.
+  template <bool kBackward>
+  void SkipLists(BitCursor<kBackward>& in, uint64_t lists) const {
+    const uint32_t start_slot = slot_of_[PrefixContext(0, true)];
+    uint32_t slot = start_slot;
+    int value = 0;
+    bool first = true;
+    in.Refill();
+    while (lists > 0) {
+      if (in.available < kMaxPrefixCodeLength) in.Refill();
+      const uint32_t e = Lookup(in, slot);
+      if (!(e & kHit)) [[unlikely]] {
+        // Escapes and codes beyond the tables: decode the symbol fully.
+        const PrefixSymbolRead r = Decode(in, PrefixContext(value, first));
+        if (r.kind == PrefixSymbolRead::kInvalid) return;  // not in a checked stream
+        lists -= r.last;
+        value = r.last ? 0 : r.value;
+        first = r.last;
+        slot = slot_of_[PrefixContext(value, first)];
+        in.available = 0;
+        continue;
+      }
+      const bool last = (e & kLast) != 0;
+      lists -= last;
+      value = last ? 0 : static_cast<int8_t>(e >> kValueShift);
+      first = last;
+      slot = last ? start_slot : e >> kSlotShift;
+      in.Consume((e >> kLengthShift) & 15);
+    }
+  }
+
+  // Reads the list at the cursor of a checked stream, where the state's
+  // value is `value` and `first` says whether no change of it came before:
+  // offers each change to keep(layer step, new value) until keep refuses
+  // one or the list ends. Returns false when keep refused a change (the
+  // cursor then stands before it), true when the list ended (every change
+  // kept); `value` is then the value after the last change kept.
+  template <bool kBackward, typename Keep>
+  bool ReadList(BitCursor<kBackward>& in, int& value, bool first, Keep&& keep) const {
+    uint32_t slot = slot_of_[PrefixContext(value, first)];
+    in.Refill();
+    for (;;) {
+      if (in.available < kMaxPrefixCodeLength) in.Refill();
+      const uint32_t e = Lookup(in, slot);
+      if (!(e & kHit)) [[unlikely]] {
+        // Escapes and codes beyond the tables: decode the symbol fully.
+        BitCursor<kBackward> next = in;
+        const PrefixSymbolRead r = Decode(next, PrefixContext(value, first));
+        if (r.kind != PrefixSymbolRead::kChange) return true;
+        if (!keep(r.layer_step, r.value)) return false;
+        value = r.value;
+        first = false;
+        if (r.last) return true;
+        slot = slot_of_[PrefixContext(value, false)];
+        in = next;
+        in.available = 0;
+        continue;
+      }
+      const uint32_t step = (e >> kStepShift) & kStepMask;
+      if (step == kEmptyEntryStep) return true;
+      const int next_value = static_cast<int8_t>(e >> kValueShift);
+      if (!keep(step, next_value)) return false;
+      value = next_value;
+      first = false;
+      if (e & kLast) return true;
+      slot = e >> kSlotShift;
+      in.Consume((e >> kLengthShift) & 15);
+    }
+  }
+
+ private:
+  struct Symbol {
+    uint16_t layer_step;
+    int8_t value;
+    uint8_t length;
+    bool last;
+  };
+  struct Context {
+    uint32_t first_symbol = 0;
+    // Codes of each length, and (built) the first code of each length.
+    uint32_t count[kMaxPrefixCodeLength + 1] = {};
+    uint32_t first_code[kMaxPrefixCodeLength + 1] = {};
+    uint32_t first_index[kMaxPrefixCodeLength + 1] = {};
+  };
+
+  // Each context (slot) has a table of 2^kTableBits 4-byte entries, read
+  // with the next kTableBits stream bits, at slot << kTableBits; codes up to
+  // kSubTableBits longer go through a second-level table of their prefix;
+  // escapes, longer codes and changes into a context of slot 255 or more
+  // are read by SlowDecode. Small entries keep the tables of every slice
+  // in the first-level cache. A code's entry (kHit set): bits 1-4 its
+  // length, bit 5 the last flag, 6-13 the new value, 14-23 the layer step
+  // (kEmptyEntryStep: the empty list), 24-31 the slot of the context after
+  // the change. A second-level pointer (kHit clear, kSub set): bits 2-5 the
+  // bits it reads, 6-31 its first entry.
+  static constexpr int kTableBits = 8;
+  static constexpr int kSubTableBits = 8;
+  static constexpr uint32_t kHit = 1u << 0;
+  static constexpr uint32_t kSub = 1u << 1;
+  static constexpr int kLengthShift = 1;
+  static constexpr uint32_t kLast = 1u << 5;
+  static constexpr int kValueShift = 6;
+  static constexpr int kStepShift = 14;
+  static constexpr uint32_t kStepMask = 1023;
+  static constexpr uint32_t kEmptyEntryStep = 1023;
+  static constexpr int kSlotShift = 24;
+
+  static Symbol FromEntry(uint32_t e) {
+    const uint32_t step = (e >> kStepShift) & kStepMask;
+    return {static_cast<uint16_t>(step == kEmptyEntryStep ? kPrefixEmptyStep : step),
+            static_cast<int8_t>(e >> kValueShift), static_cast<uint8_t>((e >> kLengthShift) & 15),
+            (e & kLast) != 0};
+  }
+
+  // The entry of the code at the cursor in the context of `slot`: forward
+  // tables are indexed by the next bits first bit lowest, backward ones
+  // first bit highest.
+  template <bool kBackward>
+  uint32_t Lookup(const BitCursor<kBackward>& in, uint32_t slot) const {
+    const std::vector<uint32_t>& table = kBackward ? back_table_ : table_;
+    uint32_t e = table[(slot << kTableBits) | in.Next(kTableBits)];
+    if ((e & (kHit | kSub)) == kSub) [[unlikely]] {
+      e = table[(e >> 6) + in.NextAfter(kTableBits, (e >> 2) & 15)];
+    }
+    return e;
+  }
+
+  PrefixCodeDecoder() = default;
+
+  // Canonical codes and the tables. Contexts without codes (and the slot
+  // past the last) share an all-zero table: every read goes to SlowDecode,
+  // which finds no context.
+  void BuildTables() {
+    const uint32_t slots = static_cast<uint32_t>(contexts_.size());
+    table_.assign(uint64_t{slots + 1} << kTableBits, 0);
+    back_table_.assign(uint64_t{slots + 1} << kTableBits, 0);
+    slot_of_.fill(slots);
+    for (int id = 0; id < kPrefixContexts; ++id) {
+      if (slot_[id] >= 0) slot_of_[id] = static_cast<uint32_t>(slot_[id]);
+    }
+    for (uint32_t slot = 0; slot < slots; ++slot) {
+      Context& c = contexts_[slot];
+      int longest = 1;
+      for (int length = 1; length <= kMaxPrefixCodeLength; ++length) {
+        if (c.count[length] > 0) longest = length;
+      }
+      const uint64_t base = uint64_t{slot} << kTableBits;
+      const int sub_bits = std::clamp(longest - kTableBits, 0, kSubTableBits);
+      uint32_t code = 0, index = c.first_symbol;
+      for (int length = 1; length <= kMaxPrefixCodeLength; ++length) {
+        c.first_code[length] = code;
+        c.first_index[length] = index;
+        for (uint32_t i = 0; i < c.count[length]; ++i, ++index, ++code) {
+          const Symbol& s = symbols_[index];
+          if (length > kTableBits + sub_bits) continue;  // read bit by bit
+          // The stream holds the code's first bit first: reverse it.
+          uint32_t reversed = 0;
+          for (int b = 0; b < length; ++b) reversed |= ((code >> (length - 1 - b)) & 1u) << b;
+          const bool empty = s.layer_step == kPrefixEmptyStep;
+          const uint32_t next_slot = empty ? 0 : slot_of_[PrefixContext(s.value, false)];
+          const bool fast = s.layer_step != kPrefixEscapeStep &&
+                            (empty || s.layer_step < kEmptyEntryStep) && next_slot < 255;
+          const uint32_t entry =
+              fast ? kHit | (static_cast<uint32_t>(length) << kLengthShift) | (s.last ? kLast : 0) |
+                         (uint32_t{static_cast<uint8_t>(s.value)} << kValueShift) |
+                         ((empty ? kEmptyEntryStep : uint32_t{s.layer_step}) << kStepShift) |
+                         (next_slot << kSlotShift)
+                   : 0;
+          if (length <= kTableBits) {
+            for (uint32_t fill = 0; fill < (1u << (kTableBits - length)); ++fill) {
+              table_[base + (reversed | (fill << length))] = entry;
+              back_table_[base + ((code << (kTableBits - length)) | fill)] = entry;
+            }
+            continue;
+          }
+          // Second-level tables for the code's first kTableBits bits.
+          const int rest_length = length - kTableBits;
+          const uint64_t sub =
+              SubTable(table_, base + (reversed & ((1u << kTableBits) - 1)), sub_bits);
+          const uint32_t rest = reversed >> kTableBits;
+          for (uint32_t fill = 0; fill < (1u << (sub_bits - rest_length)); ++fill) {
+            table_[sub + (rest | (fill << rest_length))] = entry;
+          }
+          const uint64_t back_sub = SubTable(back_table_, base + (code >> rest_length), sub_bits);
+          const uint32_t back_rest = code & ((1u << rest_length) - 1);
+          for (uint32_t fill = 0; fill < (1u << (sub_bits - rest_length)); ++fill) {
+            back_table_[back_sub + ((back_rest << (sub_bits - rest_length)) | fill)] = entry;
+          }
+        }
+        code <<= 1;
+      }
+    }
+  }
+
+  // The second-level table that entry `at` of `table` names, made (with
+  // 2^bits entries) if it names none yet.
+  static uint64_t SubTable(std::vector<uint32_t>& table, uint64_t at, int bits) {
+    if ((table[at] & (kHit | kSub)) != kSub) {
+      const uint64_t sub = table.size();
+      table.resize(sub + (uint64_t{1} << bits), 0);
+      table[at] = kSub | (static_cast<uint32_t>(bits) << 2) | static_cast<uint32_t>(sub << 6);
+    }
+    return table[at] >> 6;
+  }
+
+  // The symbol of the code at the start of `bits`, bit by bit; null when
+  // the context has no code or the bits are none of its codes.
+  template <bool kBackward>
+  const Symbol* SlowDecode(const BitCursor<kBackward>& in, int context) const {
+    const int slot = slot_[context];
+    if (slot < 0) return nullptr;
+    const Context& c = contexts_[slot];
+    uint32_t code = 0;
+    for (int length = 1; length <= kMaxPrefixCodeLength; ++length) {
+      code = (code << 1) | in.Bit(length - 1);
+      const uint32_t offset = code - c.first_code[length];
+      if (code >= c.first_code[length] && offset < c.count[length]) {
+        return &symbols_[c.first_index[length] + offset];
+      }
+    }
+    return nullptr;
+  }
+
+  std::vector<int16_t> slot_;  // context id -> index into contexts_, or -1
+  // Context id -> its slot, or the slot past the last when it has no code.
+  std::array<uint32_t, kPrefixContexts> slot_of_;
+  std::vector<Context> contexts_;
+  std::vector<Symbol> symbols_;
+  std::vector<uint32_t> table_;       // read forward
+  std::vector<uint32_t> back_table_;  // read backward
+};
+
+// Appends bits to a little-endian bit stream.
+class BitWriter {
+ public:
+  // Writes from bit `bit` of `out`, ORing into bytes that must start zero
+  // (so a writer may start inside a byte another writer ends).
+  explicit BitWriter(uint8_t* out, uint64_t bit = 0)
+      : out_(out + bit / 8), filled_(static_cast<int>(bit % 8)) {}
+  // Appends the low `n` bits of `bits` (n <= 32).
+  void Put(uint64_t bits, int n) {
+    word_ |= (bits & ((uint64_t{1} << n) - 1)) << filled_;
+    filled_ += n;
+    while (filled_ >= 8) {
+      *out_++ |= static_cast<uint8_t>(word_);
+      word_ >>= 8;
+      filled_ -= 8;
+    }
+  }
+  // A code (its first bit lowest in `reversed`) and a field, as forward
+  // readers read them.
+  void PutCode(uint32_t reversed, int length) { Put(reversed, length); }
+  void PutField(uint64_t value, int n) { Put(value, n); }
+  // Writes the last partial byte (zero-padded).
+  void Flush() {
+    if (filled_ > 0) *out_++ |= static_cast<uint8_t>(word_);
+    word_ = 0;
+    filled_ = 0;
+  }
+
+ private:
+  uint8_t* out_;
+  uint64_t word_ = 0;
+  int filled_ = 0;
+};
+
+// Collects bits in reading order for a backward reader, then appends them
+// to a forward stream reversed: the last collected first.
+class BackwardBits {
+ public:
+  void PutCode(uint32_t reversed, int length) {
+    for (int i = 0; i < length; ++i) Push((reversed >> i) & 1);
+  }
+  void PutField(uint64_t value, int n) {
+    for (int i = n - 1; i >= 0; --i) Push((value >> i) & 1);
+  }
+  void AppendReversed(BitWriter& out) {
+    for (uint64_t i = count_; i-- > 0;) out.Put((words_[i >> 6] >> (i & 63)) & 1, 1);
+    words_.clear();
+    count_ = 0;
+  }
+
+ private:
+  void Push(uint64_t bit) {
+    if ((count_ & 63) == 0) words_.push_back(0);
+    words_.back() |= bit << (count_ & 63);
+    ++count_;
+  }
+  std::vector<uint64_t> words_;
+  uint64_t count_ = 0;
+};
+
+// Chooses a model from counts of symbols and writes symbols with it.
+class PrefixCodeEncoder {
+ public:
+  // A symbol's key for counting: context, last flag, layer step, new value.
+  static uint64_t Key(int context, bool last, uint16_t layer_step, int value) {
+    return (uint64_t(context) << 25) | (uint64_t{last} << 24) | (uint64_t{layer_step} << 8) |
+           static_cast<uint8_t>(value);
+  }
+  static uint64_t EmptyKey() { return Key(PrefixContext(0, true), true, kPrefixEmptyStep, 0); }
+  static uint64_t EscapeKey(int context) { return Key(context, false, kPrefixEscapeStep, 0); }
+  // The key of a change, or of the escape when its step cannot be a symbol.
+  static uint64_t ChangeKey(int context, uint32_t layer_step, int value, bool last) {
+    return layer_step < kPrefixEscapeStep
+               ? Key(context, last, static_cast<uint16_t>(layer_step), value)
+               : EscapeKey(context);
+  }
+
+  // Codes for the symbols of `counts` (key -> occurrences); changes seen
+  // fewer than `min_count` times share their context's escape. The same
+  // counts give the same model.
+  explicit PrefixCodeEncoder(const absl::flat_hash_map<uint64_t, uint64_t>& counts,
+                             uint64_t min_count = 3) {
+    absl::flat_hash_map<uint64_t, uint64_t> kept;
+    for (const auto& [key, n] : counts) {
+      if (n >= min_count || !Escapable(key)) {
+        kept[key] += n;
+      } else {
+        kept[EscapeKey(ContextOf(key))] += n;
+      }
+    }
+    std::vector<std::pair<uint64_t, uint64_t>> sorted(kept.begin(), kept.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < sorted.size();) {
+      size_t j = i;
+      while (j < sorted.size() && ContextOf(sorted[j].first) == ContextOf(sorted[i].first)) ++j;
+      std::vector<std::pair<uint64_t, uint64_t>> group(sorted.begin() + i, sorted.begin() + j);
+      if (group.size() > kMaxContextSymbols) {
+        // Keep the most frequent; the rest join the escape.
+        const uint64_t escape = EscapeKey(ContextOf(group[0].first));
+        std::sort(group.begin(), group.end(), [](const auto& a, const auto& b) {
+          return a.second != b.second ? a.second > b.second : a.first < b.first;
+        });
+        uint64_t escaped = 0;
+        std::vector<std::pair<uint64_t, uint64_t>> kept_group;
+        for (size_t k = 0; k < group.size(); ++k) {
+          if (group[k].first == escape) {
+            escaped += group[k].second;
+          } else if (k < kMaxContextSymbols - 1 || !Escapable(group[k].first)) {
+            kept_group.push_back(group[k]);
+          } else {
+            escaped += group[k].second;
+          }
+        }
+        kept_group.push_back({escape, escaped});
+        std::sort(kept_group.begin(), kept_group.end());
+        group = std::move(kept_group);
+      }
+      AddContext(group);
+      i = j;
+    }
+  }
+
+  // The model section's bytes.
+  std::vector<uint8_t> Model() const {
+    std::vector<uint8_t> bytes(PrefixCodeDecoder::ModelBytes(contexts_.size(), symbols_.size()), 0);
+    const uint32_t contexts = static_cast<uint32_t>(contexts_.size());
+    const uint32_t symbols = static_cast<uint32_t>(symbols_.size());
+    std::memcpy(bytes.data(), &contexts, 4);
+    std::memcpy(bytes.data() + 4, &symbols, 4);
+    uint8_t* heads = bytes.data() + 8;
+    for (const auto& [id, count] : contexts_) {
+      std::memcpy(heads, &id, 2);
+      std::memcpy(heads + 2, &count, 2);
+      heads += 4;
+    }
+    for (const auto& s : symbols_) {
+      std::memcpy(heads, &s.layer_step, 2);
+      heads[2] = static_cast<uint8_t>(s.value);
+      heads[3] = static_cast<uint8_t>(s.length | (s.last ? 0x80 : 0));
+      heads += 4;
+    }
+    return bytes;
+  }
+
+  // Bits of the empty list, and of a change (layer step, new value, last)
+  // in `context`.
+  uint32_t EmptyBits() const { return codes_.at(EmptyKey()).length; }
+  uint32_t ChangeBits(int context, uint32_t layer_step, int value, bool last) const {
+    if (const Code* code = Find(context, layer_step, value, last)) return code->length;
+    return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
+  }
+
+  // Writes to a BitWriter (forward) or BackwardBits.
+  template <typename Out>
+  void WriteEmpty(Out& out) const {
+    const Code& code = codes_.at(EmptyKey());
+    out.PutCode(code.reversed, code.length);
+  }
+  template <typename Out>
+  void WriteChange(Out& out, int context, uint32_t layer_step, int value, bool last) const {
+    if (const Code* code = Find(context, layer_step, value, last)) {
+      out.PutCode(code->reversed, code->length);
+      return;
+    }
+    const Code& escape = codes_.at(EscapeKey(context));
+    out.PutCode(escape.reversed, escape.length);
+    const int n = std::bit_width(layer_step);
+    out.PutField(static_cast<uint64_t>(n), kPrefixEscapeLengthBits);
+    out.PutField(layer_step, n);
+    out.PutField(static_cast<uint8_t>(value), 8);
+    out.PutField(last ? 1 : 0, 1);
+  }
+
+ private:
+  struct Code {
+    uint32_t reversed;  // the code, first bit lowest
+    uint8_t length;
+  };
+  struct Symbol {
+    uint16_t layer_step;
+    int8_t value;
+    uint8_t length;
+    bool last;
+  };
+  // The most symbols a context keeps (the model counts them in 16 bits).
+  static constexpr size_t kMaxContextSymbols = 60000;
+
+  static int ContextOf(uint64_t key) { return static_cast<int>(key >> 25); }
+  static uint16_t StepOf(uint64_t key) { return static_cast<uint16_t>(key >> 8); }
+  // Whether a key may join its context's escape (changes may).
+  static bool Escapable(uint64_t key) {
+    return StepOf(key) != kPrefixEmptyStep && StepOf(key) != kPrefixEscapeStep;
+  }
+
+  // The code of a change that has one (not escaped), else null.
+  const Code* Find(int context, uint32_t layer_step, int value, bool last) const {
+    if (layer_step >= kPrefixEscapeStep) return nullptr;
+    const auto it = codes_.find(Key(context, last, static_cast<uint16_t>(layer_step), value));
+    return it == codes_.end() ? nullptr : &it->second;
+  }
+
+  static uint32_t EscapeBits(uint32_t layer_step) {
+    return kPrefixEscapeLengthBits + std::bit_width(layer_step) + 9;
+  }
+
+  // Huffman code lengths of one context's symbols (sorted by key), limited
+  // to kPrefixEncoderLength (or the fewest bits that number them all) by
+  // halving the counts until they fit; then canonical codes.
+  void AddContext(std::span<const std::pair<uint64_t, uint64_t>> group) {
+    const int id = ContextOf(group[0].first);
+    std::vector<uint64_t> weight(group.size());
+    for (size_t i = 0; i < group.size(); ++i) weight[i] = std::max<uint64_t>(group[i].second, 1);
+    // Equal weights give depth ceil(log2 n), so halving ends.
+    const int limit =
+        std::max(kPrefixEncoderLength, static_cast<int>(std::bit_width(group.size() - 1)));
+    std::vector<uint8_t> length;
+    for (;;) {
+      length = HuffmanLengths(weight);
+      if (*std::max_element(length.begin(), length.end()) <= limit) break;
+      for (uint64_t& w : weight) w = (w + 1) / 2;
+    }
+    std::vector<size_t> order(group.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return length[a] < length[b]; });
+    contexts_.emplace_back(static_cast<uint16_t>(id), static_cast<uint16_t>(group.size()));
+    uint32_t code = 0;
+    int previous = length[order[0]];
+    for (const size_t i : order) {
+      code <<= (length[i] - previous);
+      previous = length[i];
+      const uint64_t key = group[i].first;
+      symbols_.push_back(
+          {StepOf(key), static_cast<int8_t>(key & 0xFF), length[i], ((key >> 24) & 1) != 0});
+      uint32_t reversed = 0;
+      for (int b = 0; b < length[i]; ++b) reversed |= ((code >> (length[i] - 1 - b)) & 1u) << b;
+      codes_[key] = {reversed, length[i]};
+      ++code;
+    }
+  }
+
+  static std::vector<uint8_t> HuffmanLengths(const std::vector<uint64_t>& weight) {
+    const size_t n = weight.size();
+    std::vector<uint8_t> length(n, 1);
+    if (n == 1) return length;
+    // Nodes 0..n-1 are leaves; parents follow. Ties by node number.
+    std::vector<int> parent(2 * n - 1, -1);
+    using Item = std::pair<uint64_t, int>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
+    for (size_t i = 0; i < n; ++i) heap.push({weight[i], static_cast<int>(i)});
+    int next = static_cast<int>(n);
+    while (heap.size() > 1) {
+      const Item a = heap.top();
+      heap.pop();
+      const Item b = heap.top();
+      heap.pop();
+      parent[a.second] = parent[b.second] = next;
+      heap.push({a.first + b.first, next++});
+    }
+    std::vector<uint8_t> depth(2 * n - 1, 0);
+    for (int node = next - 2; node >= 0; --node) depth[node] = depth[parent[node]] + 1;
+    for (size_t i = 0; i < n; ++i) length[i] = depth[i];
+    return length;
+  }
+
+  std::vector<std::pair<uint16_t, uint16_t>> contexts_;
+  std::vector<Symbol> symbols_;
+  absl::flat_hash_map<uint64_t, Code> codes_;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_SOLVER_FINITE_HORIZON_PREFIX_CODE_H_
