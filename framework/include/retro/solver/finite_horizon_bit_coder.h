@@ -142,15 +142,16 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
   uint8_t* stream = bytes.data() + sections.entries;
   const uint64_t group_size = uint64_t{1} << group_shift;
   const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
-  const auto write_block = [&](uint64_t b, BackwardBits& back) {
-    BitWriter out(stream, block_bit[b]);
-    uint64_t offset = 0;
+  const auto write_block = [&](uint64_t b) {
+    uint64_t group_bit = block_bit[b];
     const uint64_t block_end = std::min(states, (b + 1) << block_shift);
     for (uint64_t g = b << block_shift; g < block_end; g += group_size) {
-      group_start[g >> group_shift] = static_cast<uint16_t>(offset);
+      group_start[g >> group_shift] = static_cast<uint16_t>(group_bit - block_bit[b]);
       const uint64_t count = std::min(group_size, states - g);
       const uint64_t forward = std::min(count, forward_size);
-      for (uint64_t s = g; s < g + count; ++s) offset += bits[s];
+      uint64_t group_end = group_bit;
+      for (uint64_t s = g; s < g + count; ++s) group_end += bits[s];
+      BitWriter out(stream, group_bit);
       for (uint64_t s = g; s < g + forward; ++s) {
         visit(
             s,
@@ -159,7 +160,9 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
             },
             [&] { encoder.WriteEmpty(out); });
       }
+      out.Flush();
       // The rest, last state first, read backward from the group's end.
+      BackwardBitWriter back(stream, group_end);
       for (uint64_t s = g + count; s-- > g + forward;) {
         visit(
             s,
@@ -168,21 +171,17 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
             },
             [&] { encoder.WriteEmpty(back); });
       }
-      back.AppendReversed(out);
+      group_bit = group_end;
     }
-    out.Flush();
   };
   const uint64_t blocks_a_chunk = std::max<uint64_t>(1, kGrain >> block_shift);
   const uint64_t chunks = (blocks + blocks_a_chunk - 1) / blocks_a_chunk;
   for (uint64_t round = 0; round < 2; ++round) {
     pool.ParallelFor(0, (chunks + 1 - round) / 2, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
-      BackwardBits back;
       for (uint64_t c = c_begin; c < c_end; ++c) {
         const uint64_t chunk = 2 * c + round;
-        for (uint64_t b = chunk * blocks_a_chunk;
-             b < std::min(blocks, (chunk + 1) * blocks_a_chunk); ++b) {
-          write_block(b, back);
-        }
+        const uint64_t last = std::min(blocks, (chunk + 1) * blocks_a_chunk);
+        for (uint64_t b = chunk * blocks_a_chunk; b < last; ++b) write_block(b);
       }
     });
   }

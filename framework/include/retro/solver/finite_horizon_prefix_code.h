@@ -498,7 +498,7 @@ class BitWriter {
   }
   // A code (its first bit lowest in `reversed`) and a field, as forward
   // readers read them.
-  void PutCode(uint32_t reversed, int length) { Put(reversed, length); }
+  void PutCode(uint32_t reversed, uint32_t /*natural*/, int length) { Put(reversed, length); }
   void PutField(uint64_t value, int n) { Put(value, n); }
   // Writes the last partial byte (zero-padded).
   void Flush() {
@@ -513,30 +513,30 @@ class BitWriter {
   int filled_ = 0;
 };
 
-// Collects bits in reading order for a backward reader, then appends them
-// to a forward stream reversed: the last collected first.
-class BackwardBits {
+// Writes bits for a backward reader, down from a bit `end`: each value
+// goes just below the one before, so that a reader from `end` down meets
+// them in the order written. A code's natural value (first bit highest)
+// and a field's value both land least significant bit lowest. ORs into
+// bytes that must start zero and touches only the bytes its bits fall in.
+class BackwardBitWriter {
  public:
-  void PutCode(uint32_t reversed, int length) {
-    for (int i = 0; i < length; ++i) Push((reversed >> i) & 1);
-  }
-  void PutField(uint64_t value, int n) {
-    for (int i = n - 1; i >= 0; --i) Push((value >> i) & 1);
-  }
-  void AppendReversed(BitWriter& out) {
-    for (uint64_t i = count_; i-- > 0;) out.Put((words_[i >> 6] >> (i & 63)) & 1, 1);
-    words_.clear();
-    count_ = 0;
-  }
+  BackwardBitWriter(uint8_t* out, uint64_t end) : out_(out), pos_(end) {}
+  void PutCode(uint32_t /*reversed*/, uint32_t natural, int length) { Put(natural, length); }
+  void PutField(uint64_t value, int n) { Put(value, n); }
 
  private:
-  void Push(uint64_t bit) {
-    if ((count_ & 63) == 0) words_.push_back(0);
-    words_.back() |= bit << (count_ & 63);
-    ++count_;
+  void Put(uint64_t value, int n) {
+    if (n == 0) return;
+    pos_ -= static_cast<uint64_t>(n);
+    uint64_t bits = (value & ((uint64_t{1} << n) - 1)) << (pos_ & 7);
+    uint8_t* at = out_ + (pos_ >> 3);
+    for (int filled = static_cast<int>(pos_ & 7) + n; filled > 0; filled -= 8) {
+      *at++ |= static_cast<uint8_t>(bits);
+      bits >>= 8;
+    }
   }
-  std::vector<uint64_t> words_;
-  uint64_t count_ = 0;
+  uint8_t* out_;
+  uint64_t pos_;
 };
 
 // Chooses a model from counts of symbols and writes symbols with it.
@@ -631,20 +631,20 @@ class PrefixCodeEncoder {
     return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
   }
 
-  // Writes to a BitWriter (forward) or BackwardBits.
+  // Writes to a BitWriter (forward) or a BackwardBitWriter.
   template <typename Out>
   void WriteEmpty(Out& out) const {
     const Code& code = codes_.at(EmptyKey());
-    out.PutCode(code.reversed, code.length);
+    out.PutCode(code.reversed, code.natural, code.length);
   }
   template <typename Out>
   void WriteChange(Out& out, int context, uint32_t layer_step, int value, bool last) const {
     if (const Code* code = Find(context, layer_step, value, last)) {
-      out.PutCode(code->reversed, code->length);
+      out.PutCode(code->reversed, code->natural, code->length);
       return;
     }
     const Code& escape = codes_.at(EscapeKey(context));
-    out.PutCode(escape.reversed, escape.length);
+    out.PutCode(escape.reversed, escape.natural, escape.length);
     const int n = std::bit_width(layer_step);
     out.PutField(static_cast<uint64_t>(n), kPrefixEscapeLengthBits);
     out.PutField(layer_step, n);
@@ -655,6 +655,7 @@ class PrefixCodeEncoder {
  private:
   struct Code {
     uint32_t reversed;  // the code, first bit lowest
+    uint32_t natural;   // the code, first bit highest
     uint8_t length;
   };
   struct Symbol {
@@ -715,7 +716,7 @@ class PrefixCodeEncoder {
           {StepOf(key), static_cast<int8_t>(key & 0xFF), length[i], ((key >> 24) & 1) != 0});
       uint32_t reversed = 0;
       for (int b = 0; b < length[i]; ++b) reversed |= ((code >> (length[i] - 1 - b)) & 1u) << b;
-      codes_[key] = {reversed, length[i]};
+      codes_[key] = {reversed, code, length[i]};
       ++code;
     }
   }
