@@ -247,6 +247,22 @@ class PrefixCodeDecoder {
     }
     return {PrefixSymbolRead::kChange, step, value, last};
   }
+  // Decode() for a reader going through many symbols: reads from the
+  // cursor's window while it holds a code, and takes codes found in the
+  // tables without the general path.
+  template <bool kBackward>
+  [[gnu::always_inline]] PrefixSymbolRead DecodeNext(BitCursor<kBackward>& in, int context) const {
+    if (in.available < kMaxPrefixCodeLength) in.Refill();
+    const uint32_t e = Lookup(in, slot_of_[context]);
+    if (!(e & kHit)) [[unlikely]]
+      return Decode(in, context);
+    in.Consume((e >> kLengthShift) & 15);
+    const uint32_t step = (e >> kStepShift) & kStepMask;
+    if (step == kEmptyEntryStep) return {PrefixSymbolRead::kEmpty, 0, 0, true};
+    return {PrefixSymbolRead::kChange, step, static_cast<int8_t>(e >> kValueShift),
+            (e & kLast) != 0};
+  }
+
   // Moves the cursor past `lists` whole lists of a checked stream.
   template <bool kBackward>
   void SkipLists(BitCursor<kBackward>& in, uint64_t lists) const {

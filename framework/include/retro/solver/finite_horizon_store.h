@@ -35,6 +35,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -476,8 +477,10 @@ class FiniteHorizonStoreView {
   // the stream; in each group the lists read forward from its start and
   // those read backward from its end meet exactly; every symbol is a code
   // of its context; the changes obey what ExplainEntries says; the count
-  // and the last change are the header's. Each group is decoded from a
-  // copy with zero margins, so that no read of a bad stream leaves it.
+  // and the last change are the header's. No read of a bad stream leaves
+  // the store: a symbol is at most 69 bits, the stream is followed by 16
+  // bytes of padding, and a group within 128 bits of the stream's start is
+  // decoded from a copy with zeros before it.
   absl::Status ValidateBits(int min_value, int max_value) const {
     const FiniteHorizonStoreHeader& h = header_;
     const uint64_t blocks = BlockCount(h.states, h.block_shift);
@@ -493,48 +496,32 @@ class FiniteHorizonStoreView {
             absl::StrCat("value store's block table decreases at block ", b));
       }
     }
+    // Ranges of groups checked on all hardware threads; the first error in
+    // group order is the one reported, as one thread would find it.
     const uint64_t groups = BlockCount(h.states, h.group_shift);
-    constexpr uint64_t kMargin = 128;  // bits of zeros around a group's copy
-    std::vector<uint8_t> copy;
+    const uint64_t parts =
+        std::clamp<uint64_t>(std::thread::hardware_concurrency(), 1, groups / 65536 + 1);
+    std::vector<absl::Status> status(parts);
+    std::vector<uint64_t> part_changes(parts, 0);
+    std::vector<uint32_t> part_largest(parts, 0);
+    {
+      std::vector<std::thread> threads;
+      for (uint64_t p = 1; p < parts; ++p) {
+        threads.emplace_back([&, p] {
+          status[p] = ValidateGroups(groups * p / parts, groups * (p + 1) / parts, limit, min_value,
+                                     max_value, part_changes[p], part_largest[p]);
+        });
+      }
+      status[0] = ValidateGroups(0, groups / parts, limit, min_value, max_value, part_changes[0],
+                                 part_largest[0]);
+      for (std::thread& t : threads) t.join();
+    }
     uint64_t changes = 0;
     uint32_t largest = 0;
-    for (uint64_t g = 0; g < groups; ++g) {
-      const uint64_t start = GroupStart(g), end = GroupEnd(g);
-      if (start > end || end > limit) {
-        return absl::DataLossError(absl::StrCat("value store's group of state ", g << h.group_shift,
-                                                " spans bits ", start, " to ", end,
-                                                ", not an ordered range of the stream"));
-      }
-      // The group's bits at bit kMargin of `copy`.
-      const uint64_t bits = end - start;
-      copy.assign((kMargin * 2 + bits) / 8 + 16, 0);
-      BitWriter out(copy.data(), kMargin);
-      for (uint64_t done = 0; done < bits;) {
-        const int n = static_cast<int>(std::min<uint64_t>(32, bits - done));
-        out.Put(PeekBits(entries_, start + done), n);
-        done += n;
-      }
-      out.Flush();
-      const uint64_t first_state = g << h.group_shift;
-      const uint64_t forward = ForwardStates(g), count = GroupStates(g);
-      BitCursor<false> ahead{copy.data(), kMargin};
-      BitCursor<true> back{copy.data(), kMargin + bits};
-      for (uint64_t i = 0; i < count; ++i) {
-        const bool backward = i >= forward;
-        const uint64_t state =
-            backward ? first_state + (count - 1 - (i - forward)) : first_state + i;
-        absl::Status status = backward ? ValidateList(back, kMargin, kMargin + bits, state,
-                                                      min_value, max_value, changes, largest)
-                                       : ValidateList(ahead, kMargin, kMargin + bits, state,
-                                                      min_value, max_value, changes, largest);
-        if (!status.ok()) return status;
-      }
-      if (ahead.pos != back.pos) {
-        return absl::DataLossError(absl::StrCat(
-            "value store's group of state ", first_state, " has lists read forward ending at bit ",
-            start + ahead.pos - kMargin, " and lists read backward ending at bit ",
-            start + back.pos - kMargin, "; they must meet"));
-      }
+    for (uint64_t p = 0; p < parts; ++p) {
+      if (!status[p].ok()) return status[p];
+      changes += part_changes[p];
+      largest = std::max(largest, part_largest[p]);
     }
     if (changes != h.entries) {
       return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
@@ -544,6 +531,63 @@ class FiniteHorizonStoreView {
       return absl::DataLossError(
           absl::StrCat("value store's header says values last change at t = ", h.last_change,
                        "; its entries last change at t = ", largest));
+    }
+    return absl::OkStatus();
+  }
+
+  // ValidateBits' checks of groups [first, last).
+  absl::Status ValidateGroups(uint64_t first, uint64_t last, uint64_t limit, int min_value,
+                              int max_value, uint64_t& changes, uint32_t& largest) const {
+    const FiniteHorizonStoreHeader& h = header_;
+    constexpr uint64_t kMargin = 128;  // bits of zeros around a group's copy
+    std::vector<uint8_t> copy;
+    for (uint64_t g = first; g < last; ++g) {
+      const uint64_t start = GroupStart(g), end = GroupEnd(g);
+      if (start > end || end > limit) {
+        return absl::DataLossError(absl::StrCat("value store's group of state ", g << h.group_shift,
+                                                " spans bits ", start, " to ", end,
+                                                ", not an ordered range of the stream"));
+      }
+      // Decoded in place when a symbol read past the group's start cannot
+      // leave the store (forward reads past its end stay in the stream's
+      // padding); a group near the stream's start from a copy with zeros
+      // before it.
+      const uint8_t* base = entries_;
+      uint64_t low = start, high = end;
+      if (start < kMargin) {
+        const uint64_t bits = end - start;
+        copy.assign((kMargin * 2 + bits) / 8 + 16, 0);
+        BitWriter out(copy.data(), kMargin);
+        for (uint64_t done = 0; done < bits;) {
+          const int n = static_cast<int>(std::min<uint64_t>(32, bits - done));
+          out.Put(PeekBits(entries_, start + done), n);
+          done += n;
+        }
+        out.Flush();
+        base = copy.data();
+        low = kMargin;
+        high = kMargin + bits;
+      }
+      const uint64_t first_state = g << h.group_shift;
+      const uint64_t forward = ForwardStates(g), count = GroupStates(g);
+      BitCursor<false> ahead{base, low};
+      BitCursor<true> back{base, high};
+      for (uint64_t i = 0; i < count; ++i) {
+        const bool backward = i >= forward;
+        const uint64_t state =
+            backward ? first_state + (count - 1 - (i - forward)) : first_state + i;
+        absl::Status status =
+            backward
+                ? ValidateList(back, low, high, state, min_value, max_value, changes, largest)
+                : ValidateList(ahead, low, high, state, min_value, max_value, changes, largest);
+        if (!status.ok()) return status;
+      }
+      if (ahead.pos != back.pos) {
+        return absl::DataLossError(absl::StrCat(
+            "value store's group of state ", first_state, " has lists read forward ending at bit ",
+            start + ahead.pos - low, " and lists read backward ending at bit ",
+            start + back.pos - low, "; they must meet"));
+      }
     }
     return absl::OkStatus();
   }
@@ -563,7 +607,7 @@ class FiniteHorizonStoreView {
         return absl::DataLossError(
             absl::StrCat("value store's state ", state, " runs past the end of its group"));
       }
-      const PrefixSymbolRead r = decoder_->Decode(in, PrefixContext(value, layer < 0));
+      const PrefixSymbolRead r = decoder_->DecodeNext(in, PrefixContext(value, layer < 0));
       if (r.kind == PrefixSymbolRead::kInvalid ||
           (r.kind == PrefixSymbolRead::kEmpty && layer >= 0)) {
         return absl::DataLossError(absl::StrCat("value store's state ", state,
