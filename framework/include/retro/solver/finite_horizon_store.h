@@ -537,8 +537,12 @@ class FiniteHorizonStoreView {
 
   // ValidateBits' checks of groups [first, last).
   absl::Status ValidateGroups(uint64_t first, uint64_t last, uint64_t limit, int min_value,
-                              int max_value, uint64_t& changes, uint32_t& largest) const {
+                              int max_value, uint64_t& changes_out,
+                              uint32_t& largest_out) const {
     const FiniteHorizonStoreHeader& h = header_;
+    // Counted here, stored once: threads' results share a cache line.
+    uint64_t changes = 0;
+    uint32_t largest = 0;
     constexpr uint64_t kMargin = 128;  // bits of zeros around a group's copy
     std::vector<uint8_t> copy;
     for (uint64_t g = first; g < last; ++g) {
@@ -589,6 +593,8 @@ class FiniteHorizonStoreView {
             start + back.pos - low, "; they must meet"));
       }
     }
+    changes_out = changes;
+    largest_out = largest;
     return absl::OkStatus();
   }
 
