@@ -17,14 +17,21 @@
 //               within a state, in one of three encodings (entry_bytes):
 //     2, 4      fixed-width entries, one unit each: (layer << 8 |
 //               uint8(value)) in 2 bytes (layers <= 255) or 4 bytes
-//     1         byte-coded (what the solver writes): a unit is a byte. A
-//               state's changes are steps from (layer 0, value 0): a code
-//               byte c < 255 stands for codes[c] = (layer step << 8 |
-//               uint8(value step)); the escape byte 255 is followed by the
-//               layer step as a LEB128 varint (at most 4 bytes) and the new
-//               value as one byte. The solver gives the 255 most frequent
-//               steps of the slice a code each, so most changes take one
-//               byte instead of two (oware: 1.02 bytes a change).
+//     1         byte-coded (what the solver builds and reads while it
+//               solves): a unit is a byte. A state's changes are steps
+//               from (layer 0, value 0): a code byte c < 255 stands for
+//               codes[c] = (layer step << 8 | uint8(value step)); the
+//               escape byte 255 is followed by the layer step as a LEB128
+//               varint (at most 4 bytes) and the new value as one byte. The
+//               solver gives the 255 most frequent steps of the slice a
+//               code each, so most changes take one byte instead of two
+//               (oware: 1.02 bytes a change).
+//   A bit-coded store (entry_bytes 0, what a finished solve writes) keeps
+//   the header and block table (in bits), has a uint16 start per group of
+//   2^group_shift states instead of per state, a code model instead of the
+//   code table, and a bit stream of prefix codes instead of units; its
+//   groups are read from both ends (finite_horizon_prefix_code.h,
+//   finite_horizon_bit_coder.h, docs/file-format.md).
 #ifndef RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 #define RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 
