@@ -153,7 +153,7 @@ class PrefixCodeDecoder {
     if (model.size() != expected) {
       return fail(absl::StrCat("has ", model.size(), " bytes; its counts imply ", expected));
     }
-    decoder->slot_.assign(kPrefixContexts, -1);
+    decoder->slot_of_.fill(contexts);  // the slot past the last: no code
     const uint8_t* heads = model.data() + 8;
     const uint8_t* entries = heads + 4 * uint64_t{contexts};
     uint64_t symbol = 0;
@@ -200,7 +200,7 @@ class PrefixCodeDecoder {
         return fail(absl::StrCat("gives context ", id,
                                  " more codes than its lengths allow (Kraft sum over 1)"));
       }
-      decoder->slot_[id] = static_cast<int16_t>(decoder->contexts_.size());
+      decoder->slot_of_[id] = static_cast<uint32_t>(decoder->contexts_.size());
       decoder->contexts_.push_back(context);
     }
     if (symbol != symbols) return fail("counts more symbols than its contexts list");
@@ -215,9 +215,6 @@ class PrefixCodeDecoder {
   static uint64_t ModelBytes(uint64_t contexts, uint64_t symbols) {
     return (8 + 4 * contexts + 4 * symbols + 7) / 8 * 8;
   }
-
-  // Whether the model has a code for context `context` (< kPrefixContexts).
-  bool HasContext(int context) const { return slot_[context] >= 0; }
 
   // Decodes the symbol at the cursor in context `context` and moves the
   // cursor past it (and past an escape's fields). A context without a
@@ -399,10 +396,6 @@ class PrefixCodeDecoder {
     const uint32_t slots = static_cast<uint32_t>(contexts_.size());
     table_.assign(uint64_t{slots + 1} << kTableBits, 0);
     back_table_.assign(uint64_t{slots + 1} << kTableBits, 0);
-    slot_of_.fill(slots);
-    for (int id = 0; id < kPrefixContexts; ++id) {
-      if (slot_[id] >= 0) slot_of_[id] = static_cast<uint32_t>(slot_[id]);
-    }
     for (uint32_t slot = 0; slot < slots; ++slot) {
       Context& c = contexts_[slot];
       int longest = 1;
@@ -472,8 +465,8 @@ class PrefixCodeDecoder {
   // the context has no code or the bits are none of its codes.
   template <bool kBackward>
   const Symbol* SlowDecode(const BitCursor<kBackward>& in, int context) const {
-    const int slot = slot_[context];
-    if (slot < 0) return nullptr;
+    const uint32_t slot = slot_of_[context];
+    if (slot >= contexts_.size()) return nullptr;
     const Context& c = contexts_[slot];
     uint32_t code = 0;
     for (int length = 1; length <= kMaxPrefixCodeLength; ++length) {
@@ -486,7 +479,6 @@ class PrefixCodeDecoder {
     return nullptr;
   }
 
-  std::vector<int16_t> slot_;  // context id -> index into contexts_, or -1
   // Context id -> its slot, or the slot past the last when it has no code.
   std::array<uint32_t, kPrefixContexts> slot_of_;
   std::vector<Context> contexts_;
