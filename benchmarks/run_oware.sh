@@ -95,7 +95,7 @@ out.append(f"| `retro solve --game oware --seeds 9 --threads 2`, whole process |
 out.append("")
 out.append(f"Size: {int(size9):,} bytes on disk ({int(size9)/1048576:.2f} MiB), against 58.8 MB for the dense int8 layout; every value exact (`retro verify` passes).")
 out.append("")
-out.append(f"Probe of one value, warm (`BM_ProbeValue`, random boards of 1..9 seeds, random t): {probe:.1f} {unit} byte-coded as written (`layout:0`), {probe_fixed:.1f} {unit} for the same changes in 2-byte entries (`layout:1`, the layout before 2026-11-24).")
+out.append(f"Probe of one value, warm (`BM_ProbeValue`, random boards of 1..9 seeds, random t): {probe:.1f} {unit} bit-coded as written (`layout:0`), {probe_fixed:.1f} {unit} for the same changes in 2-byte entries (`layout:1`, the layout before 2026-11-24).")
 if large_rows.strip():
     out.append("")
     out.append("Larger books (`retro solve --game oware --seeds N`, 2 threads; /usr/bin/time):")
