@@ -112,8 +112,9 @@ absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
                         HumanBytes(every_rank));
   } else {
     const uint64_t needed = (split + (available - every_rank) - 1) / (available - every_rank);
-    fits = absl::StrCat("with one rank per machine like this one, ", needed,
-                        " ranks would fit");
+    fits = needed <= 1 ? std::string("a single process on a machine like this one fits")
+                       : absl::StrCat("with one rank per machine like this one, ", needed,
+                                      " ranks would fit");
   }
   return absl::ResourceExhaustedError(absl::StrCat(
       "this solve needs about ", HumanBytes(per_rank), " per rank over ", ranks,

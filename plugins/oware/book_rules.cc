@@ -156,6 +156,23 @@ uint64_t BookRules::EstimateFileBytes() const {
   return static_cast<uint64_t>(total);
 }
 
+// Every rank of a distributed solve holds the finished stores as the solver
+// keeps them (byte-coded) and, while the largest slice is solved, the
+// V_{t-1} replica and reverse-edge offsets (5 bytes a board of it); at the
+// end it codes each store bit-coded beside the byte-coded book, the largest
+// slice's coded store the most. The larger of the two moments, with the
+// memory model's margin.
+uint64_t BookRules::EstimateReplicatedMemoryBytes() const {
+  const int turn_limit = rules_.turn_limit;
+  double before_largest = 0;
+  for (int n = 0; n < seeds_; ++n) before_largest += SolvingSliceBytes(n, turn_limit);
+  const double solving =
+      before_largest + 5.0 * static_cast<double>(CompositionCount(seeds_, kHouses));
+  const double coding =
+      before_largest + SolvingSliceBytes(seeds_, turn_limit) + StoredSliceBytes(seeds_, turn_limit);
+  return static_cast<uint64_t>(kMemoryMargin * std::max(solving, coding));
+}
+
 std::string BookRules::WhatFits(uint64_t available_bytes) const {
   const int turn_limit = rules_.turn_limit;
   return absl::StrCat("the largest book that fits is --seeds ",

@@ -105,6 +105,8 @@ class BookRules {
   // model fitted to measured books, and what would fit instead.
   uint64_t EstimateMemoryBytes() const;
   uint64_t EstimateFileBytes() const;
+  // What every rank of a distributed solve holds (docs/distributed.md).
+  uint64_t EstimateReplicatedMemoryBytes() const;
   std::string WhatFits(uint64_t available_bytes) const;
 
   // Solves with the colex solver adapter (solver_game.h: incremental

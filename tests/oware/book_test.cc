@@ -49,6 +49,42 @@ TEST(BookTest, PlanEstimatesTheFileWithinTenPercent) {
   }
 }
 
+// Under mpirun every rank holds the finished stores as the solver keeps
+// them (byte-coded) and, at the end, codes each one beside them: Plan's
+// replicated part must cover the byte-coded book plus the largest coded
+// slice (the 11-seed book, solved both ways), and not by much more than its
+// margin and the 5 bytes a board of the largest slice.
+TEST(BookTest, PlanCoversWhatEveryRankHolds) {
+  constexpr int kSeeds = 11;
+  absl::StatusOr<BookRules> book = BookRules::Create({{"seeds", std::to_string(kSeeds)},
+                                                      {"turn-limit", "200"},
+                                                      {"grand-slam", "forfeit"},
+                                                      {"at-limit", "nobody"}});
+  ASSERT_TRUE(book.ok()) << book.status();
+  const ColexIndexer indexer(kSeeds);
+  const OwareSolverGame<GrandSlam::kForfeit, ColexIndexer> game(indexer, kSeeds, AtLimit::kNobody);
+  ThreadPool pool(2);
+  Progress progress;
+  double held = 0, largest_coded = 0;
+  for (const bool bit_code : {false, true}) {
+    auto stores = solver::SolveFiniteHorizon(game, {.horizon = 200, .bit_code = bit_code},
+                                             {.pool = &pool, .progress = &progress});
+    ASSERT_TRUE(stores.ok()) << stores.status();
+    for (const auto& store : *stores) {
+      if (bit_code) {
+        largest_coded = std::max(largest_coded, static_cast<double>(store.size()));
+      } else {
+        held += static_cast<double>(store.size());
+      }
+    }
+  }
+  const double needed = held + largest_coded;
+  const double estimate = static_cast<double>(book->EstimateReplicatedMemoryBytes());
+  EXPECT_GE(estimate, needed) << "held byte-coded " << held << ", largest coded " << largest_coded;
+  EXPECT_LE(estimate, 1.25 * needed)
+      << "held byte-coded " << held << ", largest coded " << largest_coded;
+}
+
 struct Variant {
   GrandSlam grand_slam;
   AtLimit at_limit;

@@ -90,6 +90,10 @@ class FiniteHorizonModule : public KitModule {
     // finished stores (the file) are every rank's.
     plan.replicated_memory_bytes =
         std::min(plan.estimated_memory_bytes, 5 * largest_slice + plan.estimated_file_bytes);
+    if constexpr (HasReplicatedEstimate<R>) {
+      plan.replicated_memory_bytes =
+          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
+    }
     const uint64_t available = AvailableMemoryBytes();
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {

@@ -38,6 +38,14 @@ concept HasSizeEstimates = requires(const R& r) {
   { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
 };
 
+// uint64_t EstimateReplicatedMemoryBytes(): of the memory estimate, the
+// part every rank of a distributed solve holds (default: the family's
+// rule, e.g. the finished stores as the file holds them).
+template <typename R>
+concept HasReplicatedEstimate = requires(const R& r) {
+  { r.EstimateReplicatedMemoryBytes() } -> std::convertible_to<uint64_t>;
+};
+
 // std::string SolverInconsistency(const Position&): what the game's own
 // solver adapter reports for a position against the rules ("" if it agrees).
 template <typename R>
