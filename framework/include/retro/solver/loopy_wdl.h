@@ -722,13 +722,31 @@ class LoopyWdlSolver {
         Scratch& my_scratch = scratch(part);
         PendingLists& later = found_[part];
         uint64_t count = 0;
+        // This part's records: those of its grains (all with one part).
+        const auto mine = [this, part](uint64_t l) {
+          return parts_ == 1 || static_cast<int>(static_cast<uint32_t>(l / kSeedGrain) %
+                                                 static_cast<uint32_t>(parts_)) == part;
+        };
+        // The records are scattered over the rank's range: each entry's
+        // record is prefetched kAhead entries before it is applied, as the
+        // single-process loop prefetches while it lists predecessors.
+        constexpr size_t kAhead = 16;
         for (const std::vector<uint8_t>& batch : received) {
-          for (size_t at = 0; at + sizeof(uint64_t) <= batch.size(); at += sizeof(uint64_t)) {
+          const size_t entries = batch.size() / sizeof(uint64_t);
+          const auto entry_at = [&batch](size_t i) {
             uint64_t entry;
-            std::memcpy(&entry, batch.data() + at, sizeof(entry));
-            const uint64_t p = entry & kIndexMask;
-            const uint64_t l = p - lo_;
-            if (static_cast<int>((l / kSeedGrain) % parts_) != part) continue;
+            std::memcpy(&entry, batch.data() + i * sizeof(uint64_t), sizeof(entry));
+            return entry;
+          };
+          for (size_t i = 0; i < entries; ++i) {
+            if (i + kAhead < entries) {
+              const uint64_t ahead = entry_at(i + kAhead);
+              const uint64_t l = (ahead & kIndexMask) - lo_;
+              __builtin_prefetch((ahead & kWinBit) ? &open_moves[l] : &value[l], 1);
+            }
+            const uint64_t entry = entry_at(i);
+            const uint64_t l = (entry & kIndexMask) - lo_;
+            if (!mine(l)) continue;
             count += ApplyPredecessor(entry, l, level, win_next, loss_next, value, open_moves,
                                       my_scratch, later);
           }
