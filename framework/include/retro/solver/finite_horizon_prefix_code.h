@@ -260,9 +260,21 @@ class PrefixCodeDecoder {
             (e & kLast) != 0};
   }
 
+  // Copies a reader's local cursor back to the caller's when it returns
+  // (readers work on a local copy, which the compiler keeps in registers,
+  // rather than through the caller's reference).
+  template <bool kBackward>
+  struct WriteBack {
+    BitCursor<kBackward>& to;
+    const BitCursor<kBackward>& from;
+    ~WriteBack() { to = from; }
+  };
+
   // Moves the cursor past `lists` whole lists of a checked stream.
   template <bool kBackward>
-  void SkipLists(BitCursor<kBackward>& in, uint64_t lists) const {
+  void SkipLists(BitCursor<kBackward>& cursor, uint64_t lists) const {
+    BitCursor<kBackward> in = cursor;  // a local: kept in registers
+    const WriteBack<kBackward> write_back{cursor, in};
     const uint32_t start_slot = slot_of_[PrefixContext(0, true)];
     uint32_t slot = start_slot;
     int value = 0;
@@ -291,6 +303,51 @@ class PrefixCodeDecoder {
     }
   }
 
+  // Validation's fast path: reads one list at the cursor, within bits
+  // [low, high] of its group, through the tables, checking what the
+  // store's validation checks (a code of its context; the empty list only
+  // as a first symbol; layers increasing, the first from 0, up to
+  // `horizon`; each change to another value within [min_value,
+  // max_value]; no read past the group). True with the cursor past the
+  // list and `changes` and `largest` (the last layer) updated; false, with
+  // nothing updated (the cursor too), when it meets anything else (a symbol off the tables,
+  // such as an escape, or a fault): the caller then reads the list the
+  // general way, which takes the rest or names the fault.
+  template <bool kBackward>
+  bool CheckListFast(BitCursor<kBackward>& cursor, uint64_t low, uint64_t high, uint32_t horizon,
+                     int min_value, int max_value, uint64_t& changes, uint32_t& largest) const {
+    BitCursor<kBackward> in = cursor;  // a local: kept in registers
+    uint32_t slot = slot_of_[PrefixContext(0, true)];
+    uint64_t layer = 0, count = 0;
+    int value = 0;
+    bool fault = false;
+    in.Refill();
+    for (;;) {
+      if (kBackward ? in.pos <= low : in.pos >= high) return false;
+      if (in.available < kMaxPrefixCodeLength) in.Refill();
+      const uint32_t e = Lookup(in, slot);
+      if (!(e & kHit)) return false;
+      in.Consume((e >> kLengthShift) & 15);
+      const uint32_t step = (e >> kStepShift) & kStepMask;
+      if (step == kEmptyEntryStep) {
+        if (count > 0) return false;
+        break;
+      }
+      const int next = static_cast<int8_t>(e >> kValueShift);
+      fault |= (count > 0 && step == 0) | (next < min_value) | (next > max_value) | (next == value);
+      layer += step;
+      value = next;
+      ++count;
+      if (e & kLast) break;
+      slot = e >> kSlotShift;
+    }
+    if (fault || layer > horizon || (kBackward ? in.pos < low : in.pos > high)) return false;
+    cursor = in;
+    changes += count;
+    largest = std::max(largest, static_cast<uint32_t>(layer));
+    return true;
+  }
+
   // Reads the list at the cursor of a checked stream, where the state's
   // value is `value` and `first` says whether no change of it came before:
   // offers each change to keep(layer step, new value) until keep refuses
@@ -298,7 +355,9 @@ class PrefixCodeDecoder {
   // cursor then stands before it), true when the list ended (every change
   // kept); `value` is then the value after the last change kept.
   template <bool kBackward, typename Keep>
-  bool ReadList(BitCursor<kBackward>& in, int& value, bool first, Keep&& keep) const {
+  bool ReadList(BitCursor<kBackward>& cursor, int& value, bool first, Keep&& keep) const {
+    BitCursor<kBackward> in = cursor;  // a local: kept in registers
+    const WriteBack<kBackward> write_back{cursor, in};
     uint32_t slot = slot_of_[PrefixContext(value, first)];
     in.Refill();
     for (;;) {

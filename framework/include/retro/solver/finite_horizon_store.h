@@ -612,6 +612,9 @@ class FiniteHorizonStoreView {
                             int min_value, int max_value, uint64_t& changes,
                             uint32_t& largest) const {
     const FiniteHorizonStoreHeader& h = header_;
+    if (decoder_->CheckListFast(in, low, high, h.horizon, min_value, max_value, changes, largest)) {
+      return absl::OkStatus();
+    }
     int64_t layer = -1;  // before the first change
     int value = 0;
     const auto outside = [&] { return kBackward ? in.pos < low : in.pos > high; };
