@@ -12,9 +12,11 @@
 #define RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -24,6 +26,53 @@
 
 namespace retro {
 
+// Tables keyed by the code bytes of a byte-coded store: a change written
+// there as code byte c < 255 is, in context `context` (its value before and
+// whether it is the first), the symbol (context, c, last). One row of 512
+// entries (c, last) per context, made when the context is first used, so
+// that counting and finding codes take an array access, not a hash.
+class CodeByteTable {
+ public:
+  CodeByteTable() { row_of_.fill(-1); }
+  uint64_t& At(int context, int code, bool last) {
+    int32_t& row = row_of_[context];
+    if (row < 0) {
+      row = rows_++;
+      entries_.resize(uint64_t(rows_) * kRow, 0);
+    }
+    return entries_[uint64_t(row) * kRow + Column(code, last)];
+  }
+  // The entry, 0 for a context without a row.
+  void Swap(CodeByteTable& other) {
+    std::swap(row_of_, other.row_of_);
+    std::swap(rows_, other.rows_);
+    entries_.swap(other.entries_);
+  }
+  uint64_t Get(int context, int code, bool last) const {
+    const int32_t row = row_of_[context];
+    return row < 0 ? 0 : entries_[uint64_t(row) * kRow + Column(code, last)];
+  }
+  // Calls f(context, code, last, entry) for each entry that is not 0.
+  template <typename F>
+  void ForEachNonZero(F&& f) const {
+    for (int context = 0; context < kPrefixContexts; ++context) {
+      const int32_t row = row_of_[context];
+      if (row < 0) continue;
+      for (uint64_t i = 0; i < kRow; ++i) {
+        const uint64_t entry = entries_[uint64_t(row) * kRow + i];
+        if (entry != 0) f(context, static_cast<int>(i >> 1), (i & 1) != 0, entry);
+      }
+    }
+  }
+
+ private:
+  static constexpr uint64_t kRow = 512;
+  static uint64_t Column(int code, bool last) { return (uint64_t(code) << 1) | (last ? 1 : 0); }
+  std::array<int32_t, kPrefixContexts> row_of_;
+  int32_t rows_ = 0;
+  std::vector<uint64_t> entries_;
+};
+
 // The same changes as `store` (any encoding, validated), bit-coded; state
 // i of the result is state old_index(i) of `store` (default: i). The same
 // store gives the same bytes whatever the thread count.
@@ -32,46 +81,76 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
   const uint64_t states = store.states();
   constexpr uint64_t kGrain = 1 << 12;
-  // Calls each(context, layer step, new value, last) for each change of
-  // state `state` of the result, or empty() when it has none.
+  // Calls each(context, layer step, new value, last, code byte or -1) for
+  // each change of state `state` of the result, or empty() when it has
+  // none.
   const auto visit = [&store, &old_index](uint64_t state, auto&& each, auto&& empty) {
     // The change waiting to learn whether it is the last.
     int context = 0;
     uint32_t step = 0;
     int new_value = 0;
+    int code = -1;
     bool pending = false;
     uint32_t previous_layer = 0;
     int previous_value = 0;
-    store.ForEachChange(old_index ? old_index(state) : state, [&](uint32_t layer, int value) {
-      if (pending) each(context, step, new_value, false);
-      context = PrefixContext(previous_value, !pending);
-      step = layer - previous_layer;
-      new_value = value;
-      pending = true;
-      previous_layer = layer;
-      previous_value = value;
-      return true;
-    });
+    store.ForEachChange(old_index ? old_index(state) : state,
+                        [&](uint32_t layer, int value, int code_byte) {
+                          if (pending) each(context, step, new_value, false, code);
+                          context = PrefixContext(previous_value, !pending);
+                          step = layer - previous_layer;
+                          new_value = value;
+                          code = code_byte;
+                          pending = true;
+                          previous_layer = layer;
+                          previous_value = value;
+                          return true;
+                        });
     if (pending) {
-      each(context, step, new_value, true);
+      each(context, step, new_value, true, code);
     } else {
       empty();
     }
   };
 
   // 1. The symbols' counts, per worker, then summed (sums do not depend on
-  //    how the states were split).
+  //    how the states were split). Changes with a code byte are counted by
+  //    it, the rest by key.
   std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
+  std::vector<CodeByteTable> worker_byte_counts(pool.size());
   pool.ParallelFor(0, states, kGrain, [&](int worker, uint64_t b, uint64_t e) {
     auto& counts = worker_counts[worker];
+    auto& byte_counts = worker_byte_counts[worker];
     for (uint64_t s = b; s < e; ++s) {
       visit(
           s,
-          [&](int context, uint32_t step, int value, bool last) {
-            ++counts[PrefixCodeEncoder::ChangeKey(context, step, value, last)];
+          [&](int context, uint32_t step, int value, bool last, int code) {
+            if (code >= 0) {
+              ++byte_counts.At(context, code, last);
+            } else {
+              ++counts[PrefixCodeEncoder::ChangeKey(context, step, value, last)];
+            }
           },
           [&] { ++counts[PrefixCodeEncoder::EmptyKey()]; });
     }
+  });
+  for (size_t w = 1; w < worker_byte_counts.size(); ++w) {
+    worker_byte_counts[w].ForEachNonZero([&](int context, int code, bool last, uint64_t n) {
+      worker_byte_counts[0].At(context, code, last) += n;
+    });
+    CodeByteTable().Swap(worker_byte_counts[w]);
+  }
+  const CodeByteTable& byte_counts = worker_byte_counts[0];
+  // The change a code byte stands for in a context: (layer step, new value).
+  const auto change_of = [&store](int context, int code, uint32_t& step, int& value) {
+    const uint32_t entry = store.codes()[code];
+    step = entry >> 8;
+    value = ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF);
+  };
+  byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t n) {
+    uint32_t step;
+    int value;
+    change_of(context, code, step, value);
+    worker_counts[0][PrefixCodeEncoder::ChangeKey(context, step, value, last)] += n;
   });
   for (size_t w = 1; w < worker_counts.size(); ++w) {
     for (const auto& [key, n] : worker_counts[w]) worker_counts[0][key] += n;
@@ -81,17 +160,38 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
   worker_counts.clear();
   const std::vector<uint8_t> model = encoder.Model();
 
+  // The codes of the code bytes seen, packed: the code first bit lowest
+  // (bits 0-23), first bit highest (24-47), its length (48-55); 0 when the
+  // change is escaped.
+  CodeByteTable byte_codes;
+  byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t) {
+    uint32_t step;
+    int value;
+    change_of(context, code, step, value);
+    const PrefixCodeEncoder::CodeBits c = encoder.ChangeCode(context, step, value, last);
+    if (c.length > 0) {
+      byte_codes.At(context, code, last) = uint64_t{c.reversed} | (uint64_t{c.natural} << 24) |
+                                           (uint64_t(c.length) << 48);
+    }
+  });
+  worker_byte_counts.clear();
+  const auto packed_code = [&byte_codes](int context, int code, bool last) -> uint64_t {
+    return code >= 0 ? byte_codes.Get(context, code, last) : 0;
+  };
+
   // 2. Each state's bits.
+  const uint32_t empty_bits = encoder.EmptyCode().length;
   std::vector<uint32_t> bits(states);
   pool.ParallelFor(0, states, kGrain, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t s = b; s < e; ++s) {
       uint64_t n = 0;
       visit(
           s,
-          [&](int context, uint32_t step, int value, bool last) {
-            n += encoder.ChangeBits(context, step, value, last);
+          [&](int context, uint32_t step, int value, bool last, int code) {
+            const uint64_t packed = packed_code(context, code, last);
+            n += packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
           },
-          [&] { n += encoder.EmptyBits(); });
+          [&] { n += empty_bits; });
       bits[s] = static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX));
     }
   });
@@ -155,8 +255,12 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
       for (uint64_t s = g; s < g + forward; ++s) {
         visit(
             s,
-            [&](int context, uint32_t step, int value, bool last) {
-              encoder.WriteChange(out, context, step, value, last);
+            [&](int context, uint32_t step, int value, bool last, int code) {
+              if (const uint64_t packed = packed_code(context, code, last)) {
+                out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, int(packed >> 48));
+              } else {
+                encoder.WriteChange(out, context, step, value, last);
+              }
             },
             [&] { encoder.WriteEmpty(out); });
       }
@@ -166,8 +270,12 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
       for (uint64_t s = g + count; s-- > g + forward;) {
         visit(
             s,
-            [&](int context, uint32_t step, int value, bool last) {
-              encoder.WriteChange(back, context, step, value, last);
+            [&](int context, uint32_t step, int value, bool last, int code) {
+              if (const uint64_t packed = packed_code(context, code, last)) {
+                back.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, int(packed >> 48));
+              } else {
+                encoder.WriteChange(back, context, step, value, last);
+              }
             },
             [&] { encoder.WriteEmpty(back); });
       }

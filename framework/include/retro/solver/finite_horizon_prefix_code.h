@@ -698,6 +698,26 @@ class PrefixCodeEncoder {
     return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
   }
 
+  // The code of a change that has its own (reversed: first bit lowest;
+  // natural: first bit highest), length 0 when the change is escaped.
+  struct CodeBits {
+    uint32_t reversed = 0;
+    uint32_t natural = 0;
+    int length = 0;
+  };
+  CodeBits ChangeCode(int context, uint32_t layer_step, int value, bool last) const {
+    if (const Code* code = Find(context, layer_step, value, last)) {
+      return {code->reversed, code->natural, code->length};
+    }
+    return {};
+  }
+  // The empty list's code; length 0 when no list is empty.
+  CodeBits EmptyCode() const {
+    const auto it = codes_.find(EmptyKey());
+    if (it == codes_.end()) return {};
+    return {it->second.reversed, it->second.natural, it->second.length};
+  }
+
   // Writes to a BitWriter (forward) or a BackwardBitWriter.
   template <typename Out>
   void WriteEmpty(Out& out) const {

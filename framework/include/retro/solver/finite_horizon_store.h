@@ -43,6 +43,7 @@
 #include <span>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -208,6 +209,17 @@ class FiniteHorizonStoreView {
   uint64_t evaluations() const { return header_.evaluations; }
   const FiniteHorizonStoreHeader& header() const { return header_; }
 
+  // Offers a change to a Walk callback that takes (layer, value) or
+  // (layer, value, code byte or -1).
+  template <typename Keep>
+  static bool Offer(Keep& keep, uint32_t layer, int value, int code) {
+    if constexpr (std::is_invocable_v<Keep&, uint32_t, int, int>) {
+      return keep(layer, value, code);
+    } else {
+      return keep(layer, value);
+    }
+  }
+
   // The units [begin, end) of `state` (entries, or coded bytes). Not for
   // bit-coded stores, whose states have no unit range.
   void EntryRange(uint64_t state, uint64_t& begin, uint64_t& end) const {
@@ -232,7 +244,11 @@ class FiniteHorizonStoreView {
   // keep(layer, value); a change kept is consumed (cursor and value move
   // past it), the first one refused is left unconsumed and its layer
   // returned. UINT32_MAX when every change was kept. Requires state <
-  // states() (and Validate() for untrusted bytes).
+  // states() (and Validate() for untrusted bytes). A keep that takes a
+  // third int is also given the change's code byte: the byte c < 255 that
+  // stands for it in a byte-coded store, -1 for an escaped change and in
+  // the other encodings (a coder keys its tables by it instead of hashing
+  // each change).
   template <typename Keep>
   uint32_t Walk(uint64_t state, ChangeCursor& cursor, int& value, Keep&& keep) const {
     if (bit_coded()) return WalkBits(state, cursor, value, keep);
@@ -261,7 +277,7 @@ class FiniteHorizonStoreView {
           layer += step;
           next_value = p < stop ? static_cast<int8_t>(*p++) : 0;
         }
-        if (!keep(layer, next_value)) {
+        if (!Offer(keep, layer, next_value, c != kFiniteHorizonEscape ? c : -1)) {
           cursor.units = static_cast<uint32_t>(at - first);
           return layer;
         }
@@ -281,7 +297,7 @@ class FiniteHorizonStoreView {
         std::memcpy(&e, entries_ + 4 * i, 4);
       }
       const int next_value = static_cast<int8_t>(e & 0xFF);
-      if (!keep(e >> 8, next_value)) {
+      if (!Offer(keep, e >> 8, next_value, -1)) {
         cursor.units = static_cast<uint32_t>(i - begin);
         return e >> 8;
       }
@@ -292,8 +308,8 @@ class FiniteHorizonStoreView {
     return std::numeric_limits<uint32_t>::max();
   }
 
-  // Calls f(layer, value) for each change of `state`, layers increasing,
-  // until f returns false. Requires state < states() (and Validate() for
+  // Calls f(layer, value) (or f(layer, value, code byte), as Walk) for
+  // each change of `state`, layers increasing, until f returns false. Requires state < states() (and Validate() for
   // untrusted bytes).
   template <typename F>
   void ForEachChange(uint64_t state, F&& f) const {
@@ -465,7 +481,7 @@ class FiniteHorizonStoreView {
     uint32_t refused = kListEnded;
     const bool ended =
         decoder_->ReadList(in, value, cursor.units == 0, [&](uint32_t step, int next) {
-          if (!keep(layer + step, next)) {
+          if (!Offer(keep, layer + step, next, -1)) {
             refused = layer + step;
             return false;
           }
