@@ -31,7 +31,6 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
-#include <queue>
 #include <span>
 #include <utility>
 #include <vector>
@@ -808,26 +807,44 @@ class PrefixCodeEncoder {
     }
   }
 
+  // Huffman code lengths: repeatedly joins the two lightest nodes, ties
+  // to the lower node number (leaves 0..n-1, joined nodes numbered on from
+  // n as made). Joined nodes are made in order of weight, so the lightest
+  // node is the lighter of the next leaf (leaves sorted by weight, then
+  // number) and the next joined node: two queues, no heap.
   static std::vector<uint8_t> HuffmanLengths(const std::vector<uint64_t>& weight) {
     const size_t n = weight.size();
     std::vector<uint8_t> length(n, 1);
     if (n == 1) return length;
-    // Nodes 0..n-1 are leaves; parents follow. Ties by node number.
-    std::vector<int> parent(2 * n - 1, -1);
-    using Item = std::pair<uint64_t, int>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> heap;
-    for (size_t i = 0; i < n; ++i) heap.push({weight[i], static_cast<int>(i)});
-    int next = static_cast<int>(n);
-    while (heap.size() > 1) {
-      const Item a = heap.top();
-      heap.pop();
-      const Item b = heap.top();
-      heap.pop();
-      parent[a.second] = parent[b.second] = next;
-      heap.push({a.first + b.first, next++});
+    std::vector<uint32_t> leaves(n);
+    for (size_t i = 0; i < n; ++i) leaves[i] = static_cast<uint32_t>(i);
+    std::sort(leaves.begin(), leaves.end(), [&](uint32_t a, uint32_t b) {
+      return weight[a] != weight[b] ? weight[a] < weight[b] : a < b;
+    });
+    std::vector<uint64_t> node_weight(2 * n - 1);
+    std::vector<uint32_t> parent(2 * n - 1, 0);
+    for (size_t i = 0; i < n; ++i) node_weight[i] = weight[i];
+    size_t next_leaf = 0, next_joined = n, made = n;
+    const auto lightest = [&]() -> uint32_t {
+      if (next_leaf < n) {
+        const uint32_t leaf = leaves[next_leaf];
+        // A leaf's number is below every joined node's: it wins ties.
+        if (next_joined == made || node_weight[leaf] <= node_weight[next_joined]) {
+          ++next_leaf;
+          return leaf;
+        }
+      }
+      return static_cast<uint32_t>(next_joined++);
+    };
+    while (made < 2 * n - 1) {
+      const uint32_t a = lightest();
+      const uint32_t b = lightest();
+      node_weight[made] = node_weight[a] + node_weight[b];
+      parent[a] = parent[b] = static_cast<uint32_t>(made);
+      ++made;
     }
     std::vector<uint8_t> depth(2 * n - 1, 0);
-    for (int node = next - 2; node >= 0; --node) depth[node] = depth[parent[node]] + 1;
+    for (size_t node = 2 * n - 2; node-- > 0;) depth[node] = depth[parent[node]] + 1;
     for (size_t i = 0; i < n; ++i) length[i] = depth[i];
     return length;
   }
