@@ -226,6 +226,48 @@ TEST(FiniteHorizonStoreTest, BitCodingDoesNotDependOnThreadsAndTakesAnyLists) {
   }
 }
 
+TEST(FiniteHorizonStoreTest, BitCodingNarrowsGroupsWhenBlocksMustBeNarrow) {
+  // States with a change at every one of 30,000 layers take some 30,000
+  // bits each: three of them overflow a group start's 16 bits, so blocks
+  // (and groups) of fewer than four states are needed, and the coder writes
+  // them in place instead of from its four-state groups.
+  ThreadPool one(1), two(2);
+  const uint32_t horizon = 30000;
+  Lists lists(11);
+  for (int s : {0, 1, 2, 3, 4, 7}) {
+    for (uint32_t t = 0; t <= horizon; ++t) lists[s].push_back({t, (t + s) % 2 == 0 ? 1 : -1});
+  }
+  lists[9].push_back({5, 2});
+  const std::vector<uint8_t> fixed = FixedWidthStore(lists, horizon);
+  const FiniteHorizonStoreView view = *FiniteHorizonStoreView::Open(fixed);
+  const std::vector<uint8_t> bits = BitCodeFiniteHorizonStore(view, two);
+  EXPECT_EQ(BitCodeFiniteHorizonStore(view, one), bits);
+  auto bits_view = FiniteHorizonStoreView::Open(bits);
+  ASSERT_TRUE(bits_view.ok()) << bits_view.status();
+  EXPECT_LT(bits_view->header().group_shift, kFiniteHorizonMaxGroupShift);
+  // Every list whole, and values at a few layers (ExpectHolds probes every
+  // change: too slow for lists this long).
+  for (size_t s = 0; s < lists.size(); ++s) {
+    std::vector<Change> got;
+    bits_view->ForEachChange(s, [&](uint32_t layer, int value) {
+      got.push_back({layer, value});
+      return true;
+    });
+    ASSERT_EQ(got.size(), lists[s].size()) << "state " << s;
+    for (size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i].layer, lists[s][i].layer) << "state " << s;
+      ASSERT_EQ(got[i].value, lists[s][i].value) << "state " << s;
+    }
+    for (const uint32_t t : {0u, 1u, 4u, 5u, 12345u, horizon}) {
+      int want = 0;
+      for (const Change& c : lists[s]) {
+        if (c.layer <= t) want = c.value;
+      }
+      EXPECT_EQ(bits_view->ValueAt(s, t), want) << "state " << s << " t " << t;
+    }
+  }
+}
+
 TEST(FiniteHorizonStoreTest, BitCodedStoresRefuseDamageAndNeverReadOutside) {
   ThreadPool pool(2);
   const uint32_t horizon = 300;
