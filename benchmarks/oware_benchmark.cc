@@ -1,6 +1,6 @@
 // Google Benchmark suite for the oware book: whole-book solves with retro's
 // change-following solver (1 and 2 threads) against the seed-method baseline,
-// and single-value probes of a finished book.
+// the bit coding of a store, and single-value probes of a finished book.
 //
 //   build/bin/oware_benchmark --benchmark_filter=Solve
 #include <random>
@@ -13,7 +13,9 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
+#include "retro/solver/finite_horizon_bit_coder.h"
 #include "retro/solver/finite_horizon_store.h"
+#include "retro/thread_pool.h"
 
 namespace retro::oware {
 namespace {
@@ -64,6 +66,24 @@ BENCHMARK(BM_SolveSeedBaseline)
     ->ArgName("seeds")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// Bit coding one store, as a finished solve codes each (the prefix codes
+// chosen from its changes, then its lists written): the largest slice of a
+// 12-seed book, from the byte-coded store the solver holds, on one thread.
+void BM_BitCodeStore(benchmark::State& state) {
+  static const std::vector<uint8_t> byte_coded = SolveStores(12, 2, false).back();
+  const FiniteHorizonStoreView view = *FiniteHorizonStoreView::Open(byte_coded);
+  ThreadPool pool(1);
+  uint64_t bytes = 0;
+  for (auto _ : state) {
+    const std::vector<uint8_t> bits = BitCodeFiniteHorizonStore(view, pool);
+    bytes = bits.size();
+    benchmark::DoNotOptimize(bits.data());
+  }
+  state.counters["changes"] = static_cast<double>(view.entries());
+  state.counters["store_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_BitCodeStore)->Unit(benchmark::kMillisecond);
 
 // The same changes in the fixed-width layout of files written before byte
 // coding: 2-byte (layer, value) entries.

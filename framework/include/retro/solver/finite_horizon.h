@@ -50,6 +50,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -778,37 +779,48 @@ class FiniteHorizonSolver {
     //    gathered into every rank's copy.
     absl::StatusOr<std::vector<uint8_t>> BuildStore() {
       const uint64_t entries = log_.changes();
-      // The layer and value of each state's change before (layer 0, value 0
-      // before its first).
-      std::vector<uint32_t> last_layer(local_, 0);
-      std::vector<int8_t> last_value(local_, 0);
-      const auto replay = [&](auto&& each) {
-        std::fill(last_layer.begin(), last_layer.end(), 0);
-        std::fill(last_value.begin(), last_value.end(), 0);
+      // Reads the log with each state's change before (layer 0, value 0
+      // before its first) as layer << 8 | uint8(value) in the low 32 bits
+      // of its word of `track` (layers < 2^24), and calls each(state - lo_,
+      // word, layer step, value step, value). The log is in layer order, so
+      // every change is a random access: one word a state keeps it to one.
+      const auto replay = [&](auto& track, auto&& each) {
+        using Word = std::remove_reference_t<decltype(track[0])>;
+        std::fill(track.begin(), track.end(), 0);
         return log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
-          const uint64_t l = state - lo_;
-          each(l, layer - last_layer[l], value - last_value[l], value);
-          last_layer[l] = layer;
-          last_value[l] = value;
+          Word& word = track[state - lo_];
+          const uint32_t last = static_cast<uint32_t>(word);
+          each(state - lo_, word, layer - (last >> 8), value - static_cast<int8_t>(last & 0xFF),
+               value);
+          word = static_cast<Word>((word - static_cast<uint32_t>(word)) |
+                                   ((uint64_t{layer} << 8) | uint8_t(value)));
         });
       };
+      // The first two reads: the step counts, then (in the high 32 bits)
+      // each state's bytes.
+      std::vector<uint64_t> track(local_);
       std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
-      absl::Status read = replay([&](uint64_t, uint32_t layer_step, int value_step, int) {
-        if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
-          ++step_counts[i];
-        }
-      });
+      absl::Status read =
+          replay(track, [&](uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
+            if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
+              ++step_counts[i];
+            }
+          });
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       comm_.AllReduceSum(std::span<uint64_t>(step_counts));
       const FiniteHorizonCoder coder(step_counts);
       std::vector<uint64_t>().swap(step_counts);
-      std::vector<uint32_t> count(local_, 0);
-      read = replay([&](uint64_t l, uint32_t layer_step, int value_step, int) {
-        count[l] += coder.Bytes(layer_step, value_step);
+      read = replay(track, [&](uint64_t, uint64_t& word, uint32_t layer_step, int value_step, int) {
+        word += uint64_t{coder.Bytes(layer_step, value_step)} << 32;
       });
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
+      std::vector<uint32_t> count(local_);
       uint64_t bytes_of_mine = 0;
-      for (const uint32_t c : count) bytes_of_mine += c;
+      for (uint64_t l = 0; l < local_; ++l) {
+        count[l] = static_cast<uint32_t>(track[l] >> 32);
+        bytes_of_mine += count[l];
+      }
+      std::vector<uint64_t>().swap(track);
       FiniteHorizonStoreHeader header{};
       header.magic = kFiniteHorizonStoreMagic;
       header.entry_bytes = kFiniteHorizonCodedEntries;
@@ -845,7 +857,9 @@ class FiniteHorizonSolver {
       blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.coded_bytes;
       std::vector<uint32_t>().swap(count);
       // Layers in increasing order, so each state's changes come out sorted.
-      read = replay([&](uint64_t l, uint32_t layer_step, int value_step, int value) {
+      std::vector<uint32_t> last(local_);
+      read = replay(last, [&](uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
+                              int value) {
         uint8_t* at = out + cursor[l];
         cursor[l] += coder.Write(at, layer_step, value_step, value) - at;
       });
