@@ -42,12 +42,12 @@ class CodeByteTable {
     }
     return entries_[uint64_t(row) * kRow + Column(code, last)];
   }
-  // The entry, 0 for a context without a row.
   void Swap(CodeByteTable& other) {
     std::swap(row_of_, other.row_of_);
     std::swap(rows_, other.rows_);
     entries_.swap(other.entries_);
   }
+  // The entry, 0 for a context without a row.
   uint64_t Get(int context, int code, bool last) const {
     const int32_t row = row_of_[context];
     return row < 0 ? 0 : entries_[uint64_t(row) * kRow + Column(code, last)];
@@ -168,19 +168,32 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     uint32_t step;
     int value;
     change_of(context, code, step, value);
-    const PrefixCodeEncoder::CodeBits c = encoder.ChangeCode(context, step, value, last);
-    if (c.length > 0) {
-      byte_codes.At(context, code, last) = uint64_t{c.reversed} | (uint64_t{c.natural} << 24) |
-                                           (uint64_t(c.length) << 48);
+    if (const PrefixCodeEncoder::Code* c = encoder.Find(context, step, value, last)) {
+      byte_codes.At(context, code, last) = uint64_t{c->reversed} | (uint64_t{c->natural} << 24) |
+                                           (uint64_t{c->length} << 48);
     }
   });
   worker_byte_counts.clear();
   const auto packed_code = [&byte_codes](int context, int code, bool last) -> uint64_t {
     return code >= 0 ? byte_codes.Get(context, code, last) : 0;
   };
+  // Writes a change, through its code byte's packed code when it has one.
+  const auto write_change = [&](auto& out, int context, uint32_t step, int value, bool last,
+                                int code) {
+    if (const uint64_t packed = packed_code(context, code, last)) {
+      out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, static_cast<int>(packed >> 48));
+    } else {
+      encoder.WriteChange(out, context, step, value, last);
+    }
+  };
+  // The empty list's code (looked up once; null when no list is empty).
+  const PrefixCodeEncoder::Code* const empty_code = encoder.EmptyCode();
+  const auto write_empty = [empty_code](auto& out) {
+    out.PutCode(empty_code->reversed, empty_code->natural, empty_code->length);
+  };
 
   // 2. Each state's bits.
-  const uint32_t empty_bits = encoder.EmptyCode().length;
+  const uint32_t empty_bits = empty_code != nullptr ? empty_code->length : 0;
   std::vector<uint32_t> bits(states);
   pool.ParallelFor(0, states, kGrain, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t s = b; s < e; ++s) {
@@ -256,13 +269,9 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
         visit(
             s,
             [&](int context, uint32_t step, int value, bool last, int code) {
-              if (const uint64_t packed = packed_code(context, code, last)) {
-                out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, int(packed >> 48));
-              } else {
-                encoder.WriteChange(out, context, step, value, last);
-              }
+              write_change(out, context, step, value, last, code);
             },
-            [&] { encoder.WriteEmpty(out); });
+            [&] { write_empty(out); });
       }
       out.Flush();
       // The rest, last state first, read backward from the group's end.
@@ -271,13 +280,9 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
         visit(
             s,
             [&](int context, uint32_t step, int value, bool last, int code) {
-              if (const uint64_t packed = packed_code(context, code, last)) {
-                back.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, int(packed >> 48));
-              } else {
-                encoder.WriteChange(back, context, step, value, last);
-              }
+              write_change(back, context, step, value, last, code);
             },
-            [&] { encoder.WriteEmpty(back); });
+            [&] { write_empty(back); });
       }
       group_bit = group_end;
     }

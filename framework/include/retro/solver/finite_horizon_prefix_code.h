@@ -689,40 +689,30 @@ class PrefixCodeEncoder {
     return bytes;
   }
 
-  // Bits of the empty list, and of a change (layer step, new value, last)
-  // in `context`.
-  uint32_t EmptyBits() const { return codes_.at(EmptyKey()).length; }
+  // A symbol's code, as the writers take it.
+  struct Code {
+    uint32_t reversed;  // the code, first bit lowest
+    uint32_t natural;   // the code, first bit highest
+    uint8_t length;
+  };
+  // The code of a change that has one (not escaped), else null.
+  const Code* Find(int context, uint32_t layer_step, int value, bool last) const {
+    if (layer_step >= kPrefixEscapeStep) return nullptr;
+    const auto it = codes_.find(Key(context, last, static_cast<uint16_t>(layer_step), value));
+    return it == codes_.end() ? nullptr : &it->second;
+  }
+  // The empty list's code, null when no list is empty.
+  const Code* EmptyCode() const {
+    const auto it = codes_.find(EmptyKey());
+    return it == codes_.end() ? nullptr : &it->second;
+  }
+  // Bits of a change (layer step, new value, last) in `context`.
   uint32_t ChangeBits(int context, uint32_t layer_step, int value, bool last) const {
     if (const Code* code = Find(context, layer_step, value, last)) return code->length;
     return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
   }
 
-  // The code of a change that has its own (reversed: first bit lowest;
-  // natural: first bit highest), length 0 when the change is escaped.
-  struct CodeBits {
-    uint32_t reversed = 0;
-    uint32_t natural = 0;
-    int length = 0;
-  };
-  CodeBits ChangeCode(int context, uint32_t layer_step, int value, bool last) const {
-    if (const Code* code = Find(context, layer_step, value, last)) {
-      return {code->reversed, code->natural, code->length};
-    }
-    return {};
-  }
-  // The empty list's code; length 0 when no list is empty.
-  CodeBits EmptyCode() const {
-    const auto it = codes_.find(EmptyKey());
-    if (it == codes_.end()) return {};
-    return {it->second.reversed, it->second.natural, it->second.length};
-  }
-
-  // Writes to a BitWriter (forward) or a BackwardBitWriter.
-  template <typename Out>
-  void WriteEmpty(Out& out) const {
-    const Code& code = codes_.at(EmptyKey());
-    out.PutCode(code.reversed, code.natural, code.length);
-  }
+  // Writes a change to a BitWriter (forward) or a BackwardBitWriter.
   template <typename Out>
   void WriteChange(Out& out, int context, uint32_t layer_step, int value, bool last) const {
     if (const Code* code = Find(context, layer_step, value, last)) {
@@ -739,11 +729,6 @@ class PrefixCodeEncoder {
   }
 
  private:
-  struct Code {
-    uint32_t reversed;  // the code, first bit lowest
-    uint32_t natural;   // the code, first bit highest
-    uint8_t length;
-  };
   struct Symbol {
     uint16_t layer_step;
     int8_t value;
@@ -758,13 +743,6 @@ class PrefixCodeEncoder {
   // Whether a key may join its context's escape (changes may).
   static bool Escapable(uint64_t key) {
     return StepOf(key) != kPrefixEmptyStep && StepOf(key) != kPrefixEscapeStep;
-  }
-
-  // The code of a change that has one (not escaped), else null.
-  const Code* Find(int context, uint32_t layer_step, int value, bool last) const {
-    if (layer_step >= kPrefixEscapeStep) return nullptr;
-    const auto it = codes_.find(Key(context, last, static_cast<uint16_t>(layer_step), value));
-    return it == codes_.end() ? nullptr : &it->second;
   }
 
   static uint32_t EscapeBits(uint32_t layer_step) {

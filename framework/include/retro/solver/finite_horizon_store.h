@@ -309,8 +309,8 @@ class FiniteHorizonStoreView {
   }
 
   // Calls f(layer, value) (or f(layer, value, code byte), as Walk) for
-  // each change of `state`, layers increasing, until f returns false. Requires state < states() (and Validate() for
-  // untrusted bytes).
+  // each change of `state`, layers increasing, until f returns false.
+  // Requires state < states() (and Validate() for untrusted bytes).
   template <typename F>
   void ForEachChange(uint64_t state, F&& f) const {
     ChangeCursor cursor;
