@@ -302,6 +302,58 @@ class PrefixCodeDecoder {
     }
   }
 
+  // V_t of one list of a checked stream, for a probe: the list starts at
+  // bit `pos` read forward (or ends there, read backward) after `skip`
+  // whole lists. Both directions go through the forward tables (a window
+  // read backward is bit-reversed, so that its next bit is lowest), in one
+  // loop that skips and reads. True with the value in `out`; false when
+  // a symbol on the way is off the tables (an escape, a code beyond them):
+  // the caller then reads the list the general way.
+  bool ProbeList(const uint8_t* stream, uint64_t pos, bool backward, uint64_t skip, uint32_t t,
+                 int& out) const {
+    const uint32_t* const table = table_.data();
+    const uint32_t start_slot = slot_of_[PrefixContext(0, true)];
+    uint32_t slot = start_slot;
+    uint64_t window = ProbeWindow(stream, pos, backward);
+    uint32_t used = 0;  // bits of the window consumed
+    uint32_t layer = 0;
+    int value = 0;
+    for (;;) {
+      if (used > 56 - kMaxPrefixCodeLength) [[unlikely]] {
+        pos = backward ? pos - used : pos + used;
+        window = ProbeWindow(stream, pos, backward);
+        used = 0;
+      }
+      uint32_t e = table[(slot << kTableBits) | static_cast<uint32_t>(window & kTableMask)];
+      if ((e & (kHit | kSub)) == kSub) [[unlikely]] {
+        const uint32_t bits = (e >> 2) & 15;
+        e = table[(e >> 6) + static_cast<uint32_t>((window >> kTableBits) & ((1u << bits) - 1))];
+      }
+      if (!(e & kHit)) [[unlikely]]
+        return false;
+      const uint32_t length = (e >> kLengthShift) & 15;
+      window >>= length;
+      used += length;
+      const bool last = (e & kLast) != 0;
+      const uint32_t step = (e >> kStepShift) & kStepMask;
+      const uint32_t next_layer = layer + step;
+      // The empty list (only ever a first symbol, value 0) or a change
+      // after t: the value stands; the last change: its value.
+      const bool after = step == kEmptyEntryStep || next_layer > t;
+      const int next_value = static_cast<int8_t>(e >> kValueShift);
+      if (skip == 0 && (after || last)) {
+        out = after ? value : next_value;
+        return true;
+      }
+      // A change within t, or a symbol of a list skipped.
+      const bool skipping = skip != 0;
+      skip -= last;
+      slot = last ? start_slot : e >> kSlotShift;
+      layer = skipping ? 0 : next_layer;
+      value = skipping ? 0 : next_value;
+    }
+  }
+
   // Validation's fast path: reads one list at the cursor, within bits
   // [low, high] of its group, through the tables, checking what the
   // store's validation checks (a code of its context; the empty list only
@@ -443,6 +495,18 @@ class PrefixCodeDecoder {
       e = table[(e >> 6) + in.NextAfter(kTableBits, (e >> 2) & 15)];
     }
     return e;
+  }
+
+  static constexpr uint64_t kTableMask = (uint64_t{1} << kTableBits) - 1;
+
+  // At least 57 bits from bit `pos` on, the next bit lowest: read forward,
+  // or backward (from bit pos - 1 down) and reversed.
+  static uint64_t ProbeWindow(const uint8_t* stream, uint64_t pos, bool backward) {
+    if (!backward) return PeekBits(stream, pos);
+    uint64_t x = __builtin_bswap64(PeekBitsBack(stream, pos));
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    return ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
   }
 
   PrefixCodeDecoder() = default;

@@ -321,6 +321,10 @@ class FiniteHorizonStoreView {
   // V_t(state) for any t >= 0 (t beyond the last change gives the final
   // value). Requires state < states().
   int ValueAt(uint64_t state, uint32_t t) const {
+    if (bit_coded()) {
+      int value;
+      if (ProbeBits(state, t, value)) return value;
+    }
     ChangeCursor cursor;
     int value = 0;
     Walk(state, cursor, value, [t](uint32_t layer, int) { return layer <= t; });
@@ -453,6 +457,18 @@ class FiniteHorizonStoreView {
     return header_.group_shift == 0
                ? 1
                : std::min(GroupStates(group), uint64_t{1} << (header_.group_shift - 1));
+  }
+
+  // ValueAt() of a bit-coded store through the decoder's probe loop;
+  // false when the lists on the way hold a symbol off its tables.
+  bool ProbeBits(uint64_t state, uint32_t t, int& value) const {
+    const uint64_t group = state >> header_.group_shift;
+    const uint64_t i = state - (group << header_.group_shift);
+    if (i < ForwardStates(group)) {
+      return decoder_->ProbeList(entries_, GroupStart(group), false, i, t, value);
+    }
+    return decoder_->ProbeList(entries_, GroupEnd(group), true, GroupStates(group) - 1 - i, t,
+                               value);
   }
 
   // Walk() of a bit-coded store; the cursor's units are bits read from the
