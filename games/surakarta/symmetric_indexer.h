@@ -19,8 +19,10 @@
 // per symmetry of the occupied set: about 10 times FuChouIndexer::Rank (41 ns
 // against 4 ns per random 6-piece placement on the build machine). Unrank: a
 // binary search over the canonical sets plus a colex unrank (180 ns against
-// 68 ns). Building the tables takes 0.04 s for n = 6. Memory: 8 bytes per
-// n-subset of the 36 points (15.6 MB for n = 6), so at most 8 pieces. Sizes:
+// 68 ns). Building the tables takes 0.04 s for n = 6 and 3.4 s for n = 9.
+// Memory: 8 bytes per n-subset of the 36 points (15.6 MB for n = 6, 0.95 GB
+// measured for n = 9), so at most 9 pieces (6.0 G classes, the largest
+// table a cluster plan of docs/distributed.md solves). Sizes:
 // 118,659 classes for n = 4 (FuChou: 942,480), 15,593,810 for n = 6
 // (124,658,688).
 #ifndef GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_
@@ -42,8 +44,9 @@ class SymmetricIndexer {
   // scheme_table_slice.h).
   static constexpr bool kIndexesClasses = true;
 
-  // The largest supported piece count (memory grows as C(36, n)).
-  static constexpr int kMaxPieces = 8;
+  // The largest supported piece count (memory grows as C(36, n); ranks of
+  // 9 pieces need more than 32 bits).
+  static constexpr int kMaxPieces = 9;
 
   // Builds the tables for `pieces` pieces (0 <= pieces <= kMaxPieces).
   static absl::StatusOr<SymmetricIndexer> Create(int pieces);

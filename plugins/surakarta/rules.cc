@@ -316,19 +316,21 @@ uint64_t Records(int pieces, TableIndexing indexing) {
                    1;
 }
 
+// The indexers of n and n - 1 pieces of the symmetric layout: 8 bytes per
+// n-subset of the 36 points and 16 per canonical one (about 1/8 of them);
+// the 9-piece one measured 0.95 GB (tests/surakarta/indexer_test.cc).
+uint64_t IndexerBytes(int pieces, TableIndexing indexing) {
+  if (indexing != TableIndexing::kSymmetric) return 0;
+  return 10 * (Binomial(kSquares, pieces) + Binomial(kSquares, pieces - 1));
+}
+
 uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
   uint64_t total_records = 0;
   for (int n = 1; n <= pieces; ++n) total_records += Records(n, indexing);
-  uint64_t bytes = kBaseBytes + total_records +
-                   static_cast<uint64_t>(kSolverBytesPerPosition *
-                                         static_cast<double>(Records(pieces, indexing))) +
-                   (pieces > 1 ? Records(pieces - 1, indexing) : 0);
-  if (indexing == TableIndexing::kSymmetric) {
-    // The indexers of n and n - 1 pieces: 8 bytes per n-subset of the 36
-    // points and 16 per canonical one (about 1/8 of them).
-    bytes += 10 * (Binomial(kSquares, pieces) + Binomial(kSquares, pieces - 1));
-  }
-  return bytes;
+  return kBaseBytes + total_records +
+         static_cast<uint64_t>(kSolverBytesPerPosition *
+                               static_cast<double>(Records(pieces, indexing))) +
+         (pieces > 1 ? Records(pieces - 1, indexing) : 0) + IndexerBytes(pieces, indexing);
 }
 
 }  // namespace
@@ -345,6 +347,10 @@ uint64_t SurakartaRules::EstimateFileBytes() const {
   uint64_t bytes = 0;
   for (int n = 1; n <= pieces_; ++n) bytes += Records(n, indexing_);  // one byte a record
   return bytes;
+}
+
+uint64_t SurakartaRules::EstimateReplicatedMemoryBytes() const {
+  return kBaseBytes + 2 * EstimateFileBytes() + IndexerBytes(pieces_, indexing_);
 }
 
 std::string SurakartaRules::WhatFits(uint64_t available_bytes) const {

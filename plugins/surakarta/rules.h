@@ -208,10 +208,13 @@ class SurakartaRules {
 
   // Planning: the positions the tables describe (placements, whatever the
   // layout), the memory model fitted to measured peaks, one byte per record
-  // in the file, and what would fit instead.
+  // in the file, the part of that memory every rank of a distributed solve
+  // holds (the finished tables, kept and handed to the builder, and the
+  // symmetric layout's indexers), and what would fit instead.
   uint64_t CountPositions() const;
   uint64_t EstimateMemoryBytes() const;
   uint64_t EstimateFileBytes() const;
+  uint64_t EstimateReplicatedMemoryBytes() const;
   std::string WhatFits(uint64_t available_bytes) const;
 
  private:

@@ -74,9 +74,10 @@ constexpr bool IndexesClasses() {
 template <SurakartaScheme Scheme>
 class SchemeTableSlice {
  public:
-  // Most steps (or un-steps) of a placement of at most 8 pieces: 8 per
-  // piece of the moving side, which has at most 7 pieces when the other
-  // side has any. Well within the loopy solver's 254 in-slice moves.
+  // Most steps (or un-steps) of a placement of at most 9 pieces
+  // (kMaxClassTablePieces): 8 per piece of the moving side, which has at
+  // most 8 pieces when the other side has any. Well within the loopy
+  // solver's 254 in-slice moves.
   static constexpr int kMaxSteps = 8 * 8;
 
   // The slice of the table numbered by `scheme` (of n >= 1 pieces);
@@ -204,9 +205,12 @@ class SchemeTableSlice {
 
 // The largest table a scheme can build: one byte per index plus the
 // solver's per-index memory. Seven pieces (1.07 billion positions) under a
-// one-to-one scheme; eight (about 0.97 billion classes) under a scheme that
-// numbers symmetry classes.
-inline constexpr int kMaxClassTablePieces = 8;
+// one-to-one scheme; nine (about 6.0 billion classes, a job for several
+// machines: docs/distributed.md) under a scheme that numbers symmetry
+// classes; whether a job fits is the plan's to say.
+inline constexpr int kMaxClassTablePieces = 9;
+static_assert(8 * (kMaxClassTablePieces - 1) <= 64,
+              "SchemeTableSlice::kMaxSteps holds 8 steps for each piece of the side to move");
 template <typename Scheme>
 constexpr int MaxSchemeTablePieces() {
   return IndexesClasses<Scheme>() ? kMaxClassTablePieces : kMaxTablePieces;

@@ -1,6 +1,7 @@
 // Indexers: FuChou's bijection and the symmetry-reduced index are bijections
 // on small tables; reduced ranks agree exactly on symmetric positions.
 #include <algorithm>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -92,7 +93,7 @@ TEST(SymmetricIndexerTest, BijectionOnClassesUpToFourPieces) {
       ASSERT_EQ(BruteCanonical(p.us, p.them), class_of_rank.at(r));
     }
   }
-  EXPECT_FALSE(SymmetricIndexer::Create(9).ok());
+  EXPECT_FALSE(SymmetricIndexer::Create(SymmetricIndexer::kMaxPieces + 1).ok());
 }
 
 TEST(SymmetricIndexerTest, ReductionFactorAndCanonicalize) {
@@ -122,6 +123,44 @@ TEST(SymmetricIndexerTest, ClassCountIsTheSize) {
   }
   EXPECT_EQ(SymmetricIndexer::ClassCount(4), 118659u);
   EXPECT_EQ(SymmetricIndexer::ClassCount(6), 15593810u);
+}
+
+// The largest indexer (9 pieces, beyond one machine's solve but within a
+// cluster plan's): its size is Burnside's count, and on random placements
+// every image under the 8 symmetries has the same rank, that rank unranks
+// to the brute-force canonical form, and random ranks round-trip.
+TEST(SymmetricIndexerTest, TheLargestIndexerOnSamples) {
+  const int n = SymmetricIndexer::kMaxPieces;
+  const SymmetricIndexer indexer = *SymmetricIndexer::Create(n);
+  EXPECT_EQ(indexer.Size(), SymmetricIndexer::ClassCount(n));
+  // Burnside by hand over the symmetries' cycle types (identity: 36 points;
+  // quarter turns: 9 4-cycles; half turn and the two mirrors: 18 2-cycles;
+  // the two diagonal mirrors: 6 points and 15 2-cycles).
+  EXPECT_EQ(SymmetricIndexer::ClassCount(9), 6025401200u);
+  EXPECT_GT(indexer.Size(), uint64_t{1} << 32);  // ranks beyond 32 bits
+  std::mt19937_64 random(9);
+  SymmetricIndexer::UnrankCache cache;
+  for (int i = 0; i < 20000; ++i) {
+    // n distinct squares, each of a random colour, at least one of each.
+    Bitboard us = 0, them = 0;
+    while (PopCount(us | them) < n) {
+      const Bitboard square = SquareBit(static_cast<int>(random() % kSquares));
+      if ((us | them) & square) continue;
+      (random() % 2 ? us : them) |= square;
+    }
+    if (us == 0 || them == 0) continue;
+    const uint64_t r = indexer.Rank(us, them);
+    ASSERT_LT(r, indexer.Size());
+    for (int k = 1; k < kSymmetries; ++k) {
+      ASSERT_EQ(indexer.Rank(TransformBitboard(k, us), TransformBitboard(k, them)), r);
+    }
+    const Position p = indexer.Unrank(r);
+    ASSERT_EQ(std::make_pair(p.us | p.them, p.us), BruteCanonical(us, them));
+    const uint64_t q = random() % indexer.Size();
+    const Position u = indexer.Unrank(q, cache);
+    ASSERT_EQ(u.piece_count(), n);
+    ASSERT_EQ(indexer.Rank(u), q);
+  }
 }
 
 }  // namespace

@@ -66,10 +66,10 @@ TEST_F(SurakartaOpenTest, RefusesJunkParameterValues) {
     parts.SetParameter(key, value);
     ExpectRefused(Open(parts), {key});
   }
-  // Up to 8 pieces with one byte per class, but not 9.
+  // Up to 9 pieces with one byte per class, but not 10.
   DatabaseParts parts = DatabaseParts::Of(*symmetric_);
-  parts.SetParameter("pieces", "9");
-  ExpectRefused(Open(parts), {"--pieces 9", "1..8"});
+  parts.SetParameter("pieces", "10");
+  ExpectRefused(Open(parts), {"--pieces 10", "1..9"});
   parts.SetParameter("pieces", "3");
   parts.SetParameter("indexer", "fuchou");
   ExpectRefused(Open(parts), {"indexer='fuchou'", "contradicts codec"});

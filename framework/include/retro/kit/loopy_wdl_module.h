@@ -89,10 +89,15 @@ class LoopyWdlModule : public KitModule {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
-    // Distributed: the finished tables are every rank's; the solver's
-    // bytes of a slice are split.
+    // Distributed: the finished tables are every rank's (and whatever else
+    // the rules say every rank builds); the solver's bytes of a slice are
+    // split.
     plan.replicated_memory_bytes =
         std::min(plan.estimated_memory_bytes, 2 * plan.estimated_file_bytes);
+    if constexpr (HasReplicatedEstimate<R>) {
+      plan.replicated_memory_bytes =
+          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
+    }
     const uint64_t available = AvailableMemoryBytes();
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
