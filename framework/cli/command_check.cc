@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/format.h"

@@ -155,6 +155,13 @@
 //                                        bytes per record plus two per
 //                                        record of the largest slice; one
 //                                        byte per record in the file)
+//   uint64_t EstimateReplicatedMemoryBytes()
+//                                        of the memory estimate, what every
+//                                        rank of a distributed solve holds
+//                                        (default: the finished tables
+//                                        twice, kept and handed to the
+//                                        builder; Surakarta adds its
+//                                        indexers)
 //   std::string WhatFits(uint64_t available_bytes)
 //                                        what would fit in memory, for the
 //                                        plan's refusal ("the largest that
