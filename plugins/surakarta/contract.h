@@ -8,13 +8,15 @@
 // check tests exactly the predecessors the solver walks. A scheme that
 // numbers classes counts each distinct in-table child class once, as the
 // solver does.
-// Captures are read from a draw-filled stand-in of the smaller table: the
-// check concerns counts and edges, not values.
+// Captures lead to draws (a scheme's adapter reads no table; FuChou's reads
+// a draw-filled stand-in of the smaller table): the check concerns counts
+// and edges, not values.
 #ifndef PLUGINS_SURAKARTA_CONTRACT_H_
 #define PLUGINS_SURAKARTA_CONTRACT_H_
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,22 +38,26 @@
 
 namespace retro::surakarta {
 
-// The solver adapter the plugin uses for a scheme.
+// The solver adapter the plugin uses for a scheme, over schemes of n and
+// n - 1 pieces that outlive it. A scheme's adapter takes every capture as
+// leading to a draw, reading no table; FuChou's reads a draw-filled table
+// of n - 1 pieces (`draws`).
 template <typename Scheme>
 struct ContractSolverSlice {
   using Type = SchemeTableSlice<Scheme>;
-  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule,
-                                    const std::vector<uint8_t>* smaller) {
-    return std::make_unique<Type>(*Scheme::Create(pieces), *Scheme::Create(pieces - 1), rule,
-                                  smaller);
+  static constexpr bool kReadsDrawTable = false;
+  static std::unique_ptr<Type> Make(int, NoMoveRule rule, const Scheme& scheme,
+                                    const Scheme& smaller_scheme, const std::vector<uint8_t>*) {
+    return std::make_unique<Type>(scheme, smaller_scheme, rule, nullptr);
   }
 };
 template <>
 struct ContractSolverSlice<FuChouIndexer> {
   using Type = TableSlice;
-  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule,
-                                    const std::vector<uint8_t>* smaller) {
-    return std::make_unique<Type>(pieces, rule, smaller);
+  static constexpr bool kReadsDrawTable = true;
+  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule, const FuChouIndexer&,
+                                    const FuChouIndexer&, const std::vector<uint8_t>* draws) {
+    return std::make_unique<Type>(pieces, rule, draws);
   }
 };
 
@@ -61,27 +67,43 @@ class ContractGame {
  public:
   using Position = surakarta::Position;
   using Solver = typename ContractSolverSlice<Scheme>::Type;
+  // The scheme of n pieces, for n = 0..max_pieces.
+  using SchemeOf = std::function<const Scheme&(int pieces)>;
 
-  ContractGame(int max_pieces, NoMoveRule rule) {
+  // Builds its own schemes, or shares those `scheme_of` gives (which must
+  // outlive the game): the rules' indexers, built once for solving and
+  // checking alike (the 9-piece symmetric one takes 0.95 GB).
+  ContractGame(int max_pieces, NoMoveRule rule, const SchemeOf& scheme_of = nullptr) {
+    for (int n = 0; n <= max_pieces; ++n) {
+      if (scheme_of) {
+        by_pieces_.push_back(&scheme_of(n));
+      } else {
+        owned_.push_back(std::make_unique<Scheme>(*Scheme::Create(n)));
+        by_pieces_.push_back(owned_.back().get());
+      }
+    }
     for (int n = 1; n <= max_pieces; ++n) {
-      schemes_.push_back(*Scheme::Create(n));
-      // A draw-filled (n - 1)-piece table for the solver's captures.
-      draws_.push_back(std::make_unique<std::vector<uint8_t>>(
-          n > 1 ? schemes_[n - 2].Size() : 0, EncodeWdl(WdlOutcome::Draw())));
-      solvers_.push_back(ContractSolverSlice<Scheme>::Make(n, rule, draws_.back().get()));
+      const std::vector<uint8_t>* draws = nullptr;
+      if constexpr (ContractSolverSlice<Scheme>::kReadsDrawTable) {
+        draws_.push_back(std::make_unique<std::vector<uint8_t>>(
+            n > 1 ? by_pieces_[n - 1]->Size() : 0, EncodeWdl(WdlOutcome::Draw())));
+        draws = draws_.back().get();
+      }
+      solvers_.push_back(
+          ContractSolverSlice<Scheme>::Make(n, rule, *by_pieces_[n], *by_pieces_[n - 1], draws));
     }
   }
 
-  int num_slices() const { return static_cast<int>(schemes_.size()); }
-  uint64_t slice_size(int slice) const { return schemes_[slice].Size(); }
+  int num_slices() const { return static_cast<int>(solvers_.size()); }
+  uint64_t slice_size(int slice) const { return scheme(slice).Size(); }
   std::string slice_name(int slice) const {
     return absl::StrCat(slice + 1, slice == 0 ? " piece" : " pieces");
   }
-  Position Unrank(int slice, uint64_t index) const { return schemes_[slice].Unrank(index); }
+  Position Unrank(int slice, uint64_t index) const { return scheme(slice).Unrank(index); }
   SliceIndex Rank(const Position& p) const {
     const int slice = PopCount(p.us | p.them) - 1;
     if (slice < 0 || slice >= num_slices()) return {slice, 0};
-    return {slice, schemes_[slice].Rank(p.us, p.them)};
+    return {slice, scheme(slice).Rank(p.us, p.them)};
   }
   bool IsPosition(const Position&) const { return true; }
   std::string Format(const Position& p) const { return FormatPosition(p); }
@@ -141,7 +163,10 @@ class ContractGame {
   }
 
  private:
-  std::vector<Scheme> schemes_;
+  const Scheme& scheme(int slice) const { return *by_pieces_[slice + 1]; }
+
+  std::vector<std::unique_ptr<Scheme>> owned_;
+  std::vector<const Scheme*> by_pieces_;  // n = 0..max_pieces
   std::vector<std::unique_ptr<std::vector<uint8_t>>> draws_;
   std::vector<std::unique_ptr<Solver>> solvers_;
 };

@@ -200,11 +200,9 @@ absl::StatusOr<std::vector<uint8_t>> SurakartaRules::SolveSlice(
   if (indexing_ == TableIndexing::kFuChou) {
     return solver::SolveLoopyWdl(TableSlice(n, rule_, smaller), context);
   }
-  RETRO_ASSIGN_OR_RETURN(SymmetricIndexer scheme, SymmetricIndexer::Create(n));
-  RETRO_ASSIGN_OR_RETURN(SymmetricIndexer smaller_scheme, SymmetricIndexer::Create(n - 1));
-  return solver::SolveLoopyWdl(SchemeTableSlice<SymmetricIndexer>(
-                                   std::move(scheme), std::move(smaller_scheme), rule_, smaller),
-                               context);
+  // The rules' indexers, built once for solving, checking and probing.
+  return solver::SolveLoopyWdl(
+      SchemeTableSlice<SymmetricIndexer>(Symmetric(n), Symmetric(n - 1), rule_, smaller), context);
 }
 
 std::string SurakartaRules::SolverInconsistency(const Position& p) const {
@@ -212,8 +210,8 @@ std::string SurakartaRules::SolverInconsistency(const Position& p) const {
     if (indexing_ == TableIndexing::kFuChou) {
       shared_->fuchou_adapters = std::make_unique<ContractGame<FuChouIndexer>>(pieces_, rule_);
     } else {
-      shared_->symmetric_adapters =
-          std::make_unique<ContractGame<SymmetricIndexer>>(pieces_, rule_);
+      shared_->symmetric_adapters = std::make_unique<ContractGame<SymmetricIndexer>>(
+          pieces_, rule_, [this](int n) -> const SymmetricIndexer& { return Symmetric(n); });
     }
   });
   return shared_->fuchou_adapters ? shared_->fuchou_adapters->Inconsistency(p)

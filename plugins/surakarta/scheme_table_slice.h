@@ -82,13 +82,13 @@ class SchemeTableSlice {
 
   // The slice of the table numbered by `scheme` (of n >= 1 pieces);
   // `smaller_scheme` numbers the (n - 1)-piece table and `smaller` is that
-  // table, solved (ignored for one piece); it must outlive the slice.
-  SchemeTableSlice(Scheme scheme, Scheme smaller_scheme, NoMoveRule rule,
+  // table, solved (ignored for one piece; null: every capture leads to a
+  // draw, for the contract check, which concerns edges, not values). The
+  // schemes and the table must outlive the slice (a large scheme's tables
+  // are shared, not copied: 0.95 GB for 9 pieces).
+  SchemeTableSlice(const Scheme& scheme, const Scheme& smaller_scheme, NoMoveRule rule,
                    const std::vector<uint8_t>* smaller)
-      : rule_(rule),
-        scheme_(std::move(scheme)),
-        smaller_scheme_(std::move(smaller_scheme)),
-        smaller_(smaller) {}
+      : rule_(rule), scheme_(scheme), smaller_scheme_(smaller_scheme), smaller_(smaller) {}
 
   uint64_t size() const { return scheme_.Size(); }
 
@@ -124,8 +124,10 @@ class SchemeTableSlice {
         for (Bitboard t = CaptureFirstHits(from, occupied) & p.them; t;) {
           const Bitboard to_bit = SquareBit(PopLowest(t));
           any_capture = true;
-          const WdlOutcome child = DecodeWdl((*smaller_)[smaller_scheme_.Rank(
-              p.them & ~to_bit, p.us ^ from_bit ^ to_bit)]);
+          const uint64_t child_index =
+              smaller_scheme_.Rank(p.them & ~to_bit, p.us ^ from_bit ^ to_bit);
+          const WdlOutcome child = smaller_ != nullptr ? DecodeWdl((*smaller_)[child_index])
+                                                       : WdlOutcome::Draw();
           // The capture is the conversion: one ply, whatever follows.
           sink.Conversion(child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
                           : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
@@ -198,8 +200,8 @@ class SchemeTableSlice {
   }
 
   NoMoveRule rule_;
-  Scheme scheme_;
-  Scheme smaller_scheme_;
+  const Scheme& scheme_;
+  const Scheme& smaller_scheme_;
   const std::vector<uint8_t>* smaller_;
 };
 
@@ -248,8 +250,7 @@ absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
         "the ", pieces, "-piece table needs the solved ", pieces - 1,
         "-piece table of ", smaller_scheme->Size(), " bytes"));
   }
-  const SchemeTableSlice<Scheme> slice(*std::move(scheme),
-                                       *std::move(smaller_scheme), rule,
+  const SchemeTableSlice<Scheme> slice(*scheme, *smaller_scheme, rule,
                                        pieces > 1 ? smaller : nullptr);
   return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
 }
