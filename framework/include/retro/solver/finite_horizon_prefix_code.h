@@ -311,7 +311,6 @@ class PrefixCodeDecoder {
   // the caller then reads the list the general way.
   bool ProbeList(const uint8_t* stream, uint64_t pos, bool backward, uint64_t skip, uint32_t t,
                  int& out) const {
-    const uint32_t* const table = table_.data();
     const uint32_t start_slot = slot_of_[PrefixContext(0, true)];
     uint32_t slot = start_slot;
     uint64_t window = ProbeWindow(stream, pos, backward);
@@ -324,11 +323,8 @@ class PrefixCodeDecoder {
         window = ProbeWindow(stream, pos, backward);
         used = 0;
       }
-      uint32_t e = table[(slot << kTableBits) | static_cast<uint32_t>(window & kTableMask)];
-      if ((e & (kHit | kSub)) == kSub) [[unlikely]] {
-        const uint32_t bits = (e >> 2) & 15;
-        e = table[(e >> 6) + static_cast<uint32_t>((window >> kTableBits) & ((1u << bits) - 1))];
-      }
+      // The window reads as a forward cursor's.
+      const uint32_t e = Lookup(BitCursor<false>{stream, pos, window}, slot);
       if (!(e & kHit)) [[unlikely]]
         return false;
       const uint32_t length = (e >> kLengthShift) & 15;
@@ -496,8 +492,6 @@ class PrefixCodeDecoder {
     }
     return e;
   }
-
-  static constexpr uint64_t kTableMask = (uint64_t{1} << kTableBits) - 1;
 
   // At least 57 bits from bit `pos` on, the next bit lowest: read forward,
   // or backward (from bit pos - 1 down) and reversed.

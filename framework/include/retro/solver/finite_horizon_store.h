@@ -459,16 +459,26 @@ class FiniteHorizonStoreView {
                : std::min(GroupStates(group), uint64_t{1} << (header_.group_shift - 1));
   }
 
+  // Where a bit-coded store's list of `state` is read: forward from its
+  // group's first bit or backward from its group's end, after `skip`
+  // whole lists.
+  struct ListPlace {
+    uint64_t pos;
+    uint64_t skip;
+    bool backward;
+  };
+  ListPlace PlaceOf(uint64_t state) const {
+    const uint64_t group = state >> header_.group_shift;
+    const uint64_t i = state - (group << header_.group_shift);
+    if (i < ForwardStates(group)) return {GroupStart(group), i, false};
+    return {GroupEnd(group), GroupStates(group) - 1 - i, true};
+  }
+
   // ValueAt() of a bit-coded store through the decoder's probe loop;
   // false when the lists on the way hold a symbol off its tables.
   bool ProbeBits(uint64_t state, uint32_t t, int& value) const {
-    const uint64_t group = state >> header_.group_shift;
-    const uint64_t i = state - (group << header_.group_shift);
-    if (i < ForwardStates(group)) {
-      return decoder_->ProbeList(entries_, GroupStart(group), false, i, t, value);
-    }
-    return decoder_->ProbeList(entries_, GroupEnd(group), true, GroupStates(group) - 1 - i, t,
-                               value);
+    const ListPlace at = PlaceOf(state);
+    return decoder_->ProbeList(entries_, at.pos, at.backward, at.skip, t, value);
   }
 
   // Walk() of a bit-coded store; the cursor's units are bits read from the
@@ -477,15 +487,14 @@ class FiniteHorizonStoreView {
   template <typename Keep>
   uint32_t WalkBits(uint64_t state, ChangeCursor& cursor, int& value, Keep& keep) const {
     if (cursor.units == kListEnded) return kListEnded;
-    const uint64_t group = state >> header_.group_shift;
-    const uint64_t i = state - (group << header_.group_shift);
-    if (i < ForwardStates(group)) {
-      BitCursor<false> in{entries_, GroupStart(group)};
-      decoder_->SkipLists(in, i);
+    const ListPlace at = PlaceOf(state);
+    if (!at.backward) {
+      BitCursor<false> in{entries_, at.pos};
+      decoder_->SkipLists(in, at.skip);
       return WalkFrom(in, cursor, value, keep);
     }
-    BitCursor<true> in{entries_, GroupEnd(group)};
-    decoder_->SkipLists(in, GroupStates(group) - 1 - i);
+    BitCursor<true> in{entries_, at.pos};
+    decoder_->SkipLists(in, at.skip);
     return WalkFrom(in, cursor, value, keep);
   }
 
