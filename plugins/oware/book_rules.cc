@@ -156,21 +156,25 @@ uint64_t BookRules::EstimateFileBytes() const {
   return static_cast<uint64_t>(total);
 }
 
-// Every rank of a distributed solve holds the finished stores as the solver
-// keeps them (byte-coded) and, while the largest slice is solved, the
-// V_{t-1} replica and reverse-edge offsets (5 bytes a board of it); at the
-// end it codes each store bit-coded beside the byte-coded book, the largest
-// slice's coded store the most. The larger of the two moments, with the
-// memory model's margin.
+// Under mpirun each rank keeps its own range of the finished stores (its
+// share, like the working memory), and every rank holds the V_{t-1} replica
+// and reverse-edge offsets of the slice being solved (5 bytes a board of
+// it). Rank 0 holds more: it gathers each slice's whole store as it is
+// solved (4 bytes a board of counts first) and keeps it bit-coded, so at
+// the end of the largest slice it holds the smaller slices coded, the
+// largest one's whole store and its coded store. What rank 0 holds beyond
+// its share, the larger of the two moments, with the memory model's
+// margin.
 uint64_t BookRules::EstimateReplicatedMemoryBytes() const {
   const int turn_limit = rules_.turn_limit;
-  double before_largest = 0;
-  for (int n = 0; n < seeds_; ++n) before_largest += SolvingSliceBytes(n, turn_limit);
-  const double solving =
-      before_largest + 5.0 * static_cast<double>(CompositionCount(seeds_, kHouses));
-  const double coding =
-      before_largest + SolvingSliceBytes(seeds_, turn_limit) + StoredSliceBytes(seeds_, turn_limit);
-  return static_cast<uint64_t>(kMemoryMargin * std::max(solving, coding));
+  double coded_before_largest = 0;
+  for (int n = 0; n < seeds_; ++n) coded_before_largest += StoredSliceBytes(n, turn_limit);
+  const double boards = static_cast<double>(CompositionCount(seeds_, kHouses));
+  const double solving = 5.0 * boards;
+  const double gathering = SolvingSliceBytes(seeds_, turn_limit) +
+                           StoredSliceBytes(seeds_, turn_limit) + 4.0 * boards;
+  return static_cast<uint64_t>(kMemoryMargin *
+                               (coded_before_largest + std::max(solving, gathering)));
 }
 
 std::string BookRules::WhatFits(uint64_t available_bytes) const {

@@ -1,6 +1,7 @@
 // The MPI communicator's collectives, run by tests/distributed/CMakeLists.txt
 // under `mpirun -np R` (R = 2, 3): every rank checks what it received and
 // the job fails when any rank does. Prints "ok" on rank 0 when all pass.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -112,6 +113,20 @@ void Run(Communicator& comm) {
     std::vector<uint8_t> other(part[size], 0);
     retro::distributed::AllGatherInto(comm, mine_only, other);
     Expect(other == table, "AllGatherInto from a separate buffer", rank);
+    // GatherInto: the same parts, on the last rank only (the others pass
+    // no buffer), from separate buffers and, on the root, in place.
+    const int root = size - 1;
+    std::vector<uint8_t> gathered(rank == root ? part[size] : 0, 0);
+    if (rank == root) {
+      std::copy(mine_only.begin(), mine_only.end(), gathered.begin() + part[rank]);
+      retro::distributed::GatherInto(
+          comm, root,
+          std::span<const uint8_t>(gathered.data() + part[rank], mine_only.size()), gathered);
+    } else {
+      retro::distributed::GatherInto(comm, root, mine_only, {});
+    }
+    Expect(rank != root || gathered == table, "GatherInto assembles every part on the root",
+           rank);
   }
   // AllReduce, AnyRank, Broadcast.
   Expect(comm.AllReduceSum(uint64_t(rank + 1)) == uint64_t(size) * (size + 1) / 2,

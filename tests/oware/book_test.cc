@@ -54,7 +54,11 @@ TEST(BookTest, PlanEstimatesTheFileWithinTenPercent) {
 // replicated part must cover the byte-coded book plus the largest coded
 // slice (the 11-seed book, solved both ways), and not by much more than its
 // margin and the 5 bytes a board of the largest slice.
-TEST(BookTest, PlanCoversWhatEveryRankHolds) {
+// Under mpirun, rank 0 holds beyond its share the smaller slices coded and
+// the largest slice's whole byte-coded store with its coded store (4 bytes a
+// board of counts while gathering it); the plan's estimate covers that,
+// within a quarter.
+TEST(BookTest, PlanCoversWhatRankZeroHoldsBeyondItsShare) {
   constexpr int kSeeds = 11;
   absl::StatusOr<BookRules> book = BookRules::Create({{"seeds", std::to_string(kSeeds)},
                                                       {"turn-limit", "200"},
@@ -65,24 +69,21 @@ TEST(BookTest, PlanCoversWhatEveryRankHolds) {
   const OwareSolverGame<GrandSlam::kForfeit, ColexIndexer> game(indexer, kSeeds, AtLimit::kNobody);
   ThreadPool pool(2);
   Progress progress;
-  double held = 0, largest_coded = 0;
+  double coded = 0, largest_whole = 0;
   for (const bool bit_code : {false, true}) {
     auto stores = solver::SolveFiniteHorizon(game, {.horizon = 200, .bit_code = bit_code},
                                              {.pool = &pool, .progress = &progress});
     ASSERT_TRUE(stores.ok()) << stores.status();
-    for (const auto& store : *stores) {
-      if (bit_code) {
-        largest_coded = std::max(largest_coded, static_cast<double>(store.size()));
-      } else {
-        held += static_cast<double>(store.size());
-      }
+    if (bit_code) {
+      for (const auto& store : *stores) coded += static_cast<double>(store.size());
+    } else {
+      largest_whole = static_cast<double>(stores->back().size());
     }
   }
-  const double needed = held + largest_coded;
+  const double needed = coded + largest_whole + 4.0 * game.slice_size(kSeeds);
   const double estimate = static_cast<double>(book->EstimateReplicatedMemoryBytes());
-  EXPECT_GE(estimate, needed) << "held byte-coded " << held << ", largest coded " << largest_coded;
-  EXPECT_LE(estimate, 1.25 * needed)
-      << "held byte-coded " << held << ", largest coded " << largest_coded;
+  EXPECT_GE(estimate, needed) << "coded " << coded << ", largest whole " << largest_whole;
+  EXPECT_LE(estimate, 1.25 * needed) << "coded " << coded << ", largest whole " << largest_whole;
 }
 
 struct Variant {

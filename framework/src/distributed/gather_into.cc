@@ -1,4 +1,5 @@
-// AllGatherInto: the sizes first, then rounds of at most 8 MiB in all.
+// AllGatherInto and GatherInto: the sizes first, then rounds of at most 8
+// MiB in all.
 #include "retro/distributed/gather_into.h"
 
 #include <algorithm>
@@ -43,6 +44,46 @@ void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<
         std::memmove(out.data() + offsets[r] + r_from, mine.data() + r_from, r_bytes);
       }
       at += r_bytes;
+    }
+  }
+}
+
+void GatherInto(Communicator& comm, int root, std::span<const uint8_t> mine,
+                std::span<uint8_t> out) {
+  const int ranks = comm.size();
+  const uint64_t my_size = mine.size();
+  const std::vector<uint64_t> sizes = AllGather(comm, std::span<const uint64_t>(&my_size, 1));
+  std::vector<uint64_t> offsets(ranks + 1, 0);
+  uint64_t largest = 0;
+  for (int r = 0; r < ranks; ++r) {
+    offsets[r + 1] = offsets[r] + sizes[r];
+    largest = std::max(largest, sizes[r]);
+  }
+  if (comm.AnyRank(comm.rank() == root && offsets[ranks] != out.size())) {
+    comm.Abort(absl::StrCat("GatherInto: the ranks give ", offsets[ranks],
+                            " bytes for the root's buffer of another size"));
+  }
+  constexpr uint64_t kRoundBytes = uint64_t{8} << 20;
+  const uint64_t per_round = std::max<uint64_t>(1, kRoundBytes / ranks);
+  const uint64_t rounds = (largest + per_round - 1) / per_round;
+  std::vector<std::vector<uint8_t>> send(ranks);
+  for (uint64_t k = 0; k < rounds; ++k) {
+    const uint64_t from = std::min(my_size, k * per_round);
+    const uint64_t to = std::min(my_size, from + per_round);
+    if (comm.rank() == root) {
+      if (to > from && mine.data() + from != out.data() + offsets[root] + from) {
+        std::memmove(out.data() + offsets[root] + from, mine.data() + from, to - from);
+      }
+      send[root].clear();
+    } else {
+      send[root].assign(mine.begin() + from, mine.begin() + to);
+    }
+    const std::vector<std::vector<uint8_t>> got = comm.AllToAllBytes(send);
+    if (comm.rank() != root) continue;
+    for (int r = 0; r < ranks; ++r) {
+      if (r == root || got[r].empty()) continue;
+      const uint64_t r_from = std::min(sizes[r], k * per_round);
+      std::memcpy(out.data() + offsets[r] + r_from, got[r].data(), got[r].size());
     }
   }
 }

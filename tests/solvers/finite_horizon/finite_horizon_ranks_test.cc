@@ -1,9 +1,13 @@
 // Tests the finite-horizon solver split across ranks (threads of this
 // process standing in for MPI ranks): each rank spills its own change log
-// to the scratch folder, and every rank returns the stores of one process;
-// and on slices of many chunks, against the dense method.
+// to the scratch folder, keeps its own range of the finished slices and
+// fetches the lists it reads; rank 0 returns the stores of one process,
+// also when resuming from saved slices; and on slices of many chunks,
+// against the dense method.
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -83,12 +87,102 @@ TEST(FiniteHorizonRanksTest, RanksSpillingTheirLogsGiveTheStoresOfOneProcess) {
           {.pool = &pool, .communicator = &comm, .scratch_directory = dir.path(),
            .scratch_spill_bytes = 1});
     });
-    for (int r = 0; r < ranks; ++r) {
+    ASSERT_TRUE(got[0].ok()) << got[0].status();
+    EXPECT_EQ(*got[0], *one) << "rank 0 of " << ranks;
+    for (int r = 1; r < ranks; ++r) {
       ASSERT_TRUE(got[r].ok()) << got[r].status();
-      EXPECT_EQ(*got[r], *one) << "rank " << r << " of " << ranks;
+      ASSERT_EQ(got[r]->size(), one->size()) << "rank " << r << " of " << ranks;
+      for (const std::vector<uint8_t>& store : *got[r]) EXPECT_TRUE(store.empty());
     }
   }
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// Ranks keep only their own ranges of the finished slices and fetch the
+// lists their moves into smaller slices read; more ranks than a small
+// slice has blocks of 64 states leave some ranks nothing of it. Byte-coded
+// (no final coding) and bit-coded, with the per-slice statistics summed
+// over the ranks.
+TEST(FiniteHorizonRanksTest, RanksKeepingTheirRangesGiveTheStoresOfOneProcess) {
+  RingGame game;
+  game.base = 100;  // slices of 100..118 states: two blocks of 64 at most
+  for (const bool bit_code : {false, true}) {
+    std::vector<FiniteHorizonSliceStats> one_stats;
+    auto one = solver::SolveFiniteHorizon(
+        game, {.horizon = 30, .stats = &one_stats, .bit_code = bit_code}, {});
+    ASSERT_TRUE(one.ok()) << one.status();
+    for (int ranks : {2, 3, 5}) {
+      std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
+      std::vector<std::vector<FiniteHorizonSliceStats>> stats(ranks);
+      testing::ThreadJob job(ranks);
+      job.Run([&](distributed::Communicator& comm) {
+        ThreadPool pool(1);
+        got[comm.rank()] = solver::SolveFiniteHorizon(
+            game, {.horizon = 30, .stats = &stats[comm.rank()], .bit_code = bit_code},
+            {.pool = &pool, .communicator = &comm});
+      });
+      ASSERT_TRUE(got[0].ok()) << got[0].status();
+      EXPECT_EQ(*got[0], *one) << ranks << " ranks, bit-coded " << bit_code;
+      for (int r = 0; r < ranks; ++r) {
+        ASSERT_EQ(stats[r].size(), one_stats.size());
+        for (size_t k = 0; k < one_stats.size(); ++k) {
+          EXPECT_EQ(stats[r][k].changes, one_stats[k].changes) << "rank " << r << " slice " << k;
+          EXPECT_EQ(stats[r][k].evaluations, one_stats[k].evaluations);
+          EXPECT_EQ(stats[r][k].last_change, one_stats[k].last_change);
+          EXPECT_EQ(stats[r][k].states, one_stats[k].states);
+          if (r == 0) {
+            EXPECT_EQ(stats[r][k].bytes, one_stats[k].bytes);
+          }
+        }
+      }
+    }
+  }
+}
+
+// Resuming: every rank restores the whole stores of the slices saved
+// before and keeps its range of them; rank 0 alone saves, whole stores,
+// those of one process.
+TEST(FiniteHorizonRanksTest, RanksResumingFromSavedSlicesGiveTheStoresOfOneProcess) {
+  RingGame game;
+  game.base = 300;
+  std::vector<std::vector<uint8_t>> saved(RingGame::kSlices);
+  auto one = solver::SolveFiniteHorizon(
+      game,
+      {.horizon = 25,
+       .save = [&](int slice, const std::vector<uint8_t>& store) {
+         saved[slice] = store;
+         return absl::OkStatus();
+       }},
+      {});
+  ASSERT_TRUE(one.ok()) << one.status();
+  const int ranks = 3;
+  std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
+  std::vector<std::vector<std::pair<int, std::vector<uint8_t>>>> saves(ranks);
+  testing::ThreadJob job(ranks);
+  job.Run([&](distributed::Communicator& comm) {
+    ThreadPool pool(1);
+    const int rank = comm.rank();
+    got[rank] = solver::SolveFiniteHorizon(
+        game,
+        {.horizon = 25,
+         .restore = [&](int slice) -> absl::StatusOr<std::optional<std::vector<uint8_t>>> {
+           if (slice % 2 == 0) return saved[slice];  // slices 0, 2, 4, 6 were kept
+           return std::nullopt;
+         },
+         .save = [&saves, rank](int slice, const std::vector<uint8_t>& store) {
+           saves[rank].emplace_back(slice, store);
+           return absl::OkStatus();
+         }},
+        {.pool = &pool, .communicator = &comm});
+  });
+  ASSERT_TRUE(got[0].ok()) << got[0].status();
+  EXPECT_EQ(*got[0], *one);
+  ASSERT_EQ(saves[0].size(), 3u);
+  for (const auto& [slice, store] : saves[0]) {
+    EXPECT_EQ(slice % 2, 1);
+    EXPECT_EQ(store, saved[slice]) << "slice " << slice;
+  }
+  for (int r = 1; r < ranks; ++r) EXPECT_TRUE(saves[r].empty()) << "rank " << r;
 }
 
 }  // namespace

@@ -86,8 +86,9 @@ class FiniteHorizonModule : public KitModule {
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
     // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
-    // state of the slice being solved, at most the largest) and the
-    // finished stores (the file) are every rank's.
+    // state of the slice being solved, at most the largest) are every
+    // rank's; the finished stores are split across the ranks, but rank 0
+    // gathers each slice and keeps it coded (the file).
     plan.replicated_memory_bytes =
         std::min(plan.estimated_memory_bytes, 5 * largest_slice + plan.estimated_file_bytes);
     if constexpr (HasReplicatedEstimate<R>) {

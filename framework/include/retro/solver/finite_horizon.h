@@ -26,10 +26,14 @@
 // rank keeps a replica of the slice's V_{t-1} (one byte a state). After
 // each layer, the ranks' changes (in index order) are gathered on every
 // rank in one batch, so each rank updates its replica and marks its own
-// parents; each rank lays out its range of the store from its own log and
-// the ranges are gathered, so the stores are the same on every rank, byte
-// for byte those of a single-process solve. With one rank (no
-// communicator) this is the single-process solver.
+// parents. Each rank lays out the store of its own range from its own log
+// and keeps it: the finished slices are split like the work. Before a
+// slice is evaluated, each rank fetches the change lists of the children
+// its moves into smaller slices read from the ranks that keep them (batched
+// exchanges). Rank 0 gathers each slice's whole store as it is solved
+// (to save it and code it) and returns them, byte for byte those of a
+// single-process solve; the other ranks return empty stores. With one rank
+// (no communicator) this is the single-process solver.
 //
 // The game contract is the concept FiniteHorizonGame in
 // retro/solver/finite_horizon_game.h.
@@ -120,14 +124,23 @@ class FiniteHorizonSolver {
   // `horizon` is T (>= 0). Solves every slice and returns their stores, in
   // slice order. `progress` gets one phase over the whole solve.
   // `memory_budget` (0: none) bounds the tables of one slice on one rank.
-  // Every rank of `comm` calls it and returns the same stores.
+  // Every rank of `comm` calls it; rank 0 returns the stores, the others
+  // one empty store a slice.
   static absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveAll(
       const Game& game, const FiniteHorizonOptions& options, ThreadPool& pool,
       Progress& progress, uint64_t memory_budget, distributed::Communicator& comm,
       const ChangeLog::Options& log_options = {}) {
     const uint32_t horizon = options.horizon;
     std::vector<FiniteHorizonSliceStats>* stats = options.stats;
-    std::vector<std::vector<uint8_t>> stores;
+    // Under R > 1 ranks each rank keeps its own range of every solved
+    // slice (`kept`), from which the others fetch the lists their moves
+    // into it read; rank 0 gathers each slice whole as it is solved, saves
+    // it and codes it (`whole`), and returns them. A single process keeps
+    // the whole stores, codes them at the end and returns them.
+    const bool split = comm.size() > 1;
+    const bool root = comm.rank() == 0;
+    std::vector<std::vector<uint8_t>> kept;
+    std::vector<std::vector<uint8_t>> whole(split ? game.num_slices() : 0);
     std::vector<FiniteHorizonStoreView> views;
     // Progress counts (state, layer) pairs over the whole solve, so the bar
     // and its ETA cover every slice; the label names the current slice.
@@ -138,55 +151,97 @@ class FiniteHorizonSolver {
     progress.StartPhase("solving", total);
     for (int slice = 0; slice < game.num_slices(); ++slice) {
       progress.SetLabel(absl::StrCat("solving slice ", slice + 1, "/", game.num_slices()));
+      const uint64_t size = game.slice_size(slice);
       std::optional<std::vector<uint8_t>> restored;
       if (options.restore) {
         auto found = options.restore(slice);
         if (!found.ok()) return found.status();
         restored = std::move(*found);
       }
+      // The slice's whole store: restored (on every rank), or solved here
+      // (this rank's range) and gathered on rank 0.
+      std::vector<uint8_t> store;
       if (restored.has_value()) {
-        stores.push_back(std::move(*restored));
-        progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
+        store = std::move(*restored);
+        progress.Advance(size * std::max<uint64_t>(horizon, 1));
       } else {
-        SliceSolver solver(game, slice, horizon, pool, progress, memory_budget,
-                           views, comm, log_options);
-        auto store = solver.Solve();
-        if (!store.ok()) return store.status();
-        stores.push_back(std::move(*store));
+        SliceSolver solver(game, slice, horizon, pool, progress, memory_budget, views, comm,
+                           log_options);
+        auto solved = solver.Solve();
+        if (!solved.ok()) return solved.status();
+        if (split) {
+          kept.push_back(std::move(*solved));
+          auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
+          if (!range.ok()) return range.status();
+          views.push_back(*range);
+          store = GatherStore(comm, *range, size);
+        } else {
+          store = std::move(*solved);
+        }
         if (options.save) {
-          if (absl::Status s = options.save(slice, stores.back()); !s.ok()) return s;
+          // Rank 0 saves (the others hold no whole store); its error is
+          // every rank's.
+          absl::Status saved = root || !split ? options.save(slice, store) : absl::OkStatus();
+          if (absl::Status s = distributed::AgreeOnStatus(comm, saved); !s.ok()) return s;
         }
       }
-      auto view = FiniteHorizonStoreView::Open(stores.back());
-      if (!view.ok()) return view.status();
-      if (view->states() != game.slice_size(slice) || view->horizon() != horizon) {
-        return absl::DataLossError(absl::StrCat(
-            "the restored store of slice ", slice, " holds ", view->states(),
-            " states to t = ", view->horizon(), "; the slice has ", game.slice_size(slice),
-            " states, the horizon is ", horizon));
+      FiniteHorizonStoreView view;
+      if (!store.empty() || !split || root) {
+        auto opened = FiniteHorizonStoreView::Open(store);
+        if (!opened.ok()) return opened.status();
+        if (opened->states() != size || opened->horizon() != horizon) {
+          return absl::DataLossError(absl::StrCat(
+              "the restored store of slice ", slice, " holds ", opened->states(),
+              " states to t = ", opened->horizon(), "; the slice has ", size,
+              " states, the horizon is ", horizon));
+        }
+        view = *opened;
       }
-      views.push_back(*view);
+      if (split && restored.has_value()) {
+        // Every rank restored the whole store: it keeps its range.
+        const distributed::IndexRange mine = distributed::RangeOfRank(size, comm.rank(),
+                                                                      comm.size());
+        kept.push_back(SelectUnits(
+            view, mine.size(), [&mine](uint64_t i) { return mine.begin + i; }, pool));
+        auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
+        if (!range.ok()) return range.status();
+        views.push_back(*range);
+      } else if (!split) {
+        kept.push_back(std::move(store));
+        views.push_back(view);
+      }
       if (stats != nullptr) {
+        // Every rank has the totals: a range's header holds the slice's
+        // last change; its changes and evaluations are summed.
+        const FiniteHorizonStoreHeader& h = views.back().header();
+        uint64_t sums[2] = {h.entries, h.evaluations};
+        if (split) comm.AllReduceSum(std::span<uint64_t>(sums, 2));
         FiniteHorizonSliceStats s;
-        s.states = view->states();
-        s.changes = view->entries();
-        s.evaluations = view->evaluations();
-        s.last_change = view->last_change();
-        s.bytes = stores.back().size();
+        s.states = size;
+        s.changes = sums[0];
+        s.evaluations = sums[1];
+        s.last_change = h.last_change;
+        s.bytes = split ? store.size() : kept.back().size();
         stats->push_back(s);
       }
+      if (split && root) {
+        // Rank 0 codes the slice now and keeps only the result.
+        whole[slice] = options.bit_code ? BitCodeFiniteHorizonStore(view, pool) : std::move(store);
+        if (stats != nullptr) stats->back().bytes = whole[slice].size();
+      }
     }
+    if (split) return whole;
     if (options.bit_code) {
       progress.StartPhase("coding", total);
       for (int slice = 0; slice < game.num_slices(); ++slice) {
         progress.SetLabel(absl::StrCat("coding slice ", slice + 1, "/", game.num_slices()));
-        stores[slice] = BitCodeFiniteHorizonStore(views[slice], pool);
+        kept[slice] = BitCodeFiniteHorizonStore(views[slice], pool);
         if (stats != nullptr)
-          (*stats)[stats->size() - game.num_slices() + slice].bytes = stores[slice].size();
+          (*stats)[stats->size() - game.num_slices() + slice].bytes = kept[slice].size();
         progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
       }
     }
-    return stores;
+    return kept;
   }
 
  private:
@@ -197,14 +252,59 @@ class FiniteHorizonSolver {
     int8_t reward;
   };
 
+  // Collective: the whole store of a slice of `size` states on rank 0,
+  // from every rank's store of its own range (`range`); empty on the other
+  // ranks. Byte for byte the store one process builds: the ranges' units
+  // in rank order, laid out over the slice's states (the block width that
+  // fits every range, since ranges start at multiples of 64 states).
+  static std::vector<uint8_t> GatherStore(distributed::Communicator& comm,
+                                          const FiniteHorizonStoreView& range, uint64_t size) {
+    const bool root = comm.rank() == 0;
+    std::vector<uint32_t> counts(root ? size : 0);
+    {
+      std::vector<uint32_t> mine(range.states());
+      for (uint64_t i = 0; i < mine.size(); ++i) {
+        uint64_t begin, end;
+        range.EntryRange(i, begin, end);
+        mine[i] = static_cast<uint32_t>(end - begin);
+      }
+      distributed::GatherInto(
+          comm, 0,
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(mine.data()), 4 * mine.size()),
+          std::span<uint8_t>(reinterpret_cast<uint8_t*>(counts.data()), 4 * counts.size()));
+    }
+    uint64_t sums[2] = {range.entries(), range.evaluations()};
+    comm.AllReduceSum(std::span<uint64_t>(sums, 2));
+    std::vector<uint8_t> bytes;
+    std::span<uint8_t> units;
+    const uint32_t width = range.header().entry_bytes;
+    if (root) {
+      FiniteHorizonStoreHeader fields = range.header();
+      fields.entries = sums[0];
+      fields.evaluations = sums[1];
+      std::vector<uint64_t> first;
+      bytes = LayOutFiniteHorizonStore(fields, counts, range.codes(), first);
+      std::vector<uint32_t>().swap(counts);
+      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+      const uint64_t at =
+          FiniteHorizonStoreView::Layout(size, header->block_shift, 0, width).entries;
+      units = std::span<uint8_t>(bytes.data() + at, bytes.size() - at);
+    }
+    distributed::GatherInto(
+        comm, 0, std::span<const uint8_t>(range.unit_bytes(), range.units() * width), units);
+    return bytes;
+  }
+
   class SliceSolver {
    public:
+    // `finished`: what this rank keeps of each solved slice (the whole
+    // store in one process, its own range under R > 1 ranks).
     SliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
                 Progress& progress, uint64_t memory_budget,
-                const std::vector<FiniteHorizonStoreView>& solved,
+                const std::vector<FiniteHorizonStoreView>& finished,
                 distributed::Communicator& comm, const ChangeLog::Options& log_options)
         : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
-          progress_(progress), memory_budget_(memory_budget), solved_(solved),
+          progress_(progress), memory_budget_(memory_budget), finished_(finished),
           size_(game.slice_size(slice)), comm_(comm),
           range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
           lo_(range_.begin), local_(range_.size()),
@@ -222,6 +322,13 @@ class FiniteHorizonSolver {
       // Every rank reaches this point: an error on one is the error of all.
       if (absl::Status s = distributed::AgreeOnStatus(comm_, Expand()); !s.ok()) {
         return s;
+      }
+      if (comm_.size() > 1) {
+        if (absl::Status s = distributed::AgreeOnStatus(comm_, FetchOuterChildren()); !s.ok()) {
+          return s;
+        }
+      } else {
+        outer_views_ = finished_;
       }
       BuildParents();
       RunLayers();
@@ -346,7 +453,7 @@ class FiniteHorizonSolver {
               c.inner_reward.push_back(static_cast<int8_t>(move.reward));
               ++inner;
             } else if (move.slice < slice_ && move.slice >= 0 &&
-                       move.index < solved_[move.slice].states()) {
+                       move.index < game_.slice_size(move.slice)) {
               c.outer.push_back(OuterEdge{static_cast<uint32_t>(move.index),
                                           static_cast<uint8_t>(move.slice),
                                           static_cast<int8_t>(move.reward)});
@@ -496,7 +603,7 @@ class FiniteHorizonSolver {
       const uint64_t l = s - lo_;
       for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
         uint32_t change;
-        outer_value_[e] = static_cast<int8_t>(solved_[outer_[e].slice].Advance(
+        outer_value_[e] = static_cast<int8_t>(outer_views_[outer_[e].slice].Advance(
             outer_[e].index, t, outer_cursor_[e], outer_value_[e], change));
         if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
       }
@@ -739,6 +846,143 @@ class FiniteHorizonSolver {
       std::vector<uint64_t>().swap(dirty_);
       std::vector<int8_t>().swap(terminal_);
       std::vector<int8_t>().swap(value_);
+      std::vector<FiniteHorizonStoreView>().swap(outer_views_);
+      std::vector<std::vector<uint8_t>>().swap(fetched_);
+    }
+
+    // The most children one rank asks another for in one exchange.
+    static constexpr uint64_t kFetchPerRound = uint64_t{1} << 20;
+
+    // 1b. Under R > 1 ranks: fetches the change lists of this rank's outer
+    //     children from the ranks that keep them, into one store a smaller
+    //     slice (fetched_) whose state i is this rank's i-th distinct child
+    //     in that slice, in index order, and renumbers the outer edges into
+    //     them. One exchange of requests and one of lists a round, at most
+    //     kFetchPerRound children from each rank to each other a round.
+    absl::Status FetchOuterChildren() {
+      std::vector<std::vector<uint32_t>> wanted(slice_);
+      {
+        std::vector<uint64_t> count(slice_, 0);
+        for (const OuterEdge& e : outer_) ++count[e.slice];
+        for (int k = 0; k < slice_; ++k) wanted[k].reserve(count[k]);
+      }
+      for (const OuterEdge& e : outer_) wanted[e.slice].push_back(e.index);
+      for (std::vector<uint32_t>& w : wanted) {
+        std::sort(w.begin(), w.end());
+        w.erase(std::unique(w.begin(), w.end()), w.end());
+        w.shrink_to_fit();
+      }
+      pool_.ParallelFor(0, outer_.size(), kGrain, [&](int, uint64_t b, uint64_t e) {
+        for (uint64_t i = b; i < e; ++i) {
+          const std::vector<uint32_t>& w = wanted[outer_[i].slice];
+          outer_[i].index = static_cast<uint32_t>(
+              std::lower_bound(w.begin(), w.end(), outer_[i].index) - w.begin());
+        }
+      });
+      fetched_.assign(slice_, {});
+      outer_views_.assign(slice_, {});
+      absl::Status status;
+      for (int k = 0; k < slice_; ++k) {
+        fetched_[k] = FetchLists(k, wanted[k]);
+        std::vector<uint32_t>().swap(wanted[k]);
+        auto view = FiniteHorizonStoreView::OpenHeader(fetched_[k]);
+        if (view.ok()) {
+          outer_views_[k] = *view;
+        } else if (status.ok()) {
+          status = view.status();
+        }
+      }
+      return status;
+    }
+
+    // Collective: a store of the lists of the states `wanted` (sorted,
+    // distinct) of solved slice k, fetched from the ranks that keep them.
+    std::vector<uint8_t> FetchLists(int k, const std::vector<uint32_t>& wanted) {
+      const int ranks = comm_.size();
+      const uint64_t size = game_.slice_size(k);
+      const FiniteHorizonStoreView& mine = finished_[k];
+      const uint64_t my_first = distributed::RangeOfRank(size, comm_.rank(), ranks).begin;
+      const uint32_t width = mine.header().entry_bytes;
+      // wanted[split[r], split[r + 1]) are rank r's.
+      std::vector<uint64_t> split(ranks + 1, wanted.size());
+      uint64_t most = 0;
+      for (int r = 0; r < ranks; ++r) {
+        split[r] = std::lower_bound(wanted.begin(), wanted.end(),
+                                    distributed::RangeOfRank(size, r, ranks).begin) -
+                   wanted.begin();
+      }
+      for (int r = 0; r < ranks; ++r) most = std::max(most, split[r + 1] - split[r]);
+      const uint64_t rounds = (comm_.AllReduceMax(most) + kFetchPerRound - 1) / kFetchPerRound;
+      std::vector<uint32_t> counts(wanted.size());
+      std::vector<std::vector<uint8_t>> from(ranks);  // the units each rank sent
+      uint64_t changes = 0;
+      for (uint64_t round = 0; round < rounds; ++round) {
+        std::vector<std::vector<uint32_t>> ask(ranks);
+        for (int r = 0; r < ranks; ++r) {
+          const uint64_t b = std::min(split[r + 1], split[r] + round * kFetchPerRound);
+          const uint64_t e = std::min(split[r + 1], b + kFetchPerRound);
+          ask[r].assign(wanted.begin() + b, wanted.begin() + e);
+        }
+        const std::vector<std::vector<uint32_t>> asked = distributed::AllToAll(comm_, ask);
+        // A reply: the lists' changes (8 bytes), each list's units (4
+        // bytes a list), then the lists.
+        std::vector<std::vector<uint8_t>> reply(ranks);
+        for (int r = 0; r < ranks; ++r) {
+          const std::vector<uint32_t>& list = asked[r];
+          if (list.empty()) continue;
+          uint64_t units = 0;
+          for (const uint32_t i : list) {
+            if (i < my_first || i - my_first >= mine.states()) {
+              comm_.Abort(absl::StrCat("rank ", r, " asked for state ", i, " of slice ", k,
+                                       ", which this rank does not keep"));
+            }
+            uint64_t begin, end;
+            mine.EntryRange(i - my_first, begin, end);
+            units += end - begin;
+          }
+          std::vector<uint8_t>& out = reply[r];
+          out.resize(8 + 4 * list.size() + width * units);
+          uint64_t list_changes = 0;
+          uint8_t* at = out.data() + 8 + 4 * list.size();
+          for (size_t j = 0; j < list.size(); ++j) {
+            uint64_t begin, end;
+            mine.EntryRange(list[j] - my_first, begin, end);
+            const uint32_t n = static_cast<uint32_t>(end - begin);
+            std::memcpy(out.data() + 8 + 4 * j, &n, 4);
+            std::memcpy(at, mine.unit_bytes() + width * begin, width * n);
+            at += width * n;
+            mine.ForEachChange(list[j] - my_first,
+                               [&list_changes](uint32_t, int) { return ++list_changes, true; });
+          }
+          std::memcpy(out.data(), &list_changes, 8);
+        }
+        const std::vector<std::vector<uint8_t>> got = comm_.AllToAllBytes(reply);
+        for (int r = 0; r < ranks; ++r) {
+          if (got[r].empty()) continue;
+          const uint64_t b = split[r] + round * kFetchPerRound;
+          const uint64_t n = ask[r].size();
+          uint64_t list_changes;
+          std::memcpy(&list_changes, got[r].data(), 8);
+          changes += list_changes;
+          std::memcpy(counts.data() + b, got[r].data() + 8, 4 * n);
+          from[r].insert(from[r].end(), got[r].begin() + 8 + 4 * n, got[r].end());
+        }
+      }
+      FiniteHorizonStoreHeader fields = mine.header();
+      fields.entries = changes;
+      fields.evaluations = 0;
+      std::vector<uint64_t> first;
+      std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, mine.codes(), first);
+      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+      uint8_t* out =
+          bytes.data() +
+          FiniteHorizonStoreView::Layout(wanted.size(), header->block_shift, 0, width).entries;
+      for (std::vector<uint8_t>& part : from) {
+        if (!part.empty()) std::memcpy(out, part.data(), part.size());
+        out += part.size();
+        std::vector<uint8_t>().swap(part);
+      }
+      return bytes;
     }
 
     // Replaces this rank's changes of a layer by every rank's, in rank
@@ -773,10 +1017,9 @@ class FiniteHorizonSolver {
     //    lists of changes, byte-coded (finite_horizon_coder.h). Three reads
     //    of the log: the steps' counts (summed over the ranks, so every
     //    rank chooses the same codes), each state's bytes, the bytes
-    //    themselves. Each rank lays out its own states' part of every
-    //    section (block table, starts, coded bytes: contiguous, in rank
-    //    order, since ranks own increasing whole blocks); then the parts are
-    //    gathered into every rank's copy.
+    //    themselves. Under R > 1 ranks each rank builds the store of its
+    //    own range (the slice's last change, this rank's changes and
+    //    evaluations); GatherStore assembles the whole store.
     absl::StatusOr<std::vector<uint8_t>> BuildStore() {
       const uint64_t entries = log_.changes();
       // Reads the log with each state's change before (layer 0, value 0
@@ -815,47 +1058,24 @@ class FiniteHorizonSolver {
       });
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       std::vector<uint32_t> count(local_);
-      uint64_t bytes_of_mine = 0;
-      for (uint64_t l = 0; l < local_; ++l) {
-        count[l] = static_cast<uint32_t>(track[l] >> 32);
-        bytes_of_mine += count[l];
-      }
+      for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
       std::vector<uint64_t>().swap(track);
-      FiniteHorizonStoreHeader header{};
-      header.magic = kFiniteHorizonStoreMagic;
-      header.entry_bytes = kFiniteHorizonCodedEntries;
-      header.horizon = horizon_;
-      header.last_change = last_change_;
-      header.evaluations = comm_.AllReduceSum(evaluations_.load());
-      header.entries = comm_.AllReduceSum(entries);
-      header.states = size_;
-      // The widest block (at most 64 states) whose bytes every rank's
-      // blocks keep below 65,536: the narrowest any rank needs.
-      header.block_shift = 6 - static_cast<uint32_t>(
-                                   comm_.AllReduceMax(6 - WidestFiniteHorizonBlockShift(count)));
-      const std::vector<uint64_t> rank_bytes =
-          distributed::AllGather(comm_, std::span<const uint64_t>(&bytes_of_mine, 1));
-      uint64_t byte_base = 0;
-      for (int r = 0; r < comm_.size(); ++r) {
-        if (r < comm_.rank()) byte_base += rank_bytes[r];
-        header.coded_bytes += rank_bytes[r];
-      }
-      const auto sections = FiniteHorizonStoreView::Layout(size_, header.block_shift,
-                                                           header.coded_bytes, header.entry_bytes);
-      std::vector<uint8_t> bytes(sections.total, 0);
-      std::memcpy(bytes.data(), &header, sizeof(header));
-      std::memcpy(bytes.data() + sections.codes, coder.codes().data(), 4 * 256);
-      auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
-      auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-      uint8_t* out = bytes.data() + sections.entries;
-      const uint64_t block_size = uint64_t{1} << header.block_shift;
-      const uint64_t first_block = lo_ >> header.block_shift;
-      const uint64_t end_block = (range_.end + block_size - 1) >> header.block_shift;
+      // This rank's store: its states' lists, laid out over its range.
+      FiniteHorizonStoreHeader fields{};
+      fields.entry_bytes = kFiniteHorizonCodedEntries;
+      fields.horizon = horizon_;
+      fields.last_change = last_change_;
+      fields.evaluations = evaluations_.load();
+      fields.entries = entries;
       // cursor[l]: the next byte of state lo_ + l.
       std::vector<uint64_t> cursor;
-      LayOutFiniteHorizonStates(blocks, starts, header.block_shift, lo_, count, byte_base, cursor);
-      blocks[FiniteHorizonStoreView::BlockCount(size_, header.block_shift)] = header.coded_bytes;
+      std::vector<uint8_t> bytes =
+          LayOutFiniteHorizonStore(fields, count, coder.codes().data(), cursor);
       std::vector<uint32_t>().swap(count);
+      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+      uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(local_, header->block_shift, 0,
+                                                                   header->entry_bytes)
+                                        .entries;
       // Layers in increasing order, so each state's changes come out sorted.
       std::vector<uint32_t> last(local_);
       read = replay(last, [&](uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
@@ -865,19 +1085,6 @@ class FiniteHorizonSolver {
       });
       log_.Clear();
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
-      if (comm_.size() > 1) {
-        std::vector<uint64_t>().swap(cursor);
-        const auto gather = [&](uint64_t section, uint64_t section_bytes, uint64_t from,
-                                uint64_t mine) {
-          distributed::AllGatherInto(
-              comm_, std::span<const uint8_t>(bytes.data() + section + from, mine),
-              std::span<uint8_t>(bytes.data() + section, section_bytes));
-        };
-        const uint64_t block_count = FiniteHorizonStoreView::BlockCount(size_, header.block_shift);
-        gather(sections.blocks, 8 * block_count, 8 * first_block, 8 * (end_block - first_block));
-        gather(sections.starts, 2 * size_, 2 * lo_, 2 * local_);
-        gather(sections.entries, header.coded_bytes, byte_base, bytes_of_mine);
-      }
       return bytes;
     }
 
@@ -887,7 +1094,12 @@ class FiniteHorizonSolver {
     ThreadPool& pool_;
     Progress& progress_;
     const uint64_t memory_budget_;
-    const std::vector<FiniteHorizonStoreView>& solved_;
+    const std::vector<FiniteHorizonStoreView>& finished_;
+    // The stores the outer edges read: finished_ in one process; under R >
+    // 1 ranks, views of fetched_, the lists of this rank's outer children
+    // (FetchOuterChildren).
+    std::vector<FiniteHorizonStoreView> outer_views_;
+    std::vector<std::vector<uint8_t>> fetched_;
     const uint64_t size_;
     distributed::Communicator& comm_;
     // This rank's states: [lo_, lo_ + local_). Tables marked "local" are
@@ -927,7 +1139,9 @@ class FiniteHorizonSolver {
 // Solves every slice of `game` (the contract FiniteHorizonGame of
 // retro/solver/finite_horizon_game.h) for layers 0..options.horizon with the
 // threads and progress of `context` (one phase over the whole solve) and
-// returns each slice's FiniteHorizonStore, in slice order. Fails with a
+// returns each slice's FiniteHorizonStore, in slice order (under a
+// communicator of R > 1 ranks: on rank 0; the others get one empty store a
+// slice). Fails with a
 // status, never truncating, when the horizon, the slice count, a slice's
 // size or edge count, a move count, a value or a reward is out of range, or
 // when a move leads outside a smaller or equal slice.

@@ -36,6 +36,7 @@
 #define RETRO_SOLVER_FINITE_HORIZON_STORE_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -1004,28 +1005,38 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
   }
 }
 
-// PermuteStore (finite_horizon_bit_coder.h) of a fixed-width or
-// byte-coded store: each state's units move whole.
-inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
-                                         const std::function<uint64_t(uint64_t)>& old_index,
-                                         ThreadPool& pool) {
-  const uint64_t states = store.states();
+// A store of `states` states of the fixed-width or byte-coded `store`:
+// state i of the result is state old_index(i) of `store`, its units moved
+// whole (a coded state's bytes depend on nothing but its own changes and
+// the code table, which is kept). Used to renumber a store (PermuteStore,
+// finite_horizon_bit_coder.h) and to take one rank's range of it.
+inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t states,
+                                        const std::function<uint64_t(uint64_t)>& old_index,
+                                        ThreadPool& pool) {
   std::vector<uint64_t> source(states);
   std::vector<uint32_t> counts(states);
+  // The changes kept: every one when every state is (a permutation).
+  std::atomic<uint64_t> changes{0};
+  const bool every_state = states == store.states();
   pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
+    uint64_t mine = 0;
     for (uint64_t i = b; i < e; ++i) {
       source[i] = old_index(i);
       uint64_t begin, end;
       store.EntryRange(source[i], begin, end);
       counts[i] = static_cast<uint32_t>(end - begin);
+      if (!every_state) store.ForEachChange(source[i], [&mine](uint32_t, int) { return ++mine, true; });
     }
+    changes.fetch_add(mine, std::memory_order_relaxed);
   });
+  FiniteHorizonStoreHeader fields = store.header();
+  if (!every_state) fields.entries = changes.load();
   std::vector<uint64_t> first;
-  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(store.header(), counts, store.codes(), first);
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, store.codes(), first);
   const uint32_t width = store.header().entry_bytes;
   const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(states, header->block_shift,
-                                                               store.units(), width).entries;
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(states, header->block_shift, 0,
+                                                               width).entries;
   const uint8_t* in = store.unit_bytes();
   pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t i = b; i < e; ++i) {
@@ -1035,6 +1046,14 @@ inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
     }
   });
   return bytes;
+}
+
+// PermuteStore (finite_horizon_bit_coder.h) of a fixed-width or
+// byte-coded store: each state's units move whole.
+inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
+                                         const std::function<uint64_t(uint64_t)>& old_index,
+                                         ThreadPool& pool) {
+  return SelectUnits(store, store.states(), old_index, pool);
 }
 
 }  // namespace retro
