@@ -5,8 +5,10 @@
 # thread a rank, oversubscribed when R exceeds the cores), checks each file
 # is byte-identical to the single-process one, and prints one markdown row
 # per run from the ranks' own reports (retro solve --json: rank_reports):
-# the largest rank's peak memory, the mean and largest bytes and messages a
-# rank sent, the wall time and the CPU time of all ranks together.
+# the peak memory of rank 0 (which gathers and codes each finished slice)
+# and the largest of the other ranks', the mean and largest bytes and
+# messages a rank sent, the wall time and the CPU time of all ranks
+# together.
 #   benchmarks/run_distributed.sh [RETRO] [RANKS...] -- game args...
 # e.g. benchmarks/run_distributed.sh build/bin/retro 1 2 4 -- --game oware --seeds 12
 set -euo pipefail
@@ -35,7 +37,7 @@ echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -f "%e %U %S %M" -o single.time \
   "$retro" solve "${args[@]}" --threads 1 --no-checkpoint --json --out single.retro >single.json
 read -r wall user sys kib <single.time
-echo "| ranks | peak memory / rank (MiB) | sent / rank, mean (max) MiB | messages / rank, mean (max) | wall (s) | CPU, all ranks (s) | file |"
+echo "| ranks | peak memory, rank 0 / others (MiB) | sent / rank, mean (max) MiB | messages / rank, mean (max) | wall (s) | CPU, all ranks (s) | file |"
 echo "|---|---|---|---|---|---|---|"
 printf '| single process | %s | - | - | %s | %.2f | %s |\n' "$(mib $((kib * 1024)))" "$wall" \
   "$(echo "$user + $sys" | bc)" "$(mib "$(stat file_bytes single.json max)") MiB"
@@ -46,8 +48,11 @@ for r in "${ranks[@]}"; do
   wall=$(echo "$(date +%s.%N) - $start" | bc)
   same=identical
   cmp -s single.retro "np$r.retro" || same=DIFFERENT
-  printf '| %s | %s | %s (%s) | %s (%s) | %.2f | %s | %s |\n' "$r" \
-    "$(mib "$(stat peak_memory_bytes "np$r.json" max)")" \
+  peaks=$(field peak_memory_bytes "np$r.json")
+  others=-
+  [[ "$r" -gt 1 ]] && others=$(mib "$(echo "$peaks" | tail -n +2 | sort -n | tail -1)")
+  printf '| %s | %s / %s | %s (%s) | %s (%s) | %.2f | %s | %s |\n' "$r" \
+    "$(mib "$(echo "$peaks" | head -1)")" "$others" \
     "$(mib "$(stat bytes_sent "np$r.json" mean)")" "$(mib "$(stat bytes_sent "np$r.json" max)")" \
     "$(stat messages_sent "np$r.json" mean)" "$(stat messages_sent "np$r.json" max)" \
     "$wall" "$(stat cpu_seconds "np$r.json" sum)" "$same"

@@ -76,7 +76,8 @@ absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
   return std::chrono::seconds(seconds);
 }
 
-// Of the plan's memory, what every rank of a distributed solve holds.
+// Of the plan's memory, what a rank of a distributed solve holds beyond its
+// share of the rest (the most any rank does).
 uint64_t ReplicatedBytes(const SolvePlan& plan) {
   return std::min(plan.estimated_memory_bytes, plan.replicated_memory_bytes != 0
                                                    ? plan.replicated_memory_bytes
@@ -84,7 +85,7 @@ uint64_t ReplicatedBytes(const SolvePlan& plan) {
 }
 
 // The memory one rank of a distributed solve of `ranks` ranks needs: what
-// every rank holds plus its share of the rest.
+// it holds beyond its share, plus its share of the rest.
 uint64_t MemoryPerRank(const SolvePlan& plan, uint64_t ranks) {
   const uint64_t replicated = ReplicatedBytes(plan);
   return replicated + (plan.estimated_memory_bytes - replicated + ranks - 1) / ranks;
@@ -108,8 +109,8 @@ absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
   const uint64_t every_rank = ReplicatedBytes(plan);
   std::string fits;
   if (every_rank >= available) {
-    fits = absl::StrCat("no number of ranks fits: every rank holds about ",
-                        HumanBytes(every_rank));
+    fits = absl::StrCat("no number of ranks fits: a rank holds about ",
+                        HumanBytes(every_rank), " however many there are");
   } else {
     const uint64_t needed = (split + (available - every_rank) - 1) / (available - every_rank);
     fits = needed <= 1 ? std::string("a single process on a machine like this one fits")

@@ -159,22 +159,19 @@ uint64_t BookRules::EstimateFileBytes() const {
 // Under mpirun each rank keeps its own range of the finished stores (its
 // share, like the working memory), and every rank holds the V_{t-1} replica
 // and reverse-edge offsets of the slice being solved (5 bytes a board of
-// it). Rank 0 holds more: it gathers each slice's whole store as it is
-// solved (4 bytes a board of counts first) and keeps it bit-coded, so at
-// the end of the largest slice it holds the smaller slices coded, the
-// largest one's whole store and its coded store. What rank 0 holds beyond
-// its share, the larger of the two moments, with the memory model's
-// margin.
+// it). Rank 0 holds more: the coded stores, gathered from the ranks as each
+// slice is coded, and, to save a slice in the checkpoint, its whole
+// byte-coded store (4 bytes a board of list lengths first), freed before
+// the slice is coded. What rank 0 holds beyond its share at the largest
+// slice, the largest of those moments, with the memory model's margin.
 uint64_t BookRules::EstimateReplicatedMemoryBytes() const {
   const int turn_limit = rules_.turn_limit;
   double coded_before_largest = 0;
   for (int n = 0; n < seeds_; ++n) coded_before_largest += StoredSliceBytes(n, turn_limit);
   const double boards = static_cast<double>(CompositionCount(seeds_, kHouses));
-  const double solving = 5.0 * boards;
-  const double gathering = SolvingSliceBytes(seeds_, turn_limit) +
-                           StoredSliceBytes(seeds_, turn_limit) + 4.0 * boards;
-  return static_cast<uint64_t>(kMemoryMargin *
-                               (coded_before_largest + std::max(solving, gathering)));
+  const double most = std::max({5.0 * boards, SolvingSliceBytes(seeds_, turn_limit) + 4.0 * boards,
+                                StoredSliceBytes(seeds_, turn_limit)});
+  return static_cast<uint64_t>(kMemoryMargin * (coded_before_largest + most));
 }
 
 std::string BookRules::WhatFits(uint64_t available_bytes) const {

@@ -77,9 +77,10 @@ struct SolvePlan {
   std::string default_file_name;  // e.g. "oware-9.retro"
   uint64_t positions = 0;          // records the database will describe
   uint64_t estimated_memory_bytes = 0;
-  // Of estimated_memory_bytes, what every rank of a distributed solve
-  // holds (docs/distributed.md); the rest is split across the ranks. 0:
-  // estimated_file_bytes (every rank keeps the finished slices).
+  // Of estimated_memory_bytes, what a rank of a distributed solve holds
+  // whatever the number of ranks (the most any rank does: every rank's
+  // replicas, or what one rank gathers; docs/distributed.md); the rest is
+  // split across the ranks. 0: estimated_file_bytes (the finished slices).
   uint64_t replicated_memory_bytes = 0;
   // About how large the database file will be (0: unknown). The host refuses
   // to start when the output's file system has less free space than this,

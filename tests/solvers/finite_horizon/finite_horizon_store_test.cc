@@ -8,12 +8,15 @@
 
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "retro/distributed/partition.h"
 #include "retro/solver/finite_horizon_bit_coder.h"
 #include "retro/solver/finite_horizon_coder.h"
 #include "retro/thread_pool.h"
+#include "tests/distributed/thread_communicator.h"
 
 namespace retro {
 namespace {
@@ -231,6 +234,59 @@ TEST(FiniteHorizonStoreTest, BitCodingDoesNotDependOnThreadsAndTakesAnyLists) {
     ASSERT_TRUE(bits_view.ok()) << bits_view.status();
     ExpectHolds(*bits_view, lists, horizon);
   }
+}
+
+// Bit-coding a store split across ranks (threads standing in for MPI
+// ranks, each given the byte-coded store of its range) gives rank 0 the
+// bytes of one process's coding: random lists whose blocks of 1,024 states
+// cross the ranks' ends, lists long enough that blocks of 128 states (two
+// ranges' worth of 64) must do, ranks with no state and a single state.
+TEST(FiniteHorizonStoreTest, RanksBitCodeTheirRangesIntoTheStoreOfOneProcess) {
+  const uint32_t horizon = 200;
+  Lists long_lists(3000);
+  std::mt19937 random(3);
+  for (auto& list : long_lists) {
+    // About 40 changes: a few hundred bits a state.
+    for (uint32_t t = random() % 3; t <= horizon; t += 3 + random() % 4) {
+      list.push_back({t, (list.size() % 2 == 0 ? 1 : -1) * static_cast<int>(1 + random() % 3)});
+    }
+  }
+  for (const Lists& lists : {RandomLists(9000, horizon, 11), long_lists, Lists(1),
+                             RandomLists(100, horizon, 4)}) {
+    const std::vector<uint8_t> whole = CodedStore(lists, horizon);
+    auto view = FiniteHorizonStoreView::Open(whole);
+    ASSERT_TRUE(view.ok()) << view.status();
+    ThreadPool one_pool(2);
+    const std::vector<uint8_t> expected = BitCodeFiniteHorizonStore(*view, one_pool);
+    for (int ranks : {2, 3, 7}) {
+      std::vector<std::vector<uint8_t>> got(ranks);
+      testing::ThreadJob job(ranks);
+      job.Run([&](distributed::Communicator& comm) {
+        ThreadPool pool(1 + comm.rank() % 2);
+        const distributed::IndexRange mine =
+            distributed::RangeOfRank(lists.size(), comm.rank(), ranks);
+        const std::vector<uint8_t> range = SelectUnits(
+            *view, mine.size(), [&mine](uint64_t i) { return mine.begin + i; }, pool);
+        // A range keeps the whole store's last change: its header only.
+        auto range_view = FiniteHorizonStoreView::OpenHeader(range);
+        if (!range_view.ok()) comm.Abort(std::string(range_view.status().message()));
+        got[comm.rank()] =
+            BitCodeFiniteHorizonRange(*range_view, mine.begin, view->header(), pool, comm);
+      });
+      EXPECT_TRUE(got[0] == expected) << lists.size() << " states, " << ranks << " ranks";
+      for (int r = 1; r < ranks; ++r) EXPECT_TRUE(got[r].empty()) << "rank " << r;
+    }
+  }
+  // The long lists need blocks narrower than 1,024 states but wider than
+  // the ranks' 64-state alignment, so blocks cross the ranks' ends.
+  const std::vector<uint8_t> long_store = CodedStore(long_lists, horizon);
+  auto long_view = FiniteHorizonStoreView::Open(long_store);
+  ASSERT_TRUE(long_view.ok()) << long_view.status();
+  ThreadPool pool(1);
+  auto coded = FiniteHorizonStoreView::Open(BitCodeFiniteHorizonStore(*long_view, pool));
+  ASSERT_TRUE(coded.ok()) << coded.status();
+  EXPECT_GE(coded->header().block_shift, 7u);
+  EXPECT_LE(coded->header().block_shift, 9u);
 }
 
 TEST(FiniteHorizonStoreTest, BitCodingNarrowsGroupsWhenBlocksMustBeNarrow) {

@@ -30,10 +30,12 @@
 // and keeps it: the finished slices are split like the work. Before a
 // slice is evaluated, each rank fetches the change lists of the children
 // its moves into smaller slices read from the ranks that keep them (batched
-// exchanges). Rank 0 gathers each slice's whole store as it is solved
-// (to save it and code it) and returns them, byte for byte those of a
-// single-process solve; the other ranks return empty stores. With one rank
-// (no communicator) this is the single-process solver.
+// exchanges). Once a slice is solved the ranks bit-code it together, each
+// its own range (finite_horizon_bit_coder.h), and rank 0 gathers the coded
+// store (and, to save it in a checkpoint, the byte-coded one) and returns
+// them, byte for byte those of a single-process solve; the other ranks
+// return empty stores. With one rank (no communicator) this is the
+// single-process solver.
 //
 // The game contract is the concept FiniteHorizonGame in
 // retro/solver/finite_horizon_game.h.
@@ -134,11 +136,11 @@ class FiniteHorizonSolver {
     std::vector<FiniteHorizonSliceStats>* stats = options.stats;
     // Under R > 1 ranks each rank keeps its own range of every solved
     // slice (`kept`), from which the others fetch the lists their moves
-    // into it read; rank 0 gathers each slice whole as it is solved, saves
-    // it and codes it (`whole`), and returns them. A single process keeps
-    // the whole stores, codes them at the end and returns them.
+    // into it read; the ranks code each slice together as soon as it is
+    // solved, and rank 0 gathers the coded stores (`whole`) and returns
+    // them (SolveSliceSplit). A single process keeps the whole stores,
+    // codes them at the end and returns them.
     const bool split = comm.size() > 1;
-    const bool root = comm.rank() == 0;
     std::vector<std::vector<uint8_t>> kept;
     std::vector<std::vector<uint8_t>> whole(split ? game.num_slices() : 0);
     std::vector<FiniteHorizonStoreView> views;
@@ -158,8 +160,13 @@ class FiniteHorizonSolver {
         if (!found.ok()) return found.status();
         restored = std::move(*found);
       }
-      // The slice's whole store: restored (on every rank), or solved here
-      // (this rank's range) and gathered on rank 0.
+      if (split) {
+        absl::Status status = SolveSliceSplit(game, slice, options, pool, progress, memory_budget,
+                                              comm, log_options, std::move(restored), kept, views,
+                                              whole[slice]);
+        if (!status.ok()) return status;
+        continue;
+      }
       std::vector<uint8_t> store;
       if (restored.has_value()) {
         store = std::move(*restored);
@@ -169,65 +176,23 @@ class FiniteHorizonSolver {
                            log_options);
         auto solved = solver.Solve();
         if (!solved.ok()) return solved.status();
-        if (split) {
-          kept.push_back(std::move(*solved));
-          auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
-          if (!range.ok()) return range.status();
-          views.push_back(*range);
-          store = GatherStore(comm, *range, size);
-        } else {
-          store = std::move(*solved);
-        }
+        store = std::move(*solved);
         if (options.save) {
-          // Rank 0 saves (the others hold no whole store); its error is
-          // every rank's.
-          absl::Status saved = root || !split ? options.save(slice, store) : absl::OkStatus();
-          if (absl::Status s = distributed::AgreeOnStatus(comm, saved); !s.ok()) return s;
+          if (absl::Status s = options.save(slice, store); !s.ok()) return s;
         }
       }
-      FiniteHorizonStoreView view;
-      if (!store.empty() || !split || root) {
-        auto opened = FiniteHorizonStoreView::Open(store);
-        if (!opened.ok()) return opened.status();
-        if (opened->states() != size || opened->horizon() != horizon) {
-          return absl::DataLossError(absl::StrCat(
-              "the restored store of slice ", slice, " holds ", opened->states(),
-              " states to t = ", opened->horizon(), "; the slice has ", size,
-              " states, the horizon is ", horizon));
-        }
-        view = *opened;
-      }
-      if (split && restored.has_value()) {
-        // Every rank restored the whole store: it keeps its range.
-        const distributed::IndexRange mine = distributed::RangeOfRank(size, comm.rank(),
-                                                                      comm.size());
-        kept.push_back(SelectUnits(
-            view, mine.size(), [&mine](uint64_t i) { return mine.begin + i; }, pool));
-        auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
-        if (!range.ok()) return range.status();
-        views.push_back(*range);
-      } else if (!split) {
-        kept.push_back(std::move(store));
-        views.push_back(view);
-      }
+      auto view = OpenWholeStore(store, slice, size, horizon);
+      if (!view.ok()) return view.status();
+      kept.push_back(std::move(store));
+      views.push_back(*view);
       if (stats != nullptr) {
-        // Every rank has the totals: a range's header holds the slice's
-        // last change; its changes and evaluations are summed.
-        const FiniteHorizonStoreHeader& h = views.back().header();
-        uint64_t sums[2] = {h.entries, h.evaluations};
-        if (split) comm.AllReduceSum(std::span<uint64_t>(sums, 2));
         FiniteHorizonSliceStats s;
         s.states = size;
-        s.changes = sums[0];
-        s.evaluations = sums[1];
-        s.last_change = h.last_change;
-        s.bytes = split ? store.size() : kept.back().size();
+        s.changes = view->entries();
+        s.evaluations = view->evaluations();
+        s.last_change = view->last_change();
+        s.bytes = kept.back().size();
         stats->push_back(s);
-      }
-      if (split && root) {
-        // Rank 0 codes the slice now and keeps only the result.
-        whole[slice] = options.bit_code ? BitCodeFiniteHorizonStore(view, pool) : std::move(store);
-        if (stats != nullptr) stats->back().bytes = whole[slice].size();
       }
     }
     if (split) return whole;
@@ -244,6 +209,97 @@ class FiniteHorizonSolver {
     return kept;
   }
 
+  // The view of a slice's whole store (restored or solved), checked: a
+  // valid store of the slice's states to the horizon.
+  static absl::StatusOr<FiniteHorizonStoreView> OpenWholeStore(std::span<const uint8_t> store,
+                                                               int slice, uint64_t size,
+                                                               uint32_t horizon) {
+    auto view = FiniteHorizonStoreView::Open(store);
+    if (!view.ok()) return view.status();
+    if (view->states() != size || view->horizon() != horizon) {
+      return absl::DataLossError(absl::StrCat(
+          "the restored store of slice ", slice, " holds ", view->states(), " states to t = ",
+          view->horizon(), "; the slice has ", size, " states, the horizon is ", horizon));
+    }
+    return view;
+  }
+
+  // Under R > 1 ranks: solves slice `slice` (or takes its `restored` whole
+  // store, which every rank read), appends this rank's range of it to
+  // `kept` and `views`, and sets `out`, on rank 0, to the slice's store as
+  // the solve returns it: bit-coded by every rank's range together
+  // (BitCodeFiniteHorizonRange), or gathered whole. A solved slice that is
+  // saved is gathered whole on rank 0 first, and its error is every rank's.
+  static absl::Status SolveSliceSplit(const Game& game, int slice,
+                                      const FiniteHorizonOptions& options, ThreadPool& pool,
+                                      Progress& progress, uint64_t memory_budget,
+                                      distributed::Communicator& comm,
+                                      const ChangeLog::Options& log_options,
+                                      std::optional<std::vector<uint8_t>> restored,
+                                      std::vector<std::vector<uint8_t>>& kept,
+                                      std::vector<FiniteHorizonStoreView>& views,
+                                      std::vector<uint8_t>& out) {
+    const uint32_t horizon = options.horizon;
+    const uint64_t size = game.slice_size(slice);
+    const bool root = comm.rank() == 0;
+    const distributed::IndexRange mine = distributed::RangeOfRank(size, comm.rank(), comm.size());
+    const bool save = options.save != nullptr && !restored.has_value();
+    // The whole store's header: the restored one's, or summed below.
+    std::optional<FiniteHorizonStoreHeader> whole;
+    if (restored.has_value()) {
+      auto view = OpenWholeStore(*restored, slice, size, horizon);
+      if (!view.ok()) return view.status();
+      whole = view->header();
+      kept.push_back(SelectUnits(
+          *view, mine.size(), [&mine](uint64_t i) { return mine.begin + i; }, pool));
+      restored.reset();
+      progress.Advance(size * std::max<uint64_t>(horizon, 1));
+    } else {
+      SliceSolver solver(game, slice, horizon, pool, progress, memory_budget, views, comm,
+                         log_options);
+      auto solved = solver.Solve();
+      if (!solved.ok()) return solved.status();
+      kept.push_back(std::move(*solved));
+    }
+    // A solved range's header holds the slice's last change and its own
+    // states, changes and evaluations.
+    auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
+    if (!range.ok()) return range.status();
+    views.push_back(*range);
+    if (!whole.has_value()) {
+      whole = range->header();
+      uint64_t sums[2] = {whole->entries, whole->evaluations};
+      comm.AllReduceSum(std::span<uint64_t>(sums, 2));
+      whole->states = size;
+      whole->entries = sums[0];
+      whole->evaluations = sums[1];
+    }
+    std::vector<uint8_t> store;
+    if (save || !options.bit_code) {
+      store = GatherStore(comm, *range, *whole);
+      if (save) {
+        const absl::Status saved = root ? options.save(slice, store) : absl::OkStatus();
+        if (absl::Status s = distributed::AgreeOnStatus(comm, saved); !s.ok()) return s;
+      }
+    }
+    if (options.bit_code) {
+      std::vector<uint8_t>().swap(store);
+      out = BitCodeFiniteHorizonRange(*range, mine.begin, *whole, pool, comm);
+    } else if (root) {
+      out = std::move(store);
+    }
+    if (options.stats != nullptr) {
+      FiniteHorizonSliceStats s;
+      s.states = size;
+      s.changes = whole->entries;
+      s.evaluations = whole->evaluations;
+      s.last_change = whole->last_change;
+      s.bytes = out.size();
+      options.stats->push_back(s);
+    }
+    return absl::OkStatus();
+  }
+
  private:
   // A move into a smaller, solved slice.
   struct OuterEdge {
@@ -252,14 +308,17 @@ class FiniteHorizonSolver {
     int8_t reward;
   };
 
-  // Collective: the whole store of a slice of `size` states on rank 0,
-  // from every rank's store of its own range (`range`); empty on the other
-  // ranks. Byte for byte the store one process builds: the ranges' units
-  // in rank order, laid out over the slice's states (the block width that
-  // fits every range, since ranges start at multiples of 64 states).
+  // Collective: the whole store of a slice on rank 0, from every rank's
+  // store of its own range (`range`) and the whole store's header (`whole`:
+  // its states, changes, evaluations); empty on the other ranks. Byte for
+  // byte the store one process builds: the ranges' units in rank order,
+  // laid out over the slice's states (the block width that fits every
+  // range, since ranges start at multiples of 64 states).
   static std::vector<uint8_t> GatherStore(distributed::Communicator& comm,
-                                          const FiniteHorizonStoreView& range, uint64_t size) {
+                                          const FiniteHorizonStoreView& range,
+                                          const FiniteHorizonStoreHeader& whole) {
     const bool root = comm.rank() == 0;
+    const uint64_t size = whole.states;
     std::vector<uint32_t> counts(root ? size : 0);
     {
       std::vector<uint32_t> mine(range.states());
@@ -273,15 +332,13 @@ class FiniteHorizonSolver {
           std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(mine.data()), 4 * mine.size()),
           std::span<uint8_t>(reinterpret_cast<uint8_t*>(counts.data()), 4 * counts.size()));
     }
-    uint64_t sums[2] = {range.entries(), range.evaluations()};
-    comm.AllReduceSum(std::span<uint64_t>(sums, 2));
     std::vector<uint8_t> bytes;
     std::span<uint8_t> units;
     const uint32_t width = range.header().entry_bytes;
     if (root) {
       FiniteHorizonStoreHeader fields = range.header();
-      fields.entries = sums[0];
-      fields.evaluations = sums[1];
+      fields.entries = whole.entries;
+      fields.evaluations = whole.evaluations;
       std::vector<uint64_t> first;
       bytes = LayOutFiniteHorizonStore(fields, counts, range.codes(), first);
       std::vector<uint32_t>().swap(counts);

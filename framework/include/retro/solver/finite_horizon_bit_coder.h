@@ -16,10 +16,14 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/gather_into.h"
+#include "retro/distributed/local_communicator.h"
 #include "retro/solver/finite_horizon_prefix_code.h"
 #include "retro/solver/finite_horizon_store.h"
 #include "retro/thread_pool.h"
@@ -73,18 +77,83 @@ class CodeByteTable {
   std::vector<uint64_t> entries_;
 };
 
-// The same changes as `store` (any encoding, validated), bit-coded; state
-// i of the result is state old_index(i) of `store` (default: i). The same
-// store gives the same bytes whatever the thread count.
-inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
-    const FiniteHorizonStoreView& store, ThreadPool& pool,
+namespace internal {
+
+// Collective: the widest block shift, 10 down to 0, at which every block
+// of 2^shift states of a store of `states` states holds fewer than 65,536
+// bits in all its states but its last (so that group starts relative to
+// their block fit in 16 bits; one state a block always fits). `bits` are
+// those of this rank's states [first, first + bits.size()); a block across
+// ranks is summed from the parts each rank gives.
+inline uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t first,
+                                    uint64_t states, distributed::Communicator& comm) {
+  struct Part {
+    uint64_t block, sum;
+  };
+  const uint64_t n = bits.size();
+  for (uint32_t shift = 10; shift > 0; --shift) {
+    const uint64_t size = uint64_t{1} << shift;
+    bool fits = true;
+    std::vector<Part> parts;  // of blocks that cross this rank's ends
+    if (n > 0) {
+      for (uint64_t b = first >> shift; b <= (first + n - 1) >> shift; ++b) {
+        const uint64_t lo = b << shift, hi = std::min(states, lo + size);
+        const uint64_t from = std::max(lo, first), to = std::min(hi, first + n);
+        uint64_t sum = 0;
+        for (uint64_t x = from; x < to; ++x) {
+          if (x != hi - 1) sum += bits[x - first];
+        }
+        if (lo >= first && hi <= first + n) {
+          fits = fits && sum < 65536;
+        } else {
+          parts.push_back({b, sum});
+        }
+      }
+    }
+    if (comm.size() > 1) {
+      fits = !comm.AnyRank(!fits);
+      std::vector<Part> all = distributed::AllGather(comm, std::span<const Part>(parts));
+      std::sort(all.begin(), all.end(),
+                [](const Part& x, const Part& y) { return x.block < y.block; });
+      for (size_t i = 0; i < all.size() && fits;) {
+        uint64_t sum = 0;
+        size_t j = i;
+        for (; j < all.size() && all[j].block == all[i].block; ++j) sum += all[j].sum;
+        fits = sum < 65536;
+        i = j;
+      }
+    }
+    if (fits) return shift;
+  }
+  return 0;
+}
+
+}  // namespace internal
+
+// Collective over `comm`: bit-codes a store split across the ranks. Each
+// rank gives its range of it, `range` (any encoding, validated), whose
+// state i is state first + i of the whole store; ranges are in rank
+// order, start at multiples of 64 states and cover the store; `whole` is
+// the whole store's header (its states, entries, horizon, last change and
+// evaluations). Returns on rank 0 the whole bit-coded store, byte for byte
+// BitCodeFiniteHorizonStore of the whole store, and nothing on the other
+// ranks: the code model comes from every rank's counts, each rank writes
+// its own states' bits at their place in the stream, and rank 0 gathers
+// the parts (rounds of at most 8 MiB). In one process (LocalCommunicator)
+// this is BitCodeFiniteHorizonStore; `old_index` then renumbers (state i
+// of the result is state old_index(i) of `range`).
+inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
+    const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
+    ThreadPool& pool, distributed::Communicator& comm,
     const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
-  const uint64_t states = store.states();
+  const uint64_t n = range.states();
+  const uint64_t states = whole.states;
+  const bool root = comm.rank() == 0;
   constexpr uint64_t kGrain = 1 << 12;
   // Calls each(context, layer step, new value, last, code byte or -1) for
-  // each change of state `state` of the result, or empty() when it has
-  // none.
-  const auto visit = [&store, &old_index](uint64_t state, auto&& each, auto&& empty) {
+  // each change of state `state` (of this rank's range) of the result, or
+  // empty() when it has none.
+  const auto visit = [&range, &old_index](uint64_t state, auto&& each, auto&& empty) {
     // The change waiting to learn whether it is the last.
     int context = 0;
     uint32_t step = 0;
@@ -93,7 +162,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     bool pending = false;
     uint32_t previous_layer = 0;
     int previous_value = 0;
-    store.ForEachChange(old_index ? old_index(state) : state,
+    range.ForEachChange(old_index ? old_index(state) : state,
                         [&](uint32_t layer, int value, int code_byte) {
                           if (pending) each(context, step, new_value, false, code);
                           context = PrefixContext(previous_value, !pending);
@@ -113,11 +182,11 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
   };
 
   // 1. The symbols' counts, per worker, then summed (sums do not depend on
-  //    how the states were split). Changes with a code byte are counted by
-  //    it, the rest by key.
+  //    how the states were split), then over the ranks. Changes with a
+  //    code byte are counted by it, the rest by key.
   std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
   std::vector<CodeByteTable> worker_byte_counts(pool.size());
-  pool.ParallelFor(0, states, kGrain, [&](int worker, uint64_t b, uint64_t e) {
+  pool.ParallelFor(0, n, kGrain, [&](int worker, uint64_t b, uint64_t e) {
     auto& counts = worker_counts[worker];
     auto& byte_counts = worker_byte_counts[worker];
     for (uint64_t s = b; s < e; ++s) {
@@ -134,27 +203,36 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     }
   });
   for (size_t w = 1; w < worker_byte_counts.size(); ++w) {
-    worker_byte_counts[w].ForEachNonZero([&](int context, int code, bool last, uint64_t n) {
-      worker_byte_counts[0].At(context, code, last) += n;
+    worker_byte_counts[w].ForEachNonZero([&](int context, int code, bool last, uint64_t k) {
+      worker_byte_counts[0].At(context, code, last) += k;
     });
     CodeByteTable().Swap(worker_byte_counts[w]);
   }
   const CodeByteTable& byte_counts = worker_byte_counts[0];
   // The change a code byte stands for in a context: (layer step, new value).
-  const auto change_of = [&store](int context, int code, uint32_t& step, int& value) {
-    const uint32_t entry = store.codes()[code];
+  const auto change_of = [&range](int context, int code, uint32_t& step, int& value) {
+    const uint32_t entry = range.codes()[code];
     step = entry >> 8;
     value = ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF);
   };
-  byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t n) {
+  byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t k) {
     uint32_t step;
     int value;
     change_of(context, code, step, value);
-    worker_counts[0][PrefixCodeEncoder::ChangeKey(context, step, value, last)] += n;
+    worker_counts[0][PrefixCodeEncoder::ChangeKey(context, step, value, last)] += k;
   });
   for (size_t w = 1; w < worker_counts.size(); ++w) {
-    for (const auto& [key, n] : worker_counts[w]) worker_counts[0][key] += n;
+    for (const auto& [key, k] : worker_counts[w]) worker_counts[0][key] += k;
     absl::flat_hash_map<uint64_t, uint64_t>().swap(worker_counts[w]);
+  }
+  if (comm.size() > 1) {
+    // (key, count) pairs, as two words each.
+    std::vector<uint64_t> mine;
+    mine.reserve(2 * worker_counts[0].size());
+    for (const auto& [key, k] : worker_counts[0]) mine.insert(mine.end(), {key, k});
+    const std::vector<uint64_t> all = distributed::AllGather(comm, std::span<const uint64_t>(mine));
+    worker_counts[0].clear();
+    for (size_t i = 0; i + 1 < all.size(); i += 2) worker_counts[0][all[i]] += all[i + 1];
   }
   const PrefixCodeEncoder encoder(worker_counts[0]);
   worker_counts.clear();
@@ -192,53 +270,66 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     out.PutCode(empty_code->reversed, empty_code->natural, empty_code->length);
   };
 
-  // 2. Each state's bits.
+  // 2. Each state's bits, and each chunk's.
   const uint32_t empty_bits = empty_code != nullptr ? empty_code->length : 0;
-  std::vector<uint32_t> bits(states);
-  pool.ParallelFor(0, states, kGrain, [&](int, uint64_t b, uint64_t e) {
+  std::vector<uint32_t> bits(n);
+  const uint64_t chunks = (n + kGrain - 1) / kGrain;
+  std::vector<uint64_t> chunk_bits(chunks + 1, 0);
+  pool.ParallelFor(0, n, kGrain, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t s = b; s < e; ++s) {
-      uint64_t n = 0;
+      uint64_t k = 0;
       visit(
           s,
           [&](int context, uint32_t step, int value, bool last, int code) {
             const uint64_t packed = packed_code(context, code, last);
-            n += packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
+            k += packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
           },
-          [&] { n += empty_bits; });
-      bits[s] = static_cast<uint32_t>(std::min<uint64_t>(n, UINT32_MAX));
+          [&] { k += empty_bits; });
+      bits[s] = static_cast<uint32_t>(std::min<uint64_t>(k, UINT32_MAX));
+    }
+  });
+  pool.ParallelFor(0, chunks, 1, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t c = b; c < e; ++c) {
+      uint64_t sum = 0;
+      for (uint64_t s = c * kGrain; s < std::min(n, (c + 1) * kGrain); ++s) sum += bits[s];
+      chunk_bits[c + 1] = sum;
     }
   });
 
   // 3. The widest blocks (at most 1,024 states) whose groups' starts fit
-  //    in 16 bits relative to their block; one state a block always fits.
-  uint32_t block_shift = 10;
-  for (; block_shift > 0; --block_shift) {
-    const uint64_t block = uint64_t{1} << block_shift;
-    bool fits = true;
-    for (uint64_t b = 0; fits && b < states; b += block) {
-      uint64_t sum = 0;
-      const uint64_t last_state = std::min(states, b + block) - 1;
-      for (uint64_t s = b; s < last_state; ++s) sum += bits[s];
-      fits = sum < 65536;
-    }
-    if (fits) break;
-  }
+  //    in 16 bits relative to their block; where this rank's bits begin in
+  //    the stream (`base`, after every earlier rank's), where the block
+  //    holding its first state begins (`head`), and the stream's end.
+  const uint32_t block_shift = internal::WidestBitBlockShift(bits, first, states, comm);
   const uint32_t group_shift = std::min(kFiniteHorizonMaxGroupShift, block_shift);
-  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(states, block_shift);
-  std::vector<uint64_t> block_bit(blocks + 1);
-  uint64_t end_bit = 0;
-  for (uint64_t b = 0; b < blocks; ++b) {
-    block_bit[b] = end_bit;
-    for (uint64_t s = b << block_shift; s < std::min(states, (b + 1) << block_shift); ++s) {
-      end_bit += bits[s];
-    }
+  const uint64_t block_size = uint64_t{1} << block_shift;
+  for (uint64_t c = 0; c < chunks; ++c) chunk_bits[c + 1] += chunk_bits[c];
+  struct Place {
+    uint64_t first, states, bits, tail;  // tail: the bits of its last block's part
+  };
+  Place mine{first, n, chunk_bits[chunks], 0};
+  if (n > 0) {
+    const uint64_t last_block = ((first + n - 1) >> block_shift) << block_shift;
+    for (uint64_t x = std::max(first, last_block); x < first + n; ++x) mine.tail += bits[x - first];
   }
-  block_bit[blocks] = end_bit;
+  const std::vector<Place> places = distributed::AllGather(comm, std::span<const Place>(&mine, 1));
+  uint64_t base = 0, end_bit = 0;
+  for (int r = 0; r < comm.size(); ++r) {
+    if (r < comm.rank()) base += places[r].bits;
+    end_bit += places[r].bits;
+  }
+  const uint64_t head_block = (first >> block_shift) << block_shift;
+  uint64_t head = base;
+  for (int r = 0; r < comm.rank(); ++r) {
+    if (places[r].states == 0 || places[r].first + places[r].states <= head_block) continue;
+    head -= places[r].first >= head_block ? places[r].bits : places[r].tail;
+  }
 
-  // 4. The store. Chunks of blocks are written in two rounds (even chunks,
-  //    then odd ones), so no two threads write the byte where one chunk
-  //    ends and the next begins.
-  FiniteHorizonStoreHeader header = store.header();
+  // 4. This rank's parts of the store: the block table's entries of the
+  //    blocks that start in its range, the starts of its groups and its
+  //    bits of the stream (from the byte its first bit falls in). Rank 0
+  //    writes them in place in the whole store.
+  FiniteHorizonStoreHeader header = whole;
   header.magic = kFiniteHorizonStoreMagic;
   header.entry_bytes = kFiniteHorizonBitCodedEntries;
   header.block_shift = block_shift;
@@ -247,27 +338,64 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
   header.model_bytes = model.size();
   const auto sections = FiniteHorizonStoreView::BitLayout(states, block_shift, group_shift,
                                                           model.size(), header.coded_bytes);
-  std::vector<uint8_t> bytes(sections.total, 0);
-  std::memcpy(bytes.data(), &header, sizeof(header));
-  std::memcpy(bytes.data() + sections.blocks, block_bit.data(), 8 * (blocks + 1));
-  std::memcpy(bytes.data() + sections.codes, model.data(), model.size());
-  auto* group_start = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-  uint8_t* stream = bytes.data() + sections.entries;
+  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(states, block_shift);
+  const uint64_t first_block = (first + block_size - 1) >> block_shift;
+  const uint64_t end_block = (first + n + block_size - 1) >> block_shift;
   const uint64_t group_size = uint64_t{1} << group_shift;
+  const uint64_t first_group = first >> group_shift;
+  const uint64_t own_groups = (n + group_size - 1) >> group_shift;
+  const uint64_t stream_origin = base / 8;  // the stream byte of own_stream[0]
+  const uint64_t own_stream_bytes = (base + mine.bits + 7) / 8 - stream_origin;
+  std::vector<uint8_t> bytes;
+  std::vector<uint64_t> own_blocks;
+  std::vector<uint16_t> own_starts;
+  std::vector<uint8_t> own_stream;
+  uint64_t* block_bit;    // entry first_block of the block table
+  uint16_t* group_start;  // start of group first_group
+  uint8_t* stream;        // byte stream_origin of the stream
+  if (root) {
+    bytes.assign(sections.total, 0);
+    std::memcpy(bytes.data(), &header, sizeof(header));
+    std::memcpy(bytes.data() + sections.codes, model.data(), model.size());
+    block_bit = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks) + first_block;
+    group_start = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts) + first_group;
+    stream = bytes.data() + sections.entries + stream_origin;
+  } else {
+    own_blocks.assign(end_block - first_block, 0);
+    own_starts.assign(own_groups, 0);
+    own_stream.assign(own_stream_bytes, 0);
+    block_bit = own_blocks.data();
+    group_start = own_starts.data();
+    stream = own_stream.data();
+  }
   const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
-  const auto write_block = [&](uint64_t b) {
-    uint64_t group_bit = block_bit[b];
-    const uint64_t block_end = std::min(states, (b + 1) << block_shift);
-    for (uint64_t g = b << block_shift; g < block_end; g += group_size) {
-      group_start[g >> group_shift] = static_cast<uint16_t>(group_bit - block_bit[b]);
+  // Writes the groups of chunk c, whose first bit is base + chunk_bits[c].
+  const auto write_chunk = [&](uint64_t c) {
+    const uint64_t begin = first + c * kGrain, end = std::min(first + n, begin + kGrain);
+    uint64_t group_bit = base + chunk_bits[c];
+    // Where the block holding `begin` starts: in an earlier rank's range,
+    // or in this one's.
+    const uint64_t block_of_begin = (begin >> block_shift) << block_shift;
+    uint64_t block_start = head;
+    if (block_of_begin >= first) {
+      block_start = group_bit;
+      for (uint64_t x = block_of_begin; x < begin; ++x) block_start -= bits[x - first];
+    }
+    for (uint64_t g = begin; g < end; g += group_size) {
+      if (g % block_size == 0) {
+        block_start = group_bit;
+        block_bit[(g >> block_shift) - first_block] = group_bit;
+      }
+      group_start[(g >> group_shift) - first_group] = static_cast<uint16_t>(group_bit - block_start);
       const uint64_t count = std::min(group_size, states - g);
       const uint64_t forward = std::min(count, forward_size);
       uint64_t group_end = group_bit;
-      for (uint64_t s = g; s < g + count; ++s) group_end += bits[s];
-      BitWriter out(stream, group_bit);
+      for (uint64_t s = g; s < g + count; ++s) group_end += bits[s - first];
+      const uint64_t origin_bit = 8 * stream_origin;
+      BitWriter out(stream, group_bit - origin_bit);
       for (uint64_t s = g; s < g + forward; ++s) {
         visit(
-            s,
+            s - first,
             [&](int context, uint32_t step, int value, bool last, int code) {
               write_change(out, context, step, value, last, code);
             },
@@ -275,10 +403,10 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
       }
       out.Flush();
       // The rest, last state first, read backward from the group's end.
-      BackwardBitWriter back(stream, group_end);
+      BackwardBitWriter back(stream, group_end - origin_bit);
       for (uint64_t s = g + count; s-- > g + forward;) {
         visit(
-            s,
+            s - first,
             [&](int context, uint32_t step, int value, bool last, int code) {
               write_change(back, context, step, value, last, code);
             },
@@ -287,18 +415,57 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
       group_bit = group_end;
     }
   };
-  const uint64_t blocks_a_chunk = std::max<uint64_t>(1, kGrain >> block_shift);
-  const uint64_t chunks = (blocks + blocks_a_chunk - 1) / blocks_a_chunk;
+  // Chunks are written in two rounds (even chunks, then odd ones), so no
+  // two threads write the byte where one chunk ends and the next begins.
   for (uint64_t round = 0; round < 2; ++round) {
     pool.ParallelFor(0, (chunks + 1 - round) / 2, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
-      for (uint64_t c = c_begin; c < c_end; ++c) {
-        const uint64_t chunk = 2 * c + round;
-        const uint64_t last = std::min(blocks, (chunk + 1) * blocks_a_chunk);
-        for (uint64_t b = chunk * blocks_a_chunk; b < last; ++b) write_block(b);
-      }
+      for (uint64_t c = c_begin; c < c_end; ++c) write_chunk(2 * c + round);
     });
   }
+  std::vector<uint32_t>().swap(bits);
+  if (comm.size() == 1) {
+    reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks)[blocks] = end_bit;
+    return bytes;
+  }
+
+  // 5. Rank 0 gathers the parts. A rank's stream part starts at the first
+  //    byte it alone writes; the byte its first bit shares with the rank
+  //    before is ORed in.
+  const auto as_bytes = [](auto* data, uint64_t count) {
+    return std::span<uint8_t>(reinterpret_cast<uint8_t*>(data), count * sizeof(*data));
+  };
+  auto* whole_blocks = root ? reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks) : nullptr;
+  auto* whole_starts = root ? reinterpret_cast<uint16_t*>(bytes.data() + sections.starts) : nullptr;
+  uint8_t* whole_stream = root ? bytes.data() + sections.entries : nullptr;
+  distributed::GatherInto(comm, 0, as_bytes(block_bit, end_block - first_block),
+                          root ? as_bytes(whole_blocks, blocks) : std::span<uint8_t>());
+  distributed::GatherInto(comm, 0, as_bytes(group_start, own_groups),
+                          root ? as_bytes(whole_starts, FiniteHorizonStoreView::BlockCount(states, group_shift))
+                               : std::span<uint8_t>());
+  const uint64_t alone_from = (base + 7) / 8 - stream_origin;  // 1 when sharing a byte
+  distributed::GatherInto(
+      comm, 0, std::span<const uint8_t>(stream + alone_from, own_stream_bytes - alone_from),
+      root ? std::span<uint8_t>(whole_stream, (end_bit + 7) / 8) : std::span<uint8_t>());
+  // (stream byte, this rank's bits in it), as two words.
+  std::vector<uint64_t> shared;
+  if (base % 8 != 0 && mine.bits > 0) shared = {stream_origin, stream[0]};
+  const std::vector<uint64_t> all_shared =
+      distributed::AllGather(comm, std::span<const uint64_t>(shared));
+  for (size_t i = 0; root && i + 1 < all_shared.size(); i += 2) {
+    whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
+  }
+  if (root) whole_blocks[blocks] = end_bit;
   return bytes;
+}
+
+// The same changes as `store` (any encoding, validated), bit-coded; state
+// i of the result is state old_index(i) of `store` (default: i). The same
+// store gives the same bytes whatever the thread count.
+inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
+    const FiniteHorizonStoreView& store, ThreadPool& pool,
+    const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
+  distributed::LocalCommunicator one;
+  return BitCodeFiniteHorizonRange(store, 0, store.header(), pool, one, old_index);
 }
 
 // A copy of `store` with its states renumbered: state i of the result is

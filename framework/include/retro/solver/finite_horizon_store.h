@@ -1009,7 +1009,9 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
 // state i of the result is state old_index(i) of `store`, its units moved
 // whole (a coded state's bytes depend on nothing but its own changes and
 // the code table, which is kept). Used to renumber a store (PermuteStore,
-// finite_horizon_bit_coder.h) and to take one rank's range of it.
+// finite_horizon_bit_coder.h) and to take one rank's range of it (whose
+// header keeps the store's horizon and last change, with its own states
+// and changes and no evaluation count).
 inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t states,
                                         const std::function<uint64_t(uint64_t)>& old_index,
                                         ThreadPool& pool) {
@@ -1030,7 +1032,10 @@ inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uin
     changes.fetch_add(mine, std::memory_order_relaxed);
   });
   FiniteHorizonStoreHeader fields = store.header();
-  if (!every_state) fields.entries = changes.load();
+  if (!every_state) {
+    fields.entries = changes.load();
+    fields.evaluations = 0;  // a statistic of the whole store only
+  }
   std::vector<uint64_t> first;
   std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, store.codes(), first);
   const uint32_t width = store.header().entry_bytes;
