@@ -51,8 +51,9 @@
 //   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
 //       the plan's estimates (default: 16 bytes per position, 4 in the file)
 //   uint64_t EstimateReplicatedMemoryBytes()
-//       the part of the memory estimate every rank of a distributed solve
-//       holds (default: 5 bytes a state of the largest slice and the file)
+//       what a rank of a distributed solve holds beyond its 1/R share, the
+//       most any rank does (default: 5 bytes a state of the largest slice,
+//       every rank's, and the file, which rank 0 gathers)
 //   std::string WhatFits(uint64_t available_bytes)
 //       what would fit in memory, for the refusal ("the largest book that
 //       fits is --seeds 19")

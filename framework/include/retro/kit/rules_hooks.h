@@ -38,9 +38,10 @@ concept HasSizeEstimates = requires(const R& r) {
   { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
 };
 
-// uint64_t EstimateReplicatedMemoryBytes(): of the memory estimate, the
-// part every rank of a distributed solve holds (default: the family's
-// rule, e.g. the finished stores as the file holds them).
+// uint64_t EstimateReplicatedMemoryBytes(): of the memory estimate, what a
+// rank of a distributed solve holds beyond its 1/R share, the most any
+// rank does (default: the family's rule, e.g. the finished tables every
+// rank keeps, or the file rank 0 gathers).
 template <typename R>
 concept HasReplicatedEstimate = requires(const R& r) {
   { r.EstimateReplicatedMemoryBytes() } -> std::convertible_to<uint64_t>;
