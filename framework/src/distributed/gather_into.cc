@@ -9,27 +9,46 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro::distributed {
+namespace {
+
+// Where each rank's part goes and the rounds that carry them: each round
+// every rank gives at most `per_round` bytes of its part, so that a round
+// holds at most 8 MiB in all, the most this adds to a rank's peak.
+struct Rounds {
+  std::vector<uint64_t> sizes, offsets;  // offsets[ranks]: the total
+  uint64_t per_round = 0, count = 0;
+};
+
+Rounds PlanRounds(Communicator& comm, uint64_t my_size) {
+  const int ranks = comm.size();
+  Rounds rounds;
+  rounds.sizes = AllGather(comm, std::span<const uint64_t>(&my_size, 1));
+  rounds.offsets.assign(ranks + 1, 0);
+  uint64_t largest = 0;
+  for (int r = 0; r < ranks; ++r) {
+    rounds.offsets[r + 1] = rounds.offsets[r] + rounds.sizes[r];
+    largest = std::max(largest, rounds.sizes[r]);
+  }
+  constexpr uint64_t kRoundBytes = uint64_t{8} << 20;
+  rounds.per_round = std::max<uint64_t>(1, kRoundBytes / ranks);
+  rounds.count = (largest + rounds.per_round - 1) / rounds.per_round;
+  return rounds;
+}
+
+}  // namespace
 
 void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<uint8_t> out) {
   const int ranks = comm.size();
   const uint64_t my_size = mine.size();
-  const std::vector<uint64_t> sizes = AllGather(comm, std::span<const uint64_t>(&my_size, 1));
-  std::vector<uint64_t> offsets(ranks + 1, 0);
-  uint64_t largest = 0;
-  for (int r = 0; r < ranks; ++r) {
-    offsets[r + 1] = offsets[r] + sizes[r];
-    largest = std::max(largest, sizes[r]);
-  }
+  const Rounds plan = PlanRounds(comm, my_size);
+  const std::vector<uint64_t>& sizes = plan.sizes;
+  const std::vector<uint64_t>& offsets = plan.offsets;
   if (offsets[ranks] != out.size()) {
     comm.Abort(absl::StrCat("AllGatherInto: the ranks give ", offsets[ranks],
                             " bytes for a buffer of ", out.size()));
   }
-  // Each round every rank gives at most `per_round` bytes of its part: a
-  // round holds at most 8 MiB in all, the most this adds to a rank's peak.
-  constexpr uint64_t kRoundBytes = uint64_t{8} << 20;
-  const uint64_t per_round = std::max<uint64_t>(1, kRoundBytes / ranks);
-  const uint64_t rounds = (largest + per_round - 1) / per_round;
-  for (uint64_t k = 0; k < rounds; ++k) {
+  const uint64_t per_round = plan.per_round;
+  for (uint64_t k = 0; k < plan.count; ++k) {
     const uint64_t from = std::min(my_size, k * per_round);
     const uint64_t to = std::min(my_size, from + per_round);
     const std::vector<uint8_t> got = comm.AllGatherBytes(mine.subspan(from, to - from), nullptr);
@@ -52,22 +71,16 @@ void GatherInto(Communicator& comm, int root, std::span<const uint8_t> mine,
                 std::span<uint8_t> out) {
   const int ranks = comm.size();
   const uint64_t my_size = mine.size();
-  const std::vector<uint64_t> sizes = AllGather(comm, std::span<const uint64_t>(&my_size, 1));
-  std::vector<uint64_t> offsets(ranks + 1, 0);
-  uint64_t largest = 0;
-  for (int r = 0; r < ranks; ++r) {
-    offsets[r + 1] = offsets[r] + sizes[r];
-    largest = std::max(largest, sizes[r]);
-  }
+  const Rounds plan = PlanRounds(comm, my_size);
+  const std::vector<uint64_t>& sizes = plan.sizes;
+  const std::vector<uint64_t>& offsets = plan.offsets;
   if (comm.AnyRank(comm.rank() == root && offsets[ranks] != out.size())) {
     comm.Abort(absl::StrCat("GatherInto: the ranks give ", offsets[ranks],
                             " bytes for the root's buffer of another size"));
   }
-  constexpr uint64_t kRoundBytes = uint64_t{8} << 20;
-  const uint64_t per_round = std::max<uint64_t>(1, kRoundBytes / ranks);
-  const uint64_t rounds = (largest + per_round - 1) / per_round;
+  const uint64_t per_round = plan.per_round;
   std::vector<std::vector<uint8_t>> send(ranks);
-  for (uint64_t k = 0; k < rounds; ++k) {
+  for (uint64_t k = 0; k < plan.count; ++k) {
     const uint64_t from = std::min(my_size, k * per_round);
     const uint64_t to = std::min(my_size, from + per_round);
     if (comm.rank() == root) {

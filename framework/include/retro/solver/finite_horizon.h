@@ -160,15 +160,11 @@ class FiniteHorizonSolver {
         if (!found.ok()) return found.status();
         restored = std::move(*found);
       }
-      if (split) {
-        absl::Status status = SolveSliceSplit(game, slice, options, pool, progress, memory_budget,
-                                              comm, log_options, std::move(restored), kept, views,
-                                              whole[slice]);
-        if (!status.ok()) return status;
-        continue;
-      }
+      // The slice's store: restored whole (on every rank), or solved (this
+      // rank's range under R > 1 ranks).
+      const bool was_restored = restored.has_value();
       std::vector<uint8_t> store;
-      if (restored.has_value()) {
+      if (was_restored) {
         store = std::move(*restored);
         progress.Advance(size * std::max<uint64_t>(horizon, 1));
       } else {
@@ -177,9 +173,15 @@ class FiniteHorizonSolver {
         auto solved = solver.Solve();
         if (!solved.ok()) return solved.status();
         store = std::move(*solved);
-        if (options.save) {
-          if (absl::Status s = options.save(slice, store); !s.ok()) return s;
-        }
+      }
+      if (split) {
+        absl::Status status = KeepSplitSlice(slice, size, options, pool, comm, std::move(store),
+                                             was_restored, kept, views, whole[slice]);
+        if (!status.ok()) return status;
+        continue;
+      }
+      if (!was_restored && options.save) {
+        if (absl::Status s = options.save(slice, store); !s.ok()) return s;
       }
       auto view = OpenWholeStore(store, slice, size, horizon);
       if (!view.ok()) return view.status();
@@ -209,6 +211,7 @@ class FiniteHorizonSolver {
     return kept;
   }
 
+ private:
   // The view of a slice's whole store (restored or solved), checked: a
   // valid store of the slice's states to the horizon.
   static absl::StatusOr<FiniteHorizonStoreView> OpenWholeStore(std::span<const uint8_t> store,
@@ -224,43 +227,33 @@ class FiniteHorizonSolver {
     return view;
   }
 
-  // Under R > 1 ranks: solves slice `slice` (or takes its `restored` whole
-  // store, which every rank read), appends this rank's range of it to
-  // `kept` and `views`, and sets `out`, on rank 0, to the slice's store as
-  // the solve returns it: bit-coded by every rank's range together
+  // Under R > 1 ranks, once slice `slice` (of `size` states) is solved
+  // (`store`: this rank's range) or restored (`store`: the whole store,
+  // which every rank read): appends this rank's range of it to `kept` and
+  // `views`, and sets `out`, on rank 0, to the slice's store as the solve
+  // returns it: bit-coded by every rank's range together
   // (BitCodeFiniteHorizonRange), or gathered whole. A solved slice that is
   // saved is gathered whole on rank 0 first, and its error is every rank's.
-  static absl::Status SolveSliceSplit(const Game& game, int slice,
-                                      const FiniteHorizonOptions& options, ThreadPool& pool,
-                                      Progress& progress, uint64_t memory_budget,
-                                      distributed::Communicator& comm,
-                                      const ChangeLog::Options& log_options,
-                                      std::optional<std::vector<uint8_t>> restored,
-                                      std::vector<std::vector<uint8_t>>& kept,
-                                      std::vector<FiniteHorizonStoreView>& views,
-                                      std::vector<uint8_t>& out) {
-    const uint32_t horizon = options.horizon;
-    const uint64_t size = game.slice_size(slice);
+  static absl::Status KeepSplitSlice(int slice, uint64_t size, const FiniteHorizonOptions& options,
+                                     ThreadPool& pool, distributed::Communicator& comm,
+                                     std::vector<uint8_t> store, bool restored,
+                                     std::vector<std::vector<uint8_t>>& kept,
+                                     std::vector<FiniteHorizonStoreView>& views,
+                                     std::vector<uint8_t>& out) {
     const bool root = comm.rank() == 0;
     const distributed::IndexRange mine = distributed::RangeOfRank(size, comm.rank(), comm.size());
-    const bool save = options.save != nullptr && !restored.has_value();
     // The whole store's header: the restored one's, or summed below.
     std::optional<FiniteHorizonStoreHeader> whole;
-    if (restored.has_value()) {
-      auto view = OpenWholeStore(*restored, slice, size, horizon);
+    if (restored) {
+      auto view = OpenWholeStore(store, slice, size, options.horizon);
       if (!view.ok()) return view.status();
       whole = view->header();
       kept.push_back(SelectUnits(
           *view, mine.size(), [&mine](uint64_t i) { return mine.begin + i; }, pool));
-      restored.reset();
-      progress.Advance(size * std::max<uint64_t>(horizon, 1));
     } else {
-      SliceSolver solver(game, slice, horizon, pool, progress, memory_budget, views, comm,
-                         log_options);
-      auto solved = solver.Solve();
-      if (!solved.ok()) return solved.status();
-      kept.push_back(std::move(*solved));
+      kept.push_back(std::move(store));
     }
+    std::vector<uint8_t>().swap(store);
     // A solved range's header holds the slice's last change and its own
     // states, changes and evaluations.
     auto range = FiniteHorizonStoreView::OpenHeader(kept.back());
@@ -274,7 +267,7 @@ class FiniteHorizonSolver {
       whole->entries = sums[0];
       whole->evaluations = sums[1];
     }
-    std::vector<uint8_t> store;
+    const bool save = options.save != nullptr && !restored;
     if (save || !options.bit_code) {
       store = GatherStore(comm, *range, *whole);
       if (save) {
@@ -300,7 +293,6 @@ class FiniteHorizonSolver {
     return absl::OkStatus();
   }
 
- private:
   // A move into a smaller, solved slice.
   struct OuterEdge {
     uint32_t index;
