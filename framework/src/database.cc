@@ -392,11 +392,14 @@ void DatabaseBuilder::SetParameter(std::string key, std::string value) {
 }
 
 void DatabaseBuilder::AddSlice(std::string name, std::vector<uint8_t> bytes) {
-  slices_.push_back(Slice{.name = std::move(name), .owned = std::move(bytes)});
+  slices_.push_back(Slice{.name = std::move(name), .owned = std::move(bytes), .viewed = {},
+                          .owner = nullptr});
 }
 
-void DatabaseBuilder::AddSliceView(std::string name, std::span<const uint8_t> bytes) {
-  slices_.push_back(Slice{.name = std::move(name), .owned = {}, .viewed = bytes});
+void DatabaseBuilder::AddSliceView(std::string name, std::span<const uint8_t> bytes,
+                                   std::shared_ptr<const void> owner) {
+  slices_.push_back(
+      Slice{.name = std::move(name), .owned = {}, .viewed = bytes, .owner = std::move(owner)});
 }
 
 uint64_t DatabaseBuilder::TotalSliceBytes() const {

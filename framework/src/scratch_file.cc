@@ -2,6 +2,7 @@
 #include "retro/scratch_file.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,23 +53,50 @@ absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
 ScratchFile::ScratchFile(ScratchFile&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       directory_(std::move(other.directory_)),
-      size_(std::exchange(other.size_, 0)) {}
+      size_(std::exchange(other.size_, 0)),
+      mapped_(std::exchange(other.mapped_, nullptr)) {}
 
 ScratchFile& ScratchFile::operator=(ScratchFile&& other) noexcept {
   if (this != &other) {
+    Unmap();
     if (fd_ >= 0) ::close(fd_);
     fd_ = std::exchange(other.fd_, -1);
     directory_ = std::move(other.directory_);
     size_ = std::exchange(other.size_, 0);
+    mapped_ = std::exchange(other.mapped_, nullptr);
   }
   return *this;
 }
 
 ScratchFile::~ScratchFile() {
+  Unmap();
   if (fd_ >= 0) ::close(fd_);
 }
 
+void ScratchFile::Unmap() {
+  if (mapped_ != nullptr) ::munmap(mapped_, size_);
+  mapped_ = nullptr;
+}
+
+absl::StatusOr<std::span<const uint8_t>> ScratchFile::Map() {
+  if (size_ == 0) return std::span<const uint8_t>();
+  if (mapped_ == nullptr) {
+    void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
+    if (at == MAP_FAILED) {
+      const int error = errno;
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "cannot map a scratch file of ", size_, " bytes in ", directory_, ": ",
+          ErrnoText(error)));
+    }
+    mapped_ = at;
+  }
+  return std::span<const uint8_t>(static_cast<const uint8_t*>(mapped_), size_);
+}
+
 absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
+  if (mapped_ != nullptr) {
+    return absl::FailedPreconditionError("a scratch file cannot grow once it is mapped");
+  }
   uint64_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done,

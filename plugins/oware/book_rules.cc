@@ -159,19 +159,18 @@ uint64_t BookRules::EstimateFileBytes() const {
 // Under mpirun each rank keeps its own range of the finished stores (its
 // share, like the working memory), and every rank holds the V_{t-1} replica
 // and reverse-edge offsets of the slice being solved (5 bytes a board of
-// it). Rank 0 holds more: the coded stores, gathered from the ranks as each
-// slice is coded, and, to save a slice in the checkpoint, its whole
-// byte-coded store (4 bytes a board of list lengths first), freed before
-// the slice is coded. What rank 0 holds beyond its share at the largest
-// slice, the largest of those moments, with the memory model's margin.
+// it). Rank 0 holds more, one slice at a time: to save a slice in the
+// checkpoint, its whole byte-coded store (4 bytes a board of list lengths
+// first), freed before the slice is coded; then the coded store, gathered
+// from the ranks and written to a scratch file. What rank 0 holds beyond
+// its share at the largest slice, the largest of those moments, with the
+// memory model's margin.
 uint64_t BookRules::EstimateReplicatedMemoryBytes() const {
   const int turn_limit = rules_.turn_limit;
-  double coded_before_largest = 0;
-  for (int n = 0; n < seeds_; ++n) coded_before_largest += StoredSliceBytes(n, turn_limit);
   const double boards = static_cast<double>(CompositionCount(seeds_, kHouses));
-  const double most = std::max({5.0 * boards, SolvingSliceBytes(seeds_, turn_limit) + 4.0 * boards,
-                                StoredSliceBytes(seeds_, turn_limit)});
-  return static_cast<uint64_t>(kMemoryMargin * (coded_before_largest + most));
+  return static_cast<uint64_t>(
+      kMemoryMargin * std::max({5.0 * boards, SolvingSliceBytes(seeds_, turn_limit) + 4.0 * boards,
+                                StoredSliceBytes(seeds_, turn_limit)}));
 }
 
 std::string BookRules::WhatFits(uint64_t available_bytes) const {

@@ -1,15 +1,20 @@
-// Tests ScratchFile: bytes appended read back at any offset, reads beyond
-// the end refused, the file leaves no name in its folder and is gone once
-// closed, and a folder that cannot hold one is an error naming it.
+// Tests ScratchFile: bytes appended read back at any offset and through a
+// read-only mapping, reads beyond the end and appends after mapping
+// refused, the file leaves no name in its folder and is gone once closed,
+// and a folder that cannot hold one is an error naming it; and
+// AddSpilledSlice: a builder's slice kept in a mapped scratch file is
+// written as the same bytes.
 #include "retro/scratch_file.h"
 
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "retro/database.h"
+#include "retro/spilled_slice.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
@@ -33,6 +38,45 @@ TEST(ScratchFileTest, ReadsBackWhatWasAppended) {
   ASSERT_TRUE(moved.ReadAt(95000, out).ok());
   EXPECT_TRUE(std::equal(out.begin(), out.end(), bytes.begin() + 95000));
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+TEST(ScratchFileTest, MapsWhatWasAppendedAndThenStopsGrowing) {
+  testing::TempDir dir;
+  absl::StatusOr<ScratchFile> file = ScratchFile::Create(dir.path());
+  ASSERT_TRUE(file.ok()) << file.status();
+  absl::StatusOr<std::span<const uint8_t>> empty = file->Map();
+  ASSERT_TRUE(empty.ok()) << empty.status();
+  EXPECT_TRUE(empty->empty());
+  std::vector<uint8_t> bytes(70001);
+  std::iota(bytes.begin(), bytes.end(), 7);
+  ASSERT_TRUE(file->Append(bytes).ok());
+  ScratchFile moved = std::move(*file);
+  absl::StatusOr<std::span<const uint8_t>> mapped = moved.Map();
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  EXPECT_TRUE(std::equal(mapped->begin(), mapped->end(), bytes.begin(), bytes.end()));
+  EXPECT_FALSE(moved.Append(bytes).ok());
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+TEST(ScratchFileTest, ASpilledSliceIsWrittenAsTheSameBytes) {
+  testing::TempDir dir;
+  std::vector<uint8_t> one(12345), two(777);
+  std::iota(one.begin(), one.end(), 1);
+  std::iota(two.begin(), two.end(), 99);
+  DatabaseBuilder in_memory, spilled;
+  for (DatabaseBuilder* builder : {&in_memory, &spilled}) {
+    builder->SetCodec("test-codec");
+    builder->SetParameter("n", "2");
+  }
+  in_memory.AddSlice("one", one);
+  in_memory.AddSlice("two", two);
+  ASSERT_TRUE(AddSpilledSlice(spilled, "one", one, dir.path()).ok());
+  ASSERT_TRUE(AddSpilledSlice(spilled, "two", two, "").ok());  // no folder: in memory
+  const DatabaseIdentity identity{"test", 1, 1, "test-codec"};
+  EXPECT_EQ(SerializeDatabase(identity, spilled), SerializeDatabase(identity, in_memory));
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+  EXPECT_FALSE(AddSpilledSlice(spilled, "three", one, dir.path() + "/missing").ok());
+  EXPECT_EQ(spilled.slices().size(), 2u);
 }
 
 TEST(ScratchFileTest, AFolderThatCannotHoldOneIsAnErrorNamingIt) {

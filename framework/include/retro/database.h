@@ -51,8 +51,10 @@ class DatabaseBuilder {
   // Appends a slice; its bytes are moved in. Names must be unique.
   void AddSlice(std::string name, std::vector<uint8_t> bytes);
   // Appends a slice without copying its bytes, which must stay alive and
-  // unchanged until the builder is written (large snapshots).
-  void AddSliceView(std::string name, std::span<const uint8_t> bytes);
+  // unchanged until the builder is written (large snapshots), or as long as
+  // `owner` does, which the builder keeps (e.g. a mapped scratch file).
+  void AddSliceView(std::string name, std::span<const uint8_t> bytes,
+                    std::shared_ptr<const void> owner = nullptr);
 
   const std::string& codec() const { return codec_; }
   const std::vector<std::pair<std::string, std::string>>& parameters() const {
@@ -62,6 +64,7 @@ class DatabaseBuilder {
     std::string name;
     std::vector<uint8_t> owned;            // AddSlice
     std::span<const uint8_t> viewed = {};  // AddSliceView
+    std::shared_ptr<const void> owner;     // keeps `viewed` alive, if set
     std::span<const uint8_t> bytes() const {
       return viewed.data() != nullptr ? viewed : std::span<const uint8_t>(owned);
     }

@@ -56,7 +56,8 @@ struct WorkContext {
   Checkpoint* checkpoint = nullptr;
   // Solve and verify: the ranks of an MPI job (retro/distributed/
   // communicator.h), or null in a single process. Families that distribute
-  // split the work across them; every rank returns the whole result.
+  // split the work across them; the host writes rank 0's builder (the
+  // other ranks' may be empty).
   distributed::Communicator* communicator = nullptr;
   // Solve only: a folder for scratch files (retro solve --scratch; by
   // default the output's folder); empty keeps everything in memory.

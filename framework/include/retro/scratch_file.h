@@ -40,15 +40,23 @@ class ScratchFile {
   // lie within size().
   absl::Status ReadAt(uint64_t offset, std::span<uint8_t> out) const;
 
+  // The whole file mapped read-only (the pages are the file's: the kernel
+  // may drop them and read them again, so they need not stay in memory).
+  // Valid until the file is destroyed or moved from; nothing may be
+  // appended after it. An empty file maps to an empty span.
+  absl::StatusOr<std::span<const uint8_t>> Map();
+
   uint64_t size() const { return size_; }
   const std::string& directory() const { return directory_; }
 
  private:
   ScratchFile(int fd, std::string directory) : fd_(fd), directory_(std::move(directory)) {}
+  void Unmap();
 
   int fd_ = -1;
   std::string directory_;
   uint64_t size_ = 0;
+  void* mapped_ = nullptr;  // Map()'s mapping of size_ bytes, if any
 };
 
 }  // namespace retro

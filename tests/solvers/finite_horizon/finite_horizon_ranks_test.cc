@@ -139,6 +139,45 @@ TEST(FiniteHorizonRanksTest, RanksKeepingTheirRangesGiveTheStoresOfOneProcess) {
   }
 }
 
+// With `take`, each slice's final store goes to it as soon as it is final,
+// in slice order: on rank 0 only under several ranks, after the coding in
+// one process; the solve then returns empty stores.
+TEST(FiniteHorizonRanksTest, TakeGetsEachFinalStoreInSliceOrder) {
+  RingGame game;
+  game.base = 200;
+  auto one = solver::SolveFiniteHorizon(game, {.horizon = 20}, {});
+  ASSERT_TRUE(one.ok()) << one.status();
+  for (int ranks : {1, 3}) {
+    std::vector<std::vector<std::pair<int, std::vector<uint8_t>>>> taken(ranks);
+    std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
+    testing::ThreadJob job(ranks);
+    job.Run([&](distributed::Communicator& comm) {
+      ThreadPool pool(1);
+      const int rank = comm.rank();
+      got[rank] = solver::SolveFiniteHorizon(
+          game,
+          {.horizon = 20,
+           .take = [&taken, rank](int slice, std::vector<uint8_t> store) {
+             taken[rank].emplace_back(slice, std::move(store));
+             return absl::OkStatus();
+           }},
+          {.pool = &pool, .communicator = ranks > 1 ? &comm : nullptr});
+    });
+    ASSERT_EQ(taken[0].size(), one->size()) << ranks << " ranks";
+    for (size_t k = 0; k < one->size(); ++k) {
+      EXPECT_EQ(taken[0][k].first, static_cast<int>(k));
+      EXPECT_TRUE(taken[0][k].second == (*one)[k]) << "slice " << k << ", " << ranks << " ranks";
+    }
+    for (int r = 0; r < ranks; ++r) {
+      ASSERT_TRUE(got[r].ok()) << got[r].status();
+      for (const std::vector<uint8_t>& store : *got[r]) EXPECT_TRUE(store.empty());
+      if (r > 0) {
+        EXPECT_TRUE(taken[r].empty()) << "rank " << r;
+      }
+    }
+  }
+}
+
 // Resuming: every rank restores the whole stores of the slices saved
 // before and keeps its range of them; rank 0 alone saves, whole stores,
 // those of one process.

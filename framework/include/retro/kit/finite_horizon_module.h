@@ -39,6 +39,7 @@
 #include "retro/kit/kit_module.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/finite_horizon.h"
+#include "retro/spilled_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -88,9 +89,16 @@ class FiniteHorizonModule : public KitModule {
     // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
     // state of the slice being solved, at most the largest) are every
     // rank's; the finished stores are split across the ranks, but rank 0
-    // gathers each slice and keeps it coded (the file).
+    // gathers each slice, whole to save it (about twice its coded size) and
+    // coded (then written to a scratch file).
+    const uint64_t largest_share =
+        plan.positions == 0
+            ? 0
+            : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
+                                    static_cast<double>(largest_slice) /
+                                    static_cast<double>(plan.positions));
     plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 5 * largest_slice + plan.estimated_file_bytes);
+        std::min(plan.estimated_memory_bytes, 5 * largest_slice + 2 * largest_share);
     if constexpr (HasReplicatedEstimate<R>) {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
@@ -120,6 +128,18 @@ class FiniteHorizonModule : public KitModule {
         return checkpoint->Save(rules.slice_name(slice), store);
       };
     }
+    out.SetCodec(info_.codec);
+    // Under mpirun rank 0 writes each slice to an unnamed scratch file as
+    // soon as it is coded and maps it for the file's writing, instead of
+    // holding the whole book (docs/distributed.md).
+    const bool distributed =
+        context.communicator != nullptr && context.communicator->size() > 1;
+    if (distributed) {
+      options.take = [&out, &rules, &context](int slice, std::vector<uint8_t> store) {
+        return AddSpilledSlice(out, rules.slice_name(slice), std::move(store),
+                               context.scratch_directory);
+      };
+    }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
     if constexpr (HasOwnSolve<R>) {
       stores = rules.Solve(options, context);
@@ -127,7 +147,7 @@ class FiniteHorizonModule : public KitModule {
       stores = solver::SolveFiniteHorizon(FiniteHorizonSolverView<R>(rules), options, context);
     }
     if (!stores.ok()) return stores.status();
-    out.SetCodec(info_.codec);
+    if (distributed) return absl::OkStatus();
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move((*stores)[s]));
     }

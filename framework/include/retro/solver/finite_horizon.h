@@ -108,6 +108,14 @@ struct FiniteHorizonOptions {
   // (finite_horizon_bit_coder.h): about half the bytes, lookups a little
   // slower. The stores saved while solving stay byte-coded.
   bool bit_code = true;
+  // If set, each slice's final store (as the solve would return it) is
+  // handed to it, in slice order, as soon as it is final, and the returned
+  // store is empty: a distributed solve's rank 0 (the only rank with
+  // stores) can write each slice away instead of holding the whole book.
+  // Under R > 1 ranks it is called on rank 0 only, right after the slice is
+  // coded; its error is every rank's. In one process it is called once
+  // every slice is coded.
+  std::function<absl::Status(int slice, std::vector<uint8_t> store)> take = nullptr;
 };
 
 // The largest horizon a store can record (4-byte entries hold the layer in
@@ -208,6 +216,12 @@ class FiniteHorizonSolver {
         progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));
       }
     }
+    if (options.take) {
+      for (int slice = 0; slice < game.num_slices(); ++slice) {
+        if (absl::Status s = options.take(slice, std::move(kept[slice])); !s.ok()) return s;
+        std::vector<uint8_t>().swap(kept[slice]);
+      }
+    }
     return kept;
   }
 
@@ -289,6 +303,11 @@ class FiniteHorizonSolver {
       s.last_change = whole->last_change;
       s.bytes = out.size();
       options.stats->push_back(s);
+    }
+    if (options.take) {
+      const absl::Status taken = root ? options.take(slice, std::move(out)) : absl::OkStatus();
+      std::vector<uint8_t>().swap(out);
+      return distributed::AgreeOnStatus(comm, taken);
     }
     return absl::OkStatus();
   }
