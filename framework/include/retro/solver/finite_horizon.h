@@ -146,7 +146,7 @@ class FiniteHorizonSolver {
     // slice (`kept`), from which the others fetch the lists their moves
     // into it read; the ranks code each slice together as soon as it is
     // solved, and rank 0 gathers the coded stores (`whole`) and returns
-    // them (SolveSliceSplit). A single process keeps the whole stores,
+    // them (KeepSplitSlice). A single process keeps the whole stores,
     // codes them at the end and returns them.
     const bool split = comm.size() > 1;
     std::vector<std::vector<uint8_t>> kept;
