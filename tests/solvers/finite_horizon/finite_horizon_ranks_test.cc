@@ -6,6 +6,7 @@
 // against the dense method.
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -18,6 +19,28 @@
 
 namespace retro {
 namespace {
+
+using Stores = std::vector<std::vector<uint8_t>>;
+
+// Solves `game` on `ranks` ranks that are threads of this process (a job
+// of one rank is the single process), each with a pool of `threads`
+// threads, options_of(rank) and `context`'s scratch settings; returns each
+// rank's result.
+std::vector<absl::StatusOr<Stores>> SolveOnRanks(
+    const RingGame& game, int ranks, int threads,
+    const std::function<solver::FiniteHorizonOptions(int rank)>& options_of,
+    const solver::SolveContext& context = {}) {
+  std::vector<absl::StatusOr<Stores>> got(ranks);
+  testing::ThreadJob job(ranks);
+  job.Run([&](distributed::Communicator& comm) {
+    ThreadPool pool(threads);
+    solver::SolveContext mine = context;
+    mine.pool = &pool;
+    mine.communicator = &comm;
+    got[comm.rank()] = solver::SolveFiniteHorizon(game, options_of(comm.rank()), mine);
+  });
+  return got;
+}
 
 // V_t of every state by the dense method: every state at every layer, from
 // the layer before (no change tracking, unlike the solver).
@@ -78,15 +101,9 @@ TEST(FiniteHorizonRanksTest, RanksSpillingTheirLogsGiveTheStoresOfOneProcess) {
   auto one = solver::SolveFiniteHorizon(big, {.horizon = 40}, {});
   ASSERT_TRUE(one.ok()) << one.status();
   for (int ranks : {2, 3}) {
-    std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
-    testing::ThreadJob job(ranks);
-    job.Run([&](distributed::Communicator& comm) {
-      ThreadPool pool(2);
-      got[comm.rank()] = solver::SolveFiniteHorizon(
-          big, {.horizon = 40},
-          {.pool = &pool, .communicator = &comm, .scratch_directory = dir.path(),
-           .scratch_spill_bytes = 1});
-    });
+    const auto got = SolveOnRanks(
+        big, ranks, 2, [](int) { return solver::FiniteHorizonOptions{.horizon = 40}; },
+        {.scratch_directory = dir.path(), .scratch_spill_bytes = 1});
     ASSERT_TRUE(got[0].ok()) << got[0].status();
     EXPECT_EQ(*got[0], *one) << "rank 0 of " << ranks;
     for (int r = 1; r < ranks; ++r) {
@@ -112,14 +129,10 @@ TEST(FiniteHorizonRanksTest, RanksKeepingTheirRangesGiveTheStoresOfOneProcess) {
         game, {.horizon = 30, .stats = &one_stats, .bit_code = bit_code}, {});
     ASSERT_TRUE(one.ok()) << one.status();
     for (int ranks : {2, 3, 5}) {
-      std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
       std::vector<std::vector<FiniteHorizonSliceStats>> stats(ranks);
-      testing::ThreadJob job(ranks);
-      job.Run([&](distributed::Communicator& comm) {
-        ThreadPool pool(1);
-        got[comm.rank()] = solver::SolveFiniteHorizon(
-            game, {.horizon = 30, .stats = &stats[comm.rank()], .bit_code = bit_code},
-            {.pool = &pool, .communicator = &comm});
+      const auto got = SolveOnRanks(game, ranks, 1, [&](int rank) {
+        return solver::FiniteHorizonOptions{
+            .horizon = 30, .stats = &stats[rank], .bit_code = bit_code};
       });
       ASSERT_TRUE(got[0].ok()) << got[0].status();
       EXPECT_EQ(*got[0], *one) << ranks << " ranks, bit-coded " << bit_code;
@@ -149,19 +162,12 @@ TEST(FiniteHorizonRanksTest, TakeGetsEachFinalStoreInSliceOrder) {
   ASSERT_TRUE(one.ok()) << one.status();
   for (int ranks : {1, 3}) {
     std::vector<std::vector<std::pair<int, std::vector<uint8_t>>>> taken(ranks);
-    std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
-    testing::ThreadJob job(ranks);
-    job.Run([&](distributed::Communicator& comm) {
-      ThreadPool pool(1);
-      const int rank = comm.rank();
-      got[rank] = solver::SolveFiniteHorizon(
-          game,
-          {.horizon = 20,
-           .take = [&taken, rank](int slice, std::vector<uint8_t> store) {
-             taken[rank].emplace_back(slice, std::move(store));
-             return absl::OkStatus();
-           }},
-          {.pool = &pool, .communicator = ranks > 1 ? &comm : nullptr});
+    const auto got = SolveOnRanks(game, ranks, 1, [&taken](int rank) {
+      return solver::FiniteHorizonOptions{
+          .horizon = 20, .take = [&taken, rank](int slice, std::vector<uint8_t> store) {
+            taken[rank].emplace_back(slice, std::move(store));
+            return absl::OkStatus();
+          }};
     });
     ASSERT_EQ(taken[0].size(), one->size()) << ranks << " ranks";
     for (size_t k = 0; k < one->size(); ++k) {
@@ -195,24 +201,18 @@ TEST(FiniteHorizonRanksTest, RanksResumingFromSavedSlicesGiveTheStoresOfOneProce
       {});
   ASSERT_TRUE(one.ok()) << one.status();
   const int ranks = 3;
-  std::vector<absl::StatusOr<std::vector<std::vector<uint8_t>>>> got(ranks);
   std::vector<std::vector<std::pair<int, std::vector<uint8_t>>>> saves(ranks);
-  testing::ThreadJob job(ranks);
-  job.Run([&](distributed::Communicator& comm) {
-    ThreadPool pool(1);
-    const int rank = comm.rank();
-    got[rank] = solver::SolveFiniteHorizon(
-        game,
-        {.horizon = 25,
-         .restore = [&](int slice) -> absl::StatusOr<std::optional<std::vector<uint8_t>>> {
-           if (slice % 2 == 0) return saved[slice];  // slices 0, 2, 4, 6 were kept
-           return std::nullopt;
-         },
-         .save = [&saves, rank](int slice, const std::vector<uint8_t>& store) {
-           saves[rank].emplace_back(slice, store);
-           return absl::OkStatus();
-         }},
-        {.pool = &pool, .communicator = &comm});
+  const auto got = SolveOnRanks(game, ranks, 1, [&](int rank) {
+    return solver::FiniteHorizonOptions{
+        .horizon = 25,
+        .restore = [&saved](int slice) -> absl::StatusOr<std::optional<std::vector<uint8_t>>> {
+          if (slice % 2 == 0) return saved[slice];  // slices 0, 2, 4, 6 were kept
+          return std::nullopt;
+        },
+        .save = [&saves, rank](int slice, const std::vector<uint8_t>& store) {
+          saves[rank].emplace_back(slice, store);
+          return absl::OkStatus();
+        }};
   });
   ASSERT_TRUE(got[0].ok()) << got[0].status();
   EXPECT_EQ(*got[0], *one);

@@ -195,15 +195,7 @@ class FiniteHorizonSolver {
       if (!view.ok()) return view.status();
       kept.push_back(std::move(store));
       views.push_back(*view);
-      if (stats != nullptr) {
-        FiniteHorizonSliceStats s;
-        s.states = size;
-        s.changes = view->entries();
-        s.evaluations = view->evaluations();
-        s.last_change = view->last_change();
-        s.bytes = kept.back().size();
-        stats->push_back(s);
-      }
+      if (stats != nullptr) stats->push_back(StatsOf(view->header(), kept.back().size()));
     }
     if (split) return whole;
     if (options.bit_code) {
@@ -226,6 +218,18 @@ class FiniteHorizonSolver {
   }
 
  private:
+  // The statistics of a slice whose whole store has header `whole` and
+  // whose returned store has `bytes` bytes.
+  static FiniteHorizonSliceStats StatsOf(const FiniteHorizonStoreHeader& whole, uint64_t bytes) {
+    FiniteHorizonSliceStats s;
+    s.states = whole.states;
+    s.changes = whole.entries;
+    s.evaluations = whole.evaluations;
+    s.last_change = whole.last_change;
+    s.bytes = bytes;
+    return s;
+  }
+
   // The view of a slice's whole store (restored or solved), checked: a
   // valid store of the slice's states to the horizon.
   static absl::StatusOr<FiniteHorizonStoreView> OpenWholeStore(std::span<const uint8_t> store,
@@ -295,15 +299,7 @@ class FiniteHorizonSolver {
     } else if (root) {
       out = std::move(store);
     }
-    if (options.stats != nullptr) {
-      FiniteHorizonSliceStats s;
-      s.states = size;
-      s.changes = whole->entries;
-      s.evaluations = whole->evaluations;
-      s.last_change = whole->last_change;
-      s.bytes = out.size();
-      options.stats->push_back(s);
-    }
+    if (options.stats != nullptr) options.stats->push_back(StatsOf(*whole, out.size()));
     if (options.take) {
       const absl::Status taken = root ? options.take(slice, std::move(out)) : absl::OkStatus();
       std::vector<uint8_t>().swap(out);
