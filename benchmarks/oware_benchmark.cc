@@ -3,6 +3,7 @@
 // the bit coding of a store, and single-value probes of a finished book.
 //
 //   build/bin/oware_benchmark --benchmark_filter=Solve
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -112,15 +113,18 @@ std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
   return bytes;
 }
 
-// One warm V_t lookup (rank + scan of the state's changes) on random boards
-// of a 9-seed book, bit-coded as a solve writes it (layout:0), in 2-byte
-// entries (layout:1, files written before 2026-11-24) or byte-coded
-// (layout:2, files written 2026-11-24); the counter book_bytes is the
-// file's size.
-void BM_ProbeValue(benchmark::State& state) {
+// A 9-seed book in one layout: bit-coded as a solve writes it (0), in
+// 2-byte entries (1, files written before 2026-11-24) or byte-coded (2,
+// files written 2026-11-24); the file's bytes and the opened book.
+struct ProbeBook {
+  std::vector<uint8_t> bytes;
+  std::unique_ptr<DatabaseFile> file;
+  std::unique_ptr<Book> book;
+};
+ProbeBook OpenProbeBook(int layout) {
   constexpr int kSeeds = 9;
-  auto stores = SolveStores(kSeeds, 2, state.range(0) != 2);
-  if (state.range(0) == 1) {
+  auto stores = SolveStores(kSeeds, 2, layout != 2);
+  if (layout == 1) {
     for (auto& store : stores) store = FixedWidthCopy(store);
   }
   DatabaseBuilder builder;
@@ -130,26 +134,53 @@ void BM_ProbeValue(benchmark::State& state) {
   builder.SetParameter("grand-slam", "forfeit");
   builder.SetParameter("at-limit", "nobody");
   for (int n = 0; n <= kSeeds; ++n) builder.AddSlice(SliceName(n), std::move(stores[n]));
-  const std::vector<uint8_t> bytes =
-      SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
-  auto file = DatabaseFile::FromBytes(bytes);
-  auto book = Book::FromFile(**file);
-  const ColexIndexer indexer(kSeeds);
+  ProbeBook probe;
+  probe.bytes = SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
+  probe.file = std::move(*DatabaseFile::FromBytes(probe.bytes));
+  probe.book = std::move(*Book::FromFile(*probe.file));
+  return probe;
+}
+
+// Times Book::Value over 2^16 queries: boards of `seeds` seeds (0: of 1 to
+// 9 seeds, each count as likely) at `plies_left` (-1: 0 to 200, each as
+// likely), boards uniform among those of their seed count.
+void TimeProbes(benchmark::State& state, int layout, int seeds, int plies_left) {
+  const ProbeBook probe = OpenProbeBook(layout);
+  const ColexIndexer indexer(9);
   std::mt19937_64 random(7);
   std::vector<std::pair<Board, int>> queries(1 << 16);
   for (auto& [board, t] : queries) {
-    const int n = 1 + static_cast<int>(random() % kSeeds);
+    const int n = seeds > 0 ? seeds : 1 + static_cast<int>(random() % 9);
     board = indexer.Unrank(n, random() % indexer.Size(n));
     t = static_cast<int>(random() % 201);
+    if (plies_left >= 0) t = plies_left;
   }
   size_t i = 0;
   for (auto _ : state) {
     const auto& [board, t] = queries[i++ & (queries.size() - 1)];
-    benchmark::DoNotOptimize((*book)->Value(board, t));
+    benchmark::DoNotOptimize(probe.book->Value(board, t));
   }
-  state.counters["book_bytes"] = static_cast<double>(bytes.size());
+  state.counters["book_bytes"] = static_cast<double>(probe.bytes.size());
+}
+
+// One warm V_t lookup (rank + scan of the state's changes) on random boards
+// of a 9-seed book in each layout (OpenProbeBook); the counter book_bytes
+// is the file's size.
+void BM_ProbeValue(benchmark::State& state) {
+  TimeProbes(state, static_cast<int>(state.range(0)), 0, -1);
 }
 BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1)->Arg(2);
+
+// The same lookups split by what they cost: boards of one seed count (the
+// larger, the longer their lists) at random plies left (-1), at 0 (the
+// list's first change) or at 200 (its last).
+void BM_ProbeSlice(benchmark::State& state) {
+  TimeProbes(state, static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
+             static_cast<int>(state.range(2)));
+}
+BENCHMARK(BM_ProbeSlice)
+    ->ArgNames({"layout", "seeds", "plies"})
+    ->ArgsProduct({{0, 2}, {5, 9}, {-1, 0, 200}});
 
 }  // namespace
 }  // namespace retro::oware
