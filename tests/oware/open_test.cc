@@ -65,7 +65,8 @@ TEST_F(OwareOpenTest, BooksAsSolvedOpen) {
   for (const ParameterValues& values :
        {ParameterValues{{"seeds", "5"}, {"at-limit", "own-side"}, {"grand-slam", "capture"}},
         ParameterValues{{"seeds", "4"}, {"turn-limit", "300"}, {"grand-slam", "forced-only"}},
-        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}}}) {
+        ParameterValues{{"seeds", "3"}, {"turn-limit", "1"}},
+        ParameterValues{{"seeds", "5"}, {"layout", "fast"}}}) {
     const absl::Status status = plugin_->Open(plugin_->Solve(values));
     EXPECT_TRUE(status.ok()) << status;
   }
@@ -208,7 +209,8 @@ TEST_F(OwareOpenTest, RefusesJunkParameterValues) {
       {"seeds", "abc"},     {"seeds", "7x"},        {"seeds", "-1"},         {"seeds", "06"},
       {"seeds", " 6"},      {"seeds", "49"},        {"seeds", "5"},          {"turn-limit", "0"},
       {"turn-limit", "-1"}, {"turn-limit", "2e2"},  {"grand-slam", "maybe"}, {"at-limit", ""},
-      {"indexer", "abc"},   {"indexer", "colex "},
+      {"indexer", "abc"},   {"indexer", "colex "},  {"layout", "small"},     {"layout", "Fast"},
+      {"layout", ""},
   };
   for (const auto& [key, value] : junk) {
     SCOPED_TRACE(key + "=" + value);

@@ -34,6 +34,7 @@
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/store_layout.h"
 #include "retro/solver/finite_horizon_store.h"
 #include "retro/status_macros.h"
 
@@ -78,7 +79,15 @@ class FiniteHorizonTables {
           "unsupported ", what, " layout (data version ", id.data_version, ", codec '",
           id.codec, "'); this build reads version ", info.data_version, " '", info.codec, "'"));
     }
-    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
+    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
+    for (const auto& [key, value] : file.parameters()) {
+      if (key == kLayoutParameter && value != kFastLayout) {
+        return absl::DataLossError(absl::StrCat(what, " header: layout='", value,
+                                                "' is not a layout a book records ('",
+                                                kFastLayout, "', or nothing for '", kSmallLayout,
+                                                "')"));
+      }
+    }
     std::unique_ptr<FiniteHorizonTables> tables(new FiniteHorizonTables(std::move(rules)));
     const R& r = tables->rules_;
     std::vector<std::string> names;

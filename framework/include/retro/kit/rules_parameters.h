@@ -102,10 +102,15 @@ std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& ru
 // validation, and each
 // value must be written as the rules write it (canonical_parameters()).
 // Errors are DataLoss; `what` names the database ("oware book").
+// `kit_keys` are optional keys the kit itself reads (retro/kit/
+// store_layout.h), never passed to the rules.
 template <typename R>
-absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what) {
+absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what,
+                                  const std::vector<std::string>& kit_keys = {}) {
   std::vector<std::string> optional;
   if constexpr (HasOptionalHeaderParameters<R>) optional = R::OptionalHeaderParameters();
+  const size_t game_optional = optional.size();
+  optional.insert(optional.end(), kit_keys.begin(), kit_keys.end());
   std::vector<std::string> required;
   for (const ParameterSpec& spec : GameParameters<R>()) {
     if (std::find(optional.begin(), optional.end(), spec.name) == optional.end()) {
@@ -123,7 +128,8 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
     }
     // Optional keys that are no solve parameter (notes) reach Create when
     // present.
-    for (const std::string& key : optional) {
+    for (size_t k = 0; k < game_optional; ++k) {
+      const std::string& key = optional[k];
       if (header.Has(key) && !values.contains(key)) values[key] = header.Text(key);
     }
     absl::StatusOr<R> rules = R::Create(values);
