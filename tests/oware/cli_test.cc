@@ -122,10 +122,10 @@ TEST_F(OwareCliTest, VariantsGetTheirOwnFileNames) {
 // verified like the default one, its header saying layout=fast.
 TEST_F(OwareCliTest, FastLayoutHoldsTheSameValues) {
   const std::string small = SolveSix();
-  RunResult r = Retro({"solve", "--game", "oware", "--seeds", "6", "--layout", "fast", "--out",
-                       work_.File("fast.retro")});
+  RunResult r = Retro({"solve", "--game", "oware", "--seeds", "6", "--layout", "fast"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const std::string fast = work_.File("fast.retro");
+  EXPECT_THAT(r.out, HasSubstr("oware-6-fast.retro"));  // beside, not over, the small one
+  const std::string fast = work_.File("oware-6-fast.retro");
   EXPECT_GT(std::filesystem::file_size(fast), std::filesystem::file_size(small) * 5 / 4);
   const RunResult small_stats = Retro({"stats", "--db", small, "--json"});
   const RunResult fast_stats = Retro({"stats", "--db", fast, "--json"});

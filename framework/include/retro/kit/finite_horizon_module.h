@@ -78,7 +78,7 @@ class FiniteHorizonModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, GameValues(values));
     AddLayoutParameter(values, plan.canonical_parameters);
-    plan.default_file_name = DefaultFileName(info_, rules);
+    plan.default_file_name = WithLayoutInName(values, DefaultFileName(info_, rules));
     uint64_t largest_slice = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
       plan.positions += rules.slice_size(s);

@@ -50,6 +50,17 @@ inline void AddLayoutParameter(const ParameterValues& values,
   if (WantsFastLayout(values)) canonical.emplace_back(kLayoutParameter, kFastLayout);
 }
 
+// The default output name of a book of this layout: a fast book's gets
+// "-fast" before its extension ("oware-9.retro" -> "oware-9-fast.retro"),
+// so that it does not replace the small one.
+inline std::string WithLayoutInName(const ParameterValues& values, std::string name) {
+  if (!WantsFastLayout(values)) return name;
+  const size_t dot = name.rfind('.');
+  const size_t at = dot == std::string::npos || dot == 0 ? name.size() : dot;
+  name.insert(at, "-fast");
+  return name;
+}
+
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_STORE_LAYOUT_H_
