@@ -5,6 +5,7 @@
 //   build/bin/oware_benchmark --benchmark_filter=Solve
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -121,19 +122,20 @@ struct ProbeBook {
   std::unique_ptr<DatabaseFile> file;
   std::unique_ptr<Book> book;
 };
+constexpr int kProbeSeeds = 9;  // the seeds of the probed book
+
 ProbeBook OpenProbeBook(int layout) {
-  constexpr int kSeeds = 9;
-  auto stores = SolveStores(kSeeds, 2, layout != 2);
+  auto stores = SolveStores(kProbeSeeds, 2, layout != 2);
   if (layout == 1) {
     for (auto& store : stores) store = FixedWidthCopy(store);
   }
   DatabaseBuilder builder;
   builder.SetCodec(kBookCodec);
-  builder.SetParameter("seeds", "9");
+  builder.SetParameter("seeds", std::to_string(kProbeSeeds));
   builder.SetParameter("turn-limit", "200");
   builder.SetParameter("grand-slam", "forfeit");
   builder.SetParameter("at-limit", "nobody");
-  for (int n = 0; n <= kSeeds; ++n) builder.AddSlice(SliceName(n), std::move(stores[n]));
+  for (int n = 0; n <= kProbeSeeds; ++n) builder.AddSlice(SliceName(n), std::move(stores[n]));
   ProbeBook probe;
   probe.bytes = SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
   probe.file = std::move(*DatabaseFile::FromBytes(probe.bytes));
@@ -146,11 +148,11 @@ ProbeBook OpenProbeBook(int layout) {
 // likely), boards uniform among those of their seed count.
 void TimeProbes(benchmark::State& state, int layout, int seeds, int plies_left) {
   const ProbeBook probe = OpenProbeBook(layout);
-  const ColexIndexer indexer(9);
+  const ColexIndexer indexer(kProbeSeeds);
   std::mt19937_64 random(7);
   std::vector<std::pair<Board, int>> queries(1 << 16);
   for (auto& [board, t] : queries) {
-    const int n = seeds > 0 ? seeds : 1 + static_cast<int>(random() % 9);
+    const int n = seeds > 0 ? seeds : 1 + static_cast<int>(random() % kProbeSeeds);
     board = indexer.Unrank(n, random() % indexer.Size(n));
     t = static_cast<int>(random() % 201);
     if (plies_left >= 0) t = plies_left;

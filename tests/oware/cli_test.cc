@@ -130,7 +130,7 @@ TEST_F(OwareCliTest, FastLayoutHoldsTheSameValues) {
   const RunResult small_stats = Retro({"stats", "--db", small, "--json"});
   const RunResult fast_stats = Retro({"stats", "--db", fast, "--json"});
   ASSERT_EQ(fast_stats.exit_code, 0) << fast_stats;
-  EXPECT_THAT(fast_stats.out, HasSubstr("\"layout\":\"fast\""));
+  ASSERT_THAT(fast_stats.out, HasSubstr(",\"layout\":\"fast\""));
   EXPECT_THAT(small_stats.out, ::testing::Not(HasSubstr("layout")));
   // Both hold every record's statistics alike (changes, fixed points,
   // values at the horizon); only the recorded parameter differs.

@@ -74,9 +74,10 @@ class FiniteHorizonModule : public KitModule {
   const GameDescription& Describe() const override { return description_; }
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
+    const ParameterValues game_values = GameValues(values);
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
-    plan.canonical_parameters = CanonicalParameters(rules, GameValues(values));
+    plan.canonical_parameters = CanonicalParameters(rules, game_values);
     AddLayoutParameter(values, plan.canonical_parameters);
     plan.default_file_name = WithLayoutInName(values, DefaultFileName(info_, rules));
     uint64_t largest_slice = 0;

@@ -80,14 +80,7 @@ class FiniteHorizonTables {
           id.codec, "'); this build reads version ", info.data_version, " '", info.codec, "'"));
     }
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
-    for (const auto& [key, value] : file.parameters()) {
-      if (key == kLayoutParameter && value != kFastLayout) {
-        return absl::DataLossError(absl::StrCat(what, " header: layout='", value,
-                                                "' is not a layout a book records ('",
-                                                kFastLayout, "', or nothing for '", kSmallLayout,
-                                                "')"));
-      }
-    }
+    RETRO_RETURN_IF_ERROR(CheckRecordedLayout(file.parameters(), what));
     std::unique_ptr<FiniteHorizonTables> tables(new FiniteHorizonTables(std::move(rules)));
     const R& r = tables->rules_;
     std::vector<std::string> names;

@@ -109,8 +109,8 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
                                   const std::vector<std::string>& kit_keys = {}) {
   std::vector<std::string> optional;
   if constexpr (HasOptionalHeaderParameters<R>) optional = R::OptionalHeaderParameters();
-  const size_t game_optional = optional.size();
-  optional.insert(optional.end(), kit_keys.begin(), kit_keys.end());
+  std::vector<std::string> accepted = optional;
+  accepted.insert(accepted.end(), kit_keys.begin(), kit_keys.end());
   std::vector<std::string> required;
   for (const ParameterSpec& spec : GameParameters<R>()) {
     if (std::find(optional.begin(), optional.end(), spec.name) == optional.end()) {
@@ -118,7 +118,7 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
     }
   }
   RETRO_ASSIGN_OR_RETURN(const HeaderParameters header,
-                         HeaderParameters::Read(file, what, required, optional));
+                         HeaderParameters::Read(file, what, required, accepted));
   if constexpr (HasHeaderReader<R>) {
     return R::FromHeader(header);
   } else if constexpr (HasGameParameters<R>) {
@@ -128,8 +128,7 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
     }
     // Optional keys that are no solve parameter (notes) reach Create when
     // present.
-    for (size_t k = 0; k < game_optional; ++k) {
-      const std::string& key = optional[k];
+    for (const std::string& key : optional) {
       if (header.Has(key) && !values.contains(key)) values[key] = header.Text(key);
     }
     absl::StatusOr<R> rules = R::Create(values);

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "retro/parameters.h"
 
 namespace retro::kit {
@@ -59,6 +61,20 @@ inline std::string WithLayoutInName(const ParameterValues& values, std::string n
   const size_t at = dot == std::string::npos || dot == 0 ? name.size() : dot;
   name.insert(at, "-fast");
   return name;
+}
+
+// A database header's record of the layout: absent, or exactly `fast`
+// (DataLoss otherwise; `what` names the database).
+inline absl::Status CheckRecordedLayout(
+    const std::vector<std::pair<std::string, std::string>>& parameters, const std::string& what) {
+  for (const auto& [key, value] : parameters) {
+    if (key == kLayoutParameter && value != kFastLayout) {
+      return absl::DataLossError(absl::StrCat(what, " header: layout='", value,
+                                              "' is not a layout a book records ('", kFastLayout,
+                                              "', or nothing for '", kSmallLayout, "')"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace retro::kit
