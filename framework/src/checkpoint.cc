@@ -19,6 +19,31 @@ constexpr char kSnapshotCodec[] = "retro-checkpoint-snapshot-v1";
 // The name of part k of a snapshot inside its container.
 std::string PartName(size_t k) { return absl::StrCat("part-", k); }
 
+// What a checkpoint's parameters say that a solve's do not, key by key:
+// "turn-limit=200 (this solve: 150), layout=fast (this solve: none)".
+std::string ParameterDifferences(const std::vector<std::pair<std::string, std::string>>& saved,
+                                 const std::vector<std::pair<std::string, std::string>>& asked) {
+  const auto find = [](const auto& list, const std::string& key) -> const std::string* {
+    for (const auto& [k, v] : list) {
+      if (k == key) return &v;
+    }
+    return nullptr;
+  };
+  std::string out;
+  const auto add = [&](const std::string& key, const std::string* was, const std::string* is) {
+    absl::StrAppend(&out, out.empty() ? "" : ", ", key, "=", was != nullptr ? *was : "none",
+                    " (this solve: ", is != nullptr ? *is : "none", ")");
+  };
+  for (const auto& [key, value] : saved) {
+    const std::string* is = find(asked, key);
+    if (is == nullptr || *is != value) add(key, &value, is);
+  }
+  for (const auto& [key, value] : asked) {
+    if (find(saved, key) == nullptr) add(key, nullptr, &value);
+  }
+  return out.empty() ? "the same parameters in another order" : out;
+}
+
 // A slice's snapshots, handed to a solver; forwards to the checkpoint.
 class CheckpointSnapshots : public solver::SliceSnapshots {
  public:
@@ -116,7 +141,13 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
                                kPluginAbiVersion, ", ", data_version_, ")"));
   }
   if ((*file)->parameters() != parameters_) {
-    return refuse("was made with other parameters");
+    // The command asks to resume a solve it does not repeat: the user's
+    // input, not the folder, is what to change.
+    return absl::InvalidArgumentError(absl::StrCat(
+        "checkpoint ", path, " was made with other parameters: ",
+        ParameterDifferences((*file)->parameters(), parameters_),
+        "; resume with the checkpoint's parameters, or delete the folder or solve without "
+        "--resume to start afresh"));
   }
   return std::move(*file);
 }
