@@ -16,6 +16,7 @@
 #include "absl/strings/str_split.h"
 #include "boost/dll/library_info.hpp"
 #include "boost/dll/shared_library.hpp"
+#include "retro/game_description_check.h"
 #include "retro/plugin.h"
 
 namespace retro {
@@ -148,6 +149,11 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
   }
   if (module == nullptr) {
     return absl::InternalError(absl::StrCat("plugin ", path, " returned no module"));
+  }
+  // 5. Check what it says of itself before the host reads options by it.
+  if (absl::Status described = CheckGameDescription(module->Describe()); !described.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("plugin ", path, " ", described.message()));
   }
   std::unique_ptr<LoadedPlugin> plugin(new LoadedPlugin());
   plugin->path_ = path;

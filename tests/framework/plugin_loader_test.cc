@@ -136,6 +136,15 @@ TEST(LoadPluginTest, WrongAbiNamesBothVersions) {
                         std::to_string(kPluginAbiVersion)));
 }
 
+TEST(LoadPluginTest, DescriptionAgainstTheHostsRulesIsRefused) {
+  const std::string path = std::string(RETRO_CLASH_PLUGIN_DIR) + "/retro_clash.so";
+  auto plugin = LoadPlugin(path);
+  ASSERT_FALSE(plugin.ok());
+  EXPECT_EQ(plugin.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(plugin.status().message()),
+              HasSubstr(path + " describes a solve parameter --threads"));
+}
+
 TEST(LoadPluginTest, PlainLibraryIsNotAPlugin) {
   auto plugin = LoadPlugin(kPluginDir + "/retro_notaplugin.so");
   ASSERT_FALSE(plugin.ok());
