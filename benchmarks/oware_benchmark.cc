@@ -115,8 +115,10 @@ std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
 }
 
 // A 9-seed book in one layout: bit-coded as a solve writes it (0), in
-// 2-byte entries (1, files written before 2026-11-24) or byte-coded (2,
-// files written 2026-11-24); the file's bytes and the opened book.
+// 2-byte entries (1, files written before 2026-11-24), byte-coded (2, as
+// `--layout fast` writes it), or layouts 0 and 2 opened with the index of
+// final values (3 and 4, Book::IndexFinalValues); the file's bytes and the
+// opened book.
 struct ProbeBook {
   std::vector<uint8_t> bytes;
   std::unique_ptr<DatabaseFile> file;
@@ -125,7 +127,7 @@ struct ProbeBook {
 constexpr int kProbeSeeds = 9;  // the seeds of the probed book
 
 ProbeBook OpenProbeBook(int layout) {
-  auto stores = SolveStores(kProbeSeeds, 2, layout != 2);
+  auto stores = SolveStores(kProbeSeeds, 2, layout != 2 && layout != 4);
   if (layout == 1) {
     for (auto& store : stores) store = FixedWidthCopy(store);
   }
@@ -140,6 +142,7 @@ ProbeBook OpenProbeBook(int layout) {
   probe.bytes = SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, builder);
   probe.file = std::move(*DatabaseFile::FromBytes(probe.bytes));
   probe.book = std::move(*Book::FromFile(*probe.file));
+  if (layout >= 3) probe.book->IndexFinalValues();
   return probe;
 }
 
@@ -163,6 +166,16 @@ void TimeProbes(benchmark::State& state, int layout, int seeds, int plies_left) 
     benchmark::DoNotOptimize(probe.book->Value(board, t));
   }
   state.counters["book_bytes"] = static_cast<double>(probe.bytes.size());
+  // The share of the queries at or past their board's last change: those
+  // the index of final values answers (layouts 3 and 4).
+  uint64_t past_last = 0;
+  for (const auto& [board, t] : queries) {
+    uint32_t last = 0;
+    probe.book->store(TotalSeeds(board))
+        .ForEachChange(indexer.Rank(board), [&](uint32_t layer, int) { return last = layer, true; });
+    past_last += static_cast<uint32_t>(t) >= last;
+  }
+  state.counters["past_last_change"] = static_cast<double>(past_last) / queries.size();
 }
 
 // One warm V_t lookup (rank + scan of the state's changes) on random boards
@@ -171,7 +184,19 @@ void TimeProbes(benchmark::State& state, int layout, int seeds, int plies_left) 
 void BM_ProbeValue(benchmark::State& state) {
   TimeProbes(state, static_cast<int>(state.range(0)), 0, -1);
 }
-BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1)->Arg(2);
+BENCHMARK(BM_ProbeValue)->ArgName("layout")->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Arg(4);
+
+// Opening the 9-seed bit-coded book from its bytes (checks included),
+// without (0) and with (1) the index of final values.
+void BM_OpenBook(benchmark::State& state) {
+  const ProbeBook probe = OpenProbeBook(0);
+  for (auto _ : state) {
+    auto book = Book::FromFile(*probe.file);
+    if (state.range(0) == 1) benchmark::DoNotOptimize((*book)->IndexFinalValues());
+    benchmark::DoNotOptimize(book);
+  }
+}
+BENCHMARK(BM_OpenBook)->ArgName("index")->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The same lookups split by what they cost: boards of one seed count (the
 // larger, the longer their lists) at random plies left (-1), at 0 (the
@@ -182,7 +207,7 @@ void BM_ProbeSlice(benchmark::State& state) {
 }
 BENCHMARK(BM_ProbeSlice)
     ->ArgNames({"layout", "seeds", "plies"})
-    ->ArgsProduct({{0, 2}, {5, 9}, {-1, 0, 200}});
+    ->ArgsProduct({{0, 2, 3, 4}, {5, 9}, {-1, 0, 200}});
 
 }  // namespace
 }  // namespace retro::oware

@@ -65,6 +65,14 @@ class Book {
         .ValueAt(indexer().Rank(board), static_cast<uint32_t>(plies_left));
   }
 
+  // Makes Value faster for an engine's search: keeps each board's final
+  // value and the plies left from which it holds in memory, 2 bytes a
+  // board (0.56 MiB for 9 seeds), so that a lookup at or past the board's
+  // last change (most of a search's, whose plies left are many) decodes
+  // nothing. The file is unchanged. Returns the bytes held; call once,
+  // before probing from several threads.
+  uint64_t IndexFinalValues() { return tables_->IndexFinalValues(); }
+
   // Checked version of Value: errors name the problem (too many seeds,
   // plies_left out of range).
   absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const {

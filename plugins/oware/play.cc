@@ -31,6 +31,9 @@ namespace {
 constexpr int kGameSeeds = 4 * kHouses;
 // The budget of a player whose spec names none.
 constexpr uint64_t kDefaultNodes = 1'000'000;
+// The largest index of final values a player's book gets (books of up to
+// 16 seeds: 58 MiB).
+constexpr uint64_t kMaxFinalValueIndexBytes = uint64_t{64} << 20;
 
 constexpr std::string_view kEvalNames[] = {"material", "evolved3", "evolved5"};
 
@@ -171,6 +174,12 @@ absl::StatusOr<std::shared_ptr<const Book>> OwarePlay::OpenBook(const std::strin
         "book=", path, " is not a usable oware book (make one with retro solve --game oware): ",
         book.status().message()));
   }
+  // The engine probes the book at every covered node, mostly at many plies
+  // left: keep the final values in memory (Book::IndexFinalValues) when
+  // that costs little beside the book (2 bytes a board; 16 seeds or fewer).
+  uint64_t boards = 0;
+  for (int n = 0; n <= (*book)->seeds(); ++n) boards += (*book)->store(n).states();
+  if (2 * boards <= kMaxFinalValueIndexBytes) (*book)->IndexFinalValues();
   std::shared_ptr<const Book> shared = std::move(*book);
   books_.emplace(key, shared);
   return shared;

@@ -103,14 +103,21 @@ TEST_P(BookVsBruteForceTest, EveryBoardUpToFourSeedsEveryTUpTo12) {
       ASSERT_TRUE(file.ok()) << file.status();
       auto book = Book::FromFile(**file);
       ASSERT_TRUE(book.ok()) << book.status();
+      // The same book with the index of final values (Book::IndexFinalValues).
+      auto indexed = Book::FromFile(**file);
+      ASSERT_TRUE(indexed.ok()) << indexed.status();
+      EXPECT_EQ((*indexed)->IndexFinalValues(), 2u * 1820);
       int checked = 0;
       for (int n = 0; n <= kSeeds; ++n) {
         for (uint64_t r = 0; r < indexer.Size(n); ++r) {
           const Board board = indexer.Unrank(n, r);
           for (int t = 0; t <= kMaxT; ++t) {
-            ASSERT_EQ((*book)->Value(board, t), brute.Value(board, t))
+            const int expected = brute.Value(board, t);
+            ASSERT_EQ((*book)->Value(board, t), expected)
                 << FormatBoard(board) << " t=" << t << " lexicographic=" << lexicographic
                 << " threads=" << threads;
+            ASSERT_EQ((*indexed)->Value(board, t), expected)
+                << FormatBoard(board) << " t=" << t << " indexed";
             ++checked;
           }
         }

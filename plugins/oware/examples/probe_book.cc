@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s\n", std::string(book.status().message()).c_str());
     return 1;
   }
+  // An engine that probes inside its search would also call
+  // (*book)->IndexFinalValues() here: 2 bytes a board in memory, and a
+  // lookup at or past the board's last change decodes nothing.
   auto board = retro::oware::ParseBoard(argv[2]);
   if (!board.ok()) {
     std::fprintf(stderr, "error: %s\n", std::string(board.status().message()).c_str());

@@ -117,7 +117,20 @@ std::vector<uint8_t> CodedStore(const Lists& lists, uint32_t horizon) {
   return bytes;
 }
 
+void ExpectHoldsOnce(const FiniteHorizonStoreView& view, const Lists& lists, uint32_t horizon);
+
+// ExpectHoldsOnce on the view, and on a copy with the index of final values
+// (IndexFinalValues: ValueAt at or past a state's last change reads it).
 void ExpectHolds(const FiniteHorizonStoreView& view, const Lists& lists, uint32_t horizon) {
+  ExpectHoldsOnce(view, lists, horizon);
+  FiniteHorizonStoreView indexed = view;
+  indexed.IndexFinalValues();
+  EXPECT_EQ(indexed.FinalValueIndexBytes(), 2 * lists.size());
+  EXPECT_EQ(view.FinalValueIndexBytes(), 0u);
+  ExpectHoldsOnce(indexed, lists, horizon);
+}
+
+void ExpectHoldsOnce(const FiniteHorizonStoreView& view, const Lists& lists, uint32_t horizon) {
   ASSERT_EQ(view.states(), lists.size());
   for (size_t s = 0; s < lists.size(); ++s) {
     std::vector<std::pair<uint32_t, int>> got, want;

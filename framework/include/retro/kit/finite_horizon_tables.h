@@ -114,6 +114,19 @@ class FiniteHorizonTables {
     return tables;
   }
 
+  // Keeps every position's final value and the layer from which it holds
+  // in memory (FiniteHorizonStoreView::IndexFinalValues, 2 bytes a
+  // position), so that Value at or past a position's last change reads no
+  // list; returns the bytes held. For engines that probe in their search.
+  uint64_t IndexFinalValues() {
+    uint64_t bytes = 0;
+    for (FiniteHorizonStoreView& store : stores_) {
+      store.IndexFinalValues();
+      bytes += store.FinalValueIndexBytes();
+    }
+    return bytes;
+  }
+
   const R& rules() const { return rules_; }
   int horizon() const { return rules_.horizon(); }
   const FiniteHorizonStoreView& store(int slice) const { return stores_[slice]; }

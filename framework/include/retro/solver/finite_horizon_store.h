@@ -41,6 +41,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <thread>
@@ -322,6 +323,12 @@ class FiniteHorizonStoreView {
   // V_t(state) for any t >= 0 (t beyond the last change gives the final
   // value). Requires state < states().
   int ValueAt(uint64_t state, uint32_t t) const {
+    if (finals_ != nullptr) {
+      // At or past the state's last change: its final value, no list read.
+      const uint32_t final = finals_[state];
+      const uint32_t from = final >> 8;
+      if (t >= from && from != kFinalNotIndexed) return static_cast<int8_t>(final & 0xFF);
+    }
     if (bit_coded()) {
       int value;
       if (ProbeBits(state, t, value)) return value;
@@ -330,6 +337,45 @@ class FiniteHorizonStoreView {
     int value = 0;
     Walk(state, cursor, value, [t](uint32_t layer, int) { return layer <= t; });
     return value;
+  }
+
+  // Keeps each state's final value and the layer of its last change in
+  // memory, 2 bytes a state (FinalValueIndexBytes), so that ValueAt at or
+  // past a state's last change (most lookups of a deep search: the lists
+  // of an oware book end long before its turn limit) reads them instead
+  // of decoding the state's list. The file is unchanged. Decodes every
+  // list once, on all hardware threads. Requires a valid store
+  // (Validate()); the view's copies share the index.
+  void IndexFinalValues() {
+    auto finals = std::make_shared<std::vector<uint16_t>>(header_.states);
+    const uint64_t n = header_.states;
+    const uint64_t parts = std::clamp<uint64_t>(std::thread::hardware_concurrency(), 1,
+                                                n / 65536 + 1);
+    auto index_range = [this, &finals](uint64_t begin, uint64_t end) {
+      for (uint64_t s = begin; s < end; ++s) {
+        uint32_t last = 0;
+        int value = 0;
+        ForEachChange(s, [&](uint32_t layer, int next) {
+          last = layer;
+          value = next;
+          return true;
+        });
+        const uint32_t from = std::min<uint32_t>(last, kFinalNotIndexed);
+        (*finals)[s] = static_cast<uint16_t>((from << 8) | static_cast<uint8_t>(value));
+      }
+    };
+    std::vector<std::thread> threads;
+    for (uint64_t p = 1; p < parts; ++p) {
+      threads.emplace_back(index_range, n * p / parts, n * (p + 1) / parts);
+    }
+    index_range(0, n / parts);
+    for (std::thread& thread : threads) thread.join();
+    final_index_ = std::move(finals);
+    finals_ = final_index_->data();
+  }
+  // Bytes the index of IndexFinalValues holds (0 before it is made).
+  uint64_t FinalValueIndexBytes() const {
+    return final_index_ == nullptr ? 0 : 2 * final_index_->size();
   }
 
   // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
@@ -916,6 +962,12 @@ class FiniteHorizonStoreView {
   const uint32_t* codes_ = nullptr;
   const uint8_t* entries_ = nullptr;
   std::shared_ptr<const PrefixCodeDecoder> decoder_;  // bit-coded stores
+  // IndexFinalValues: per state, the final value (low byte) and the layer
+  // of the last change (high byte; kFinalNotIndexed from 255 on: read the
+  // list).
+  static constexpr uint32_t kFinalNotIndexed = 255;
+  std::shared_ptr<const std::vector<uint16_t>> final_index_;
+  const uint16_t* finals_ = nullptr;
 };
 
 // The widest block shift, 6 down to 0, at which every block of 2^shift
