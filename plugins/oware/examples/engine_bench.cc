@@ -116,8 +116,13 @@ int main(int argc, char** argv) {
                 static_cast<long long>(sum));
   };
   probe_cost("without the index");
+  const auto index_start = std::chrono::steady_clock::now();
   const uint64_t index_bytes = (*book)->IndexFinalValues();
-  probe_cost(("with the index of final values, " + std::to_string(index_bytes) + " bytes").c_str());
+  const double index_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - index_start).count();
+  probe_cost(("with the index of final values (" + std::to_string(index_bytes) + " bytes, made in " +
+              std::to_string(static_cast<int>(1000 * index_seconds)) + " ms)")
+                 .c_str());
 
   std::printf("%-28s %5s %6s %10s %8s %10s %9s %6s %5s\n", "position", "seeds",
               "book", "nodes", "seconds", "nodes/s", "hits", "depth", "exact");
