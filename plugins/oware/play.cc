@@ -179,7 +179,9 @@ absl::StatusOr<std::shared_ptr<const Book>> OwarePlay::OpenBook(const std::strin
   // that costs little beside the book (2 bytes a board; 16 seeds or fewer).
   uint64_t boards = 0;
   for (int n = 0; n <= (*book)->seeds(); ++n) boards += (*book)->store(n).states();
-  if (2 * boards <= kMaxFinalValueIndexBytes) (*book)->IndexFinalValues();
+  if (FiniteHorizonStoreView::kFinalValueIndexBytesPerState * boards <= kMaxFinalValueIndexBytes) {
+    (*book)->IndexFinalValues();
+  }
   std::shared_ptr<const Book> shared = std::move(*book);
   books_.emplace(key, shared);
   return shared;

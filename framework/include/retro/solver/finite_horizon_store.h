@@ -349,9 +349,7 @@ class FiniteHorizonStoreView {
   void IndexFinalValues() {
     auto finals = std::make_shared<std::vector<uint16_t>>(header_.states);
     const uint64_t n = header_.states;
-    const uint64_t parts = std::clamp<uint64_t>(std::thread::hardware_concurrency(), 1,
-                                                n / 65536 + 1);
-    auto index_range = [this, &finals](uint64_t begin, uint64_t end) {
+    RunInParts(n, PartsFor(n), [this, &finals](uint64_t, uint64_t begin, uint64_t end) {
       for (uint64_t s = begin; s < end; ++s) {
         uint32_t last = 0;
         int value = 0;
@@ -363,19 +361,15 @@ class FiniteHorizonStoreView {
         const uint32_t from = std::min<uint32_t>(last, kFinalNotIndexed);
         (*finals)[s] = static_cast<uint16_t>((from << 8) | static_cast<uint8_t>(value));
       }
-    };
-    std::vector<std::thread> threads;
-    for (uint64_t p = 1; p < parts; ++p) {
-      threads.emplace_back(index_range, n * p / parts, n * (p + 1) / parts);
-    }
-    index_range(0, n / parts);
-    for (std::thread& thread : threads) thread.join();
+    });
     final_index_ = std::move(finals);
     finals_ = final_index_->data();
   }
-  // Bytes the index of IndexFinalValues holds (0 before it is made).
+  // Bytes the index of IndexFinalValues holds a state, and in all (0
+  // before it is made).
+  static constexpr uint64_t kFinalValueIndexBytesPerState = sizeof(uint16_t);
   uint64_t FinalValueIndexBytes() const {
-    return final_index_ == nullptr ? 0 : 2 * final_index_->size();
+    return final_index_ == nullptr ? 0 : kFinalValueIndexBytesPerState * final_index_->size();
   }
 
   // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
@@ -477,6 +471,26 @@ class FiniteHorizonStoreView {
     view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
     view.entries_ = bytes.data() + s.entries;
     return view;
+  }
+
+  // Parts to split `items` into for RunInParts: one a hardware thread,
+  // each of at least 65,536 items.
+  static uint64_t PartsFor(uint64_t items) {
+    return std::clamp<uint64_t>(std::thread::hardware_concurrency(), 1, items / 65536 + 1);
+  }
+  // Calls f(part, begin, end) for `parts` consecutive ranges of [0,
+  // items), part 0 on this thread and each other on a thread of its own,
+  // and returns when all have.
+  template <typename F>
+  static void RunInParts(uint64_t items, uint64_t parts, const F& f) {
+    std::vector<std::thread> threads;
+    for (uint64_t p = 1; p < parts; ++p) {
+      threads.emplace_back([&f, items, parts, p] {
+        f(p, items * p / parts, items * (p + 1) / parts);
+      });
+    }
+    f(0, 0, items / parts);
+    for (std::thread& thread : threads) thread.join();
   }
 
   // A bit-coded store's groups: the first half of a group's states
@@ -594,23 +608,14 @@ class FiniteHorizonStoreView {
     // Ranges of groups checked on all hardware threads; the first error in
     // group order is the one reported, as one thread would find it.
     const uint64_t groups = BlockCount(h.states, h.group_shift);
-    const uint64_t parts =
-        std::clamp<uint64_t>(std::thread::hardware_concurrency(), 1, groups / 65536 + 1);
+    const uint64_t parts = PartsFor(groups);
     std::vector<absl::Status> status(parts);
     std::vector<uint64_t> part_changes(parts, 0);
     std::vector<uint32_t> part_largest(parts, 0);
-    {
-      std::vector<std::thread> threads;
-      for (uint64_t p = 1; p < parts; ++p) {
-        threads.emplace_back([&, p] {
-          status[p] = ValidateGroups(groups * p / parts, groups * (p + 1) / parts, limit, min_value,
-                                     max_value, part_changes[p], part_largest[p]);
-        });
-      }
-      status[0] = ValidateGroups(0, groups / parts, limit, min_value, max_value, part_changes[0],
-                                 part_largest[0]);
-      for (std::thread& t : threads) t.join();
-    }
+    RunInParts(groups, parts, [&](uint64_t p, uint64_t begin, uint64_t end) {
+      status[p] = ValidateGroups(begin, end, limit, min_value, max_value, part_changes[p],
+                                 part_largest[p]);
+    });
     uint64_t changes = 0;
     uint32_t largest = 0;
     for (uint64_t p = 0; p < parts; ++p) {
