@@ -67,6 +67,7 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
+#include "retro/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_bit_coder.h"
@@ -308,12 +309,19 @@ class FiniteHorizonSolver {
     return absl::OkStatus();
   }
 
-  // A move into a smaller, solved slice.
+  // A move into a smaller, solved slice. `next_change` is the solver's
+  // note of the first layer at which the child changes after those its
+  // cursor has read (kNextChangeUnknown: read the cursor to know; in the
+  // edge's padding, so it costs no memory).
   struct OuterEdge {
     uint32_t index;
     uint8_t slice;
     int8_t reward;
+    uint16_t next_change;
   };
+  static constexpr uint16_t kNextChangeUnknown = 0xFFFE;
+  static constexpr uint16_t kNeverChangesAgain = 0xFFFF;
+  static_assert(sizeof(OuterEdge) == 8);
 
   // Collective: the whole store of a slice on rank 0, from every rank's
   // store of its own range (`range`) and the whole store's header (`whole`:
@@ -520,7 +528,8 @@ class FiniteHorizonSolver {
                        move.index < game_.slice_size(move.slice)) {
               c.outer.push_back(OuterEdge{static_cast<uint32_t>(move.index),
                                           static_cast<uint8_t>(move.slice),
-                                          static_cast<int8_t>(move.reward)});
+                                          static_cast<int8_t>(move.reward),
+                                          kNextChangeUnknown});
               ++outer;
             } else {
               contract_ok = false;
@@ -661,15 +670,25 @@ class FiniteHorizonSolver {
     // the layer at which s must next be re-evaluated because one of them
     // changes at a layer >= t (UINT32_MAX: never). Each outer edge keeps a
     // cursor into its child's changes, so over a whole solve every child
-    // change is decoded about once per edge.
+    // change is decoded about once per edge, and notes the child's next
+    // change, so that an edge whose child has not changed since is not
+    // read at all (most edges of a state refreshed for one child's change).
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
-      uint32_t next = std::numeric_limits<uint32_t>::max();
+      constexpr uint32_t kNever = std::numeric_limits<uint32_t>::max();
+      uint32_t next = kNever;
       const uint64_t l = s - lo_;
       for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
-        uint32_t change;
-        outer_value_[e] = static_cast<int8_t>(outer_views_[outer_[e].slice].Advance(
-            outer_[e].index, t, outer_cursor_[e], outer_value_[e], change));
-        if (change != std::numeric_limits<uint32_t>::max()) next = std::min(next, change + 1);
+        OuterEdge& edge = outer_[e];
+        uint32_t change = edge.next_change;
+        if (change == kNeverChangesAgain) continue;
+        if (change == kNextChangeUnknown || change < t) {
+          outer_value_[e] = static_cast<int8_t>(outer_views_[edge.slice].Advance(
+              edge.index, t, outer_cursor_[e], outer_value_[e], change));
+          edge.next_change = change == kNever                ? kNeverChangesAgain
+                             : change < kNextChangeUnknown ? static_cast<uint16_t>(change)
+                                                           : kNextChangeUnknown;
+        }
+        if (change != kNever) next = std::min(next, change + 1);
       }
       return next;
     }
@@ -896,22 +915,23 @@ class FiniteHorizonSolver {
 
     // Frees the edge lists before the store is built (lowers peak memory).
     void ReleaseGraph() {
-      std::vector<uint32_t>().swap(inner_offsets_);
-      std::vector<uint32_t>().swap(outer_offsets_);
-      std::vector<uint32_t>().swap(parent_offsets_);
-      std::vector<uint32_t>().swap(inner_child_);
-      std::vector<uint32_t>().swap(parents_);
-      std::vector<int8_t>().swap(inner_reward_);
-      std::vector<int8_t>().swap(parent_rewards_);
-      std::vector<int8_t>().swap(previous_old_values_);
-      std::vector<OuterEdge>().swap(outer_);
-      std::vector<int8_t>().swap(outer_value_);
-      std::vector<FiniteHorizonStoreView::ChangeCursor>().swap(outer_cursor_);
-      std::vector<uint64_t>().swap(dirty_);
-      std::vector<int8_t>().swap(terminal_);
-      std::vector<int8_t>().swap(value_);
-      std::vector<FiniteHorizonStoreView>().swap(outer_views_);
-      std::vector<std::vector<uint8_t>>().swap(fetched_);
+      const auto release = [](auto& table) { std::remove_reference_t<decltype(table)>().swap(table); };
+      release(inner_offsets_);
+      release(outer_offsets_);
+      release(parent_offsets_);
+      release(inner_child_);
+      release(parents_);
+      release(inner_reward_);
+      release(parent_rewards_);
+      release(previous_old_values_);
+      release(outer_);
+      release(outer_value_);
+      release(outer_cursor_);
+      release(dirty_);
+      release(terminal_);
+      release(value_);
+      release(outer_views_);
+      release(fetched_);
     }
 
     // The most children one rank asks another for in one exchange.
@@ -1105,7 +1125,8 @@ class FiniteHorizonSolver {
       };
       // The first two reads: the step counts, then (in the high 32 bits)
       // each state's bytes.
-      std::vector<uint64_t> track(local_);
+      // Replays read and write these tables at random (huge pages).
+      HugePageVector<uint64_t> track(local_);
       std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
       absl::Status read =
           replay(track, [&](uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
@@ -1123,7 +1144,7 @@ class FiniteHorizonSolver {
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
       std::vector<uint32_t> count(local_);
       for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
-      std::vector<uint64_t>().swap(track);
+      HugePageVector<uint64_t>().swap(track);
       // This rank's store: its states' lists, laid out over its range.
       FiniteHorizonStoreHeader fields{};
       fields.entry_bytes = kFiniteHorizonCodedEntries;
@@ -1132,7 +1153,7 @@ class FiniteHorizonSolver {
       fields.evaluations = evaluations_.load();
       fields.entries = entries;
       // cursor[l]: the next byte of state lo_ + l.
-      std::vector<uint64_t> cursor;
+      HugePageVector<uint64_t> cursor;
       std::vector<uint8_t> bytes =
           LayOutFiniteHorizonStore(fields, count, coder.codes().data(), cursor);
       std::vector<uint32_t>().swap(count);
@@ -1141,7 +1162,7 @@ class FiniteHorizonSolver {
                                                                    header->entry_bytes)
                                         .entries;
       // Layers in increasing order, so each state's changes come out sorted.
-      std::vector<uint32_t> last(local_);
+      HugePageVector<uint32_t> last(local_);
       read = replay(last, [&](uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
                               int value) {
         uint8_t* at = out + cursor[l];
@@ -1172,21 +1193,23 @@ class FiniteHorizonSolver {
     const uint64_t lo_;
     const uint64_t local_;
 
-    std::vector<int8_t> value_;     // V_{t-1} during layer t, every state
-    std::vector<int8_t> terminal_;  // local
+    // The tables read at random while solving are HugePageVectors: on
+    // large slices a TLB miss a read would cost as much as the read.
+    HugePageVector<int8_t> value_;     // V_{t-1} during layer t, every state
+    HugePageVector<int8_t> terminal_;  // local
     // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
-    std::vector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
-    std::vector<uint32_t> inner_child_, parents_;
+    HugePageVector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
+    HugePageVector<uint32_t> inner_child_, parents_;
     // Empty when every in-slice move earns nothing (inner_rewards_zero_).
-    std::vector<int8_t> inner_reward_;
-    std::vector<int8_t> parent_rewards_;       // reward of each reverse edge
+    HugePageVector<int8_t> inner_reward_;
+    HugePageVector<int8_t> parent_rewards_;       // reward of each reverse edge
     bool inner_rewards_zero_ = false;
     std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
-    std::vector<OuterEdge> outer_;
-    std::vector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
+    HugePageVector<OuterEdge> outer_;
+    HugePageVector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
     // Where each outer edge stands in its child's changes.
-    std::vector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
-    std::vector<uint64_t> dirty_;  // bitmap of the states to evaluate
+    HugePageVector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
+    HugePageVector<uint64_t> dirty_;  // bitmap of the states to evaluate
     std::vector<std::vector<uint32_t>> buckets_;
     // This rank's changes of each layer, in state order (about 2 bytes a
     // change, spilled to the scratch folder when there is one).

@@ -1000,10 +1000,12 @@ inline uint32_t WidestFiniteHorizonBlockShift(std::span<const uint32_t> counts) 
 // first_state + counts.size()) of a store laid out with `block_shift`
 // (first_state a multiple of the block size), whose entries begin at entry
 // `first_entry`, and sets first_entry_of[i] to the first entry of state
-// first_state + i. The block past the last is the caller's to close.
-inline void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t block_shift,
-                                      uint64_t first_state, std::span<const uint32_t> counts,
-                                      uint64_t first_entry, std::vector<uint64_t>& first_entry_of) {
+// first_state + i (a std::vector<uint64_t>, or another vector of them).
+// The block past the last is the caller's to close.
+template <typename Offsets>
+void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t block_shift,
+                               uint64_t first_state, std::span<const uint32_t> counts,
+                               uint64_t first_entry, Offsets& first_entry_of) {
   first_entry_of.resize(counts.size());
   const uint64_t block_size = uint64_t{1} << block_shift;
   uint64_t at = first_entry;
@@ -1021,12 +1023,13 @@ inline void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32
 // horizon, last_change, evaluations; the rest is filled in), the block
 // table and the starts written, the code table copied from `codes` (coded
 // stores), the units zeroed, and sets first_unit[s] to the first unit of
-// state s. Blocks shrink below 64 states where needed so that relative
-// starts fit in 16 bits.
-inline std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
-                                                     const std::vector<uint32_t>& counts,
-                                                     const uint32_t* codes,
-                                                     std::vector<uint64_t>& first_unit) {
+// state s (a std::vector<uint64_t>, or another vector of them). Blocks
+// shrink below 64 states where needed so that relative starts fit in 16
+// bits.
+template <typename Offsets>
+std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
+                                              const std::vector<uint32_t>& counts,
+                                              const uint32_t* codes, Offsets& first_unit) {
   const uint64_t states = counts.size();
   const uint32_t shift = WidestFiniteHorizonBlockShift(counts);
   uint64_t units = 0;

@@ -1,8 +1,7 @@
 // A fixed-size byte array for solver tables that are accessed at random:
-// backed by anonymous memory with transparent huge pages requested on Linux
-// (2 MB pages: far fewer TLB misses than 4 KB pages on tables of tens or
-// hundreds of megabytes), plain heap memory elsewhere. Allocation failure is
-// a status, not an exception.
+// memory with transparent huge pages requested (retro/huge_pages.h: 2 MB
+// pages, far fewer TLB misses than 4 KB pages on tables of tens or hundreds
+// of megabytes). Allocation failure is a status, not an exception.
 #ifndef RETRO_SOLVER_LOOPY_WDL_BUFFER_H_
 #define RETRO_SOLVER_LOOPY_WDL_BUFFER_H_
 
@@ -13,10 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "retro/huge_pages.h"
 
 namespace retro {
 
@@ -30,14 +26,7 @@ class HugePageBuffer {
   static absl::StatusOr<HugePageBuffer> Allocate(uint64_t size, uint8_t fill) {
     HugePageBuffer buffer;
     if (size == 0) return buffer;
-#if defined(__linux__)
-    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) p = nullptr;
-    if (p != nullptr) madvise(p, size, MADV_HUGEPAGE);
-#else
-    void* p = new (std::nothrow) uint8_t[size];
-#endif
+    void* p = AllocateHugePages(size);
     if (p == nullptr) {
       // The same words as an allocation failing anywhere else in a solve
       // (the command line reports std::bad_alloc as "out of memory").
@@ -79,11 +68,7 @@ class HugePageBuffer {
  private:
   void Release() {
     if (data_ == nullptr) return;
-#if defined(__linux__)
-    munmap(data_, size_);
-#else
-    delete[] data_;
-#endif
+    FreeHugePages(data_, size_);
     data_ = nullptr;
   }
 
