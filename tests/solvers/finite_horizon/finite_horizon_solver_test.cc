@@ -121,6 +121,65 @@ TEST(FiniteHorizonSolverTest, RefusesValuesOutsideInt8) {
   EXPECT_EQ(stores.status().code(), absl::StatusCode::kOutOfRange);
 }
 
+// Slice 0: a state A with a move to itself earning 1, so V_t(A) = t % 2
+// forever, and a state C with no move, terminal value 3. Slice 1: a state B
+// with a capture move to each, earning 2 and 0: V_t(B) = 2 - (t - 1) % 2
+// for t >= 1. B's moves into slice 0 change at every layer (A) and never
+// after layer 1 (C), past layer 65,535 too, which the solver's 16-bit note
+// of a capture's next change cannot hold.
+struct FlipGame {
+  static constexpr int kMaxMoves = 2;
+  int num_slices() const { return 2; }
+  uint64_t slice_size(int slice) const { return slice == 0 ? 2 : 1; }
+  void Expand(int slice, uint64_t index, FiniteHorizonNode<kMaxMoves>& node) const {
+    node.limit_value = 0;
+    node.terminal_value = 3;
+    if (slice == 0) {
+      node.num_moves = index == 0 ? 1 : 0;
+      node.moves[0] = {0, 0, 1};
+    } else {
+      node.num_moves = 2;
+      node.moves[0] = {0, 0, 2};
+      node.moves[1] = {0, 1, 0};
+    }
+  }
+};
+
+TEST(FiniteHorizonSolverTest, FollowsCaptureMovesBeyondLayer65535) {
+  constexpr uint32_t kHorizon = 70000;
+  for (const int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    Progress progress;
+    auto stores = solver::SolveFiniteHorizon(FlipGame(), {.horizon = kHorizon},
+                                             {.pool = &pool, .progress = &progress});
+    ASSERT_TRUE(stores.ok()) << stores.status();
+    // V_t of slice k, state s for every t, from its list of changes.
+    const auto values_of = [&](int k, uint64_t s) {
+      auto view = FiniteHorizonStoreView::Open((*stores)[k]);
+      EXPECT_TRUE(view.ok()) << view.status();
+      std::vector<int> values(kHorizon + 1, 0);
+      if (!view.ok()) return values;
+      uint32_t from = 0;
+      int value = 0;
+      view->ForEachChange(s, [&](uint32_t layer, int next) {
+        std::fill(values.begin() + from, values.begin() + layer, value);
+        from = layer;
+        value = next;
+        return true;
+      });
+      std::fill(values.begin() + from, values.end(), value);
+      return values;
+    };
+    const std::vector<int> a = values_of(0, 0), c = values_of(0, 1), b = values_of(1, 0);
+    for (uint32_t t = 0; t <= kHorizon; ++t) {
+      ASSERT_EQ(a[t], static_cast<int>(t % 2)) << "A, t " << t << ", threads " << threads;
+      ASSERT_EQ(c[t], t == 0 ? 0 : 3) << "C, t " << t << ", threads " << threads;
+      const int expected = t == 0 ? 0 : std::max(2 - a[t - 1], 0 - c[t - 1]);
+      ASSERT_EQ(b[t], expected) << "B, t " << t << ", threads " << threads;
+    }
+  }
+}
+
 TEST(FiniteHorizonSolverTest, StopsAtTheFixedPointAndSaysWhere) {
   RingGame game;
   game.conserving = true;

@@ -672,7 +672,9 @@ class FiniteHorizonSolver {
     // cursor into its child's changes, so over a whole solve every child
     // change is decoded about once per edge, and notes the child's next
     // change, so that an edge whose child has not changed since is not
-    // read at all (most edges of a state refreshed for one child's change).
+    // read at all (the other captures of a state refreshed for one child's
+    // change). A next change past layer 65,533 is not noted: such an edge
+    // is read at every refresh.
     uint32_t RefreshOuter(uint64_t s, uint32_t t) {
       constexpr uint32_t kNever = std::numeric_limits<uint32_t>::max();
       uint32_t next = kNever;
@@ -915,7 +917,9 @@ class FiniteHorizonSolver {
 
     // Frees the edge lists before the store is built (lowers peak memory).
     void ReleaseGraph() {
-      const auto release = [](auto& table) { std::remove_reference_t<decltype(table)>().swap(table); };
+      const auto release = [](auto& table) {
+        std::remove_reference_t<decltype(table)>().swap(table);
+      };
       release(inner_offsets_);
       release(outer_offsets_);
       release(parent_offsets_);
