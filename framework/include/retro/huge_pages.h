@@ -26,6 +26,13 @@ namespace retro {
 // The size of a huge page, and the smallest block given huge pages.
 inline constexpr size_t kHugePageBytes = size_t{2} << 20;
 
+// `n` (a size or an address) rounded up to a multiple of kHugePageBytes:
+// what AllocateHugePages maps for a block of n bytes, and where it starts
+// the block in its mapping; FreeHugePages unmaps the same.
+constexpr uintptr_t RoundUpToHugePage(uintptr_t n) {
+  return (n + kHugePageBytes - 1) & ~uintptr_t{kHugePageBytes - 1};
+}
+
 // `bytes` bytes (> 0) of uninitialized memory, 2 MiB-aligned with huge pages
 // requested when bytes >= kHugePageBytes on Linux; nullptr when the memory
 // cannot be had. Free it with FreeHugePages(p, bytes).
@@ -34,12 +41,12 @@ inline void* AllocateHugePages(size_t bytes) {
   if (bytes >= kHugePageBytes) {
     // Map a huge page more than asked and keep the aligned part, so that
     // every 2 MiB of the block can be one page.
-    const size_t rounded = (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    const size_t rounded = RoundUpToHugePage(bytes);
     const size_t mapped = rounded + kHugePageBytes;
     void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return nullptr;
     const uintptr_t first = reinterpret_cast<uintptr_t>(p);
-    const uintptr_t aligned = (first + kHugePageBytes - 1) & ~uintptr_t{kHugePageBytes - 1};
+    const uintptr_t aligned = RoundUpToHugePage(first);
     if (aligned > first) munmap(p, aligned - first);
     const uintptr_t tail = aligned + rounded;
     if (first + mapped > tail) munmap(reinterpret_cast<void*>(tail), first + mapped - tail);
@@ -55,7 +62,7 @@ inline void FreeHugePages(void* p, size_t bytes) {
   if (p == nullptr) return;
 #if defined(__linux__)
   if (bytes >= kHugePageBytes) {
-    munmap(p, (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1));
+    munmap(p, RoundUpToHugePage(bytes));
     return;
   }
 #endif
