@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <new>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
