@@ -180,6 +180,11 @@ int RunSolve(int argc, char** argv, int first) {
     return ReportError(absl::InvalidArgumentError(
         "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
   }
+  // A rank that failed before this point (a bad option, an unknown game
+  // on its command line) ends the whole job (Communicator::Abort), and
+  // Open MPI may end rank 0 with SIGKILL, which no handler can clean up
+  // after: so rank 0 creates its temporary only once every rank is here.
+  if (distributed) world.Barrier();
   std::unique_ptr<AtomicFileWriter> writer;
   absl::Status output_status;
   if (world.rank() == 0) {
