@@ -1,6 +1,7 @@
 // Google Benchmark suite for the oware book: whole-book solves with retro's
-// change-following solver (1 and 2 threads) against the seed-method baseline,
-// the bit coding of a store, and single-value probes of a finished book.
+// change-following solver (1 and 2 threads) against the seed-method baseline
+// and against the same method at its minimum (the change floor), the bit
+// coding of a store, and single-value probes of a finished book.
 //
 //   build/bin/oware_benchmark --benchmark_filter=Solve
 #include <memory>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "benchmarks/oware_change_floor.h"
 #include "benchmarks/oware_seed_baseline.h"
 #include "games/oware/colex_indexer.h"
 #include "plugins/oware/book.h"
@@ -50,6 +52,39 @@ void BM_SolveRetro(benchmark::State& state) {
 BENCHMARK(BM_SolveRetro)
     ->ArgsProduct({{6, 7, 8, 9}, {1, 2}})
     ->ArgNames({"seeds", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The solve without the final bit coding: the stores as the solver holds
+// them (byte-coded), one thread.
+void BM_SolveRetroUncoded(benchmark::State& state) {
+  const int seeds = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    auto stores = SolveStores(seeds, 1, false);
+    benchmark::DoNotOptimize(stores.data());
+  }
+}
+BENCHMARK(BM_SolveRetroUncoded)
+    ->DenseRange(6, 9)
+    ->ArgName("seeds")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The change-driven method at its minimum (oware_change_floor.h): one
+// layer loop over every board, no store.
+void BM_SolveChangeFloor(benchmark::State& state) {
+  const int seeds = static_cast<int>(state.range(0));
+  uint64_t changes = 0;
+  for (auto _ : state) {
+    const floor::ChangeFloor floor(seeds, Rules{});
+    changes = floor.changes();
+    benchmark::DoNotOptimize(&floor);
+  }
+  state.counters["changes"] = static_cast<double>(changes);
+}
+BENCHMARK(BM_SolveChangeFloor)
+    ->DenseRange(6, 9)
+    ->ArgName("seeds")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
