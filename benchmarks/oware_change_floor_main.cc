@@ -7,20 +7,30 @@
 // Prints the states, moves, evaluations and changes (per seed count, as
 // `retro stats` counts them), the last layer with a change and the
 // milliseconds of each phase, on one thread.
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "benchmarks/oware_change_floor.h"
+#include "retro/parameters.h"
 
 namespace {
 
-// The whole of `text` as a decimal integer in [low, high], or -1.
-int ParseInRange(const char* text, int low, int high) {
-  char* end = nullptr;
-  const long value = std::strtol(text, &end, 10);
-  if (end == text || *end != '\0' || value < low || value > high) return -1;
-  return static_cast<int>(value);
+// `text` as a whole decimal integer in [low, high] (retro::ParseInteger),
+// or -1 after printing what is wrong with it.
+int ParseInRange(const char* text, const char* what, int low, int high) {
+  const absl::StatusOr<int64_t> value = retro::ParseInteger(text, what);
+  if (!value.ok()) {
+    std::fprintf(stderr, "oware_change_floor: %s\n", std::string(value.status().message()).c_str());
+    return -1;
+  }
+  if (*value < low || *value > high) {
+    std::fprintf(stderr, "oware_change_floor: %s %lld is outside %d..%d\n", what,
+                 static_cast<long long>(*value), low, high);
+    return -1;
+  }
+  return static_cast<int>(*value);
 }
 
 int Usage() {
@@ -37,9 +47,9 @@ int main(int argc, char** argv) {
   retro::oware::Rules rules;
   for (int i = 1; i < argc; ++i) {
     if (i + 1 < argc && std::strcmp(argv[i], "--seeds") == 0) {
-      seeds = ParseInRange(argv[++i], 0, retro::oware::floor::ChangeFloor::kMaxSeeds);
+      seeds = ParseInRange(argv[++i], "--seeds", 0, retro::oware::floor::ChangeFloor::kMaxSeeds);
     } else if (i + 1 < argc && std::strcmp(argv[i], "--turn-limit") == 0) {
-      rules.turn_limit = ParseInRange(argv[++i], 1, 65535);
+      rules.turn_limit = ParseInRange(argv[++i], "--turn-limit", 1, 65535);
     } else {
       return Usage();
     }

@@ -7,58 +7,77 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "games/oware/colex_indexer.h"
 #include "gtest/gtest.h"
-#include "plugins/oware/solver_game.h"
-#include "retro/solver/finite_horizon.h"
+#include "plugins/oware/book.h"
+#include "retro/database.h"
+#include "tests/oware/solved_book.h"
 
 namespace retro::oware {
 namespace {
 
-// Every value and every seed count's change count of the floor for `rules`
-// against retro's solver.
-template <GrandSlam kGrandSlam>
+// Retro's book of `seeds` seeds under `rules`, solved in memory (the
+// bytes, the file over them and the book over the file).
+struct SolvedBook {
+  std::vector<uint8_t> bytes;
+  std::unique_ptr<DatabaseFile> file;
+  std::unique_ptr<Book> book;
+};
+std::unique_ptr<SolvedBook> Solve(int seeds, const Rules& rules) {
+  auto solved = std::make_unique<SolvedBook>();
+  solved->bytes = SolveBookBytesFor(seeds, rules, 2);
+  auto file = DatabaseFile::FromBytes(solved->bytes);
+  EXPECT_TRUE(file.ok()) << file.status();
+  if (!file.ok()) return solved;
+  solved->file = std::move(*file);
+  auto book = Book::FromFile(*solved->file);
+  EXPECT_TRUE(book.ok()) << book.status();
+  if (book.ok()) solved->book = std::move(*book);
+  return solved;
+}
+
+// Each seed count of the floor stores as many changes as the book's, and
+// the two stop changing at the same layer.
+void ExpectSameChanges(const floor::ChangeFloor& floor, const Book& book) {
+  uint32_t last_change = 0;
+  for (int n = 0; n <= book.seeds(); ++n) {
+    EXPECT_EQ(floor.ChangesWithSeeds(n), book.store(n).entries()) << n << " seeds";
+    last_change = std::max(last_change, book.store(n).last_change());
+  }
+  EXPECT_EQ(floor.last_change(), static_cast<int>(last_change));
+}
+
+// Every value, every seed count's change count and the states of the floor
+// for `rules` against retro's book.
 void ExpectAgreement(int seeds, const Rules& rules) {
   const floor::ChangeFloor floor(seeds, rules);
-  const ColexIndexer indexer(seeds);
-  const OwareSolverGame<kGrandSlam, ColexIndexer> game(indexer, seeds, rules.at_limit);
-  ThreadPool pool(2);
-  Progress progress;
-  std::vector<FiniteHorizonSliceStats> stats;
-  auto stores = solver::SolveFiniteHorizon(
-      game, {.horizon = static_cast<uint32_t>(rules.turn_limit), .stats = &stats},
-      {.pool = &pool, .progress = &progress});
-  ASSERT_TRUE(stores.ok()) << stores.status();
-  uint32_t last_change = 0;
+  const std::unique_ptr<SolvedBook> solved = Solve(seeds, rules);
+  ASSERT_NE(solved->book, nullptr);
+  const Book& book = *solved->book;
+  ExpectSameChanges(floor, book);
+  const ColexIndexer& indexer = book.indexer();
+  uint64_t states = 0;
   for (int n = 0; n <= seeds; ++n) {
-    EXPECT_EQ(floor.ChangesWithSeeds(n), stats[n].changes) << n << " seeds";
-    last_change = std::max(last_change, stats[n].last_change);
-    auto store = FiniteHorizonStoreView::Open((*stores)[n]);
-    ASSERT_TRUE(store.ok()) << store.status();
+    states += indexer.Size(n);
     for (uint64_t r = 0; r < indexer.Size(n); ++r) {
       const Board board = indexer.Unrank(n, r);
       for (int t = 0; t <= rules.turn_limit; ++t) {
-        ASSERT_EQ(store->ValueAt(r, t), floor.Value(board, t)) << n << " " << r << " " << t;
+        ASSERT_EQ(book.Value(board, t), floor.Value(board, t)) << n << " " << r << " " << t;
       }
     }
   }
-  EXPECT_EQ(floor.last_change(), static_cast<int>(last_change));
-  uint64_t states = 0;
-  for (int n = 0; n <= seeds; ++n) states += indexer.Size(n);
   EXPECT_EQ(floor.states(), states);
 }
 
-TEST(ChangeFloorTest, AgreesWithTheBookEverywhere) {
-  ExpectAgreement<GrandSlam::kForfeit>(7, {});
-}
+TEST(ChangeFloorTest, AgreesWithTheBookEverywhere) { ExpectAgreement(7, {}); }
 
 TEST(ChangeFloorTest, AgreesUnderEveryVariant) {
-  ExpectAgreement<GrandSlam::kCapture>(6, {.grand_slam = GrandSlam::kCapture});
-  ExpectAgreement<GrandSlam::kForcedOnly>(
-      6, {.grand_slam = GrandSlam::kForcedOnly, .at_limit = AtLimit::kOwnSide});
-  ExpectAgreement<GrandSlam::kForfeit>(5, {.at_limit = AtLimit::kOwnSide, .turn_limit = 60});
+  ExpectAgreement(6, {.grand_slam = GrandSlam::kCapture});
+  ExpectAgreement(6, {.grand_slam = GrandSlam::kForcedOnly, .at_limit = AtLimit::kOwnSide});
+  ExpectAgreement(5, {.at_limit = AtLimit::kOwnSide, .turn_limit = 60});
 }
 
 TEST(ChangeFloorTest, NineSeedsStopWhereTheSpecSays) {
@@ -66,15 +85,9 @@ TEST(ChangeFloorTest, NineSeedsStopWhereTheSpecSays) {
   // stores as many changes as retro's solve of the same book.
   const floor::ChangeFloor floor(9, {});
   EXPECT_EQ(floor.last_change(), 145);
-  const ColexIndexer indexer(9);
-  const OwareSolverGame<GrandSlam::kForfeit, ColexIndexer> game(indexer, 9, AtLimit::kNobody);
-  ThreadPool pool(2);
-  Progress progress;
-  std::vector<FiniteHorizonSliceStats> stats;
-  ASSERT_TRUE(solver::SolveFiniteHorizon(game, {.horizon = 200, .stats = &stats, .bit_code = false},
-                                         {.pool = &pool, .progress = &progress})
-                  .ok());
-  for (int n = 0; n <= 9; ++n) EXPECT_EQ(floor.ChangesWithSeeds(n), stats[n].changes) << n;
+  const std::unique_ptr<SolvedBook> solved = Solve(9, {});
+  ASSERT_NE(solved->book, nullptr);
+  ExpectSameChanges(floor, *solved->book);
 }
 
 }  // namespace
