@@ -13,31 +13,10 @@
 #include "games/oware/colex_indexer.h"
 #include "gtest/gtest.h"
 #include "plugins/oware/book.h"
-#include "retro/database.h"
 #include "tests/oware/solved_book.h"
 
 namespace retro::oware {
 namespace {
-
-// Retro's book of `seeds` seeds under `rules`, solved in memory (the
-// bytes, the file over them and the book over the file).
-struct SolvedBook {
-  std::vector<uint8_t> bytes;
-  std::unique_ptr<DatabaseFile> file;
-  std::unique_ptr<Book> book;
-};
-std::unique_ptr<SolvedBook> Solve(int seeds, const Rules& rules) {
-  auto solved = std::make_unique<SolvedBook>();
-  solved->bytes = SolveBookBytesFor(seeds, rules, 2);
-  auto file = DatabaseFile::FromBytes(solved->bytes);
-  EXPECT_TRUE(file.ok()) << file.status();
-  if (!file.ok()) return solved;
-  solved->file = std::move(*file);
-  auto book = Book::FromFile(*solved->file);
-  EXPECT_TRUE(book.ok()) << book.status();
-  if (book.ok()) solved->book = std::move(*book);
-  return solved;
-}
 
 // Each seed count of the floor stores as many changes as the book's, and
 // the two stop changing at the same layer.
@@ -54,7 +33,7 @@ void ExpectSameChanges(const floor::ChangeFloor& floor, const Book& book) {
 // for `rules` against retro's book.
 void ExpectAgreement(int seeds, const Rules& rules) {
   const floor::ChangeFloor floor(seeds, rules);
-  const std::unique_ptr<SolvedBook> solved = Solve(seeds, rules);
+  const std::unique_ptr<OpenedBook> solved = SolveOpenedBook(seeds, rules);
   ASSERT_NE(solved->book, nullptr);
   const Book& book = *solved->book;
   ExpectSameChanges(floor, book);
@@ -85,7 +64,7 @@ TEST(ChangeFloorTest, NineSeedsStopWhereTheSpecSays) {
   // stores as many changes as retro's solve of the same book.
   const floor::ChangeFloor floor(9, {});
   EXPECT_EQ(floor.last_change(), 145);
-  const std::unique_ptr<SolvedBook> solved = Solve(9, {});
+  const std::unique_ptr<OpenedBook> solved = SolveOpenedBook(9, {});
   ASSERT_NE(solved->book, nullptr);
   ExpectSameChanges(floor, *solved->book);
 }

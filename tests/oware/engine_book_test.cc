@@ -24,25 +24,6 @@
 namespace retro::oware {
 namespace {
 
-// A book held in memory with its file.
-struct OpenBook {
-  std::vector<uint8_t> bytes;
-  std::unique_ptr<DatabaseFile> file;
-  std::unique_ptr<Book> book;
-};
-
-std::unique_ptr<OpenBook> MakeBook(int seeds, const Rules& rules) {
-  auto b = std::make_unique<OpenBook>();
-  b->bytes = SolveBookBytesFor(seeds, rules, 2);
-  auto file = DatabaseFile::FromBytes(b->bytes);
-  EXPECT_TRUE(file.ok()) << file.status();
-  b->file = std::move(*file);
-  auto book = Book::FromFile(*b->file);
-  EXPECT_TRUE(book.ok()) << book.status();
-  b->book = std::move(*book);
-  return b;
-}
-
 Position RandomPosition(std::mt19937& rng, int seeds, int plies_left,
                         int turn_limit) {
   Position pos;
@@ -76,11 +57,11 @@ class EngineBookTest : public ::testing::TestWithParam<Variant> {
     rules_.grand_slam = GetParam().grand_slam;
     rules_.at_limit = GetParam().at_limit;
     rules_.turn_limit = kTurnLimit;
-    book_ = MakeBook(kBookSeeds, rules_);
+    book_ = SolveOpenedBook(kBookSeeds, rules_);
   }
 
   Rules rules_;
-  std::unique_ptr<OpenBook> book_;
+  std::unique_ptr<OpenedBook> book_;
 };
 
 // (b) A book leaf: current difference + book value is the exact final
@@ -195,7 +176,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(BookOracleTest, RefusesABookOfOtherRules) {
   Rules rules;
   rules.turn_limit = 20;
-  auto book = MakeBook(3, rules);
+  auto book = SolveOpenedBook(3, rules);
   Rules other = rules;
   other.grand_slam = GrandSlam::kCapture;
   EXPECT_FALSE(BookOracle::Create(*book->book, other).ok());
@@ -210,7 +191,7 @@ TEST(BookOracleTest, RefusesABookOfOtherRules) {
 TEST(BookOracleTest, CoverageAndPliesBeyondTheBook) {
   Rules rules;
   rules.turn_limit = 60;
-  auto book = MakeBook(3, rules);
+  auto book = SolveOpenedBook(3, rules);
   auto oracle = BookOracle::Create(*book->book, rules);
   ASSERT_TRUE(oracle.ok());
   EXPECT_EQ(oracle->max_seeds(), 3);

@@ -5,6 +5,7 @@
 #define RETRO_TESTS_OWARE_SOLVED_BOOK_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -66,6 +67,28 @@ std::vector<uint8_t> SolveBookBytesFor(int seeds, const Rules& rules, int thread
     default:
       return SolveBookBytes<GrandSlam::kForfeit, Indexer>(seeds, rules, threads);
   }
+}
+
+// A book solved in memory and opened: its bytes, the file over them and
+// the book over the file (each must outlive the next).
+struct OpenedBook {
+  std::vector<uint8_t> bytes;
+  std::unique_ptr<DatabaseFile> file;
+  std::unique_ptr<Book> book;  // null, with a test failure, if it did not open
+};
+
+// The `seeds`-seed book under `rules` (SolveBookBytesFor), opened as Book.
+inline std::unique_ptr<OpenedBook> SolveOpenedBook(int seeds, const Rules& rules, int threads = 2) {
+  auto opened = std::make_unique<OpenedBook>();
+  opened->bytes = SolveBookBytesFor(seeds, rules, threads);
+  auto file = DatabaseFile::FromBytes(opened->bytes);
+  EXPECT_TRUE(file.ok()) << file.status();
+  if (!file.ok()) return opened;
+  opened->file = std::move(*file);
+  auto book = Book::FromFile(*opened->file);
+  EXPECT_TRUE(book.ok()) << book.status();
+  if (book.ok()) opened->book = std::move(*book);
+  return opened;
 }
 
 }  // namespace retro::oware
