@@ -123,6 +123,16 @@ absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
       ", but only ", HumanBytes(available), " is available; ", fits));
 }
 
+// `status` with, when the checkpoint keeps finished slices, where they are
+// and how to continue.
+absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint* checkpoint) {
+  if (checkpoint == nullptr || checkpoint->saved() + checkpoint->restored() == 0) return status;
+  return absl::Status(status.code(),
+                      absl::StrCat(status.message(), " (the finished slices are kept in ",
+                                   checkpoint->folder(),
+                                   ": run the same command with --resume to continue)"));
+}
+
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
@@ -219,9 +229,12 @@ int RunSolve(int argc, char** argv, int first) {
   if (checkpointing) {
     absl::Status status;
     if (world.rank() == 0 || resume) {
+      const CheckpointFolder::Mode mode = world.rank() != 0 ? CheckpointFolder::Mode::kReadOnly
+                                          : resume            ? CheckpointFolder::Mode::kResume
+                                                              : CheckpointFolder::Mode::kFresh;
       auto created = FileCheckpoint::Create(writer != nullptr ? writer->path() : path,
                                             game.name, game.data_version,
-                                            plan->canonical_parameters, resume, *interval);
+                                            plan->canonical_parameters, mode, *interval);
       if (created.ok()) {
         checkpoint = std::move(*created);
       } else {
@@ -241,6 +254,13 @@ int RunSolve(int argc, char** argv, int first) {
       shared_checkpoint != nullptr
           ? (world.rank() == 0 ? shared_checkpoint->local() : nullptr)
           : checkpoint.get();
+  // Said when a resource limit ends the solve (retro/database.h).
+  static std::string limit_note;
+  if (own_checkpoint != nullptr) {
+    limit_note = absl::StrCat("the finished work is kept in ", own_checkpoint->folder(),
+                              ": raise the limit and run the same command with --resume");
+    SetLimitNote(limit_note.c_str());
+  }
   Checkpoint* const solve_checkpoint =
       shared_checkpoint != nullptr ? static_cast<Checkpoint*>(shared_checkpoint.get())
                                    : checkpoint.get();
@@ -268,15 +288,7 @@ int RunSolve(int argc, char** argv, int first) {
       }
     }
   }
-  if (!status.ok()) {
-    if (own_checkpoint != nullptr && own_checkpoint->saved() > 0) {
-      status = absl::Status(
-          status.code(), absl::StrCat(status.message(), " (the finished slices are kept in ",
-                                      own_checkpoint->folder(),
-                                      ": run the same command with --resume to continue)"));
-    }
-    return ReportError(status);
-  }
+  if (!status.ok()) return ReportError(WithCheckpointNote(status, own_checkpoint));
   // What every rank used, measured by each at the end of its solve (also
   // for a job of one rank, as a yardstick).
   const bool measured = distributed || distributed::LaunchedAsMpiJob();
@@ -296,7 +308,7 @@ int RunSolve(int argc, char** argv, int first) {
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};
   status = writer->Commit(identity, builder);
-  if (!status.ok()) return ReportError(status);
+  if (!status.ok()) return ReportError(WithCheckpointNote(status, own_checkpoint));
   const int resumed = own_checkpoint != nullptr ? own_checkpoint->restored() : 0;
   const int resumed_snapshots =
       own_checkpoint != nullptr ? own_checkpoint->snapshots_restored() : 0;

@@ -19,31 +19,6 @@ constexpr char kSnapshotCodec[] = "retro-checkpoint-snapshot-v1";
 // The name of part k of a snapshot inside its container.
 std::string PartName(size_t k) { return absl::StrCat("part-", k); }
 
-// What a checkpoint's parameters say that a solve's do not, key by key:
-// "turn-limit=200 (this solve: 150), layout=fast (this solve: none)".
-std::string ParameterDifferences(const std::vector<std::pair<std::string, std::string>>& saved,
-                                 const std::vector<std::pair<std::string, std::string>>& asked) {
-  const auto find = [](const auto& list, const std::string& key) -> const std::string* {
-    for (const auto& [k, v] : list) {
-      if (k == key) return &v;
-    }
-    return nullptr;
-  };
-  std::string out;
-  const auto add = [&](const std::string& key, const std::string* was, const std::string* is) {
-    absl::StrAppend(&out, out.empty() ? "" : ", ", key, "=", was != nullptr ? *was : "none",
-                    " (this solve: ", is != nullptr ? *is : "none", ")");
-  };
-  for (const auto& [key, value] : saved) {
-    const std::string* is = find(asked, key);
-    if (is == nullptr || *is != value) add(key, &value, is);
-  }
-  for (const auto& [key, value] : asked) {
-    if (find(saved, key) == nullptr) add(key, nullptr, &value);
-  }
-  return out.empty() ? "the same parameters in another order" : out;
-}
-
 // A slice's snapshots, handed to a solver; forwards to the checkpoint.
 class CheckpointSnapshots : public solver::SliceSnapshots {
  public:
@@ -84,41 +59,26 @@ std::unique_ptr<solver::SliceSnapshots> Checkpoint::SnapshotsOf(const std::strin
 
 absl::StatusOr<std::unique_ptr<FileCheckpoint>> FileCheckpoint::Create(
     const std::string& output, const std::string& game, uint32_t data_version,
-    std::vector<std::pair<std::string, std::string>> parameters, bool resume,
+    std::vector<std::pair<std::string, std::string>> parameters, CheckpointFolder::Mode mode,
     std::chrono::seconds interval) {
   std::unique_ptr<FileCheckpoint> checkpoint(new FileCheckpoint());
-  checkpoint->folder_ = output + ".checkpoint";
   checkpoint->game_ = game;
   checkpoint->data_version_ = data_version;
-  checkpoint->parameters_ = std::move(parameters);
+  checkpoint->parameters_ = parameters;
   checkpoint->interval_ = interval;
-  std::error_code error;
-  const std::filesystem::path folder(checkpoint->folder_);
-  if (!resume && std::filesystem::exists(folder, error)) {
-    // A fresh solve: what an earlier run left is not used.
-    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
-      const std::filesystem::path extension = entry.path().extension();
-      if (extension == ".slice" || extension == ".snapshot") {
-        std::filesystem::remove(entry.path(), error);
-      }
-    }
-  }
-  std::filesystem::create_directories(folder, error);
-  if (error || !std::filesystem::is_directory(folder)) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("cannot make the checkpoint folder ", checkpoint->folder_, ": ",
-                     error ? error.message() : "a file of that name is in the way",
-                     " (--no-checkpoint solves without one)"));
-  }
+  const CheckpointMarker mine{.game = game, .plugin_abi = kPluginAbiVersion,
+                              .data_version = data_version,
+                              .parameters = std::move(parameters), .run = NewRunIdentity()};
+  RETRO_ASSIGN_OR_RETURN(checkpoint->folder_, CheckpointFolder::Open(output, mine, mode));
   return checkpoint;
 }
 
 std::string FileCheckpoint::SlicePath(const std::string& name) const {
-  return absl::StrCat(folder_, "/", name, ".slice");
+  return absl::StrCat(folder_->path(), "/", name, ".slice");
 }
 
 std::string FileCheckpoint::SnapshotPath(const std::string& name) const {
-  return absl::StrCat(folder_, "/", name, ".snapshot");
+  return absl::StrCat(folder_->path(), "/", name, ".snapshot");
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
@@ -273,24 +233,13 @@ void FileCheckpoint::DiscardSnapshot(const std::string& name) {
 
 FileCheckpoint::~FileCheckpoint() {
   StopSyncing(/*finish=*/true);
-  std::error_code error;
-  if (folder_.empty() || !std::filesystem::is_directory(folder_, error)) return;
-  for (const auto& entry : std::filesystem::directory_iterator(folder_, error)) {
-    const std::filesystem::path extension = entry.path().extension();
-    if (extension == ".slice" || extension == ".snapshot") return;
-  }
-  std::filesystem::remove_all(folder_, error);
+  // A solve that failed before keeping any work leaves no folder.
+  if (folder_ != nullptr && !folder_->HoldsWork()) folder_->Remove().IgnoreError();
 }
 
 absl::Status FileCheckpoint::Remove() {
   StopSyncing(/*finish=*/false);
-  std::error_code error;
-  std::filesystem::remove_all(folder_, error);
-  if (error) {
-    return absl::InternalError(
-        absl::StrCat("cannot remove the checkpoint folder ", folder_, ": ", error.message()));
-  }
-  return absl::OkStatus();
+  return folder_->Remove();
 }
 
 }  // namespace retro

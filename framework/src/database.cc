@@ -29,6 +29,7 @@
 #include "absl/strings/str_format.h"
 #include "retro/checksum.h"
 #include "retro/status_macros.h"
+#include "retro/temporary_name.h"
 
 namespace retro {
 namespace {
@@ -178,11 +179,36 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
 constexpr int kCleanupSlots = 64;
 std::atomic<const char*> g_temps_to_remove[kCleanupSlots];
 
+// What a resource limit's message adds (SetLimitNote).
+std::atomic<const char*> g_limit_note{nullptr};
+
+// Writes `text` to stderr from a signal handler.
+void WriteToStderr(const char* text) {
+  if (write(STDERR_FILENO, text, strlen(text)) < 0) return;
+}
+
+// One line naming the limit that ended the process, for the signals that
+// resource limits send (the shell would report only an exit status).
+void ReportLimitSignal(int signal_number) {
+  const char* limit = signal_number == SIGXFSZ ? "the file size limit (ulimit -f)"
+                      : signal_number == SIGXCPU ? "the CPU time limit (ulimit -t)"
+                                                  : nullptr;
+  if (limit == nullptr) return;
+  WriteToStderr("retro: error: stopped by ");
+  WriteToStderr(limit);
+  if (const char* note = g_limit_note.load(); note != nullptr) {
+    WriteToStderr("; ");
+    WriteToStderr(note);
+  }
+  WriteToStderr("\n");
+}
+
 extern "C" void RemoveTempAndExit(int signal_number) {
   for (auto& slot : g_temps_to_remove) {
     const char* path = slot.load();
     if (path != nullptr) unlink(path);
   }
+  ReportLimitSignal(signal_number);
   _exit(128 + signal_number);
 }
 
@@ -284,9 +310,6 @@ absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size,
 }
 
 
-// Temporaries are named <output><kTempInfix><6 random characters>.
-constexpr char kTempInfix[] = ".tmp.";
-
 // "1.5 GiB"-style sizes for messages.
 std::string BytesText(uint64_t bytes) {
   const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
@@ -353,22 +376,20 @@ bool LockedAndStillNamed(int fd, const std::string& path) {
          by_fd.st_dev == by_name.st_dev && by_fd.st_ino == by_name.st_ino;
 }
 
-// Removes the temporaries of `target` (target.tmp.XXXXXX, regular files)
-// that no live process holds locked: those of a solve that was killed with
-// SIGKILL or lost its machine.
+// Removes the temporaries of `target` that no live process holds locked:
+// those of a solve that was killed with SIGKILL or lost its machine. Only
+// regular files whose names prove them retro's (retro/temporary_name.h) are
+// touched.
 void RemoveStaleTemporaries(const std::string& target) {
   namespace fs = std::filesystem;
   const fs::path target_path(target);
   const fs::path dir = target_path.parent_path().empty() ? fs::path(".") : target_path.parent_path();
-  const std::string prefix = target_path.filename().string() + kTempInfix;
+  const std::string target_name = target_path.filename().string();
   std::error_code error;
   fs::directory_iterator it(dir, error);
   if (error) return;
   for (const fs::directory_entry& entry : it) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() != prefix.size() + 6 || name.compare(0, prefix.size(), prefix) != 0) {
-      continue;
-    }
+    if (!IsTemporaryNameOf(target_name, entry.path().filename().string())) continue;
     const int fd = open(entry.path().c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) continue;
     struct stat st {};
@@ -641,22 +662,27 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   // that none can end the process between the two and leave it behind.
   InstallCleanupHandlers();
   const SignalBlock block;
+  const std::filesystem::path target_path(target);
+  const std::string target_name = target_path.filename().string();
   for (int attempt = 0; attempt < 16 && writer->fd_ < 0; ++attempt) {
-    std::string pattern = absl::StrCat(target, kTempInfix, "XXXXXX");
-    const int fd = mkostemp(pattern.data(), O_CLOEXEC);
+    const std::string temp =
+        (target_path.parent_path() / TemporaryNameFor(target_name, RandomTemporarySuffix()))
+            .string();
+    const int fd = open(temp.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0) {
+      if (errno == EEXIST) continue;
       // Name the file the user asked for; the temporary's name means
       // nothing to them.
       return ErrnoError("cannot create output file", path);
     }
-    if (!LockedAndStillNamed(fd, pattern)) {
+    if (!LockedAndStillNamed(fd, temp)) {
       // Another solve's stale-temporary sweep took this name in the instant
       // before the lock; it removes the file. Try another name.
       close(fd);
       continue;
     }
     writer->fd_ = fd;
-    writer->temp_path_ = pattern;
+    writer->temp_path_ = temp;
   }
   if (writer->fd_ < 0) {
     return absl::UnavailableError(
@@ -728,6 +754,8 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   if (durability == Durability::kSynced) SyncDirectoryOf(path_);
   return absl::OkStatus();
 }
+
+void SetLimitNote(const char* note) { g_limit_note.store(note); }
 
 absl::Status SyncFileAndDirectory(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);

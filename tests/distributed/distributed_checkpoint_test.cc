@@ -27,8 +27,12 @@ std::string TempOutput(const std::string& name) {
   return (dir / "out.retro").string();
 }
 
-std::unique_ptr<FileCheckpoint> Open(const std::string& output, bool resume) {
-  auto created = FileCheckpoint::Create(output, kGame, 1, {{"n", "3"}}, resume);
+// The checkpoint of `output` as rank `rank` of a solve opens it: rank 0
+// owns the folder, the others of a resumed job only read it.
+std::unique_ptr<FileCheckpoint> Open(const std::string& output, bool resume, int rank = 0) {
+  using Mode = CheckpointFolder::Mode;
+  const Mode mode = rank != 0 ? Mode::kReadOnly : resume ? Mode::kResume : Mode::kFresh;
+  auto created = FileCheckpoint::Create(output, kGame, 1, {{"n", "3"}}, mode);
   EXPECT_TRUE(created.ok()) << created.status();
   return created.ok() ? std::move(*created) : nullptr;
 }
@@ -47,7 +51,7 @@ TEST(DistributedCheckpointTest, RankZeroSavesAndEveryRankRestores) {
   EXPECT_TRUE(std::filesystem::exists(output + ".checkpoint/a.slice"));
   // A resumed job: every rank reads the same slice.
   testing::ThreadJob(3).Run([&](distributed::Communicator& comm) {
-    DistributedCheckpoint checkpoint(Open(output, true), comm);
+    DistributedCheckpoint checkpoint(Open(output, true, comm.rank()), comm);
     auto found = checkpoint.Restore("a");
     ASSERT_TRUE(found.ok()) << found.status();
     ASSERT_TRUE(found->has_value());
@@ -68,7 +72,8 @@ TEST(DistributedCheckpointTest, RanksThatSeeDifferentCheckpointsAllStop) {
     ASSERT_TRUE(first->Save("a", std::vector<uint8_t>{7, 7, 7}).ok());
   }
   testing::ThreadJob(2).Run([&](distributed::Communicator& comm) {
-    DistributedCheckpoint checkpoint(Open(comm.rank() == 1 ? elsewhere : shared, true), comm);
+    DistributedCheckpoint checkpoint(
+        Open(comm.rank() == 1 ? elsewhere : shared, true, comm.rank()), comm);
     auto found = checkpoint.Restore("a");
     ASSERT_FALSE(found.ok());
     EXPECT_NE(found.status().message().find("different checkpoints of slice 'a'"),
@@ -90,7 +95,8 @@ TEST(DistributedCheckpointTest, ADamagedSliceOnOneRankStopsEveryRank) {
   std::filesystem::resize_file(copy + ".checkpoint/a.slice",
                                std::filesystem::file_size(copy + ".checkpoint/a.slice") - 10);
   testing::ThreadJob(2).Run([&](distributed::Communicator& comm) {
-    DistributedCheckpoint checkpoint(Open(comm.rank() == 1 ? copy : output, true), comm);
+    DistributedCheckpoint checkpoint(Open(comm.rank() == 1 ? copy : output, true, comm.rank()),
+                                     comm);
     auto found = checkpoint.Restore("a");
     ASSERT_FALSE(found.ok());
     EXPECT_NE(found.status().message().find("rank 1 of 2"), std::string::npos) << found.status();

@@ -211,11 +211,11 @@ TEST_F(ResumeTest, ForeignOrDamagedCheckpointsAreRefused) {
   // error names what differs.
   ExpectError(Retro({"solve", "--game", "oware", "--seeds", "11", "--turn-limit", "150", "--out",
                      "o.retro", "--resume"}),
-              2, {"o.retro.checkpoint/seeds-0.slice", "was made with other parameters",
+              2, {"checkpoint o.retro.checkpoint ", "was made with other parameters",
                   "turn-limit=200 (this solve: 150)"});
   ExpectError(Retro({"solve", "--game", "oware", "--seeds", "11", "--layout", "fast", "--out",
                      "o.retro", "--resume"}),
-              2, {"seeds-0.slice", "layout=none (this solve: fast)"});
+              2, {"o.retro.checkpoint", "layout=none (this solve: fast)"});
   // Another game's slice under an oware slice's name.
   ASSERT_EQ(Retro({"solve", "--game", "countdown", "--out", "c.retro"}).exit_code, 0);
   std::filesystem::copy_file(work_.File("c.retro"), work_.File("o.retro.checkpoint/seeds-1.slice"),

@@ -37,6 +37,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "retro/checkpoint_folder.h"
 #include "retro/database.h"
 #include "retro/solver/slice_snapshots.h"
 
@@ -77,14 +78,17 @@ class Checkpoint {
 // data version and the solve's canonical parameters.
 class FileCheckpoint : public Checkpoint {
  public:
-  // `output` is the database being written. With `resume`, slices found in
-  // the folder are restored (after checking them); without, an existing
-  // folder is emptied first. Fails when the folder cannot be made.
+  // `output` is the database being written; the folder is `output`
+  // + ".checkpoint", made, marked and owned by this solve as
+  // retro/checkpoint_folder.h says (which also lists the errors). With
+  // kResume (and kReadOnly, a distributed resume's other ranks), slices
+  // found in the folder are restored after checking them; with kFresh,
+  // what an earlier run left is removed first.
   // Snapshots inside a slice are taken every `interval` of work (zero: at
   // every point a solver can take one).
   static absl::StatusOr<std::unique_ptr<FileCheckpoint>> Create(
       const std::string& output, const std::string& game, uint32_t data_version,
-      std::vector<std::pair<std::string, std::string>> parameters, bool resume,
+      std::vector<std::pair<std::string, std::string>> parameters, CheckpointFolder::Mode mode,
       std::chrono::seconds interval = kDefaultInterval);
 
   // The default interval between snapshots: a few minutes of work.
@@ -92,7 +96,7 @@ class FileCheckpoint : public Checkpoint {
 
   // Finishes syncing the saved files, then removes the folder if it holds
   // no finished slice or snapshot (a solve that failed before keeping any,
-  // however it failed).
+  // however it failed) and is this solve's to remove.
   ~FileCheckpoint() override;
 
   absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name) override;
@@ -106,8 +110,8 @@ class FileCheckpoint : public Checkpoint {
 
   // The folder, the slices and snapshots restored and saved by this run,
   // and removal of the folder (after the database was written; the syncs
-  // not yet done are dropped).
-  const std::string& folder() const { return folder_; }
+  // not yet done are dropped): an error when it is left, saying why.
+  const std::string& folder() const { return folder_->path(); }
   int restored() const { return restored_; }
   int saved() const { return saved_; }
   int snapshots_restored() const { return snapshots_restored_; }
@@ -137,7 +141,7 @@ class FileCheckpoint : public Checkpoint {
   std::deque<std::string> to_sync_;  // guarded by mutex_
   bool stopping_ = false;            // guarded by mutex_
 
-  std::string folder_;
+  std::unique_ptr<CheckpointFolder> folder_;
   std::string game_;
   uint32_t data_version_ = 0;
   std::vector<std::pair<std::string, std::string>> parameters_;

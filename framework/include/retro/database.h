@@ -147,7 +147,8 @@ class DatabaseFile {
 // signal a handler can catch (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
 // SIGUSR1/2, ...) while one is open. The temporary is locked (flock) while
 // its process lives; Create() removes the unlocked temporaries of the same
-// output that a killed process left behind.
+// output that a killed process left behind, recognised by names that only
+// retro makes (retro/temporary_name.h): a user's file is never one of them.
 //
 // What happens to an existing `path`: a regular file is replaced; a
 // symbolic link is followed and the file it points to replaced (the link
@@ -190,6 +191,14 @@ class AtomicFileWriter {
 // Makes the file `path` and its directory entry durable (fsync of both), as
 // AtomicFileWriter::Commit does with Durability::kSynced.
 absl::Status SyncFileAndDirectory(const std::string& path);
+
+// What the message of a resource limit that ends the process (SIGXFSZ from
+// `ulimit -f`, SIGXCPU from `ulimit -t`) adds after naming the limit, e.g.
+// where the finished work is kept; null for nothing. The string must live
+// until the process ends. The message is written by the handler that
+// removes the temporaries of open writers (installed by
+// AtomicFileWriter::Create).
+void SetLimitNote(const char* note);
 
 }  // namespace retro
 
