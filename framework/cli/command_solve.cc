@@ -13,6 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/distributed_checkpoint.h"
 #include "cli/format.h"
@@ -123,6 +124,107 @@ absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
       ", but only ", HumanBytes(available), " is available; ", fits));
 }
 
+// What `retro solve` was asked, read and checked before any file is made.
+struct SolveRequest {
+  std::string help;  // the help to print instead (--help)
+  Arguments args;
+  std::unique_ptr<LoadedPlugin> plugin;
+  ParameterValues values;
+  SolvePlan plan;
+  std::string path;
+  std::string scratch_directory;
+  int threads = 1;
+  std::chrono::seconds interval{0};
+  bool resume = false;
+  bool checkpointing = true;
+};
+
+// Where the working tables go: --scratch when given (an existing folder
+// that takes unnamed files), else the output's folder.
+absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& scratch,
+                                             const std::string& path) {
+  if (!scratch.has_value()) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    return folder.empty() ? std::string(".") : folder.string();
+  }
+  if (scratch->empty() || !std::filesystem::is_directory(*scratch)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--scratch '", *scratch, "' is not a folder; give an existing folder with room for ",
+        "the working tables"));
+  }
+  if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
+    return absl::InvalidArgumentError(probe.status().message());
+  }
+  return *scratch;
+}
+
+// Reads the command line into `*request`, touching no file (but for an
+// unnamed probe of --scratch).
+absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request) {
+  RETRO_RETURN_IF_ERROR(StartGameCommand(argc, argv, first, "solve",
+                                         {"no-check", "resume", "no-checkpoint"},
+                                         "Builds the database of game G.\n", kHostOptions,
+                                         &request->args, &request->plugin, &request->help));
+  if (!request->help.empty()) return absl::OkStatus();
+  Arguments& args = request->args;
+  const GameDescription& game = request->plugin->module().Describe();
+  const std::optional<std::string> out = args.Take("out");
+  const std::optional<std::string> scratch = args.Take("scratch");
+  auto threads = TakeThreads(args);
+  absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(args);
+  RETRO_RETURN_IF_ERROR(CheckGameOptions(
+      args, game,
+      {"--out", "--threads", "--json", "--plugin-dir", "--no-check", "--resume",
+       "--no-checkpoint", "--checkpoint-interval", "--scratch"}));
+  if (!threads.ok()) return threads.status();
+  if (!interval.ok()) return interval.status();
+  request->threads = *threads;
+  request->interval = *interval;
+  RETRO_ASSIGN_OR_RETURN(request->values, ResolveParameters(game.solve_parameters, args.options,
+                                                            absl::StrCat("game ", game.name)));
+  RETRO_ASSIGN_OR_RETURN(request->plan, request->plugin->module().Plan(request->values));
+  request->path = out.value_or(request->plan.default_file_name);
+  RETRO_ASSIGN_OR_RETURN(request->scratch_directory, ScratchDirectory(scratch, request->path));
+  request->resume = args.Flag("resume");
+  request->checkpointing = !args.Flag("no-checkpoint");
+  if (request->resume && !request->checkpointing) {
+    return absl::InvalidArgumentError(
+        "--resume continues from a checkpoint, so it cannot go with --no-checkpoint");
+  }
+  return absl::OkStatus();
+}
+
+// What every rank of a distributed solve must have understood alike: the
+// game and its rules, the output and the checkpoint (not --threads,
+// --json, --scratch or --plugin-dir, which are each rank's own).
+CommandSummary SummarizeSolve(const SolveRequest& request) {
+  if (!request.help.empty()) return {{"retro", "solve"}, {"--help", "", true}};
+  const GameDescription& game = request.plugin->module().Describe();
+  CommandSummary summary = {{"retro", "solve"},
+                            {"--game", game.name},
+                            {"data version", absl::StrCat(game.data_version)}};
+  // The rules as the database header records them, and the parameters the
+  // header leaves out when they have their default (e.g. --layout small).
+  for (const auto& [key, value] : request.plan.canonical_parameters) {
+    summary.push_back({absl::StrCat("--", key), value});
+  }
+  for (const ParameterSpec& spec : game.solve_parameters) {
+    const auto it = request.values.find(spec.name);
+    if (it == request.values.end()) continue;
+    const std::string name = absl::StrCat("--", spec.name);
+    if (std::none_of(summary.begin(), summary.end(),
+                     [&](const CommandItem& item) { return item.name == name; })) {
+      summary.push_back({name, it->second});
+    }
+  }
+  summary.push_back({"--out", request.path});
+  for (const char* flag : {"no-check", "resume", "no-checkpoint"}) {
+    if (request.args.Flag(flag)) summary.push_back({absl::StrCat("--", flag), "", true});
+  }
+  summary.push_back({"--checkpoint-interval", absl::StrCat(request.interval.count())});
+  return summary;
+}
+
 // `status` with, when the checkpoint keeps finished slices, where they are
 // and how to continue.
 absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint* checkpoint) {
@@ -136,65 +238,33 @@ absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint
 }  // namespace
 
 int RunSolve(int argc, char** argv, int first) {
-  Arguments parsed;
-  std::unique_ptr<LoadedPlugin> plugin;
-  if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "solve", {"no-check", "resume", "no-checkpoint"},
-          "Builds the database of game G.\n",
-          kHostOptions, &parsed, &plugin)) {
-    return *done;
-  }
-  Arguments* args = &parsed;
-  GameModule& module = plugin->module();
-  const GameDescription& game = module.Describe();
-  const std::optional<std::string> out = args->Take("out");
-  const std::optional<std::string> scratch = args->Take("scratch");
-  auto threads = TakeThreads(*args);
-  absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(*args);
-  if (auto s = CheckGameOptions(*args, game,
-                                {"--out", "--threads", "--json", "--plugin-dir", "--no-check",
-                                 "--resume", "--no-checkpoint", "--checkpoint-interval",
-                                 "--scratch"});
-      !s.ok()) {
-    return ReportError(s);
-  }
-  if (!threads.ok()) return ReportError(threads.status());
-  if (!interval.ok()) return ReportError(interval.status());
-  auto values = ResolveParameters(game.solve_parameters, args->options,
-                                  absl::StrCat("game ", game.name));
-  if (!values.ok()) return ReportError(values.status());
-  auto plan = module.Plan(*values);
-  if (!plan.ok()) return ReportError(plan.status());
-  const std::string path = out.value_or(plan->default_file_name);
-  // Scratch files go to --scratch, else beside the output.
-  const std::filesystem::path output_folder = std::filesystem::path(path).parent_path();
-  std::string scratch_directory = output_folder.empty() ? std::string(".") : output_folder.string();
-  if (scratch.has_value()) {
-    if (scratch->empty() || !std::filesystem::is_directory(*scratch)) {
-      return ReportError(absl::InvalidArgumentError(absl::StrCat(
-          "--scratch '", *scratch, "' is not a folder; give an existing folder with room for ",
-          "the working tables")));
-    }
-    if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
-      return ReportError(absl::InvalidArgumentError(probe.status().message()));
-    }
-    scratch_directory = *scratch;
-  }
+  SolveRequest request;
+  const absl::Status parsed = ParseSolve(argc, argv, first, &request);
   // Under mpirun every rank solves its part of each slice; rank 0 alone
-  // writes the file and the checkpoint (docs/distributed.md).
+  // writes the file and the checkpoint (docs/distributed.md). Before any
+  // of that, the ranks agree that they were all asked the same (a rank
+  // that could not read its command line takes part too).
   distributed::Communicator& world = distributed::World();
   const bool distributed = world.size() > 1;
-  const bool resume = args->Flag("resume");
-  const bool checkpointing = !args->Flag("no-checkpoint");
-  if (resume && !checkpointing) {
-    return ReportError(absl::InvalidArgumentError(
-        "--resume continues from a checkpoint, so it cannot go with --no-checkpoint"));
+  const absl::StatusOr<CommandSummary> summary =
+      parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeSolve(request)) : parsed;
+  if (absl::Status agreed = AgreeOnCommand(world, summary); !agreed.ok()) {
+    return ReportError(agreed);
   }
-  // A rank that failed before this point (a bad option, an unknown game
-  // on its command line) ends the whole job (Communicator::Abort), and
-  // Open MPI may end rank 0 with SIGKILL, which no handler can clean up
-  // after: so rank 0 creates its temporary only once every rank is here.
-  if (distributed) world.Barrier();
+  if (!request.help.empty()) {
+    if (world.rank() == 0) std::fputs(request.help.c_str(), stdout);
+    return kExitOk;
+  }
+  GameModule& module = request.plugin->module();
+  const GameDescription& game = module.Describe();
+  const ParameterValues& values = request.values;
+  const std::string& path = request.path;
+  const std::string& scratch_directory = request.scratch_directory;
+  const bool resume = request.resume;
+  const bool checkpointing = request.checkpointing;
+  const SolvePlan& plan = request.plan;
+  const int threads = request.threads;
+  const std::chrono::seconds interval = request.interval;
   std::unique_ptr<AtomicFileWriter> writer;
   absl::Status output_status;
   if (world.rank() == 0) {
@@ -203,7 +273,7 @@ int RunSolve(int argc, char** argv, int first) {
       writer = std::move(*created);
       // The checkpoint holds up to a copy of the database until it is written.
       output_status =
-          writer->CheckFreeSpace((checkpointing ? 2 : 1) * plan->estimated_file_bytes);
+          writer->CheckFreeSpace((checkpointing ? 2 : 1) * plan.estimated_file_bytes);
     } else {
       output_status = created.status();
     }
@@ -216,7 +286,7 @@ int RunSolve(int argc, char** argv, int first) {
   // Under mpirun the memory is checked per rank (the game's plan checks the
   // whole solve against one machine otherwise); each rank checks its own
   // machine.
-  if (distributed && output_status.ok()) output_status = CheckMemoryPerRank(*plan, world.size());
+  if (distributed && output_status.ok()) output_status = CheckMemoryPerRank(plan, world.size());
   if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
     return ReportError(distributed ? s : output_status);
   }
@@ -234,7 +304,7 @@ int RunSolve(int argc, char** argv, int first) {
                                                               : CheckpointFolder::Mode::kFresh;
       auto created = FileCheckpoint::Create(writer != nullptr ? writer->path() : path,
                                             game.name, game.data_version,
-                                            plan->canonical_parameters, mode, *interval);
+                                            plan.canonical_parameters, mode, interval);
       if (created.ok()) {
         checkpoint = std::move(*created);
       } else {
@@ -267,22 +337,22 @@ int RunSolve(int argc, char** argv, int first) {
 
   const auto start = std::chrono::steady_clock::now();
   DatabaseBuilder builder;
-  for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
+  for (const auto& [key, value] : plan.canonical_parameters) builder.SetParameter(key, value);
   absl::Status status;
   {
-    ThreadPool pool(*threads);
+    ThreadPool pool(threads);
     Progress progress;
     // The whole job's progress is drawn by rank 0 (every rank advances
     // through the same slices and layers).
     ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
     const WorkContext context{&pool, &progress, solve_checkpoint, &world, scratch_directory};
-    if (!args->Flag("no-check")) status = QuickCheck(module, *values, context);
+    if (!request.args.Flag("no-check")) status = QuickCheck(module, values, context);
     if (status.ok()) {
       // Out of memory on any thread reaches here as an exception (the pool
       // rethrows it on the caller): an error like any other, so that the
       // checkpoint's note below is given too.
       try {
-        status = module.Solve(*values, context, builder);
+        status = module.Solve(values, context, builder);
       } catch (const std::bad_alloc&) {
         status = absl::ResourceExhaustedError("out of memory");
       }
@@ -322,18 +392,18 @@ int RunSolve(int argc, char** argv, int first) {
   std::error_code size_error;
   const uintmax_t size = std::filesystem::file_size(path, size_error);
   const uint64_t file_bytes = size_error ? 0 : size;
-  const double rate = seconds > 0 ? plan->positions / seconds : 0;
-  if (args->Flag("json")) {
+  const double rate = seconds > 0 ? plan.positions / seconds : 0;
+  if (request.args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("game").String(game.name).Key("file").String(path);
     json.Key("parameters").BeginObject();
-    for (const auto& [key, value] : plan->canonical_parameters) json.Key(key).String(value);
+    for (const auto& [key, value] : plan.canonical_parameters) json.Key(key).String(value);
     json.EndObject();
-    json.Key("positions").Uint(plan->positions).Key("seconds").Double(seconds);
-    json.Key("positions_per_second").Double(rate).Key("threads").Int(*threads);
+    json.Key("positions").Uint(plan.positions).Key("seconds").Double(seconds);
+    json.Key("positions_per_second").Double(rate).Key("threads").Int(threads);
     if (distributed) {
       json.Key("ranks").Int(world.size());
-      json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(*plan, world.size()));
+      json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(plan, world.size()));
     }
     if (measured) WriteRankReports(json, rank_reports);
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
@@ -341,15 +411,15 @@ int RunSolve(int argc, char** argv, int first) {
     std::printf("%s\n", json.Take().c_str());
   } else {
     std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
-                game.name.c_str(), Grouped(plan->positions).c_str(),
+                game.name.c_str(), Grouped(plan.positions).c_str(),
                 HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
-                *threads, *threads == 1 ? "" : "s",
+                threads, threads == 1 ? "" : "s",
                 distributed ? absl::StrCat(" on each of ", world.size(), " MPI ranks").c_str()
                             : "");
     std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
     if (distributed) {
       std::printf("memory: about %s per rank (estimated)\n",
-                  HumanBytes(MemoryPerRank(*plan, world.size())).c_str());
+                  HumanBytes(MemoryPerRank(plan, world.size())).c_str());
     }
     if (measured) PrintRankTable(rank_reports);
     if (resume) {

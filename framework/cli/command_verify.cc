@@ -8,14 +8,17 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/distributed/rank_report.h"
+#include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -33,36 +36,69 @@ constexpr char kUsage[] =
     "  --json            one JSON object\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
 
+// What `retro verify` was asked.
+struct VerifyRequest {
+  bool help = false;  // --help: print the usage instead
+  Arguments args;
+  std::string db;
+  VerifyOptions options;
+  int threads = 1;
+};
+
+// Reads the command line into `*request`.
+absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* request) {
+  RETRO_RETURN_IF_ERROR(StartDatabaseCommand(argc, argv, first, "verify", &request->args,
+                                             &request->db, &request->help));
+  if (request->help) return absl::OkStatus();
+  Arguments& args = request->args;
+  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "sample", 1, INT64_MAX, &request->options.sample));
+  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "seed", 0, INT64_MAX, &request->options.seed));
+  RETRO_ASSIGN_OR_RETURN(request->threads, TakeThreads(args));
+  return RejectLeftoverOptions(args, "verify",
+                               "--db, --sample, --seed, --threads, --json, --plugin-dir");
+}
+
+// What every rank of a distributed verify must have understood alike (not
+// --threads, --json or --plugin-dir, which are each rank's own).
+CommandSummary SummarizeVerify(const VerifyRequest& request) {
+  if (request.help) return {{"retro", "verify"}, {"--help", "", true}};
+  CommandSummary summary = {{"retro", "verify"}, {"--db", request.db}};
+  if (request.options.sample != 0) {
+    summary.push_back({"--sample", absl::StrCat(request.options.sample)});
+  }
+  summary.push_back({"--seed", absl::StrCat(request.options.seed)});
+  return summary;
+}
+
 }  // namespace
 
 int RunVerify(int argc, char** argv, int first) {
-  Arguments args;
-  std::string db;
-  if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "verify", kUsage, &args, &db)) {
-    return *done;
+  VerifyRequest request;
+  const absl::Status parsed = ParseVerify(argc, argv, first, &request);
+  // Under mpirun the ranks agree that they were all asked the same before
+  // any of them reads the database.
+  distributed::Communicator& world = distributed::World();
+  const absl::StatusOr<CommandSummary> summary =
+      parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeVerify(request)) : parsed;
+  if (absl::Status agreed = AgreeOnCommand(world, summary); !agreed.ok()) {
+    return ReportError(agreed);
   }
-  VerifyOptions options;
-  if (auto s = TakeIntOption(args, "sample", 1, INT64_MAX, &options.sample); !s.ok()) {
-    return ReportError(s);
+  if (request.help) {
+    if (world.rank() == 0) std::fputs(kUsage, stdout);
+    return kExitOk;
   }
-  if (auto s = TakeIntOption(args, "seed", 0, INT64_MAX, &options.seed); !s.ok()) {
-    return ReportError(s);
-  }
-  auto threads = TakeThreads(args);
-  if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(
-          args, "verify", "--db, --sample, --seed, --threads, --json, --plugin-dir");
-      !s.ok()) {
-    return ReportError(s);
-  }
+  const Arguments& args = request.args;
+  const std::string& db = request.db;
+  const VerifyOptions& options = request.options;
   const bool json = args.Flag("json");
   const auto start = std::chrono::steady_clock::now();
   // 1. Checksums of the header and of every slice (checked on open, before
-  //    the plugin reads anything).
+  //    the plugin reads anything). A rank that cannot open the database
+  //    stops every rank with its error.
   auto session = OpenDatabaseSession(db, args.plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
-  distributed::Communicator& world = distributed::World();
+  if (absl::Status opened = distributed::AgreeOnStatus(world, session.status()); !opened.ok()) {
+    return ReportError(opened);
+  }
   const bool reports = world.rank() == 0;
   if (!json && reports) {
     std::printf("checksums: ok (header and %zu slices, %s)\n",
@@ -70,7 +106,7 @@ int RunVerify(int argc, char** argv, int first) {
                 HumanBytes((*session)->file->file_size()).c_str());
   }
   // 2. One-move consistency of the records.
-  ThreadPool pool(*threads);
+  ThreadPool pool(request.threads);
   Progress progress;
   absl::StatusOr<VerifyResult> result;
   {

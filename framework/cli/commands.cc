@@ -64,28 +64,36 @@ absl::Status RejectLeftoverOptions(const Arguments& args,
   return args.CheckLeftovers({}, absl::StrCat("retro ", command), valid);
 }
 
+absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
+                                  Arguments* args, std::string* db, bool* help) {
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!parsed.ok()) return parsed.status();
+  *help = parsed->Flag("help");
+  if (*help) return absl::OkStatus();
+  std::optional<std::string> path = parsed->Take("db");
+  if (parsed->missing_value.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("option --", *parsed->missing_value, " needs a value"));
+  }
+  if (!path.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat("retro ", command, " needs --db FILE"));
+  }
+  *args = *std::move(parsed);
+  *db = *std::move(path);
+  return absl::OkStatus();
+}
+
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const std::string& command,
                                         const char* usage, Arguments* args,
                                         std::string* db) {
-  absl::StatusOr<Arguments> parsed =
-      ParseArguments(argc, argv, first, {"json", "help"});
-  if (!parsed.ok()) return ReportError(parsed.status());
-  if (parsed->Flag("help")) {
+  bool help = false;
+  const absl::Status started = StartDatabaseCommand(argc, argv, first, command, args, db, &help);
+  if (!started.ok()) return ReportError(started);
+  if (help) {
     std::fputs(usage, stdout);
     return kExitOk;
   }
-  std::optional<std::string> path = parsed->Take("db");
-  if (parsed->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError(
-        absl::StrCat("option --", *parsed->missing_value, " needs a value")));
-  }
-  if (!path.has_value()) {
-    return ReportError(absl::InvalidArgumentError(
-        absl::StrCat("retro ", command, " needs --db FILE")));
-  }
-  *args = *std::move(parsed);
-  *db = *std::move(path);
   return std::nullopt;
 }
 

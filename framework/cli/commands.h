@@ -63,9 +63,14 @@ absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min
 absl::StatusOr<int> TakeThreads(Arguments& args);
 
 // The start every database command shares: parses its arguments (flags
-// --json and --help), prints `usage` for --help, and takes --db. Returns
-// the exit status the command must return now (after --help, or with the
-// error reported), or nullopt with `*args` and `*db` set.
+// --json and --help) and takes --db. Sets `*help` for --help (and does
+// nothing more); otherwise sets `*args` and `*db`. Prints nothing.
+absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
+                                  Arguments* args, std::string* db, bool* help);
+
+// StartDatabaseCommand, then `usage` printed for --help or the error
+// reported. Returns the exit status the command must return now, or
+// nullopt with `*args` and `*db` set.
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const std::string& command,
                                         const char* usage, Arguments* args,

@@ -10,38 +10,52 @@
 
 namespace retro::cli {
 
+absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
+                              const std::set<std::string>& extra_flags, const char* summary,
+                              const char* host_options_help, Arguments* args,
+                              std::unique_ptr<LoadedPlugin>* plugin, std::string* help) {
+  std::set<std::string> flags = extra_flags;
+  flags.insert({"json", "help"});
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, flags);
+  if (!parsed.ok()) return parsed.status();
+  const std::optional<std::string> game_name = parsed->Take("game");
+  if (parsed->missing_value.has_value()) {
+    return absl::InvalidArgumentError("option --game needs a value");
+  }
+  if (!game_name.has_value()) {
+    if (parsed->Flag("help")) {
+      *help = absl::StrCat("usage: retro ", command, " --game G [game parameters] [options]\n\n",
+                           summary, "`retro ", command,
+                           " --game G --help` lists G's parameters.\n\noptions:\n",
+                           host_options_help);
+      return absl::OkStatus();
+    }
+    return absl::InvalidArgumentError(absl::StrCat(
+        "retro ", command, " needs --game G (retro games lists the installed games)"));
+  }
+  auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
+  if (!loaded.ok()) return loaded.status();
+  if (parsed->Flag("help")) {
+    *help = GameParametersHelp((*loaded)->module().Describe(), command, host_options_help);
+    return absl::OkStatus();
+  }
+  *args = *std::move(parsed);
+  *plugin = std::move(*loaded);
+  return absl::OkStatus();
+}
+
 std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
                                     const std::set<std::string>& extra_flags,
                                     const char* summary, const char* host_options_help,
                                     Arguments* args, std::unique_ptr<LoadedPlugin>* plugin) {
-  std::set<std::string> flags = extra_flags;
-  flags.insert({"json", "help"});
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, flags);
-  if (!parsed.ok()) return ReportError(parsed.status());
-  const std::optional<std::string> game_name = parsed->Take("game");
-  if (parsed->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
-  }
-  if (!game_name.has_value()) {
-    if (parsed->Flag("help")) {
-      std::printf("usage: retro %s --game G [game parameters] [options]\n\n%s"
-                  "`retro %s --game G --help` lists G's parameters.\n\noptions:\n%s",
-                  command.c_str(), summary, command.c_str(), host_options_help);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        "retro ", command, " needs --game G (retro games lists the installed games)")));
-  }
-  auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
-  if (!loaded.ok()) return ReportError(loaded.status());
-  if (parsed->Flag("help")) {
-    std::fputs(GameParametersHelp((*loaded)->module().Describe(), command, host_options_help)
-                   .c_str(),
-               stdout);
+  std::string help;
+  const absl::Status started = StartGameCommand(argc, argv, first, command, extra_flags, summary,
+                                                host_options_help, args, plugin, &help);
+  if (!started.ok()) return ReportError(started);
+  if (!help.empty()) {
+    std::fputs(help.c_str(), stdout);
     return kExitOk;
   }
-  *args = *std::move(parsed);
-  *plugin = std::move(*loaded);
   return std::nullopt;
 }
 

@@ -20,10 +20,18 @@ namespace retro::cli {
 
 // The start `retro solve` and `retro check` share: parses the arguments
 // (flags --json, --help and `extra_flags`), takes --game, and loads that
-// game's plugin. --help prints the general usage (`summary` and
-// `host_options_help`) without --game, the game's parameters with it.
-// Returns the exit status the command must return now (after --help, or
-// with the error reported), or nullopt with `*args` and `*plugin` set.
+// game's plugin. With --help, `*help` receives the general usage
+// (`summary` and `host_options_help`) without --game, the game's
+// parameters with it, and nothing more is done. Otherwise `*args` and
+// `*plugin` are set. Prints nothing.
+absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
+                              const std::set<std::string>& extra_flags, const char* summary,
+                              const char* host_options_help, Arguments* args,
+                              std::unique_ptr<LoadedPlugin>* plugin, std::string* help);
+
+// StartGameCommand, then the help printed or the error reported. Returns
+// the exit status the command must return now, or nullopt with `*args` and
+// `*plugin` set.
 std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
                                     const std::set<std::string>& extra_flags,
                                     const char* summary, const char* host_options_help,

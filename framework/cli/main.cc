@@ -5,11 +5,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <string>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
+#include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "retro/distributed/world.h"
@@ -52,14 +54,32 @@ void GuardStandardDescriptors() {
   }
 }
 
+// Under mpirun with several ranks, the error of a command that does not
+// run there (or does not exist), agreed with the other ranks so that it is
+// printed once and ends every rank, whatever command they were given.
+int RefuseUnderMpi(const std::string& command) {
+  using namespace retro::cli;
+  static const std::set<std::string> kCommands = {"games", "probe", "stats", "perft",
+                                                  "check", "play",  "match"};
+  const absl::Status refused =
+      kCommands.count(command) > 0
+          ? absl::InvalidArgumentError(absl::StrCat(
+                "retro ", EscapeControl(command),
+                " runs in one process: only solve and verify run under mpirun with several "
+                "ranks"))
+          : absl::InvalidArgumentError(absl::StrCat(
+                "unknown command '", EscapeControl(command),
+                "'; valid: games, solve, probe, stats, verify, perft, check, play, match "
+                "(retro --help)"));
+  return ReportError(AgreeOnCommand(retro::distributed::World(), refused));
+}
+
 int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
   // Under mpirun with several ranks only solve and verify share out their
   // work; any other command would run once per rank.
   if (retro::distributed::World().size() > 1 && command != "solve" && command != "verify") {
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        "retro ", EscapeControl(command), " runs in one process: only solve and verify run "
-        "under mpirun with several ranks")));
+    return RefuseUnderMpi(command);
   }
   try {
     if (command == "games") return RunGames(argc, argv, 2);
@@ -85,6 +105,28 @@ int RunCommand(const std::string& command, int argc, char** argv) {
   return kExitUsage;
 }
 
+// `retro` with no command (`word` empty), `--help` or `--version`: the
+// usage or the version, printed once under mpirun, where the ranks agree
+// first (a rank given this alone must not leave the others waiting).
+int RunWithoutCommand(const std::string& word) {
+  using namespace retro::cli;
+  const bool version = word == "--version";
+  const std::string asked = word.empty() ? std::string("(no command)") : version ? word : "--help";
+  retro::distributed::Communicator& world = retro::distributed::World();
+  if (const absl::Status agreed = AgreeOnCommand(world, CommandSummary{{"retro", asked}});
+      !agreed.ok()) {
+    return ReportError(agreed);
+  }
+  if (world.rank() == 0) {
+    if (version) {
+      std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
+    } else {
+      std::fputs(kUsage, stdout);
+    }
+  }
+  return word.empty() ? kExitUsage : kExitOk;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,11 +139,8 @@ int main(int argc, char** argv) {
   }
   int status = kExitOk;
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-      std::strcmp(argv[1], "help") == 0) {
-    std::fputs(kUsage, stdout);
-    status = argc < 2 ? kExitUsage : kExitOk;
-  } else if (std::strcmp(argv[1], "--version") == 0) {
-    std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
+      std::strcmp(argv[1], "help") == 0 || std::strcmp(argv[1], "--version") == 0) {
+    status = RunWithoutCommand(argc < 2 ? "" : argv[1]);
   } else {
     status = RunCommand(argv[1], argc, argv);
   }

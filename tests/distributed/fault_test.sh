@@ -4,7 +4,8 @@
 # (RETRO_TEST_FAULT, mpi_communicator.h; MODE kill: the rank dies of
 # SIGKILL, abort: it meets an error of its own), or before it starts (MODE
 # setup: rank 1 is asked for a game that does not exist while the others
-# go ahead), and checks that the whole job fails (within a time limit: no
+# are asked for oware; the ranks' agreement on their command line stops
+# them all), and checks that the whole job fails (within a time limit: no
 # rank may be left waiting), that the error names rank 1 and its cause,
 # and that neither the output file nor a temporary is left (the checkpoint
 # folder may be).

@@ -14,12 +14,12 @@ namespace {
 
 constexpr char kAgreedPayload[] = "type.googleapis.com/retro.distributed.Agreed";
 
+}  // namespace
+
 absl::Status MarkAgreed(absl::Status status) {
   status.SetPayload(kAgreedPayload, absl::Cord("1"));
   return status;
 }
-
-}  // namespace
 
 absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status) {
   if (comm.size() == 1) return status.ok() ? status : MarkAgreed(status);

@@ -20,8 +20,14 @@ namespace retro::distributed {
 // itself (marked as agreed when it is an error).
 absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status);
 
-// True when `status` came out of AgreeOnStatus: every rank holds it.
+// True when `status` came out of AgreeOnStatus (or MarkAgreed): every rank
+// holds it.
 bool IsAgreed(const absl::Status& status);
+
+// `status` marked as agreed, for a collective that has made every rank
+// hold the same error by its own means (e.g. the command-line agreement of
+// framework/cli/command_agreement.h).
+absl::Status MarkAgreed(absl::Status status);
 
 }  // namespace retro::distributed
 
