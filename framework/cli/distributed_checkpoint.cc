@@ -14,9 +14,9 @@ DistributedCheckpoint::DistributedCheckpoint(std::unique_ptr<FileCheckpoint> loc
     : local_(std::move(local)), comm_(comm) {}
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Restore(
-    const std::string& name) {
+    const std::string& name, const SliceCheck& check) {
   absl::StatusOr<std::optional<std::vector<uint8_t>>> found =
-      local_ != nullptr ? local_->Restore(name)
+      local_ != nullptr ? local_->Restore(name, check)
                         : absl::StatusOr<std::optional<std::vector<uint8_t>>>(std::nullopt);
   // Every rank must have found the same: the same error, or the same bytes
   // (compared by size and checksum), or nothing.

@@ -31,7 +31,8 @@ class DistributedCheckpoint final : public Checkpoint {
   DistributedCheckpoint(std::unique_ptr<FileCheckpoint> local,
                         distributed::Communicator& comm);
 
-  absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name) override;
+  absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name,
+                                                              const SliceCheck& check) override;
   absl::Status Save(const std::string& name, std::span<const uint8_t> bytes) override;
 
   // This rank's folder view (null on a rank other than 0 when not resuming).

@@ -3,6 +3,7 @@
 #include "retro/checkpoint.h"
 
 #include <filesystem>
+#include <string>
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
@@ -16,6 +17,13 @@ namespace {
 constexpr char kCheckpointCodec[] = "retro-checkpoint-slice-v1";
 constexpr char kSnapshotCodec[] = "retro-checkpoint-snapshot-v1";
 
+// The refusal of checkpoint file `path` for `why`.
+absl::Status Refusal(const std::string& path, const std::string& why) {
+  return absl::FailedPreconditionError(
+      absl::StrCat("checkpoint ", path, " ", why,
+                   "; delete the folder or solve without --resume to start afresh"));
+}
+
 // The name of part k of a snapshot inside its container.
 std::string PartName(size_t k) { return absl::StrCat("part-", k); }
 
@@ -25,8 +33,9 @@ class CheckpointSnapshots : public solver::SliceSnapshots {
   CheckpointSnapshots(Checkpoint& checkpoint, std::string name)
       : checkpoint_(checkpoint), name_(std::move(name)) {}
   bool Due() const override { return checkpoint_.SnapshotDue(); }
-  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore() override {
-    return checkpoint_.RestoreSnapshot(name_);
+  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore(
+      const solver::SnapshotCheck& check) override {
+    return checkpoint_.RestoreSnapshot(name_, check);
   }
   absl::Status Save(std::span<const std::span<const uint8_t>> parts) override {
     return checkpoint_.SaveSnapshot(name_, parts);
@@ -42,7 +51,7 @@ class CheckpointSnapshots : public solver::SliceSnapshots {
 Checkpoint::~Checkpoint() = default;
 
 absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Checkpoint::RestoreSnapshot(
-    const std::string&) {
+    const std::string&, const solver::SnapshotCheck&) {
   return std::nullopt;
 }
 
@@ -85,11 +94,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
     const std::string& path, const std::string& codec) const {
   std::error_code error;
   if (!std::filesystem::exists(path, error)) return nullptr;
-  const auto refuse = [&](const std::string& why) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("checkpoint ", path, " ", why,
-                     "; delete the folder or solve without --resume to start afresh"));
-  };
+  const auto refuse = [&](const std::string& why) { return Refusal(path, why); };
   absl::StatusOr<std::unique_ptr<DatabaseFile>> file = DatabaseFile::Open(path);
   if (!file.ok()) return refuse(absl::StrCat("is damaged: ", file.status().message()));
   const DatabaseIdentity& id = (*file)->identity();
@@ -171,17 +176,21 @@ void FileCheckpoint::StopSyncing(bool finish) {
 }
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
-    const std::string& name) {
+    const std::string& name, const SliceCheck& check) {
   const std::string path = SlicePath(name);
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kCheckpointCodec));
   if (file == nullptr) return std::nullopt;
   const std::optional<size_t> slice = file->FindSlice(name);
   if (!slice.has_value() || file->slices().size() != 1) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("checkpoint ", path, " does not hold exactly the slice '", name,
-                     "'; delete the folder or solve without --resume to start afresh"));
+    return Refusal(path, absl::StrCat("does not hold exactly the slice '", name, "'"));
   }
   const std::span<const uint8_t> bytes = file->SliceBytes(*slice);
+  // Checked like a slice of a database file.
+  if (check != nullptr) {
+    if (absl::Status status = check(bytes); !status.ok()) {
+      return Refusal(path, absl::StrCat("is damaged: ", status.message()));
+    }
+  }
   ++restored_;
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
@@ -198,20 +207,22 @@ bool FileCheckpoint::SnapshotDue() const {
 }
 
 absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> FileCheckpoint::RestoreSnapshot(
-    const std::string& name) {
+    const std::string& name, const solver::SnapshotCheck& check) {
   const std::string path = SnapshotPath(name);
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kSnapshotCodec));
   if (file == nullptr) return std::nullopt;
   std::vector<std::vector<uint8_t>> parts;
   for (size_t k = 0; k < file->slices().size(); ++k) {
     const std::optional<size_t> slice = file->FindSlice(PartName(k));
-    if (!slice.has_value()) {
-      return absl::FailedPreconditionError(
-          absl::StrCat("checkpoint ", path, " lacks its ", PartName(k),
-                       "; delete the folder or solve without --resume to start afresh"));
-    }
+    if (!slice.has_value()) return Refusal(path, absl::StrCat("lacks its ", PartName(k)));
     const std::span<const uint8_t> bytes = file->SliceBytes(*slice);
     parts.emplace_back(bytes.begin(), bytes.end());
+  }
+  // Checked against what the solver needs to continue from it.
+  if (check != nullptr) {
+    if (absl::Status status = check(parts); !status.ok()) {
+      return Refusal(path, absl::StrCat("is damaged: ", status.message()));
+    }
   }
   ++snapshots_restored_;
   return parts;

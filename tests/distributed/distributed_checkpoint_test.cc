@@ -43,7 +43,7 @@ TEST(DistributedCheckpointTest, RankZeroSavesAndEveryRankRestores) {
   // A first job: rank 0 keeps the slice, the others write nothing.
   testing::ThreadJob(3).Run([&](distributed::Communicator& comm) {
     DistributedCheckpoint checkpoint(comm.rank() == 0 ? Open(output, false) : nullptr, comm);
-    auto found = checkpoint.Restore("a");
+    auto found = checkpoint.Restore("a", nullptr);
     ASSERT_TRUE(found.ok()) << found.status();
     EXPECT_FALSE(found->has_value());
     EXPECT_TRUE(checkpoint.Save("a", slice).ok());
@@ -52,11 +52,11 @@ TEST(DistributedCheckpointTest, RankZeroSavesAndEveryRankRestores) {
   // A resumed job: every rank reads the same slice.
   testing::ThreadJob(3).Run([&](distributed::Communicator& comm) {
     DistributedCheckpoint checkpoint(Open(output, true, comm.rank()), comm);
-    auto found = checkpoint.Restore("a");
+    auto found = checkpoint.Restore("a", nullptr);
     ASSERT_TRUE(found.ok()) << found.status();
     ASSERT_TRUE(found->has_value());
     EXPECT_EQ(**found, slice);
-    auto missing = checkpoint.Restore("b");
+    auto missing = checkpoint.Restore("b", nullptr);
     ASSERT_TRUE(missing.ok());
     EXPECT_FALSE(missing->has_value());
   });
@@ -74,7 +74,7 @@ TEST(DistributedCheckpointTest, RanksThatSeeDifferentCheckpointsAllStop) {
   testing::ThreadJob(2).Run([&](distributed::Communicator& comm) {
     DistributedCheckpoint checkpoint(
         Open(comm.rank() == 1 ? elsewhere : shared, true, comm.rank()), comm);
-    auto found = checkpoint.Restore("a");
+    auto found = checkpoint.Restore("a", nullptr);
     ASSERT_FALSE(found.ok());
     EXPECT_NE(found.status().message().find("different checkpoints of slice 'a'"),
               std::string::npos)
@@ -97,7 +97,7 @@ TEST(DistributedCheckpointTest, ADamagedSliceOnOneRankStopsEveryRank) {
   testing::ThreadJob(2).Run([&](distributed::Communicator& comm) {
     DistributedCheckpoint checkpoint(Open(comm.rank() == 1 ? copy : output, true, comm.rank()),
                                      comm);
-    auto found = checkpoint.Restore("a");
+    auto found = checkpoint.Restore("a", nullptr);
     ASSERT_FALSE(found.ok());
     EXPECT_NE(found.status().message().find("rank 1 of 2"), std::string::npos) << found.status();
   });

@@ -20,7 +20,9 @@
 #include "retro/database.h"
 #include "retro/kit/chance_module.h"
 #include "retro/plugin.h"
+#include "tests/framework/temp_dir.h"
 #include "tests/kit/dice_race_rules.h"
+#include "tests/kit/tampered_checkpoint.h"
 
 namespace retro::dice_race {
 namespace {
@@ -237,6 +239,23 @@ TEST_F(ChanceKitTest, OpenRefusesImpossibleValuesAndLayouts) {
       Open(SerializeDatabase((*file)->identity(), builder));
   ASSERT_FALSE(db.ok());
   EXPECT_THAT(std::string(db.status().message()), HasSubstr("slice 'one' has 96 bytes"));
+}
+
+// A checkpoint slice holding a value the reader refuses (each of those
+// OpenRefusesImpossibleValuesAndLayouts plants; its checksums valid) is
+// refused as such a database slice is, naming its file, not restored into
+// the solve.
+TEST_F(ChanceKitTest, ACheckpointSliceIsCheckedLikeADatabaseSlice) {
+  for (const double bad : {0.5, std::nan(""), -1.0}) {
+    const retro::testing::TempDir dir;
+    const absl::Status resumed = retro::testing::ResolveWithEditedSlice(
+        *module_, {{"length", std::to_string(kLength)}}, dir.File("d.retro"), "one",
+        [bad](std::vector<uint8_t>& values) { std::memcpy(values.data() + 8 * 7, &bad, 8); });
+    EXPECT_EQ(resumed.code(), absl::StatusCode::kFailedPrecondition) << resumed;
+    EXPECT_THAT(std::string(resumed.message()),
+                HasSubstr("d.retro.checkpoint/one.slice is damaged: slice 'one' holds E = "));
+    EXPECT_THAT(std::string(resumed.message()), HasSubstr("at record 7"));
+  }
 }
 
 TEST_F(ChanceKitTest, ContractCheckPasses) {

@@ -15,11 +15,15 @@
 #include "retro/progress.h"
 #include "retro/testing/contract_matchers.h"
 #include "retro/thread_pool.h"
+#include "tests/framework/store_lists.h"
+#include "tests/framework/temp_dir.h"
 #include "tests/kit/coins_rules.h"
+#include "tests/kit/tampered_checkpoint.h"
 
 namespace retro::coins {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 // The brute force: V_t of the coins [first, first + count) of `coins`.
@@ -115,6 +119,23 @@ TEST_F(FiniteHorizonKitTest, TheContractHolds) {
   const CoinsRules rules = *CoinsRules::Create(values);
   retro::testing::ExpectContractHolds(kit::FiniteHorizonContractView<CoinsRules>(rules),
                                       {.sample = 0});
+}
+
+// A checkpoint store holding a value no row can score (120 > 9 x 12; a
+// valid store otherwise, its checksums valid) is refused as the tables'
+// reader refuses such a slice, naming its file, not restored into the solve.
+TEST_F(FiniteHorizonKitTest, ACheckpointStoreIsCheckedLikeADatabaseSlice) {
+  module_ = kit::MakeFiniteHorizonModule<CoinsRules>(kInfo);
+  const retro::testing::TempDir dir;
+  const absl::Status resumed = retro::testing::ResolveWithEditedSlice(
+      *module_, {{"coins", "3141"}, {"plies", "4"}}, dir.File("c.retro"), "coins-2",
+      [](std::vector<uint8_t>& store) {
+        store = retro::testing::CodedStoreWithFinalValue(store, 0, 120);
+      });
+  EXPECT_EQ(resumed.code(), absl::StatusCode::kFailedPrecondition) << resumed;
+  EXPECT_THAT(resumed.message(),
+              AllOf(HasSubstr("c.retro.checkpoint/coins-2.slice is damaged: slice 'coins-2'"),
+                    HasSubstr("impossible entry"), HasSubstr("within -108..108")));
 }
 
 TEST_F(FiniteHorizonKitTest, BadParametersAreRefusedByThePlan) {

@@ -24,8 +24,11 @@
 #include "retro/testing/contract_matchers.h"
 #include "retro/thread_pool.h"
 #include "tests/e2e/retro_runner.h"
+#include "retro/kit/loopy_wdl_module.h"
 #include "tests/framework/mini_json.h"
+#include "tests/framework/temp_dir.h"
 #include "tests/kit/krk_rules.h"
+#include "tests/kit/tampered_checkpoint.h"
 
 namespace krk {
 namespace {
@@ -165,6 +168,24 @@ TEST(KrkSolverTest, MoveIntoALaterSliceFailsTheSolve) {
   const retro::kit::LoopyWdlSolverView<Rules> good_view(good, 0, {});
   ASSERT_TRUE(retro::solver::SolveLoopyWdl(good_view, {.pool = &pool}).ok());
   EXPECT_EQ(good_view.ContractViolation(), "");
+}
+
+// A checkpoint slice marking a position as none (byte 255; its checksums
+// valid) is refused as the database reader refuses such a slice, naming
+// its file, not restored into the solve.
+TEST(KrkCheckpointTest, ACheckpointSliceIsCheckedLikeADatabaseSlice) {
+  const std::unique_ptr<retro::GameModule> module = retro::kit::MakeLoopyWdlModule<Rules>(
+      {.name = "krk", .summary = "krk", .codec = "krk-wdl-byte-v1", .data_version = 1});
+  const retro::testing::TempDir dir;
+  const absl::Status resumed = retro::testing::ResolveWithEditedSlice(
+      *module, {{"size", "4"}}, dir.File("k.retro"), "kk", [](std::vector<uint8_t>& table) {
+        // The first position's value.
+        *std::find_if(table.begin(), table.end(), [](uint8_t b) { return b != 255; }) = 255;
+      });
+  EXPECT_EQ(resumed.code(), absl::StatusCode::kFailedPrecondition) << resumed;
+  EXPECT_THAT(std::string(resumed.message()),
+              HasSubstr("k.retro.checkpoint/kk.slice is damaged: slice 'kk' holds byte 255"));
+  EXPECT_THAT(std::string(resumed.message()), HasSubstr("as not a position"));
 }
 
 // The square `square` of an N×N board under symmetry `t` (0..7: the

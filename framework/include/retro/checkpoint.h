@@ -4,10 +4,13 @@
 // hands a Checkpoint to GameModule::Solve through WorkContext::checkpoint
 // (null when checkpoints are off); the kits (retro/kit/*) use it per slice:
 //
-//   if (auto saved = checkpoint->Restore(name); !saved.ok()) return error;
+//   if (auto saved = checkpoint->Restore(name, check); !saved.ok()) return error;
 //   else if (saved->has_value()) table = **saved;      // from an earlier run
 //   else { table = solve(); checkpoint->Save(name, table); }
 //
+// `check` is the kit's database reader's check of such a slice (every byte
+// a value, sizes, counters in range): a restored slice is checked like a
+// slice of a database file, and one it refuses is a damaged checkpoint.
 // A slice restored must be byte-identical to the one the solve would
 // compute, so a resumed database is byte-identical to an uninterrupted one.
 // Within a large slice, a solver that can write its state down takes
@@ -26,6 +29,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -43,14 +47,20 @@
 
 namespace retro {
 
+// What a kit checks a restored slice with: OK, or what is wrong with its
+// bytes (the message its database reader gives for such a slice).
+using SliceCheck = std::function<absl::Status(std::span<const uint8_t> bytes)>;
+
 // Finished slices of one solve (one game, version and set of parameters).
 class Checkpoint {
  public:
   virtual ~Checkpoint();
 
   // The bytes of slice `name` saved by an earlier run of this solve, nullopt
-  // when there are none, or an error when what is there cannot be trusted.
-  virtual absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name) = 0;
+  // when there are none, or an error when what is there cannot be trusted,
+  // `check` refusing them included (null: any bytes).
+  virtual absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(
+      const std::string& name, const SliceCheck& check) = 0;
 
   // Keeps the finished slice `name`: it survives the process being killed
   // right after Save returns (and, for FileCheckpoint, a crash of the
@@ -59,11 +69,11 @@ class Checkpoint {
 
   // Snapshots of slice `name` in progress: whether one is due (the
   // interval has passed since the last save of either kind), the last one
-  // (nullopt: none), replacing it, and dropping it once the slice is saved.
-  // By default none are kept.
+  // (nullopt: none; checked by the solver's `check`), replacing it, and
+  // dropping it once the slice is saved. By default none are kept.
   virtual bool SnapshotDue() const { return false; }
   virtual absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> RestoreSnapshot(
-      const std::string& name);
+      const std::string& name, const solver::SnapshotCheck& check);
   virtual absl::Status SaveSnapshot(const std::string& name,
                                     std::span<const std::span<const uint8_t>> parts);
   virtual void DiscardSnapshot(const std::string& name);
@@ -99,11 +109,12 @@ class FileCheckpoint : public Checkpoint {
   // however it failed) and is this solve's to remove.
   ~FileCheckpoint() override;
 
-  absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name) override;
+  absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name,
+                                                              const SliceCheck& check) override;
   absl::Status Save(const std::string& name, std::span<const uint8_t> bytes) override;
   bool SnapshotDue() const override;
   absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> RestoreSnapshot(
-      const std::string& name) override;
+      const std::string& name, const solver::SnapshotCheck& check) override;
   absl::Status SaveSnapshot(const std::string& name,
                             std::span<const std::span<const uint8_t>> parts) override;
   void DiscardSnapshot(const std::string& name) override;

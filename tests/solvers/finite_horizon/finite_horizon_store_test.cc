@@ -17,15 +17,15 @@
 #include "retro/solver/finite_horizon_coder.h"
 #include "retro/thread_pool.h"
 #include "tests/distributed/thread_communicator.h"
+#include "tests/framework/store_lists.h"
 
 namespace retro {
 namespace {
 
-struct Change {
-  uint32_t layer;
-  int value;
-};
-using Lists = std::vector<std::vector<Change>>;
+using testing::Change;
+using testing::CodedStore;
+using testing::FixedWidthStore;
+using testing::Lists;
 
 // Random lists: layers increasing up to `horizon`, values changing within
 // -100..100, some long steps.
@@ -52,69 +52,6 @@ Lists RandomLists(uint64_t states, uint32_t horizon, uint32_t seed) {
     }
   }
   return lists;
-}
-
-FiniteHorizonStoreHeader Fields(uint32_t entry_bytes, uint32_t horizon, const Lists& lists) {
-  FiniteHorizonStoreHeader fields{};
-  fields.entry_bytes = entry_bytes;
-  fields.horizon = horizon;
-  for (const auto& list : lists) {
-    fields.entries += list.size();
-    if (!list.empty()) fields.last_change = std::max(fields.last_change, list.back().layer);
-  }
-  return fields;
-}
-
-// A fixed-width store of `lists`.
-std::vector<uint8_t> FixedWidthStore(const Lists& lists, uint32_t horizon) {
-  const uint32_t width = horizon <= 255 ? 2 : 4;
-  std::vector<uint32_t> counts;
-  for (const auto& list : lists) counts.push_back(static_cast<uint32_t>(list.size()));
-  std::vector<uint64_t> first;
-  std::vector<uint8_t> bytes =
-      LayOutFiniteHorizonStore(Fields(width, horizon, lists), counts, nullptr, first);
-  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(lists.size(), header->block_shift,
-                                                               header->entries, width).entries;
-  for (size_t s = 0; s < lists.size(); ++s) {
-    for (size_t i = 0; i < lists[s].size(); ++i) {
-      WriteFiniteHorizonEntry(out, width, first[s] + i, lists[s][i].layer, lists[s][i].value);
-    }
-  }
-  return bytes;
-}
-
-// A byte-coded store of `lists`, coded as the solver codes.
-std::vector<uint8_t> CodedStore(const Lists& lists, uint32_t horizon) {
-  std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
-  const auto each_step = [&](auto&& f) {
-    for (size_t s = 0; s < lists.size(); ++s) {
-      uint32_t layer = 0;
-      int value = 0;
-      for (const Change& c : lists[s]) {
-        f(s, c.layer - layer, c.value - value, c.value);
-        layer = c.layer;
-        value = c.value;
-      }
-    }
-  };
-  each_step([&](size_t, uint32_t dl, int dv, int) {
-    if (const int i = FiniteHorizonCoder::StepIndex(dl, dv); i >= 0) ++step_counts[i];
-  });
-  const FiniteHorizonCoder coder(step_counts);
-  std::vector<uint32_t> counts(lists.size(), 0);
-  each_step([&](size_t s, uint32_t dl, int dv, int) { counts[s] += coder.Bytes(dl, dv); });
-  std::vector<uint64_t> first;
-  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(
-      Fields(kFiniteHorizonCodedEntries, horizon, lists), counts, coder.codes().data(), first);
-  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(lists.size(), header->block_shift,
-                                                               header->coded_bytes, 1).entries;
-  each_step([&](size_t s, uint32_t dl, int dv, int value) {
-    uint8_t* at = out + first[s];
-    first[s] += coder.Write(at, dl, dv, value) - at;
-  });
-  return bytes;
 }
 
 void ExpectHoldsOnce(const FiniteHorizonStoreView& view, const Lists& lists, uint32_t horizon);

@@ -9,8 +9,10 @@
 #include <optional>
 #include <span>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/progress.h"
 #include "retro/solver/slice_snapshots.h"
@@ -18,6 +20,9 @@
 
 namespace retro {
 namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
 
 // A game given by explicit move lists.
 struct GraphGame {
@@ -247,13 +252,15 @@ TEST(LoopyWdlSolverTest, LargeGameUsesManyLevels) {
 }
 
 // Snapshots kept in memory: each save appended; Restore gives the one
-// chosen, if any.
+// chosen, if any, after the solver's check (as a checkpoint does).
 class RecordedSnapshots : public solver::SliceSnapshots {
  public:
   bool Due() const override { return true; }
-  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore() override {
-    if (restore_.has_value()) return *restore_;
-    return std::nullopt;
+  absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Restore(
+      const solver::SnapshotCheck& check) override {
+    if (!restore_.has_value()) return std::nullopt;
+    if (absl::Status status = check(*restore_); !status.ok()) return status;
+    return *restore_;
   }
   absl::Status Save(std::span<const std::span<const uint8_t>> parts) override {
     std::vector<std::vector<uint8_t>>& saved = saved_.emplace_back();
@@ -329,6 +336,73 @@ TEST(LoopyWdlSolverTest, ForeignOrDamagedSnapshotsAreRefused) {
   damaged = good;
   damaged[3].push_back(1);  // pending lists not whole words
   EXPECT_TRUE(refused(game, damaged)) << "damaged pending lists";
+}
+
+// A snapshot whose value bytes, counters or pending entries are not ones
+// the solve can hold at that point is refused as damaged, naming the byte,
+// not continued from (the table would hold values no solve gives).
+TEST(LoopyWdlSolverTest, SnapshotsWithImpossibleValuesAreRefused) {
+  const GraphGame game = RandomGame(4242, 600000, true);
+  ThreadPool pool(2);
+  RecordedSnapshots taking;
+  ASSERT_TRUE(solver::SolveLoopyWdl(game, {.pool = &pool, .snapshots = &taking}).ok());
+  const auto header_word = [](const std::vector<std::vector<uint8_t>>& parts, int k) {
+    uint64_t word;
+    std::memcpy(&word, parts[0].data() + 8 * k, 8);
+    return word;
+  };
+  const auto refusal = [&](std::vector<std::vector<uint8_t>> parts) {
+    RecordedSnapshots resuming;
+    resuming.restore_ = std::move(parts);
+    const absl::StatusOr<std::vector<uint8_t>> r =
+        solver::SolveLoopyWdl(game, {.pool = &pool, .snapshots = &resuming});
+    EXPECT_EQ(r.status().code(), absl::StatusCode::kDataLoss) << r.status();
+    return std::string(r.status().message());
+  };
+  // One taken inside the seeding, and one after a level with pending lists.
+  const std::vector<std::vector<uint8_t>>* seeding = nullptr;
+  const std::vector<std::vector<uint8_t>>* pending = nullptr;
+  for (const auto& parts : taking.saved_) {
+    if (header_word(parts, 2) < game.size() && seeding == nullptr) seeding = &parts;
+    if (header_word(parts, 2) == game.size() && header_word(parts, 3) > 0 &&
+        parts[3].size() > 8 * header_word(parts, 6)) {
+      pending = &parts;
+    }
+  }
+  ASSERT_NE(seeding, nullptr);
+  ASSERT_NE(pending, nullptr);
+  {
+    SCOPED_TRACE("a loss deeper than the highest level reached");
+    std::vector<std::vector<uint8_t>> bad = *pending;
+    ASSERT_LT(static_cast<int64_t>(header_word(bad, 4)), kWdlMaxDistance);
+    bad[1][17] = EncodeWdl(WdlOutcome::Loss(kWdlMaxDistance));
+    EXPECT_THAT(refusal(bad), AllOf(HasSubstr("value byte 254 at index 17"),
+                                    HasSubstr("encodes no value")));
+  }
+  {
+    SCOPED_TRACE("a counter past the positions seeded");
+    std::vector<std::vector<uint8_t>> bad = *seeding;
+    bad[2][game.size() - 1] = 3;
+    EXPECT_THAT(refusal(bad), HasSubstr("past the"));
+  }
+  {
+    SCOPED_TRACE("a value past the positions seeded");
+    std::vector<std::vector<uint8_t>> bad = *seeding;
+    bad[1][game.size() - 1] = kWdlDrawByte;
+    EXPECT_THAT(refusal(bad), HasSubstr("past the"));
+  }
+  {
+    SCOPED_TRACE("a pending entry that is not its level's result");
+    std::vector<std::vector<uint8_t>> bad = *pending;
+    // The first entry of the first non-empty list: its code byte a draw.
+    std::vector<uint64_t> words(bad[3].size() / 8);
+    std::memcpy(words.data(), bad[3].data(), bad[3].size());
+    size_t at = 0;
+    while (words[at] == 0) ++at;
+    words[at + 1] &= ~(uint64_t{0xFF} << 56);
+    std::memcpy(bad[3].data(), words.data(), bad[3].size());
+    EXPECT_THAT(refusal(bad), HasSubstr("damaged pending lists"));
+  }
 }
 
 TEST(LoopyWdlSolverTest, TooManyMovesIsAnError) {

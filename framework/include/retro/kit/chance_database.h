@@ -508,6 +508,41 @@ class ChanceDatabase : public OpenDatabase {
   ChanceLabels labels_;
 };
 
+// The size of `bytes`, value slice `s` of `rules`: a double per record.
+template <ChanceRules R>
+absl::Status CheckChanceValueSliceSize(const R& rules, int s, std::span<const uint8_t> bytes) {
+  const uint64_t records = rules.slice_size(s);
+  return CheckSliceSize(rules.slice_name(s), bytes.size(), records * sizeof(double),
+                        absl::StrCat("the game's indexer numbers ", records,
+                                     " records of 8 bytes, ", records * sizeof(double)));
+}
+
+// Every value of slice `s` of `rules`: a finite number the game can hold
+// (its ValueProblem hook).
+template <ChanceRules R>
+absl::Status CheckChanceValues(const R& rules, int s, std::span<const double> values) {
+  for (uint64_t i = 0; i < values.size(); ++i) {
+    const double v = values[i];
+    std::string problem;
+    if constexpr (HasValueProblem<R>) problem = rules.ValueProblem(v);
+    if (problem.empty() && !std::isfinite(v)) problem = "values are finite numbers";
+    if (!problem.empty()) {
+      return absl::DataLossError(absl::StrCat("slice '", rules.slice_name(s), "' holds ",
+                                              LabelsOf<R>().value_name, " = ", v, " at record ",
+                                              i, "; ", problem));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Checks `bytes` as value slice `s` of a file of `rules` is checked (its
+// size and every value): for a slice restored from a checkpoint.
+template <ChanceRules R>
+absl::Status CheckChanceValueSlice(const R& rules, int s, std::span<const uint8_t> bytes) {
+  RETRO_RETURN_IF_ERROR(CheckChanceValueSliceSize(rules, s, bytes));
+  return CheckChanceValues(rules, s, DecodeDoubles(bytes));
+}
+
 // What ReadChanceFile finds in a file: the rules of its header, the values
 // of every slice, and the bytes of every companion slice ([slice][k]).
 template <ChanceRules R>
@@ -532,7 +567,6 @@ absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
   const std::string what = absl::StrCat(info.name, " database");
   RETRO_ASSIGN_OR_RETURN(R parsed, RulesFromHeader<R>(file, what));
   auto rules = std::make_unique<R>(std::move(parsed));
-  const ChanceLabels labels = LabelsOf<R>();
 
   // 1. Exactly the slices the parameters imply, each of the size they imply.
   int companions = 0;
@@ -548,13 +582,10 @@ absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
                          ExpectSlices(file, names, info.ADatabaseName()));
   const int per_slice = 1 + companions;
   for (int s = 0; s < rules->num_slices(); ++s) {
-    const uint64_t records = rules->slice_size(s);
     const size_t at = static_cast<size_t>(s) * per_slice;
-    RETRO_RETURN_IF_ERROR(CheckSliceSize(
-        names[at], slices[at].size(), records * sizeof(double),
-        absl::StrCat("the game's indexer numbers ", records, " records of 8 bytes, ",
-                     records * sizeof(double))));
+    RETRO_RETURN_IF_ERROR(CheckChanceValueSliceSize(*rules, s, slices[at]));
     if constexpr (HasCompanions<R>) {
+      const uint64_t records = rules->slice_size(s);
       for (int k = 0; k < companions; ++k) {
         const uint64_t bytes = rules->companion_record_bytes(k);
         RETRO_RETURN_IF_ERROR(CheckSliceSize(
@@ -570,17 +601,7 @@ absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
   for (int s = 0; s < rules->num_slices(); ++s) {
     const size_t at = static_cast<size_t>(s) * per_slice;
     std::vector<double> slice_values = DecodeDoubles(slices[at]);
-    for (uint64_t i = 0; i < slice_values.size(); ++i) {
-      const double v = slice_values[i];
-      std::string problem;
-      if constexpr (HasValueProblem<R>) problem = rules->ValueProblem(v);
-      if (problem.empty() && !std::isfinite(v)) problem = "values are finite numbers";
-      if (!problem.empty()) {
-        return absl::DataLossError(absl::StrCat("slice '", names[at], "' holds ",
-                                                labels.value_name, " = ", v, " at record ", i,
-                                                "; ", problem));
-      }
-    }
+    RETRO_RETURN_IF_ERROR(CheckChanceValues(*rules, s, slice_values));
     values.push_back(std::move(slice_values));
     if constexpr (HasCompanions<R>) {
       for (int k = 0; k < companions; ++k) {

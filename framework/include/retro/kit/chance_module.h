@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -153,15 +154,14 @@ class ChanceModule : public KitModule {
     for (int s = 0; s < rules.num_slices(); ++s) {
       const std::string name = rules.slice_name(s);
       // The values of a slice an earlier, killed run finished
-      // (retro/checkpoint.h); its companions are rebuilt from them.
+      // (retro/checkpoint.h), checked as the database reader checks a value
+      // slice of a file; its companions are rebuilt from them.
       std::optional<std::vector<uint8_t>> saved;
       if (context.checkpoint != nullptr) {
-        RETRO_ASSIGN_OR_RETURN(saved, context.checkpoint->Restore(name));
-        if (saved.has_value() && saved->size() != rules.slice_size(s) * sizeof(double)) {
-          return absl::DataLossError(absl::StrCat("the checkpoint of slice '", name, "' has ",
-                                                  saved->size(), " bytes; the slice has ",
-                                                  rules.slice_size(s), " records of 8 bytes"));
-        }
+        RETRO_ASSIGN_OR_RETURN(
+            saved, context.checkpoint->Restore(name, [&rules, s](std::span<const uint8_t> bytes) {
+              return CheckChanceValueSlice(rules, s, bytes);
+            }));
       }
       std::vector<double> values;
       if (saved.has_value()) {

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,8 +133,12 @@ class FiniteHorizonModule : public KitModule {
     solver::FiniteHorizonOptions options{.horizon = static_cast<uint32_t>(rules.horizon()),
                                          .bit_code = !WantsFastLayout(values)};
     if (Checkpoint* checkpoint = context.checkpoint; checkpoint != nullptr) {
+      // A restored store is checked as the tables' reader checks a file's.
       options.restore = [checkpoint, &rules](int slice) {
-        return checkpoint->Restore(rules.slice_name(slice));
+        return checkpoint->Restore(rules.slice_name(slice),
+                                   [&rules, slice](std::span<const uint8_t> store) {
+                                     return FiniteHorizonTables<R>::CheckStore(rules, slice, store);
+                                   });
       };
       options.save = [checkpoint, &rules](int slice, const std::vector<uint8_t>& store) {
         return checkpoint->Save(rules.slice_name(slice), store);

@@ -88,30 +88,21 @@ class FiniteHorizonTables {
     RETRO_ASSIGN_OR_RETURN(const std::vector<std::span<const uint8_t>> slices,
                            ExpectSlices(file, names, info.ADatabaseName()));
     for (int s = 0; s < r.num_slices(); ++s) {
-      absl::StatusOr<FiniteHorizonStoreView> view = FiniteHorizonStoreView::OpenHeader(slices[s]);
-      if (!view.ok()) {
-        return absl::DataLossError(
-            absl::StrCat("slice '", names[s], "': ", view.status().message()));
-      }
-      if (view->states() != r.slice_size(s)) {
-        return absl::DataLossError(absl::StrCat("slice '", names[s], "' holds ",
-                                                view->states(), " positions; the parameters "
-                                                "imply ", r.slice_size(s)));
-      }
-      if (view->horizon() != static_cast<uint32_t>(r.horizon())) {
-        return absl::DataLossError(absl::StrCat("slice '", names[s], "' is solved to t = ",
-                                                view->horizon(), "; the parameters say ",
-                                                r.horizon()));
-      }
-      tables->stores_.push_back(*view);
+      RETRO_ASSIGN_OR_RETURN(FiniteHorizonStoreView view, OpenStoreHeader(r, s, slices[s]));
+      tables->stores_.push_back(view);
     }
     for (int s = 0; s < r.num_slices(); ++s) {
-      if (absl::Status status = tables->stores_[s].Validate(r.MinValue(s), r.MaxValue(s));
-          !status.ok()) {
-        return absl::DataLossError(absl::StrCat("slice '", names[s], "': ", status.message()));
-      }
+      RETRO_RETURN_IF_ERROR(ValidateStore(r, s, tables->stores_[s]));
     }
     return tables;
+  }
+
+  // Checks `store` as the store of slice `s` of a file of `rules` is
+  // checked (header, size, horizon, then every entry): for a slice restored
+  // from a checkpoint.
+  static absl::Status CheckStore(const R& rules, int s, std::span<const uint8_t> store) {
+    RETRO_ASSIGN_OR_RETURN(const FiniteHorizonStoreView view, OpenStoreHeader(rules, s, store));
+    return ValidateStore(rules, s, view);
   }
 
   // Keeps every position's final value and the layer from which it holds
@@ -168,6 +159,38 @@ class FiniteHorizonTables {
 
  private:
   explicit FiniteHorizonTables(R rules) : rules_(std::move(rules)) {}
+
+  // The view of `store`, slice `s` of `rules`, its header checked against
+  // the slice's size and the horizon (O(1)).
+  static absl::StatusOr<FiniteHorizonStoreView> OpenStoreHeader(const R& rules, int s,
+                                                                std::span<const uint8_t> store) {
+    const std::string name = rules.slice_name(s);
+    absl::StatusOr<FiniteHorizonStoreView> view = FiniteHorizonStoreView::OpenHeader(store);
+    if (!view.ok()) {
+      return absl::DataLossError(absl::StrCat("slice '", name, "': ", view.status().message()));
+    }
+    if (view->states() != rules.slice_size(s)) {
+      return absl::DataLossError(absl::StrCat("slice '", name, "' holds ", view->states(),
+                                              " positions; the parameters imply ",
+                                              rules.slice_size(s)));
+    }
+    if (view->horizon() != static_cast<uint32_t>(rules.horizon())) {
+      return absl::DataLossError(absl::StrCat("slice '", name, "' is solved to t = ",
+                                              view->horizon(), "; the parameters say ",
+                                              rules.horizon()));
+    }
+    return view;
+  }
+
+  // Every entry of `view`, slice `s` of `rules`: offsets within the store,
+  // values within MinValue(s)..MaxValue(s) (one pass).
+  static absl::Status ValidateStore(const R& rules, int s, const FiniteHorizonStoreView& view) {
+    if (absl::Status status = view.Validate(rules.MinValue(s), rules.MaxValue(s)); !status.ok()) {
+      return absl::DataLossError(
+          absl::StrCat("slice '", rules.slice_name(s), "': ", status.message()));
+    }
+    return absl::OkStatus();
+  }
 
   std::unique_ptr<DatabaseFile> owned_file_;
   R rules_;

@@ -123,6 +123,13 @@ class LoopyWdlTables {
     return LoopyWdlTables(std::move(rules), std::move(tables), file.parameters());
   }
 
+  // Checks `table` as slice `s` of a file of `rules` is checked (its size
+  // and every byte): for a slice restored from a checkpoint.
+  static absl::Status CheckSlice(const R& rules, int s, std::span<const uint8_t> table) {
+    RETRO_RETURN_IF_ERROR(CheckSize(rules, s, table));
+    return CheckBytes(rules, s, table);
+  }
+
   // Tables solved in memory (which must outlive the result): one per slice,
   // checked like a file's (sizes and every byte).
   static absl::StatusOr<LoopyWdlTables> FromTables(R rules,
@@ -189,54 +196,61 @@ class LoopyWdlTables {
   }
 
  private:
-  // The sizes of `tables` against the rules' slices, and every byte: "not a
-  // position" exactly where the indexer has no position, and, when the
-  // rules bound a game's length, no longer distance.
+  // The sizes of `tables` against the rules' slices (all of them first),
+  // then every byte (SliceBytesProblem).
   static absl::Status CheckSizesAndBytes(const R& rules,
                                          const std::vector<std::span<const uint8_t>>& tables) {
-    std::vector<std::string> names;
-    for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
     for (int s = 0; s < rules.num_slices(); ++s) {
-      RETRO_RETURN_IF_ERROR(CheckSliceSize(
-          names[s], tables[s].size(), rules.slice_size(s),
-          absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
-                       IndexesClasses(rules) ? " classes of positions in it"
-                                             : " positions in it")));
+      RETRO_RETURN_IF_ERROR(CheckSize(rules, s, tables[s]));
     }
-    // Every byte: "not a position" exactly where the indexer has no
-    // position, and, when the rules bound a game's length, no longer
-    // distance. When every index is a position (and there is no bound), only byte 255 is
-    // wrong: one memchr per slice.
     for (int s = 0; s < rules.num_slices(); ++s) {
-      if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
-        const void* found = std::memchr(tables[s].data(), kNotAPositionByte, tables[s].size());
-        if (found == nullptr) continue;
-        return absl::DataLossError(absl::StrCat(
-            "slice '", names[s], "' holds byte ", kNotAPositionByte, " at index ",
-            static_cast<const uint8_t*>(found) - tables[s].data(),
-            ", which encodes no value: every index is a position"));
+      RETRO_RETURN_IF_ERROR(CheckBytes(rules, s, tables[s]));
+    }
+    return absl::OkStatus();
+  }
+
+  // The size of `table` against slice `s` of the rules.
+  static absl::Status CheckSize(const R& rules, int s, std::span<const uint8_t> table) {
+    return CheckSliceSize(rules.slice_name(s), table.size(), rules.slice_size(s),
+                          absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
+                                       IndexesClasses(rules) ? " classes of positions in it"
+                                                             : " positions in it"));
+  }
+
+  // Every byte of `table`, slice `s` of the rules (of its size): "not a
+  // position" exactly where the indexer has no position, and, when the
+  // rules bound a game's length, no longer distance. When every index is a
+  // position (and there is no bound), only byte 255 is wrong: one memchr.
+  static absl::Status CheckBytes(const R& rules, int s, std::span<const uint8_t> table) {
+    const std::string name = rules.slice_name(s);
+    if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
+      const void* found = std::memchr(table.data(), kNotAPositionByte, table.size());
+      if (found == nullptr) return absl::OkStatus();
+      return absl::DataLossError(absl::StrCat(
+          "slice '", name, "' holds byte ", kNotAPositionByte, " at index ",
+          static_cast<const uint8_t*>(found) - table.data(),
+          ", which encodes no value: every index is a position"));
+    }
+    Unranker<R> unrank(rules);
+    for (uint64_t index = 0; index < table.size(); ++index) {
+      const typename R::Position p = unrank(s, index);
+      const uint8_t byte = table[index];
+      const bool position = rules.IsPosition(p);
+      std::string problem;
+      if (!position && byte != kNotAPositionByte) {
+        problem = "which is no position, so the byte must be 255";
+      } else if (position && byte == kNotAPositionByte) {
+        problem = absl::StrCat("marking ", rules.Format(p), " as not a position");
+      } else if constexpr (HasMaxPlies<R>) {
+        if (position && DecodeWdl(byte).distance > rules.MaxPlies(p)) {
+          problem = absl::StrCat("a distance of ", DecodeWdl(byte).distance, " plies for ",
+                                 rules.Format(p), ", where no game lasts more than ",
+                                 rules.MaxPlies(p));
+        }
       }
-      Unranker<R> unrank(rules);
-      for (uint64_t index = 0; index < tables[s].size(); ++index) {
-        const typename R::Position p = unrank(s, index);
-        const uint8_t byte = tables[s][index];
-        const bool position = rules.IsPosition(p);
-        std::string problem;
-        if (!position && byte != kNotAPositionByte) {
-          problem = "which is no position, so the byte must be 255";
-        } else if (position && byte == kNotAPositionByte) {
-          problem = absl::StrCat("marking ", rules.Format(p), " as not a position");
-        } else if constexpr (HasMaxPlies<R>) {
-          if (position && DecodeWdl(byte).distance > rules.MaxPlies(p)) {
-            problem = absl::StrCat("a distance of ", DecodeWdl(byte).distance, " plies for ",
-                                   rules.Format(p), ", where no game lasts more than ",
-                                   rules.MaxPlies(p));
-          }
-        }
-        if (!problem.empty()) {
-          return absl::DataLossError(absl::StrCat("slice '", names[s], "' holds byte ", byte,
-                                                  " at index ", index, ", ", problem));
-        }
+      if (!problem.empty()) {
+        return absl::DataLossError(absl::StrCat("slice '", name, "' holds byte ", byte,
+                                                " at index ", index, ", ", problem));
       }
     }
     return absl::OkStatus();

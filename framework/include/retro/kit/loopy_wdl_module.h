@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -118,16 +119,15 @@ class LoopyWdlModule : public KitModule {
     for (int s = 0; s < rules.num_slices(); ++s) {
       const std::string name = rules.slice_name(s);
       context.progress->SetLabel(name);
-      // A slice an earlier, killed run finished (retro/checkpoint.h).
+      // A slice an earlier, killed run finished (retro/checkpoint.h),
+      // checked as the database reader checks a slice of a file.
       if (context.checkpoint != nullptr) {
-        RETRO_ASSIGN_OR_RETURN(std::optional<std::vector<uint8_t>> saved,
-                               context.checkpoint->Restore(name));
+        RETRO_ASSIGN_OR_RETURN(
+            std::optional<std::vector<uint8_t>> saved,
+            context.checkpoint->Restore(name, [&rules, s](std::span<const uint8_t> bytes) {
+              return LoopyWdlTables<R>::CheckSlice(rules, s, bytes);
+            }));
         if (saved.has_value()) {
-          if (saved->size() != rules.slice_size(s)) {
-            return absl::DataLossError(absl::StrCat("the checkpoint of slice '", name,
-                                                    "' has ", saved->size(), " bytes; the slice "
-                                                    "has ", rules.slice_size(s), " positions"));
-          }
           tables.push_back(std::move(*saved));
           context.checkpoint->DiscardSnapshot(name);  // killed before it was dropped
           continue;

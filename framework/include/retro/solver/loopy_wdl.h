@@ -231,14 +231,9 @@ class LoopyWdlSolver {
     // Where the last snapshot stopped (none: the start).
     Resume from{.seeded = 0, .level = 0};
     if (snapshots_ != nullptr) {
-      absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> snapshot =
-          snapshots_->Restore();
-      if (!snapshot.ok()) return snapshot.status();
-      if (snapshot->has_value()) {
-        absl::StatusOr<Resume> restored = RestoreSnapshot(**snapshot);
-        if (!restored.ok()) return restored.status();
-        from = *restored;
-      }
+      absl::StatusOr<Resume> restored = RestoreSnapshot();
+      if (!restored.ok()) return restored.status();
+      from = *restored;
     }
     if (from.seeded < size_) {
       absl::Status seeded = Seed(lo_ + from.seeded);
@@ -481,8 +476,50 @@ class LoopyWdlSolver {
     return {reinterpret_cast<const uint8_t*>(words.data()), words.size_bytes()};
   }
 
-  // Loads a snapshot; returns where to continue from.
-  absl::StatusOr<Resume> RestoreSnapshot(const std::vector<std::vector<uint8_t>>& parts) {
+  // What a snapshot holds besides its value and counter bytes, checked.
+  struct SnapshotState {
+    Resume at;
+    int max_level;
+    int longest_conversion_loss;
+    std::vector<std::vector<uint64_t>> lists;
+  };
+
+  // Loads the last snapshot, checked by CheckSnapshot, if there is one;
+  // returns where to continue from (the start when there is none).
+  absl::StatusOr<Resume> RestoreSnapshot() {
+    std::optional<SnapshotState> state;
+    absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> parts =
+        snapshots_->Restore([&](const std::vector<std::vector<uint8_t>>& p) -> absl::Status {
+          absl::StatusOr<SnapshotState> checked = CheckSnapshot(p);
+          if (!checked.ok()) return checked.status();
+          state = *std::move(checked);
+          return absl::OkStatus();
+        });
+    if (!parts.ok()) return parts.status();
+    if (!parts->has_value()) return Resume{.seeded = 0, .level = 0};
+    if (!state.has_value()) {  // a SliceSnapshots that did not call the check
+      absl::StatusOr<SnapshotState> checked = CheckSnapshot(**parts);
+      if (!checked.ok()) return checked.status();
+      state = *std::move(checked);
+    }
+    const std::vector<std::vector<uint8_t>>& bytes = **parts;
+    std::copy(bytes[1].begin(), bytes[1].end(), value_.data());
+    std::copy(bytes[2].begin(), bytes[2].end(), open_moves_.data());
+    pending_.Replace(std::move(state->lists));
+    max_level_ = state->max_level;
+    longest_conversion_loss_ = state->longest_conversion_loss;
+    return state->at;
+  }
+
+  // Checks the parts of a snapshot (SnapshotIfDue) against what the rest of
+  // the solve needs, and returns what they hold besides the values and
+  // counters: the header's sizes and levels, every value byte (unknown, a
+  // draw, or a result no deeper than the highest level reached), nothing
+  // past the positions seeded (unknown, no counter), and pending lists of
+  // positions of the slice, each entry the result of its own level, none
+  // left below the next level. DataLoss errors say what is wrong.
+  absl::StatusOr<SnapshotState> CheckSnapshot(
+      const std::vector<std::vector<uint8_t>>& parts) const {
     const auto refuse = [](const std::string& why) {
       return absl::DataLossError(absl::StrCat("the snapshot of this slice ", why));
     };
@@ -505,28 +542,74 @@ class LoopyWdlSolver {
         parts[3].size() % 8 != 0) {
       return refuse("holds impossible levels");
     }
-    std::vector<uint64_t> words(parts[3].size() / 8);
-    // (memcpy would be undefined for an empty list: a null pointer.)
-    std::copy(parts[3].begin(), parts[3].end(), reinterpret_cast<uint8_t*>(words.data()));
-    std::vector<std::vector<uint64_t>> lists(header[6]);
-    size_t at = 0;
-    for (std::vector<uint64_t>& list : lists) {
-      if (at >= words.size() || words[at] > words.size() - at - 1) {
-        return refuse("has damaged pending lists");
+    if (std::string problem = ValueAndCounterProblem(parts[1], parts[2], seeded, max_level);
+        !problem.empty()) {
+      return refuse(problem);
+    }
+    absl::StatusOr<std::vector<std::vector<uint64_t>>> lists =
+        PendingListsOf(parts[3], header[6], next_level);
+    if (!lists.ok()) return refuse(std::string(lists.status().message()));
+    return SnapshotState{.at = {.seeded = seeded, .level = static_cast<int>(next_level)},
+                         .max_level = static_cast<int>(max_level),
+                         .longest_conversion_loss = static_cast<int>(longest),
+                         .lists = *std::move(lists)};
+  }
+
+  // What is wrong with a snapshot's value and counter bytes ("" when
+  // nothing): a value no byte of the solve holds before level
+  // `max_level` + 1, or a position past the `seeded` first that is known
+  // or counts moves.
+  std::string ValueAndCounterProblem(std::span<const uint8_t> values,
+                                     std::span<const uint8_t> counters, uint64_t seeded,
+                                     int64_t max_level) const {
+    for (uint64_t i = 0; i < size_; ++i) {
+      const uint8_t byte = values[i];
+      if (i >= seeded && (byte != kWdlUnknownByte || counters[i] != 0)) {
+        return absl::StrCat("holds value byte ", byte, " and move counter ", counters[i],
+                            " at index ", i, ", past the ", seeded,
+                            " positions seeded (which must be 255 and 0)");
       }
-      list.assign(words.begin() + at + 1, words.begin() + at + 1 + words[at]);
-      at += 1 + words[at];
-      for (const uint64_t entry : list) {
-        if ((entry & kIndexMask) >= size_) return refuse("has damaged pending lists");
+      if (byte == kWdlUnknownByte || byte == kWdlDrawByte) continue;
+      if (DecodeWdl(byte).distance > max_level) {
+        return absl::StrCat("holds value byte ", byte, " at index ", i,
+                            ", which encodes no value the solve has reached: a distance of ",
+                            DecodeWdl(byte).distance, " plies, beyond its highest level ",
+                            max_level);
       }
     }
-    if (at != words.size()) return refuse("has damaged pending lists");
-    std::copy(parts[1].begin(), parts[1].end(), value_.data());
-    std::copy(parts[2].begin(), parts[2].end(), open_moves_.data());
-    pending_.Replace(std::move(lists));
-    max_level_ = static_cast<int>(max_level);
-    longest_conversion_loss_ = static_cast<int>(longest);
-    return Resume{.seeded = seeded, .level = static_cast<int>(next_level)};
+    return "";
+  }
+
+  // The `count` pending lists in `bytes` (each a word count, then its
+  // words), checked: entries of positions of the slice, each holding the
+  // win or loss of its list's level, and the lists below `next_level`
+  // (already taken) empty.
+  absl::StatusOr<std::vector<std::vector<uint64_t>>> PendingListsOf(
+      std::span<const uint8_t> bytes, uint64_t count, int64_t next_level) const {
+    std::vector<uint64_t> words(bytes.size() / 8);
+    // (memcpy would be undefined for an empty list: a null pointer.)
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<uint8_t*>(words.data()));
+    const absl::Status damaged = absl::DataLossError("has damaged pending lists");
+    std::vector<std::vector<uint64_t>> lists(count);
+    size_t at = 0;
+    for (size_t level = 0; level < lists.size(); ++level) {
+      std::vector<uint64_t>& list = lists[level];
+      if (at >= words.size() || words[at] > words.size() - at - 1) return damaged;
+      list.assign(words.begin() + at + 1, words.begin() + at + 1 + words[at]);
+      at += 1 + words[at];
+      if (!list.empty() && static_cast<int64_t>(level) < next_level) return damaged;
+      const int distance = static_cast<int>(level);
+      for (const uint64_t entry : list) {
+        const uint8_t code = static_cast<uint8_t>(entry >> kCodeShift);
+        if ((entry & kIndexMask) >= size_ ||
+            (code != EncodeWdl(WdlOutcome::Win(distance)) &&
+             code != EncodeWdl(WdlOutcome::Loss(distance)))) {
+          return damaged;
+        }
+      }
+    }
+    if (at != words.size()) return damaged;
+    return lists;
   }
 
   // 2a. Pending positions still unknown get their value now.
