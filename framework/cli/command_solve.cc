@@ -160,10 +160,14 @@ int RunSolve(int argc, char** argv, int first) {
   const std::filesystem::path output_folder = std::filesystem::path(path).parent_path();
   std::string scratch_directory = output_folder.empty() ? std::string(".") : output_folder.string();
   if (scratch.has_value()) {
-    if (scratch->empty() || !std::filesystem::is_directory(*scratch)) {
+    std::error_code error;
+    const bool is_folder = !scratch->empty() && std::filesystem::is_directory(*scratch, error);
+    if (!is_folder) {
+      // e.g. a loop of symbolic links: say why, not only that it is no folder.
+      const std::string why = error ? absl::StrCat(" (", error.message(), ")") : "";
       return ReportError(absl::InvalidArgumentError(absl::StrCat(
-          "--scratch '", *scratch, "' is not a folder; give an existing folder with room for ",
-          "the working tables")));
+          "--scratch '", *scratch, "' is not a folder", why,
+          "; give an existing folder with room for the working tables")));
     }
     if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
       return ReportError(absl::InvalidArgumentError(probe.status().message()));
