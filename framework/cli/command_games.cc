@@ -1,5 +1,6 @@
 // `retro games`: the installed plugins, their descriptions and parameters.
-// A plugin that fails to load is reported on stderr; the others still list.
+// A plugin that fails to load, or holds a game under another file name or a
+// game already listed, is reported on stderr; the others still list.
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -18,7 +19,9 @@ namespace {
 constexpr char kUsage[] =
     "usage: retro games [--json] [--plugin-dir DIR]\n"
     "\n"
-    "Lists the installed game plugins with their parameters.\n"
+    "Lists the installed game plugins with their parameters, each game once\n"
+    "(from its file retro_<game>.so, the first in the search order); other\n"
+    "plugin files are reported on stderr as skipped.\n"
     "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
 
