@@ -1,6 +1,10 @@
 // `retro games`: the installed plugins, their descriptions and parameters.
-// A plugin that fails to load is reported on stderr; the others still list.
+// A plugin that fails to load, or holds a game under another file name or a
+// game already listed, is reported on stderr; the others still list.
 #include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -15,7 +19,9 @@ namespace {
 constexpr char kUsage[] =
     "usage: retro games [--json] [--plugin-dir DIR]\n"
     "\n"
-    "Lists the installed game plugins with their parameters.\n"
+    "Lists the installed game plugins with their parameters, each game once\n"
+    "(from its file retro_<game>.so, the first in the search order); other\n"
+    "plugin files are reported on stderr as skipped.\n"
     "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
 
@@ -41,6 +47,24 @@ std::string ParameterLine(const ParameterSpec& spec) {
   return line;
 }
 
+// Why the plugin at `path`, which loaded and holds game `name`, is not
+// listed: its file is not the one --game loads (retro_<name>.so), or a
+// plugin of that game is already listed (the first in search order wins).
+std::optional<std::string> NotListed(const std::string& path, const std::string& name,
+                                     const std::map<std::string, std::string>& listed) {
+  const std::string file_name = std::filesystem::path(path).filename().string();
+  const std::string expected = absl::StrCat("retro_", name, ".so");
+  if (file_name != expected) {
+    return absl::StrCat(path, " holds game '", name, "', but its file is not named ", expected,
+                        " (the file retro --game ", name, " loads); rename or remove it");
+  }
+  if (auto it = listed.find(name); it != listed.end()) {
+    return absl::StrCat(path, " holds game '", name, "', already loaded from ", it->second,
+                        " (earlier in the plugin search order)");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int RunGames(int argc, char** argv, int first) {
@@ -57,6 +81,7 @@ int RunGames(int argc, char** argv, int first) {
   json.BeginObject().Key("games").BeginArray();
   std::vector<std::pair<std::string, std::string>> broken;
   std::string text;
+  std::map<std::string, std::string> listed;  // game name -> its plugin file
   for (const std::string& path : FindPluginFiles(PluginSearchDirs(args->plugin_dirs))) {
     auto plugin = LoadPlugin(path);
     if (!plugin.ok()) {
@@ -64,6 +89,11 @@ int RunGames(int argc, char** argv, int first) {
       continue;
     }
     const GameDescription& game = (*plugin)->module().Describe();
+    if (std::optional<std::string> why = NotListed(path, game.name, listed)) {
+      broken.emplace_back(path, *why);
+      continue;
+    }
+    listed.emplace(game.name, path);
     json.BeginObject().Key("name").String(game.name);
     json.Key("summary").String(game.summary);
     json.Key("plugin").String(path);

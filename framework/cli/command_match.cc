@@ -16,6 +16,7 @@
 #include "retro/json_writer.h"
 #include "retro/match.h"
 #include "retro/match_statistics.h"
+#include "retro/parameters.h"
 
 namespace retro::cli {
 namespace {
@@ -72,6 +73,32 @@ std::string PlayerLine(const char* name, const SearchTotals& t) {
                          absl::StrFormat("%.2f M", Rate(t) / 1e6), HumanSeconds(t.seconds));
 }
 
+// Reads --games, if given, into `*games`: an even number from 2 to
+// kMaxGames (each opening is played twice, colours swapped).
+absl::Status TakeGames(Arguments& args, uint64_t* games) {
+  const std::optional<std::string> text = args.Take("games");
+  if (!text.has_value()) return absl::OkStatus();
+  const std::string valid = absl::StrCat("; valid: an even number from 2 to ", kMaxGames,
+                                         " (each opening is played twice, colours swapped)");
+  const absl::StatusOr<int64_t> n = ParseInteger(*text, "--games");
+  if (!n.ok()) return absl::InvalidArgumentError(absl::StrCat(n.status().message(), valid));
+  const auto max = static_cast<int64_t>(kMaxGames);
+  if (*n < 2) {
+    return absl::InvalidArgumentError(absl::StrCat("--games must be at least 2; got ", *n, valid));
+  }
+  if (*n > max + 1) {
+    return absl::InvalidArgumentError(absl::StrCat("--games ", *n, " is out of range", valid));
+  }
+  if (*n % 2 != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--games must be even (each opening is played twice, colours swapped); got ", *n,
+        ", use ", *n == 1 ? "2" : *n == max + 1 ? absl::StrCat(max)
+                                                 : absl::StrCat(*n - 1, " or ", *n + 1)));
+  }
+  *games = static_cast<uint64_t>(*n);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 int RunMatch(int argc, char** argv, int first) {
@@ -93,7 +120,7 @@ int RunMatch(int argc, char** argv, int first) {
   const bool games_given = args->options.count("games") > 0;
   uint64_t games = 0;
   uint64_t seed = 1;
-  absl::Status status = TakeIntOption(*args, "games", 0, kMaxGames, &games);
+  absl::Status status = TakeGames(*args, &games);
   if (status.ok()) status = TakeIntOption(*args, "seed", 0, INT64_MAX, &seed);
   auto threads = TakeThreads(*args);
   if (auto s = RejectLeftoverOptions(
@@ -107,16 +134,6 @@ int RunMatch(int argc, char** argv, int first) {
   if (!a_text.has_value() || !b_text.has_value() || !games_given) {
     return ReportError(absl::InvalidArgumentError(
         "retro match needs --a SPEC, --b SPEC and --games N (N even, at least 2)"));
-  }
-  if (games == 0) {
-    return ReportError(absl::InvalidArgumentError(
-        "--games must be at least 2 (an even number: each opening is played twice)"));
-  }
-  if (games % 2 != 0) {
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        "--games must be even (each opening is played twice, colours swapped); got ", games,
-        games == 1 ? std::string(", use 2")
-                   : absl::StrCat(", use ", games - 1, " or ", games + 1))));
   }
   auto a_spec = ParsePlayerSpec(*a_text);
   if (!a_spec.ok()) return ReportError(a_spec.status());

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
@@ -32,7 +33,9 @@ int RunPerft(int argc, char** argv, int first) {
     return kExitOk;
   }
   const std::optional<std::string> game = args->Take("game");
-  const std::optional<std::string> position = args->Take("position");
+  const absl::StatusOr<std::optional<std::string>> taken = TakePosition(*args, "");
+  if (!taken.ok()) return ReportError(taken.status());
+  const std::optional<std::string>& position = *taken;
   const std::optional<std::string> depth_text = args->Take("depth");
   auto threads = TakeThreads(*args);
   if (auto s = RejectLeftoverOptions(
@@ -49,6 +52,12 @@ int RunPerft(int argc, char** argv, int first) {
   if (!depth.ok()) return ReportError(depth.status());
   auto plugin = LoadGamePlugin(*game, PluginSearchDirs(args->plugin_dirs));
   if (!plugin.ok()) return ReportError(plugin.status());
+  if (!(*plugin)->module().Describe().supports_perft) {
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        "game ", *game, " does not offer perft (it has no move tree to count); games that do: ",
+        GamesThatOffer(args->plugin_dirs,
+                       [](GameModule& module) { return module.Describe().supports_perft; }))));
+  }
   ThreadPool pool(*threads);
   Progress progress;
   const auto start = std::chrono::steady_clock::now();

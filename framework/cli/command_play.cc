@@ -84,7 +84,10 @@ int RunPlay(int argc, char** argv, int first) {
     }
   }
   // The position.
-  const std::string position = args->Take("position").value_or("");
+  const absl::StatusOr<std::optional<std::string>> taken =
+      TakePosition(*args, "to search the start position");
+  if (!taken.ok()) return ReportError(taken.status());
+  const std::string position = taken->value_or("");
   ParameterValues given;
   for (const ParameterSpec& option : play.position_options) {
     if (std::optional<std::string> value = args->Take(option.name)) given[option.name] = *value;

@@ -1,8 +1,10 @@
 // `retro probe --db FILE [--position P] [game probe options] [--json]`: the
 // value of a position and of each legal move. Without --position, positions
 // are read from stdin, one per line, and one result line is printed for each.
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
-#include <iostream>
+#include <cstring>
 #include <set>
 #include <string>
 
@@ -22,7 +24,8 @@ constexpr char kUsage[] =
     "move(s) first. Without --position, reads positions from stdin, one per\n"
     "line, and prints one result line per input line (one JSON object per\n"
     "line with --json); a bad line prints an error line and probing goes on,\n"
-    "the exit status then being 2.\n"
+    "the exit status then being 2. A line longer than 1 MiB, or input that\n"
+    "cannot be read, ends probing with an error naming the line (exit status 2).\n"
     "  --db FILE         the database (from retro solve)\n"
     "  --position P      the position, in the game's notation\n"
     "  --json            JSON output\n"
@@ -45,7 +48,10 @@ int RunProbe(int argc, char** argv, int first) {
           argc, argv, first, "probe", kUsage, &args, &db)) {
     return *done;
   }
-  const std::optional<std::string> position = args.Take("position");
+  const absl::StatusOr<std::optional<std::string>> taken =
+      TakePosition(args, "to read positions from standard input, one per line");
+  if (!taken.ok()) return ReportError(taken.status());
+  const std::optional<std::string>& position = *taken;
   auto session = OpenDatabaseSession(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
@@ -73,43 +79,99 @@ int RunProbe(int argc, char** argv, int first) {
     std::printf("%s\n", json ? report->json.c_str() : report->text.c_str());
     return kExitOk;
   }
-  return ProbeBatch(database, *options, json, std::cin, stdout);
+  return ProbeBatch(database, *options, json, stdin, stdout);
 }
 
-int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
-               std::istream& in, std::FILE* out_file) {
-  int status = kExitOk;
-  std::string line;
-  while (std::getline(in, line)) {
-    const std::string input = Trim(line);
-    auto report = database.Probe(input, options);
-    std::string out;
-    if (report.ok()) {
-      out = json ? report->json : (report->line.empty() ? report->text : report->line);
-      // One output line per input line, whatever the plugin returned.
-      for (char& c : out) {
-        if (c == '\n' || c == '\r') c = ' ';
+namespace {
+
+// How reading one line of the batch input ended.
+enum class LineEnd { kLine, kEndOfInput, kTooLong, kReadError };
+
+// Reads the next line of `in` (without its '\n') into `*line`, holding at
+// most kMaxBatchLineBytes of it: a longer line is kTooLong, read no further.
+// A last line without '\n' is a line; nothing left is kEndOfInput. On
+// kReadError, `*error` is the errno of the failed read.
+LineEnd ReadLine(std::FILE* in, std::string* line, int* error) {
+  line->clear();
+  bool any = false;
+  while (true) {
+    errno = 0;
+    const int c = getc_unlocked(in);
+    if (c == EOF) {
+      if (std::ferror(in)) {
+        *error = errno;
+        return LineEnd::kReadError;
       }
-    } else {
-      status = kExitUsage;
-      if (json) {
-        JsonWriter writer;
-        writer.BeginObject().Key("position").String(input);
-        writer.Key("error").String(std::string(report.status().message())).EndObject();
-        out = writer.Take();
-      } else {
-        // Input echoed in the message may hold NUL, escape or other control
-        // bytes: escaped as in the JSON form.
-        out = absl::StrCat("error: ", EscapeControl(std::string(report.status().message())));
-      }
+      return any ? LineEnd::kLine : LineEnd::kEndOfInput;
     }
-    out += '\n';
+    any = true;
+    if (c == '\n') return LineEnd::kLine;
+    if (line->size() == kMaxBatchLineBytes) return LineEnd::kTooLong;
+    line->push_back(static_cast<char>(c));
+  }
+}
+
+// The output line (with its '\n') for input line `input`.
+std::string ResultLine(OpenDatabase& database, const ParameterValues& options, bool json,
+                       const std::string& input, bool* bad) {
+  auto report = database.Probe(input, options);
+  std::string out;
+  if (report.ok()) {
+    out = json ? report->json : (report->line.empty() ? report->text : report->line);
+    // One output line per input line, whatever the plugin returned.
+    for (char& c : out) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+  } else {
+    *bad = true;
+    if (json) {
+      JsonWriter writer;
+      writer.BeginObject().Key("position").String(input);
+      writer.Key("error").String(std::string(report.status().message())).EndObject();
+      out = writer.Take();
+    } else {
+      // Input echoed in the message may hold NUL, escape or other control
+      // bytes: escaped as in the JSON form.
+      out = absl::StrCat("error: ", EscapeControl(std::string(report.status().message())));
+    }
+  }
+  out += '\n';
+  return out;
+}
+
+}  // namespace
+
+int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
+               std::FILE* in, std::FILE* out_file) {
+  bool bad = false;
+  std::string line;
+  for (uint64_t number = 1;; ++number) {
+    // Each answer goes out before the next line is awaited (a program
+    // driving retro through pipes gets it at once). A failed flush is seen
+    // after the next write, which main's final flush then reports with the
+    // system's reason.
+    std::fflush(out_file);
+    int error = 0;
+    switch (ReadLine(in, &line, &error)) {
+      case LineEnd::kEndOfInput:
+        return bad ? kExitUsage : kExitOk;
+      case LineEnd::kTooLong:
+        return ReportError(absl::InvalidArgumentError(absl::StrCat(
+            "line ", number, " of the input is longer than 1 MiB, the most retro probe reads "
+            "in a line; give one position per line")));
+      case LineEnd::kReadError:
+        return ReportError(absl::InvalidArgumentError(absl::StrCat(
+            "cannot read the input at line ", number, ": ",
+            error != 0 ? std::strerror(error) : "read error")));
+      case LineEnd::kLine:
+        break;
+    }
+    const std::string out = ResultLine(database, options, json, Trim(line), &bad);
     std::fwrite(out.data(), 1, out.size(), out_file);
     // Stop at the first failed write (a full disk, a closed pipe end)
     // instead of probing the rest for nothing; main reports it.
     if (std::ferror(out_file)) return kExitFailure;
   }
-  return status;
 }
 
 }  // namespace retro::cli

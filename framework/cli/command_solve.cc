@@ -147,10 +147,13 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
     return folder.empty() ? std::string(".") : folder.string();
   }
-  if (scratch->empty() || !std::filesystem::is_directory(*scratch)) {
+  std::error_code error;
+  if (scratch->empty() || !std::filesystem::is_directory(*scratch, error)) {
+    // e.g. a loop of symbolic links: say why, not only that it is no folder.
+    const std::string why = error ? absl::StrCat(" (", error.message(), ")") : "";
     return absl::InvalidArgumentError(absl::StrCat(
-        "--scratch '", *scratch, "' is not a folder; give an existing folder with room for ",
-        "the working tables"));
+        "--scratch '", *scratch, "' is not a folder", why,
+        "; give an existing folder with room for the working tables"));
   }
   if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
     return absl::InvalidArgumentError(probe.status().message());

@@ -1,6 +1,8 @@
 // Helpers shared by the `retro` subcommands.
 #include "cli/commands.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -111,6 +113,32 @@ absl::StatusOr<int> TakeThreads(Arguments& args) {
   uint64_t threads = ThreadPool::HardwareThreads();
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "threads", 1, 1024, &threads));
   return static_cast<int>(threads);
+}
+
+absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
+                                                        const std::string& absent) {
+  std::optional<std::string> position = args.Take("position");
+  if (position.has_value() &&
+      std::all_of(position->begin(), position->end(),
+                  [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; })) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--position '", *position,
+        "' is an empty position; give a position in the game's notation (retro games shows it)",
+        absent.empty() ? "" : absl::StrCat(", or leave --position out ", absent)));
+  }
+  return position;
+}
+
+std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
+                           const std::function<bool(GameModule&)>& offers) {
+  std::vector<std::string> names;
+  for (const std::string& path : FindPluginFiles(PluginSearchDirs(plugin_dirs))) {
+    auto plugin = LoadPlugin(path);
+    if (!plugin.ok() || !offers((*plugin)->module())) continue;
+    const std::string& name = (*plugin)->module().Describe().name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names.empty() ? std::string("none") : absl::StrJoin(names, ", ");
 }
 
 absl::Status StdoutStatus() {

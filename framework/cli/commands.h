@@ -4,7 +4,7 @@
 #define RETRO_CLI_COMMANDS_H_
 
 #include <cstdio>
-#include <istream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -62,6 +62,18 @@ absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min
 // Reads --threads (1..1024; default: every hardware thread).
 absl::StatusOr<int> TakeThreads(Arguments& args);
 
+// Takes --position: nullopt when absent; InvalidArgument when it is empty or
+// blank, which is no position of any game (`absent`, if not empty, says
+// what leaving the option out does, for the message).
+absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
+                                                        const std::string& absent);
+
+// The installed games (each once, in search order) whose module `offers`
+// accepts, as "a, b, c", or "none": for messages saying which games offer a
+// command.
+std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
+                           const std::function<bool(GameModule&)>& offers);
+
 // The start every database command shares: parses its arguments (flags
 // --json and --help) and takes --db. Sets `*help` for --help (and does
 // nothing more); otherwise sets `*args` and `*db`. Prints nothing.
@@ -94,12 +106,17 @@ struct DatabaseSession {
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs);
 
+// The longest input line batch probing reads (1 MiB, without its '\n').
+inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;
+
 // `retro probe` without --position: probes each line of `in` (trimmed) and
 // writes one result line per input line to `out` (`json`: one JSON object
 // per line); a bad line gives an error line. Returns kExitOk, kExitUsage
-// when any line was bad, or kExitFailure at the first failed write.
+// when any line was bad, or kExitFailure at the first failed write. A line
+// longer than kMaxBatchLineBytes or a failed read ends the batch with an
+// error naming the line (reported, kExitUsage); memory stays bounded.
 int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
-               std::istream& in, std::FILE* out);
+               std::FILE* in, std::FILE* out);
 
 }  // namespace retro::cli
 

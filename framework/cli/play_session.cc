@@ -19,7 +19,8 @@ absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
     return absl::InvalidArgumentError(absl::StrCat(
         "game ", game,
         " does not offer play (retro play and retro match need a game plugin with the play "
-        "capability, such as oware; retro games lists which games offer it)"));
+        "capability); games that do: ",
+        GamesThatOffer(plugin_dirs, [](GameModule& module) { return module.Play() != nullptr; })));
   }
   std::unique_ptr<PlaySession> session(new PlaySession());
   session->game_ = game;

@@ -294,6 +294,29 @@ absl::Status ErrnoError(std::string_view what, const std::string& path) {
       absl::StrCat(std::string(what), " ", path, ": ", std::strerror(errno)));
 }
 
+// Why `path` cannot be opened for reading (errno is open's): a path that
+// names nothing, or a socket (which open refuses with ENXIO), is the user's
+// input (NotFound, InvalidArgument); any other failure is the system's.
+absl::Status OpenDatabaseError(const std::string& path) {
+  const int error = errno;
+  if (error == ENOENT || error == ENOTDIR) {
+    return absl::NotFoundError(
+        absl::StrCat("cannot open database ", path, ": ", std::strerror(error)));
+  }
+  if (error == ELOOP) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot open database ", path, ": ", std::strerror(error), " (a loop of symbolic links)"));
+  }
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "not a regular file: ", path, " is ", FileTypeName(st.st_mode),
+        "; a database is a file written by retro solve"));
+  }
+  errno = error;
+  return ErrnoError("cannot open database", path);
+}
+
 absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size,
                       uint64_t offset, const std::string& path) {
   while (size > 0) {
@@ -449,7 +472,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
   // below like every file that is not a regular one.
   const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return ErrnoError("cannot open database", path);
+  if (fd < 0) return OpenDatabaseError(path);
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     const absl::Status error = ErrnoError("cannot stat database", path);

@@ -46,6 +46,24 @@ bool IsPluginFileName(const std::string& name) {
          name.compare(name.size() - 3, 3, ".so") == 0;
 }
 
+// "a directory", "a FIFO", ...: what a path that is no regular file is.
+std::string FileTypeText(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::directory:
+      return "a directory";
+    case fs::file_type::fifo:
+      return "a FIFO (named pipe)";
+    case fs::file_type::socket:
+      return "a socket";
+    case fs::file_type::character:
+      return "a character device";
+    case fs::file_type::block:
+      return "a block device";
+    default:
+      return "not a regular file";
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> PluginSearchDirs(
@@ -93,8 +111,14 @@ std::vector<std::string> FindPluginFiles(const std::vector<std::string>& dirs) {
 
 absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path) {
   std::error_code fs_error;
-  if (!fs::is_regular_file(path, fs_error)) {
+  const fs::file_status status = fs::status(path, fs_error);
+  if (!fs::exists(status)) {
     return absl::NotFoundError(absl::StrCat("plugin file not found: ", path));
+  }
+  if (!fs::is_regular_file(status)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, " is ", FileTypeText(status.type()),
+        ", not a plugin file (a plugin is a shared library, retro_<game>.so)"));
   }
   // 1. Inspect the exports without loading (no code of the file runs).
   std::vector<std::string> exports;

@@ -23,6 +23,8 @@
 #include "plugins/oware/book_oracle.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
+#include "retro/run_on_stack.h"
+#include "retro/status_macros.h"
 
 namespace retro::oware {
 namespace {
@@ -34,6 +36,12 @@ constexpr uint64_t kDefaultNodes = 1'000'000;
 // The largest index of final values a player's book gets (books of up to
 // 16 seeds: 58 MiB).
 constexpr uint64_t kMaxFinalValueIndexBytes = uint64_t{64} << 20;
+
+// The stack the engines search on (RunOnStack), whatever `ulimit -s` says:
+// room for the engines themselves and the evaluation, plus a generous bound
+// on one ply's frames for each ply of the deepest search.
+constexpr size_t kSearchStackBytes =
+    (size_t{1} << 20) + (kMaxSearchDepth + 2) * (size_t{16} << 10);
 
 constexpr std::string_view kEvalNames[] = {"material", "evolved3", "evolved5"};
 
@@ -335,10 +343,12 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
         kGameSeeds));
   }
   if (MajorityReached(pos, game)) {
+    const bool mover = 2 * pos.mover_score > pos.TotalGameSeeds();
     return absl::InvalidArgumentError(absl::StrFormat(
-        "the game is over: score %d-%d, a side holds more than half of the %d seeds in the game "
-        "(25 of 48)",
-        pos.mover_score, pos.opponent_score, pos.TotalGameSeeds()));
+        "the game is over: score %d-%d with %d seeds on the board makes %d seeds in the game, "
+        "and the %s has captured %d of them, more than half",
+        pos.mover_score, pos.opponent_score, TotalSeeds(pos.board), pos.TotalGameSeeds(),
+        mover ? "side to move" : "other side", mover ? pos.mover_score : pos.opponent_score));
   }
   if (std::optional<int> end = FinalDifference(pos, game)) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -413,8 +423,12 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
 absl::StatusOr<GameRecord> OwarePlay::PlayGame(const Player& first, const Player& second,
                                                const std::string& opening) const {
   try {
-    return PlayWholeGame(static_cast<const OwarePlayer&>(first),
-                         static_cast<const OwarePlayer&>(second), opening);
+    absl::StatusOr<GameRecord> record;
+    RETRO_RETURN_IF_ERROR(RunOnStack(kSearchStackBytes, [&] {
+      record = PlayWholeGame(static_cast<const OwarePlayer&>(first),
+                             static_cast<const OwarePlayer&>(second), opening);
+    }));
+    return record;
   } catch (const std::bad_alloc&) {
     return absl::ResourceExhaustedError(
         "out of memory for the engines' transposition tables (see hash-mb)");
@@ -424,7 +438,12 @@ absl::StatusOr<GameRecord> OwarePlay::PlayGame(const Player& first, const Player
 absl::StatusOr<Report> OwarePlay::Analyse(const Player& player, const std::string& position,
                                           const ParameterValues& position_options) const {
   try {
-    return AnalysePosition(static_cast<const OwarePlayer&>(player), position, position_options);
+    absl::StatusOr<Report> report;
+    RETRO_RETURN_IF_ERROR(RunOnStack(kSearchStackBytes, [&] {
+      report = AnalysePosition(static_cast<const OwarePlayer&>(player), position,
+                               position_options);
+    }));
+    return report;
   } catch (const std::bad_alloc&) {
     return absl::ResourceExhaustedError(
         "out of memory for the engine's transposition table (see hash-mb)");

@@ -11,8 +11,14 @@
 namespace retro::surakarta {
 
 absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::Open(const std::string& path) {
-  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, DatabaseFile::Open(path));
+  // The layout (FromFile) before the slice checksums: a file claiming a
+  // huge slice is refused before it is read.
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
+                         DatabaseFile::Open(path, /*verify_slices=*/false));
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DtcTables> tables, FromFile(*file));
+  if (const absl::Status checksums = file->VerifySlices(); !checksums.ok()) {
+    return absl::Status(checksums.code(), absl::StrCat(path, ": ", checksums.message()));
+  }
   tables->owned_file_ = std::move(file);
   return tables;
 }

@@ -315,7 +315,7 @@ TEST_F(DatabaseFileErrorTest, RefusedByProbeStatsAndVerify) {
 TEST_F(DatabaseFileErrorTest, MissingFileAndDirectory) {
   for (const std::string command : {"probe", "stats", "verify"}) {
     ExpectError(
-        Retro(DbCommand(command, "missing.retro")), 1,
+        Retro(DbCommand(command, "missing.retro")), 2,
         {"cannot open database missing.retro", "No such file or directory"});
     ExpectError(Retro(DbCommand(command, ".")), 2, {"not a regular file: ."});
   }

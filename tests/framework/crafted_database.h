@@ -8,9 +8,12 @@
 #ifndef RETRO_TESTS_FRAMEWORK_CRAFTED_DATABASE_H_
 #define RETRO_TESTS_FRAMEWORK_CRAFTED_DATABASE_H_
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -167,6 +170,42 @@ class PluginUnderTest {
  private:
   std::unique_ptr<LoadedPlugin> plugin_;
 };
+
+// Writes the valid database `bytes` to `path` with its last slice claiming
+// `claimed` bytes: its slice table entry, the file size and the header
+// checksum are patched, and the file is extended to that length, sparse
+// (holes use no disk). Such a file passes every container check before the
+// slice checksums, which would read all `claimed` bytes. Returns the
+// slice's name.
+inline std::string WriteClaimingHugeLastSlice(const std::vector<uint8_t>& bytes,
+                                              const std::string& path, uint64_t claimed) {
+  auto file = DatabaseFile::FromBytes(bytes);
+  EXPECT_TRUE(file.ok()) << file.status();
+  if (!file.ok()) return "";
+  const DatabaseFile::SliceInfo last = (*file)->slices().back();
+  uint32_t header_size;
+  std::memcpy(&header_size, bytes.data() + 12, 4);
+  std::vector<uint8_t> header(bytes.begin(), bytes.begin() + header_size);
+  // The entry is the name, then offset, size and checksum (8 bytes each).
+  const auto name_at = std::find_end(header.begin(), header.end(), last.name.begin(),
+                                     last.name.end());
+  EXPECT_NE(name_at, header.end());
+  const size_t size_at = (name_at - header.begin()) + last.name.size() + 8;
+  const uint64_t file_size = last.offset + claimed;
+  std::memcpy(header.data() + size_at, &claimed, 8);
+  std::memcpy(header.data() + 16, &file_size, 8);
+  std::memset(header.data() + 24, 0, 8);
+  const uint64_t checksum = Checksum64(header.data(), header.size());
+  std::memcpy(header.data() + 24, &checksum, 8);
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(header.data()), header.size());
+    out.write(reinterpret_cast<const char*>(bytes.data()) + header_size,
+              static_cast<std::streamsize>(last.offset - header_size));
+  }
+  EXPECT_EQ(truncate(path.c_str(), static_cast<off_t>(file_size)), 0);
+  return last.name;
+}
 
 // Expects `status` to be a refusal whose message contains each of `parts`.
 inline void ExpectRefused(const absl::Status& status, std::initializer_list<std::string> parts) {

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <sstream>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -45,15 +45,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto options = ResolveParameters(session.plugin->module().Describe().probe_parameters,
                                    args->options, "fuzz");
   if (!options.ok()) return 0;
-  std::istringstream in(input);
+  std::string bytes(input);
+  std::FILE* in = fmemopen(bytes.data(), bytes.size(), "r");
+  if (in == nullptr) return 0;
   MemoryOutput out;
   const int status = cli::ProbeBatch(*session.database, *options, args->Flag("json"), in,
                                      out.file);
+  std::fclose(in);
   std::fflush(out.file);
   if (status == cli::kExitFailure) __builtin_trap();  // writing to memory cannot fail
-  // getline's lines: one per '\n', plus a last one without it.
-  size_t lines = 0;
-  for (char c : input) lines += c == '\n';
+  // The lines: one per '\n', plus a last one without it; a line longer
+  // than the limit ends the batch (no count to compare).
+  size_t lines = 0, length = 0;
+  for (char c : input) {
+    length = c == '\n' ? 0 : length + 1;
+    if (length > cli::kMaxBatchLineBytes) return 0;
+    lines += c == '\n';
+  }
   if (!input.empty() && input.back() != '\n') ++lines;
   size_t results = 0;
   for (size_t i = 0; i < out.size; ++i) results += out.buffer[i] == '\n';

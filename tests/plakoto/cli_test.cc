@@ -263,7 +263,7 @@ TEST_F(PlakotoCliTest, SolveRefusesBadParameters) {
               {"--points 6 only"});
   ExpectError(Retro({"perft", "--game", "plakoto", "--position", "p=2 13 1 0 0 0 0",
                      "--depth", "1"}),
-              1, {});
+              2, {"game plakoto does not offer perft"});
   EXPECT_TRUE(std::filesystem::is_empty(work_.path())) << "no file may be left behind";
 }
 

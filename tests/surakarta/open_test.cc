@@ -3,6 +3,7 @@
 // with a message naming the problem. The plugin is loaded in process
 // (tests/framework/crafted_database.h); its Open is the one `retro` calls
 // before checking slice checksums.
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -10,7 +11,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "plugins/surakarta/dtc_tables.h"
 #include "tests/framework/crafted_database.h"
+#include "tests/framework/temp_dir.h"
 
 #ifndef RETRO_PLUGIN_FILE
 #error "RETRO_PLUGIN_FILE must name the Surakarta plugin"
@@ -147,6 +150,22 @@ TEST_F(SurakartaOpenTest, SurvivesRandomDamage) {
       (void)plugin_->OpenUnverified(bytes);
     }
   }
+}
+
+// The reader's own entry point (DtcTables::Open, which plugins and tools
+// call with a path) checks the layout before the slice checksums: a sparse
+// file claiming a 1 TiB slice is refused at once, not after reading it.
+TEST_F(SurakartaOpenTest, ReaderRefusesAHugeClaimedSliceBeforeReadingIt) {
+  TempDir dir;
+  const std::string path = dir.File("huge.retro");
+  const std::string slice = WriteClaimingHugeLastSlice(*fuchou_, path, uint64_t{1} << 40);
+  const auto start = std::chrono::steady_clock::now();
+  const absl::Status status = surakarta::DtcTables::Open(path).status();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  ExpectRefused(status, {slice});
+  // The file as solved still opens, its checksums verified.
+  WriteBytes(dir.File("good.retro"), *fuchou_);
+  EXPECT_TRUE(surakarta::DtcTables::Open(dir.File("good.retro")).ok());
 }
 
 }  // namespace

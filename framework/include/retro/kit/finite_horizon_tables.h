@@ -54,11 +54,17 @@ class FiniteHorizonTables {
   using Position = typename R::Position;
 
   // Opens and validates the database at `path`, made by the game `info`
-  // describes.
+  // describes: the container's header, then the layout (FromFile), and only
+  // then the slice checksums, so that a file claiming a huge slice is
+  // refused before it is read.
   static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> Open(const std::string& path,
                                                                    const GameInfo& info) {
-    RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, DatabaseFile::Open(path));
+    RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
+                           DatabaseFile::Open(path, /*verify_slices=*/false));
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables> tables, FromFile(*file, info));
+    if (const absl::Status checksums = file->VerifySlices(); !checksums.ok()) {
+      return absl::Status(checksums.code(), absl::StrCat(path, ": ", checksums.message()));
+    }
     tables->owned_file_ = std::move(file);
     return tables;
   }

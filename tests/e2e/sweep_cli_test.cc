@@ -1,0 +1,258 @@
+// Regression tests for command-line defects a sweep found: books and
+// databases claiming huge slices checksummed before their layout was checked
+// (play, match), batch probing that took a failed or endless read for the
+// end of its input, an empty --position taken for the start position, exit
+// statuses at odds with the documented meaning (missing files, sockets,
+// symbolic-link loops, commands a game does not offer), untrue messages,
+// a search that overflowed a small stack, and a plugin listed twice by
+// `retro games`. Each test failed on the code before its fix.
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/retro_runner.h"
+#include "tests/framework/crafted_database.h"
+
+namespace retro::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr uint64_t kOneTiB = uint64_t{1} << 40;
+const char kSmallBoard[] = "0 0 0 1 0 0 | 0 0 0 0 0 1";
+
+class SweepCliTest : public RetroTest {
+ protected:
+  // `retro args... --plugin-dir <test plugins>` run by /bin/sh after
+  // `prefix` (e.g. "ulimit -s 32;"), with `redirections` appended.
+  RunResult RetroShell(const std::vector<std::string>& args, const std::string& prefix,
+                       const std::string& redirections, const std::string& input = "") {
+    std::string script = absl::StrCat(prefix, " exec \"$0\"");
+    for (size_t i = 0; i < args.size(); ++i) absl::StrAppend(&script, " \"${", i + 1, "}\"");
+    absl::StrAppend(&script, " --plugin-dir \"${", args.size() + 1, "}\" ", redirections);
+    std::vector<std::string> all = {"-c", script, kRetroBinary};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back(kPluginDir);
+    return RunRetro(all, work_.path(), io_.path(), input, {}, "/bin/sh");
+  }
+
+  // A 3-seed oware book in the test's directory; returns its bytes.
+  std::vector<uint8_t> SolveBook(const std::string& file) {
+    const RunResult solve = Retro({"solve", "--game", "oware", "--seeds", "3", "--out", file});
+    EXPECT_EQ(solve.exit_code, 0) << solve;
+    const std::string text = ReadText(work_.File(file));
+    return {text.begin(), text.end()};
+  }
+
+  // The directory of the retro under test, where the game plugins are.
+  static std::string BinaryDir() {
+    return std::filesystem::path(kRetroBinary).parent_path().string();
+  }
+};
+
+// Runs `run` and expects it to take less than a second.
+template <typename F>
+RunResult Quickly(F run) {
+  const auto start = std::chrono::steady_clock::now();
+  RunResult result = run();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1)) << result;
+  return result;
+}
+
+// --- A book claiming a huge slice ---------------------------------------------
+
+TEST_F(SweepCliTest, PlayAndMatchRefuseABookClaimingAHugeSliceAtOnce) {
+  const std::string slice =
+      WriteClaimingHugeLastSlice(SolveBook("o.retro"), work_.File("huge.retro"), kOneTiB);
+  const RunResult play = Quickly([&] {
+    return Retro({"play", "--game", "oware", "--db", "huge.retro", "--depth", "2"});
+  });
+  EXPECT_NE(play.exit_code, 0) << play;
+  EXPECT_THAT(play.err, HasSubstr(slice)) << play;
+  const RunResult match = Quickly([&] {
+    return Retro({"match", "--game", "oware", "--a", "book=huge.retro,depth=1", "--b", "depth=1",
+                  "--games", "2"});
+  });
+  EXPECT_NE(match.exit_code, 0) << match;
+  EXPECT_THAT(match.err, HasSubstr(slice)) << match;
+  // The book as solved is still used, its checksums verified.
+  EXPECT_EQ(Retro({"play", "--game", "oware", "--db", "o.retro", "--position", kSmallBoard})
+                .exit_code,
+            0);
+}
+
+// --- Batch probing: read errors, long and endless lines -----------------------
+
+TEST_F(SweepCliTest, BatchProbeReportsAnUnreadableInputNamingTheLine) {
+  SolveBook("o.retro");
+  const RunResult directory = RetroShell({"probe", "--db", "o.retro"}, "", "< .");
+  ExpectError(directory, 2, {"cannot read the input at line 1", "Is a directory"});
+  EXPECT_EQ(directory.out, "");
+}
+
+TEST_F(SweepCliTest, BatchProbeRefusesALineLongerThanOneMebibyte) {
+  SolveBook("o.retro");
+  const std::string good = absl::StrCat(kSmallBoard, "\n");
+  const std::string input =
+      absl::StrCat(good, good, std::string((size_t{1} << 20) + 1, '4'), "\n", good);
+  const RunResult probe = Retro({"probe", "--db", "o.retro"}, input);
+  ExpectError(probe, 2, {"line 3 of the input is longer than 1 MiB"});
+  EXPECT_EQ(Lines(probe.out).size(), 2u) << probe;
+  // A line of exactly 1 MiB is read (and answered, here with an error line).
+  const RunResult longest =
+      Retro({"probe", "--db", "o.retro"}, absl::StrCat(std::string(size_t{1} << 20, '4'), "\n"));
+  EXPECT_EQ(longest.exit_code, 2) << longest.err;
+  EXPECT_EQ(Lines(longest.out).size(), 1u);
+  EXPECT_EQ(longest.err, "");
+}
+
+TEST_F(SweepCliTest, BatchProbeOfAnEndlessLineStopsWithBoundedMemory) {
+  if (kAddressSanitizer) {
+    GTEST_SKIP() << "ulimit -v cannot limit retro under AddressSanitizer";
+  }
+  SolveBook("o.retro");
+  const RunResult probe =
+      RetroShell({"probe", "--db", "o.retro"}, "ulimit -v 500000;", "< /dev/zero");
+  ExpectError(probe, 2, {"line 1 of the input is longer than 1 MiB"});
+}
+
+// --- An empty --position --------------------------------------------------------
+
+TEST_F(SweepCliTest, AnEmptyPositionIsAnErrorInEveryCommand) {
+  SolveBook("o.retro");
+  for (const std::string position : {"", "  "}) {
+    ExpectError(Retro({"play", "--game", "oware", "--position", position, "--depth", "1"}), 2,
+                {"is an empty position", "leave --position out to search the start position"});
+    ExpectError(Retro({"probe", "--db", "o.retro", "--position", position}), 2,
+                {"is an empty position"});
+    ExpectError(Retro({"perft", "--game", "oware", "--position", position, "--depth", "1"}), 2,
+                {"is an empty position"});
+  }
+}
+
+// --- Exit statuses ------------------------------------------------------------------
+
+TEST_F(SweepCliTest, AMissingFileNamedByTheUserIsExitTwoEverywhere) {
+  for (const std::string command : {"probe", "stats", "verify"}) {
+    ExpectError(Retro({command, "--db", "missing.retro"}), 2,
+                {"cannot open database missing.retro", "No such file or directory"});
+  }
+  ExpectError(Retro({"play", "--game", "oware", "--db", "missing.retro"}), 2,
+              {"missing.retro", "No such file or directory"});
+  ExpectError(Retro({"match", "--game", "oware", "--a", "book=missing.retro", "--b", "depth=1",
+                     "--games", "2"}),
+              2, {"missing.retro", "No such file or directory"});
+}
+
+TEST_F(SweepCliTest, ASocketAsDatabaseIsRefusedAsASocket) {
+  const std::string path = work_.File("sock");
+  const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(path.size(), sizeof address.sun_path);
+  std::strcpy(address.sun_path, path.c_str());
+  ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  for (const std::string command : {"probe", "stats", "verify"}) {
+    ExpectError(Retro({command, "--db", "sock"}), 2, {"not a regular file", "sock is a socket"});
+  }
+  ExpectError(Retro({"play", "--game", "oware", "--db", "sock"}), 2, {"sock is a socket"});
+  close(fd);
+}
+
+TEST_F(SweepCliTest, AScratchFolderThatIsALoopOfLinksIsAClearError) {
+  std::filesystem::create_symlink("loop", work_.File("loop"));
+  ExpectError(Retro({"solve", "--game", "countdown", "--scratch", "loop", "--out", "c.retro"}), 2,
+              {"--scratch 'loop' is not a folder", "Too many levels of symbolic links"});
+  EXPECT_FALSE(std::filesystem::exists(work_.File("c.retro")));
+}
+
+TEST_F(SweepCliTest, ACommandTheGameDoesNotOfferIsExitTwoNamingTheGamesThatDo) {
+  ExpectError(Retro({"perft", "--game", "plakoto", "--position", "p=2 13 1 0 0 0 0 0 0 0 0 0 0",
+                     "--depth", "1"}),
+              2, {"game plakoto does not offer perft", "games that do:", "oware", "surakarta"});
+  const RunResult play = Retro({"play", "--game", "surakarta"});
+  ExpectError(play, 2, {"game surakarta does not offer play", "games that do: oware"});
+  EXPECT_THAT(play.err, Not(HasSubstr("plakoto")));
+}
+
+// --- Messages that say what is true -------------------------------------------------
+
+TEST_F(SweepCliTest, MatchSaysWhichNumbersOfGamesAreValid) {
+  for (const std::string games : {"-2", "0", "1", "2000000", "x"}) {
+    ExpectError(Retro({"match", "--game", "oware", "--a", "depth=1", "--b", "depth=1", "--games",
+                       games}),
+                2, {"valid: an even number from 2 to 1000000"});
+  }
+}
+
+TEST_F(SweepCliTest, AFinishedGameIsExplainedWithItsOwnSeedCount) {
+  const RunResult play = Retro(
+      {"play", "--game", "oware", "--position", "0 0 0 0 0 3 | 0 0 0 0 0 4", "--score", "20-5"});
+  ExpectError(play, 2, {"the game is over", "7 seeds on the board", "32 seeds in the game",
+                        "the side to move has captured 20 of them"});
+  EXPECT_THAT(play.err, Not(HasSubstr("25 of 48")));
+}
+
+TEST_F(SweepCliTest, APluginNameThatIsNoFileIsReportedAsWhatItIs) {
+  std::filesystem::create_directory(work_.File("plugins"));
+  std::filesystem::create_directory(work_.File("plugins/retro_x.so"));
+  ASSERT_EQ(mkfifo(work_.File("plugins/retro_y.so").c_str(), 0666), 0);
+  const RunResult games = Retro({"games", "--plugin-dir", "plugins"});
+  EXPECT_EQ(games.exit_code, 0) << games;
+  EXPECT_THAT(games.err, HasSubstr("plugins/retro_x.so is a directory, not a plugin file"));
+  EXPECT_THAT(games.err, HasSubstr("plugins/retro_y.so is a FIFO (named pipe), not a plugin file"));
+  EXPECT_THAT(games.err, Not(HasSubstr("not found")));
+  ExpectError(Retro({"play", "--game", "x", "--plugin-dir", "plugins"}), 2,
+              {"plugins/retro_x.so is a directory, not a plugin file"});
+}
+
+// --- A deep search on a small stack ---------------------------------------------------
+
+TEST_F(SweepCliTest, TheDeepestSearchRunsUnderASmallStackLimit) {
+  const RunResult play = RetroShell({"play", "--game", "oware", "--depth", "100", "--position",
+                                     "2 0 0 0 0 1 | 1 0 0 0 0 2"},
+                                    "ulimit -s 32;", "");
+  EXPECT_EQ(play.exit_code, 0) << play;
+  EXPECT_THAT(play.out, HasSubstr("best move:"));
+  // Match games run on worker threads, whose stacks `ulimit -s` sizes too.
+  const RunResult match = RetroShell({"match", "--game", "oware", "--a", "depth=4", "--b",
+                                      "depth=3", "--games", "2", "--threads", "2"},
+                                     "ulimit -s 32;", "");
+  EXPECT_EQ(match.exit_code, 0) << match;
+}
+
+// --- A plugin under two file names ------------------------------------------------------
+
+TEST_F(SweepCliTest, GamesListsEachGameOnceAndWarnsOfACopy) {
+  std::filesystem::create_directory(work_.File("copies"));
+  std::filesystem::copy_file(BinaryDir() + "/retro_oware.so",
+                             work_.File("copies/retro_copy.so"));
+  const RunResult games = Retro({"games", "--plugin-dir", "copies"});
+  EXPECT_EQ(games.exit_code, 0) << games;
+  int listed = 0;
+  for (const std::string& line : Lines(games.out)) listed += line.rfind("oware ", 0) == 0;
+  EXPECT_EQ(listed, 1) << games;
+  EXPECT_THAT(games.err, HasSubstr("retro: warning: skipped a plugin: copies/retro_copy.so holds "
+                                   "game 'oware', but its file is not named retro_oware.so"));
+  const RunResult json = Retro({"games", "--json", "--plugin-dir", "copies"});
+  EXPECT_EQ(json.exit_code, 0) << json;
+  const std::string& out = json.out;
+  const size_t first = out.find("\"name\":\"oware\"");
+  ASSERT_NE(first, std::string::npos) << out;
+  EXPECT_EQ(out.find("\"name\":\"oware\"", first + 1), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace retro::testing
