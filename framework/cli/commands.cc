@@ -168,11 +168,9 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
   }
   session->plugin = std::move(*plugin);
   const GameDescription& game = session->plugin->module().Describe();
-  if (identity.plugin_abi != kPluginAbiVersion) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        path, " was written under plugin ABI version ", identity.plugin_abi,
-        "; this retro uses version ", kPluginAbiVersion, "; rebuild the database"));
-  }
+  // Whether the file opens is the container's version (DatabaseFile), the
+  // codec (the plugin's Open) and the game's data version; the plugin ABI
+  // it was written under is information only.
   if (identity.data_version != game.data_version) {
     return absl::FailedPreconditionError(absl::StrCat(
         path, " holds ", identity.game, " data version ", identity.data_version,

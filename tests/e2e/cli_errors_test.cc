@@ -324,9 +324,9 @@ TEST_F(DatabaseFileErrorTest, MissingFileAndDirectory) {
 // A valid container whose identity or contents the plugin cannot accept.
 class ForeignDatabaseTest : public RetroTest {
  protected:
-  std::string Write(const DatabaseIdentity& identity,
-                    const DatabaseBuilder& builder) {
-    const std::string path = work_.File("crafted.retro");
+  std::string Write(const DatabaseIdentity& identity, const DatabaseBuilder& builder,
+                    const std::string& name = "crafted.retro") {
+    const std::string path = work_.File(name);
     WriteBytes(path, SerializeDatabase(identity, builder));
     return path;
   }
@@ -372,14 +372,21 @@ TEST_F(ForeignDatabaseTest, OtherDataVersion) {
       {"holds countdown data version 2; the installed plugin reads version 1"});
 }
 
-TEST_F(ForeignDatabaseTest, OtherPluginAbi) {
+TEST_F(ForeignDatabaseTest, OtherPluginAbiOpensAndProbesTheSame) {
+  // The plugin ABI a file was written under is information: the same data
+  // under another ABI version opens, verifies and probes alike.
   DatabaseBuilder builder;
   Fill(builder);
-  const std::string path =
-      Write({"countdown", kPluginAbiVersion + 1, 1, "x"}, builder);
-  ExpectError(Retro({"verify", "--db", path}), 1,
-              {absl::StrCat("written under plugin ABI version ",
-                            kPluginAbiVersion + 1)});
+  const std::string same = Write({"countdown", kPluginAbiVersion, 1, "x"}, builder, "same.retro");
+  const std::string other =
+      Write({"countdown", kPluginAbiVersion + 1, 1, "x"}, builder, "other.retro");
+  EXPECT_EQ(Retro({"verify", "--db", other}).exit_code, 0);
+  const RunResult expected = Retro({"probe", "--db", same, "--json"}, "0\n1\n2\n3\n");
+  const RunResult probed = Retro({"probe", "--db", other, "--json"}, "0\n1\n2\n3\n");
+  ASSERT_EQ(expected.exit_code, 0) << expected;
+  EXPECT_EQ(probed.exit_code, 0) << probed;
+  EXPECT_EQ(probed.out, expected.out);
+  EXPECT_EQ(Retro({"stats", "--db", other}).out, Retro({"stats", "--db", same}).out);
 }
 
 TEST_F(ForeignDatabaseTest, MissingSlice) {
