@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -263,9 +264,24 @@ class SignalBlock {
   sigset_t previous_;
 };
 
+// A CPU time limit whose soft and hard values are one (as `ulimit -t` sets
+// them) ends the process with SIGKILL at the same tick as SIGXCPU, before
+// the handler can remove a temporary or say why: the soft limit is lowered
+// by a second, so that SIGXCPU comes first.
+void LeaveRoomForTheCpuLimitSignal() {
+  struct rlimit limit {};
+  if (getrlimit(RLIMIT_CPU, &limit) != 0 || limit.rlim_max == RLIM_INFINITY ||
+      limit.rlim_cur != limit.rlim_max || limit.rlim_max < 2) {
+    return;
+  }
+  limit.rlim_cur = limit.rlim_max - 1;
+  setrlimit(RLIMIT_CPU, &limit);
+}
+
 void InstallCleanupHandlers() {
   static std::atomic<bool> installed{false};
   if (installed.exchange(true)) return;
+  LeaveRoomForTheCpuLimitSignal();
   for (const int signal_number : kTerminatingSignals) {
     struct sigaction current {};
     if (sigaction(signal_number, nullptr, &current) != 0) continue;

@@ -222,6 +222,16 @@ TEST_F(UserFilesTest, AFileSizeLimitEndsTheSolveWithAMessage) {
   EXPECT_FALSE(fs::exists(work_.File("l.retro")));
 }
 
+TEST_F(UserFilesTest, ACpuTimeLimitEndsTheSolveWithAMessage) {
+  const RunResult result = RetroUnder(
+      "ulimit -t 2", {"solve", "--game", "oware", "--seeds", "16", "--threads", "1", "--out",
+                      "t.retro"});
+  EXPECT_EQ(result.exit_code, 128 + SIGXCPU) << result;
+  EXPECT_THAT(result.err, HasSubstr("stopped by the CPU time limit (ulimit -t)"));
+  EXPECT_THAT(result.err, HasSubstr("t.retro.checkpoint"));
+  EXPECT_FALSE(fs::exists(work_.File("t.retro")));
+}
+
 TEST_F(UserFilesTest, FewFileDescriptorsLeaveNoEmptyCheckpointFolder) {
   for (const int limit : {4, 5, 6, 7, 8}) {
     const RunResult result = RetroUnder(absl::StrCat("ulimit -n ", limit),
