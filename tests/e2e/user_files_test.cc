@@ -232,6 +232,18 @@ TEST_F(UserFilesTest, ACpuTimeLimitEndsTheSolveWithAMessage) {
   EXPECT_FALSE(fs::exists(work_.File("t.retro")));
 }
 
+TEST_F(UserFilesTest, AFailedFinalRenameSaysWhereTheFinishedSlicesAre) {
+  // The output becomes a folder while the solve runs: the database cannot
+  // be put in place, and the kept checkpoint is named.
+  const RunResult result =
+      RetroUnder("(sleep 1; mkdir r.retro) & true",
+                 {"solve", "--game", "oware", "--seeds", "13", "--threads", "1", "--out", "r.retro"});
+  EXPECT_EQ(result.exit_code, 2) << result;
+  EXPECT_THAT(result.err, HasSubstr("output path is a directory"));
+  EXPECT_THAT(result.err, HasSubstr("the finished slices are kept in r.retro.checkpoint"));
+  EXPECT_TRUE(fs::exists(work_.File("r.retro.checkpoint/retro-checkpoint")));
+}
+
 TEST_F(UserFilesTest, FewFileDescriptorsLeaveNoEmptyCheckpointFolder) {
   for (const int limit : {4, 5, 6, 7, 8}) {
     const RunResult result = RetroUnder(absl::StrCat("ulimit -n ", limit),
