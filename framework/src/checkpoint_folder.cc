@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "retro/database.h"
 #include "retro/status_macros.h"
 #include "retro/temporary_name.h"
 
@@ -143,6 +145,96 @@ absl::Status CheckFolderType(const std::string& path, bool* exists) {
   return absl::OkStatus();
 }
 
+// Removes the folder `path` (relative to `dir`) holding only a marker and
+// its draft, as a checkpoint folder is made; a folder holding anything
+// else stays.
+void RemoveMarkedFolder(int dir, const std::string& path) {
+  const int fd = openat(dir, path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return;
+  unlinkat(fd, kMarkerName, 0);
+  unlinkat(fd, kMarkerDraftName, 0);
+  close(fd);
+  unlinkat(dir, path.c_str(), AT_REMOVEDIR);
+}
+
+// Removes the folders that MakeMarkedFolder began for `path` in processes
+// that were killed before renaming them into place: folders named as
+// temporaries of the checkpoint folder's name (retro/temporary_name.h)
+// that no live process holds locked.
+void RemoveStaleFolderDrafts(const std::string& path) {
+  const std::filesystem::path folder(path);
+  const std::string parent = folder.parent_path().empty() ? "." : folder.parent_path().string();
+  const std::string name = folder.filename().string();
+  DIR* listing = opendir(parent.c_str());
+  if (listing == nullptr) return;
+  while (const dirent* entry = readdir(listing)) {
+    if (!IsTemporaryNameOf(name, entry->d_name)) continue;
+    const int fd = openat(dirfd(listing), entry->d_name,
+                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    const bool stale = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    close(fd);
+    if (stale) RemoveMarkedFolder(dirfd(listing), entry->d_name);
+  }
+  closedir(listing);
+}
+
+// Makes the folder `path` with its marker in one step, so that no process
+// ever sees it without one (a kill leaves either nothing or a marked
+// folder): the folder is made and marked under a temporary's name, then
+// renamed into place unless something took the name meanwhile. True when
+// this call made it; false when another process made `path` first.
+absl::StatusOr<bool> MakeMarkedFolder(const std::string& path, const CheckpointMarker& marker) {
+  const TerminatingSignalsHeld held;  // no draft left by a signal
+  const std::filesystem::path folder(path);
+  std::string draft;
+  for (int attempt = 0; attempt < 16 && draft.empty(); ++attempt) {
+    const std::string name =
+        TemporaryNameFor(folder.filename().string(), RandomTemporarySuffix());
+    const std::string candidate = (folder.parent_path() / name).string();
+    if (mkdir(candidate.c_str(), 0777) == 0) draft = candidate;
+    else if (errno != EEXIST) return ErrnoStatus("cannot make the checkpoint folder", path);
+  }
+  if (draft.empty()) return ErrnoStatus("cannot make the checkpoint folder", path);
+  const int fd = open(draft.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const absl::Status error = ErrnoStatus("cannot make the checkpoint folder", path);
+    if (fd >= 0) close(fd);
+    rmdir(draft.c_str());
+    return error;
+  }
+  absl::Status status = WriteMarkerFile(fd, MarkerText(marker), path + "/" + kMarkerName);
+  bool made = false;
+  if (status.ok()) {
+    int rename_errno = 0;
+    if (renameat2(AT_FDCWD, draft.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
+      made = true;
+    } else {
+      rename_errno = errno;
+    }
+    if (rename_errno == EINVAL) {
+      // A file system without RENAME_NOREPLACE: rename only onto nothing.
+      struct stat st {};
+      if (lstat(path.c_str(), &st) == 0) {
+        rename_errno = EEXIST;
+      } else if (rename(draft.c_str(), path.c_str()) == 0) {
+        made = true;
+        rename_errno = 0;
+      } else {
+        rename_errno = errno;
+      }
+    }
+    if (!made && rename_errno != EEXIST && rename_errno != ENOTEMPTY) {
+      errno = rename_errno;
+      status = ErrnoStatus("cannot make the checkpoint folder", path);
+    }
+  }
+  close(fd);
+  if (!made) RemoveMarkedFolder(AT_FDCWD, draft);
+  if (!status.ok()) return status;
+  return made;
+}
+
 }  // namespace
 
 std::string MarkerText(const CheckpointMarker& marker) {
@@ -241,10 +333,10 @@ absl::StatusOr<std::unique_ptr<CheckpointFolder>> CheckpointFolder::Open(
   bool exists = false;
   RETRO_RETURN_IF_ERROR(CheckFolderType(path, &exists));
   if (!exists && mode == Mode::kReadOnly) return folder;
+  if (mode != Mode::kReadOnly) RemoveStaleFolderDrafts(path);
   bool made = false;
   if (!exists) {
-    made = mkdir(path.c_str(), 0777) == 0;
-    if (!made && errno != EEXIST) return ErrnoStatus("cannot make the checkpoint folder", path);
+    RETRO_ASSIGN_OR_RETURN(made, MakeMarkedFolder(path, folder->mine_));
     RETRO_RETURN_IF_ERROR(CheckFolderType(path, &exists));
   }
   // 3-5. Held, checked and marked; a folder made here and not kept is
@@ -253,7 +345,7 @@ absl::StatusOr<std::unique_ptr<CheckpointFolder>> CheckpointFolder::Open(
     if (made) {
       const std::string made_path = path;
       folder.reset();  // closes the folder before removing it
-      rmdir(made_path.c_str());
+      RemoveMarkedFolder(AT_FDCWD, made_path);
     }
     return held;
   }

@@ -248,22 +248,6 @@ void SyncDirectoryOf(const std::string& path) {
   }
 }
 
-class SignalBlock {
- public:
-  SignalBlock() {
-    sigset_t set;
-    sigemptyset(&set);
-    for (const int signal_number : kTerminatingSignals) sigaddset(&set, signal_number);
-    pthread_sigmask(SIG_BLOCK, &set, &previous_);
-  }
-  ~SignalBlock() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
-  SignalBlock(const SignalBlock&) = delete;
-  SignalBlock& operator=(const SignalBlock&) = delete;
-
- private:
-  sigset_t previous_;
-};
-
 // A CPU time limit whose soft and hard values are one (as `ulimit -t` sets
 // them) ends the process with SIGKILL at the same tick as SIGXCPU, before
 // the handler can remove a temporary or say why: the soft limit is lowered
@@ -700,7 +684,7 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   // The terminating signals wait while it is created and registered, so
   // that none can end the process between the two and leave it behind.
   InstallCleanupHandlers();
-  const SignalBlock block;
+  const TerminatingSignalsHeld held;
   const std::filesystem::path target_path(target);
   const std::string target_name = target_path.filename().string();
   for (int attempt = 0; attempt < 16 && writer->fd_ < 0; ++attempt) {
@@ -795,6 +779,17 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
 }
 
 void SetLimitNote(const char* note) { g_limit_note.store(note); }
+
+TerminatingSignalsHeld::TerminatingSignalsHeld() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (const int signal_number : kTerminatingSignals) sigaddset(&set, signal_number);
+  pthread_sigmask(SIG_BLOCK, &set, &previous_);
+}
+
+TerminatingSignalsHeld::~TerminatingSignalsHeld() {
+  pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+}
 
 absl::Status SyncFileAndDirectory(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);

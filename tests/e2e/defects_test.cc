@@ -38,19 +38,6 @@ using ::testing::Not;
 
 class DefectsTest : public RetroTest {
  protected:
-  // `retro args...` run by /bin/sh with `redirections` appended (e.g.
-  // "> /dev/full"), in the test's directory.
-  RunResult RetroShell(const std::vector<std::string>& args, const std::string& redirections,
-                       const std::string& input = "") {
-    std::string script = "exec \"$0\"";
-    for (size_t i = 0; i < args.size(); ++i) absl::StrAppend(&script, " \"$", i + 1, "\"");
-    absl::StrAppend(&script, " --plugin-dir \"$", args.size() + 1, "\" ", redirections);
-    std::vector<std::string> all = {"-c", script, kRetroBinary};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back(kPluginDir);
-    return RunRetro(all, work_.path(), io_.path(), input, {}, "/bin/sh");
-  }
-
   // Starts `retro args...` in the test's directory without waiting for it.
   pid_t Spawn(const std::vector<std::string>& args) { return SpawnRetro(args, work_.path()); }
 
@@ -155,9 +142,9 @@ TEST_F(DefectsTest, WriteErrorsOnStdoutFailTheCommand) {
        {std::vector<std::string>{"stats", "--db", "c.retro"},
         std::vector<std::string>{"verify", "--db", "c.retro"},
         std::vector<std::string>{"probe", "--db", "c.retro", "--position", "7"}}) {
-    const RunResult full = RetroShell(command, "> /dev/full");
+    const RunResult full = RetroShell(command, "", "> /dev/full");
     ExpectError(full, 1, {"cannot write the output", "No space left on device"});
-    const RunResult closed = RetroShell(command, ">&-");
+    const RunResult closed = RetroShell(command, "", ">&-");
     ExpectError(closed, 1, {"cannot write the output", "Bad file descriptor"});
   }
 }
@@ -182,12 +169,13 @@ TEST_F(DefectsTest, BatchProbeStopsAtTheFirstFailedWrite) {
   Solve("c.retro");
   std::string input;
   for (int i = 0; i < 100000; ++i) absl::StrAppend(&input, i % 31, "\n");
-  ExpectError(RetroShell({"probe", "--db", "c.retro"}, "> /dev/full", input), 1,
+  ExpectError(RetroShell({"probe", "--db", "c.retro"}, "", "> /dev/full", input), 1,
               {"cannot write the output", "No space left on device"});
 }
 
 TEST_F(DefectsTest, SolveWithStdoutClosedFailsButNeverWritesIntoTheDatabase) {
-  const RunResult solve = RetroShell({"solve", "--game", "countdown", "--out", "c.retro"}, ">&-");
+  const RunResult solve =
+      RetroShell({"solve", "--game", "countdown", "--out", "c.retro"}, "", ">&-");
   ExpectError(solve, 1, {"cannot write the output"});
   // The database was written before the summary and is intact.
   EXPECT_EQ(Retro({"verify", "--db", "c.retro"}).exit_code, 0);
@@ -220,8 +208,13 @@ TEST_F(DefectsTest, ASolveRemovesTemporariesOfKilledSolvesButNotOfLiveOnes) {
   ASSERT_TRUE(WaitForTemporary());
   kill(child, SIGKILL);
   waitpid(child, nullptr, 0);
+  // (with, if the kill came while it made its checkpoint folder, that
+  // folder's draft c.retro.checkpoint.tmp.*, which the next solve removes
+  // too)...
   const std::vector<std::string> left = Temporaries();
-  ASSERT_EQ(left.size(), 1u);
+  ASSERT_EQ(std::count_if(left.begin(), left.end(),
+                          [](const std::string& name) { return name.starts_with("c.retro.tmp."); }),
+            1);
   // ... and one that a live process holds (locked) must survive.
   const std::string live = work_.File("c.retro.tmp.LIVE01");
   const int live_fd = open(live.c_str(), O_RDWR | O_CREAT, 0644);

@@ -164,6 +164,20 @@ class RetroTest : public ::testing::Test {
     return RunRetro(args, work_.path(), io_.path(), input, env);
   }
 
+  // `retro args... --plugin-dir <test plugins>` run by /bin/sh in the
+  // test's directory, after the shell commands `prefix` (e.g. "ulimit -s
+  // 32;") and with `redirections` appended (e.g. "> /dev/full").
+  RunResult RetroShell(const std::vector<std::string>& args, const std::string& prefix,
+                       const std::string& redirections, const std::string& input = "") {
+    std::string script = prefix + " exec \"$0\"";
+    for (size_t i = 0; i < args.size(); ++i) script += " \"${" + std::to_string(i + 1) + "}\"";
+    script += " --plugin-dir \"${" + std::to_string(args.size() + 1) + "}\" " + redirections;
+    std::vector<std::string> all = {"-c", script, kRetroBinary};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back(kPluginDir);
+    return RunRetro(all, work_.path(), io_.path(), input, {}, "/bin/sh");
+  }
+
   // Solves countdown with `args` into `file` (in the test's directory) and
   // returns the file's path.
   std::string Solve(const std::string& file,

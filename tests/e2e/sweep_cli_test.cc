@@ -34,19 +34,6 @@ const char kSmallBoard[] = "0 0 0 1 0 0 | 0 0 0 0 0 1";
 
 class SweepCliTest : public RetroTest {
  protected:
-  // `retro args... --plugin-dir <test plugins>` run by /bin/sh after
-  // `prefix` (e.g. "ulimit -s 32;"), with `redirections` appended.
-  RunResult RetroShell(const std::vector<std::string>& args, const std::string& prefix,
-                       const std::string& redirections, const std::string& input = "") {
-    std::string script = absl::StrCat(prefix, " exec \"$0\"");
-    for (size_t i = 0; i < args.size(); ++i) absl::StrAppend(&script, " \"${", i + 1, "}\"");
-    absl::StrAppend(&script, " --plugin-dir \"${", args.size() + 1, "}\" ", redirections);
-    std::vector<std::string> all = {"-c", script, kRetroBinary};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back(kPluginDir);
-    return RunRetro(all, work_.path(), io_.path(), input, {}, "/bin/sh");
-  }
-
   // A 3-seed oware book in the test's directory; returns its bytes.
   std::vector<uint8_t> SolveBook(const std::string& file) {
     const RunResult solve = Retro({"solve", "--game", "oware", "--seeds", "3", "--out", file});

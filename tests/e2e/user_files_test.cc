@@ -50,18 +50,6 @@ class UserFilesTest : public RetroTest {
     return names;
   }
 
-  // `retro args...` run by /bin/sh after `limits` (e.g. "ulimit -f 8"),
-  // in the test's directory.
-  RunResult RetroUnder(const std::string& limits, const std::vector<std::string>& args) {
-    std::string script = absl::StrCat(limits, "; exec \"$0\"");
-    for (size_t i = 0; i < args.size(); ++i) absl::StrAppend(&script, " \"$", i + 1, "\"");
-    absl::StrAppend(&script, " --plugin-dir \"$", args.size() + 1, "\"");
-    std::vector<std::string> all = {"-c", script, kRetroBinary};
-    all.insert(all.end(), args.begin(), args.end());
-    all.push_back(kPluginDir);
-    return RunRetro(all, work_.path(), io_.path(), "", {}, "/bin/sh");
-  }
-
   // A checkpoint folder `<output>.checkpoint` as another solve left it:
   // its marker and one slice file.
   void LeaveCheckpointOf(const std::string& output, const std::string& game,
@@ -188,6 +176,22 @@ TEST_F(UserFilesTest, UserFilesNamedLikeTemporariesSurviveSolvesThatSucceedFailA
   EXPECT_THAT(left, UnorderedElementsAre(mine[0], mine[1], mine[2]));
 }
 
+TEST_F(UserFilesTest, AKilledSolvesFolderDraftGoesAndAUsersLookalikeStays) {
+  // A solve killed while it made its checkpoint folder leaves the folder's
+  // draft (a temporary's name, a marker inside); a user's folder that only
+  // looks like one is kept.
+  const std::string draft = TemporaryNameFor("d.retro.checkpoint", "abc123");
+  fs::create_directory(work_.File(draft));
+  LeaveCheckpointOf("draft-source.retro", "oware", {});
+  fs::copy_file(work_.File("draft-source.retro.checkpoint/retro-checkpoint"),
+                work_.File(draft + "/retro-checkpoint"));
+  fs::create_directory(work_.File("d.retro.checkpoint.tmp.mine"));
+  const RunResult solve = Retro({"solve", "--game", "oware", "--seeds", "3", "--out", "d.retro"});
+  EXPECT_EQ(solve.exit_code, 0) << solve;
+  EXPECT_FALSE(fs::exists(work_.File(draft)));
+  EXPECT_TRUE(fs::is_directory(work_.File("d.retro.checkpoint.tmp.mine")));
+}
+
 TEST_F(UserFilesTest, TemporaryNamesProveThemselves) {
   const std::string name = TemporaryNameFor("o.retro", "abc123");
   EXPECT_TRUE(IsTemporaryNameOf("o.retro", name)) << name;
@@ -214,8 +218,8 @@ TEST_F(UserFilesTest, ALongestOutputNameSolvesWithoutACheckpointAndSaysWhyNotWit
 }
 
 TEST_F(UserFilesTest, AFileSizeLimitEndsTheSolveWithAMessage) {
-  const RunResult result =
-      RetroUnder("ulimit -f 64", {"solve", "--game", "oware", "--seeds", "9", "--out", "l.retro"});
+  const RunResult result = RetroShell(
+      {"solve", "--game", "oware", "--seeds", "9", "--out", "l.retro"}, "ulimit -f 64;", "");
   EXPECT_EQ(result.exit_code, 128 + SIGXFSZ) << result;
   EXPECT_THAT(result.err, HasSubstr("stopped by the file size limit (ulimit -f)"));
   EXPECT_THAT(result.err, HasSubstr("l.retro.checkpoint"));
@@ -223,9 +227,9 @@ TEST_F(UserFilesTest, AFileSizeLimitEndsTheSolveWithAMessage) {
 }
 
 TEST_F(UserFilesTest, ACpuTimeLimitEndsTheSolveWithAMessage) {
-  const RunResult result = RetroUnder(
-      "ulimit -t 2", {"solve", "--game", "oware", "--seeds", "16", "--threads", "1", "--out",
-                      "t.retro"});
+  const RunResult result = RetroShell(
+      {"solve", "--game", "oware", "--seeds", "16", "--threads", "1", "--out", "t.retro"},
+      "ulimit -t 2;", "");
   EXPECT_EQ(result.exit_code, 128 + SIGXCPU) << result;
   EXPECT_THAT(result.err, HasSubstr("stopped by the CPU time limit (ulimit -t)"));
   EXPECT_THAT(result.err, HasSubstr("t.retro.checkpoint"));
@@ -236,8 +240,8 @@ TEST_F(UserFilesTest, AFailedFinalRenameSaysWhereTheFinishedSlicesAre) {
   // The output becomes a folder while the solve runs: the database cannot
   // be put in place, and the kept checkpoint is named.
   const RunResult result =
-      RetroUnder("(sleep 1; mkdir r.retro) & true",
-                 {"solve", "--game", "oware", "--seeds", "13", "--threads", "1", "--out", "r.retro"});
+      RetroShell({"solve", "--game", "oware", "--seeds", "13", "--threads", "1", "--out", "r.retro"},
+                 "(sleep 1; mkdir r.retro) &", "");
   EXPECT_EQ(result.exit_code, 2) << result;
   EXPECT_THAT(result.err, HasSubstr("output path is a directory"));
   EXPECT_THAT(result.err, HasSubstr("the finished slices are kept in r.retro.checkpoint"));
@@ -246,8 +250,9 @@ TEST_F(UserFilesTest, AFailedFinalRenameSaysWhereTheFinishedSlicesAre) {
 
 TEST_F(UserFilesTest, FewFileDescriptorsLeaveNoEmptyCheckpointFolder) {
   for (const int limit : {4, 5, 6, 7, 8}) {
-    const RunResult result = RetroUnder(absl::StrCat("ulimit -n ", limit),
-                                        {"solve", "--game", "oware", "--seeds", "3", "--out", "n.retro"});
+    const RunResult result =
+        RetroShell({"solve", "--game", "oware", "--seeds", "3", "--out", "n.retro"},
+                   absl::StrCat("ulimit -n ", limit, ";"), "");
     if (result.exit_code == 0) break;
     EXPECT_FALSE(fs::exists(work_.File("n.retro.checkpoint"))) << "ulimit -n " << limit << "\n"
                                                                << result;

@@ -7,6 +7,8 @@
 #ifndef RETRO_DATABASE_H_
 #define RETRO_DATABASE_H_
 
+#include <signal.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -199,6 +201,21 @@ absl::Status SyncFileAndDirectory(const std::string& path);
 // removes the temporaries of open writers (installed by
 // AtomicFileWriter::Create).
 void SetLimitNote(const char* note);
+
+// Holds back the catchable terminating signals on this thread while it
+// lives (one that arrives meanwhile is delivered when it ends), so that a
+// short step a handler could not undo, such as making a file and
+// registering it for removal, is never cut in half by one.
+class TerminatingSignalsHeld {
+ public:
+  TerminatingSignalsHeld();
+  ~TerminatingSignalsHeld();
+  TerminatingSignalsHeld(const TerminatingSignalsHeld&) = delete;
+  TerminatingSignalsHeld& operator=(const TerminatingSignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_;
+};
 
 }  // namespace retro
 
