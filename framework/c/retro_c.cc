@@ -45,7 +45,8 @@ retro_db* Open(const char* path, const char* plugin_dir, char* error, size_t err
       message = std::string(session.status().message());
     }
   } catch (const std::exception& e) {
-    message = absl::StrCat("internal error opening ", path, ": ", e.what());
+    message = absl::StrCat("internal error opening ", path == nullptr ? "" : path, ": ",
+                           e.what());
   }
   Fail({RETRO_ERROR_INTERNAL, message});
   CopyOut(message, error, error_size);

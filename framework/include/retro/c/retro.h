@@ -134,7 +134,7 @@ RETRO_C_API int retro_probe_value(retro_db* db, const char* position, const char
  *   thread (retro_open, retro_probe_json, retro_probe_value).
  * Parameters: none.
  * Returns: a NUL-terminated one-line message, "" when no call failed yet;
- *   valid until the thread's next call of this library.
+ *   valid until the thread's next failed call (successful calls leave it).
  * Errors: none.
  * Thread safety: per thread.
  * Cost: constant. */
