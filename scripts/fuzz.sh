@@ -14,7 +14,7 @@
 # runs that many targets at once. docs/fuzzing.md describes the targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(position cli_arguments database_open plugin_open probe_batch)
+all_targets=(position cli_arguments database_open plugin_open probe_batch c_api)
 seconds="${1:-30}"
 [ $# -gt 0 ] && shift
 targets=("$@")

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
 #include "retro/database.h"
+#include "retro/database_session.h"
 #include "retro/game_module.h"
 #include "retro/plugin_loader.h"
 
@@ -88,23 +89,10 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const char* usage, Arguments* args,
                                         std::string* db);
 
-// A database file, the plugin that reads it, and the plugin's view of it,
-// destroyed in the safe order (view, then plugin, then file).
-struct DatabaseSession {
-  std::unique_ptr<DatabaseFile> file;
-  std::unique_ptr<LoadedPlugin> plugin;
-  std::unique_ptr<OpenDatabase> database;
-  ~DatabaseSession() {
-    database.reset();
-    plugin.reset();
-  }
-};
-
-// Opens `path` (the container header), finds its game's plugin, checks that
-// the plugin reads this database (ABI and data version), lets the plugin
-// open it (checking its layout), and then verifies every slice checksum.
-absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
-    const std::string& path, const std::vector<std::string>& plugin_dirs);
+// Opening a database with its plugin lives in the framework library, shared
+// with the C API (retro/database_session.h).
+using ::retro::DatabaseSession;
+using ::retro::OpenDatabaseSession;
 
 // The longest input line batch probing reads (1 MiB, without its '\n').
 inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;

@@ -66,14 +66,20 @@ std::string FileTypeText(fs::file_type type) {
 
 }  // namespace
 
-std::vector<std::string> PluginSearchDirs(
-    const std::vector<std::string>& plugin_dirs) {
-  std::vector<std::string> dirs = plugin_dirs;
+std::vector<std::string> PluginPathDirs() {
+  std::vector<std::string> dirs;
   if (const char* env = std::getenv("RETRO_PLUGIN_PATH"); env != nullptr) {
     for (absl::string_view part : absl::StrSplit(env, ':', absl::SkipEmpty())) {
       dirs.emplace_back(part);
     }
   }
+  return dirs;
+}
+
+std::vector<std::string> PluginSearchDirs(
+    const std::vector<std::string>& plugin_dirs) {
+  std::vector<std::string> dirs = plugin_dirs;
+  for (std::string& dir : PluginPathDirs()) dirs.push_back(std::move(dir));
   const std::string exe_dir = ExecutableDir();
   dirs.push_back(exe_dir);
 #ifdef RETRO_PLUGIN_DIR_FROM_BIN

@@ -1,0 +1,58 @@
+// A probe through the C API (probe.h).
+#include "c/probe.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "c/probe_options.h"
+#include "retro/parameters.h"
+
+namespace retro::c_api {
+namespace {
+
+bool IsBadInput(const absl::Status& status) {
+  return absl::IsInvalidArgument(status) || absl::IsOutOfRange(status) ||
+         absl::IsNotFound(status);
+}
+
+// Blank text is no position of any game (as `retro probe` says).
+bool IsBlank(const char* position) {
+  const char* end = position + std::strlen(position);
+  return std::all_of(position, end,
+                     [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+}
+
+// Sorts a failed probe: an input error that the defaults do not give was
+// the options' fault; any other input error, the position's.
+CError ProbeError(const Use& db, const std::string& position, const ParameterValues& options,
+                  const absl::Status& status) {
+  const std::string message(status.message());
+  if (!IsBadInput(status)) return {RETRO_ERROR_INTERNAL, message};
+  auto defaults = ResolveParameters(db.game().probe_parameters, {}, "probing");
+  if (defaults.ok() && *defaults != options && db.database().Probe(position, *defaults).ok()) {
+    return {RETRO_ERROR_BAD_OPTION, message};
+  }
+  return {RETRO_ERROR_BAD_POSITION, message};
+}
+
+}  // namespace
+
+std::variant<std::string, CError> ProbeJson(const Use& db, const char* position,
+                                            const char* options) {
+  if (position == nullptr) return CError{RETRO_ERROR_BAD_ARGUMENT, "the position is NULL"};
+  const GameDescription& game = db.game();
+  if (IsBlank(position)) {
+    return CError{RETRO_ERROR_BAD_POSITION,
+                  absl::StrCat("the position is empty; give a ", game.name,
+                               " position: ", game.position_syntax)};
+  }
+  auto values = ParseProbeOptions(options, game);
+  if (!values.ok()) return CError{RETRO_ERROR_BAD_OPTION, std::string(values.status().message())};
+  auto report = db.database().Probe(position, *values);
+  if (!report.ok()) return ProbeError(db, position, *values, report.status());
+  return std::move(report->json);
+}
+
+}  // namespace retro::c_api

@@ -1,0 +1,139 @@
+// The entry points of the C API (retro/c/retro.h): each checks its
+// arguments, does its work through the framework (retro/database_session.h,
+// OpenDatabase::Probe) and turns every failure, exceptions included, into an
+// error code and a one-line message.
+#include <exception>
+#include <string>
+#include <variant>
+
+#include "absl/strings/str_cat.h"
+#include "c/c_error.h"
+#include "c/handle.h"
+#include "c/plugin_dirs.h"
+#include "c/probe.h"
+#include "c/probe_value.h"
+#include "retro/c/retro.h"
+#include "retro/database_session.h"
+
+namespace retro::c_api {
+namespace {
+
+// Runs `body`, turning an escaping exception into RETRO_ERROR_INTERNAL
+// with its message (also copied into `out`, when given).
+template <typename Body>
+int Guarded(Body body, char* out = nullptr, size_t out_size = 0) {
+  CError error{RETRO_ERROR_INTERNAL, "internal error"};
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    error.message = absl::StrCat("internal error: ", e.what());
+  } catch (...) {
+  }
+  CopyOut(error.message, out, out_size);
+  return Fail(error);
+}
+
+retro_db* Open(const char* path, const char* plugin_dir, char* error, size_t error_size) {
+  std::string message;
+  try {
+    if (path == nullptr || *path == '\0') {
+      message = "no database path given (NULL or empty); give the path of a retro database";
+    } else {
+      auto session = OpenDatabaseSessionIn(
+          path, CPluginSearchDirs(plugin_dir == nullptr ? "" : plugin_dir));
+      if (session.ok()) return Register(std::move(*session));
+      message = std::string(session.status().message());
+    }
+  } catch (const std::exception& e) {
+    message = absl::StrCat("internal error opening ", path == nullptr ? "" : path, ": ",
+                           e.what());
+  }
+  Fail({RETRO_ERROR_INTERNAL, message});
+  CopyOut(message, error, error_size);
+  return nullptr;
+}
+
+// The message for an answer of `needed` bytes (without its NUL) that does
+// not fit in `out_size`.
+CError TooSmall(size_t needed, size_t out_size) {
+  return {RETRO_ERROR_BUFFER_TOO_SMALL,
+          absl::StrCat("the answer needs a buffer of ", needed + 1,
+                       " bytes (with its terminating NUL); this one holds ", out_size)};
+}
+
+int ProbeJsonInto(retro_db* handle, const char* position, const char* options, char* out,
+                  size_t out_size) {
+  if (out == nullptr || out_size == 0) {
+    return Fail({RETRO_ERROR_BAD_ARGUMENT,
+                 "the output buffer is NULL or has size 0; give a buffer for the answer"});
+  }
+  auto fail = [&](const CError& error) {
+    CopyOut(error.message, out, out_size);
+    return Fail(error);
+  };
+  const Use db(handle);
+  if (!db.ok()) return fail(Use::error());
+  auto answer = ProbeJson(db, position, options);
+  if (const CError* error = std::get_if<CError>(&answer)) return fail(*error);
+  const std::string& json = std::get<std::string>(answer);
+  if (json.size() >= out_size) return fail(TooSmall(json.size(), out_size));
+  CopyOut(json, out, out_size);
+  return RETRO_OK;
+}
+
+int ProbeValue(retro_db* handle, const char* position, const char* options, double* value) {
+  if (value == nullptr) {
+    return Fail({RETRO_ERROR_BAD_ARGUMENT, "the value pointer is NULL"});
+  }
+  const Use db(handle);
+  if (!db.ok()) return Fail(Use::error());
+  auto answer = ProbeJson(db, position, options);
+  if (const CError* error = std::get_if<CError>(&answer)) return Fail(*error);
+  auto number = ProbeValueFromJson(std::get<std::string>(answer));
+  if (!number.ok()) {
+    return Fail({absl::IsNotFound(number.status()) ? RETRO_ERROR_NO_VALUE : RETRO_ERROR_INTERNAL,
+                 std::string(number.status().message())});
+  }
+  *value = *number;
+  return RETRO_OK;
+}
+
+}  // namespace
+}  // namespace retro::c_api
+
+extern "C" {
+
+const char* retro_version(void) { return RETRO_C_VERSION; }
+
+retro_db* retro_open(const char* path, char* error, size_t error_size) {
+  return retro::c_api::Open(path, nullptr, error, error_size);
+}
+
+retro_db* retro_open_with_plugins(const char* path, const char* plugin_dir, char* error,
+                                  size_t error_size) {
+  return retro::c_api::Open(path, plugin_dir, error, error_size);
+}
+
+int retro_probe_json(retro_db* db, const char* position, const char* options, char* out,
+                     size_t out_size) {
+  return retro::c_api::Guarded(
+      [&] { return retro::c_api::ProbeJsonInto(db, position, options, out, out_size); }, out,
+      out_size);
+}
+
+int retro_probe_value(retro_db* db, const char* position, const char* options, double* value) {
+  return retro::c_api::Guarded(
+      [&] { return retro::c_api::ProbeValue(db, position, options, value); });
+}
+
+const char* retro_last_error(void) { return retro::c_api::LastError(); }
+
+void retro_close(retro_db* db) {
+  try {
+    retro::c_api::Unregister(db);
+  } catch (...) {
+    // Nothing to report to: a failed unload leaves the handle closed.
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,91 @@
+// The C API tests' fixture: small databases of oware (5 seeds), Surakarta
+// (3 pieces) and Plakoto (6 points, pin 2), solved once per test binary
+// with the real `retro`, opened through the C API, and `retro probe --json`
+// run for comparison.
+#ifndef RETRO_TESTS_C_API_C_API_FIXTURE_H_
+#define RETRO_TESTS_C_API_C_API_FIXTURE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "retro/c/retro.h"
+#include "tests/e2e/retro_runner.h"
+#include "tests/framework/temp_dir.h"
+
+namespace retro::testing {
+
+class CApiTest : public ::testing::Test {
+ public:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    Solve({"--game", "oware", "--seeds", "5", "--out", Oware()});
+    Solve({"--game", "surakarta", "--pieces", "3", "--out", Surakarta()});
+    Solve({"--game", "plakoto", "--points", "6", "--pin", "2", "--out", Plakoto()});
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static std::string Oware() { return dir_->File("oware-5.retro"); }
+  static std::string Surakarta() { return dir_->File("surakarta-3.retro"); }
+  static std::string Plakoto() { return dir_->File("plakoto-6-pin2.retro"); }
+
+  // `retro probe --db db --position position --json extra...`'s output
+  // without its newline; fails the test unless it succeeds.
+  static std::string CliJson(const std::string& db, const std::string& position,
+                             const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args = {"probe", "--db", db, "--position", position, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    TempDir io;
+    const RunResult result = RunRetro(args, dir_->path(), io.path());
+    EXPECT_EQ(result.exit_code, 0) << result;
+    std::string out = result.out;
+    if (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+  }
+
+  // Opens `path` through the C API, failing the test when it cannot.
+  static retro_db* Open(const std::string& path) {
+    char error[512] = "";
+    retro_db* db = retro_open(path.c_str(), error, sizeof error);
+    EXPECT_NE(db, nullptr) << error;
+    return db;
+  }
+
+  // retro_probe_json's answer, or "error <code>: <message>".
+  static std::string ApiJson(retro_db* db, const std::string& position,
+                             const char* options = nullptr) {
+    return ApiJsonFor(db, position, options);
+  }
+  static std::string ApiJsonFor(retro_db* db, const std::string& position,
+                             const char* options = nullptr) {
+    std::vector<char> out(1 << 16);
+    const int status = retro_probe_json(db, position.c_str(), options, out.data(), out.size());
+    if (status != RETRO_OK) return "error " + std::to_string(status) + ": " + out.data();
+    return out.data();
+  }
+
+ private:
+  static void Solve(std::vector<std::string> args) {
+    args.insert(args.begin(), "solve");
+    args.insert(args.end(), {"--threads", "2"});
+    TempDir io;
+    const RunResult result = RunRetro(args, dir_->path(), io.path());
+    ASSERT_EQ(result.exit_code, 0) << result;
+  }
+
+  static inline TempDir* dir_ = nullptr;
+};
+
+// A handle closed at the end of the scope.
+struct DbCloser {
+  void operator()(retro_db* db) const { retro_close(db); }
+};
+using DbPtr = std::unique_ptr<retro_db, DbCloser>;
+
+}  // namespace retro::testing
+
+#endif  // RETRO_TESTS_C_API_C_API_FIXTURE_H_
