@@ -25,7 +25,8 @@ constexpr char kHostOptions[] =
     "  --seed S          random seed of the sample [default: 1]\n"
     "  --threads N       worker threads [default: all hardware threads]\n"
     "  --json            print the result as one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    RETRO_CLI_PROGRESS_HELP;
 
 // Reads --sample and --seed into `options` (both taken, whichever fails).
 absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
@@ -53,11 +54,13 @@ int RunCheck(int argc, char** argv, int first) {
   CheckOptions options;
   const absl::Status numbers = TakeCheckOptions(*args, &options);
   auto threads = TakeThreads(*args);
-  if (auto s = CheckGameOptions(*args, game,
-                                {"--sample", "--seed", "--threads", "--json", "--plugin-dir"});
+  auto style = TakeProgressStyle(*args);
+  if (auto s = CheckGameOptions(
+          *args, game, {"--sample", "--seed", "--threads", "--json", "--plugin-dir", "--progress"});
       !s.ok()) {
     return ReportError(s);
   }
+  if (!style.ok()) return ReportError(style.status());
   if (!numbers.ok()) return ReportError(numbers);
   if (!threads.ok()) return ReportError(threads.status());
   auto values = ResolveParameters(game.solve_parameters, args->options,
@@ -75,7 +78,7 @@ int RunCheck(int argc, char** argv, int first) {
   {
     ThreadPool pool(*threads);
     Progress progress;
-    ProgressBar bar(progress, StderrIsTerminal());
+    ProgressBar bar(progress, *style);
     result = module.Check(*values, options, WorkContext{&pool, &progress});
   }
   if (!result.ok()) return ReportError(result.status());

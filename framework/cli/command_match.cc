@@ -23,6 +23,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: retro match --game G --a SPEC --b SPEC --games N [--seed S] [--threads N] [--json]\n"
+    "                   [--progress bar|plain|none]\n"
     "\n"
     "Plays N games between players A and B of game G: N/2 random openings (a few\n"
     "random plies after the start, drawn from seed S), each played twice with the\n"
@@ -37,6 +38,7 @@ constexpr char kUsage[] =
     "  --threads N       games played at once [default: all hardware threads]\n"
     "  --json            one JSON object\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    RETRO_CLI_PROGRESS_HELP
     "retro match --game G --help lists G's player keys.\n";
 
 constexpr uint64_t kMaxGames = 1'000'000;
@@ -123,12 +125,14 @@ int RunMatch(int argc, char** argv, int first) {
   absl::Status status = TakeGames(*args, &games);
   if (status.ok()) status = TakeIntOption(*args, "seed", 0, INT64_MAX, &seed);
   auto threads = TakeThreads(*args);
+  auto style = TakeProgressStyle(*args);
   if (auto s = RejectLeftoverOptions(
           *args, "match",
-          "--game, --a, --b, --games, --seed, --threads, --json, --plugin-dir");
+          "--game, --a, --b, --games, --seed, --threads, --json, --plugin-dir, --progress");
       !s.ok()) {
     return ReportError(s);
   }
+  if (!style.ok()) return ReportError(style.status());
   if (!status.ok()) return ReportError(status);
   if (!threads.ok()) return ReportError(threads.status());
   if (!a_text.has_value() || !b_text.has_value() || !games_given) {
@@ -148,7 +152,7 @@ int RunMatch(int argc, char** argv, int first) {
   {
     ThreadPool pool(static_cast<int>(std::min<uint64_t>(*threads, games)));
     Progress progress;
-    ProgressBar bar(progress, StderrIsTerminal());
+    ProgressBar bar(progress, *style);
     result = retro::RunMatch(session->play(), **a, **b, {.games = games, .seed = seed}, pool,
                              &progress);
   }

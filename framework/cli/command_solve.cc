@@ -46,7 +46,8 @@ constexpr char kHostOptions[] =
     "                    snapshot a slice in progress at most this often, so that a kill\n"
     "                    loses about this much work (0..86400) [default: 180]\n"
     "  --scratch DIR     keep large working tables in unnamed files in DIR instead of\n"
-    "                    memory (gone when retro ends) [default: the output's folder]\n";
+    "                    memory (gone when retro ends) [default: the output's folder]\n"
+    RETRO_CLI_PROGRESS_HELP;
 
 // Positions per slice of the contract check run before a solve: enough to
 // catch a plugin that breaks its contract everywhere (a missing take-back,
@@ -97,7 +98,8 @@ uint64_t MemoryPerRank(const SolvePlan& plan, uint64_t ranks) {
 // more memory than it has available, saying how many ranks of one per
 // machine like this one would fit.
 absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
-  const uint64_t available = AvailableMemoryBytes();
+  const MemoryLimit limit = AvailableMemory();
+  const uint64_t available = limit.bytes;
   if (available == 0) return absl::OkStatus();
   uint64_t local = static_cast<uint64_t>(ranks);
   if (const char* text = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); text != nullptr) {
@@ -121,7 +123,7 @@ absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
   return absl::ResourceExhaustedError(absl::StrCat(
       "this solve needs about ", HumanBytes(per_rank), " per rank over ", ranks,
       " ranks; the ", local, " on this machine need ", HumanBytes(per_rank * local),
-      ", but only ", HumanBytes(available), " is available; ", fits));
+      ", but only ", HumanBytes(available), " is available", limit.Note(), "; ", fits));
 }
 
 // What `retro solve` was asked, read and checked before any file is made.
@@ -137,6 +139,7 @@ struct SolveRequest {
   std::chrono::seconds interval{0};
   bool resume = false;
   bool checkpointing = true;
+  ProgressStyle progress = ProgressStyle::kNone;
 };
 
 // Where the working tables go: --scratch when given (an existing folder
@@ -175,12 +178,15 @@ absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request)
   const std::optional<std::string> scratch = args.Take("scratch");
   auto threads = TakeThreads(args);
   absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(args);
+  absl::StatusOr<ProgressStyle> style = TakeProgressStyle(args);
   RETRO_RETURN_IF_ERROR(CheckGameOptions(
       args, game,
       {"--out", "--threads", "--json", "--plugin-dir", "--no-check", "--resume",
-       "--no-checkpoint", "--checkpoint-interval", "--scratch"}));
+       "--no-checkpoint", "--checkpoint-interval", "--scratch", "--progress"}));
   if (!threads.ok()) return threads.status();
   if (!interval.ok()) return interval.status();
+  if (!style.ok()) return style.status();
+  request->progress = *style;
   request->threads = *threads;
   request->interval = *interval;
   RETRO_ASSIGN_OR_RETURN(request->values, ResolveParameters(game.solve_parameters, args.options,
@@ -347,7 +353,7 @@ int RunSolve(int argc, char** argv, int first) {
     Progress progress;
     // The whole job's progress is drawn by rank 0 (every rank advances
     // through the same slices and layers).
-    ProgressBar bar(progress, StderrIsTerminal() && world.rank() == 0);
+    ProgressBar bar(progress, world.rank() == 0 ? request.progress : ProgressStyle::kNone);
     const WorkContext context{&pool, &progress, solve_checkpoint, &world, scratch_directory};
     if (!request.args.Flag("no-check")) status = QuickCheck(module, values, context);
     if (status.ok()) {

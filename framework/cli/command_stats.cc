@@ -9,14 +9,15 @@ namespace retro::cli {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: retro stats --db FILE [--json] [--threads N]\n"
+    "usage: retro stats --db FILE [--json] [--threads N] [--progress bar|plain|none]\n"
     "\n"
     "Prints per-slice statistics of a database (counts per value, longest\n"
     "distances, ...; each game defines its own).\n"
     "  --db FILE         the database\n"
     "  --json            one JSON object\n"
     "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    RETRO_CLI_PROGRESS_HELP;
 
 }  // namespace
 
@@ -29,7 +30,10 @@ int RunStats(int argc, char** argv, int first) {
   }
   auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(args, "stats", "--db, --json, --threads, --plugin-dir");
+  auto style = TakeProgressStyle(args);
+  if (!style.ok()) return ReportError(style.status());
+  if (auto s = RejectLeftoverOptions(args, "stats",
+                                     "--db, --json, --threads, --plugin-dir, --progress");
       !s.ok()) {
     return ReportError(s);
   }
@@ -39,7 +43,7 @@ int RunStats(int argc, char** argv, int first) {
   Progress progress;
   absl::StatusOr<Report> report;
   {
-    ProgressBar bar(progress, StderrIsTerminal());
+    ProgressBar bar(progress, *style);
     report = (*session)->database->Stats(WorkContext{&pool, &progress});
   }
   if (!report.ok()) return ReportError(report.status());

@@ -25,6 +25,7 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: retro verify --db FILE [--sample N] [--seed S] [--threads N] [--json]\n"
+    "                    [--progress bar|plain|none]\n"
     "\n"
     "Checks a database: first the header and every slice checksum, then\n"
     "recomputes each record from its children's stored values with the game's\n"
@@ -34,7 +35,8 @@ constexpr char kUsage[] =
     "  --seed S          random seed for --sample [default: 1]\n"
     "  --threads N       worker threads [default: all hardware threads]\n"
     "  --json            one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    RETRO_CLI_PROGRESS_HELP;
 
 // What `retro verify` was asked.
 struct VerifyRequest {
@@ -43,6 +45,7 @@ struct VerifyRequest {
   std::string db;
   VerifyOptions options;
   int threads = 1;
+  ProgressStyle progress = ProgressStyle::kNone;
 };
 
 // Reads the command line into `*request`.
@@ -54,8 +57,9 @@ absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* reques
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "sample", 1, INT64_MAX, &request->options.sample));
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "seed", 0, INT64_MAX, &request->options.seed));
   RETRO_ASSIGN_OR_RETURN(request->threads, TakeThreads(args));
-  return RejectLeftoverOptions(args, "verify",
-                               "--db, --sample, --seed, --threads, --json, --plugin-dir");
+  RETRO_ASSIGN_OR_RETURN(request->progress, TakeProgressStyle(args));
+  return RejectLeftoverOptions(
+      args, "verify", "--db, --sample, --seed, --threads, --json, --plugin-dir, --progress");
 }
 
 // What every rank of a distributed verify must have understood alike (not
@@ -110,7 +114,7 @@ int RunVerify(int argc, char** argv, int first) {
   Progress progress;
   absl::StatusOr<VerifyResult> result;
   {
-    ProgressBar bar(progress, StderrIsTerminal() && reports);
+    ProgressBar bar(progress, reports ? request.progress : ProgressStyle::kNone);
     result = (*session)->database->Verify(
         options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
   }

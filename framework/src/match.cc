@@ -59,7 +59,7 @@ absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a
   MatchResult result;
   result.games.resize(options.games);
   std::vector<std::optional<absl::Status>> errors(options.games);
-  if (progress != nullptr) progress->StartPhase("match", options.games);
+  if (progress != nullptr) progress->StartPhase("match", options.games, {"games", 1});
   pool.ParallelFor(0, options.games, 1, [&](int, uint64_t begin, uint64_t end) {
     for (uint64_t i = begin; i < end; ++i) {
       MatchGame& game = result.games[i];

@@ -262,7 +262,7 @@ class ChanceDatabase : public OpenDatabase {
   absl::StatusOr<Report> Stats(const WorkContext& context) override {
     const R& rules = *rules_;
     const int slices = tables_.num_slices();
-    context.progress->StartPhase("summarising", 2 * static_cast<uint64_t>(slices));
+    context.progress->StartPhase("summarising", 2 * static_cast<uint64_t>(slices), {"slices", 2});
     std::vector<Summary> rows(slices + 1);  // rows[slices]: the total
     for (int s = 0; s < slices; ++s) {
       rows[s] = Summarise(s, context);

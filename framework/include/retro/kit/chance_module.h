@@ -128,7 +128,8 @@ class ChanceModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
     }
-    const uint64_t available = AvailableMemoryBytes();
+    const MemoryLimit limit = AvailableMemory();
+    const uint64_t available = limit.bytes;
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string given;
@@ -138,9 +139,9 @@ class ChanceModule : public KitModule {
       std::string fits;
       if constexpr (HasWhatFits<R>) fits = rules.WhatFits(available);
       return absl::ResourceExhaustedError(absl::StrFormat(
-          "the %s database for%s needs about %.0f MiB, but only %.0f MiB is available%s",
+          "the %s database for%s needs about %.0f MiB, but only %.0f MiB is available%s%s",
           info_.name, given, plan.estimated_memory_bytes / 1048576.0, available / 1048576.0,
-          fits.empty() ? "" : absl::StrCat("; ", fits)));
+          limit.Note(), fits.empty() ? "" : absl::StrCat("; ", fits)));
     }
     return plan;
   }

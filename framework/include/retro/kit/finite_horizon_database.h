@@ -149,7 +149,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
     json.EndObject().Key("horizon").Int(t).Key("fixed_point").Int(tables_->fixed_point());
     json.Key("slices").BeginArray();
     uint64_t total = 0;
-    context.progress->StartPhase("counting values", rules.num_slices());
+    context.progress->StartPhase("counting values", rules.num_slices(), {"slices", 1});
     for (int s = 0; s < rules.num_slices(); ++s) {
       const FiniteHorizonStoreView& store = tables_->store(s);
       // Values are int8: a histogram of 256 counts per thread.

@@ -114,15 +114,16 @@ class FiniteHorizonModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    const uint64_t available = AvailableMemoryBytes();
+    const MemoryLimit limit = AvailableMemory();
+    const uint64_t available = limit.bytes;
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string fits;
       if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
       return absl::ResourceExhaustedError(absl::StrFormat(
-          "this %s database needs about %.1f GiB, but only %.1f GiB is available%s",
+          "this %s database needs about %.1f GiB, but only %.1f GiB is available%s%s",
           info_.name, plan.estimated_memory_bytes / 1073741824.0, available / 1073741824.0,
-          fits));
+          limit.Note(), fits));
     }
     return plan;
   }

@@ -99,7 +99,8 @@ class LoopyWdlModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    const uint64_t available = AvailableMemoryBytes();
+    const MemoryLimit limit = AvailableMemory();
+    const uint64_t available = limit.bytes;
     // Under mpirun the host checks the memory per rank instead.
     if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
       std::string fits, what = info_.DatabaseName();
@@ -107,7 +108,7 @@ class LoopyWdlModule : public KitModule {
       if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
       return absl::ResourceExhaustedError(absl::StrCat(
           "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
-          ", but only ", MemorySize(available), " is available", fits));
+          ", but only ", MemorySize(available), " is available", limit.Note(), fits));
     }
     return plan;
   }

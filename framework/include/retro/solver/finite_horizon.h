@@ -159,7 +159,7 @@ class FiniteHorizonSolver {
     for (int slice = 0; slice < game.num_slices(); ++slice) {
       total += game.slice_size(slice) * std::max<uint64_t>(horizon, 1);
     }
-    progress.StartPhase("solving", total);
+    progress.StartPhase("solving", total, {"positions", std::max<uint64_t>(horizon, 1)});
     for (int slice = 0; slice < game.num_slices(); ++slice) {
       progress.SetLabel(absl::StrCat("solving slice ", slice + 1, "/", game.num_slices()));
       const uint64_t size = game.slice_size(slice);
@@ -200,7 +200,7 @@ class FiniteHorizonSolver {
     }
     if (split) return whole;
     if (options.bit_code) {
-      progress.StartPhase("coding", total);
+      progress.StartPhase("coding", total, {"positions", std::max<uint64_t>(horizon, 1)});
       for (int slice = 0; slice < game.num_slices(); ++slice) {
         progress.SetLabel(absl::StrCat("coding slice ", slice + 1, "/", game.num_slices()));
         kept[slice] = BitCodeFiniteHorizonStore(views[slice], pool);
