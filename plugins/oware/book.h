@@ -24,9 +24,9 @@
 #include "games/oware/rules.h"
 #include "plugins/oware/book_rules.h"
 #include "retro/database.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/kit/finite_horizon_tables.h"
 #include "retro/kit/game_info.h"
-#include "retro/solver/finite_horizon_store.h"
 
 namespace retro::oware {
 

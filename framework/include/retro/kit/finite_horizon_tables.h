@@ -9,7 +9,7 @@
 // Layout (written by FiniteHorizonModule::Solve): the game's parameters in
 // the header, and one slice per rules slice, named slice_name(s), holding
 // the finite-horizon store of that slice (retro/solver/
-// finite_horizon_store.h) in Rank order. Opening checks the identity (game,
+// retro/format/finite_horizon_store.h) in Rank order. Opening checks the identity (game,
 // codec, layout version), the header's parameters strictly, exactly the
 // slices the parameters imply, each store's header against the slice size
 // and horizon, and then, in one pass per store, its offset tables and
@@ -31,11 +31,11 @@
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/store_layout.h"
-#include "retro/solver/finite_horizon_store.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
