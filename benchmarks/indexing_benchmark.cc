@@ -604,6 +604,7 @@ RETRO_SURAKARTA_PLAIN_SOLVE(SymmetricIndexer);
 #include "games/plakoto/lex_indexer.h"
 #include "games/plakoto/move_generator.h"
 #include "plugins/plakoto/pin_afterstate_game.h"
+#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"

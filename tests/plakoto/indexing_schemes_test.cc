@@ -19,6 +19,7 @@
 #include "games/plakoto/checker_count_slices.h"
 #include "games/plakoto/lex_indexer.h"
 #include "plugins/plakoto/pin_afterstate_game.h"
+#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_table_game.h"
 #include "games/plakoto/position.h"

@@ -193,8 +193,7 @@
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
-#include "retro/solver/solve_context.h"
-#include "retro/solver/wdl.h"
+#include "retro/format/wdl.h"
 
 namespace retro::kit {
 
@@ -322,12 +321,6 @@ concept HasRecordWeight = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
-};
-template <typename R>
-concept HasSolveSlice = requires(const R& r, int slice,
-                                 std::span<const std::vector<uint8_t>> solved,
-                                 const solver::SolveContext& context) {
-  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
 };
 template <typename R>
 concept HasSolverParents = requires(const R& r, const typename R::Position& p,

@@ -21,7 +21,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "retro/kit/loopy_wdl_rules.h"
-#include "retro/solver/wdl.h"
+#include "retro/format/wdl.h"
 
 namespace retro::kit {
 

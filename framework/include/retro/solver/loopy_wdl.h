@@ -89,7 +89,7 @@
 #include "retro/solver/loopy_wdl_buffer.h"
 #include "retro/solver/loopy_wdl_game.h"
 #include "retro/solver/solve_context.h"
-#include "retro/solver/wdl.h"
+#include "retro/format/wdl.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {
