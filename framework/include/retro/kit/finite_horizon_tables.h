@@ -34,18 +34,12 @@
 #include "retro/format/finite_horizon_store.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/store_layout.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
-
-// An optional hook: OK when the tables cover `p` (e.g. a board with no more
-// seeds than the book), else InvalidArgument saying what they cover.
-template <typename R>
-concept HasCovers = requires(const R& r, const typename R::Position& p) {
-  { r.Covers(p) } -> std::same_as<absl::Status>;
-};
 
 // The opened tables of game R.
 template <FiniteHorizonRules R>

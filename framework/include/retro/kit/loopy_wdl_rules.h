@@ -343,10 +343,6 @@ template <typename R>
 concept HasDatabaseName = requires(const R& r) {
   { r.DatabaseName() } -> std::convertible_to<std::string>;
 };
-template <typename R>
-concept HasCovers = requires(const R& r, const typename R::Position& p) {
-  { r.Covers(p) } -> std::same_as<absl::Status>;
-};
 
 template <typename R>
 concept HasUnrankCache = requires(const R& r, int slice, uint64_t index) {
