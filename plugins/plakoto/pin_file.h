@@ -26,8 +26,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "plugins/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
+#include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/turn_distribution.h"
 #include "retro/database.h"
 

@@ -70,17 +70,25 @@ class LoopyWdlTables {
  public:
   using Position = typename R::Position;
 
-  // Tables trusted as they are: one per slice of `rules`, of its size (a
-  // slice that no lookup reaches may be left empty). `parameters`: the
-  // header's, shown by stats.
+  // Tables trusted as they are, unchecked.
+  //   Parameters: rules; tables, one per slice of `rules`, of its size (a
+  //     slice that no lookup reaches may be left empty), outliving the
+  //     result; parameters, the header's, shown by stats.
+  //   Returns: the tables. Errors: none.
+  //   Thread safety: any thread. Cost: root only.
   LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
                  std::vector<std::pair<std::string, std::string>> parameters = {})
       : rules_(std::move(rules)), tables_(std::move(tables)), parameters_(std::move(parameters)) {}
 
-  // Checks that `file` (made by this game; its slice checksums not yet
-  // verified) has the layout above, every byte included: the codec, the
-  // header's parameters (strictly), exactly the rules' slices, each of its
-  // size, and every byte. `file` must outlive the result.
+  // Opens the tables of a database file.
+  //   Parameters: info, the game's identity; file, made by this game (its
+  //     slice checksums not yet verified), outliving the result.
+  //   Returns: the tables, with the rules of the file's header.
+  //   Errors: InvalidArgument or DataLoss unless the file has the layout
+  //     of retro/kit/loopy_wdl_database.h, every byte included: the codec,
+  //     the header's parameters (strictly), exactly the rules' slices, each
+  //     of its size, and every byte.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
   static absl::StatusOr<LoopyWdlTables> FromFile(const GameInfo& info,
                                                  const DatabaseFile& file) {
     const std::string& codec = file.identity().codec;
@@ -113,15 +121,20 @@ class LoopyWdlTables {
     return LoopyWdlTables(std::move(rules), std::move(tables), file.parameters());
   }
 
-  // Checks `table` as slice `s` of a file of `rules` is checked (its size
-  // and every byte): for a slice restored from a checkpoint.
+  // Checks one slice as FromFile would (its size and every byte): for a
+  // slice restored from a checkpoint.
+  //   Parameters: rules; s, a slice of rules; table, its bytes.
+  //   Returns: OK. Errors: InvalidArgument or DataLoss naming the problem.
+  //   Thread safety: any thread. Cost: root only (one pass over the slice).
   static absl::Status CheckSlice(const R& rules, int s, std::span<const uint8_t> table) {
     RETRO_RETURN_IF_ERROR(CheckSize(rules, s, table));
     return CheckBytes(rules, s, table);
   }
 
-  // Tables solved in memory (which must outlive the result): one per slice,
-  // checked like a file's (sizes and every byte).
+  // Tables solved in memory, checked like a file's (sizes and every byte).
+  //   Parameters: rules; tables, one per slice, outliving the result.
+  //   Returns: the tables. Errors: as CheckSlice.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
   static absl::StatusOr<LoopyWdlTables> FromTables(R rules,
                                                    std::vector<std::span<const uint8_t>> tables) {
     if (static_cast<int>(tables.size()) != rules.num_slices()) {
@@ -139,23 +152,36 @@ class LoopyWdlTables {
     return parameters_;
   }
 
-  // The stored value of position `p`, which must rank into a slice.
+  // The stored value of a position for its side to move.
+  //   Parameters: p, which must rank into a slice (unchecked).
+  //   Returns: win, draw or loss with its distance. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank and one byte read).
   WdlOutcome Value(const Position& p) const {
     const SliceIndex at = rules_.Rank(p);
     return DecodeWdl(tables_[at.slice][at.index]);
   }
 
-  // The value for its mover of the move from a position of `slice` to
-  // `child`.
+  // The value of a move for the side playing it.
+  //   Parameters: slice, the slice of the position moved from; child, the
+  //     position the move leads to (a conversion when its slice differs).
+  //   Returns: the move's value. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank and one byte read).
   WdlOutcome MoveValue(int slice, const Position& child) const {
     const SliceIndex at = rules_.Rank(child);
     const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
     return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
   }
 
-  // What is wrong with record `index` of `slice` ("" when consistent): its
-  // value recomputed from its children's stored values with the rules (one
-  // step of minimax, independent of the solver) against the stored byte.
+  // What is wrong with a record: its value recomputed from its children's
+  // stored values with the rules (one step of minimax, independent of the
+  // solver) against the stored byte.
+  //   Parameters: slice; index, below the slice's size (with p: its
+  //     position, Unrank(slice, index)).
+  //   Returns: "" when consistent, else the problem. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (generates and looks up every move).
   std::string CheckRecord(int slice, uint64_t index) const {
     return CheckRecord(slice, index, rules_.Unrank(slice, index));
   }

@@ -47,10 +47,13 @@ class FiniteHorizonTables {
  public:
   using Position = typename R::Position;
 
-  // Opens and validates the database at `path`, made by the game `info`
-  // describes: the container's header, then the layout (FromFile), and only
-  // then the slice checksums, so that a file claiming a huge slice is
-  // refused before it is read.
+  // Opens and validates a database file: the container's header, then the
+  // layout (FromFile), and only then the slice checksums, so that a file
+  // claiming a huge slice is refused before it is read.
+  //   Parameters: path; info, the game that made it.
+  //   Returns: the tables, owning the memory-mapped file.
+  //   Errors: the container reader's, FromFile's, a bad slice checksum.
+  //   Thread safety: any thread. Cost: root only (reads the whole file).
   static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> Open(const std::string& path,
                                                                    const GameInfo& info) {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
@@ -63,9 +66,14 @@ class FiniteHorizonTables {
     return tables;
   }
 
-  // Interprets an already opened database; `file` must outlive the tables.
-  // Its slice checksums need not be verified yet: the checks before the
-  // pass over each store cost O(slices).
+  // Interprets an already opened database.
+  //   Parameters: file, outliving the tables (its slice checksums need not
+  //     be verified yet: the checks before the pass over each store cost
+  //     O(slices)); info, the game that made it.
+  //   Returns: the tables.
+  //   Errors: InvalidArgument or DataLoss when the parameters, the slices or
+  //     a store's header, offsets or entries disagree.
+  //   Thread safety: any thread. Cost: root only (one pass over each store).
   static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> FromFile(const DatabaseFile& file,
                                                                        const GameInfo& info) {
     const DatabaseIdentity& id = file.identity();
@@ -106,9 +114,13 @@ class FiniteHorizonTables {
   }
 
   // Keeps every position's final value and the layer from which it holds
-  // in memory (FiniteHorizonStoreView::IndexFinalValues, 2 bytes a
-  // position), so that Value at or past a position's last change reads no
-  // list; returns the bytes held. For engines that probe in their search.
+  // in memory (FiniteHorizonStoreView::IndexFinalValues), so that Value at
+  // or past a position's last change reads no list. For engines that probe
+  // in their search.
+  //   Returns: the bytes held (2 a position). Errors: none.
+  //   Thread safety: not with other calls; call before probing from
+  //     several threads.
+  //   Cost: root only (decodes every list once).
   uint64_t IndexFinalValues() {
     uint64_t bytes = 0;
     for (FiniteHorizonStoreView& store : stores_) {
@@ -131,7 +143,12 @@ class FiniteHorizonTables {
   }
   int fixed_point(int slice) const { return static_cast<int>(stores_[slice].last_change()); }
 
-  // V_t of `p`; requires a covered position and 0 <= plies_left <= horizon().
+  // V_t of a position.
+  //   Parameters: p, covered (unchecked); plies_left, 0..horizon()
+  //     (unchecked).
+  //   Returns: the value. Errors: none (CheckedValue checks).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a rank and a short scan).
   int Value(const Position& p, int plies_left) const {
     const SliceIndex at = rules_.Rank(p);
     return stores_[at.slice].ValueAt(at.index, static_cast<uint32_t>(plies_left));
@@ -146,7 +163,11 @@ class FiniteHorizonTables {
     }
   }
 
-  // Value with its preconditions checked; errors name the problem.
+  // Value with its preconditions checked.
+  //   Parameters: as Value. Returns: the value.
+  //   Errors: InvalidArgument or OutOfRange naming the problem.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node.
   absl::StatusOr<int> CheckedValue(const Position& p, int plies_left) const {
     RETRO_RETURN_IF_ERROR(Covers(p));
     if (plies_left < 0 || plies_left > horizon()) {

@@ -190,10 +190,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/format/wdl.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
-#include "retro/format/wdl.h"
 
 namespace retro::kit {
 
