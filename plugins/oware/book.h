@@ -24,9 +24,9 @@
 #include "games/oware/rules.h"
 #include "plugins/oware/book_rules.h"
 #include "retro/database.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/kit/finite_horizon_tables.h"
 #include "retro/kit/game_info.h"
-#include "retro/solver/finite_horizon_store.h"
 
 namespace retro::oware {
 
@@ -39,48 +39,81 @@ class Book {
  public:
   using Tables = kit::FiniteHorizonTables<BookRules>;
 
-  // Opens and validates a book file (container checks and book structure).
+  // Opens a book file and checks it (container, header, every store).
+  //   Parameters: path, a file written by `retro solve --game oware`.
+  //   Returns: the book, owning the memory-mapped file.
+  //   Errors: the container reader's (missing or unreadable file, bad
+  //     checksum, another game or layout) and FromFile's.
+  //   Thread safety: any thread; the book is then read-only.
+  //   Cost: root only (maps the file and validates every store once).
   static absl::StatusOr<std::unique_ptr<Book>> Open(const std::string& path);
-  // Interprets an already opened database; `file` must outlive the book.
-  // Checks the whole structure against the header's parameters, so that no
-  // lookup can read outside the file (FiniteHorizonTables::FromFile: the
-  // parameters strictly, the slices seeds-0..seeds-N, each store's header,
-  // offset tables and entries, values within -n..n on n seeds).
+  // Interprets an already opened database.
+  //   Parameters: file, which must outlive the book.
+  //   Returns: the book.
+  //   Errors: InvalidArgument or DataLoss when the structure disagrees with
+  //     the header's parameters, so that no lookup can read outside the file
+  //     (FiniteHorizonTables::FromFile: the parameters strictly, the slices
+  //     seeds-0..seeds-N, each store's header, offset tables and entries,
+  //     values within -n..n on n seeds).
+  //   Thread safety: any thread.
+  //   Cost: root only (one pass over every store).
   static absl::StatusOr<std::unique_ptr<Book>> FromFile(const DatabaseFile& file);
 
   // The largest seed count covered, the rules, the turn limit T.
+  //   Returns: the values of the book's header; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   int seeds() const { return tables_->rules().seeds(); }
   const Rules& rules() const { return tables_->rules().rules(); }
   int turn_limit() const { return rules().turn_limit; }
-  // The smallest t from which no stored value changes any more.
+  // The smallest t from which no stored value changes any more (with
+  // `seeds`: for the boards of that many seeds, 0 <= seeds <= seeds()).
+  //   Returns: a layer 0..turn_limit(); no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   int fixed_point() const { return tables_->fixed_point(); }
   // The same for the boards with `seeds` seeds.
   int fixed_point(int seeds) const { return tables_->fixed_point(seeds); }
 
-  // V_t of `board` (the net score the side to move will gain with at most
-  // `plies_left` more plies). Requires TotalSeeds(board) <= seeds() and
-  // 0 <= plies_left <= turn_limit().
+  // V_t of a board: the net score the side to move will gain with at most
+  // `plies_left` more plies.
+  //   Parameters: board, with TotalSeeds(board) <= seeds(); plies_left,
+  //     0..turn_limit().
+  //   Returns: the value, -n..n on n seeds.
+  //   Errors: none checked (CheckedValue checks); out-of-range arguments
+  //     are undefined behaviour.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a rank and a short scan, under a
+  //     microsecond; less after IndexFinalValues).
   int Value(const Board& board, int plies_left) const {
     return tables_->store(TotalSeeds(board))
         .ValueAt(indexer().Rank(board), static_cast<uint32_t>(plies_left));
   }
 
   // Makes Value faster for an engine's search: keeps each board's final
-  // value and the plies left from which it holds in memory, 2 bytes a
-  // board (0.56 MiB for 9 seeds), so that a lookup at or past the board's
-  // last change (most of a search's, whose plies left are many) decodes
-  // nothing. The file is unchanged. Returns the bytes held; call once,
-  // before probing from several threads.
+  // value and the plies left from which it holds in memory, so that a
+  // lookup at or past the board's last change (most of a search's, whose
+  // plies left are many) decodes nothing. The file is unchanged.
+  //   Returns: the bytes held (2 a board: 0.56 MiB for 9 seeds).
+  //   Errors: none.
+  //   Thread safety: not with other calls; call once, before probing from
+  //     several threads.
+  //   Cost: root only (decodes every list once, on all hardware threads).
   uint64_t IndexFinalValues() { return tables_->IndexFinalValues(); }
 
-  // Checked version of Value: errors name the problem (too many seeds,
-  // plies_left out of range).
+  // Value with its arguments checked.
+  //   Parameters: as Value.
+  //   Returns: the value.
+  //   Errors: InvalidArgument or OutOfRange naming the problem (an invalid
+  //     board, too many seeds, plies_left out of range).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (Value and a few comparisons).
   absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const {
     return tables_->CheckedValue(board, plies_left);
   }
 
-  // The store of the boards with `seeds` seeds, the indexer ranking them,
-  // and the kit's tables.
+  // The store of the boards with `seeds` seeds (0..seeds()), the indexer
+  // ranking them, and the kit's tables.
+  //   Returns: references valid while the book lives; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   const FiniteHorizonStoreView& store(int seeds) const { return tables_->store(seeds); }
   const ColexIndexer& indexer() const { return tables_->rules().indexer(); }
   const Tables& tables() const { return *tables_; }

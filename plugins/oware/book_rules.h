@@ -24,8 +24,14 @@
 #include "games/oware/rules.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/parameters.h"
-#include "retro/solver/finite_horizon.h"
-#include "retro/solver/solve_context.h"
+
+// Declared, not included: Solve below only names them, and a reader of books
+// (book.h) must not pull the solver in (retro/solver/finite_horizon_options.h
+// and retro/solver/solve_context.h define them; solve_book.cc includes both).
+namespace retro::solver {
+struct FiniteHorizonOptions;
+struct SolveContext;
+}  // namespace retro::solver
 
 namespace retro::oware {
 

@@ -8,6 +8,8 @@
 #include "plugins/oware/book_rules.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/solver/finite_horizon.h"
+#include "retro/solver/finite_horizon_options.h"
+#include "retro/solver/solve_context.h"
 
 namespace retro::oware {
 namespace {

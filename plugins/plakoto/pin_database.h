@@ -10,7 +10,8 @@
 // is the alternative convention, obtained by subtracting one. Values are
 // doubles (8 bytes per record: 67 KB for P = 6, 19 MB for P = 12).
 //
-// Build() solves with the chance solver (retro/solver/chance.h); lookups
+// Build() solves with the chance solver (retro/solver/chance.h, in
+// pin_build.cc, options in pin_build_options.h); lookups
 // give D, and for probing the best play of each of the 21 rolls with its
 // value. Errors a user can cause (a position of the wrong size or pin) are
 // statuses.
@@ -28,50 +29,12 @@
 #include "games/plakoto/move_generator.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
-#include "retro/distributed/communicator.h"
-#include "retro/progress.h"
-#include "retro/solver/chance_workspace.h"
-#include "retro/thread_pool.h"
 
 namespace retro::plakoto {
 
-// How the solver learns each roll's best play.
-enum class BuildMethod {
-  // Partial-move tables over all 14-checker boards (PinTableGame): fast.
-  kPartialMoveTables,
-  // Every distinct afterstate of every roll (PinAfterstateGame): the plain
-  // baseline, about two orders of magnitude slower on P = 12.
-  kAfterstates,
-};
-
-// How the table builder (kPartialMoveTables) numbers the 14-checker boards it
-// solves over. Only a measurement choice: the database itself is always in
-// the bearoff order of the free checkers, and both give identical values.
-enum class BoardIndexing {
-  // BearoffIndexer: the database's own order, the faster build
-  // (docs/indexing.md).
-  kBearoff,
-  // LexIndexer.
-  kLex,
-};
-
-// Options of PinDatabase::Build. Null pointers: single thread, no progress.
-struct PinBuildOptions {
-  ThreadPool* pool = nullptr;
-  Progress* progress = nullptr;
-  BuildMethod method = BuildMethod::kPartialMoveTables;
-  // The builder's internal board order (kPartialMoveTables only).
-  BoardIndexing indexing = BoardIndexing::kBearoff;
-  // The real rules by default; switchable only to show what a rule changes.
-  MoveRules rules;
-  // Memory for the partial-move tables (642 MB for P = 12); pass the same
-  // workspace when building several databases in a row to reuse it. Null:
-  // allocated and freed by each Build.
-  chance::Workspace* workspace = nullptr;
-  // The ranks of a distributed build (retro/distributed/communicator.h);
-  // null: this process alone.
-  distributed::Communicator* communicator = nullptr;
-};
+// The options of Build (pin_build_options.h), declared here so that a reader
+// of databases (pin_file.h) need not include the solver's types.
+struct PinBuildOptions;
 
 // The outcome of one roll from a position.
 struct RollAnalysis {
@@ -92,10 +55,17 @@ class PinDatabase {
   // Solves (points, pin). Errors: points not 6 or 12, pin outside 2..6.
   // Under several ranks (options.communicator) only rank 0's database holds
   // the values; the others' are empty.
+  // Defined in pin_build.cc with the chance solver; the options are in
+  // pin_build_options.h (without them: one thread, no progress).
+  static absl::StatusOr<PinDatabase> Build(int points, int pin);
   static absl::StatusOr<PinDatabase> Build(int points, int pin,
-                                           const PinBuildOptions& options = {});
+                                           const PinBuildOptions& options);
 
-  // Wraps values read from elsewhere (a file); checks the count.
+  // Wraps values read from elsewhere (a file).
+  //   Parameters: points, 6 or 12; pin, 2..6; values, D by record.
+  //   Returns: the database, owning the values.
+  //   Errors: InvalidArgument for another P or pin, or a wrong count.
+  //   Thread safety: any thread. Cost: root only (moves the values).
   static absl::StatusOr<PinDatabase> FromValues(int points, int pin,
                                                 std::vector<double> values);
 
@@ -116,7 +86,12 @@ class PinDatabase {
   Position PositionAt(uint64_t index) const {
     return PositionFromFree(points_, pin_, indexer_.Unrank(index));
   }
-  // D of a position; an error if it is invalid or of another (P, p).
+  // D of a position.
+  //   Parameters: position, any position.
+  //   Returns: D >= 1, the current turn counted.
+  //   Errors: InvalidArgument when it is invalid or of another (P, p).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a check, a rank and a read).
   absl::StatusOr<double> Value(const Position& position) const;
   // g of an afterstate of this database's (P, p): 0 when the pin is released,
   // else D. Requires 14 checkers on points 1..P.
@@ -124,6 +99,11 @@ class PinDatabase {
     return after.PinHolds() ? values_[IndexOf(after)] : 0.0;
   }
   // For each of the 21 rolls (in kRolls order) its best play and value.
+  //   Parameters: position, any position.
+  //   Returns: the 21 analyses.
+  //   Errors: InvalidArgument as Value.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (generates every play of every roll).
   absl::StatusOr<std::array<RollAnalysis, kNumRolls>> AnalyzeRolls(
       const Position& position) const;
   // The recurrence recomputed for record `index` < size() from the stored

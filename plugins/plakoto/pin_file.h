@@ -26,8 +26,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "plugins/plakoto/pin_database.h"
 #include "games/plakoto/position.h"
+#include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/turn_distribution.h"
 #include "retro/database.h"
 
@@ -55,9 +55,19 @@ std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution);
 // The databases of one file, validated.
 class PinFile {
  public:
-  // Opens and validates a database file (container checks and layout).
+  // Opens a database file and checks it (container, layout, every value).
+  //   Parameters: path, a file written by `retro solve --game plakoto`.
+  //   Returns: the file's databases, owning the memory-mapped file.
+  //   Errors: the container reader's (missing or unreadable file, bad
+  //     checksum, another game) and FromFile's.
+  //   Thread safety: any thread; the result is then read-only.
+  //   Cost: root only (maps the file, one pass over the values).
   static absl::StatusOr<std::unique_ptr<PinFile>> Open(const std::string& path);
-  // Interprets an opened file; `file` must outlive the result. Checks the
+  // Interprets an opened file.
+  //   Parameters: file, which must outlive the result.
+  //   Returns: the file's databases.
+  //   Thread safety: any thread. Cost: root only (one pass over the values).
+  //   Errors: InvalidArgument or DataLoss from the checks of the
   // header's parameters (strictly, in range, a distribution only for P = 6),
   // that the slices are exactly those the parameters imply, each once and of
   // the size they imply (all before any pass over the data, so the slice
@@ -66,21 +76,36 @@ class PinFile {
   // record's summing to at most 1.
   static absl::StatusOr<std::unique_ptr<PinFile>> FromFile(const DatabaseFile& file);
 
+  // The board size P, the pin points held (ascending), and the turns
+  // stored per record in the turn distributions (0 when there are none).
+  //   Returns: values of the header; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   int points() const { return points_; }
   // The pin points held, ascending.
   const std::vector<int>& pins() const { return pins_; }
   // Turns stored per record in the turn distributions; 0 when there are none.
   int distribution_turns() const { return distribution_turns_; }
 
-  // The database of (points, pin), or null if this file does not hold it.
+  // The database of (points, pin).
+  //   Parameters: points, pin: any integers.
+  //   Returns: the database (valid while the file lives), or null if this
+  //     file does not hold it; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   const PinDatabase* Find(int points, int pin) const;
-  // The database `position` belongs to; an InvalidArgument error, naming what
-  // the file holds, when the position is invalid or of another P or pin.
+  // The database `position` belongs to.
+  //   Parameters: position, any position.
+  //   Returns: the database, valid while the file lives.
+  //   Errors: InvalidArgument, naming what the file holds, when the
+  //     position is invalid or of another P or pin.
+  //   Thread safety: any thread. Cost: fit for every node.
   absl::StatusOr<const PinDatabase*> DatabaseOf(const Position& position) const;
 
-  // P(T = t) for t = 1..distribution_turns() of record `index` of the
-  // database of `pin` (the values are copied out of the mapped file).
-  // Requires distribution_turns() > 0 and a held pin.
+  // P(T = t) for t = 1..distribution_turns() of a record.
+  //   Parameters: pin, held; index, a record of its database; requires
+  //     distribution_turns() > 0 (all unchecked).
+  //   Returns: the probabilities, copied out of the mapped file; no errors.
+  //   Thread safety: any thread.
+  //   Cost: root only (allocates distribution_turns() floats).
   std::vector<float> Distribution(int pin, uint64_t index) const;
 
  private:

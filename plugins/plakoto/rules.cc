@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "games/plakoto/notation.h"
+#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
 #include "plugins/plakoto/turn_distribution.h"

@@ -25,10 +25,11 @@
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
 #include "retro/database_layout.h"
+#include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
-#include "retro/kit/chance_tables.h"
+#include "retro/kit/chance_slice_context.h"
 #include "retro/kit/game_info.h"
 
 namespace retro::plakoto {

@@ -34,7 +34,7 @@
 #include "plugins/surakarta/table_slice.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/contract/loopy_wdl_view.h"
-#include "retro/solver/wdl.h"
+#include "retro/format/wdl.h"
 
 namespace retro::surakarta {
 

@@ -6,6 +6,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "plugins/surakarta/table_slice.h"
 #include "retro/status_macros.h"
 
 namespace retro::surakarta {

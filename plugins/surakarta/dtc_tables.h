@@ -33,11 +33,11 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
+#include "plugins/surakarta/move_value.h"
 #include "plugins/surakarta/rules.h"
-#include "plugins/surakarta/tablebase.h"
 #include "retro/database.h"
-#include "retro/kit/loopy_wdl_database.h"
-#include "retro/solver/wdl.h"
+#include "retro/format/loopy_wdl_tables.h"
+#include "retro/format/wdl.h"
 
 namespace retro::surakarta {
 
@@ -46,10 +46,19 @@ class DtcTables {
  public:
   using Tables = kit::LoopyWdlTables<SurakartaRules>;
 
-  // Opens and validates a tablebase file (container checks and structure).
+  // Opens a tablebase file and checks it (container and structure).
+  //   Parameters: path, a file written by `retro solve --game surakarta`.
+  //   Returns: the tables, owning the memory-mapped file.
+  //   Errors: the container reader's (missing or unreadable file, bad
+  //     checksum, another game) and FromFile's.
+  //   Thread safety: any thread; the tables are then read-only.
+  //   Cost: root only (maps the file, one pass over the bytes).
   static absl::StatusOr<std::unique_ptr<DtcTables>> Open(const std::string& path);
-  // Interprets an already opened database; `file` must outlive the result.
-  // Tables::FromFile: refuses files of another game, layout or codec;
+  // Interprets an already opened database.
+  //   Parameters: file, which must outlive the result.
+  //   Returns: the tables.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  //   Errors (Tables::FromFile): refuses files of another game, layout or codec;
   // headers whose parameters are missing, repeated, unknown, out of range or
   // at odds with the codec; slice tables other than exactly
   // pieces-1..pieces-N; slices of another size than their piece count
@@ -57,53 +66,91 @@ class DtcTables {
   // not be verified yet); and tables holding byte 255, which encodes no
   // value (one pass).
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromFile(const DatabaseFile& file);
-  // Reads tables solved in memory (Tablebase): tables[n - 1] is the n-piece
-  // table in FuChouIndexer order; the bytes must outlive the result. Checks
-  // the table count, the sizes and the bytes (no 255).
+  // Reads tables solved in memory (Tablebase).
+  //   Parameters: rule, the no-move rule they were solved with; tables,
+  //     tables[n - 1] the n-piece table in FuChouIndexer order, whose bytes
+  //     must outlive the result.
+  //   Returns: the tables.
+  //   Errors: InvalidArgument or DataLoss for a wrong table count or size,
+  //     or a byte 255.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromTables(
       NoMoveRule rule, std::vector<std::span<const uint8_t>> tables);
 
+  // The rules, the kit's tables, the largest piece count, the no-move rule
+  // and the indexing the file was solved with.
+  //   Returns: values of the header; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   const SurakartaRules& rules() const { return tables_->rules(); }
   const Tables& tables() const { return *tables_; }
   int max_pieces() const { return rules().pieces(); }
   NoMoveRule no_move_rule() const { return rules().no_move_rule(); }
   TableIndexing indexing() const { return rules().indexing(); }
 
-  // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces().
+  // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces()
+  // (unchecked).
+  //   Returns: a view valid while the tables live; no errors.
+  //   Thread safety: any thread. Cost: fit for every node.
   std::span<const uint8_t> table(int pieces) const { return tables_->tables()[pieces - 1]; }
 
-  // The index of (us, them) in the table of PopCount(us | them) pieces.
+  // The index of (us, them) in the table of PopCount(us | them) pieces,
+  // 1..max_pieces() (unchecked).
+  //   Returns: the index; no errors.
+  //   Thread safety: any thread. Cost: fit for every node (one rank).
   uint64_t IndexOf(Bitboard us, Bitboard them) const {
     return rules().Rank(Position{.us = us, .them = them}).index;
   }
   // The placement of `index` in the `pieces`-piece table (for a symmetric
   // table, the class's canonical member), X to move.
+  //   Parameters: pieces, 1..max_pieces(); index, below the table's size
+  //     (both unchecked).
+  //   Returns: the position; no errors.
+  //   Thread safety: any thread. Cost: fit for every node (one unrank).
   Position PositionAt(int pieces, uint64_t index) const {
     return rules().Unrank(pieces - 1, index);
   }
 
-  // The value of (us, them) for the side to move. Requires 1 <=
-  // PopCount(us | them) <= max_pieces(), or us == 0 (lost at distance 0).
+  // The value of (us, them) for the side to move.
+  //   Parameters: us, them: 1 <= PopCount(us | them) <= max_pieces(), or
+  //     us == 0 (lost at distance 0); unchecked (Probe checks).
+  //   Returns: win, draw or loss with the plies to the next capture.
+  //   Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank and one byte read).
   WdlOutcome Value(Bitboard us, Bitboard them) const {
     if (us == 0) return WdlOutcome::Loss(0);
     return tables_->Value(Position{.us = us, .them = them});
   }
 
-  // The value of `move` (legal in (us, them)) for the side playing it: a
-  // capture converts (one ply, the opposite of the smaller table's result),
-  // a step is WdlOutcome::AfterMove of the position it leads to.
+  // The value of `move` for the side playing it: a capture converts (one
+  // ply, the opposite of the smaller table's result), a step is
+  // WdlOutcome::AfterMove of the position it leads to.
+  //   Parameters: us, them as Value; move, legal there (unchecked).
+  //   Returns: the move's value; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a move, a rank and a byte read).
   WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const {
     const Position p{.us = us, .them = them};
     return tables_->MoveValue(p.piece_count() - 1, PlayMove(p, move));
   }
 
-  // Checked: fails (OutOfRange) when `p` has more pieces than the tables
-  // hold. A position whose side to move has no pieces is a loss in 0.
+  // Value with the position checked.
+  //   Parameters: p, any position.
+  //   Returns: its value; a side to move without pieces has lost in 0.
+  //   Errors: OutOfRange when p has more pieces than the tables hold.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node.
   absl::StatusOr<WdlOutcome> Probe(const Position& p) const;
 
   // Every legal move of `p` with its value for the mover, best first (wins
   // by increasing distance, draws, losses by decreasing distance; ties in
-  // the generator's order). Empty when the game is over.
+  // the generator's order).
+  //   Parameters: p, any position.
+  //   Returns: the moves, empty when the game is over.
+  //   Errors: OutOfRange as Probe.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (generates, plays and looks up every move, and
+  //     allocates).
   absl::StatusOr<std::vector<MoveValue>> ProbeMoves(const Position& p) const;
 
  private:

@@ -14,6 +14,7 @@
 #include "plugins/surakarta/table_slice.h"
 #include "retro/combinatorics.h"
 #include "retro/solver/loopy_wdl.h"
+#include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 

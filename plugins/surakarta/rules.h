@@ -43,11 +43,17 @@
 #include "games/surakarta/symmetric_indexer.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/format/wdl.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/parameters.h"
-#include "retro/solver/solve_context.h"
-#include "retro/solver/wdl.h"
+
+// Declared, not included: SolveSlice below only names it, and a reader of
+// tables (dtc_tables.h) must not pull the solver in
+// (retro/solver/solve_context.h defines it; rules.cc includes it).
+namespace retro::solver {
+struct SolveContext;
+}  // namespace retro::solver
 
 namespace retro::surakarta {
 

@@ -26,6 +26,7 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
+#include "plugins/surakarta/move_value.h"
 #include "plugins/surakarta/rules.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
@@ -41,12 +42,6 @@ struct TablebaseOptions {
   int max_pieces = 4;  // tables 1..max_pieces
   NoMoveRule no_move_rule = NoMoveRule::kLoss;
   int threads = 0;  // 0: one per hardware thread
-};
-
-// A legal move and its value for the side playing it.
-struct MoveValue {
-  Move move;
-  WdlOutcome value;
 };
 
 // Counts of one table's results.

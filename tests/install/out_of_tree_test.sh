@@ -127,4 +127,16 @@ expect probe.json '"position":".../.../...","to_move":"x","result":"draw","dista
 expect batch.txt ".../.../... draw 9 best 1,2,3,4,5,6,7,8,9"
 expect batch.txt "xxx/oo./... loss 0 game-over"
 expect perft.txt "127872"
+
+echo "== build an engine against the installed reader library (retro::reader)"
+READER_BUILD=$WORK/build-reader
+cmake -S "$SOURCE/tests/install/reader_consumer" -B "$READER_BUILD" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" > "$WORK/reader-configure.log"
+cmake --build "$READER_BUILD" > "$WORK/reader-build.log"
+unset RETRO_PLUGIN_PATH
+"$RETRO_PREFIX/bin/retro" solve --game oware --seeds 4 --out book.retro > /dev/null
+"$RETRO_PREFIX/bin/retro" solve --game surakarta --pieces 3 --out tables.retro > /dev/null
+"$RETRO_PREFIX/bin/retro" solve --game plakoto --points 6 --pin 2 --out pins.retro > /dev/null
+"$READER_BUILD/probe_all" book.retro tables.retro pins.retro > reader.txt
+expect reader.txt "oware 4 seeds, value 2; surakarta 3 pieces; plakoto P = 6, 1 pins"
 echo "OK"

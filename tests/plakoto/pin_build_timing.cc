@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 
 int main(int argc, char** argv) {

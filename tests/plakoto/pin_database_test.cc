@@ -1,5 +1,6 @@
 // Tests of the pin-distance databases: closed forms, every P = 6 record
 // against brute force, P = 12 against P = 6, the larger-die rule, probing.
+#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 
 #include <cmath>

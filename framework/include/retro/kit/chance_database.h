@@ -30,12 +30,13 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
+#include "retro/format/chance_file.h"
+#include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
-#include "retro/kit/rules_parameters.h"
-#include "retro/kit/chance_tables.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/rules_parameters.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
 
@@ -507,120 +508,6 @@ class ChanceDatabase : public OpenDatabase {
   std::vector<std::pair<std::string, std::string>> parameters_;
   ChanceLabels labels_;
 };
-
-// The size of `bytes`, value slice `s` of `rules`: a double per record.
-template <ChanceRules R>
-absl::Status CheckChanceValueSliceSize(const R& rules, int s, std::span<const uint8_t> bytes) {
-  const uint64_t records = rules.slice_size(s);
-  return CheckSliceSize(rules.slice_name(s), bytes.size(), records * sizeof(double),
-                        absl::StrCat("the game's indexer numbers ", records,
-                                     " records of 8 bytes, ", records * sizeof(double)));
-}
-
-// Every value of slice `s` of `rules`: a finite number the game can hold
-// (its ValueProblem hook).
-template <ChanceRules R>
-absl::Status CheckChanceValues(const R& rules, int s, std::span<const double> values) {
-  for (uint64_t i = 0; i < values.size(); ++i) {
-    const double v = values[i];
-    std::string problem;
-    if constexpr (HasValueProblem<R>) problem = rules.ValueProblem(v);
-    if (problem.empty() && !std::isfinite(v)) problem = "values are finite numbers";
-    if (!problem.empty()) {
-      return absl::DataLossError(absl::StrCat("slice '", rules.slice_name(s), "' holds ",
-                                              LabelsOf<R>().value_name, " = ", v, " at record ",
-                                              i, "; ", problem));
-    }
-  }
-  return absl::OkStatus();
-}
-
-// Checks `bytes` as value slice `s` of a file of `rules` is checked (its
-// size and every value): for a slice restored from a checkpoint.
-template <ChanceRules R>
-absl::Status CheckChanceValueSlice(const R& rules, int s, std::span<const uint8_t> bytes) {
-  RETRO_RETURN_IF_ERROR(CheckChanceValueSliceSize(rules, s, bytes));
-  return CheckChanceValues(rules, s, DecodeDoubles(bytes));
-}
-
-// What ReadChanceFile finds in a file: the rules of its header, the values
-// of every slice, and the bytes of every companion slice ([slice][k]).
-template <ChanceRules R>
-struct ChanceFileContents {
-  std::unique_ptr<R> rules;
-  std::vector<std::vector<double>> values;
-  std::vector<std::vector<std::span<const uint8_t>>> companions;
-};
-
-// Checks that `file` (made by this game; its slice checksums not yet
-// verified) has the layout above, every value and companion record
-// included, and returns its contents. `file` must outlive the result.
-template <ChanceRules R>
-absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
-                                                     const DatabaseFile& file) {
-  const std::string& codec = file.identity().codec;
-  if (codec != info.codec) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("this file holds ", info.name, " values in codec '", codec,
-                     "'; this plugin reads '", info.codec, "'"));
-  }
-  const std::string what = absl::StrCat(info.name, " database");
-  RETRO_ASSIGN_OR_RETURN(R parsed, RulesFromHeader<R>(file, what));
-  auto rules = std::make_unique<R>(std::move(parsed));
-
-  // 1. Exactly the slices the parameters imply, each of the size they imply.
-  int companions = 0;
-  if constexpr (HasCompanions<R>) companions = rules->num_companions();
-  std::vector<std::string> names;
-  for (int s = 0; s < rules->num_slices(); ++s) {
-    names.push_back(rules->slice_name(s));
-    if constexpr (HasCompanions<R>) {
-      for (int k = 0; k < companions; ++k) names.push_back(rules->companion_name(s, k));
-    }
-  }
-  RETRO_ASSIGN_OR_RETURN(const std::vector<std::span<const uint8_t>> slices,
-                         ExpectSlices(file, names, info.ADatabaseName()));
-  const int per_slice = 1 + companions;
-  for (int s = 0; s < rules->num_slices(); ++s) {
-    const size_t at = static_cast<size_t>(s) * per_slice;
-    RETRO_RETURN_IF_ERROR(CheckChanceValueSliceSize(*rules, s, slices[at]));
-    if constexpr (HasCompanions<R>) {
-      const uint64_t records = rules->slice_size(s);
-      for (int k = 0; k < companions; ++k) {
-        const uint64_t bytes = rules->companion_record_bytes(k);
-        RETRO_RETURN_IF_ERROR(CheckSliceSize(
-            names[at + 1 + k], slices[at + 1 + k].size(), records * bytes,
-            absl::StrCat(records, " records of ", bytes, " bytes need ", records * bytes)));
-      }
-    }
-  }
-
-  // 2. One pass over every value and companion record.
-  std::vector<std::vector<double>> values;
-  std::vector<std::vector<std::span<const uint8_t>>> companion_bytes(rules->num_slices());
-  for (int s = 0; s < rules->num_slices(); ++s) {
-    const size_t at = static_cast<size_t>(s) * per_slice;
-    std::vector<double> slice_values = DecodeDoubles(slices[at]);
-    RETRO_RETURN_IF_ERROR(CheckChanceValues(*rules, s, slice_values));
-    values.push_back(std::move(slice_values));
-    if constexpr (HasCompanions<R>) {
-      for (int k = 0; k < companions; ++k) {
-        const std::span<const uint8_t> bytes = slices[at + 1 + k];
-        const uint64_t record_bytes = rules->companion_record_bytes(k);
-        for (uint64_t i = 0; i < rules->slice_size(s); ++i) {
-          const std::string problem =
-              rules->CompanionRecordProblem(k, bytes.subspan(i * record_bytes, record_bytes));
-          if (!problem.empty()) {
-            return absl::DataLossError(absl::StrCat("slice '", names[at + 1 + k], "', record ",
-                                                    i, ": ", problem));
-          }
-        }
-        companion_bytes[s].push_back(bytes);
-      }
-    }
-  }
-  return ChanceFileContents<R>{std::move(rules), std::move(values), std::move(companion_bytes)};
-}
 
 // The database of `file`, checked by ReadChanceFile, answering probe, stats
 // and verify. `file` must outlive the result.

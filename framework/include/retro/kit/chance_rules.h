@@ -139,22 +139,15 @@
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/database_layout.h"
-#include "retro/game_module.h"
+#include "retro/format/chance_objective.h"
 #include "retro/kit/rules_hooks.h"
-#include "retro/solver/chance_game.h"
-#include "retro/solver/chance_workspace.h"
 
 namespace retro::kit {
 
-// What the game's own solver (SolveSlice) is given: threads and progress,
-// memory to reuse from one slice to the next, and the finished values of
-// the earlier slices (for afterstates that leave the slice; empty vectors
-// unless the rules set kSolveSliceReadsEarlierSlices).
-struct ChanceSliceContext {
-  WorkContext work;
-  chance::Workspace* workspace = nullptr;
-  std::span<const std::vector<double>> solved;
-};
+// What the game's own solver (SolveSlice) is given
+// (retro/kit/chance_slice_context.h), declared here so that the concept
+// names it without the solver's types.
+struct ChanceSliceContext;
 
 // Names shown by probe and stats; the defaults suit any game.
 struct ChanceLabels {

@@ -16,6 +16,7 @@
 #define RETRO_KIT_FINITE_HORIZON_MODULE_H_
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -41,11 +42,23 @@
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/store_layout.h"
 #include "retro/solver/finite_horizon.h"
+#include "retro/solver/finite_horizon_options.h"
+#include "retro/solver/solve_context.h"
 #include "retro/spilled_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
 namespace retro::kit {
+
+// The optional member Solve of FiniteHorizonRules (finite_horizon_rules.h):
+// the game solves with an adapter of its own.
+template <typename R>
+concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
+                               const solver::SolveContext& context) {
+  {
+    r.Solve(options, context)
+  } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
+};
 
 // Leaf count of the move tree of `p` to `depth` plies.
 template <FiniteHorizonRules R>

@@ -87,8 +87,6 @@
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
-#include "retro/solver/finite_horizon.h"
-#include "retro/solver/solve_context.h"
 
 namespace retro::kit {
 
@@ -168,14 +166,8 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// The optional members (those the kits share are in rules_hooks.h).
-template <typename R>
-concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
-                               const solver::SolveContext& context) {
-  {
-    r.Solve(options, context)
-  } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
-};
+// The optional members (those the kits share are in rules_hooks.h; Solve,
+// which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
 template <typename R>
 concept HasRewardName = requires(const R& r) {
   { r.reward_name() } -> std::convertible_to<std::string>;

@@ -9,7 +9,7 @@
 // Layout (written by FiniteHorizonModule::Solve): the game's parameters in
 // the header, and one slice per rules slice, named slice_name(s), holding
 // the finite-horizon store of that slice (retro/solver/
-// finite_horizon_store.h) in Rank order. Opening checks the identity (game,
+// retro/format/finite_horizon_store.h) in Rank order. Opening checks the identity (game,
 // codec, layout version), the header's parameters strictly, exactly the
 // slices the parameters imply, each store's header against the slice size
 // and horizon, and then, in one pass per store, its offset tables and
@@ -31,21 +31,15 @@
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/store_layout.h"
-#include "retro/solver/finite_horizon_store.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
-
-// An optional hook: OK when the tables cover `p` (e.g. a board with no more
-// seeds than the book), else InvalidArgument saying what they cover.
-template <typename R>
-concept HasCovers = requires(const R& r, const typename R::Position& p) {
-  { r.Covers(p) } -> std::same_as<absl::Status>;
-};
 
 // The opened tables of game R.
 template <FiniteHorizonRules R>
@@ -53,10 +47,13 @@ class FiniteHorizonTables {
  public:
   using Position = typename R::Position;
 
-  // Opens and validates the database at `path`, made by the game `info`
-  // describes: the container's header, then the layout (FromFile), and only
-  // then the slice checksums, so that a file claiming a huge slice is
-  // refused before it is read.
+  // Opens and validates a database file: the container's header, then the
+  // layout (FromFile), and only then the slice checksums, so that a file
+  // claiming a huge slice is refused before it is read.
+  //   Parameters: path; info, the game that made it.
+  //   Returns: the tables, owning the memory-mapped file.
+  //   Errors: the container reader's, FromFile's, a bad slice checksum.
+  //   Thread safety: any thread. Cost: root only (reads the whole file).
   static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> Open(const std::string& path,
                                                                    const GameInfo& info) {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
@@ -69,9 +66,14 @@ class FiniteHorizonTables {
     return tables;
   }
 
-  // Interprets an already opened database; `file` must outlive the tables.
-  // Its slice checksums need not be verified yet: the checks before the
-  // pass over each store cost O(slices).
+  // Interprets an already opened database.
+  //   Parameters: file, outliving the tables (its slice checksums need not
+  //     be verified yet: the checks before the pass over each store cost
+  //     O(slices)); info, the game that made it.
+  //   Returns: the tables.
+  //   Errors: InvalidArgument or DataLoss when the parameters, the slices or
+  //     a store's header, offsets or entries disagree.
+  //   Thread safety: any thread. Cost: root only (one pass over each store).
   static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> FromFile(const DatabaseFile& file,
                                                                        const GameInfo& info) {
     const DatabaseIdentity& id = file.identity();
@@ -112,9 +114,13 @@ class FiniteHorizonTables {
   }
 
   // Keeps every position's final value and the layer from which it holds
-  // in memory (FiniteHorizonStoreView::IndexFinalValues, 2 bytes a
-  // position), so that Value at or past a position's last change reads no
-  // list; returns the bytes held. For engines that probe in their search.
+  // in memory (FiniteHorizonStoreView::IndexFinalValues), so that Value at
+  // or past a position's last change reads no list. For engines that probe
+  // in their search.
+  //   Returns: the bytes held (2 a position). Errors: none.
+  //   Thread safety: not with other calls; call before probing from
+  //     several threads.
+  //   Cost: root only (decodes every list once).
   uint64_t IndexFinalValues() {
     uint64_t bytes = 0;
     for (FiniteHorizonStoreView& store : stores_) {
@@ -137,7 +143,12 @@ class FiniteHorizonTables {
   }
   int fixed_point(int slice) const { return static_cast<int>(stores_[slice].last_change()); }
 
-  // V_t of `p`; requires a covered position and 0 <= plies_left <= horizon().
+  // V_t of a position.
+  //   Parameters: p, covered (unchecked); plies_left, 0..horizon()
+  //     (unchecked).
+  //   Returns: the value. Errors: none (CheckedValue checks).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a rank and a short scan).
   int Value(const Position& p, int plies_left) const {
     const SliceIndex at = rules_.Rank(p);
     return stores_[at.slice].ValueAt(at.index, static_cast<uint32_t>(plies_left));
@@ -152,7 +163,11 @@ class FiniteHorizonTables {
     }
   }
 
-  // Value with its preconditions checked; errors name the problem.
+  // Value with its preconditions checked.
+  //   Parameters: as Value. Returns: the value.
+  //   Errors: InvalidArgument or OutOfRange naming the problem.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node.
   absl::StatusOr<int> CheckedValue(const Position& p, int plies_left) const {
     RETRO_RETURN_IF_ERROR(Covers(p));
     if (plies_left < 0 || plies_left > horizon()) {

@@ -16,6 +16,7 @@
 #ifndef RETRO_KIT_LOOPY_WDL_MODULE_H_
 #define RETRO_KIT_LOOPY_WDL_MODULE_H_
 
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -39,10 +40,20 @@
 #include "retro/kit/loopy_wdl_solver_view.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
+#include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
 namespace retro::kit {
+
+// The optional member SolveSlice of LoopyWdlRules (loopy_wdl_rules.h): the
+// game solves a slice with an adapter of its own.
+template <typename R>
+concept HasSolveSlice = requires(const R& r, int slice,
+                                 std::span<const std::vector<uint8_t>> solved,
+                                 const solver::SolveContext& context) {
+  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
+};
 
 // Leaf count of the move tree of `p` to `depth` plies; a game that ends
 // earlier contributes nothing to deeper counts.

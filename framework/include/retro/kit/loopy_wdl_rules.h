@@ -190,11 +190,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/format/wdl.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/parameters.h"
-#include "retro/solver/solve_context.h"
-#include "retro/solver/wdl.h"
 
 namespace retro::kit {
 
@@ -324,12 +323,6 @@ concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
 };
 template <typename R>
-concept HasSolveSlice = requires(const R& r, int slice,
-                                 std::span<const std::vector<uint8_t>> solved,
-                                 const solver::SolveContext& context) {
-  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
-};
-template <typename R>
 concept HasSolverParents = requires(const R& r, const typename R::Position& p,
                                     loopy_wdl_internal::ParentVisitor<R> parents) {
   r.ForEachSolverParent(p, parents);
@@ -349,10 +342,6 @@ concept HasCodec = requires(const R& r) {
 template <typename R>
 concept HasDatabaseName = requires(const R& r) {
   { r.DatabaseName() } -> std::convertible_to<std::string>;
-};
-template <typename R>
-concept HasCovers = requires(const R& r, const typename R::Position& p) {
-  { r.Covers(p) } -> std::same_as<absl::Status>;
 };
 
 template <typename R>

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "retro/format/wdl.h"
 #include "retro/kit/loopy_wdl_rules.h"
-#include "retro/solver/wdl.h"
 
 namespace retro::kit {
 

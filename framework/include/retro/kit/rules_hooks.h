@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "retro/kit/rules_parameters.h"
 
@@ -64,6 +65,14 @@ concept HasPositionNote = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasStatsTitle = requires(const R& r) {
   { r.StatsTitle() } -> std::convertible_to<std::string>;
+};
+
+// absl::Status Covers(const Position&): OK when the tables cover `p` (e.g. a
+// board with no more seeds than the book), else InvalidArgument saying what
+// they cover.
+template <typename R>
+concept HasCovers = requires(const R& r, const typename R::Position& p) {
+  { r.Covers(p) } -> std::same_as<absl::Status>;
 };
 
 // "1.2 GiB" from 1 GiB up, else "95 MiB".

@@ -1,8 +1,8 @@
 // The finite-horizon kit's own solve parameter, `--layout small|fast`: how
 // the finished value stores are written. `small` (the default) bit-codes
-// them (retro/solver/finite_horizon_bit_coder.h): the smallest files, a
+// them (retro/write/finite_horizon_bit_coder.h): the smallest files, a
 // lookup decodes a few prefix codes. `fast` keeps the byte-coded stores
-// the solver holds (retro/solver/finite_horizon_coder.h): larger files
+// the solver holds (retro/write/finite_horizon_coder.h): larger files
 // (1.4 to 1.8 times, oware 9 to 20 seeds), lookups two to three times
 // faster, and no final coding pass. Readers take either; a `fast` book
 // records layout=fast in its header, a `small` one records nothing (its

@@ -73,10 +73,9 @@
 #include <type_traits>
 #include <vector>
 
-namespace retro::chance {
+#include "retro/format/chance_objective.h"
 
-// Whether the player maximises or minimises the value of its choice.
-enum class Objective { kMaximize, kMinimize };
+namespace retro::chance {
 
 // One choice after a chance outcome: a position of the game, whose value the
 // solver reads from its table, or a terminal afterstate with a known value.

@@ -15,7 +15,7 @@
 // parallel on a ThreadPool; the changes of each layer go to a change log
 // (change_log.h: about 2 bytes a change, spilled to
 // SolveContext::scratch_directory when one is given), and once the slice is
-// done the log becomes its FiniteHorizonStore (finite_horizon_store.h)
+// done the log becomes its FiniteHorizonStore (retro/format/finite_horizon_store.h)
 // holding only the changes.
 //
 // Distributed (SolveContext::communicator, retro/distributed/): each slice's
@@ -67,63 +67,19 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
-#include "retro/solver/finite_horizon_bit_coder.h"
-#include "retro/solver/finite_horizon_coder.h"
 #include "retro/solver/finite_horizon_game.h"
-#include "retro/solver/finite_horizon_store.h"
+#include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
-
-namespace retro {
-
-// Per-slice statistics of a solve.
-struct FiniteHorizonSliceStats {
-  uint64_t states = 0;
-  uint64_t changes = 0;       // stored (layer, value) entries
-  uint64_t evaluations = 0;   // state evaluations performed
-  uint32_t last_change = 0;   // V_t = V_{last_change} for t >= last_change
-  uint64_t bytes = 0;         // size of the slice's store
-};
-
-}  // namespace retro
+#include "retro/write/finite_horizon_bit_coder.h"
+#include "retro/write/finite_horizon_coder.h"
+#include "retro/write/finite_horizon_store_writer.h"
 
 namespace retro::solver {
-
-// Options of the finite-horizon family.
-struct FiniteHorizonOptions {
-  // T: layers 0..T are solved (at most kMaxFiniteHorizon).
-  uint32_t horizon = 0;
-  // If not null, receives one entry per slice, in slice order.
-  std::vector<FiniteHorizonSliceStats>* stats = nullptr;
-  // Resuming (retro/checkpoint.h): if set, called before solving each slice;
-  // a store it returns (from an earlier run of the same solve) is used
-  // instead of solving the slice, after its header is checked against the
-  // slice's size and the horizon.
-  std::function<absl::StatusOr<std::optional<std::vector<uint8_t>>>(int slice)> restore = nullptr;
-  // If set, called with each slice's store as soon as it is solved.
-  std::function<absl::Status(int slice, const std::vector<uint8_t>& store)> save = nullptr;
-  // When every slice is solved, rewrite each store bit-coded
-  // (finite_horizon_bit_coder.h): about half the bytes, lookups a little
-  // slower. The stores saved while solving stay byte-coded.
-  bool bit_code = true;
-  // If set, each slice's final store (as the solve would return it) is
-  // handed to it, in slice order, as soon as it is final, and the returned
-  // store is empty: a distributed solve's rank 0 (the only rank with
-  // stores) can write each slice away instead of holding the whole book.
-  // Under R > 1 ranks it is called on rank 0 only, right after the slice is
-  // coded; its error is every rank's. In one process it is called once
-  // every slice is coded.
-  std::function<absl::Status(int slice, std::vector<uint8_t> store)> take = nullptr;
-};
-
-// The largest horizon a store can record (4-byte entries hold the layer in
-// 24 bits).
-inline constexpr uint32_t kMaxFiniteHorizon = (uint32_t{1} << 24) - 1;
-// The most slices a game may have (outer edges record the slice in a byte).
-inline constexpr int kMaxFiniteHorizonSlices = 256;
 
 namespace internal {
 

@@ -85,11 +85,11 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
+#include "retro/format/wdl.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl_buffer.h"
 #include "retro/solver/loopy_wdl_game.h"
 #include "retro/solver/solve_context.h"
-#include "retro/solver/wdl.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {

@@ -41,7 +41,7 @@
 #include <concepts>
 #include <cstdint>
 
-#include "retro/solver/wdl.h"
+#include "retro/format/wdl.h"
 
 namespace retro::solver {
 

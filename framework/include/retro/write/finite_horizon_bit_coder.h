@@ -1,15 +1,15 @@
 // Writes a finite-horizon store as a bit-coded store (entry_bytes 0,
-// finite_horizon_store.h): the form a finished solve keeps in its file.
+// retro/format/finite_horizon_store.h): the form a finished solve keeps in its file.
 // The solver builds byte-coded stores (cheap to read while later slices are
 // solved); when every slice is solved each store is rewritten once with
-// prefix codes chosen from its own changes (finite_horizon_prefix_code.h),
+// prefix codes chosen from its own changes (retro/format/finite_horizon_prefix_code.h),
 // which takes about half the bits. Lookups skip at most 2^group_shift - 1
 // lists of the state's group.
 //
 //   std::vector<uint8_t> small = BitCodeFiniteHorizonStore(view, pool);
 //   std::vector<uint8_t> moved = PermuteStore(view, old_index, pool);
-#ifndef RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
-#define RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
+#ifndef RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
+#define RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
 
 #include <algorithm>
 #include <array>
@@ -24,9 +24,10 @@
 #include "retro/distributed/communicator.h"
 #include "retro/distributed/gather_into.h"
 #include "retro/distributed/local_communicator.h"
-#include "retro/solver/finite_horizon_prefix_code.h"
-#include "retro/solver/finite_horizon_store.h"
+#include "retro/format/finite_horizon_store.h"
 #include "retro/thread_pool.h"
+#include "retro/write/finite_horizon_prefix_encoder.h"
+#include "retro/write/finite_horizon_store_writer.h"
 
 namespace retro {
 
@@ -483,4 +484,4 @@ inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
 
 }  // namespace retro
 
-#endif  // RETRO_SOLVER_FINITE_HORIZON_BIT_CODER_H_
+#endif  // RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_

@@ -1,7 +1,8 @@
 // Win/draw/loss results with distances, and the one-byte codec of the
-// tables the loopy win/draw/loss solver (retro/solver/loopy_wdl.h) writes.
-#ifndef RETRO_SOLVER_WDL_H_
-#define RETRO_SOLVER_WDL_H_
+// tables the loopy win/draw/loss solver (retro/solver/loopy_wdl.h) writes
+// and every reader of those tables decodes.
+#ifndef RETRO_FORMAT_WDL_H_
+#define RETRO_FORMAT_WDL_H_
 
 #include <cstdint>
 
@@ -78,4 +79,4 @@ constexpr WdlOutcome DecodeWdl(uint8_t byte) {
 
 }  // namespace retro
 
-#endif  // RETRO_SOLVER_WDL_H_
+#endif  // RETRO_FORMAT_WDL_H_

@@ -1,0 +1,115 @@
+// Bit I/O of the bit streams of the file formats (the prefix codes of a
+// bit-coded finite-horizon store, retro/format/finite_horizon_prefix_code.h):
+// word-wide peeks forward and backward, a cursor that reads codes and
+// fields either way, and a forward writer (which the store's validation uses
+// to copy a group next to zero bits).
+#ifndef RETRO_FORMAT_BIT_STREAM_H_
+#define RETRO_FORMAT_BIT_STREAM_H_
+
+#include <cstdint>
+#include <cstring>
+
+namespace retro {
+// Reads bits of a stream that has at least 8 readable bytes past every bit
+// it holds (the store pads its stream with zero bytes): bit `pos` lowest.
+inline uint64_t PeekBits(const uint8_t* stream, uint64_t pos) {
+  uint64_t word;
+  std::memcpy(&word, stream + (pos >> 3), 8);
+  return word >> (pos & 7);  // at least 57 valid bits
+}
+// Reads bits backward, from bit pos - 1 down, of a stream with at least 8
+// readable bytes before it (the store's model): bit pos - 1 highest.
+inline uint64_t PeekBitsBack(const uint8_t* stream, uint64_t pos) {
+  const uint64_t last = pos - 1;
+  uint64_t word;
+  std::memcpy(&word, stream + (last >> 3) - 7, 8);
+  return word << (7 - (last & 7));  // at least 57 valid bits
+}
+
+// Where a reader stands in a stream, read forward (bits increasing) or
+// backward (bits decreasing); either way the next bit to read comes first
+// and a code's first bit is read first. Fields of escapes are read least
+// significant bit first forward, most significant first backward.
+template <bool kBackward>
+struct BitCursor {
+  const uint8_t* stream;
+  uint64_t pos;  // forward: the next bit; backward: one past it
+  uint64_t bits = 0;
+  int available = 0;
+
+  void Refill() {
+    bits = kBackward ? PeekBitsBack(stream, pos) : PeekBits(stream, pos);
+    available = 56;
+  }
+  // The next `n` (1..16) bits, the first read lowest (forward) or highest.
+  uint32_t Next(int n) const {
+    return static_cast<uint32_t>(kBackward ? bits >> (64 - n) : bits & ((uint64_t{1} << n) - 1));
+  }
+  // The `n` bits after the next `skip`, as Next would give them.
+  uint32_t NextAfter(int skip, int n) const {
+    return static_cast<uint32_t>(kBackward ? (bits << skip) >> (64 - n)
+                                           : (bits >> skip) & ((uint64_t{1} << n) - 1));
+  }
+  // Bit i (0: the next) of the window.
+  uint32_t Bit(int i) const {
+    return static_cast<uint32_t>(kBackward ? (bits >> (63 - i)) & 1 : (bits >> i) & 1);
+  }
+  void Consume(uint32_t n) {
+    bits = kBackward ? bits << n : bits >> n;
+    available -= static_cast<int>(n);
+    pos = kBackward ? pos - n : pos + n;
+  }
+  // Reads an n-bit field (n <= 32).
+  uint32_t Field(int n) {
+    if (n == 0) return 0;
+    if (available < n) Refill();
+    uint32_t v;
+    if constexpr (kBackward) {
+      v = static_cast<uint32_t>(bits >> (64 - n));
+    } else {
+      v = static_cast<uint32_t>(bits & ((uint64_t{1} << n) - 1));
+    }
+    Consume(static_cast<uint32_t>(n));
+    return v;
+  }
+};
+
+
+// Appends bits to a little-endian bit stream.
+class BitWriter {
+ public:
+  // Writes from bit `bit` of `out`, ORing into bytes that must start zero
+  // (so a writer may start inside a byte another writer ends).
+  explicit BitWriter(uint8_t* out, uint64_t bit = 0)
+      : out_(out + bit / 8), filled_(static_cast<int>(bit % 8)) {}
+  // Appends the low `n` bits of `bits` (n <= 32).
+  void Put(uint64_t bits, int n) {
+    word_ |= (bits & ((uint64_t{1} << n) - 1)) << filled_;
+    filled_ += n;
+    while (filled_ >= 8) {
+      *out_++ |= static_cast<uint8_t>(word_);
+      word_ >>= 8;
+      filled_ -= 8;
+    }
+  }
+  // A code (its first bit lowest in `reversed`) and a field, as forward
+  // readers read them.
+  void PutCode(uint32_t reversed, uint32_t /*natural*/, int length) { Put(reversed, length); }
+  void PutField(uint64_t value, int n) { Put(value, n); }
+  // Writes the last partial byte (zero-padded).
+  void Flush() {
+    if (filled_ > 0) *out_++ |= static_cast<uint8_t>(word_);
+    word_ = 0;
+    filled_ = 0;
+  }
+
+ private:
+  uint8_t* out_;
+  uint64_t word_ = 0;
+  int filled_ = 0;
+};
+
+
+}  // namespace retro
+
+#endif  // RETRO_FORMAT_BIT_STREAM_H_

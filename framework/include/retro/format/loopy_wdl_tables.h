@@ -1,0 +1,282 @@
+// The reader of a loopy win/draw/loss database (the files LoopyWdlModule
+// writes, layout in retro/kit/loopy_wdl_database.h and docs/file-format.md):
+// LoopyWdlTables of a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h), the
+// one object that opens such files and looks values up, with the names of
+// results (WdlName, WdlVerdict). Includes no solver, writer or distributed
+// header, so that an engine can probe tables without them.
+#ifndef RETRO_FORMAT_LOOPY_WDL_TABLES_H_
+#define RETRO_FORMAT_LOOPY_WDL_TABLES_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "retro/database.h"
+#include "retro/database_layout.h"
+#include "retro/format/wdl.h"
+#include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/rules_parameters.h"
+#include "retro/status_macros.h"
+
+namespace retro::kit {
+
+// The byte of an index that is no position.
+inline constexpr uint8_t kNotAPositionByte = kWdlUnknownByte;
+
+// "win", "draw" or "loss".
+inline const char* WdlName(Wdl result) {
+  return result == Wdl::kWin ? "win" : result == Wdl::kLoss ? "loss" : "draw";
+}
+
+// "win in 3 plies", "loss in 1 ply", "draw".
+// "win in 3 plies", "draw in 5 plies": a result and a number of plies.
+inline std::string WdlVerdict(Wdl result, int plies) {
+  return absl::StrCat(WdlName(result), " in ", plies, plies == 1 ? " ply" : " plies");
+}
+
+inline std::string WdlVerdict(WdlOutcome value) {
+  if (value.result == Wdl::kDraw) return "draw";
+  return absl::StrCat(WdlName(value.result), " in ", value.distance,
+                      value.distance == 1 ? " ply" : " plies");
+}
+
+// The codec of a database of `rules` (the codec() hook, else info.codec).
+template <LoopyWdlRules R>
+std::string CodecOf(const R& rules, const GameInfo& info) {
+  if constexpr (HasCodec<R>) {
+    return rules.codec();
+  } else {
+    return info.codec;
+  }
+}
+
+// The tables of a database of game R with the rules its header describes:
+// the one reader of such files. OpenLoopyWdlDatabase answers probe, stats
+// and verify from it; an engine (or a plugin's own library) keeps one to
+// look values up in its own search (Value, MoveValue), and CheckRecord is
+// the verifier's one step.
+template <LoopyWdlRules R>
+class LoopyWdlTables {
+ public:
+  using Position = typename R::Position;
+
+  // Tables trusted as they are, unchecked.
+  //   Parameters: rules; tables, one per slice of `rules`, of its size (a
+  //     slice that no lookup reaches may be left empty), outliving the
+  //     result; parameters, the header's, shown by stats.
+  //   Returns: the tables. Errors: none.
+  //   Thread safety: any thread. Cost: root only.
+  LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
+                 std::vector<std::pair<std::string, std::string>> parameters = {})
+      : rules_(std::move(rules)), tables_(std::move(tables)), parameters_(std::move(parameters)) {}
+
+  // Opens the tables of a database file.
+  //   Parameters: info, the game's identity; file, made by this game (its
+  //     slice checksums not yet verified), outliving the result.
+  //   Returns: the tables, with the rules of the file's header.
+  //   Errors: InvalidArgument or DataLoss unless the file has the layout
+  //     of retro/kit/loopy_wdl_database.h, every byte included: the codec,
+  //     the header's parameters (strictly), exactly the rules' slices, each
+  //     of its size, and every byte.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  static absl::StatusOr<LoopyWdlTables> FromFile(const GameInfo& info,
+                                                 const DatabaseFile& file) {
+    const std::string& codec = file.identity().codec;
+    if (!HasCodec<R> && codec != info.codec) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("this file holds ", info.name, " values in codec '", codec,
+                       "'; this plugin reads '", info.codec, "'"));
+    }
+    std::string what = info.DatabaseName();
+    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
+    if constexpr (HasCodec<R>) {
+      // The parameters choose the codec: they must agree.
+      if (codec != rules.codec()) {
+        std::vector<std::string> header;
+        for (const auto& [key, value] : file.parameters()) {
+          header.push_back(absl::StrCat(key, "='", value, "'"));
+        }
+        return absl::FailedPreconditionError(absl::StrCat(
+            "this file holds ", info.name, " values in codec '", codec, "'; its header (",
+            absl::StrJoin(header, ", "), ") contradicts codec '", codec,
+            "': this plugin writes those rules in codec '", rules.codec(), "'"));
+      }
+    }
+    if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
+    std::vector<std::string> names;
+    for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
+    RETRO_ASSIGN_OR_RETURN(std::vector<std::span<const uint8_t>> tables,
+                           ExpectSlices(file, names, WithArticle(what)));
+    RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, tables));
+    return LoopyWdlTables(std::move(rules), std::move(tables), file.parameters());
+  }
+
+  // Checks one slice as FromFile would (its size and every byte): for a
+  // slice restored from a checkpoint.
+  //   Parameters: rules; s, a slice of rules; table, its bytes.
+  //   Returns: OK. Errors: InvalidArgument or DataLoss naming the problem.
+  //   Thread safety: any thread. Cost: root only (one pass over the slice).
+  static absl::Status CheckSlice(const R& rules, int s, std::span<const uint8_t> table) {
+    RETRO_RETURN_IF_ERROR(CheckSize(rules, s, table));
+    return CheckBytes(rules, s, table);
+  }
+
+  // Tables solved in memory, checked like a file's (sizes and every byte).
+  //   Parameters: rules; tables, one per slice, outliving the result.
+  //   Returns: the tables. Errors: as CheckSlice.
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  static absl::StatusOr<LoopyWdlTables> FromTables(R rules,
+                                                   std::vector<std::span<const uint8_t>> tables) {
+    if (static_cast<int>(tables.size()) != rules.num_slices()) {
+      return absl::InvalidArgumentError(absl::StrCat("the rules have ", rules.num_slices(),
+                                                     " slices, not ", tables.size()));
+    }
+    absl::Status status = CheckSizesAndBytes(rules, tables);
+    if (!status.ok()) return absl::InvalidArgumentError(status.message());
+    return LoopyWdlTables(std::move(rules), std::move(tables));
+  }
+
+  const R& rules() const { return rules_; }
+  const std::vector<std::span<const uint8_t>>& tables() const { return tables_; }
+  const std::vector<std::pair<std::string, std::string>>& parameters() const {
+    return parameters_;
+  }
+
+  // The stored value of a position for its side to move.
+  //   Parameters: p, which must rank into a slice (unchecked).
+  //   Returns: win, draw or loss with its distance. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank and one byte read).
+  WdlOutcome Value(const Position& p) const {
+    const SliceIndex at = rules_.Rank(p);
+    return DecodeWdl(tables_[at.slice][at.index]);
+  }
+
+  // The value of a move for the side playing it.
+  //   Parameters: slice, the slice of the position moved from; child, the
+  //     position the move leads to (a conversion when its slice differs).
+  //   Returns: the move's value. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank and one byte read).
+  WdlOutcome MoveValue(int slice, const Position& child) const {
+    const SliceIndex at = rules_.Rank(child);
+    const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
+    return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
+  }
+
+  // What is wrong with a record: its value recomputed from its children's
+  // stored values with the rules (one step of minimax, independent of the
+  // solver) against the stored byte.
+  //   Parameters: slice; index, below the slice's size (with p: its
+  //     position, Unrank(slice, index)).
+  //   Returns: "" when consistent, else the problem. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (generates and looks up every move).
+  std::string CheckRecord(int slice, uint64_t index) const {
+    return CheckRecord(slice, index, rules_.Unrank(slice, index));
+  }
+  // The same, given p = Unrank(slice, index).
+  std::string CheckRecord(int slice, uint64_t index, const Position& p) const {
+    const uint8_t stored = tables_[slice][index];
+    if (!rules_.IsPosition(p)) {
+      if (stored == kNotAPositionByte) return "";
+      return absl::StrCat("index ", index, " of slice '", rules_.slice_name(slice),
+                          "' is no position but stores byte ", stored);
+    }
+    const auto name = [&] {
+      return absl::StrCat(rules_.Format(p), " (slice '", rules_.slice_name(slice), "', index ",
+                          index, ")");
+    };
+    if (stored == kNotAPositionByte) return absl::StrCat(name(), " is marked as not a position");
+    std::optional<WdlOutcome> expected = rules_.Outcome(p);
+    if (!expected) {
+      rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
+        const WdlOutcome value = MoveValue(slice, child);
+        if (!expected || BetterForMover(value, *expected)) expected = value;
+      });
+    }
+    if (!expected) return absl::StrCat(name(), " has no move and is not over");
+    if (EncodeWdl(*expected) == stored) return "";
+    return absl::StrCat(name(), ": stored ", WdlVerdict(DecodeWdl(stored)),
+                        ", recomputed from its children ", WdlVerdict(*expected));
+  }
+
+ private:
+  // The sizes of `tables` against the rules' slices (all of them first),
+  // then every byte (SliceBytesProblem).
+  static absl::Status CheckSizesAndBytes(const R& rules,
+                                         const std::vector<std::span<const uint8_t>>& tables) {
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      RETRO_RETURN_IF_ERROR(CheckSize(rules, s, tables[s]));
+    }
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      RETRO_RETURN_IF_ERROR(CheckBytes(rules, s, tables[s]));
+    }
+    return absl::OkStatus();
+  }
+
+  // The size of `table` against slice `s` of the rules.
+  static absl::Status CheckSize(const R& rules, int s, std::span<const uint8_t> table) {
+    return CheckSliceSize(rules.slice_name(s), table.size(), rules.slice_size(s),
+                          absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
+                                       IndexesClasses(rules) ? " classes of positions in it"
+                                                             : " positions in it"));
+  }
+
+  // Every byte of `table`, slice `s` of the rules (of its size): "not a
+  // position" exactly where the indexer has no position, and, when the
+  // rules bound a game's length, no longer distance. When every index is a
+  // position (and there is no bound), only byte 255 is wrong: one memchr.
+  static absl::Status CheckBytes(const R& rules, int s, std::span<const uint8_t> table) {
+    const std::string name = rules.slice_name(s);
+    if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
+      const void* found = std::memchr(table.data(), kNotAPositionByte, table.size());
+      if (found == nullptr) return absl::OkStatus();
+      return absl::DataLossError(absl::StrCat(
+          "slice '", name, "' holds byte ", kNotAPositionByte, " at index ",
+          static_cast<const uint8_t*>(found) - table.data(),
+          ", which encodes no value: every index is a position"));
+    }
+    Unranker<R> unrank(rules);
+    for (uint64_t index = 0; index < table.size(); ++index) {
+      const typename R::Position p = unrank(s, index);
+      const uint8_t byte = table[index];
+      const bool position = rules.IsPosition(p);
+      std::string problem;
+      if (!position && byte != kNotAPositionByte) {
+        problem = "which is no position, so the byte must be 255";
+      } else if (position && byte == kNotAPositionByte) {
+        problem = absl::StrCat("marking ", rules.Format(p), " as not a position");
+      } else if constexpr (HasMaxPlies<R>) {
+        if (position && DecodeWdl(byte).distance > rules.MaxPlies(p)) {
+          problem = absl::StrCat("a distance of ", DecodeWdl(byte).distance, " plies for ",
+                                 rules.Format(p), ", where no game lasts more than ",
+                                 rules.MaxPlies(p));
+        }
+      }
+      if (!problem.empty()) {
+        return absl::DataLossError(absl::StrCat("slice '", name, "' holds byte ", byte,
+                                                " at index ", index, ", ", problem));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  R rules_;
+  std::vector<std::span<const uint8_t>> tables_;
+  std::vector<std::pair<std::string, std::string>> parameters_;
+};
+
+}  // namespace retro::kit
+
+#endif  // RETRO_FORMAT_LOOPY_WDL_TABLES_H_

@@ -1,0 +1,277 @@
+// The encoder of the prefix codes of a bit-coded finite-horizon store
+// (retro/format/finite_horizon_prefix_code.h): chooses a model (canonical
+// Huffman codes per context) from counts of symbols and writes symbols with
+// it, forward or backward (BackwardBitWriter).
+#ifndef RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_
+#define RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "retro/format/bit_stream.h"
+#include "retro/format/finite_horizon_prefix_code.h"
+
+namespace retro {
+
+// Writes bits for a backward reader, down from a bit `end`: each value
+// goes just below the one before, so that a reader from `end` down meets
+// them in the order written. A code's natural value (first bit highest)
+// and a field's value both land least significant bit lowest. ORs into
+// bytes that must start zero and touches only the bytes its bits fall in.
+class BackwardBitWriter {
+ public:
+  BackwardBitWriter(uint8_t* out, uint64_t end) : out_(out), pos_(end) {}
+  void PutCode(uint32_t /*reversed*/, uint32_t natural, int length) { Put(natural, length); }
+  void PutField(uint64_t value, int n) { Put(value, n); }
+
+ private:
+  void Put(uint64_t value, int n) {
+    if (n == 0) return;
+    pos_ -= static_cast<uint64_t>(n);
+    uint64_t bits = (value & ((uint64_t{1} << n) - 1)) << (pos_ & 7);
+    uint8_t* at = out_ + (pos_ >> 3);
+    for (int filled = static_cast<int>(pos_ & 7) + n; filled > 0; filled -= 8) {
+      *at++ |= static_cast<uint8_t>(bits);
+      bits >>= 8;
+    }
+  }
+  uint8_t* out_;
+  uint64_t pos_;
+};
+
+// Chooses a model from counts of symbols and writes symbols with it.
+class PrefixCodeEncoder {
+ public:
+  // A symbol's key for counting: context, last flag, layer step, new value.
+  static uint64_t Key(int context, bool last, uint16_t layer_step, int value) {
+    return (uint64_t(context) << 25) | (uint64_t{last} << 24) | (uint64_t{layer_step} << 8) |
+           static_cast<uint8_t>(value);
+  }
+  static uint64_t EmptyKey() { return Key(PrefixContext(0, true), true, kPrefixEmptyStep, 0); }
+  static uint64_t EscapeKey(int context) { return Key(context, false, kPrefixEscapeStep, 0); }
+  // The key of a change, or of the escape when its step cannot be a symbol.
+  static uint64_t ChangeKey(int context, uint32_t layer_step, int value, bool last) {
+    return layer_step < kPrefixEscapeStep
+               ? Key(context, last, static_cast<uint16_t>(layer_step), value)
+               : EscapeKey(context);
+  }
+
+  // Codes for the symbols of `counts` (key -> occurrences); changes seen
+  // fewer than `min_count` times share their context's escape. The same
+  // counts give the same model.
+  explicit PrefixCodeEncoder(const absl::flat_hash_map<uint64_t, uint64_t>& counts,
+                             uint64_t min_count = 3) {
+    absl::flat_hash_map<uint64_t, uint64_t> kept;
+    for (const auto& [key, n] : counts) {
+      if (n >= min_count || !Escapable(key)) {
+        kept[key] += n;
+      } else {
+        kept[EscapeKey(ContextOf(key))] += n;
+      }
+    }
+    std::vector<std::pair<uint64_t, uint64_t>> sorted(kept.begin(), kept.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < sorted.size();) {
+      size_t j = i;
+      while (j < sorted.size() && ContextOf(sorted[j].first) == ContextOf(sorted[i].first)) ++j;
+      std::vector<std::pair<uint64_t, uint64_t>> group(sorted.begin() + i, sorted.begin() + j);
+      if (group.size() > kMaxContextSymbols) {
+        // Keep the most frequent; the rest join the escape.
+        const uint64_t escape = EscapeKey(ContextOf(group[0].first));
+        std::sort(group.begin(), group.end(), [](const auto& a, const auto& b) {
+          return a.second != b.second ? a.second > b.second : a.first < b.first;
+        });
+        uint64_t escaped = 0;
+        std::vector<std::pair<uint64_t, uint64_t>> kept_group;
+        for (size_t k = 0; k < group.size(); ++k) {
+          if (group[k].first == escape) {
+            escaped += group[k].second;
+          } else if (k < kMaxContextSymbols - 1 || !Escapable(group[k].first)) {
+            kept_group.push_back(group[k]);
+          } else {
+            escaped += group[k].second;
+          }
+        }
+        kept_group.push_back({escape, escaped});
+        std::sort(kept_group.begin(), kept_group.end());
+        group = std::move(kept_group);
+      }
+      AddContext(group);
+      i = j;
+    }
+  }
+
+  // The model section's bytes.
+  std::vector<uint8_t> Model() const {
+    std::vector<uint8_t> bytes(PrefixCodeDecoder::ModelBytes(contexts_.size(), symbols_.size()), 0);
+    const uint32_t contexts = static_cast<uint32_t>(contexts_.size());
+    const uint32_t symbols = static_cast<uint32_t>(symbols_.size());
+    std::memcpy(bytes.data(), &contexts, 4);
+    std::memcpy(bytes.data() + 4, &symbols, 4);
+    uint8_t* heads = bytes.data() + 8;
+    for (const auto& [id, count] : contexts_) {
+      std::memcpy(heads, &id, 2);
+      std::memcpy(heads + 2, &count, 2);
+      heads += 4;
+    }
+    for (const auto& s : symbols_) {
+      std::memcpy(heads, &s.layer_step, 2);
+      heads[2] = static_cast<uint8_t>(s.value);
+      heads[3] = static_cast<uint8_t>(s.length | (s.last ? 0x80 : 0));
+      heads += 4;
+    }
+    return bytes;
+  }
+
+  // A symbol's code, as the writers take it.
+  struct Code {
+    uint32_t reversed;  // the code, first bit lowest
+    uint32_t natural;   // the code, first bit highest
+    uint8_t length;
+  };
+  // The code of a change that has one (not escaped), else null.
+  const Code* Find(int context, uint32_t layer_step, int value, bool last) const {
+    if (layer_step >= kPrefixEscapeStep) return nullptr;
+    const auto it = codes_.find(Key(context, last, static_cast<uint16_t>(layer_step), value));
+    return it == codes_.end() ? nullptr : &it->second;
+  }
+  // The empty list's code, null when no list is empty.
+  const Code* EmptyCode() const {
+    const auto it = codes_.find(EmptyKey());
+    return it == codes_.end() ? nullptr : &it->second;
+  }
+  // Bits of a change (layer step, new value, last) in `context`.
+  uint32_t ChangeBits(int context, uint32_t layer_step, int value, bool last) const {
+    if (const Code* code = Find(context, layer_step, value, last)) return code->length;
+    return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
+  }
+
+  // Writes a change to a BitWriter (forward) or a BackwardBitWriter.
+  template <typename Out>
+  void WriteChange(Out& out, int context, uint32_t layer_step, int value, bool last) const {
+    if (const Code* code = Find(context, layer_step, value, last)) {
+      out.PutCode(code->reversed, code->natural, code->length);
+      return;
+    }
+    const Code& escape = codes_.at(EscapeKey(context));
+    out.PutCode(escape.reversed, escape.natural, escape.length);
+    const int n = std::bit_width(layer_step);
+    out.PutField(static_cast<uint64_t>(n), kPrefixEscapeLengthBits);
+    out.PutField(layer_step, n);
+    out.PutField(static_cast<uint8_t>(value), 8);
+    out.PutField(last ? 1 : 0, 1);
+  }
+
+ private:
+  struct Symbol {
+    uint16_t layer_step;
+    int8_t value;
+    uint8_t length;
+    bool last;
+  };
+  // The most symbols a context keeps (the model counts them in 16 bits).
+  static constexpr size_t kMaxContextSymbols = 60000;
+
+  static int ContextOf(uint64_t key) { return static_cast<int>(key >> 25); }
+  static uint16_t StepOf(uint64_t key) { return static_cast<uint16_t>(key >> 8); }
+  // Whether a key may join its context's escape (changes may).
+  static bool Escapable(uint64_t key) {
+    return StepOf(key) != kPrefixEmptyStep && StepOf(key) != kPrefixEscapeStep;
+  }
+
+  static uint32_t EscapeBits(uint32_t layer_step) {
+    return kPrefixEscapeLengthBits + std::bit_width(layer_step) + 9;
+  }
+
+  // Huffman code lengths of one context's symbols (sorted by key), limited
+  // to kPrefixEncoderLength (or the fewest bits that number them all) by
+  // halving the counts until they fit; then canonical codes.
+  void AddContext(std::span<const std::pair<uint64_t, uint64_t>> group) {
+    const int id = ContextOf(group[0].first);
+    std::vector<uint64_t> weight(group.size());
+    for (size_t i = 0; i < group.size(); ++i) weight[i] = std::max<uint64_t>(group[i].second, 1);
+    // Equal weights give depth ceil(log2 n), so halving ends.
+    const int limit =
+        std::max(kPrefixEncoderLength, static_cast<int>(std::bit_width(group.size() - 1)));
+    std::vector<uint8_t> length;
+    for (;;) {
+      length = HuffmanLengths(weight);
+      if (*std::max_element(length.begin(), length.end()) <= limit) break;
+      for (uint64_t& w : weight) w = (w + 1) / 2;
+    }
+    std::vector<size_t> order(group.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return length[a] < length[b]; });
+    contexts_.emplace_back(static_cast<uint16_t>(id), static_cast<uint16_t>(group.size()));
+    uint32_t code = 0;
+    int previous = length[order[0]];
+    for (const size_t i : order) {
+      code <<= (length[i] - previous);
+      previous = length[i];
+      const uint64_t key = group[i].first;
+      symbols_.push_back(
+          {StepOf(key), static_cast<int8_t>(key & 0xFF), length[i], ((key >> 24) & 1) != 0});
+      uint32_t reversed = 0;
+      for (int b = 0; b < length[i]; ++b) reversed |= ((code >> (length[i] - 1 - b)) & 1u) << b;
+      codes_[key] = {reversed, code, length[i]};
+      ++code;
+    }
+  }
+
+  // Huffman code lengths: repeatedly joins the two lightest nodes, ties
+  // to the lower node number (leaves 0..n-1, joined nodes numbered on from
+  // n as made). Joined nodes are made in order of weight, so the lightest
+  // node is the lighter of the next leaf (leaves sorted by weight, then
+  // number) and the next joined node: two queues, no heap.
+  static std::vector<uint8_t> HuffmanLengths(const std::vector<uint64_t>& weight) {
+    const size_t n = weight.size();
+    std::vector<uint8_t> length(n, 1);
+    if (n == 1) return length;
+    std::vector<uint32_t> leaves(n);
+    for (size_t i = 0; i < n; ++i) leaves[i] = static_cast<uint32_t>(i);
+    std::sort(leaves.begin(), leaves.end(), [&](uint32_t a, uint32_t b) {
+      return weight[a] != weight[b] ? weight[a] < weight[b] : a < b;
+    });
+    std::vector<uint64_t> node_weight(2 * n - 1);
+    std::vector<uint32_t> parent(2 * n - 1, 0);
+    for (size_t i = 0; i < n; ++i) node_weight[i] = weight[i];
+    size_t next_leaf = 0, next_joined = n, made = n;
+    const auto lightest = [&]() -> uint32_t {
+      if (next_leaf < n) {
+        const uint32_t leaf = leaves[next_leaf];
+        // A leaf's number is below every joined node's: it wins ties.
+        if (next_joined == made || node_weight[leaf] <= node_weight[next_joined]) {
+          ++next_leaf;
+          return leaf;
+        }
+      }
+      return static_cast<uint32_t>(next_joined++);
+    };
+    while (made < 2 * n - 1) {
+      const uint32_t a = lightest();
+      const uint32_t b = lightest();
+      node_weight[made] = node_weight[a] + node_weight[b];
+      parent[a] = parent[b] = static_cast<uint32_t>(made);
+      ++made;
+    }
+    std::vector<uint8_t> depth(2 * n - 1, 0);
+    for (size_t node = 2 * n - 2; node-- > 0;) depth[node] = depth[parent[node]] + 1;
+    for (size_t i = 0; i < n; ++i) length[i] = depth[i];
+    return length;
+  }
+
+  std::vector<std::pair<uint16_t, uint16_t>> contexts_;
+  std::vector<Symbol> symbols_;
+  absl::flat_hash_map<uint64_t, Code> codes_;
+};
+
+}  // namespace retro
+
+#endif  // RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_

@@ -1,0 +1,168 @@
+// The writers of the fixed-width and byte-coded finite-horizon stores
+// (retro/format/finite_horizon_store.h): the block table and starts of a
+// store laid out from counts of units per state, fixed-width entries, and
+// copies of a store with its states selected or renumbered.
+#ifndef RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_
+#define RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "retro/format/finite_horizon_store.h"
+#include "retro/thread_pool.h"
+
+namespace retro {
+
+// The widest block shift, 6 down to 0, at which every block of 2^shift
+// consecutive states of `counts` (entries per state, counts[0] the first
+// state of a 64-state block) holds fewer than 65,536 entries, so that the
+// starts relative to their block fit in 16 bits; 0 when none does (a single
+// state's entries are bounded by the horizon). Narrower blocks keep fitting,
+// so the shift of several ranges laid out as one store is their smallest.
+inline uint32_t WidestFiniteHorizonBlockShift(std::span<const uint32_t> counts) {
+  uint32_t shift = 6;
+  for (; shift > 0; --shift) {
+    bool fits = true;
+    const uint64_t block = uint64_t{1} << shift;
+    for (uint64_t b = 0; fits && b < counts.size(); b += block) {
+      uint64_t sum = 0;
+      for (uint64_t s = b; s < std::min<uint64_t>(counts.size(), b + block); ++s) sum += counts[s];
+      fits = sum < 65536;
+    }
+    if (fits) break;
+  }
+  return shift;
+}
+
+// Writes the block table and the starts of the states [first_state,
+// first_state + counts.size()) of a store laid out with `block_shift`
+// (first_state a multiple of the block size), whose entries begin at entry
+// `first_entry`, and sets first_entry_of[i] to the first entry of state
+// first_state + i (a std::vector<uint64_t>, or another vector of them).
+// The block past the last is the caller's to close.
+template <typename Offsets>
+void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t block_shift,
+                               uint64_t first_state, std::span<const uint32_t> counts,
+                               uint64_t first_entry, Offsets& first_entry_of) {
+  first_entry_of.resize(counts.size());
+  const uint64_t block_size = uint64_t{1} << block_shift;
+  uint64_t at = first_entry;
+  for (uint64_t i = 0; i < counts.size(); ++i) {
+    const uint64_t s = first_state + i;
+    if (s % block_size == 0) blocks[s >> block_shift] = at;
+    starts[s] = static_cast<uint16_t>(at - blocks[s >> block_shift]);
+    first_entry_of[i] = at;
+    at += counts[i];
+  }
+}
+
+// Lays out a store with counts[s] units (entries, or coded bytes) for state
+// s: returns its bytes with the header (from `fields`: entry_bytes, entries,
+// horizon, last_change, evaluations; the rest is filled in), the block
+// table and the starts written, the code table copied from `codes` (coded
+// stores), the units zeroed, and sets first_unit[s] to the first unit of
+// state s (a std::vector<uint64_t>, or another vector of them). Blocks
+// shrink below 64 states where needed so that relative starts fit in 16
+// bits.
+template <typename Offsets>
+std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
+                                              const std::vector<uint32_t>& counts,
+                                              const uint32_t* codes, Offsets& first_unit) {
+  const uint64_t states = counts.size();
+  const uint32_t shift = WidestFiniteHorizonBlockShift(counts);
+  uint64_t units = 0;
+  for (const uint32_t c : counts) units += c;
+  FiniteHorizonStoreHeader header = fields;
+  header.magic = kFiniteHorizonStoreMagic;
+  header.states = states;
+  header.block_shift = shift;
+  const bool coded = header.entry_bytes == kFiniteHorizonCodedEntries;
+  header.coded_bytes = coded ? units : 0;
+  if (!coded) header.entries = units;
+  const auto sections = FiniteHorizonStoreView::Layout(states, shift, units, header.entry_bytes);
+  std::vector<uint8_t> bytes(sections.total, 0);
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  if (coded && codes != nullptr) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
+  auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
+  auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
+  LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_unit);
+  blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = units;
+  return bytes;
+}
+
+// Writes entry `i` = (layer, value) into the entry area of a fixed-width
+// store (entry_bytes 2 or 4).
+inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint64_t i,
+                                    uint32_t layer, int value) {
+  const uint32_t e = (layer << 8) | static_cast<uint8_t>(value);
+  if (entry_bytes == 2) {
+    const uint16_t narrow = static_cast<uint16_t>(e);
+    std::memcpy(entries + 2 * i, &narrow, 2);
+  } else {
+    std::memcpy(entries + 4 * i, &e, 4);
+  }
+}
+
+// A store of `states` states of the fixed-width or byte-coded `store`:
+// state i of the result is state old_index(i) of `store`, its units moved
+// whole (a coded state's bytes depend on nothing but its own changes and
+// the code table, which is kept). Used to renumber a store (PermuteStore,
+// finite_horizon_bit_coder.h) and to take one rank's range of it (whose
+// header keeps the store's horizon and last change, with its own states
+// and changes and no evaluation count).
+inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t states,
+                                        const std::function<uint64_t(uint64_t)>& old_index,
+                                        ThreadPool& pool) {
+  std::vector<uint64_t> source(states);
+  std::vector<uint32_t> counts(states);
+  // The changes kept: every one when every state is (a permutation).
+  std::atomic<uint64_t> changes{0};
+  const bool every_state = states == store.states();
+  pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
+    uint64_t mine = 0;
+    for (uint64_t i = b; i < e; ++i) {
+      source[i] = old_index(i);
+      uint64_t begin, end;
+      store.EntryRange(source[i], begin, end);
+      counts[i] = static_cast<uint32_t>(end - begin);
+      if (!every_state) store.ForEachChange(source[i], [&mine](uint32_t, int) { return ++mine, true; });
+    }
+    changes.fetch_add(mine, std::memory_order_relaxed);
+  });
+  FiniteHorizonStoreHeader fields = store.header();
+  if (!every_state) {
+    fields.entries = changes.load();
+    fields.evaluations = 0;  // a statistic of the whole store only
+  }
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, store.codes(), first);
+  const uint32_t width = store.header().entry_bytes;
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(states, header->block_shift, 0,
+                                                               width).entries;
+  const uint8_t* in = store.unit_bytes();
+  pool.ParallelFor(0, states, 1 << 14, [&](int, uint64_t b, uint64_t e) {
+    for (uint64_t i = b; i < e; ++i) {
+      uint64_t begin, end;
+      store.EntryRange(source[i], begin, end);
+      std::memcpy(out + width * first[i], in + width * begin, width * (end - begin));
+    }
+  });
+  return bytes;
+}
+
+// PermuteStore (finite_horizon_bit_coder.h) of a fixed-width or
+// byte-coded store: each state's units move whole.
+inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
+                                         const std::function<uint64_t(uint64_t)>& old_index,
+                                         ThreadPool& pool) {
+  return SelectUnits(store, store.states(), old_index, pool);
+}
+
+}  // namespace retro
+
+#endif  // RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_

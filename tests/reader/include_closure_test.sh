@@ -1,0 +1,36 @@
+#!/bin/sh
+# The include closure of the readers: runs the compiler's dependency output
+# (-MM) on each reader header and fails when any header it pulls in solves,
+# writes or distributes (retro/solver/, retro/write/, retro/distributed/), or
+# is the plugin loader or the CLI. Prints each header's count of project
+# headers and their lines.
+#
+#   include_closure_test.sh CXX SOURCE_DIR HEADER... [-- -IDIR...]
+set -eu
+CXX=$1
+SRC=$2
+shift 2
+HEADERS=""
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  HEADERS="$HEADERS $1"
+  shift
+done
+[ $# -gt 0 ] && shift
+EXTRA="$*"
+
+status=0
+for header in $HEADERS; do
+  deps=$(cd "$SRC" && "$CXX" -std=c++20 -MM -I. -Iframework/include $EXTRA "$header" |
+         tr ' \\' '\n\n' | sed -n '2,$p' | grep -v '^$' | sort -u)
+  count=$(printf '%s\n' "$deps" | wc -l)
+  lines=$(cd "$SRC" && cat $deps | wc -l)
+  echo "$header: $count project headers, $lines lines"
+  bad=$(printf '%s\n' "$deps" |
+        grep -E '(^|/)retro/(solver|write|distributed)/|(^|/)retro/plugin_loader\.h$|(^|/)framework/cli/' || true)
+  if [ -n "$bad" ]; then
+    echo "  includes what a reader must not:"
+    printf '    %s\n' $bad
+    status=1
+  fi
+done
+exit $status
