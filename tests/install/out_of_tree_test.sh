@@ -137,6 +137,24 @@ unset RETRO_PLUGIN_PATH
 "$RETRO_PREFIX/bin/retro" solve --game oware --seeds 4 --out book.retro > /dev/null
 "$RETRO_PREFIX/bin/retro" solve --game surakarta --pieces 3 --out tables.retro > /dev/null
 "$RETRO_PREFIX/bin/retro" solve --game plakoto --points 6 --pin 2 --out pins.retro > /dev/null
-"$READER_BUILD/probe_all" book.retro tables.retro pins.retro > reader.txt
-expect reader.txt "oware 4 seeds, value 2; surakarta 3 pieces; plakoto P = 6, 1 pins"
+OWARE="0 0 0 1 0 0 | 0 0 0 0 0 1"
+SURAKARTA="....../.X.X../.O..../....../....../...... X"
+PLAKOTO="p=2 13 1 0 0 0 0"
+"$READER_BUILD/probe_all" book.retro tables.retro pins.retro "$OWARE" 3 "$SURAKARTA" \
+  "$PLAKOTO" > reader.txt
+# Each answer as `retro probe --json` gives it.
+"$RETRO_PREFIX/bin/retro" probe --db book.retro --position "$OWARE" --plies-left 3 --json \
+  > probe-oware.json
+"$RETRO_PREFIX/bin/retro" probe --db tables.retro --position "$SURAKARTA" --json \
+  > probe-surakarta.json
+"$RETRO_PREFIX/bin/retro" probe --db pins.retro --position "$PLAKOTO" --json > probe-plakoto.json
+for game in oware surakarta plakoto; do
+  fields=$(sed -n "s/^$game //p" reader.txt)
+  [ -n "$fields" ] || { echo "FAILED: the reader printed nothing for $game" >&2; exit 1; }
+  grep -qF "$fields" "probe-$game.json" || {
+    echo "FAILED: the reader's $game answer $fields is not in retro probe --json:" >&2
+    cat "probe-$game.json" >&2
+    exit 1
+  }
+done
 echo "OK"
