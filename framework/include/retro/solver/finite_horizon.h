@@ -71,6 +71,7 @@
 #include "retro/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
+#include "retro/solver/finite_horizon_exchange.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
@@ -235,16 +236,11 @@ class FiniteHorizonSolver {
     if (!range.ok()) return range.status();
     views.push_back(*range);
     if (!whole.has_value()) {
-      whole = range->header();
-      uint64_t sums[2] = {whole->entries, whole->evaluations};
-      comm.AllReduceSum(std::span<uint64_t>(sums, 2));
-      whole->states = size;
-      whole->entries = sums[0];
-      whole->evaluations = sums[1];
+      whole = SumFiniteHorizonHeader(comm, range->header(), size);
     }
     const bool save = options.save != nullptr && !restored;
     if (save || !options.bit_code) {
-      store = GatherStore(comm, *range, *whole);
+      store = GatherFiniteHorizonStore(comm, *range, *whole);
       if (save) {
         const absl::Status saved = root ? options.save(slice, store) : absl::OkStatus();
         if (absl::Status s = distributed::AgreeOnStatus(comm, saved); !s.ok()) return s;
@@ -278,50 +274,6 @@ class FiniteHorizonSolver {
   static constexpr uint16_t kNextChangeUnknown = 0xFFFE;
   static constexpr uint16_t kNeverChangesAgain = 0xFFFF;
   static_assert(sizeof(OuterEdge) == 8);
-
-  // Collective: the whole store of a slice on rank 0, from every rank's
-  // store of its own range (`range`) and the whole store's header (`whole`:
-  // its states, changes, evaluations); empty on the other ranks. Byte for
-  // byte the store one process builds: the ranges' units in rank order,
-  // laid out over the slice's states (the block width that fits every
-  // range, since ranges start at multiples of 64 states).
-  static std::vector<uint8_t> GatherStore(distributed::Communicator& comm,
-                                          const FiniteHorizonStoreView& range,
-                                          const FiniteHorizonStoreHeader& whole) {
-    const bool root = comm.rank() == 0;
-    const uint64_t size = whole.states;
-    std::vector<uint32_t> counts(root ? size : 0);
-    {
-      std::vector<uint32_t> mine(range.states());
-      for (uint64_t i = 0; i < mine.size(); ++i) {
-        uint64_t begin, end;
-        range.EntryRange(i, begin, end);
-        mine[i] = static_cast<uint32_t>(end - begin);
-      }
-      distributed::GatherInto(
-          comm, 0,
-          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(mine.data()), 4 * mine.size()),
-          std::span<uint8_t>(reinterpret_cast<uint8_t*>(counts.data()), 4 * counts.size()));
-    }
-    std::vector<uint8_t> bytes;
-    std::span<uint8_t> units;
-    const uint32_t width = range.header().entry_bytes;
-    if (root) {
-      FiniteHorizonStoreHeader fields = range.header();
-      fields.entries = whole.entries;
-      fields.evaluations = whole.evaluations;
-      std::vector<uint64_t> first;
-      bytes = LayOutFiniteHorizonStore(fields, counts, range.codes(), first);
-      std::vector<uint32_t>().swap(counts);
-      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-      const uint64_t at =
-          FiniteHorizonStoreView::Layout(size, header->block_shift, 0, width).entries;
-      units = std::span<uint8_t>(bytes.data() + at, bytes.size() - at);
-    }
-    distributed::GatherInto(
-        comm, 0, std::span<const uint8_t>(range.unit_bytes(), range.units() * width), units);
-    return bytes;
-  }
 
   class SliceSolver {
    public:
@@ -653,25 +605,6 @@ class FiniteHorizonSolver {
 
     using Change = StateChange;
 
-    // The changes of one layer, in state order, in parts (one per chunk of
-    // states in a single process, so they are never copied into one list).
-    struct LayerChanges {
-      std::vector<std::vector<Change>> parts;
-      std::vector<uint64_t> first;  // index of each part's first change
-      uint64_t total = 0;
-
-      // Fills `first` and `total` from the parts.
-      void Count() {
-        first.resize(parts.size() + 1);
-        total = 0;
-        for (size_t p = 0; p < parts.size(); ++p) {
-          first[p] = total;
-          total += parts[p].size();
-        }
-        first[parts.size()] = total;
-      }
-    };
-
     // Marks state s (this rank's) dirty for the coming evaluation. When
     // other threads may mark too (`shared`) the bit is set with an atomic
     // OR, skipped when already set. The rank's range starts at a multiple
@@ -728,7 +661,7 @@ class FiniteHorizonSolver {
       }
       changed.Count();
       AppendLog(changed);
-      GatherChanges(changed);
+      GatherLayerChanges(comm_, changed);
       if (comm_.size() > 1) {
         for (const Change& c : changed.parts[0]) value_[c.state] = c.value;
       }
@@ -844,7 +777,7 @@ class FiniteHorizonSolver {
         // order (ranks own increasing ranges), update the replica.
         changed.Count();
         AppendLog(changed);
-        GatherChanges(changed);
+        GatherLayerChanges(comm_, changed);
         previous_old_values_.resize(changed.total);
         for (size_t part = 0; part < changed.parts.size(); ++part) {
           int8_t* old_values = previous_old_values_.data() + changed.first[part];
@@ -858,13 +791,12 @@ class FiniteHorizonSolver {
         progress_.Advance(size_);
         // Whether any rank overflowed or failed to log, or still has
         // events scheduled.
-        uint64_t flags[3] = {overflow_ ? 1u : 0u,
-                             changed.total == 0 && PendingEvents(t) ? 1u : 0u,
-                             log_status_.ok() ? 0u : 1u};
-        comm_.AllReduceMax(std::span<uint64_t>(flags, 3));
-        if (flags[0] != 0) overflow_ = true;
-        if (overflow_ || flags[2] != 0) break;
-        if (changed.total == 0 && flags[1] == 0) {
+        const LayerEnd end = AgreeOnLayerEnd(comm_, overflow_,
+                                             changed.total == 0 && PendingEvents(t),
+                                             !log_status_.ok());
+        if (end.overflow) overflow_ = true;
+        if (overflow_ || end.log_failed) break;
+        if (changed.total == 0 && !end.events_pending) {
           progress_.Advance(size_ * (horizon_ - t));
           break;
         }
@@ -894,15 +826,12 @@ class FiniteHorizonSolver {
       release(fetched_);
     }
 
-    // The most children one rank asks another for in one exchange.
-    static constexpr uint64_t kFetchPerRound = uint64_t{1} << 20;
-
     // 1b. Under R > 1 ranks: fetches the change lists of this rank's outer
     //     children from the ranks that keep them, into one store a smaller
     //     slice (fetched_) whose state i is this rank's i-th distinct child
     //     in that slice, in index order, and renumbers the outer edges into
     //     them. One exchange of requests and one of lists a round, at most
-    //     kFetchPerRound children from each rank to each other a round.
+    //     kFetchListsPerRound children from each rank to each other a round.
     absl::Status FetchOuterChildren() {
       std::vector<std::vector<uint32_t>> wanted(slice_);
       {
@@ -927,7 +856,8 @@ class FiniteHorizonSolver {
       outer_views_.assign(slice_, {});
       absl::Status status;
       for (int k = 0; k < slice_; ++k) {
-        fetched_[k] = FetchLists(k, wanted[k]);
+        fetched_[k] =
+            FetchFiniteHorizonLists(comm_, k, game_.slice_size(k), finished_[k], wanted[k]);
         std::vector<uint32_t>().swap(wanted[k]);
         auto view = FiniteHorizonStoreView::OpenHeader(fetched_[k]);
         if (view.ok()) {
@@ -937,110 +867,6 @@ class FiniteHorizonSolver {
         }
       }
       return status;
-    }
-
-    // Collective: a store of the lists of the states `wanted` (sorted,
-    // distinct) of solved slice k, fetched from the ranks that keep them.
-    std::vector<uint8_t> FetchLists(int k, const std::vector<uint32_t>& wanted) {
-      const int ranks = comm_.size();
-      const uint64_t size = game_.slice_size(k);
-      const FiniteHorizonStoreView& mine = finished_[k];
-      const uint64_t my_first = distributed::RangeOfRank(size, comm_.rank(), ranks).begin;
-      const uint32_t width = mine.header().entry_bytes;
-      // wanted[split[r], split[r + 1]) are rank r's.
-      std::vector<uint64_t> split(ranks + 1, wanted.size());
-      uint64_t most = 0;
-      for (int r = 0; r < ranks; ++r) {
-        split[r] = std::lower_bound(wanted.begin(), wanted.end(),
-                                    distributed::RangeOfRank(size, r, ranks).begin) -
-                   wanted.begin();
-      }
-      for (int r = 0; r < ranks; ++r) most = std::max(most, split[r + 1] - split[r]);
-      const uint64_t rounds = (comm_.AllReduceMax(most) + kFetchPerRound - 1) / kFetchPerRound;
-      std::vector<uint32_t> counts(wanted.size());
-      std::vector<std::vector<uint8_t>> from(ranks);  // the units each rank sent
-      uint64_t changes = 0;
-      for (uint64_t round = 0; round < rounds; ++round) {
-        std::vector<std::vector<uint32_t>> ask(ranks);
-        for (int r = 0; r < ranks; ++r) {
-          const uint64_t b = std::min(split[r + 1], split[r] + round * kFetchPerRound);
-          const uint64_t e = std::min(split[r + 1], b + kFetchPerRound);
-          ask[r].assign(wanted.begin() + b, wanted.begin() + e);
-        }
-        const std::vector<std::vector<uint32_t>> asked = distributed::AllToAll(comm_, ask);
-        // A reply: the lists' changes (8 bytes), each list's units (4
-        // bytes a list), then the lists.
-        std::vector<std::vector<uint8_t>> reply(ranks);
-        for (int r = 0; r < ranks; ++r) {
-          const std::vector<uint32_t>& list = asked[r];
-          if (list.empty()) continue;
-          uint64_t units = 0;
-          for (const uint32_t i : list) {
-            if (i < my_first || i - my_first >= mine.states()) {
-              comm_.Abort(absl::StrCat("rank ", r, " asked for state ", i, " of slice ", k,
-                                       ", which this rank does not keep"));
-            }
-            uint64_t begin, end;
-            mine.EntryRange(i - my_first, begin, end);
-            units += end - begin;
-          }
-          std::vector<uint8_t>& out = reply[r];
-          out.resize(8 + 4 * list.size() + width * units);
-          uint64_t list_changes = 0;
-          uint8_t* at = out.data() + 8 + 4 * list.size();
-          for (size_t j = 0; j < list.size(); ++j) {
-            uint64_t begin, end;
-            mine.EntryRange(list[j] - my_first, begin, end);
-            const uint32_t n = static_cast<uint32_t>(end - begin);
-            std::memcpy(out.data() + 8 + 4 * j, &n, 4);
-            std::memcpy(at, mine.unit_bytes() + width * begin, width * n);
-            at += width * n;
-            mine.ForEachChange(list[j] - my_first,
-                               [&list_changes](uint32_t, int) { return ++list_changes, true; });
-          }
-          std::memcpy(out.data(), &list_changes, 8);
-        }
-        const std::vector<std::vector<uint8_t>> got = comm_.AllToAllBytes(reply);
-        for (int r = 0; r < ranks; ++r) {
-          if (got[r].empty()) continue;
-          const uint64_t b = split[r] + round * kFetchPerRound;
-          const uint64_t n = ask[r].size();
-          uint64_t list_changes;
-          std::memcpy(&list_changes, got[r].data(), 8);
-          changes += list_changes;
-          std::memcpy(counts.data() + b, got[r].data() + 8, 4 * n);
-          from[r].insert(from[r].end(), got[r].begin() + 8 + 4 * n, got[r].end());
-        }
-      }
-      FiniteHorizonStoreHeader fields = mine.header();
-      fields.entries = changes;
-      fields.evaluations = 0;
-      std::vector<uint64_t> first;
-      std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, mine.codes(), first);
-      const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-      uint8_t* out =
-          bytes.data() +
-          FiniteHorizonStoreView::Layout(wanted.size(), header->block_shift, 0, width).entries;
-      for (std::vector<uint8_t>& part : from) {
-        if (!part.empty()) std::memcpy(out, part.data(), part.size());
-        out += part.size();
-        std::vector<uint8_t>().swap(part);
-      }
-      return bytes;
-    }
-
-    // Replaces this rank's changes of a layer by every rank's, in rank
-    // order: one batch per rank and layer.
-    void GatherChanges(LayerChanges& changed) {
-      if (comm_.size() == 1) return;
-      std::vector<Change> mine;
-      mine.reserve(changed.total);
-      for (const std::vector<Change>& part : changed.parts) {
-        mine.insert(mine.end(), part.begin(), part.end());
-      }
-      changed = LayerChanges();
-      changed.parts.push_back(distributed::AllGather(comm_, std::span<const Change>(mine)));
-      changed.Count();
     }
 
     // Logs this rank's changes of the next layer; the first failure (a
@@ -1063,7 +889,7 @@ class FiniteHorizonSolver {
     //    rank chooses the same codes), each state's bytes, the bytes
     //    themselves. Under R > 1 ranks each rank builds the store of its
     //    own range (the slice's last change, this rank's changes and
-    //    evaluations); GatherStore assembles the whole store.
+    //    evaluations); GatherFiniteHorizonStore assembles the whole store.
     absl::StatusOr<std::vector<uint8_t>> BuildStore() {
       const uint64_t entries = log_.changes();
       // Reads the log with each state's change before (layer 0, value 0
@@ -1142,7 +968,7 @@ class FiniteHorizonSolver {
     const std::vector<FiniteHorizonStoreView>& finished_;
     // The stores the outer edges read: finished_ in one process; under R >
     // 1 ranks, views of fetched_, the lists of this rank's outer children
-    // (FetchOuterChildren).
+    // (FetchOuterChildren, FetchFiniteHorizonLists).
     std::vector<FiniteHorizonStoreView> outer_views_;
     std::vector<std::vector<uint8_t>> fetched_;
     const uint64_t size_;
