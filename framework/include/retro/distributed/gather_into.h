@@ -5,7 +5,7 @@
 // at most 8 MiB to a rank's peak). Used to assemble a table each rank built
 // one range of (e.g. a loopy solver's table, retro/solver/loopy_wdl.h, or a
 // finite-horizon store on the rank that writes it,
-// retro/solver/finite_horizon.h).
+// retro/solver/finite_horizon_exchange.h).
 //
 //   std::vector<uint8_t> table(total);
 //   ... fill this rank's piece, at table.data() + my_offset ...

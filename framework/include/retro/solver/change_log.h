@@ -35,6 +35,25 @@ struct StateChange {
   int8_t value;
 };
 
+// The changes of one layer, in state order, in parts (one per chunk of
+// states in a single process, so they are never copied into one list).
+struct LayerChanges {
+  std::vector<std::vector<StateChange>> parts;
+  std::vector<uint64_t> first;  // index of each part's first change
+  uint64_t total = 0;
+
+  // Fills `first` and `total` from the parts.
+  void Count() {
+    first.resize(parts.size() + 1);
+    total = 0;
+    for (size_t p = 0; p < parts.size(); ++p) {
+      first[p] = total;
+      total += parts[p].size();
+    }
+    first[parts.size()] = total;
+  }
+};
+
 // The layers of changes of one slice (of one rank's states), in order.
 class ChangeLog {
  public:

@@ -1,0 +1,221 @@
+// The exchanges between ranks of the distributed finite-horizon solver
+// (retro/solver/finite_horizon.h, over retro/distributed/): a layer's
+// changes gathered on every rank, the layer's end agreed on, the change
+// lists a rank's moves into smaller slices read fetched from the ranks that
+// keep them, and a split slice's whole header and whole store assembled
+// from the ranks' ranges. Every function here is collective: every rank of
+// the communicator calls it.
+#ifndef RETRO_SOLVER_FINITE_HORIZON_EXCHANGE_H_
+#define RETRO_SOLVER_FINITE_HORIZON_EXCHANGE_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "retro/distributed/communicator.h"
+#include "retro/distributed/gather_into.h"
+#include "retro/distributed/partition.h"
+#include "retro/format/finite_horizon_store.h"
+#include "retro/solver/change_log.h"
+#include "retro/write/finite_horizon_store_writer.h"
+
+namespace retro::solver::internal {
+
+// Replaces this rank's changes of a layer by every rank's, in rank order
+// (ranks own increasing ranges, so in index order): one batch per rank and
+// layer. Nothing to do on one rank.
+inline void GatherLayerChanges(distributed::Communicator& comm, LayerChanges& changed) {
+  if (comm.size() == 1) return;
+  std::vector<StateChange> mine;
+  mine.reserve(changed.total);
+  for (const std::vector<StateChange>& part : changed.parts) {
+    mine.insert(mine.end(), part.begin(), part.end());
+  }
+  changed = LayerChanges();
+  changed.parts.push_back(distributed::AllGather(comm, std::span<const StateChange>(mine)));
+  changed.Count();
+}
+
+// What every rank knows once a layer is done: whether any rank overflowed
+// the int8 range, still has outer events pending after a layer that
+// changed nothing, or failed to log its changes.
+struct LayerEnd {
+  bool overflow;
+  bool events_pending;
+  bool log_failed;
+};
+
+// One all-reduce: each rank's own flags in, every rank's (or-ed) out.
+inline LayerEnd AgreeOnLayerEnd(distributed::Communicator& comm, bool overflow,
+                                bool events_pending, bool log_failed) {
+  uint64_t flags[3] = {overflow ? 1u : 0u, events_pending ? 1u : 0u, log_failed ? 1u : 0u};
+  comm.AllReduceMax(std::span<uint64_t>(flags, 3));
+  return {flags[0] != 0, flags[1] != 0, flags[2] != 0};
+}
+
+// The most children one rank asks another for in one exchange.
+inline constexpr uint64_t kFetchListsPerRound = uint64_t{1} << 20;
+
+// A store of the change lists of the states `wanted` (sorted, distinct) of
+// solved slice `slice` (of `slice_size` states), fetched from the ranks
+// that keep them; `mine` is this rank's range of that slice. State i of
+// the result is wanted[i]. One exchange of requests and one of lists a
+// round, at most kFetchListsPerRound children from each rank to each other
+// a round.
+inline std::vector<uint8_t> FetchFiniteHorizonLists(distributed::Communicator& comm, int slice,
+                                                    uint64_t slice_size,
+                                                    const FiniteHorizonStoreView& mine,
+                                                    const std::vector<uint32_t>& wanted) {
+  const int ranks = comm.size();
+  const uint64_t size = slice_size;
+  const uint64_t my_first = distributed::RangeOfRank(size, comm.rank(), ranks).begin;
+  const uint32_t width = mine.header().entry_bytes;
+  // wanted[split[r], split[r + 1]) are rank r's.
+  std::vector<uint64_t> split(ranks + 1, wanted.size());
+  uint64_t most = 0;
+  for (int r = 0; r < ranks; ++r) {
+    split[r] = std::lower_bound(wanted.begin(), wanted.end(),
+                                distributed::RangeOfRank(size, r, ranks).begin) -
+               wanted.begin();
+  }
+  for (int r = 0; r < ranks; ++r) most = std::max(most, split[r + 1] - split[r]);
+  const uint64_t rounds =
+      (comm.AllReduceMax(most) + kFetchListsPerRound - 1) / kFetchListsPerRound;
+  std::vector<uint32_t> counts(wanted.size());
+  std::vector<std::vector<uint8_t>> from(ranks);  // the units each rank sent
+  uint64_t changes = 0;
+  for (uint64_t round = 0; round < rounds; ++round) {
+    std::vector<std::vector<uint32_t>> ask(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      const uint64_t b = std::min(split[r + 1], split[r] + round * kFetchListsPerRound);
+      const uint64_t e = std::min(split[r + 1], b + kFetchListsPerRound);
+      ask[r].assign(wanted.begin() + b, wanted.begin() + e);
+    }
+    const std::vector<std::vector<uint32_t>> asked = distributed::AllToAll(comm, ask);
+    // A reply: the lists' changes (8 bytes), each list's units (4
+    // bytes a list), then the lists.
+    std::vector<std::vector<uint8_t>> reply(ranks);
+    for (int r = 0; r < ranks; ++r) {
+      const std::vector<uint32_t>& list = asked[r];
+      if (list.empty()) continue;
+      uint64_t units = 0;
+      for (const uint32_t i : list) {
+        if (i < my_first || i - my_first >= mine.states()) {
+          comm.Abort(absl::StrCat("rank ", r, " asked for state ", i, " of slice ", slice,
+                                  ", which this rank does not keep"));
+        }
+        uint64_t begin, end;
+        mine.EntryRange(i - my_first, begin, end);
+        units += end - begin;
+      }
+      std::vector<uint8_t>& out = reply[r];
+      out.resize(8 + 4 * list.size() + width * units);
+      uint64_t list_changes = 0;
+      uint8_t* at = out.data() + 8 + 4 * list.size();
+      for (size_t j = 0; j < list.size(); ++j) {
+        uint64_t begin, end;
+        mine.EntryRange(list[j] - my_first, begin, end);
+        const uint32_t n = static_cast<uint32_t>(end - begin);
+        std::memcpy(out.data() + 8 + 4 * j, &n, 4);
+        std::memcpy(at, mine.unit_bytes() + width * begin, width * n);
+        at += width * n;
+        mine.ForEachChange(list[j] - my_first,
+                           [&list_changes](uint32_t, int) { return ++list_changes, true; });
+      }
+      std::memcpy(out.data(), &list_changes, 8);
+    }
+    const std::vector<std::vector<uint8_t>> got = comm.AllToAllBytes(reply);
+    for (int r = 0; r < ranks; ++r) {
+      if (got[r].empty()) continue;
+      const uint64_t b = split[r] + round * kFetchListsPerRound;
+      const uint64_t n = ask[r].size();
+      uint64_t list_changes;
+      std::memcpy(&list_changes, got[r].data(), 8);
+      changes += list_changes;
+      std::memcpy(counts.data() + b, got[r].data() + 8, 4 * n);
+      from[r].insert(from[r].end(), got[r].begin() + 8 + 4 * n, got[r].end());
+    }
+  }
+  FiniteHorizonStoreHeader fields = mine.header();
+  fields.entries = changes;
+  fields.evaluations = 0;
+  std::vector<uint64_t> first;
+  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, mine.codes(), first);
+  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+  uint8_t* out =
+      bytes.data() +
+      FiniteHorizonStoreView::Layout(wanted.size(), header->block_shift, 0, width).entries;
+  for (std::vector<uint8_t>& part : from) {
+    if (!part.empty()) std::memcpy(out, part.data(), part.size());
+    out += part.size();
+    std::vector<uint8_t>().swap(part);
+  }
+  return bytes;
+}
+
+// The whole store's header of a slice of `size` states, from this rank's
+// store of its own range (`range`: the slice's last change and this rank's
+// states, changes and evaluations): the changes and evaluations summed over
+// the ranks.
+inline FiniteHorizonStoreHeader SumFiniteHorizonHeader(distributed::Communicator& comm,
+                                                       const FiniteHorizonStoreHeader& range,
+                                                       uint64_t size) {
+  FiniteHorizonStoreHeader whole = range;
+  uint64_t sums[2] = {whole.entries, whole.evaluations};
+  comm.AllReduceSum(std::span<uint64_t>(sums, 2));
+  whole.states = size;
+  whole.entries = sums[0];
+  whole.evaluations = sums[1];
+  return whole;
+}
+
+// The whole store of a slice on rank 0, from every rank's store of its own
+// range (`range`) and the whole store's header (`whole`: its states,
+// changes, evaluations); empty on the other ranks. Byte for byte the store
+// one process builds: the ranges' units in rank order, laid out over the
+// slice's states (the block width that fits every range, since ranges
+// start at multiples of 64 states).
+inline std::vector<uint8_t> GatherFiniteHorizonStore(distributed::Communicator& comm,
+                                                     const FiniteHorizonStoreView& range,
+                                                     const FiniteHorizonStoreHeader& whole) {
+  const bool root = comm.rank() == 0;
+  const uint64_t size = whole.states;
+  std::vector<uint32_t> counts(root ? size : 0);
+  {
+    std::vector<uint32_t> mine(range.states());
+    for (uint64_t i = 0; i < mine.size(); ++i) {
+      uint64_t begin, end;
+      range.EntryRange(i, begin, end);
+      mine[i] = static_cast<uint32_t>(end - begin);
+    }
+    distributed::GatherInto(
+        comm, 0,
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(mine.data()), 4 * mine.size()),
+        std::span<uint8_t>(reinterpret_cast<uint8_t*>(counts.data()), 4 * counts.size()));
+  }
+  std::vector<uint8_t> bytes;
+  std::span<uint8_t> units;
+  const uint32_t width = range.header().entry_bytes;
+  if (root) {
+    FiniteHorizonStoreHeader fields = range.header();
+    fields.entries = whole.entries;
+    fields.evaluations = whole.evaluations;
+    std::vector<uint64_t> first;
+    bytes = LayOutFiniteHorizonStore(fields, counts, range.codes(), first);
+    std::vector<uint32_t>().swap(counts);
+    const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
+    const uint64_t at =
+        FiniteHorizonStoreView::Layout(size, header->block_shift, 0, width).entries;
+    units = std::span<uint8_t>(bytes.data() + at, bytes.size() - at);
+  }
+  distributed::GatherInto(
+      comm, 0, std::span<const uint8_t>(range.unit_bytes(), range.units() * width), units);
+  return bytes;
+}
+
+}  // namespace retro::solver::internal
+
+#endif  // RETRO_SOLVER_FINITE_HORIZON_EXCHANGE_H_
