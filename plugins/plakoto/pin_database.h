@@ -52,11 +52,13 @@ struct RollAnalysis {
 // The database of one (points, pin).
 class PinDatabase {
  public:
-  // Solves (points, pin). Errors: points not 6 or 12, pin outside 2..6.
-  // Under several ranks (options.communicator) only rank 0's database holds
-  // the values; the others' are empty.
-  // Defined in pin_build.cc with the chance solver; the options are in
+  // Solves (points, pin): the solver's side, not the reader's. Defined in
+  // pin_build.cc with the chance solver; the options are in
   // pin_build_options.h (without them: one thread, no progress).
+  //   Returns: the database; under several ranks (options.communicator)
+  //     only rank 0's holds the values, the others' are empty.
+  //   Errors: InvalidArgument for points not 6 or 12 or a pin outside 2..6.
+  //   Thread safety: any thread. Cost: root only (a whole solve).
   static absl::StatusOr<PinDatabase> Build(int points, int pin);
   static absl::StatusOr<PinDatabase> Build(int points, int pin,
                                            const PinBuildOptions& options);
@@ -69,6 +71,11 @@ class PinDatabase {
   static absl::StatusOr<PinDatabase> FromValues(int points, int pin,
                                                 std::vector<double> values);
 
+  // The board size P, the pin point p, the number of records
+  // (C(13 + P - 1, P - 1)) and D by index (bearoff rank of the free
+  // checkers).
+  //   Returns: values of the database, valid while it lives; no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   int points() const { return points_; }
   int pin() const { return pin_; }
   // The number of records: C(13 + P - 1, P - 1).
@@ -76,13 +83,25 @@ class PinDatabase {
   // D by index (bearoff rank of the free checkers).
   const std::vector<double>& values() const { return values_; }
   // Moves D out, leaving this database empty.
+  //   Returns: the values; no errors.
+  //   Thread safety: not with any other call on this database.
+  //   Cost: root only (moves the vector; the database is then unusable).
   std::vector<double> TakeValues() && { return std::move(values_); }
 
-  // The index of a valid position of this database's points and pin.
+  // The index of a position of this database's (P, p).
+  //   Parameters: position, valid and of this (P, p) (unchecked:
+  //     CheckPosition checks).
+  //   Returns: its record, below size(); no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one rank).
   uint64_t IndexOf(const Position& position) const {
     return indexer_.Rank(position.FreeBoard());
   }
-  // The position of an index < size().
+  // The position of a record.
+  //   Parameters: index, below size() (unchecked).
+  //   Returns: the position; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one unrank).
   Position PositionAt(uint64_t index) const {
     return PositionFromFree(points_, pin_, indexer_.Unrank(index));
   }
@@ -94,7 +113,11 @@ class PinDatabase {
   //   Cost: fit for every node (a check, a rank and a read).
   absl::StatusOr<double> Value(const Position& position) const;
   // g of an afterstate of this database's (P, p): 0 when the pin is released,
-  // else D. Requires 14 checkers on points 1..P.
+  // else D.
+  //   Parameters: after, 14 checkers on points 1..P (unchecked).
+  //   Returns: g; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a rank and a read).
   double AfterstateValue(const Position& after) const {
     return after.PinHolds() ? values_[IndexOf(after)] : 0.0;
   }
@@ -110,8 +133,17 @@ class PinDatabase {
   // values of its afterstates (every play of every roll, generated afresh),
   // minus the stored value: about 1e-15 for a sound database. A consistency
   // check for verifiers, independent of the partial-move tables.
+  //   Parameters: index, below size() (unchecked).
+  //   Returns: the difference; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (generates every play of every roll, and allocates).
   double Residual(uint64_t index) const;
   // OK when `position` is valid and belongs to this database.
+  //   Parameters: position, any position.
+  //   Errors: InvalidArgument naming what is wrong (an invalid position,
+  //     or another P or p).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a few comparisons).
   absl::Status CheckPosition(const Position& position) const;
 
  private:

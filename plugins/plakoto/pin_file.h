@@ -43,13 +43,18 @@ inline constexpr char kPinFileCodec[] = "plakoto-pin-distance-f64le-v1";
 inline constexpr int kMaxDistributionTurns = 4096;
 inline constexpr int kMaxDistributionPoints = 6;
 
-// The slice holding D of (points, pin), e.g. "p12-pin2".
+// The slice holding D of (points, pin), e.g. "p12-pin2", and the one
+// holding its turn distribution, e.g. "p12-pin2-turns".
+//   Parameters: points, pin: any integers (unchecked).
+//   Returns: the name; no errors. Thread safety: any thread.
+//   Cost: root only (builds a string; look slices up once).
 std::string ValueSliceName(int points, int pin);
-// The slice holding the turn distribution of (points, pin), e.g.
-// "p12-pin2-turns".
 std::string DistributionSliceName(int points, int pin);
 
-// The bytes of a distribution slice (value slices: kit::EncodeDoubles).
+// The bytes of a distribution slice (value slices: kit::EncodeDoubles):
+// the writer's side, declared beside the layout.
+//   Returns: max_turns() floats a record; no errors. Thread safety: any
+//   thread. Cost: root only (allocates and copies the whole distribution).
 std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution);
 
 // The databases of one file, validated.
@@ -66,14 +71,14 @@ class PinFile {
   // Interprets an opened file.
   //   Parameters: file, which must outlive the result.
   //   Returns: the file's databases.
+  //   Errors: InvalidArgument or DataLoss from the checks of the header's
+  //     parameters (strictly, in range, a distribution only for P = 6),
+  //     that the slices are exactly those the parameters imply, each once
+  //     and of the size they imply (all before any pass over the data, so
+  //     the slice checksums need not be verified yet), then in one pass
+  //     that every D is a finite number >= 1 and every probability a finite
+  //     number in [0, 1], each record's summing to at most 1.
   //   Thread safety: any thread. Cost: root only (one pass over the values).
-  //   Errors: InvalidArgument or DataLoss from the checks of the
-  // header's parameters (strictly, in range, a distribution only for P = 6),
-  // that the slices are exactly those the parameters imply, each once and of
-  // the size they imply (all before any pass over the data, so the slice
-  // checksums need not be verified yet), then in one pass that every D is a
-  // finite number >= 1 and every probability a finite number in [0, 1], each
-  // record's summing to at most 1.
   static absl::StatusOr<std::unique_ptr<PinFile>> FromFile(const DatabaseFile& file);
 
   // The board size P, the pin points held (ascending), and the turns
@@ -81,9 +86,7 @@ class PinFile {
   //   Returns: values of the header; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
   int points() const { return points_; }
-  // The pin points held, ascending.
   const std::vector<int>& pins() const { return pins_; }
-  // Turns stored per record in the turn distributions; 0 when there are none.
   int distribution_turns() const { return distribution_turns_; }
 
   // The database of (points, pin).
@@ -121,8 +124,16 @@ class PinFile {
 };
 
 // Parses the "pin" parameter: "all" (every pin 2..6) or one pin point.
+//   Parameters: text, the parameter's value as written.
+//   Returns: the pin points, ascending.
+//   Errors: InvalidArgument when it is neither "all" nor a point 2..6.
+//   Thread safety: any thread. Cost: root only (parses text).
 absl::StatusOr<std::vector<int>> ParsePins(const std::string& text);
 // Parses the "distribution" parameter: "none" (0) or a number of turns.
+//   Parameters: text, the parameter's value as written.
+//   Returns: the turns, 0 for "none".
+//   Errors: InvalidArgument when it is neither "none" nor 1..4096.
+//   Thread safety: any thread. Cost: root only (parses text).
 absl::StatusOr<int> ParseDistributionTurns(const std::string& text);
 
 }  // namespace retro::plakoto

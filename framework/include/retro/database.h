@@ -85,9 +85,14 @@ class DatabaseBuilder {
 std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
                                        const DatabaseBuilder& builder);
 
-// A read-only, validated view of a database file (memory-mapped).
+// A read-only, validated view of a database file (memory-mapped). Once
+// opened nothing in it changes: every const method may be called from any
+// number of threads at once, and the spans it returns stay valid (and
+// unchanged) while the DatabaseFile lives.
 class DatabaseFile {
  public:
+  // One entry of the slice table: the slice's name, its byte offset in the
+  // file (a multiple of kSliceAlignment), its size and its checksum.
   struct SliceInfo {
     std::string name;
     uint64_t offset = 0;
@@ -95,20 +100,44 @@ class DatabaseFile {
     uint64_t checksum = 0;
   };
 
-  // Maps and validates `path`. With `verify_slices` false only the header is
-  // checked (slice checksums are then checked by VerifySlices()).
+  // Maps a database file read-only and checks it: magic, format version,
+  // size, header checksum, structure, and every slice checksum.
+  //   Parameters: path; verify_slices, false to defer the slice checksums
+  //     to VerifySlices().
+  //   Returns: the file, owning the mapping (unmapped when destroyed).
+  //   Errors, prefixed with the path: NotFound; InvalidArgument (not a
+  //     regular file or not a retro database); FailedPrecondition (another
+  //     format version); DataLoss (wrong size, checksum or structure);
+  //     Unavailable (open, stat or mmap failed).
+  //   Thread safety: any thread. Cost: root only (maps the file; reads
+  //     every byte unless verify_slices is false).
   static absl::StatusOr<std::unique_ptr<DatabaseFile>> Open(
       const std::string& path, bool verify_slices = true);
-  // Validates a database held in memory (the bytes must outlive the result).
+  // Open() of a database held in memory; path() is "<memory>".
+  //   Parameters: bytes, which must outlive the result; verify_slices.
+  //   Returns: the file, a view of `bytes` (nothing is copied or owned).
+  //   Errors: as Open's checks (InvalidArgument, FailedPrecondition,
+  //     DataLoss), without the path.
+  //   Thread safety: any thread. Cost: root only (as Open, without I/O).
   static absl::StatusOr<std::unique_ptr<DatabaseFile>> FromBytes(
       std::span<const uint8_t> bytes, bool verify_slices = true);
   ~DatabaseFile();
   DatabaseFile(const DatabaseFile&) = delete;
   DatabaseFile& operator=(const DatabaseFile&) = delete;
 
-  // Recomputes every slice checksum; the error names the first bad slice.
+  // Recomputes every slice checksum (what Open does with verify_slices).
+  //   Returns: OK when all match.
+  //   Errors: DataLoss naming the first slice whose checksum differs.
+  //   Thread safety: any number of threads at once (reads only).
+  //   Cost: root only (reads every byte of every slice).
   absl::Status VerifySlices() const;
 
+  // The path opened ("<memory>" for FromBytes), the identity (game, plugin
+  // ABI, data version, codec), the container format version, the file's
+  // size in bytes, the header parameters in file order, and the slice
+  // table in file order.
+  //   Returns: values of the header, valid while the file lives; no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   const std::string& path() const { return path_; }
   const DatabaseIdentity& identity() const { return identity_; }
   uint32_t format_version() const { return format_version_; }
@@ -116,12 +145,27 @@ class DatabaseFile {
   const std::vector<std::pair<std::string, std::string>>& parameters() const {
     return parameters_;
   }
-  // The value of header parameter `key`, if present.
+  // The value of header parameter `key`.
+  //   Parameters: key, any string.
+  //   Returns: a copy of its value (the first, if repeated), or nullopt
+  //     when the header has no such key; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (compares every key and copies the value).
   std::optional<std::string> Parameter(std::string_view key) const;
   const std::vector<SliceInfo>& slices() const { return slices_; }
-  // The index of the slice called `name`, if any.
+  // The index of the slice called `name`.
+  //   Parameters: name, any string.
+  //   Returns: the index of the first slice of that name, or nullopt; no
+  //     errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (compares every slice's name; keep the index or span).
   std::optional<size_t> FindSlice(std::string_view name) const;
-  // The bytes of slice `index` (64-byte aligned in memory).
+  // The bytes of a slice, in place (64-byte aligned in a mapped file).
+  //   Parameters: index, below slices().size() (unchecked).
+  //   Returns: a view valid while the file lives; no errors (the bytes are
+  //     checked against the checksum only by Open or VerifySlices).
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a table entry, no copy).
   std::span<const uint8_t> SliceBytes(size_t index) const;
 
  private:

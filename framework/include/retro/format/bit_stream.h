@@ -10,15 +10,23 @@
 #include <cstring>
 
 namespace retro {
-// Reads bits of a stream that has at least 8 readable bytes past every bit
-// it holds (the store pads its stream with zero bytes): bit `pos` lowest.
+// Reads bits of a stream forward from bit `pos`, that bit lowest.
+//   Parameters: stream, with at least 8 readable bytes from byte pos / 8
+//     (the store pads its stream with 16 zero bytes); pos (unchecked).
+//   Returns: at least 57 valid bits; no errors.
+//   Thread safety: any number of threads at once (reads only).
+//   Cost: fit for every node (one unaligned 8-byte load).
 inline uint64_t PeekBits(const uint8_t* stream, uint64_t pos) {
   uint64_t word;
   std::memcpy(&word, stream + (pos >> 3), 8);
   return word >> (pos & 7);  // at least 57 valid bits
 }
-// Reads bits backward, from bit pos - 1 down, of a stream with at least 8
-// readable bytes before it (the store's model): bit pos - 1 highest.
+// Reads bits backward, from bit pos - 1 down, bit pos - 1 highest.
+//   Parameters: stream, with 8 readable bytes ending at byte (pos - 1) / 8
+//     (before a store's stream lies its model); pos >= 1 (unchecked).
+//   Returns: at least 57 valid bits; no errors.
+//   Thread safety: any number of threads at once (reads only).
+//   Cost: fit for every node (one unaligned 8-byte load).
 inline uint64_t PeekBitsBack(const uint8_t* stream, uint64_t pos) {
   const uint64_t last = pos - 1;
   uint64_t word;
@@ -30,6 +38,11 @@ inline uint64_t PeekBitsBack(const uint8_t* stream, uint64_t pos) {
 // backward (bits decreasing); either way the next bit to read comes first
 // and a code's first bit is read first. Fields of escapes are read least
 // significant bit first forward, most significant first backward.
+// A plain value: build one with {stream, pos} and call Refill() before
+// reading its window. Its methods check nothing and fail never (the stream
+// needs the padding PeekBits and PeekBitsBack need); a cursor is one
+// thread's, but many cursors may read one stream at once; each call is
+// fit for every node (a shift or one 8-byte load).
 template <bool kBackward>
 struct BitCursor {
   const uint8_t* stream;
@@ -37,6 +50,7 @@ struct BitCursor {
   uint64_t bits = 0;
   int available = 0;
 
+  // Loads the window from pos: 56 bits available.
   void Refill() {
     bits = kBackward ? PeekBitsBack(stream, pos) : PeekBits(stream, pos);
     available = 56;
@@ -54,12 +68,14 @@ struct BitCursor {
   uint32_t Bit(int i) const {
     return static_cast<uint32_t>(kBackward ? (bits >> (63 - i)) & 1 : (bits >> i) & 1);
   }
+  // Moves past the next `n` bits; the window keeps available - n of its
+  // bits (refill when fewer than a read needs).
   void Consume(uint32_t n) {
     bits = kBackward ? bits << n : bits >> n;
     available -= static_cast<int>(n);
     pos = kBackward ? pos - n : pos + n;
   }
-  // Reads an n-bit field (n <= 32).
+  // Reads an n-bit field (n <= 32; 0 gives 0), refilling first if needed.
   uint32_t Field(int n) {
     if (n == 0) return 0;
     if (available < n) Refill();

@@ -29,6 +29,10 @@
 namespace retro::kit {
 
 // The size of `bytes`, value slice `s` of `rules`: a double per record.
+//   Parameters: rules; s, a slice of rules (unchecked); bytes.
+//   Returns: OK. Errors: DataLoss naming the slice and both sizes.
+//   Thread safety: any thread. Cost: fit for every node (a comparison and,
+//     on error only, a message).
 template <ChanceRules R>
 absl::Status CheckChanceValueSliceSize(const R& rules, int s, std::span<const uint8_t> bytes) {
   const uint64_t records = rules.slice_size(s);
@@ -39,6 +43,10 @@ absl::Status CheckChanceValueSliceSize(const R& rules, int s, std::span<const ui
 
 // Every value of slice `s` of `rules`: a finite number the game can hold
 // (its ValueProblem hook).
+//   Parameters: rules; s, a slice of rules (unchecked); values, its values.
+//   Returns: OK. Errors: DataLoss naming the first bad value and record.
+//   Thread safety: any thread (as the rules' ValueProblem).
+//   Cost: root only (one pass over the values).
 template <ChanceRules R>
 absl::Status CheckChanceValues(const R& rules, int s, std::span<const double> values) {
   for (uint64_t i = 0; i < values.size(); ++i) {
@@ -57,6 +65,10 @@ absl::Status CheckChanceValues(const R& rules, int s, std::span<const double> va
 
 // Checks `bytes` as value slice `s` of a file of `rules` is checked (its
 // size and every value): for a slice restored from a checkpoint.
+//   Parameters: rules; s, a slice of rules (unchecked); bytes.
+//   Returns: OK. Errors: DataLoss, as the two checks above.
+//   Thread safety: any thread. Cost: root only (copies the values out and
+//     makes one pass over them).
 template <ChanceRules R>
 absl::Status CheckChanceValueSlice(const R& rules, int s, std::span<const uint8_t> bytes) {
   RETRO_RETURN_IF_ERROR(CheckChanceValueSliceSize(rules, s, bytes));
@@ -72,9 +84,17 @@ struct ChanceFileContents {
   std::vector<std::vector<std::span<const uint8_t>>> companions;
 };
 
-// Checks that `file` (made by this game; its slice checksums not yet
-// verified) has the layout above, every value and companion record
-// included, and returns its contents. `file` must outlive the result.
+// Checks that `file` has the layout of retro/kit/chance_database.h, every
+// value and companion record included, and returns its contents.
+//   Parameters: info, the game's identity; file, made by this game (its
+//     slice checksums not yet verified), outliving the companion spans.
+//   Returns: the rules of the header, every value (copied into memory, 8
+//     bytes a record) and views of the companion slices.
+//   Errors: FailedPrecondition for another codec; DataLoss for the
+//     header's parameters (RulesFromHeader), slices missing, extra,
+//     repeated or of a wrong size (all before any pass over the data), or a
+//     value or companion record the game refuses.
+//   Thread safety: any thread. Cost: root only (one pass over the file).
 template <ChanceRules R>
 absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
                                                      const DatabaseFile& file) {

@@ -16,7 +16,10 @@
 
 namespace retro::kit {
 
-// Little-endian IEEE doubles, one per value: the bytes of a value slice.
+// Little-endian IEEE doubles, one per value: the bytes of a value slice
+// (the writer's side, kept beside its inverse).
+//   Returns: the bytes; no errors. Thread safety: any thread.
+//   Cost: root only (allocates and copies every value).
 inline std::vector<uint8_t> EncodeDoubles(std::span<const double> values) {
   static_assert(std::endian::native == std::endian::little);
   std::vector<uint8_t> bytes(values.size() * sizeof(double));
@@ -24,7 +27,10 @@ inline std::vector<uint8_t> EncodeDoubles(std::span<const double> values) {
   return bytes;
 }
 
-// The doubles of a value slice (its size a multiple of 8).
+// The doubles of a value slice.
+//   Parameters: bytes, a value slice (a trailing partial double is dropped).
+//   Returns: the values, copied; no errors. Thread safety: any thread.
+//   Cost: root only (allocates and copies the slice).
 inline std::vector<double> DecodeDoubles(std::span<const uint8_t> bytes) {
   std::vector<double> values(bytes.size() / sizeof(double));
   if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(double));
@@ -32,16 +38,30 @@ inline std::vector<double> DecodeDoubles(std::span<const uint8_t> bytes) {
 }
 
 // The values of every slice of `rules`, and the bytes of each companion
-// slice (companions[slice][k]; empty when the game has none).
+// slice (companions[slice][k]; empty when the game has none). Immutable:
+// every method is const and may run on any number of threads at once.
 template <typename R>
 class ChanceTables {
  public:
   using Position = typename R::Position;
 
+  // Tables of values already checked (ReadChanceFile's, or a solve's).
+  //   Parameters: rules, kept by reference and outliving the tables;
+  //     values[slice][index]; companions[slice][k], whose bytes outlive
+  //     the tables.
+  //   Returns: the tables. Errors: none (nothing is checked).
+  //   Thread safety: any thread. Cost: root only (moves the vectors).
   ChanceTables(const R& rules, std::vector<std::vector<double>> values,
                std::vector<std::vector<std::span<const uint8_t>>> companions)
       : rules_(rules), values_(std::move(values)), companions_(std::move(companions)) {}
 
+  // The rules, the number of slices, the values of `slice` by index, and
+  // the value of one record.
+  //   Parameters: slice, below num_slices(); at, a record of the rules
+  //     (both unchecked).
+  //   Returns: the values (views valid while the tables live); no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (an index).
   const R& rules() const { return rules_; }
   int num_slices() const { return static_cast<int>(values_.size()); }
   // The values of `slice`, by index.
@@ -49,11 +69,21 @@ class ChanceTables {
   double value(SliceIndex at) const { return values_[at.slice][at.index]; }
   // The value of afterstate `after`: its value when the game is over there,
   // else the stored value of its record.
+  //   Parameters: after, an afterstate the rules rank (unchecked).
+  //   Returns: the value; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (the rules' Terminal and a rank).
   double AfterstateValue(const Position& after) const {
     if (const std::optional<double> over = rules_.Terminal(after)) return *over;
     return value(rules_.Rank(after));
   }
   // The bytes of companion slice k of `slice`, and those of one record.
+  //   Parameters: slice; k, below the game's companions; index, a record
+  //     of the slice; record_bytes, the companion's record size (all
+  //     unchecked).
+  //   Returns: views of the companion bytes, valid while they live; no
+  //     errors. Thread safety: any number of threads at once.
+  //   Cost: fit for every node (an index).
   std::span<const uint8_t> companion(int slice, int k) const { return companions_[slice][k]; }
   std::span<const uint8_t> companion_record(int slice, int k, uint64_t index,
                                             uint64_t record_bytes) const {

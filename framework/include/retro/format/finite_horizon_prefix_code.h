@@ -47,6 +47,10 @@ namespace retro {
 
 // Context ids: (value + 128) * 2 + (first change ? 1 : 0), below this.
 inline constexpr int kPrefixContexts = 512;
+// The context id of a change made from `value`.
+//   Parameters: value, -128..127 (unchecked); first, no change came before.
+//   Returns: the id, below kPrefixContexts; no errors.
+//   Thread safety: any thread. Cost: fit for every node (arithmetic).
 inline int PrefixContext(int value, bool first) { return ((value + 128) << 1) | (first ? 1 : 0); }
 // The longest code a model may hold, and the longest the encoder makes.
 inline constexpr int kMaxPrefixCodeLength = 24;
@@ -66,12 +70,22 @@ struct PrefixSymbolRead {
 };
 
 // A parsed model and its decoding tables (built once when a store opens).
+// Immutable once parsed: every method is const and may run on any number
+// of threads at once, each with its own cursor. Every reader of a stream
+// requires the stream's padding (PeekBits, PeekBitsBack): what a validated
+// store guarantees. The store (retro/format/finite_horizon_store.h) is the
+// usual caller; an engine probes through it.
 class PrefixCodeDecoder {
  public:
   // Parses and checks a model: context ids increasing and below
   // kPrefixContexts, at least one symbol a context, lengths 1..24 and
   // non-decreasing within a context, each context's code lengths
   // satisfying Kraft's inequality, the symbol count and the padding exact.
+  //   Parameters: model, the store's model section (copied from).
+  //   Returns: the decoder, shared by the copies of a store's view.
+  //   Errors: DataLoss naming what is wrong with the model.
+  //   Thread safety: any thread. Cost: root only (one pass over the model;
+  //     builds about 2 KiB of tables a context).
   static absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> Parse(
       std::span<const uint8_t> model) {
     auto decoder = std::shared_ptr<PrefixCodeDecoder>(new PrefixCodeDecoder());
@@ -149,13 +163,21 @@ class PrefixCodeDecoder {
   }
 
   // Bytes of a model with `contexts` contexts and `symbols` symbols.
+  //   Returns: the size, padded to a multiple of 8; no errors.
+  //   Thread safety: any thread. Cost: fit for every node (arithmetic).
   static uint64_t ModelBytes(uint64_t contexts, uint64_t symbols) {
     return (8 + 4 * contexts + 4 * symbols + 7) / 8 * 8;
   }
 
   // Decodes the symbol at the cursor in context `context` and moves the
-  // cursor past it (and past an escape's fields). A context without a
-  // code, or bits that are no code of it, give kInvalid.
+  // cursor past it (and past an escape's fields).
+  //   Parameters: in, a cursor in a padded stream; context, below
+  //     kPrefixContexts (unchecked).
+  //   Returns: the symbol; kInvalid (the cursor then unmoved) for a context
+  //     without a code or bits that are no code of it. Errors: none else.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a table read; a bit-by-bit search for codes
+  //     longer than the tables hold).
   template <bool kBackward>
   PrefixSymbolRead Decode(BitCursor<kBackward>& in, int context) const {
     in.Refill();
@@ -184,6 +206,8 @@ class PrefixCodeDecoder {
   // Decode() for a reader going through many symbols: reads from the
   // cursor's window while it holds a code, and takes codes found in the
   // tables without the general path.
+  //   Parameters, returns, errors, thread safety: as Decode.
+  //   Cost: fit for every node (one table read, most often no refill).
   template <bool kBackward>
   [[gnu::always_inline]] PrefixSymbolRead DecodeNext(BitCursor<kBackward>& in, int context) const {
     if (in.available < kMaxPrefixCodeLength) in.Refill();
@@ -199,7 +223,8 @@ class PrefixCodeDecoder {
 
   // Copies a reader's local cursor back to the caller's when it returns
   // (readers work on a local copy, which the compiler keeps in registers,
-  // rather than through the caller's reference).
+  // rather than through the caller's reference). The readers' helper,
+  // not an entry point: no errors, no cost beyond a copy.
   template <bool kBackward>
   struct WriteBack {
     BitCursor<kBackward>& to;
@@ -208,6 +233,12 @@ class PrefixCodeDecoder {
   };
 
   // Moves the cursor past `lists` whole lists of a checked stream.
+  //   Parameters: cursor, at the start of a list (forward) or its end
+  //     (backward) of a validated stream; lists, how many to skip.
+  //   Returns: nothing (stops early at bits that are no code, which a
+  //     validated stream does not hold). Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a table read a symbol skipped).
   template <bool kBackward>
   void SkipLists(BitCursor<kBackward>& cursor, uint64_t lists) const {
     BitCursor<kBackward> in = cursor;  // a local: kept in registers
@@ -247,6 +278,11 @@ class PrefixCodeDecoder {
   // loop that skips and reads. True with the value in `out`; false when
   // a symbol on the way is off the tables (an escape, a code beyond them):
   // the caller then reads the list the general way.
+  //   Parameters: stream, validated and padded; pos, backward, skip as
+  //     above; t, the layer.
+  //   Returns: true with V_t in `out`, or false as above. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one loop of table reads).
   bool ProbeList(const uint8_t* stream, uint64_t pos, bool backward, uint64_t skip, uint32_t t,
                  int& out) const {
     const uint32_t start_slot = slot_of_[PrefixContext(0, true)];
@@ -298,6 +334,10 @@ class PrefixCodeDecoder {
   // nothing updated (the cursor too), when it meets anything else (a symbol off the tables,
   // such as an escape, or a fault): the caller then reads the list the
   // general way, which takes the rest or names the fault.
+  //   Thread safety: any number of threads at once (each with its own
+  //     cursor and counters). Errors: none (false).
+  //   Cost: fit for every node (a table read a symbol); only validation
+  //     needs it.
   template <bool kBackward>
   bool CheckListFast(BitCursor<kBackward>& cursor, uint64_t low, uint64_t high, uint32_t horizon,
                      int min_value, int max_value, uint64_t& changes, uint32_t& largest) const {
@@ -339,6 +379,11 @@ class PrefixCodeDecoder {
   // one or the list ends. Returns false when keep refused a change (the
   // cursor then stands before it), true when the list ended (every change
   // kept); `value` is then the value after the last change kept.
+  //   Parameters: cursor, at a list of a validated, padded stream; value,
+  //     first as above; keep(layer step, new value) -> bool.
+  //   Errors: none (bits that are no code end the list: true).
+  //   Thread safety: any number of threads at once (each with its own
+  //     cursor). Cost: fit for every node (a table read a change).
   template <bool kBackward, typename Keep>
   bool ReadList(BitCursor<kBackward>& cursor, int& value, bool first, Keep&& keep) const {
     BitCursor<kBackward> in = cursor;  // a local: kept in registers

@@ -61,10 +61,13 @@
 
 namespace retro {
 
-// The 64-byte header of a finite-horizon store.
+// The 64-byte header of a finite-horizon store, as the store's first bytes
+// hold it (little-endian). A reader gets it checked from OpenHeader() and
+// reads it through header() or the view's accessors; it is plain data
+// (any thread, no cost).
 struct FiniteHorizonStoreHeader {
   uint32_t magic;             // kFiniteHorizonStoreMagic
-  uint32_t entry_bytes;       // 2 or 4
+  uint32_t entry_bytes;       // 0 (bit-coded), 1 (byte-coded), 2 or 4
   uint64_t states;
   uint64_t entries;
   uint32_t block_shift;  // states per block = 1 << block_shift
@@ -87,16 +90,27 @@ inline constexpr uint32_t kFiniteHorizonBitCodedEntries = 0;
 inline constexpr uint32_t kFiniteHorizonMaxGroupShift = 2;
 inline constexpr uint8_t kFiniteHorizonEscape = 255;
 
-// A read-only view of a store held in memory (e.g. a database slice).
+// A read-only view of a store held in memory (e.g. a database slice). It
+// owns no store bytes (they must outlive it and its copies) and, besides a
+// bit-coded store's decoder tables and IndexFinalValues' index (both
+// shared by copies), holds no mutable state: its const methods may run on
+// any number of threads at once, once IndexFinalValues (if called) returned.
 class FiniteHorizonStoreView {
  public:
+  // An empty view (no store): assign one from Open or OpenHeader.
   FiniteHorizonStoreView() = default;
 
-  // Checks the header of `bytes` (magic, entry width, block size, counts:
-  // at most states x (horizon + 1) entries, last_change <= horizon) and that
-  // `bytes` is exactly as long as the header implies, and returns a view.
-  // Cost: O(1). The offset tables and entries are NOT checked: a reader of
-  // untrusted bytes must call Validate() before any lookup. Open() does both.
+  // Checks a store's header and size and returns a view, leaving the
+  // tables and entries unchecked (Open() checks both).
+  //   Parameters: bytes, the store (e.g. a slice), outliving the view.
+  //   Returns: a view; before Validate() lookups are safe only on trusted
+  //     bytes (a store this process wrote).
+  //   Errors: DataLoss naming the problem: bad magic or entry width, a
+  //     malformed header (counts, shifts, at most states x (horizon + 1)
+  //     changes, last_change <= horizon), a size other than the header
+  //     implies, or a bit-coded store's bad code model.
+  //   Thread safety: any thread. Cost: root only (O(1); a bit-coded store
+  //     parses its model and builds the decoder's tables).
   static absl::StatusOr<FiniteHorizonStoreView> OpenHeader(std::span<const uint8_t> bytes) {
     FiniteHorizonStoreView view;
     if (bytes.size() < sizeof(FiniteHorizonStoreHeader)) {
@@ -166,7 +180,13 @@ class FiniteHorizonStoreView {
   // entries: each state's layers strictly increasing and <= horizon, each
   // value in [min_value, max_value] and different from the one before it
   // (the first different from 0), and the header's last_change equal to the
-  // largest stored layer (0 if none). Cost: one pass over the store.
+  // largest stored layer (0 if none); for a bit-coded store also every
+  // code and each group's forward and backward lists meeting exactly.
+  //   Parameters: min_value, max_value, the values the game can hold.
+  //   Returns: OK. Errors: DataLoss naming the first problem found.
+  //   Thread safety: any number of threads at once.
+  //   Cost: root only (one pass over the store; a bit-coded one decodes
+  //     its groups on all hardware threads).
   absl::Status Validate(int min_value = -128, int max_value = 127) const {
     if (bit_coded()) return ValidateBits(min_value, max_value);
     const FiniteHorizonStoreHeader& h = header_;
@@ -185,8 +205,12 @@ class FiniteHorizonStoreView {
                               : ValidateEntries<uint32_t>(min_value, max_value);
   }
 
-  // OpenHeader() and Validate(): a view of a fully checked store. Cost: one
-  // pass over the store.
+  // OpenHeader() and Validate(min -128, max 127): a fully checked view.
+  //   Parameters: bytes, the store, outliving the view.
+  //   Returns: a view on which every lookup of a state < states() stays
+  //     within the store.
+  //   Errors: DataLoss, as OpenHeader and Validate.
+  //   Thread safety: any thread. Cost: root only (one pass over the store).
   static absl::StatusOr<FiniteHorizonStoreView> Open(std::span<const uint8_t> bytes) {
     absl::StatusOr<FiniteHorizonStoreView> view = OpenHeader(bytes);
     if (!view.ok()) return view.status();
@@ -194,9 +218,15 @@ class FiniteHorizonStoreView {
     return view;
   }
 
-  // The largest state count a store may have.
+  // The largest state count a store may have (OpenHeader refuses more).
   static constexpr uint64_t kMaxStates = uint64_t{1} << 40;
 
+  // The header's fields and what they imply (the accessors below): states,
+  // changes, encoding, units, code table, entry section, horizon T, last
+  // change, evaluations, the whole header.
+  //   Returns: values of the header or pointers into the store, valid while
+  //     its bytes live; no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   uint64_t states() const { return header_.states; }
   // The changes stored (entries of fixed-width stores).
   uint64_t entries() const { return header_.entries; }
@@ -217,7 +247,9 @@ class FiniteHorizonStoreView {
   const FiniteHorizonStoreHeader& header() const { return header_; }
 
   // Offers a change to a Walk callback that takes (layer, value) or
-  // (layer, value, code byte or -1).
+  // (layer, value, code byte or -1): Walk's helper, public for the coders.
+  //   Returns: what keep returned. Errors: none.
+  //   Thread safety: as keep. Cost: fit for every node (one call).
   template <typename Keep>
   static bool Offer(Keep& keep, uint32_t layer, int value, int code) {
     if constexpr (std::is_invocable_v<Keep&, uint32_t, int, int>) {
@@ -227,8 +259,12 @@ class FiniteHorizonStoreView {
     }
   }
 
-  // The units [begin, end) of `state` (entries, or coded bytes). Not for
-  // bit-coded stores, whose states have no unit range.
+  // The units [begin, end) of `state` (entries, or coded bytes).
+  //   Parameters: state < states() (unchecked); not for bit-coded stores,
+  //     whose states have no unit range.
+  //   Returns: begin and end through the references; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (two table reads).
   void EntryRange(uint64_t state, uint64_t& begin, uint64_t& end) const {
     const uint64_t block = state >> header_.block_shift;
     const uint64_t base = blocks_[block];
@@ -249,13 +285,17 @@ class FiniteHorizonStoreView {
   // The one reader of a state's changes, in every encoding: from `cursor`,
   // where the state's value is `value`, offers each next change to
   // keep(layer, value); a change kept is consumed (cursor and value move
-  // past it), the first one refused is left unconsumed and its layer
-  // returned. UINT32_MAX when every change was kept. Requires state <
-  // states() (and Validate() for untrusted bytes). A keep that takes a
-  // third int is also given the change's code byte: the byte c < 255 that
-  // stands for it in a byte-coded store, -1 for an escaped change and in
-  // the other encodings (a coder keys its tables by it instead of hashing
-  // each change).
+  // past it), the first one refused is left unconsumed. A keep that takes
+  // a third int is also given the change's code byte: the byte c < 255
+  // that stands for it in a byte-coded store, -1 for an escaped change and
+  // in the other encodings (a coder keys its tables by it).
+  //   Parameters: state < states() (unchecked; Validate() untrusted bytes
+  //     first); cursor and value, {} and 0 for the state's first change.
+  //   Returns: the refused change's layer, UINT32_MAX when all were kept.
+  //   Errors: none. Thread safety: any number of threads at once (each
+  //     with its own cursor).
+  //   Cost: fit for every node (the changes read; a bit-coded store first
+  //     skips at most a quarter of the state's group's lists).
   template <typename Keep>
   uint32_t Walk(uint64_t state, ChangeCursor& cursor, int& value, Keep&& keep) const {
     if (bit_coded()) return WalkBits(state, cursor, value, keep);
@@ -317,7 +357,11 @@ class FiniteHorizonStoreView {
 
   // Calls f(layer, value) (or f(layer, value, code byte), as Walk) for
   // each change of `state`, layers increasing, until f returns false.
-  // Requires state < states() (and Validate() for untrusted bytes).
+  //   Parameters: state < states() (unchecked; Validate() untrusted bytes
+  //     first); f.
+  //   Returns: nothing. Errors: none.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (one pass over the state's changes).
   template <typename F>
   void ForEachChange(uint64_t state, F&& f) const {
     ChangeCursor cursor;
@@ -325,8 +369,13 @@ class FiniteHorizonStoreView {
     Walk(state, cursor, value, f);
   }
 
-  // V_t(state) for any t >= 0 (t beyond the last change gives the final
-  // value). Requires state < states().
+  // V_t(state): the value of the last change at or before layer t.
+  //   Parameters: state < states() (unchecked; Validate() untrusted bytes
+  //     first); t, any layer (beyond the last change: the final value).
+  //   Returns: the value, 0 before the state's first change; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a short scan of the state's changes; one
+  //     read at or past its last change after IndexFinalValues).
   int ValueAt(uint64_t state, uint32_t t) const {
     if (finals_ != nullptr) {
       // At or past the state's last change: its final value, no list read.
@@ -348,9 +397,12 @@ class FiniteHorizonStoreView {
   // memory, 2 bytes a state (FinalValueIndexBytes), so that ValueAt at or
   // past a state's last change (most lookups of a deep search: the lists
   // of an oware book end long before its turn limit) reads them instead
-  // of decoding the state's list. The file is unchanged. Decodes every
-  // list once, on all hardware threads. Requires a valid store
-  // (Validate()); the view's copies share the index.
+  // of decoding the state's list. The file is unchanged; copies of the
+  // view made afterwards share the index.
+  //   Requires: a valid store (Validate()). Returns: nothing; no errors.
+  //   Thread safety: not with any other call on this view; call it once,
+  //     before lookups from several threads.
+  //   Cost: root only (decodes every list once, on all hardware threads).
   void IndexFinalValues() {
     auto finals = std::make_shared<std::vector<uint16_t>>(header_.states);
     const uint64_t n = header_.states;
@@ -370,15 +422,20 @@ class FiniteHorizonStoreView {
     final_index_ = std::move(finals);
     finals_ = final_index_->data();
   }
-  // Bytes the index of IndexFinalValues holds a state, and in all (0
-  // before it is made).
+  // Bytes the index of IndexFinalValues holds a state, and in all.
+  //   Returns: the bytes (0 before IndexFinalValues); no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   static constexpr uint64_t kFinalValueIndexBytesPerState = sizeof(uint16_t);
   uint64_t FinalValueIndexBytes() const {
     return final_index_ == nullptr ? 0 : kFinalValueIndexBytesPerState * final_index_->size();
   }
 
-  // V_{t-1}(state) (0 for t = 0), and in `next` the first layer >= t at
-  // which `state` changes value, or UINT32_MAX. Requires state < states().
+  // V_{t-1}(state), and the first layer >= t at which `state` changes.
+  //   Parameters: state < states() (unchecked); t, any layer.
+  //   Returns: V_{t-1} (0 for t = 0), and in `next` that layer or
+  //     UINT32_MAX; no errors. Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a scan of the state's changes up to t; the
+  //     final-value index is not used).
   int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
     ChangeCursor cursor;
     int value = 0;
@@ -387,27 +444,42 @@ class FiniteHorizonStoreView {
   }
 
   // Resumes reading `state`'s changes at `cursor`, where its value is
-  // `value`: consumes the changes before layer t and returns V_{t-1}, and
-  // sets `next` to the first layer >= t at which it changes, or UINT32_MAX.
-  // Over layers t increasing, every change is decoded about once (the
-  // solver keeps one cursor per move into a solved slice).
+  // `value`, consuming the changes before layer t. Over layers t
+  // increasing, every change is decoded about once (the solver keeps one
+  // cursor per move into a solved slice).
+  //   Parameters: state < states() (unchecked); t, above the layer of the
+  //     last change the cursor consumed; cursor and value, as Walk.
+  //   Returns: V_{t-1}, and in `next` the first layer >= t at which the
+  //     state changes, or UINT32_MAX; no errors.
+  //   Thread safety: any number of threads at once (each with its own
+  //     cursor). Cost: fit for every node (the changes up to t).
   int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value,
               uint32_t& next) const {
     next = Walk(state, cursor, value, [t](uint32_t layer, int) { return layer < t; });
     return value;
   }
 
-  // The first layer >= t at which `state` changes value, or UINT32_MAX.
+  // The first layer >= t at which `state` changes value.
+  //   Parameters: state < states() (unchecked); t, any layer.
+  //   Returns: that layer, or UINT32_MAX when none; no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (as ValueBefore).
   uint32_t NextChangeAtOrAfter(uint64_t state, uint32_t t) const {
     uint32_t next;
     ValueBefore(state, t, next);
     return next;
   }
 
-  // Byte offsets of the sections of a store.
+  // Byte offsets of the sections of a store, from its first byte.
   struct Sections {
     uint64_t blocks, starts, codes, entries, total;  // codes == entries: none
   };
+  // The layout arithmetic that OpenHeader checks sizes with and the
+  // writers lay stores out by: BlockCount, the blocks (or groups) of
+  // 2^shift states; Layout and BitLayout, the sections of a store.
+  //   Returns: the counts or offsets; no errors (no overflow checks:
+  //     OpenHeader bounds a header's fields before it calls them).
+  //   Thread safety: any thread. Cost: fit for every node (O(1)).
   static uint64_t BlockCount(uint64_t states, uint32_t block_shift) {
     return (states + (uint64_t{1} << block_shift) - 1) >> block_shift;
   }

@@ -34,16 +34,21 @@ namespace retro::kit {
 inline constexpr uint8_t kNotAPositionByte = kWdlUnknownByte;
 
 // "win", "draw" or "loss".
+//   Returns: a static string; no errors. Thread safety: any thread.
+//   Cost: fit for every node (no allocation).
 inline const char* WdlName(Wdl result) {
   return result == Wdl::kWin ? "win" : result == Wdl::kLoss ? "loss" : "draw";
 }
 
-// "win in 3 plies", "loss in 1 ply", "draw".
 // "win in 3 plies", "draw in 5 plies": a result and a number of plies.
+//   Returns: the text; no errors. Thread safety: any thread.
+//   Cost: root only (builds a string, for messages and display).
 inline std::string WdlVerdict(Wdl result, int plies) {
   return absl::StrCat(WdlName(result), " in ", plies, plies == 1 ? " ply" : " plies");
 }
 
+// "win in 3 plies", "loss in 1 ply", "draw": a stored value (a draw
+// without its distance). Errors, thread safety and cost as above.
 inline std::string WdlVerdict(WdlOutcome value) {
   if (value.result == Wdl::kDraw) return "draw";
   return absl::StrCat(WdlName(value.result), " in ", value.distance,
@@ -51,6 +56,8 @@ inline std::string WdlVerdict(WdlOutcome value) {
 }
 
 // The codec of a database of `rules` (the codec() hook, else info.codec).
+//   Returns: the codec's name; no errors. Thread safety: any thread.
+//   Cost: root only (copies a string).
 template <LoopyWdlRules R>
 std::string CodecOf(const R& rules, const GameInfo& info) {
   if constexpr (HasCodec<R>) {
@@ -146,6 +153,10 @@ class LoopyWdlTables {
     return LoopyWdlTables(std::move(rules), std::move(tables));
   }
 
+  // The rules, the tables (one per slice, in place) and the header's
+  // parameters (empty for tables made in memory).
+  //   Returns: references valid while the tables live; no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   const R& rules() const { return rules_; }
   const std::vector<std::span<const uint8_t>>& tables() const { return tables_; }
   const std::vector<std::pair<std::string, std::string>>& parameters() const {

@@ -16,6 +16,9 @@ struct WdlOutcome {
   Wdl result = Wdl::kDraw;
   int distance = 0;
 
+  // A win or loss in `plies` plies, or the draw.
+  //   Returns: the outcome; no errors. Thread safety: any thread.
+  //   Cost: fit for every node (constexpr).
   static constexpr WdlOutcome Win(int plies) { return {Wdl::kWin, plies}; }
   static constexpr WdlOutcome Loss(int plies) { return {Wdl::kLoss, plies}; }
   static constexpr WdlOutcome Draw() { return {Wdl::kDraw, 0}; }
@@ -23,6 +26,8 @@ struct WdlOutcome {
   // The value, for the mover, of a move into a position of the same game
   // whose value for its side to move is `child`: the result flips and the
   // move adds one ply.
+  //   Returns: the move's value; no errors. Thread safety: any thread.
+  //   Cost: fit for every node (constexpr).
   static constexpr WdlOutcome AfterMove(WdlOutcome child) {
     switch (child.result) {
       case Wdl::kWin:
@@ -40,6 +45,8 @@ struct WdlOutcome {
 
 // True when `a` is strictly better than `b` for the side to move: wins beat
 // draws beat losses, shorter wins and longer losses are better.
+//   Returns: the comparison; no errors. Thread safety: any thread.
+//   Cost: fit for every node (constexpr).
 constexpr bool BetterForMover(WdlOutcome a, WdlOutcome b) {
   if (a.result != b.result) return a.result > b.result;
   if (a.result == Wdl::kWin) return a.distance < b.distance;
@@ -56,7 +63,10 @@ inline constexpr int kWdlMaxDistance = 126;
 inline constexpr uint8_t kWdlDrawByte = 0;
 inline constexpr uint8_t kWdlUnknownByte = 255;
 
-// The byte of `o`; requires o.distance <= kWdlMaxDistance.
+// The byte of `o` (the writer's side, kept beside its inverse).
+//   Parameters: o, with 0 <= o.distance <= kWdlMaxDistance (unchecked).
+//   Returns: the byte, never 255; no errors. Thread safety: any thread.
+//   Cost: fit for every node (constexpr).
 constexpr uint8_t EncodeWdl(WdlOutcome o) {
   switch (o.result) {
     case Wdl::kWin:
@@ -68,7 +78,11 @@ constexpr uint8_t EncodeWdl(WdlOutcome o) {
   }
 }
 
-// The outcome of a table byte (255 decodes as a draw).
+// The outcome of a table byte.
+//   Parameters: byte, any (255, no value in a finished table, decodes as
+//     a draw: readers check tables for it when they open them).
+//   Returns: the outcome; no errors. Thread safety: any thread.
+//   Cost: fit for every node (constexpr).
 constexpr WdlOutcome DecodeWdl(uint8_t byte) {
   if (byte == kWdlDrawByte || byte == kWdlUnknownByte) {
     return WdlOutcome::Draw();

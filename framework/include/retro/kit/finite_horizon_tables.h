@@ -108,6 +108,9 @@ class FiniteHorizonTables {
   // Checks `store` as the store of slice `s` of a file of `rules` is
   // checked (header, size, horizon, then every entry): for a slice restored
   // from a checkpoint.
+  //   Parameters: rules; s, a slice of rules; store, its bytes.
+  //   Returns: OK. Errors: DataLoss naming the slice and the problem.
+  //   Thread safety: any thread. Cost: root only (one pass over the store).
   static absl::Status CheckStore(const R& rules, int s, std::span<const uint8_t> store) {
     RETRO_ASSIGN_OR_RETURN(const FiniteHorizonStoreView view, OpenStoreHeader(rules, s, store));
     return ValidateStore(rules, s, view);
@@ -130,12 +133,19 @@ class FiniteHorizonTables {
     return bytes;
   }
 
+  // The rules of the header, the horizon T, and the store of a slice
+  // (below rules().num_slices(), unchecked).
+  //   Returns: references valid while the tables live; no errors.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   const R& rules() const { return rules_; }
   int horizon() const { return rules_.horizon(); }
   const FiniteHorizonStoreView& store(int slice) const { return stores_[slice]; }
 
   // The smallest t from which no stored value changes any more, over all
-  // slices and for one.
+  // slices and for one (below rules().num_slices(), unchecked).
+  //   Returns: a layer 0..horizon(); no errors.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every node (a header field a slice).
   int fixed_point() const {
     uint32_t last = 0;
     for (const FiniteHorizonStoreView& store : stores_) last = std::max(last, store.last_change());
@@ -155,6 +165,10 @@ class FiniteHorizonTables {
   }
 
   // OK when the tables cover `p` (the rules' Covers hook).
+  //   Parameters: p, any position.
+  //   Errors: the hook's status naming the problem; none for rules
+  //     without the hook.
+  //   Thread safety: any number of threads at once. Cost: fit for every node.
   absl::Status Covers(const Position& p) const {
     if constexpr (HasCovers<R>) {
       return rules_.Covers(p);
