@@ -60,6 +60,16 @@ inline constexpr uint16_t kPrefixEmptyStep = 0xFFFF;
 inline constexpr uint16_t kPrefixEscapeStep = 0xFFFE;
 // Bits of an escape's length field, and the longest escaped layer step.
 inline constexpr int kPrefixEscapeLengthBits = 5;
+// One symbol of a context's model, as the model section stores it and both
+// the decoder and the encoder (retro/write/finite_horizon_prefix_encoder.h)
+// hold it: its layer step (or kPrefixEmptyStep / kPrefixEscapeStep), the
+// value, its code's length in bits, and whether it ends the list.
+struct PrefixModelSymbol {
+  uint16_t layer_step;
+  int8_t value;
+  uint8_t length;
+  bool last;
+};
 // One decoded symbol.
 struct PrefixSymbolRead {
   enum Kind : uint8_t { kChange, kEmpty, kInvalid };
@@ -420,12 +430,7 @@ class PrefixCodeDecoder {
   }
 
  private:
-  struct Symbol {
-    uint16_t layer_step;
-    int8_t value;
-    uint8_t length;
-    bool last;
-  };
+  using Symbol = PrefixModelSymbol;
   struct Context {
     uint32_t first_symbol = 0;
     // Codes of each length, and (built) the first code of each length.

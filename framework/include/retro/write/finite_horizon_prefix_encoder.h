@@ -169,12 +169,7 @@ class PrefixCodeEncoder {
   }
 
  private:
-  struct Symbol {
-    uint16_t layer_step;
-    int8_t value;
-    uint8_t length;
-    bool last;
-  };
+  using Symbol = PrefixModelSymbol;
   // The most symbols a context keeps (the model counts them in 16 bits).
   static constexpr size_t kMaxContextSymbols = 60000;
 
