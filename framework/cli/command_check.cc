@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/game_parameters.h"
+#include "cli/json_envelope.h"
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
@@ -66,6 +67,7 @@ int RunCheck(int argc, char** argv, int first) {
   auto values = ResolveParameters(game.solve_parameters, args->options,
                                   absl::StrCat("game ", game.name));
   if (!values.ok()) return ReportError(values.status());
+  JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
   // The same validation solve does (bad parameters fail the same way); a
   // solve too large for this machine can still be checked here: the check
   // needs the rules, not the solver's memory.
@@ -86,17 +88,25 @@ int RunCheck(int argc, char** argv, int first) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args->Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("game").String(game.name).Key("ok").Bool(result->ok);
-    json.Key("indices").Uint(result->indices).Key("positions").Uint(result->positions);
+    json.BeginObject().Key("indices").Uint(result->indices).Key("positions").Uint(result->positions);
     json.Key("checks").BeginObject();
-    for (const CheckCount& check : result->checks) json.Key(check.name).Uint(check.passed);
+    for (const CheckCount& check : result->checks) {
+      json.Key(SnakeCase(check.name)).Uint(check.passed);
+    }
     json.EndObject();
     if (!result->ok) {
       json.Key("failed_check").String(result->failed_check);
       json.Key("first_failure").String(result->first_failure);
     }
     json.Key("seconds").Double(seconds).EndObject();
-    std::printf("%s\n", json.Take().c_str());
+    const JsonEnvelope& envelope = JsonEnvelope::Current();
+    const std::string line =
+        result->ok ? envelope.Success(json.Take())
+                   : envelope.Failure(absl::StrCat("the ", result->failed_check,
+                                                   " check failed at ",
+                                                   EscapeControl(result->first_failure)),
+                                      kExitFailure, json.Take());
+    std::printf("%s\n", line.c_str());
   } else {
     for (const CheckCount& check : result->checks) {
       const bool failed = !result->ok && check.name == result->failed_check;

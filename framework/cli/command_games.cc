@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/json_envelope.h"
 #include "retro/json_writer.h"
 #include "retro/play.h"
 
@@ -144,7 +145,7 @@ int RunGames(int argc, char** argv, int first) {
   }
   json.EndArray().EndObject();
   if (args->Flag("json")) {
-    std::printf("%s\n", json.Take().c_str());
+    JsonEnvelope::Current().PrintSuccess(json.Take());
   } else if (text.empty()) {
     std::printf("no game plugins found\n");
   } else {

@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/json_envelope.h"
 #include "cli/play_session.h"
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
@@ -162,7 +163,7 @@ int RunMatch(int argc, char** argv, int first) {
   const std::string b_name = FormatPlayerSpec(*b_spec);
   if (args->Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("game").String(game).Key("games").Uint(games);
+    json.BeginObject().Key("games").Uint(games);
     json.Key("seed").Uint(seed).Key("threads").Int(*threads);
     json.Key("seconds").Double(result->seconds);
     json.Key("a");
@@ -181,7 +182,7 @@ int RunMatch(int argc, char** argv, int first) {
     json.Key("elo_high").Double(e.elo_high);
     json.Key("outcomes").String(result->Outcomes());
     json.EndObject();
-    std::printf("%s\n", json.Take().c_str());
+    JsonEnvelope::Current().PrintSuccess(json.Take());
     return kExitOk;
   }
   std::string text = absl::StrFormat(

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
+#include "cli/json_envelope.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 
@@ -52,6 +53,7 @@ int RunPerft(int argc, char** argv, int first) {
   if (!depth.ok()) return ReportError(depth.status());
   auto plugin = LoadGamePlugin(*game, PluginSearchDirs(args->plugin_dirs));
   if (!plugin.ok()) return ReportError(plugin.status());
+  JsonEnvelope::Current().SetGame((*plugin)->module().Describe().name);
   if (!(*plugin)->module().Describe().supports_perft) {
     return ReportError(absl::InvalidArgumentError(absl::StrCat(
         "game ", *game, " does not offer perft (it has no move tree to count); games that do: ",
@@ -68,10 +70,10 @@ int RunPerft(int argc, char** argv, int first) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args->Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("game").String(*game).Key("position").String(*position);
+    json.BeginObject().Key("position").String(*position);
     json.Key("depth").Int(*depth).Key("nodes").Uint(*count).Key("seconds").Double(seconds);
     json.EndObject();
-    std::printf("%s\n", json.Take().c_str());
+    JsonEnvelope::Current().PrintSuccess(json.Take());
   } else {
     std::printf("%llu\n", static_cast<unsigned long long>(*count));
   }

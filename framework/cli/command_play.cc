@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/json_envelope.h"
 #include "cli/play_session.h"
 
 namespace retro::cli {
@@ -108,7 +109,11 @@ int RunPlay(int argc, char** argv, int first) {
   if (!player.ok()) return ReportError(player.status());
   auto report = session->play().Analyse(**player, position, *position_options);
   if (!report.ok()) return ReportError(report.status());
-  std::printf("%s\n", args->Flag("json") ? report->json.c_str() : report->text.c_str());
+  if (args->Flag("json")) {
+    JsonEnvelope::Current().PrintSuccess(report->json);
+  } else {
+    std::printf("%s\n", report->text.c_str());
+  }
   return kExitOk;
 }
 

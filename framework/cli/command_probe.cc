@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/json_envelope.h"
 #include "retro/json_writer.h"
 
 namespace retro::cli {
@@ -52,7 +53,7 @@ int RunProbe(int argc, char** argv, int first) {
       TakePosition(args, "to read positions from standard input, one per line");
   if (!taken.ok()) return ReportError(taken.status());
   const std::optional<std::string>& position = *taken;
-  auto session = OpenDatabaseSession(db, args.plugin_dirs);
+  auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
   std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
@@ -76,7 +77,11 @@ int RunProbe(int argc, char** argv, int first) {
   if (position.has_value()) {
     auto report = database.Probe(*position, *options);
     if (!report.ok()) return ReportError(report.status());
-    std::printf("%s\n", json ? report->json.c_str() : report->text.c_str());
+    if (json) {
+      JsonEnvelope::Current().PrintSuccess(report->json);
+    } else {
+      std::printf("%s\n", report->text.c_str());
+    }
     return kExitOk;
   }
   return ProbeBatch(database, *options, json, stdin, stdout);
@@ -116,8 +121,10 @@ std::string ResultLine(OpenDatabase& database, const ParameterValues& options, b
                        const std::string& input, bool* bad) {
   auto report = database.Probe(input, options);
   std::string out;
+  const JsonEnvelope& envelope = JsonEnvelope::Current();
   if (report.ok()) {
-    out = json ? report->json : (report->line.empty() ? report->text : report->line);
+    out = json ? envelope.Success(report->json)
+               : (report->line.empty() ? report->text : report->line);
     // One output line per input line, whatever the plugin returned.
     for (char& c : out) {
       if (c == '\n' || c == '\r') c = ' ';
@@ -125,10 +132,8 @@ std::string ResultLine(OpenDatabase& database, const ParameterValues& options, b
   } else {
     *bad = true;
     if (json) {
-      JsonWriter writer;
-      writer.BeginObject().Key("position").String(input);
-      writer.Key("error").String(std::string(report.status().message())).EndObject();
-      out = writer.Take();
+      out = envelope.Failure(std::string(report.status().message()), kExitUsage, {},
+                             {{"input", JsonWriter::Quote(input)}});
     } else {
       // Input echoed in the message may hold NUL, escape or other control
       // bytes: escaped as in the JSON form.

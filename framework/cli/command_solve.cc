@@ -18,6 +18,7 @@
 #include "cli/distributed_checkpoint.h"
 #include "cli/format.h"
 #include "cli/game_parameters.h"
+#include "cli/json_envelope.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/checkpoint.h"
@@ -193,6 +194,8 @@ absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request)
                                                             absl::StrCat("game ", game.name)));
   RETRO_ASSIGN_OR_RETURN(request->plan, request->plugin->module().Plan(request->values));
   request->path = out.value_or(request->plan.default_file_name);
+  JsonEnvelope::Current().SetParameters(request->plan.canonical_parameters);
+  JsonEnvelope::Current().SetFile(request->path);
   RETRO_ASSIGN_OR_RETURN(request->scratch_directory, ScratchDirectory(scratch, request->path));
   request->resume = args.Flag("resume");
   request->checkpointing = !args.Flag("no-checkpoint");
@@ -404,11 +407,7 @@ int RunSolve(int argc, char** argv, int first) {
   const double rate = seconds > 0 ? plan.positions / seconds : 0;
   if (request.args.Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("game").String(game.name).Key("file").String(path);
-    json.Key("parameters").BeginObject();
-    for (const auto& [key, value] : plan.canonical_parameters) json.Key(key).String(value);
-    json.EndObject();
-    json.Key("positions").Uint(plan.positions).Key("seconds").Double(seconds);
+    json.BeginObject().Key("positions").Uint(plan.positions).Key("seconds").Double(seconds);
     json.Key("positions_per_second").Double(rate).Key("threads").Int(threads);
     if (distributed) {
       json.Key("ranks").Int(world.size());
@@ -417,7 +416,7 @@ int RunSolve(int argc, char** argv, int first) {
     if (measured) WriteRankReports(json, rank_reports);
     json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
     json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
-    std::printf("%s\n", json.Take().c_str());
+    JsonEnvelope::Current().PrintSuccess(json.Take());
   } else {
     std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
                 game.name.c_str(), Grouped(plan.positions).c_str(),

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/json_envelope.h"
 #include "cli/progress_bar.h"
 
 namespace retro::cli {
@@ -37,7 +38,7 @@ int RunStats(int argc, char** argv, int first) {
       !s.ok()) {
     return ReportError(s);
   }
-  auto session = OpenDatabaseSession(db, args.plugin_dirs);
+  auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   ThreadPool pool(*threads);
   Progress progress;
@@ -47,7 +48,11 @@ int RunStats(int argc, char** argv, int first) {
     report = (*session)->database->Stats(WorkContext{&pool, &progress});
   }
   if (!report.ok()) return ReportError(report.status());
-  std::printf("%s\n", args.Flag("json") ? report->json.c_str() : report->text.c_str());
+  if (args.Flag("json")) {
+    JsonEnvelope::Current().PrintSuccess(report->json);
+  } else {
+    std::printf("%s\n", report->text.c_str());
+  }
   return kExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/json_envelope.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/distributed/rank_report.h"
@@ -99,7 +100,7 @@ int RunVerify(int argc, char** argv, int first) {
   // 1. Checksums of the header and of every slice (checked on open, before
   //    the plugin reads anything). A rank that cannot open the database
   //    stops every rank with its error.
-  auto session = OpenDatabaseSession(db, args.plugin_dirs);
+  auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (absl::Status opened = distributed::AgreeOnStatus(world, session.status()); !opened.ok()) {
     return ReportError(opened);
   }
@@ -127,16 +128,24 @@ int RunVerify(int argc, char** argv, int first) {
     rank_reports = distributed::GatherRankReports(world, distributed::MeasureThisRank(world, seconds));
   }
   if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
+  const std::string failure =
+      result->mismatches == 0
+          ? std::string()
+          : absl::StrCat(db, ": ", Grouped(result->mismatches),
+                         " records are inconsistent with their children");
   if (json) {
     JsonWriter out;
-    out.BeginObject().Key("file").String(db).Key("checksums").String("ok");
+    out.BeginObject().Key("checksums").String("ok");
     out.Key("records_checked").Uint(result->records_checked);
-    out.Key("mismatches").Uint(result->mismatches);
-    if (result->mismatches > 0) out.Key("first_mismatch").String(result->first_mismatch);
+    out.Key("mismatches").Uint(result->mismatches).Key("first_mismatch");
+    result->mismatches > 0 ? out.String(result->first_mismatch) : out.Null();
     out.Key("seconds").Double(seconds);
     if (!rank_reports.empty()) WriteRankReports(out, rank_reports);
-    out.Key("ok").Bool(result->mismatches == 0).EndObject();
-    std::printf("%s\n", out.Take().c_str());
+    out.EndObject();
+    const JsonEnvelope& envelope = JsonEnvelope::Current();
+    const std::string line = failure.empty() ? envelope.Success(out.Take())
+                                             : envelope.Failure(failure, kExitFailure, out.Take());
+    std::printf("%s\n", line.c_str());
   } else if (result->mismatches == 0) {
     std::printf("consistency: ok (%s records checked in %s)\n",
                 Grouped(result->records_checked).c_str(), HumanSeconds(seconds).c_str());
@@ -147,9 +156,8 @@ int RunVerify(int argc, char** argv, int first) {
                 result->first_mismatch.c_str());
   }
   if (!json && !rank_reports.empty()) PrintRankTable(rank_reports);
-  if (result->mismatches > 0) {
-    std::fprintf(stderr, "retro: error: %s: %s records are inconsistent with their children\n",
-                 db.c_str(), Grouped(result->mismatches).c_str());
+  if (!failure.empty()) {
+    std::fprintf(stderr, "retro: error: %s\n", failure.c_str());
     return kExitFailure;
   }
   return kExitOk;

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/format.h"
+#include "cli/json_envelope.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
 #include "retro/parameters.h"
@@ -55,6 +56,10 @@ int ReportError(const absl::Status& status) {
     if (world.rank() != 0) return ExitCodeOf(status);
   }
   std::fprintf(stderr, "retro: error: %s\n", message.c_str());
+  const JsonEnvelope& envelope = JsonEnvelope::Current();
+  if (envelope.json()) {
+    std::printf("%s\n", envelope.Failure(message, ExitCodeOf(status)).c_str());
+  }
   return ExitCodeOf(status);
 }
 
@@ -80,6 +85,7 @@ absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::s
   }
   *args = *std::move(parsed);
   *db = *std::move(path);
+  JsonEnvelope::Current().SetFile(*db);
   return absl::OkStatus();
 }
 
@@ -95,6 +101,17 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
     return kExitOk;
   }
   return std::nullopt;
+}
+
+absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(
+    const std::string& path, const std::vector<std::string>& plugin_dirs) {
+  auto session = OpenDatabaseSession(path, plugin_dirs);
+  if (session.ok()) {
+    JsonEnvelope& envelope = JsonEnvelope::Current();
+    envelope.SetGame((*session)->file->identity().game);
+    envelope.SetParameters((*session)->file->parameters());
+  }
+  return session;
 }
 
 absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min, int64_t max,

@@ -94,6 +94,11 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
 using ::retro::DatabaseSession;
 using ::retro::OpenDatabaseSession;
 
+// OpenDatabaseSession for a command: the opened database's game and header
+// parameters go into the command's JSON envelope (cli/json_envelope.h).
+absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(
+    const std::string& path, const std::vector<std::string>& plugin_dirs);
+
 // The longest input line batch probing reads (1 MiB, without its '\n').
 inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;
 

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/json_envelope.h"
 
 namespace retro::cli {
 
@@ -35,6 +36,7 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
   }
   auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
   if (!loaded.ok()) return loaded.status();
+  JsonEnvelope::Current().SetGame((*loaded)->module().Describe().name);
   if (parsed->Flag("help")) {
     *help = GameParametersHelp((*loaded)->module().Describe(), command, host_options_help);
     return absl::OkStatus();

@@ -14,6 +14,7 @@
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
+#include "cli/json_envelope.h"
 #include "retro/distributed/world.h"
 #include "retro/plugin.h"
 
@@ -74,8 +75,18 @@ int RefuseUnderMpi(const std::string& command) {
   return ReportError(AgreeOnCommand(retro::distributed::World(), refused));
 }
 
+// Whether the command's options (argv[2..]) ask for --json: decided before
+// any parsing, so that even a malformed command line fails in JSON.
+bool AsksForJson(int argc, char** argv) {
+  for (int i = 2; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--json") == 0) return true;
+  }
+  return false;
+}
+
 int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
+  JsonEnvelope::Current().Start(EscapeControl(command), AsksForJson(argc, argv));
   // Under mpirun with several ranks only solve and verify share out their
   // work; any other command would run once per rank.
   if (retro::distributed::World().size() > 1 && command != "solve" && command != "verify") {
@@ -92,17 +103,13 @@ int RunCommand(const std::string& command, int argc, char** argv) {
     if (command == "play") return RunPlay(argc, argv, 2);
     if (command == "match") return RunMatch(argc, argv, 2);
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "retro: error: out of memory\n");
-    return kExitFailure;
+    return ReportError(absl::ResourceExhaustedError("out of memory"));
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "retro: error: %s\n", e.what());
-    return kExitFailure;
+    return ReportError(absl::InternalError(e.what()));
   }
-  std::fprintf(stderr,
-               "retro: error: unknown command '%s'; valid: games, solve, probe, "
-               "stats, verify, perft, check, play, match (retro --help)\n",
-               EscapeControl(command).c_str());
-  return kExitUsage;
+  return ReportError(absl::InvalidArgumentError(absl::StrCat(
+      "unknown command '", EscapeControl(command),
+      "'; valid: games, solve, probe, stats, verify, perft, check, play, match (retro --help)")));
 }
 
 // `retro` with no command (`word` empty), `--help` or `--version`: the

@@ -1,4 +1,5 @@
 // Loading a game's play capability and creating players for play and match.
+#include "cli/json_envelope.h"
 #include "cli/play_session.h"
 
 #include <cstdio>
@@ -13,6 +14,7 @@ namespace retro::cli {
 absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
     const std::string& game, const std::vector<std::string>& plugin_dirs) {
   auto plugin = LoadGamePlugin(game, PluginSearchDirs(plugin_dirs));
+  if (plugin.ok()) JsonEnvelope::Current().SetGame((*plugin)->module().Describe().name);
   if (!plugin.ok()) return plugin.status();
   PlayCapability* play = (*plugin)->module().Play();
   if (play == nullptr) {

@@ -123,11 +123,9 @@ class ChanceDatabase : public OpenDatabase {
   using Position = typename R::Position;
 
   ChanceDatabase(std::unique_ptr<R> rules, std::vector<std::vector<double>> values,
-                 std::vector<std::vector<std::span<const uint8_t>>> companions,
-                 std::vector<std::pair<std::string, std::string>> parameters)
+                 std::vector<std::vector<std::span<const uint8_t>>> companions)
       : rules_(std::move(rules)),
         tables_(*rules_, std::move(values), std::move(companions)),
-        parameters_(std::move(parameters)),
         labels_(LabelsOf<R>()) {}
 
   // The probe parameter named after the outcome label (`--roll 6-5`):
@@ -194,9 +192,8 @@ class ChanceDatabase : public OpenDatabase {
     Report report;
     JsonWriter json;
     json.BeginObject().Key("position").String(formatted).Key(labels_.value_key).Double(value);
-    if (over) {
-      json.Key("game_over").Bool(true);
-    } else {
+    json.Key("game_over").Bool(over);
+    if (!over) {
       json.Key("no_move_probability").Double(q).Key(labels_.outcome + "s").BeginArray();
       for (const Line& line : lines) {
         json.BeginObject().Key(labels_.outcome).String(line.outcome);
@@ -327,20 +324,17 @@ class ChanceDatabase : public OpenDatabase {
       }
     }
 
+    // The JSON schema every family shares (docs/json.md): slices and the
+    // total with the same keys, this family's figures under "chance".
     JsonWriter json;
-    json.BeginObject().Key("value").String(name).Key("parameters").BeginObject();
-    for (const auto& [key, value] : parameters_) json.Key(key).String(value);
-    json.EndObject().Key("slices").BeginArray();
-    for (int s = 0; s < slices; ++s) {
-      json.BeginObject().Key("slice").String(rules.slice_name(s));
-      RowJson(rows[s], json);
-      json.EndObject();
-    }
-    json.EndArray().Key("total").BeginObject();
-    RowJson(total, json);
-    json.EndObject().Key("bins").BeginObject().Key("low").Double(low);
-    json.Key("width").Double(width).Key("count").Int(kBins).EndObject();
-    json.Key("records").Uint(total.count).EndObject();
+    json.BeginObject().Key("family").String("chance").Key("chance").BeginObject();
+    json.Key("value").String(name).Key("bins").BeginObject().Key("low").Double(low);
+    json.Key("width").Double(width).Key("count").Int(kBins).EndObject().EndObject();
+    json.Key("slices").BeginArray();
+    for (int s = 0; s < slices; ++s) RowJson(rules.slice_name(s), rows[s], json);
+    json.EndArray().Key("total");
+    RowJson("total", total, json);
+    json.Key("groups").Null().EndObject();
     report.json = json.Take();
     return report;
   }
@@ -467,17 +461,27 @@ class ChanceDatabase : public OpenDatabase {
     return all;
   }
 
-  void RowJson(const Summary& row, JsonWriter& json) const {
-    json.Key("records").Uint(row.count);
-    if (row.count > 0) {
-      json.Key("min").Double(row.min).Key("min_position").String(Example(row.min_at));
-      json.Key("mean").Double(row.Mean());
-      json.Key("max").Double(row.max).Key("max_position").String(Example(row.max_at));
-    }
+  // One row of the stats JSON: {"name", "positions", "chance"} (the
+  // extremes and the mean null for a row without records).
+  void RowJson(const std::string& name, const Summary& row, JsonWriter& json) const {
+    json.BeginObject().Key("name").String(name).Key("positions").Uint(row.count);
+    json.Key("chance").BeginObject();
+    const bool any = row.count > 0;
+    json.Key("min");
+    any ? json.Double(row.min) : json.Null();
+    json.Key("min_position");
+    any ? json.String(Example(row.min_at)) : json.Null();
+    json.Key("mean");
+    any ? json.Double(row.Mean()) : json.Null();
+    json.Key("max");
+    any ? json.Double(row.max) : json.Null();
+    json.Key("max_position");
+    any ? json.String(Example(row.max_at)) : json.Null();
     json.Key("histogram").BeginArray();
     for (const uint64_t n : row.histogram) json.Uint(n);
-    json.EndArray();
+    json.EndArray().EndObject().EndObject();
   }
+
 
   std::string Example(SliceIndex at) const {
     return rules_->Format(rules_->Unrank(at.slice, at.index));
@@ -505,7 +509,6 @@ class ChanceDatabase : public OpenDatabase {
 
   std::unique_ptr<R> rules_;  // on the heap: tables_ refers to it
   ChanceTables<R> tables_;
-  std::vector<std::pair<std::string, std::string>> parameters_;
   ChanceLabels labels_;
 };
 
@@ -516,7 +519,7 @@ absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenChanceDatabase(const GameInfo&
                                                                  const DatabaseFile& file) {
   RETRO_ASSIGN_OR_RETURN(ChanceFileContents<R> contents, ReadChanceFile<R>(info, file));
   return std::make_unique<ChanceDatabase<R>>(std::move(contents.rules), std::move(contents.values),
-                                             std::move(contents.companions), file.parameters());
+                                             std::move(contents.companions));
 }
 
 }  // namespace retro::kit

@@ -143,11 +143,13 @@ class FiniteHorizonDatabase : public OpenDatabase {
         "%s; values stop changing at t = %d\n\n"
         "%*s     positions  fixed point     changes  changes/pos  values at t = %d",
         title, tables_->fixed_point(), name_width, label, t);
+    // The JSON schema every family shares (docs/json.md): slices and the
+    // total with the same keys, this family's figures under
+    // "finite_horizon" (values counted at plies-left = the horizon).
     JsonWriter json;
-    json.BeginObject().Key("game").String(info_.name).Key("parameters").BeginObject();
-    for (const auto& [key, value] : parameters_) json.Key(key).String(value);
-    json.EndObject().Key("horizon").Int(t).Key("fixed_point").Int(tables_->fixed_point());
-    json.Key("slices").BeginArray();
+    json.BeginObject().Key("family").String("finite_horizon").Key("finite_horizon");
+    json.BeginObject().Key("horizon").Int(t).Key("fixed_point").Int(tables_->fixed_point());
+    json.EndObject().Key("slices").BeginArray();
     uint64_t total = 0;
     context.progress->StartPhase("counting values", rules.num_slices(), {"slices", 1});
     for (int s = 0; s < rules.num_slices(); ++s) {
@@ -163,18 +165,18 @@ class FiniteHorizonDatabase : public OpenDatabase {
         for (int v = 0; v < 256; ++v) histogram[v] += h[v];
       }
       total += store.states();
-      json.BeginObject().Key("slice").Int(s).Key("name").String(rules.slice_name(s));
+      json.BeginObject().Key("name").String(rules.slice_name(s));
+      json.Key("positions").Uint(store.states()).Key("finite_horizon").BeginObject();
       if constexpr (HasSliceLabel<R>) json.Key(label).Int(s);
-      json.Key("positions").Uint(store.states()).Key("fixed_point").Uint(store.last_change());
-      json.Key("changes").Uint(store.entries()).Key("solver_evaluations").Uint(store.evaluations());
-      json.Key("values").BeginObject();
+      json.Key("fixed_point").Uint(store.last_change()).Key("changes").Uint(store.entries());
+      json.Key("solver_evaluations").Uint(store.evaluations()).Key("values").BeginArray();
       std::vector<std::string> parts;
       for (int v = 0; v < 256; ++v) {
         if (histogram[v] == 0) continue;
-        json.Key(std::to_string(v - 128)).Uint(histogram[v]);
+        json.BeginObject().Key("value").Int(v - 128).Key("count").Uint(histogram[v]).EndObject();
         parts.push_back(absl::StrCat(SignedValue(v - 128), ":", histogram[v]));
       }
-      json.EndObject().EndObject();
+      json.EndArray().EndObject().EndObject();
       absl::StrAppend(&report.text, absl::StrFormat(
                                         "\n%*s  %12d  %11d  %10d  %11.2f  %s", name_width,
                                         row_name(s), store.states(), store.last_change(),
@@ -184,7 +186,9 @@ class FiniteHorizonDatabase : public OpenDatabase {
                                         absl::StrJoin(parts, " ")));
       context.progress->Advance(1);
     }
-    json.EndArray().Key("positions").Uint(total).EndObject();
+    json.EndArray().Key("total").BeginObject().Key("name").String("total");
+    json.Key("positions").Uint(total).Key("finite_horizon").Null().EndObject();
+    json.Key("groups").Null().EndObject();
     report.json = json.Take();
     return report;
   }
@@ -215,11 +219,6 @@ class FiniteHorizonDatabase : public OpenDatabase {
     }
     // Each position is checked at every layer t = 0..T.
     return tally.Result(selection.count() * (tables_->horizon() + 1), comm);
-  }
-
-  // The parameters the header records, for stats.
-  void SetParameters(std::vector<std::pair<std::string, std::string>> parameters) {
-    parameters_ = std::move(parameters);
   }
 
  private:
@@ -281,7 +280,6 @@ class FiniteHorizonDatabase : public OpenDatabase {
 
   GameInfo info_;
   std::unique_ptr<FiniteHorizonTables<R>> tables_;
-  std::vector<std::pair<std::string, std::string>> parameters_;
 };
 
 }  // namespace retro::kit

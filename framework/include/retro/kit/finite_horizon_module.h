@@ -187,9 +187,7 @@ class FiniteHorizonModule : public KitModule {
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
                            FiniteHorizonTables<R>::FromFile(file, info_));
-    auto database = std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
-    database->SetParameters(file.parameters());
-    return database;
+    return std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
   }
 
   // Perft with the rules of the default parameters.

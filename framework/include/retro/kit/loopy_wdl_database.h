@@ -50,8 +50,7 @@ class LoopyWdlDatabase : public OpenDatabase {
   explicit LoopyWdlDatabase(LoopyWdlTables<R> data)
       : data_(std::move(data)),
         rules_(data_.rules()),
-        tables_(data_.tables()),
-        parameters_(data_.parameters()) {}
+        tables_(data_.tables()) {}
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules_.Parse(text));
@@ -129,7 +128,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     if (!side.empty()) json.Key("to_move").String(side);
     if constexpr (HasPositionNote<R>) json.Key("note").String(note);
     json.Key("result").String(WdlName(value.result));
-    json.Key("distance").Int(plies);
+    JsonDistance(value, plies, json);
     json.Key("game_over").Bool(outcome.has_value());
     if (outcome) json.Key("reason").String(over);
     json.Key("moves").BeginArray();
@@ -137,7 +136,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       json.BeginObject().Key("move").String(move.name);
       json.Key("position").String(move.position);
       json.Key("result").String(WdlName(move.value.result));
-      json.Key("distance").Int(move.plies);
+      JsonDistance(move.value, move.plies, json);
       json.Key("best").Bool(move.value == value).EndObject();
     }
     json.EndArray().Key("best").BeginArray();
@@ -273,33 +272,26 @@ class LoopyWdlDatabase : public OpenDatabase {
       }
       absl::StrAppend(&report.text, text);
     }
+    // The JSON schema every family shares (docs/json.md): slices and the
+    // total with the same keys, this family's figures under "wdl", and the
+    // game's finer groups, if any, under "groups".
     JsonWriter json;
-    json.BeginObject();
-    if (!parameters_.empty()) {
-      json.Key("parameters").BeginObject();
-      for (const auto& [key, value] : parameters_) json.Key(key).String(value);
-      json.EndObject();
-    }
-    json.Key("group").String(label).Key("rows").BeginArray();
-    for (int g = 0; g < groups; ++g) {
-      json.BeginObject().Key("name").String(GroupName(g));
-      if (slice_totals && all.group_slice[g] < slices) {
-        json.Key("slice").String(rules_.slice_name(all.group_slice[g]));
+    json.BeginObject().Key("family").String("wdl").Key("slices").BeginArray();
+    for (int s = 0; s < slices; ++s) RowJson(rules_.slice_name(s), all.slices[s], json);
+    json.EndArray().Key("total");
+    RowJson("total", total, json);
+    json.Key("groups");
+    if constexpr (HasStatsGroups<R>) {
+      json.BeginObject().Key("label").String(label).Key("rows").BeginArray();
+      for (int g = 0; g < groups; ++g) {
+        const bool in_slice = all.group_slice[g] < slices;
+        RowJson(GroupName(g), all.groups[g], json,
+                in_slice ? rules_.slice_name(all.group_slice[g]) : std::string());
       }
-      RowJson(all.groups[g], json);
-      json.EndObject();
+      json.EndArray().EndObject();
+    } else {
+      json.Null();
     }
-    json.EndArray();
-    if (slice_totals) {
-      json.Key("slices").BeginArray();
-      for (int s = 0; s < slices; ++s) {
-        json.BeginObject().Key("name").String(rules_.slice_name(s));
-        RowJson(all.slices[s], json);
-        json.EndObject();
-      }
-      json.EndArray();
-    }
-    RowJson(total, json);
     json.EndObject();
     for (const auto& [name, distance, example] :
          {std::tuple{"win", total.longest_win, total.longest_win_at},
@@ -442,20 +434,36 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
   }
 
+  // The key "distance": `plies`, or null for a draw of a game that gives
+  // draws no length (DrawPlies).
+  static void JsonDistance(WdlOutcome value, int plies, JsonWriter& json) {
+    json.Key("distance");
+    value.result == Wdl::kDraw && !HasDrawPlies<R> ? json.Null() : json.Int(plies);
+  }
+
   static std::string Distance(WdlOutcome value) {
     return value.result == Wdl::kDraw ? std::string("-") : std::to_string(value.distance);
   }
 
-  void RowJson(const Row& row, JsonWriter& json) const {
-    json.Key("positions").Uint(row.positions).Key("wins").Uint(row.wins);
-    json.Key("draws").Uint(row.draws).Key("losses").Uint(row.losses);
-    json.Key("longest_win").Int(row.longest_win);
-    if (row.longest_win >= 0) json.Key("longest_win_example").String(Example(row.longest_win_at));
-    json.Key("longest_loss").Int(row.longest_loss);
-    if (row.longest_loss >= 0) {
-      json.Key("longest_loss_example").String(Example(row.longest_loss_at));
+  // One row of the stats JSON: {"name", ["slice",] "positions", "wdl"}
+  // (distances and their examples null when there is none).
+  void RowJson(const std::string& name, const Row& row, JsonWriter& json,
+               const std::string& slice = {}) const {
+    json.BeginObject().Key("name").String(name);
+    if (!slice.empty()) json.Key("slice").String(slice);
+    json.Key("positions").Uint(row.positions).Key("wdl").BeginObject();
+    json.Key("wins").Uint(row.wins).Key("draws").Uint(row.draws).Key("losses").Uint(row.losses);
+    for (const auto& [key, distance, at] :
+         {std::tuple{"longest_win", row.longest_win, row.longest_win_at},
+          std::tuple{"longest_loss", row.longest_loss, row.longest_loss_at}}) {
+      json.Key(key);
+      distance >= 0 ? json.Int(distance) : json.Null();
+      json.Key(absl::StrCat(key, "_example"));
+      distance >= 0 ? json.String(Example(at)) : json.Null();
     }
+    json.EndObject().EndObject();
   }
+
 
   std::string Example(SliceIndex at) const {
     return rules_.Format(rules_.Unrank(at.slice, at.index));
@@ -485,7 +493,6 @@ class LoopyWdlDatabase : public OpenDatabase {
   LoopyWdlTables<R> data_;
   const R& rules_;
   const std::vector<std::span<const uint8_t>>& tables_;
-  const std::vector<std::pair<std::string, std::string>>& parameters_;
 };
 
 // Checks that `file` (made by this game; its slice checksums not yet

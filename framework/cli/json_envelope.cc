@@ -1,0 +1,79 @@
+// The JSON envelope of `retro --json` output.
+#include "cli/json_envelope.h"
+
+#include <cstdio>
+
+#include "retro/json_writer.h"
+
+namespace retro::cli {
+
+JsonEnvelope& JsonEnvelope::Current() {
+  static JsonEnvelope envelope;
+  return envelope;
+}
+
+void JsonEnvelope::Start(std::string command, bool json) {
+  *this = JsonEnvelope();
+  command_ = std::move(command);
+  json_ = json;
+}
+
+std::string JsonEnvelope::Head() const {
+  JsonWriter json;
+  json.BeginObject().Key("retro").String(RETRO_VERSION).Key("command").String(command_);
+  json.Key("game");
+  game_.empty() ? json.Null() : json.String(game_);
+  json.Key("file");
+  file_.empty() ? json.Null() : json.String(file_);
+  json.Key("parameters").BeginObject();
+  for (const auto& [key, value] : parameters_) json.Key(SnakeCase(key)).String(value);
+  json.EndObject().EndObject();
+  std::string head = json.Take();
+  head.pop_back();  // the closing brace: members follow
+  return head;
+}
+
+std::string JsonEnvelope::Success(std::string_view result) const {
+  std::string line = Head();
+  line += ",\"ok\":true,\"result\":";
+  line += result.empty() ? std::string_view("null") : result;
+  line += '}';
+  return line;
+}
+
+std::string JsonEnvelope::Failure(
+    std::string_view message, int exit, std::string_view result,
+    const std::vector<std::pair<std::string, std::string>>& extra) const {
+  std::string line = Head();
+  line += ",\"ok\":false,\"error\":";
+  line += JsonWriter::Quote(message);
+  line += ",\"exit\":";
+  line += std::to_string(exit);
+  for (const auto& [key, value] : extra) {
+    line += ',';
+    line += JsonWriter::Quote(key);
+    line += ':';
+    line += value;
+  }
+  if (!result.empty()) {
+    line += ",\"result\":";
+    line += result;
+  }
+  line += '}';
+  return line;
+}
+
+void JsonEnvelope::PrintSuccess(std::string_view result) const {
+  const std::string line = Success(result);
+  std::printf("%s\n", line.c_str());
+}
+
+std::string SnakeCase(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) {
+    if (c == '-') c = '_';
+  }
+  return key;
+}
+
+}  // namespace retro::cli
