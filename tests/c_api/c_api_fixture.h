@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "retro/c/retro.h"
 #include "tests/e2e/retro_runner.h"
+#include "tests/framework/envelope_text.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro::testing {
@@ -33,8 +34,9 @@ class CApiTest : public ::testing::Test {
   static std::string Surakarta() { return dir_->File("surakarta-3.retro"); }
   static std::string Plakoto() { return dir_->File("plakoto-6-pin2.retro"); }
 
-  // `retro probe --db db --position position --json extra...`'s output
-  // without its newline; fails the test unless it succeeds.
+  // The result `retro probe --db db --position position --json extra...`
+  // prints (docs/json.md), as its exact text; fails the test unless it
+  // succeeds.
   static std::string CliJson(const std::string& db, const std::string& position,
                              const std::vector<std::string>& extra = {}) {
     std::vector<std::string> args = {"probe", "--db", db, "--position", position, "--json"};
@@ -42,9 +44,7 @@ class CApiTest : public ::testing::Test {
     TempDir io;
     const RunResult result = RunRetro(args, dir_->path(), io.path());
     EXPECT_EQ(result.exit_code, 0) << result;
-    std::string out = result.out;
-    if (!out.empty() && out.back() == '\n') out.pop_back();
-    return out;
+    return EnvelopeResultText(result.out);
   }
 
   // Opens `path` through the C API, failing the test when it cannot.

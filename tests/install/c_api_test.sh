@@ -3,7 +3,7 @@
 # API from outside CMake: a C program built by a plain Makefile with
 # `pkg-config --cflags --libs retro` opens an oware book, a Surakarta table
 # and a Plakoto database (small ones, solved by the installed retro) and
-# must print exactly what `retro probe --json` prints, and the documented
+# must print exactly the result `retro probe --json` prints, and the documented
 # values; the example of docs/probing.md is built and run the same way.
 #
 # usage: c_api_test.sh CMAKE RETRO_SOURCE RETRO_BUILD
@@ -68,7 +68,8 @@ RETRO=$PREFIX/bin/retro
 "$RETRO" solve --game plakoto --points 6 --pin 2 --threads 2 --out plakoto.retro > /dev/null
 
 # check DB POSITION VALUE [OPTIONS [RETRO_OPTIONS...]]: the C API's JSON is
-# retro probe --json's, and its value is VALUE.
+# the result of retro probe --json (its envelope's "result" member, as
+# printed: docs/json.md), and its value is VALUE.
 check() {
   db=$1 position=$2 value=$3
   shift 3
@@ -79,7 +80,10 @@ check() {
   else
     "$BUILD/probe_check" "$db" "$position" > api.txt || fail "probe_check $db '$position'"
   fi
-  "$RETRO" probe --db "$db" --position "$position" --json "$@" > cli.txt
+  "$RETRO" probe --db "$db" --position "$position" --json "$@" > envelope.txt
+  grep -q '^{"retro":.*,"ok":true,"result":{.*}}$' envelope.txt ||
+    fail "retro probe --json on $db '$position' printed no result: $(cat envelope.txt)"
+  sed -e 's/^.*,"ok":true,"result"://' -e 's/}$//' envelope.txt > cli.txt
   head -n 1 api.txt > api.json
   cmp -s api.json cli.txt || {
     diff cli.txt api.json >&2 || true

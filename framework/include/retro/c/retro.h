@@ -92,8 +92,8 @@ RETRO_C_API retro_db* retro_open_with_plugins(const char* path, const char* plug
 
 /* retro_probe_json
  * What: probes `position` and writes exactly the JSON object that
- *   `retro probe --db FILE --position P --json` prints (without its
- *   newline): the position's value and each legal move's.
+ *   `retro probe --db FILE --position P --json` prints as its "result"
+ *   (docs/json.md): the position's value and each legal move's.
  * Parameters: db: an open handle. position: the position in the game's
  *   notation (retro games lists it). options: the game's probe parameters
  *   as "key=value,key=value" (e.g. "plies-left=3" for oware, "roll=6-5" for
