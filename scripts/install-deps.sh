@@ -8,8 +8,10 @@ set -euo pipefail
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
 # make and pkg-config: programs built against the installed C API
 # (docs/probing.md, tests/install/c_api_test.sh).
+# nlohmann-json3-dev: a test dependency; the tests read --json output with it
+# (tests/framework/json_output.h).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config)
+          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then
