@@ -8,10 +8,11 @@ set -euo pipefail
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
 # make and pkg-config: programs built against the installed C API
 # (docs/probing.md, tests/install/c_api_test.sh).
-# python3-jsonschema: the test of every command's --json output against
-# docs/json.md.
+# nlohmann-json3-dev: a test dependency; the tests read --json output with it
+# (tests/framework/json_output.h). python3-jsonschema: the test of every
+# command's --json output against the schemas of docs/json.md.
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config python3-jsonschema)
+          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

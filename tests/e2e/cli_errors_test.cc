@@ -12,10 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/database.h"
 #include "retro/plugin.h"
 #include "tests/e2e/retro_runner.h"
-#include "tests/framework/mini_json.h"
 
 namespace retro::testing {
 namespace {
@@ -169,8 +169,7 @@ TEST_F(ParameterErrorTest, BatchJsonErrorLineIsValidJson) {
   EXPECT_EQ(result.exit_code, 2) << result;
   const std::vector<std::string> lines = Lines(result.out);
   ASSERT_EQ(lines.size(), 1u) << result;
-  EXPECT_TRUE(JsonParser::Parse(lines[0]).has_value())
-      << "not JSON: " << lines[0];
+  EXPECT_TRUE(nlohmann::json::accept(lines[0])) << "not JSON: " << lines[0];
 }
 
 // ---------------------------------------------------------------------------

@@ -4,15 +4,15 @@
 // the closed form of the subtraction game (pile n with moves 1..3 is lost
 // exactly when n % 4 == 0; the game lasts 2*(n/4) (+1 if won) plies).
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tests/e2e/retro_runner.h"
-#include "tests/framework/mini_json.h"
+#include "tests/framework/json_output.h"
 
 namespace retro::testing {
 namespace {
@@ -26,12 +26,6 @@ using ::testing::StartsWith;
 std::string ExpectedLine(int n) {
   const bool win = n % 4 != 0;
   return absl::StrCat(n, win ? " win " : " loss ", 2 * (n / 4) + (win ? 1 : 0));
-}
-
-Json ParseOrFail(const std::string& text) {
-  std::optional<Json> json = JsonParser::Parse(text);
-  EXPECT_TRUE(json.has_value()) << "not JSON: " << text;
-  return json.value_or(Json{});
 }
 
 using GamesTest = RetroTest;
@@ -60,26 +54,27 @@ TEST_F(GamesTest, Json) {
   const RunResult result = Retro({"games", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   ASSERT_EQ(Lines(result.out).size(), 1u) << result;
-  const Json json = ParseOrFail(result.out);
-  const Json* countdown = nullptr;
-  for (const Json& game : json["games"].items) {
-    if (game["name"].text == "countdown") countdown = &game;
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json* countdown = nullptr;
+  for (const nlohmann::json& game : json.at("games")) {
+    if (game.at("name") == "countdown") countdown = &game;
   }
   ASSERT_NE(countdown, nullptr) << result.out;
-  EXPECT_EQ((*countdown)["plugin"].text, kPluginDir + "/retro_countdown.so");
-  EXPECT_EQ((*countdown)["data_version"].number, 1);
-  EXPECT_TRUE((*countdown)["perft"].boolean);
-  const Json& params = (*countdown)["solve_parameters"];
-  ASSERT_EQ(params.items.size(), 4u);
-  EXPECT_EQ(params[0]["name"].text, "tokens");
-  EXPECT_EQ(params[0]["default"].text, "30");
-  EXPECT_EQ(params[2]["choices"].items.size(), 2u);
-  EXPECT_EQ((*countdown)["probe_parameters"][0]["name"].text, "distances");
-  const Json& broken = json["broken"];
-  ASSERT_EQ(broken.items.size(), 2u);
-  EXPECT_EQ(broken[0]["plugin"].text, kPluginDir + "/retro_notaplugin.so");
-  EXPECT_THAT(broken[0]["error"].text, HasSubstr("not a retro plugin"));
-  EXPECT_THAT(broken[1]["error"].text, HasSubstr("ABI version 999"));
+  EXPECT_EQ(countdown->at("plugin"), kPluginDir + "/retro_countdown.so");
+  EXPECT_EQ(countdown->at("data_version"), 1);
+  EXPECT_EQ(countdown->at("perft"), true);
+  const nlohmann::json& params = countdown->at("solve_parameters");
+  ASSERT_EQ(params.size(), 4u);
+  EXPECT_EQ(params.at(0).at("name"), "tokens");
+  EXPECT_EQ(params.at(0).at("default"), "30");
+  EXPECT_TRUE(params.at(2).at("choices").is_array()) << result.out;
+  EXPECT_EQ(params.at(2).at("choices").size(), 2u);
+  EXPECT_EQ(countdown->at("probe_parameters").at(0).at("name"), "distances");
+  const nlohmann::json& broken = json.at("broken");
+  ASSERT_EQ(broken.size(), 2u);
+  EXPECT_EQ(broken.at(0).at("plugin"), kPluginDir + "/retro_notaplugin.so");
+  EXPECT_THAT(broken.at(0).at("error").get<std::string>(), HasSubstr("not a retro plugin"));
+  EXPECT_THAT(broken.at(1).at("error").get<std::string>(), HasSubstr("ABI version 999"));
 }
 
 TEST_F(GamesTest, CleanPluginDirectoryGivesNoWarnings) {
@@ -118,16 +113,16 @@ TEST_F(GamesTest, FindsPluginsBesideTheExecutableAndInLibRetro) {
   RunResult result = RunRetro({"games", "--json"}, work_.path(), io_.path(), "",
                               {}, tree.File("bin/retro"));
   EXPECT_EQ(result.exit_code, 0) << result;
-  EXPECT_EQ(ParseOrFail(result.out)["games"][0]["plugin"].text,
+  EXPECT_EQ(ParseJsonOrFail(result.out).at("games").at(0).at("plugin"),
             tree.File("lib/retro/retro_countdown.so"));
   // A plugin beside the executable comes first.
   fs::copy_file(kPluginDir + "/retro_countdown.so",
                 tree.File("bin/retro_countdown.so"));
   result = RunRetro({"games", "--json"}, work_.path(), io_.path(), "", {},
                     tree.File("bin/retro"));
-  const Json json = ParseOrFail(result.out);
-  ASSERT_EQ(json["games"].items.size(), 1u) << result;
-  EXPECT_EQ(json["games"][0]["plugin"].text,
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  ASSERT_EQ(json.at("games").size(), 1u) << result;
+  EXPECT_EQ(json.at("games").at(0).at("plugin"),
             tree.File("bin/retro_countdown.so"));
 }
 
@@ -166,20 +161,19 @@ TEST_F(SolveTest, JsonSummaryOutAndThreads) {
   EXPECT_EQ(result.exit_code, 0) << result;
   EXPECT_THAT(work_.List(), ElementsAre("mine.retro"));
   ASSERT_EQ(Lines(result.out).size(), 1u) << result;
-  const Json json = ParseOrFail(result.out);
-  EXPECT_EQ(json["game"].text, "countdown");
-  EXPECT_EQ(json["file"].text, "mine.retro");
-  EXPECT_EQ(json["parameters"]["tokens"].text, "120");
-  EXPECT_EQ(json["parameters"]["max-take"].text, "5");
-  EXPECT_EQ(json["parameters"]["rule"].text, "misere");
-  EXPECT_EQ(json["positions"].text, "121");
-  EXPECT_EQ(json["threads"].text, "1");
-  EXPECT_EQ(json["seconds"].kind, Json::Kind::kNumber);
-  EXPECT_GE(json["seconds"].number, 0);
-  EXPECT_EQ(json["positions_per_second"].kind, Json::Kind::kNumber);
-  EXPECT_EQ(json["file_bytes"].number,
-            static_cast<double>(
-                std::filesystem::file_size(work_.File("mine.retro"))));
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("game"), "countdown");
+  EXPECT_EQ(json.at("file"), "mine.retro");
+  EXPECT_EQ(json.at("parameters").at("tokens"), "120");
+  EXPECT_EQ(json.at("parameters").at("max-take"), "5");
+  EXPECT_EQ(json.at("parameters").at("rule"), "misere");
+  EXPECT_EQ(json.at("positions"), 121);
+  EXPECT_EQ(json.at("threads"), 1);
+  EXPECT_TRUE(json.at("seconds").is_number()) << result.out;
+  EXPECT_GE(json.at("seconds"), 0);
+  EXPECT_TRUE(json.at("positions_per_second").is_number()) << result.out;
+  EXPECT_EQ(json.at("file_bytes"),
+            std::filesystem::file_size(work_.File("mine.retro")));
 }
 
 TEST_F(SolveTest, ThreadCountDoesNotChangeTheFile) {
@@ -267,17 +261,17 @@ TEST_F(ProbeTest, SinglePositionJson) {
       Retro({"probe", "--db", db, "--position", "17", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   ASSERT_EQ(Lines(result.out).size(), 1u);
-  const Json json = ParseOrFail(result.out);
-  EXPECT_EQ(json["position"].text, "17");
-  EXPECT_EQ(json["result"].text, "win");
-  EXPECT_EQ(json["distance"].number, 9);
-  ASSERT_EQ(json["moves"].items.size(), 3u);
-  EXPECT_EQ(json["moves"][0]["move"].text, "-1");
-  EXPECT_EQ(json["moves"][0]["result"].text, "win");
-  EXPECT_EQ(json["moves"][0]["distance"].number, 9);
-  EXPECT_EQ(json["moves"][1]["result"].text, "loss");
-  ASSERT_EQ(json["best"].items.size(), 1u);
-  EXPECT_EQ(json["best"][0].text, "-1");
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("position"), "17");
+  EXPECT_EQ(json.at("result"), "win");
+  EXPECT_EQ(json.at("distance"), 9);
+  ASSERT_EQ(json.at("moves").size(), 3u);
+  EXPECT_EQ(json.at("moves").at(0).at("move"), "-1");
+  EXPECT_EQ(json.at("moves").at(0).at("result"), "win");
+  EXPECT_EQ(json.at("moves").at(0).at("distance"), 9);
+  EXPECT_EQ(json.at("moves").at(1).at("result"), "loss");
+  ASSERT_EQ(json.at("best").size(), 1u);
+  EXPECT_EQ(json.at("best").at(0), "-1");
 }
 
 TEST_F(ProbeTest, ProbeOptionDistances) {
@@ -290,7 +284,9 @@ TEST_F(ProbeTest, ProbeOptionDistances) {
   EXPECT_EQ(Lines(result.out).at(0), "pile 8: loss in 4");
   result = Retro({"probe", "--db", db, "--position", "8", "--distances", "hide",
                   "--json"});
-  EXPECT_FALSE(ParseOrFail(result.out).Has("distance")) << result.out;
+  const nlohmann::json hidden = ParseJsonOrFail(result.out);
+  EXPECT_TRUE(hidden.is_object()) << result.out;
+  EXPECT_FALSE(hidden.contains("distance")) << result.out;
 }
 
 TEST_F(ProbeTest, BatchFromStdinOneLinePerInputLine) {
@@ -326,12 +322,12 @@ TEST_F(ProbeTest, BatchJson) {
   EXPECT_EQ(result.exit_code, 2) << result;
   const std::vector<std::string> lines = Lines(result.out);
   ASSERT_EQ(lines.size(), 2u) << result;
-  const Json good = ParseOrFail(lines[0]);
-  EXPECT_EQ(good["position"].text, "4");
-  EXPECT_EQ(good["result"].text, "loss");
-  const Json bad = ParseOrFail(lines[1]);
-  EXPECT_EQ(bad["position"].text, "four");
-  EXPECT_THAT(bad["error"].text, HasSubstr("not a whole number"));
+  const nlohmann::json good = ParseJsonOrFail(lines[0]);
+  EXPECT_EQ(good.at("position"), "4");
+  EXPECT_EQ(good.at("result"), "loss");
+  const nlohmann::json bad = ParseJsonOrFail(lines[1]);
+  EXPECT_EQ(bad.at("position"), "four");
+  EXPECT_THAT(bad.at("error").get<std::string>(), HasSubstr("not a whole number"));
 }
 
 TEST_F(ProbeTest, BatchEmptyInput) {
@@ -368,12 +364,12 @@ TEST_F(StatsTest, Json) {
   const RunResult result =
       Retro({"stats", "--db", db, "--json", "--threads", "1"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const Json json = ParseOrFail(result.out);
-  ASSERT_EQ(json["slices"].items.size(), 1u) << result.out;
-  EXPECT_EQ(json["slices"][0]["piles"].text, "0-30");
-  EXPECT_EQ(json["slices"][0]["wins"].number, 23);
-  EXPECT_EQ(json["slices"][0]["losses"].number, 8);
-  EXPECT_EQ(json["slices"][0]["longest"].number, 15);
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  ASSERT_EQ(json.at("slices").size(), 1u) << result.out;
+  EXPECT_EQ(json.at("slices").at(0).at("piles"), "0-30");
+  EXPECT_EQ(json.at("slices").at(0).at("wins"), 23);
+  EXPECT_EQ(json.at("slices").at(0).at("losses"), 8);
+  EXPECT_EQ(json.at("slices").at(0).at("longest"), 15);
 }
 
 // ---------------------------------------------------------------------------
@@ -406,11 +402,11 @@ TEST_F(VerifyTest, CorruptedRecordJson) {
   const std::string db = Solve("bad.retro", {"--corrupt", "7"});
   const RunResult result = Retro({"verify", "--db", db, "--json"});
   EXPECT_EQ(result.exit_code, 1) << result;
-  const Json json = ParseOrFail(result.out);
-  EXPECT_FALSE(json["ok"].boolean);
-  EXPECT_EQ(json["checksums"].text, "ok");
-  EXPECT_GE(json["mismatches"].number, 1);
-  EXPECT_THAT(json["first_mismatch"].text, StartsWith("pile 7:"));
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("ok"), false);
+  EXPECT_EQ(json.at("checksums"), "ok");
+  EXPECT_GE(json.at("mismatches"), 1);
+  EXPECT_THAT(json.at("first_mismatch").get<std::string>(), StartsWith("pile 7:"));
 }
 
 TEST_F(VerifyTest, SampleAndJson) {
@@ -421,12 +417,12 @@ TEST_F(VerifyTest, SampleAndJson) {
   result = Retro(
       {"verify", "--db", db, "--sample", "1000", "--seed", "7", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const Json json = ParseOrFail(result.out);
-  EXPECT_TRUE(json["ok"].boolean);
-  EXPECT_EQ(json["records_checked"].number, 1000);
-  EXPECT_EQ(json["mismatches"].number, 0);
-  EXPECT_EQ(json["file"].text, db);
-  EXPECT_FALSE(json.Has("first_mismatch"));
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("ok"), true);
+  EXPECT_EQ(json.at("records_checked"), 1000);
+  EXPECT_EQ(json.at("mismatches"), 0);
+  EXPECT_EQ(json.at("file"), db);
+  EXPECT_FALSE(json.contains("first_mismatch"));
 }
 
 // ---------------------------------------------------------------------------
@@ -459,12 +455,12 @@ TEST_F(PerftTest, Json) {
   const RunResult result = Retro({"perft", "--game", "countdown", "--position",
                                   "10", "--depth", "3", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const Json json = ParseOrFail(result.out);
-  EXPECT_EQ(json["game"].text, "countdown");
-  EXPECT_EQ(json["position"].text, "10");
-  EXPECT_EQ(json["depth"].number, 3);
-  EXPECT_EQ(json["nodes"].number, 27);
-  EXPECT_EQ(json["seconds"].kind, Json::Kind::kNumber);
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("game"), "countdown");
+  EXPECT_EQ(json.at("position"), "10");
+  EXPECT_EQ(json.at("depth"), 3);
+  EXPECT_EQ(json.at("nodes"), 27);
+  EXPECT_TRUE(json.at("seconds").is_number()) << result.out;
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/kit/loopy_wdl_contract_view.h"
 #include "retro/kit/loopy_wdl_database.h"
 #include "retro/kit/loopy_wdl_solver_view.h"
@@ -25,7 +26,7 @@
 #include "retro/thread_pool.h"
 #include "tests/e2e/retro_runner.h"
 #include "retro/kit/loopy_wdl_module.h"
-#include "tests/framework/mini_json.h"
+#include "tests/framework/json_output.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/kit/krk_rules.h"
 #include "tests/kit/tampered_checkpoint.h"
@@ -349,16 +350,15 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
 
   const retro::testing::RunResult stats = Retro({"stats", "--db", path, "--json"});
   ASSERT_EQ(stats.exit_code, 0) << stats;
-  const std::optional<retro::testing::Json> json = retro::testing::JsonParser::Parse(stats.out);
-  ASSERT_TRUE(json.has_value()) << stats.out;
+  const nlohmann::json json = retro::testing::ParseJsonOrFail(stats.out);
   // Mate in 16 moves with white to move; black never wins.
-  EXPECT_EQ((*json)["longest_win"].number, 31) << stats.out;
-  ASSERT_EQ((*json)["rows"].items.size(), 2u);
-  EXPECT_EQ((*json)["rows"][0]["name"].text, "kk");
-  EXPECT_EQ((*json)["rows"][0]["wins"].number, 0);
-  EXPECT_EQ((*json)["rows"][0]["losses"].number, 0);
-  EXPECT_EQ((*json)["rows"][1]["name"].text, "krk");
-  EXPECT_EQ((*json)["rows"][1]["longest_win"].number, 31);
+  EXPECT_EQ(json.at("longest_win"), 31) << stats.out;
+  ASSERT_EQ(json.at("rows").size(), 2u);
+  EXPECT_EQ(json.at("rows").at(0).at("name"), "kk");
+  EXPECT_EQ(json.at("rows").at(0).at("wins"), 0);
+  EXPECT_EQ(json.at("rows").at(0).at("losses"), 0);
+  EXPECT_EQ(json.at("rows").at(1).at("name"), "krk");
+  EXPECT_EQ(json.at("rows").at(1).at("longest_win"), 31);
 
   const retro::testing::RunResult verify = Retro({"verify", "--db", path});
   EXPECT_EQ(verify.exit_code, 0) << verify;
@@ -368,13 +368,12 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
   const retro::testing::RunResult probe =
       Retro({"probe", "--db", path, "--position", "Kb6 Rh1 ka8 w", "--json"});
   ASSERT_EQ(probe.exit_code, 0) << probe;
-  const std::optional<retro::testing::Json> line = retro::testing::JsonParser::Parse(probe.out);
-  ASSERT_TRUE(line.has_value()) << probe.out;
-  EXPECT_EQ((*line)["result"].text, "win");
-  EXPECT_EQ((*line)["distance"].number, 1);
-  EXPECT_EQ((*line)["to_move"].text, "white");
-  ASSERT_EQ((*line)["best"].items.size(), 1u) << probe.out;
-  EXPECT_EQ((*line)["best"][0].text, "Rh8");
+  const nlohmann::json line = retro::testing::ParseJsonOrFail(probe.out);
+  EXPECT_EQ(line.at("result"), "win");
+  EXPECT_EQ(line.at("distance"), 1);
+  EXPECT_EQ(line.at("to_move"), "white");
+  ASSERT_EQ(line.at("best").size(), 1u) << probe.out;
+  EXPECT_EQ(line.at("best").at(0), "Rh8");
 
   const retro::testing::RunResult mated =
       Retro({"probe", "--db", path, "--position", "Kb6 Rh8 ka8 b"});

@@ -1,25 +1,19 @@
 // `retro play` and `retro match` end to end through the real binary with the
 // oware plugin: text and JSON output, a book in play, reproducible matches on
 // one or two threads, and every bad input refused with exit status 2.
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tests/e2e/retro_runner.h"
-#include "tests/framework/mini_json.h"
+#include "tests/framework/json_output.h"
 
 namespace retro::testing {
 namespace {
 
 using ::testing::HasSubstr;
-
-Json ParseOrFail(const std::string& text) {
-  std::optional<Json> json = JsonParser::Parse(text);
-  EXPECT_TRUE(json.has_value()) << "not JSON: " << text;
-  return json.value_or(Json{});
-}
 
 class OwarePlayCliTest : public RetroTest {
  protected:
@@ -41,19 +35,19 @@ TEST_F(OwarePlayCliTest, PlaysTheStartByDefault) {
 
   r = Retro({"play", "--game", "oware", "--player", "depth=5,eval=evolved5", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const Json json = ParseOrFail(r.out);
-  EXPECT_EQ(json["position"].text, "4 4 4 4 4 4 | 4 4 4 4 4 4");
-  EXPECT_GE(json["best_move"].number, 0);
-  EXPECT_LE(json["best_move"].number, 5);
-  EXPECT_EQ(json["depth"].number, 5);
-  EXPECT_EQ(json["pv"].items.size(), 5u);
-  EXPECT_EQ(json["pv"][0].number, json["best_move"].number);
-  EXPECT_FALSE(json["exact"].boolean);
-  EXPECT_EQ(json["eval"].text, "evolved5");
-  EXPECT_EQ(json["heuristic"].kind, Json::Kind::kNumber);
-  EXPECT_EQ(json["result"].kind, Json::Kind::kNull);
-  EXPECT_GT(json["nodes"].number, 0);
-  EXPECT_EQ(json["book_hits"].number, 0);
+  const nlohmann::json json = ParseJsonOrFail(r.out);
+  EXPECT_EQ(json.at("position"), "4 4 4 4 4 4 | 4 4 4 4 4 4");
+  EXPECT_GE(json.at("best_move"), 0);
+  EXPECT_LE(json.at("best_move"), 5);
+  EXPECT_EQ(json.at("depth"), 5);
+  EXPECT_EQ(json.at("pv").size(), 5u);
+  EXPECT_EQ(json.at("pv").at(0), json.at("best_move"));
+  EXPECT_EQ(json.at("exact"), false);
+  EXPECT_EQ(json.at("eval"), "evolved5");
+  EXPECT_TRUE(json.at("heuristic").is_number()) << r.out;
+  EXPECT_TRUE(json.at("result").is_null()) << r.out;
+  EXPECT_GT(json.at("nodes"), 0);
+  EXPECT_EQ(json.at("book_hits"), 0);
 }
 
 TEST_F(OwarePlayCliTest, PlaysWithABook) {
@@ -64,14 +58,14 @@ TEST_F(OwarePlayCliTest, PlaysWithABook) {
                              "0 0 0 1 0 0 | 0 0 0 0 0 1", "--score", "23-23", "--plies-played",
                              "197", "--nodes", "10000", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const Json json = ParseOrFail(r.out);
-  EXPECT_TRUE(json["exact"].boolean);
-  EXPECT_EQ(json["result"].text, "win");
-  EXPECT_EQ(json["final_difference"].number, 2);
-  EXPECT_EQ(json["best_move"].number, 3);
-  EXPECT_GT(json["book_hits"].number, 0);
-  EXPECT_EQ(json["score"][0].number, 23);
-  EXPECT_EQ(json["plies_played"].number, 197);
+  const nlohmann::json json = ParseJsonOrFail(r.out);
+  EXPECT_EQ(json.at("exact"), true);
+  EXPECT_EQ(json.at("result"), "win");
+  EXPECT_EQ(json.at("final_difference"), 2);
+  EXPECT_EQ(json.at("best_move"), 3);
+  EXPECT_GT(json.at("book_hits"), 0);
+  EXPECT_EQ(json.at("score").at(0), 23);
+  EXPECT_EQ(json.at("plies_played"), 197);
 
   const RunResult text = Retro({"play", "--game", "oware", "--player", "book=" + book,
                                 "--position", "0 0 0 1 0 0 | 0 0 0 0 0 1", "--score", "23-23",
@@ -91,29 +85,32 @@ TEST_F(OwarePlayCliTest, MatchTallyAddsUpAndDoesNotDependOnThreads) {
   const RunResult r2 = Retro(two);
   ASSERT_EQ(r1.exit_code, 0) << r1;
   ASSERT_EQ(r2.exit_code, 0) << r2;
-  const Json a = ParseOrFail(r1.out);
-  const Json b = ParseOrFail(r2.out);
-  EXPECT_EQ(a["games"].number, 8);
-  EXPECT_EQ(a["wins"].number + a["draws"].number + a["losses"].number, 8);
+  const nlohmann::json a = ParseJsonOrFail(r1.out);
+  const nlohmann::json b = ParseJsonOrFail(r2.out);
+  const auto tally = [](const nlohmann::json& side, const char* key) {
+    return side.at(key).get<double>();
+  };
+  EXPECT_EQ(a.at("games"), 8);
+  EXPECT_EQ(tally(a, "wins") + tally(a, "draws") + tally(a, "losses"), 8);
   for (const char* key : {"wins", "draws", "losses"}) {
-    EXPECT_EQ(a["a_first"][key].number + a["a_second"][key].number, a[key].number) << key;
+    EXPECT_EQ(tally(a.at("a_first"), key) + tally(a.at("a_second"), key), tally(a, key)) << key;
   }
-  EXPECT_EQ(a["a_first"]["wins"].number + a["a_first"]["draws"].number +
-                a["a_first"]["losses"].number,
+  EXPECT_EQ(tally(a.at("a_first"), "wins") + tally(a.at("a_first"), "draws") +
+                tally(a.at("a_first"), "losses"),
             4);
-  EXPECT_EQ(a["outcomes"].text.size(), 8u);
-  const double score = (a["wins"].number + 0.5 * a["draws"].number) / 8;
-  EXPECT_DOUBLE_EQ(a["score"].number, score);
-  EXPECT_LE(a["score_low"].number, score);
-  EXPECT_GE(a["score_high"].number, score);
-  EXPECT_EQ(a["a"]["spec"].text, "depth=3");
-  EXPECT_EQ(a["b"]["spec"].text, "depth=2,eval=evolved3");
-  EXPECT_EQ(a["a"]["book_hits"].number, 0);
+  EXPECT_EQ(a.at("outcomes").get<std::string>().size(), 8u);
+  const double score = (tally(a, "wins") + 0.5 * tally(a, "draws")) / 8;
+  EXPECT_DOUBLE_EQ(a.at("score").get<double>(), score);
+  EXPECT_LE(a.at("score_low").get<double>(), score);
+  EXPECT_GE(a.at("score_high").get<double>(), score);
+  EXPECT_EQ(a.at("a").at("spec"), "depth=3");
+  EXPECT_EQ(a.at("b").at("spec"), "depth=2,eval=evolved3");
+  EXPECT_EQ(a.at("a").at("book_hits"), 0);
   // Threads change nothing but the time.
-  EXPECT_EQ(b["outcomes"].text, a["outcomes"].text);
-  EXPECT_EQ(b["a"]["nodes"].number, a["a"]["nodes"].number);
-  EXPECT_EQ(b["b"]["nodes"].number, a["b"]["nodes"].number);
-  EXPECT_EQ(b["a"]["moves"].number, a["a"]["moves"].number);
+  EXPECT_EQ(b.at("outcomes"), a.at("outcomes"));
+  EXPECT_EQ(b.at("a").at("nodes"), a.at("a").at("nodes"));
+  EXPECT_EQ(b.at("b").at("nodes"), a.at("b").at("nodes"));
+  EXPECT_EQ(b.at("a").at("moves"), a.at("a").at("moves"));
 }
 
 TEST_F(OwarePlayCliTest, MatchWithABookReportsItsHits) {
@@ -202,14 +199,14 @@ TEST_F(OwarePlayCliTest, HelpListsThePlayerKeys) {
   EXPECT_THAT(r.out, HasSubstr("--games N"));
   r = Retro({"games", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const Json json = ParseOrFail(r.out);
+  const nlohmann::json json = ParseJsonOrFail(r.out);
   bool found = false;
-  for (const Json& game : json["games"].items) {
-    if (game["name"].text == "oware") {
+  for (const nlohmann::json& game : json.at("games")) {
+    if (game.at("name") == "oware") {
       found = true;
-      EXPECT_EQ(game["play"]["player_keys"][0]["name"].text, "book");
-    } else if (game["name"].text == "countdown") {
-      EXPECT_EQ(game["play"].kind, Json::Kind::kNull);
+      EXPECT_EQ(game.at("play").at("player_keys").at(0).at("name"), "book");
+    } else if (game.at("name") == "countdown") {
+      EXPECT_TRUE(game.at("play").is_null()) << r.out;
     }
   }
   EXPECT_TRUE(found);

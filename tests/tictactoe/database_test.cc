@@ -13,9 +13,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/solver/loopy_wdl.h"
 #include "tests/e2e/retro_runner.h"
-#include "tests/framework/mini_json.h"
+#include "tests/framework/json_output.h"
 #include "tests/tictactoe/brute_force.h"
 
 namespace retro::testing {
@@ -124,39 +125,39 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   const RunResult result = Retro(
       {"probe", "--db", path, "--position", WithSlashes(board), "--json"});
   ASSERT_EQ(result.exit_code, 0) << result;
-  const std::optional<Json> json = JsonParser::Parse(result.out);
-  ASSERT_TRUE(json.has_value()) << result.out;
+  const nlohmann::json json = ParseJsonOrFail(result.out);
   const tictactoe_reference::Value value = Ref().values().at(board);
-  EXPECT_EQ((*json)["position"].text, "x.o/.x./..o");
-  EXPECT_EQ((*json)["to_move"].text, "x");
-  EXPECT_EQ((*json)["result"].text, ResultName(value.result));
-  EXPECT_EQ((*json)["distance"].number, value.distance);
-  EXPECT_FALSE((*json)["game_over"].boolean);
+  EXPECT_EQ(json.at("position"), "x.o/.x./..o");
+  EXPECT_EQ(json.at("to_move"), "x");
+  EXPECT_EQ(json.at("result"), ResultName(value.result));
+  EXPECT_EQ(json.at("distance"), value.distance);
+  EXPECT_EQ(json.at("game_over"), false);
   // Each move: the reference value of the child, seen from the mover.
-  const Json& moves = (*json)["moves"];
-  ASSERT_EQ(moves.items.size(), 5u);
+  const nlohmann::json& moves = json.at("moves");
+  ASSERT_EQ(moves.size(), 5u);
   std::vector<std::string> best;
-  for (const Json& move : moves.items) {
-    const int cell = std::stoi(move["move"].text) - 1;
+  for (const nlohmann::json& move : moves) {
+    const std::string name = move.at("move").get<std::string>();
+    const int cell = std::stoi(name) - 1;
     std::string child = board;
     child[cell] = 'x';
-    EXPECT_EQ(move["position"].text, WithSlashes(child));
+    EXPECT_EQ(move.at("position"), WithSlashes(child));
     const tictactoe_reference::Value c = Ref().values().at(child);
     const char mine = c.result == 'w' ? 'l' : c.result == 'l' ? 'w' : 'd';
-    EXPECT_EQ(move["result"].text, ResultName(mine)) << child;
-    EXPECT_EQ(move["distance"].number, c.distance + 1);
+    EXPECT_EQ(move.at("result"), ResultName(mine)) << child;
+    EXPECT_EQ(move.at("distance"), c.distance + 1);
     const bool is_best = mine == value.result &&
                          (mine == 'd' || c.distance + 1 == value.distance);
-    EXPECT_EQ(move["best"].boolean, is_best) << child;
-    if (is_best) best.push_back(move["move"].text);
+    EXPECT_EQ(move.at("best"), is_best) << child;
+    if (is_best) best.push_back(name);
   }
   ASSERT_FALSE(best.empty());
-  ASSERT_EQ((*json)["best"].items.size(), best.size());
+  ASSERT_EQ(json.at("best").size(), best.size());
   for (size_t i = 0; i < best.size(); ++i) {
-    EXPECT_EQ((*json)["best"][i].text, best[i]);
+    EXPECT_EQ(json.at("best").at(i), best[i]);
   }
   // Best moves come first.
-  EXPECT_TRUE(moves[0]["best"].boolean);
+  EXPECT_EQ(moves.at(0).at("best"), true);
 
   // The same in text: a header, the result, a table.
   const RunResult text =
@@ -215,14 +216,13 @@ TEST_F(TicTacToeDatabaseTest, StatsCountEveryResult) {
   for (const auto& [board, value] : Ref().values()) ++counts[value.result];
   const RunResult result = Retro({"stats", "--db", path, "--json"});
   ASSERT_EQ(result.exit_code, 0) << result;
-  const std::optional<Json> json = JsonParser::Parse(result.out);
-  ASSERT_TRUE(json.has_value()) << result.out;
-  EXPECT_EQ((*json)["positions"].number, 5478);
-  EXPECT_EQ((*json)["wins"].number, counts['w']);
-  EXPECT_EQ((*json)["draws"].number, counts['d']);
-  EXPECT_EQ((*json)["losses"].number, counts['l']);
-  ASSERT_EQ((*json)["rows"].items.size(), 10u);
-  EXPECT_EQ((*json)["rows"][0]["draws"].number, 1);
+  const nlohmann::json json = ParseJsonOrFail(result.out);
+  EXPECT_EQ(json.at("positions"), 5478);
+  EXPECT_EQ(json.at("wins"), counts['w']);
+  EXPECT_EQ(json.at("draws"), counts['d']);
+  EXPECT_EQ(json.at("losses"), counts['l']);
+  ASSERT_EQ(json.at("rows").size(), 10u);
+  EXPECT_EQ(json.at("rows").at(0).at("draws"), 1);
 
   const RunResult text = Retro({"stats", "--db", path});
   ASSERT_EQ(text.exit_code, 0) << text;
