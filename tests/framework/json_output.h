@@ -24,6 +24,19 @@ inline nlohmann::json ParseJsonOrFail(const std::string& text) {
   }
 }
 
+// The result of a successful `retro ... --json` line (docs/json.md):
+// records a test failure, showing `text`, when it is not an envelope with
+// "ok": true and a result, and then returns null.
+inline nlohmann::json ResultOrFail(const std::string& text) {
+  const nlohmann::json envelope = ParseJsonOrFail(text);
+  if (!envelope.is_object() || !envelope.contains("retro") || envelope.value("ok", false) != true ||
+      !envelope.contains("result")) {
+    ADD_FAILURE() << "not a successful --json envelope: " << text;
+    return nullptr;
+  }
+  return envelope.at("result");
+}
+
 }  // namespace retro::testing
 
 #endif  // RETRO_TESTS_FRAMEWORK_JSON_OUTPUT_H_
