@@ -95,7 +95,7 @@ int RunCheck(int argc, char** argv, int first) {
     }
     json.EndObject();
     if (!result->ok) {
-      json.Key("failed_check").String(result->failed_check);
+      json.Key("failed_check").String(SnakeCase(result->failed_check));
       json.Key("first_failure").String(result->first_failure);
     }
     json.Key("seconds").Double(seconds).EndObject();

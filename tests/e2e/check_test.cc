@@ -33,7 +33,8 @@ TEST_F(CheckTest, OwareJson) {
       RetroRaw({"check", "--game", "oware", "--seeds", "4", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   ASSERT_TRUE(nlohmann::json::accept(result.out)) << result.out;
-  EXPECT_THAT(result.out, HasSubstr("\"game\":\"oware\",\"ok\":true,\"indices\":1820"));
+  EXPECT_THAT(result.out, HasSubstr("\"command\":\"check\",\"game\":\"oware\""));
+  EXPECT_THAT(result.out, HasSubstr("\"ok\":true,\"result\":{\"indices\":1820"));
   EXPECT_THAT(result.out, HasSubstr("\"checks\":{\"bijection\":1820,\"notation\":1820,"
                                     "\"moves\":1820,\"consistency\":1820}"));
 }
@@ -102,8 +103,9 @@ TEST_F(CheckTest, RejectsPluginWithMissingTakeBack) {
   const RunResult json = RetroRaw(
       {"check", "--game", "brokennim", "--json", "--plugin-dir", RETRO_BROKEN_PLUGIN_DIR});
   EXPECT_EQ(json.exit_code, 1) << json;
-  EXPECT_THAT(json.out, HasSubstr("\"ok\":false"));
-  EXPECT_THAT(json.out, HasSubstr("\"failed_check\":\"take-backs\""));
+  EXPECT_THAT(json.out, HasSubstr("\"ok\":false,\"error\":\"the take-backs check failed at "));
+  EXPECT_THAT(json.out, HasSubstr("\"exit\":1,\"result\":{"));
+  EXPECT_THAT(json.out, HasSubstr("\"failed_check\":\"take_backs\""));
 }
 
 TEST_F(CheckTest, SolveRunsAQuickCheckFirst) {

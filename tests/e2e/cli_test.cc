@@ -54,7 +54,10 @@ TEST_F(GamesTest, Json) {
   const RunResult result = Retro({"games", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   ASSERT_EQ(Lines(result.out).size(), 1u) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json envelope = ParseJsonOrFail(result.out);
+  EXPECT_EQ(envelope.at("command"), "games");
+  EXPECT_TRUE(envelope.at("game").is_null()) << result.out;
+  const nlohmann::json json = ResultOrFail(result.out);
   const nlohmann::json* countdown = nullptr;
   for (const nlohmann::json& game : json.at("games")) {
     if (game.at("name") == "countdown") countdown = &game;
@@ -113,14 +116,14 @@ TEST_F(GamesTest, FindsPluginsBesideTheExecutableAndInLibRetro) {
   RunResult result = RunRetro({"games", "--json"}, work_.path(), io_.path(), "",
                               {}, tree.File("bin/retro"));
   EXPECT_EQ(result.exit_code, 0) << result;
-  EXPECT_EQ(ParseJsonOrFail(result.out).at("games").at(0).at("plugin"),
+  EXPECT_EQ(ResultOrFail(result.out).at("games").at(0).at("plugin"),
             tree.File("lib/retro/retro_countdown.so"));
   // A plugin beside the executable comes first.
   fs::copy_file(kPluginDir + "/retro_countdown.so",
                 tree.File("bin/retro_countdown.so"));
   result = RunRetro({"games", "--json"}, work_.path(), io_.path(), "", {},
                     tree.File("bin/retro"));
-  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json json = ResultOrFail(result.out);
   ASSERT_EQ(json.at("games").size(), 1u) << result;
   EXPECT_EQ(json.at("games").at(0).at("plugin"),
             tree.File("bin/retro_countdown.so"));
@@ -161,12 +164,14 @@ TEST_F(SolveTest, JsonSummaryOutAndThreads) {
   EXPECT_EQ(result.exit_code, 0) << result;
   EXPECT_THAT(work_.List(), ElementsAre("mine.retro"));
   ASSERT_EQ(Lines(result.out).size(), 1u) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
-  EXPECT_EQ(json.at("game"), "countdown");
-  EXPECT_EQ(json.at("file"), "mine.retro");
-  EXPECT_EQ(json.at("parameters").at("tokens"), "120");
-  EXPECT_EQ(json.at("parameters").at("max-take"), "5");
-  EXPECT_EQ(json.at("parameters").at("rule"), "misere");
+  const nlohmann::json envelope = ParseJsonOrFail(result.out);
+  EXPECT_EQ(envelope.at("command"), "solve");
+  EXPECT_EQ(envelope.at("game"), "countdown");
+  EXPECT_EQ(envelope.at("file"), "mine.retro");
+  EXPECT_EQ(envelope.at("parameters").at("tokens"), "120");
+  EXPECT_EQ(envelope.at("parameters").at("max_take"), "5");
+  EXPECT_EQ(envelope.at("parameters").at("rule"), "misere");
+  const nlohmann::json json = ResultOrFail(result.out);
   EXPECT_EQ(json.at("positions"), 121);
   EXPECT_EQ(json.at("threads"), 1);
   EXPECT_TRUE(json.at("seconds").is_number()) << result.out;
@@ -261,7 +266,7 @@ TEST_F(ProbeTest, SinglePositionJson) {
       Retro({"probe", "--db", db, "--position", "17", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
   ASSERT_EQ(Lines(result.out).size(), 1u);
-  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json json = ResultOrFail(result.out);
   EXPECT_EQ(json.at("position"), "17");
   EXPECT_EQ(json.at("result"), "win");
   EXPECT_EQ(json.at("distance"), 9);
@@ -284,7 +289,7 @@ TEST_F(ProbeTest, ProbeOptionDistances) {
   EXPECT_EQ(Lines(result.out).at(0), "pile 8: loss in 4");
   result = Retro({"probe", "--db", db, "--position", "8", "--distances", "hide",
                   "--json"});
-  const nlohmann::json hidden = ParseJsonOrFail(result.out);
+  const nlohmann::json hidden = ResultOrFail(result.out);
   EXPECT_TRUE(hidden.is_object()) << result.out;
   EXPECT_FALSE(hidden.contains("distance")) << result.out;
 }
@@ -322,11 +327,14 @@ TEST_F(ProbeTest, BatchJson) {
   EXPECT_EQ(result.exit_code, 2) << result;
   const std::vector<std::string> lines = Lines(result.out);
   ASSERT_EQ(lines.size(), 2u) << result;
-  const nlohmann::json good = ParseJsonOrFail(lines[0]);
+  const nlohmann::json good = ResultOrFail(lines[0]);
   EXPECT_EQ(good.at("position"), "4");
   EXPECT_EQ(good.at("result"), "loss");
   const nlohmann::json bad = ParseJsonOrFail(lines[1]);
-  EXPECT_EQ(bad.at("position"), "four");
+  EXPECT_EQ(bad.at("ok"), false);
+  EXPECT_EQ(bad.at("input"), "four");
+  EXPECT_EQ(bad.at("exit"), 2);
+  EXPECT_EQ(bad.at("game"), "countdown");
   EXPECT_THAT(bad.at("error").get<std::string>(), HasSubstr("not a whole number"));
 }
 
@@ -364,7 +372,7 @@ TEST_F(StatsTest, Json) {
   const RunResult result =
       Retro({"stats", "--db", db, "--json", "--threads", "1"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json json = ResultOrFail(result.out);
   ASSERT_EQ(json.at("slices").size(), 1u) << result.out;
   EXPECT_EQ(json.at("slices").at(0).at("piles"), "0-30");
   EXPECT_EQ(json.at("slices").at(0).at("wins"), 23);
@@ -402,8 +410,12 @@ TEST_F(VerifyTest, CorruptedRecordJson) {
   const std::string db = Solve("bad.retro", {"--corrupt", "7"});
   const RunResult result = Retro({"verify", "--db", db, "--json"});
   EXPECT_EQ(result.exit_code, 1) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
-  EXPECT_EQ(json.at("ok"), false);
+  const nlohmann::json envelope = ParseJsonOrFail(result.out);
+  EXPECT_EQ(envelope.at("ok"), false);
+  EXPECT_EQ(envelope.at("exit"), 1);
+  EXPECT_THAT(envelope.at("error").get<std::string>(),
+              HasSubstr("records are inconsistent with their children"));
+  const nlohmann::json& json = envelope.at("result");
   EXPECT_EQ(json.at("checksums"), "ok");
   EXPECT_GE(json.at("mismatches"), 1);
   EXPECT_THAT(json.at("first_mismatch").get<std::string>(), StartsWith("pile 7:"));
@@ -417,12 +429,13 @@ TEST_F(VerifyTest, SampleAndJson) {
   result = Retro(
       {"verify", "--db", db, "--sample", "1000", "--seed", "7", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
-  EXPECT_EQ(json.at("ok"), true);
+  const nlohmann::json envelope = ParseJsonOrFail(result.out);
+  EXPECT_EQ(envelope.at("ok"), true);
+  EXPECT_EQ(envelope.at("file"), db);
+  const nlohmann::json& json = envelope.at("result");
   EXPECT_EQ(json.at("records_checked"), 1000);
   EXPECT_EQ(json.at("mismatches"), 0);
-  EXPECT_EQ(json.at("file"), db);
-  EXPECT_FALSE(json.contains("first_mismatch"));
+  EXPECT_TRUE(json.at("first_mismatch").is_null()) << result.out;
 }
 
 // ---------------------------------------------------------------------------
@@ -455,8 +468,8 @@ TEST_F(PerftTest, Json) {
   const RunResult result = Retro({"perft", "--game", "countdown", "--position",
                                   "10", "--depth", "3", "--json"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
-  EXPECT_EQ(json.at("game"), "countdown");
+  EXPECT_EQ(ParseJsonOrFail(result.out).at("game"), "countdown");
+  const nlohmann::json json = ResultOrFail(result.out);
   EXPECT_EQ(json.at("position"), "10");
   EXPECT_EQ(json.at("depth"), 3);
   EXPECT_EQ(json.at("nodes"), 27);

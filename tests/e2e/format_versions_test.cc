@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "retro/plugin.h"
 #include "tests/e2e/retro_runner.h"
+#include "tests/framework/envelope_text.h"
 #include "tests/sweep/container_edit.h"
 
 namespace retro::testing {
@@ -49,7 +50,10 @@ class FormatVersionsTest : public RetroTest {
       const RunResult got = Retro(on_b, positions);
       ASSERT_EQ(expected.exit_code, 0) << expected;
       EXPECT_EQ(got.exit_code, 0) << command[0] << "\n" << got;
-      if (command[0] != "verify") EXPECT_EQ(got.out, expected.out) << command[0];
+      // The results alike (the envelopes name different files).
+      if (command[0] != "verify") {
+        EXPECT_EQ(EnvelopeResultLines(got.out), EnvelopeResultLines(expected.out)) << command[0];
+      }
     }
   }
 };

@@ -5,6 +5,7 @@
 #ifndef RETRO_TESTS_FRAMEWORK_ENVELOPE_TEXT_H_
 #define RETRO_TESTS_FRAMEWORK_ENVELOPE_TEXT_H_
 
+#include <sstream>
 #include <string>
 
 namespace retro::testing {
@@ -21,6 +22,15 @@ inline std::string EnvelopeResultText(std::string line) {
     return "not a successful envelope: " + line;
   }
   return line.substr(at + marker.size(), line.size() - 1 - (at + marker.size()));
+}
+
+// EnvelopeResultText of each line of `output`, one a line: what two runs
+// on different files must print alike when only the file's name differs.
+inline std::string EnvelopeResultLines(const std::string& output) {
+  std::istringstream lines(output);
+  std::string line, results;
+  while (std::getline(lines, line)) results += EnvelopeResultText(line) + "\n";
+  return results;
 }
 
 }  // namespace retro::testing
