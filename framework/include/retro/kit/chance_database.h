@@ -160,6 +160,7 @@ class ChanceDatabase : public OpenDatabase {
       int choices;
       double value;
       std::string note;
+      std::string after;  // the position the choice leads to
     };
     std::vector<Line> lines;
     // q summed with Neumaier's compensation: 25 rolls of 1/36 and 2/36 give
@@ -170,7 +171,7 @@ class ChanceDatabase : public OpenDatabase {
       for (int o = 0; o < R::kNumOutcomes; ++o) {
         const OutcomeAnalysis<R>& a = outcomes[o];
         Line line{rules.FormatOutcome(o), "(no move)", a.choices, value,
-                  "no move: the position stays"};
+                  "no move: the position stays", formatted};
         if (a.choices == 0) {
           const double w = rules.OutcomeWeight(o), sum = q + w;
           q_error += std::abs(q) >= std::abs(w) ? (q - sum) + w : (w - sum) + q;
@@ -178,6 +179,7 @@ class ChanceDatabase : public OpenDatabase {
         } else {
           line.choice = rules.FormatMove(p, *a.best_move);
           line.value = a.best_value;
+          line.after = rules.Format(*a.best_after);
           line.note = "";
           if (rules.Terminal(*a.best_after)) {
             line.note = "game over";
@@ -197,7 +199,7 @@ class ChanceDatabase : public OpenDatabase {
       json.Key("no_move_probability").Double(q).Key(labels_.outcome + "s").BeginArray();
       for (const Line& line : lines) {
         json.BeginObject().Key(labels_.outcome).String(line.outcome);
-        json.Key(labels_.choice).String(line.choice);
+        json.Key(labels_.choice).String(line.choice).Key("position").String(line.after);
         json.Key("value").Double(line.value).EndObject();
       }
       json.EndArray();
@@ -406,10 +408,12 @@ class ChanceDatabase : public OpenDatabase {
     struct Choice {
       std::string name;
       double value;
+      std::string after;  // the position the choice leads to
     };
     std::vector<Choice> choices;
     rules.ForEachChoice(p, outcome, [&](const typename R::Move& move, const Position& after) {
-      choices.push_back({rules.FormatMove(p, move), tables_.AfterstateValue(after)});
+      choices.push_back(
+          {rules.FormatMove(p, move), tables_.AfterstateValue(after), rules.Format(after)});
     });
     std::stable_sort(choices.begin(), choices.end(), [](const Choice& a, const Choice& b) {
       return BetterChoice<R::kObjective>(a.value, b.value);
@@ -431,7 +435,8 @@ class ChanceDatabase : public OpenDatabase {
                                             ChanceNumber(c.value), best ? "  best" : ""));
       while (!text->empty() && text->back() == ' ') text->pop_back();
       parts.push_back(absl::StrCat(c.name, " ", ChanceNumber(c.value)));
-      json.BeginObject().Key(labels_.choice).String(c.name).Key("value").Double(c.value);
+      json.BeginObject().Key(labels_.choice).String(c.name).Key("position").String(c.after);
+      json.Key("value").Double(c.value);
       json.Key("best").Bool(best).EndObject();
     }
     json.EndArray().EndObject();

@@ -58,14 +58,15 @@ class FiniteHorizonDatabase : public OpenDatabase {
     }
     const int value = tables_->Value(p, t);
     struct Line {
-      std::string move;
+      std::string move, child_position;
       int reward, child, net;
     };
     std::vector<Line> lines;
     if (t > 0) {
       rules.ForEachMove(p, [&](const typename R::Move& move, const Position& child, int reward) {
         const int child_value = tables_->Value(child, t - 1);
-        lines.push_back({rules.FormatMove(p, move), reward, child_value, reward - child_value});
+        lines.push_back({rules.FormatMove(p, move), rules.Format(child), reward, child_value,
+                         reward - child_value});
       });
     }
     std::vector<std::string> best;
@@ -85,8 +86,9 @@ class FiniteHorizonDatabase : public OpenDatabase {
     json.BeginObject().Key("position").String(formatted).Key("plies_left").Int(t);
     json.Key("value").Int(value).Key("moves").BeginArray();
     for (const Line& line : lines) {
-      json.BeginObject().Key("move").String(line.move).Key(reward_name).Int(line.reward);
-      json.Key("child_value").Int(line.child).Key("value").Int(line.net).EndObject();
+      json.BeginObject().Key("move").String(line.move).Key("position").String(line.child_position);
+      json.Key(reward_name).Int(line.reward).Key("child_value").Int(line.child);
+      json.Key("value").Int(line.net).Key("best").Bool(line.net == value).EndObject();
     }
     json.EndArray().Key("best").BeginArray();
     for (const std::string& move : best) json.String(move);
