@@ -128,7 +128,7 @@ class PyDatabase {
           absl::StrCat("invalid errors '", errors, "'; valid: raise, report"));
     }
     const ParameterValues options = Options(kwargs);
-    const int thread_count = threads.is_none() ? 1 : Threads(threads);
+    const int thread_count = Threads(threads);
     std::vector<std::string> texts;
     for (const py::handle& position : positions) texts.push_back(position.cast<std::string>());
     std::vector<ProbeAnswer> answers;
@@ -332,7 +332,8 @@ PYBIND11_MODULE(_retro, m) {
            "options (plies_left=3 for --plies-left 3).")
       .def("probe_many", &PyDatabase::ProbeMany, py::arg("positions"), py::kw_only(),
            py::arg("threads") = py::none(), py::arg("errors") = "raise",
-           "probe for each position, in order, without the GIL (threads: 1 by default). "
+           "probe for each position, in order, without the GIL, on `threads` threads (all "
+           "hardware threads by default). "
            "errors='raise' raises ValueError for the first bad position; 'report' puts "
            "{'position', 'error'} in its place, as `retro probe` does in batch mode.")
       .def("stats", &PyDatabase::Stats, py::kw_only(), py::arg("threads") = py::none(),
