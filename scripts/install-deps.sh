@@ -8,8 +8,12 @@ set -euo pipefail
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
 # make and pkg-config: programs built against the installed C API
 # (docs/probing.md, tests/install/c_api_test.sh).
+# python3-pybind11, python3-dev: the Python module retro (docs/python.md);
+# python3-numpy, python3-pytest, python3-matplotlib: its arrays, tests and
+# example.
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config)
+          libopenmpi-dev openmpi-bin make pkg-config
+          python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then
