@@ -130,7 +130,14 @@ class PyDatabase {
     const ParameterValues options = Options(kwargs);
     const int thread_count = Threads(threads);
     std::vector<std::string> texts;
-    for (const py::handle& position : positions) texts.push_back(position.cast<std::string>());
+    for (const py::handle& position : positions) {
+      if (!py::isinstance<py::str>(position)) {
+        throw py::type_error(absl::StrCat("positions must be strings, not ",
+                                          py::str(py::type::of(position).attr("__name__"))
+                                              .cast<std::string>()));
+      }
+      texts.push_back(position.cast<std::string>());
+    }
     std::vector<ProbeAnswer> answers;
     {
       py::gil_scoped_release release;

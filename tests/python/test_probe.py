@@ -69,3 +69,9 @@ def test_probe_many_raises_for_the_first_bad_position(databases):
     with pytest.raises(ValueError) as error:
         db.probe_many([".../.../...", "x.o/.x./..", "q"])
     assert str(error.value) == bad[0]["error"]
+
+
+def test_probe_many_wants_strings(databases):
+    db = retro.open(databases["tictactoe"])
+    with pytest.raises(TypeError, match="positions must be strings, not int"):
+        db.probe_many([".../.../...", 3])
