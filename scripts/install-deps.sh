@@ -11,8 +11,12 @@ set -euo pipefail
 # nlohmann-json3-dev: a test dependency; the tests read --json output with it
 # (tests/framework/json_output.h). python3-jsonschema: the test of every
 # command's --json output against the schemas of docs/json.md.
+# python3-pybind11, python3-dev: the Python module retro (docs/python.md);
+# python3-numpy, python3-pytest, python3-matplotlib: its arrays, tests and
+# example.
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema)
+          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema
+          python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

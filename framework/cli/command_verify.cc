@@ -20,6 +20,7 @@
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
+#include "retro/verify_report.h"
 
 namespace retro::cli {
 namespace {
@@ -135,11 +136,8 @@ int RunVerify(int argc, char** argv, int first) {
                          " records are inconsistent with their children");
   if (json) {
     JsonWriter out;
-    out.BeginObject().Key("checksums").String("ok");
-    out.Key("records_checked").Uint(result->records_checked);
-    out.Key("mismatches").Uint(result->mismatches).Key("first_mismatch");
-    result->mismatches > 0 ? out.String(result->first_mismatch) : out.Null();
-    out.Key("seconds").Double(seconds);
+    out.BeginObject();
+    WriteVerifyResultMembers(*result, seconds, out);
     if (!rank_reports.empty()) WriteRankReports(out, rank_reports);
     out.EndObject();
     const JsonEnvelope& envelope = JsonEnvelope::Current();

@@ -9,6 +9,10 @@ namespace retro {
 OpenDatabase::~OpenDatabase() = default;
 GameModule::~GameModule() = default;
 
+absl::StatusOr<SliceValues> OpenDatabase::Values(const std::string&, const ParameterValues&) {
+  return absl::UnimplementedError("this game's databases offer no slice values");
+}
+
 absl::StatusOr<uint64_t> GameModule::Perft(const std::string&, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(

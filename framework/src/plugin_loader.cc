@@ -3,6 +3,7 @@
 // compile).
 #include "retro/plugin_loader.h"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,6 +40,20 @@ std::string ExecutableDir() {
   const fs::path exe = fs::read_symlink("/proc/self/exe", error);
   if (error) return ".";
   return exe.parent_path().string();
+}
+
+// The folder of the framework library (the shared library holding this
+// code), or "" when unknown.
+std::string FrameworkLibraryDir() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&FrameworkLibraryDir), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return "";
+  }
+  std::error_code error;
+  const fs::path library = fs::canonical(info.dli_fname, error);
+  if (error) return fs::path(info.dli_fname).parent_path().string();
+  return library.parent_path().string();
 }
 
 bool IsPluginFileName(const std::string& name) {
@@ -92,6 +107,17 @@ std::vector<std::string> PluginSearchDirs(
   const std::string conventional =
       (fs::path(exe_dir) / ".." / "lib" / "retro").lexically_normal().string();
   if (conventional != dirs.back()) dirs.push_back(conventional);
+  return dirs;
+}
+
+std::vector<std::string> LibraryPluginSearchDirs(
+    const std::vector<std::string>& plugin_dirs) {
+  std::vector<std::string> dirs = plugin_dirs;
+  for (std::string& dir : PluginPathDirs()) dirs.push_back(std::move(dir));
+  if (const std::string library_dir = FrameworkLibraryDir(); !library_dir.empty()) {
+    dirs.push_back((fs::path(library_dir) / "retro").string());
+    dirs.push_back(library_dir);
+  }
   return dirs;
 }
 

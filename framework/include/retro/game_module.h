@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,6 +110,26 @@ struct VerifyResult {
   std::string first_mismatch;  // a description of the first bad record
 };
 
+// The values of one slice, one number per record in index order, for
+// analysis (the Python module's Database.values, docs/python.md). Either a
+// view of memory the OpenDatabase maps or owns, valid while it lives (no
+// copy: `view` non-null), or numbers computed for the request (`computed`).
+struct SliceValues {
+  // What each number is, and so its type (little-endian, as in memory).
+  enum class Encoding {
+    kWdlByte,  // uint8: retro/format/wdl.h's byte codec, 255: no position
+    kInt8,     // int8: the value probe reports
+    kFloat64,  // double: the value probe reports
+  };
+  Encoding encoding = Encoding::kWdlByte;
+  std::span<const uint8_t> view = {};  // zero-copy, when view.data() != nullptr
+  std::vector<uint8_t> computed = {};  // otherwise: the numbers' bytes
+
+  std::span<const uint8_t> bytes() const {
+    return view.data() != nullptr ? view : std::span<const uint8_t>(computed);
+  }
+};
+
 // A database opened by its plugin. Created by GameModule::Open.
 class OpenDatabase {
  public:
@@ -126,6 +147,15 @@ class OpenDatabase {
   // rules and compares with what is stored.
   virtual absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                               const WorkContext& context) = 0;
+
+  // The values of the slice called `slice` (a name of the file's slice
+  // table holding one value per record). `options` holds the game's probe
+  // parameters, resolved; those that select values (a finite-horizon
+  // game's plies-left) apply, the others are ignored. InvalidArgument for
+  // a slice without values (naming those with values) or a bad option.
+  // The default says the game offers none (Unimplemented).
+  virtual absl::StatusOr<SliceValues> Values(const std::string& slice,
+                                             const ParameterValues& options);
 };
 
 // The object a plugin's factory returns.

@@ -46,6 +46,15 @@ std::vector<std::string> PluginPathDirs();
 std::vector<std::string> PluginSearchDirs(
     const std::vector<std::string>& plugin_dirs);
 
+// The plugin search directories of a host that is not the `retro` program
+// (the C API, the Python module), found from where the framework library
+// itself lies, in order: `plugin_dirs`, the RETRO_PLUGIN_PATH entries, the
+// folder `retro` beside libretro_framework.so (the installed
+// <libdir>/retro) and the library's own folder (the build tree, where the
+// plugins sit beside it).
+std::vector<std::string> LibraryPluginSearchDirs(
+    const std::vector<std::string>& plugin_dirs);
+
 // Every file called retro_*.so in `dirs`; a name found in an earlier
 // directory hides the same name in later ones.
 std::vector<std::string> FindPluginFiles(const std::vector<std::string>& dirs);

@@ -37,6 +37,7 @@
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
 
@@ -375,6 +376,16 @@ class ChanceDatabase : public OpenDatabase {
       });
     }
     return tally.Result(selection.count(), comm);
+  }
+
+  // The values of a slice, in place: the doubles the database holds
+  // (kFloat64: the value probe reports, named by the labels' value_name).
+  absl::StatusOr<SliceValues> Values(const std::string& slice, const ParameterValues&) override {
+    RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(*rules_, slice));
+    const std::span<const double> values = tables_.values(s);
+    return SliceValues{.encoding = SliceValues::Encoding::kFloat64,
+                       .view = {reinterpret_cast<const uint8_t*>(values.data()),
+                                values.size_bytes()}};
   }
 
  private:

@@ -22,6 +22,7 @@
 #include "retro/kit/finite_horizon_tables.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
@@ -50,12 +51,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
     const R& rules = tables_->rules();
     RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
     RETRO_RETURN_IF_ERROR(tables_->Covers(p));
-    int t = tables_->horizon();
-    if (const auto it = options.find("plies-left"); it != options.end() && it->second != "book") {
-      RETRO_ASSIGN_OR_RETURN(const int64_t parsed,
-                             GetIntParameter(options, "plies-left", 0, tables_->horizon()));
-      t = static_cast<int>(parsed);
-    }
+    RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
     const int value = tables_->Value(p, t);
     struct Line {
       std::string move, child_position;
@@ -223,6 +219,22 @@ class FiniteHorizonDatabase : public OpenDatabase {
     return tally.Result(selection.count() * (tables_->horizon() + 1), comm);
   }
 
+  // The values V_t of every position of a slice at t = the plies-left
+  // option, computed (kInt8: what probe reports as the value at that many
+  // plies left).
+  absl::StatusOr<SliceValues> Values(const std::string& slice,
+                                     const ParameterValues& options) override {
+    RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(tables_->rules(), slice));
+    RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
+    const FiniteHorizonStoreView& store = tables_->store(s);
+    SliceValues values{.encoding = SliceValues::Encoding::kInt8};
+    values.computed.resize(store.states());
+    for (uint64_t i = 0; i < store.states(); ++i) {
+      values.computed[i] = static_cast<uint8_t>(static_cast<int8_t>(store.ValueAt(i, t)));
+    }
+    return values;
+  }
+
  private:
   // Checks every layer t = 0..T of position `index` of `slice` against the
   // rules and its children's stored values; the first disagreement, or "".
@@ -278,6 +290,16 @@ class FiniteHorizonDatabase : public OpenDatabase {
       }
     }
     return "";
+  }
+
+  // The plies left the probe option plies-left asks for: the horizon for
+  // "book" (or when absent), else a number in 0..horizon.
+  absl::StatusOr<int> PliesLeft(const ParameterValues& options) const {
+    const auto it = options.find("plies-left");
+    if (it == options.end() || it->second == "book") return tables_->horizon();
+    RETRO_ASSIGN_OR_RETURN(const int64_t parsed,
+                           GetIntParameter(options, "plies-left", 0, tables_->horizon()));
+    return static_cast<int>(parsed);
   }
 
   GameInfo info_;

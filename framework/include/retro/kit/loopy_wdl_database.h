@@ -36,6 +36,7 @@
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/verify_support.h"
 
@@ -331,6 +332,13 @@ class LoopyWdlDatabase : public OpenDatabase {
       });
     }
     return tally.Result(selection.count(), comm);
+  }
+
+  // The stored bytes of a slice, in place (kWdlByte: the byte codec of
+  // retro/format/wdl.h, 255 where the index is no position).
+  absl::StatusOr<SliceValues> Values(const std::string& slice, const ParameterValues&) override {
+    RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(rules_, slice));
+    return SliceValues{.encoding = SliceValues::Encoding::kWdlByte, .view = tables_[s]};
   }
 
  private:

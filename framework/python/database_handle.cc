@@ -1,0 +1,77 @@
+// The Python module's database, C++ side (database_handle.h).
+#include "python/database_handle.h"
+
+#include <chrono>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "retro/plugin_loader.h"
+#include "retro/thread_pool.h"
+#include "retro/verify_report.h"
+
+namespace retro::python {
+
+absl::StatusOr<DatabaseHandle> DatabaseHandle::Open(const std::string& path,
+                                                    const std::vector<std::string>& plugin_dirs) {
+  auto session = OpenDatabaseSessionIn(path, LibraryPluginSearchDirs(plugin_dirs));
+  if (!session.ok()) return session.status();
+  return DatabaseHandle(std::shared_ptr<DatabaseSession>(std::move(*session)));
+}
+
+absl::StatusOr<ParameterValues> DatabaseHandle::ResolveProbeOptions(
+    const ParameterValues& options) const {
+  return ResolveParameters(game().probe_parameters, options, absl::StrCat("probing ", game().name));
+}
+
+absl::StatusOr<std::string> DatabaseHandle::Probe(const std::string& position,
+                                                  const ParameterValues& resolved) const {
+  absl::StatusOr<Report> report = session_->database->Probe(position, resolved);
+  if (!report.ok()) return report.status();
+  return std::move(report->json);
+}
+
+std::vector<ProbeAnswer> DatabaseHandle::ProbeMany(const std::vector<std::string>& positions,
+                                                   const ParameterValues& resolved,
+                                                   int threads) const {
+  std::vector<ProbeAnswer> answers(positions.size());
+  ThreadPool pool(threads);
+  pool.ParallelFor(0, positions.size(), 256, [&](int, uint64_t begin, uint64_t end) {
+    for (uint64_t i = begin; i < end; ++i) {
+      absl::StatusOr<Report> report = session_->database->Probe(positions[i], resolved);
+      if (report.ok()) {
+        answers[i] = {.ok = true, .json = std::move(report->json)};
+      } else {
+        answers[i] = {.ok = false, .error = report.status()};
+      }
+    }
+  });
+  return answers;
+}
+
+absl::StatusOr<std::string> DatabaseHandle::Stats(int threads) const {
+  ThreadPool pool(threads);
+  Progress progress;
+  absl::StatusOr<Report> report = session_->database->Stats(WorkContext{&pool, &progress});
+  if (!report.ok()) return report.status();
+  return std::move(report->json);
+}
+
+absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
+                                                   int threads) const {
+  const auto start = std::chrono::steady_clock::now();
+  ThreadPool pool(threads);
+  Progress progress;
+  absl::StatusOr<VerifyResult> result =
+      session_->database->Verify(options, WorkContext{.pool = &pool, .progress = &progress});
+  if (!result.ok()) return result.status();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return VerifyResultJson(*result, seconds);
+}
+
+absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
+                                                   const ParameterValues& resolved) const {
+  return session_->database->Values(slice, resolved);
+}
+
+}  // namespace retro::python

@@ -1,0 +1,73 @@
+// The C++ side of the Python module's Database (docs/python.md): a
+// database opened with its game's plugin (retro/database_session.h) and
+// what Python asks of it, as JSON text and statuses, without any Python
+// type, so that the bindings (module.cc) only convert.
+#ifndef RETRO_FRAMEWORK_PYTHON_DATABASE_HANDLE_H_
+#define RETRO_FRAMEWORK_PYTHON_DATABASE_HANDLE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "retro/database_session.h"
+#include "retro/game_module.h"
+#include "retro/parameters.h"
+
+namespace retro::python {
+
+// One probe answer of a batch: the plugin's Report.json, or the error.
+struct ProbeAnswer {
+  bool ok = false;
+  std::string json = {};  // ok: the report's JSON
+  absl::Status error = {};
+};
+
+// An open database. Probes may run on any number of threads at once (the
+// plugin's OpenDatabase allows it); the session is shared, so that NumPy
+// views of its memory keep it alive after the Database is closed.
+class DatabaseHandle {
+ public:
+  // Opens `path` (checking it as `retro probe` does) with plugins searched
+  // in `plugin_dirs`, then LibraryPluginSearchDirs' (retro/plugin_loader.h).
+  static absl::StatusOr<DatabaseHandle> Open(const std::string& path,
+                                             const std::vector<std::string>& plugin_dirs);
+
+  const std::shared_ptr<DatabaseSession>& session() const { return session_; }
+  const GameDescription& game() const { return session_->plugin->module().Describe(); }
+
+  // The game's probe parameters from `options` (names as on the command
+  // line, "plies-left"), checked and completed with ResolveParameters as
+  // `retro probe` does; InvalidArgument naming the problem otherwise.
+  absl::StatusOr<ParameterValues> ResolveProbeOptions(const ParameterValues& options) const;
+
+  // The JSON `retro probe --json` prints for `position`.
+  absl::StatusOr<std::string> Probe(const std::string& position,
+                                    const ParameterValues& resolved) const;
+
+  // Probe for each position, in order, on `threads` threads.
+  std::vector<ProbeAnswer> ProbeMany(const std::vector<std::string>& positions,
+                                     const ParameterValues& resolved, int threads) const;
+
+  // The JSON `retro stats --json` prints (the plugin's report).
+  absl::StatusOr<std::string> Stats(int threads) const;
+
+  // The JSON of a verify (retro/verify_report.h), timed from the call.
+  absl::StatusOr<std::string> Verify(const VerifyOptions& options, int threads) const;
+
+  // The values of slice `slice` (OpenDatabase::Values).
+  absl::StatusOr<SliceValues> Values(const std::string& slice,
+                                     const ParameterValues& resolved) const;
+
+ private:
+  explicit DatabaseHandle(std::shared_ptr<DatabaseSession> session)
+      : session_(std::move(session)) {}
+
+  std::shared_ptr<DatabaseSession> session_;
+};
+
+}  // namespace retro::python
+
+#endif  // RETRO_FRAMEWORK_PYTHON_DATABASE_HANDLE_H_
