@@ -35,6 +35,7 @@ int RunPerft(int argc, char** argv, int first);
 int RunCheck(int argc, char** argv, int first);
 int RunPlay(int argc, char** argv, int first);
 int RunMatch(int argc, char** argv, int first);
+int RunExport(int argc, char** argv, int first);
 
 // Prints "retro: error: <message>" on stderr; returns kExitUsage for
 // InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise. In an

@@ -758,6 +758,20 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
       status = ErrnoError("cannot size", user_path_);
     }
   }
+  return Finish(status, durability);
+}
+
+absl::Status AtomicFileWriter::CommitBytes(std::string_view bytes, Durability durability) {
+  if (fd_ < 0) return absl::FailedPreconditionError("file already committed");
+  absl::Status status = WriteAll(fd_, reinterpret_cast<const uint8_t*>(bytes.data()),
+                                 bytes.size(), 0, user_path_);
+  if (status.ok() && ftruncate(fd_, static_cast<off_t>(bytes.size())) != 0) {
+    status = ErrnoError("cannot size", user_path_);
+  }
+  return Finish(status, durability);
+}
+
+absl::Status AtomicFileWriter::Finish(absl::Status status, Durability durability) {
   if (status.ok() && durability == Durability::kSynced && fsync(fd_) != 0) {
     status = ErrnoError("cannot sync", user_path_);
   }

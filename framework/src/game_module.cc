@@ -28,4 +28,6 @@ absl::StatusOr<CheckResult> GameModule::Check(const ParameterValues&,
 
 PlayCapability* GameModule::Play() { return nullptr; }
 
+ExportCapability* GameModule::Export() { return nullptr; }
+
 }  // namespace retro

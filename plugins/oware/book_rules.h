@@ -6,7 +6,8 @@
 // seeds, and the horizon is the turn limit. The hooks give the parameters
 // (--seeds, --turn-limit, --grand-slam, --at-limit), the memory and file
 // estimates, the fast solve (solve_book.cc: the colex solver adapter with the
-// grand slam rule compiled in) and how probe and stats read.
+// grand slam rule compiled in), how probe and stats read, and the oware side
+// of the C++ header `retro export` writes (cpp_book_code.cc).
 #ifndef PLUGINS_OWARE_BOOK_RULES_H_
 #define PLUGINS_OWARE_BOOK_RULES_H_
 
@@ -32,6 +33,11 @@ namespace retro::solver {
 struct FiniteHorizonOptions;
 struct SolveContext;
 }  // namespace retro::solver
+// Likewise the C++ header's game side (retro/export/cpp_book.h), which only
+// the export (retro/kit/finite_horizon_export.h) needs whole.
+namespace retro {
+struct CppBookCode;
+}  // namespace retro
 
 namespace retro::oware {
 
@@ -131,6 +137,11 @@ class BookRules {
   }
   std::string StatsTitle() const;
   std::string slice_label() const { return "seeds"; }
+
+  // The oware side of `retro export --format cpp` (cpp_book_code.cc): the
+  // board's slice and colex rank as standalone C++ and
+  // retro_oware_book_value(houses, plies_left, exact).
+  CppBookCode cpp_book_code() const;
 
  private:
   int seeds_;

@@ -222,12 +222,18 @@ class AtomicFileWriter {
   // Writes `identity` and `builder` and renames the file into place.
   absl::Status Commit(const DatabaseIdentity& identity, const DatabaseBuilder& builder,
                       Durability durability = Durability::kSynced);
+  // Writes `bytes` as the whole file (any file retro makes that is no
+  // database, e.g. `retro export`'s) and renames it into place.
+  absl::Status CommitBytes(std::string_view bytes, Durability durability = Durability::kSynced);
   // The file that will be written: the output path with symbolic links
   // followed.
   const std::string& path() const { return path_; }
 
  private:
   AtomicFileWriter() = default;
+  // After the writing (`status`): syncs, checks the path again and
+  // renames the temporary into place.
+  absl::Status Finish(absl::Status status, Durability durability);
   std::string path_;
   std::string user_path_;  // as the user wrote it, for messages
   std::string temp_path_;

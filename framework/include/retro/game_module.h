@@ -1,7 +1,7 @@
 // The plugin boundary. A game plugin is a shared library exporting a factory
 // that returns a GameModule (see retro/plugin.h). The host calls the module
 // once per command: describe, plan, solve, open a database, perft, check,
-// play (retro/play.h). Inside, the plugin runs the framework's solver
+// play (retro/play.h), export (retro/export.h). Inside, the plugin runs the framework's solver
 // templates instantiated for its own concrete types, so no virtual call
 // happens per position or per move.
 //
@@ -29,8 +29,9 @@
 
 namespace retro {
 
-class Checkpoint;      // retro/checkpoint.h
-class PlayCapability;  // retro/play.h
+class Checkpoint;        // retro/checkpoint.h
+class ExportCapability;  // retro/export.h
+class PlayCapability;    // retro/play.h
 
 // What `retro games` shows and what the host needs to parse a command line.
 struct GameDescription {
@@ -204,6 +205,10 @@ class GameModule {
   // (retro/play.h), owned by the module, or nullptr (the default) when the
   // game offers no play.
   virtual PlayCapability* Play();
+
+  // `retro export`: the game's export capability (retro/export.h), owned
+  // by the module, or nullptr (the default) when the game offers no export.
+  virtual ExportCapability* Export();
 };
 
 }  // namespace retro

@@ -17,10 +17,10 @@
 namespace retro {
 
 // Bump on any change to the types in retro/game_module.h, retro/play.h,
-// retro/database.h, retro/parameters.h, retro/progress.h or
+// retro/export.h, retro/database.h, retro/parameters.h, retro/progress.h or
 // retro/thread_pool.h, or to the compiler / standard library the framework
 // is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
-// 4: OpenDatabase::Values and SliceValues.)
+// 4: OpenDatabase::Values and SliceValues, GameModule::Export.)
 inline constexpr uint32_t kPluginAbiVersion = 4;
 
 // The signature of a plugin factory.

@@ -6,7 +6,9 @@
 // saving finished slices through the host's checkpoint, so that a killed
 // solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
 // (with the probe parameter --plies-left), stats and verify, counts perft,
-// and checks the rules' contract. A plugin's module.cc is then:
+// checks the rules' contract, and exports a C++ header of the book when the
+// rules give its game side (retro/kit/finite_horizon_export.h). A plugin's
+// module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeFiniteHorizonModule<MyRules>({.name = "mygame", ...});
@@ -34,6 +36,7 @@
 #include "retro/game_module.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_database.h"
+#include "retro/kit/finite_horizon_export.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_solver_view.h"
 #include "retro/kit/finite_horizon_tables.h"
@@ -83,6 +86,9 @@ class FiniteHorizonModule : public KitModule {
     description_.solve_parameters.push_back(LayoutParameter());
     description_.probe_parameters = {PliesLeftParameter()};
     description_.supports_perft = true;
+    if constexpr (HasCppBookCode<R>) {
+      export_ = std::make_unique<FiniteHorizonExport<R>>(info_);
+    }
   }
 
   const GameDescription& Describe() const override { return description_; }
@@ -205,9 +211,13 @@ class FiniteHorizonModule : public KitModule {
                          context.progress);
   }
 
+  // `retro export --format cpp` when the rules give cpp_book_code().
+  ExportCapability* Export() override { return export_.get(); }
+
  private:
   GameInfo info_;
   GameDescription description_;
+  std::unique_ptr<ExportCapability> export_;
 };
 
 // The module a kit-built plugin's factory returns.

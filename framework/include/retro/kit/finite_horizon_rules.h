@@ -73,6 +73,11 @@
 //   std::string slice_label()             what the slice number counts
 //                                         ("seeds"): stats shows the number
 //                                         under that title instead of names
+//   retro::CppBookCode cpp_book_code()    the game's part of a C++ header
+//                                         of the book (retro/export/
+//                                         cpp_book.h): with it the kit
+//                                         offers `retro export --format cpp`
+//                                         (retro/kit/finite_horizon_export.h)
 #ifndef RETRO_KIT_FINITE_HORIZON_RULES_H_
 #define RETRO_KIT_FINITE_HORIZON_RULES_H_
 

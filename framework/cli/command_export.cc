@@ -1,0 +1,154 @@
+// `retro export --db FILE --format F --out FILE [format options] [--json]`:
+// writes a database in another form its game offers (retro/export.h), e.g.
+// an oware book as one C++ header for a bot. The output is written whole
+// under a temporary name and renamed into place, as `retro solve` writes.
+#include <cstdio>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "cli/json_envelope.h"
+#include "retro/export.h"
+#include "retro/json_writer.h"
+#include "retro/plugin_loader.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro export --db FILE --format F --out FILE [format options] [--json]\n"
+    "\n"
+    "Writes database FILE in format F, one its game offers, to --out (written\n"
+    "whole under a temporary name, then renamed; an existing regular file is\n"
+    "replaced, as by retro solve). Prints what it wrote.\n"
+    "  --db FILE         the database (from retro solve)\n"
+    "  --format F        the output format (below)\n"
+    "  --out FILE        the output file\n"
+    "  --json            print the summary as one JSON object\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+// One format's options, one line each, as `retro solve --help` lists a
+// game's parameters.
+std::string OptionLines(const ExportFormat& format) {
+  std::string text;
+  for (const ParameterSpec& spec : format.options) {
+    std::string line = absl::StrCat("    --", spec.name, " ", spec.value_name);
+    if (line.size() < 24) line.resize(24, ' ');
+    absl::StrAppend(&text, line, spec.description);
+    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
+    absl::StrAppend(&text, spec.default_value.empty()
+                               ? std::string(" [required]")
+                               : absl::StrCat(" [default: ", spec.default_value, "]"),
+                    "\n");
+  }
+  return text;
+}
+
+// The formats of every installed game that offers export, with their
+// options (each game once, in search order).
+std::string FormatsHelp(const std::vector<std::string>& plugin_dirs) {
+  std::string text;
+  std::set<std::string> seen;
+  for (const std::string& path : FindPluginFiles(PluginSearchDirs(plugin_dirs))) {
+    auto plugin = LoadPlugin(path);
+    if (!plugin.ok() || (*plugin)->module().Export() == nullptr) continue;
+    const std::string& game = (*plugin)->module().Describe().name;
+    if (!seen.insert(game).second) continue;
+    for (const ExportFormat& format : (*plugin)->module().Export()->DescribeExport().formats) {
+      absl::StrAppend(&text, "  ", format.name, " (", game, "): ", format.summary, "\n",
+                      OptionLines(format));
+    }
+  }
+  return absl::StrCat("\nformats of the installed games:\n",
+                      text.empty() ? std::string("  none\n") : text);
+}
+
+// The names of `description`'s formats: "cpp, json".
+std::string FormatNames(const ExportDescription& description) {
+  std::vector<std::string> names;
+  for (const ExportFormat& format : description.formats) names.push_back(format.name);
+  return absl::StrJoin(names, ", ");
+}
+
+// Reads the command line, opens the database, exports and writes.
+absl::Status Export(Arguments& args) {
+  const std::optional<std::string> db = args.Take("db");
+  const std::optional<std::string> format_name = args.Take("format");
+  const std::optional<std::string> out = args.Take("out");
+  if (args.missing_value.has_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("option --", *args.missing_value, " needs a value"));
+  }
+  if (!db.has_value()) return absl::InvalidArgumentError("retro export needs --db FILE");
+  if (!out.has_value()) {
+    return absl::InvalidArgumentError("retro export needs --out FILE, the file to write");
+  }
+  JsonEnvelope::Current().SetFile(*db);
+  auto session = OpenCommandDatabase(*db, args.plugin_dirs);
+  if (!session.ok()) return session.status();
+  GameModule& module = (*session)->plugin->module();
+  const std::string& game = module.Describe().name;
+  ExportCapability* exporter = module.Export();
+  if (exporter == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "game ", game, " offers no export; games that do: ",
+        GamesThatOffer(args.plugin_dirs, [](GameModule& m) { return m.Export() != nullptr; })));
+  }
+  const ExportDescription& description = exporter->DescribeExport();
+  if (!format_name.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "retro export needs --format F; valid for game ", game, ": ", FormatNames(description)));
+  }
+  const ExportFormat* format = FindExportFormat(description, *format_name);
+  if (format == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("unknown export format '", *format_name,
+                                                   "' for game ", game,
+                                                   "; valid: ", FormatNames(description)));
+  }
+  std::vector<std::string> valid{"--db", "--format", "--out", "--json", "--plugin-dir"};
+  std::set<std::string> known;
+  for (const ParameterSpec& spec : format->options) {
+    valid.push_back("--" + spec.name);
+    known.insert(spec.name);
+  }
+  const std::string context = absl::StrCat("retro export --format ", format->name);
+  if (auto s = args.CheckLeftovers(known, context, absl::StrJoin(valid, ", ")); !s.ok()) {
+    return s;
+  }
+  auto options = ResolveParameters(format->options, args.options, context);
+  if (!options.ok()) return options.status();
+  // The output is checked (and its temporary made) before the work.
+  auto writer = AtomicFileWriter::Create(*out);
+  if (!writer.ok()) return writer.status();
+  absl::StatusOr<ExportResult> result = exporter->Export(*(*session)->file, format->name, *options);
+  if (!result.ok()) return result.status();
+  if (absl::Status written = (*writer)->CommitBytes(result->bytes); !written.ok()) return written;
+  if (args.Flag("json")) {
+    JsonWriter json;
+    json.BeginObject().Key("out").String(*out).Key("format").String(format->name);
+    json.Key("export").Raw(result->json).EndObject();
+    JsonEnvelope::Current().PrintSuccess(json.Take());
+  } else {
+    std::printf("wrote %s (%s %s): %s\n", out->c_str(), game.c_str(), format->name.c_str(),
+                result->summary.c_str());
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int RunExport(int argc, char** argv, int first) {
+  absl::StatusOr<Arguments> args = ParseArguments(argc, argv, first, {"json", "help"});
+  if (!args.ok()) return ReportError(args.status());
+  if (args->Flag("help")) {
+    std::fputs(absl::StrCat(kUsage, FormatsHelp(args->plugin_dirs)).c_str(), stdout);
+    return kExitOk;
+  }
+  const absl::Status status = Export(*args);
+  return status.ok() ? kExitOk : ReportError(status);
+}
+
+}  // namespace retro::cli

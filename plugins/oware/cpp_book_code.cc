@@ -1,0 +1,90 @@
+// The oware side of the C++ header `retro export --format cpp` writes
+// (retro/export/cpp_book.h): what the book is, the board's slice (its seed
+// count) and colex rank written out as standalone C++ (the same rank as
+// games/oware/colex_indexer.h), and the lookup function bots call.
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "plugins/oware/book_rules.h"
+#include "retro/export/cpp_book.h"
+
+namespace retro::oware {
+namespace {
+
+// Inside the header's namespace: the rank of a board among the boards with
+// as many seeds, sum over bars i of C(seeds in houses 0..i + i, i + 1).
+constexpr char kLocate[] = R"(inline constexpr int kSeeds = @SEEDS@;
+
+// C(n, k), 0 when k > n.
+inline long long Binomial(int n, int k) {
+  if (k > n) return 0;
+  long long result = 1;
+  for (int i = 1; i <= k; ++i) result = result * (n - k + i) / i;
+  return result;
+}
+
+// The board's slice (its seed count) and colex rank; false for a board the
+// book does not cover (a negative house, more than kSeeds seeds).
+inline bool Locate(const int houses[12], int* slice, long long* index) {
+  int seeds = 0;
+  for (int h = 0; h < 12; ++h) {
+    if (houses[h] < 0 || houses[h] > kSeeds) return false;
+    seeds += houses[h];
+  }
+  if (seeds > kSeeds) return false;
+  long long rank = 0;
+  int below = 0;
+  for (int bar = 0; bar < 11; ++bar) {
+    below += houses[bar];
+    rank += Binomial(below + bar, bar + 1);
+  }
+  *slice = seeds;
+  *index = rank;
+  return true;
+}
+)";
+
+constexpr char kInterface[] = R"(// The net score V_t of a board for the side to move with t = plies_left
+// plies left: the seeds it will capture from now on minus the opponent's,
+// under perfect play. houses: the mover's houses 0..5, then the opponent's
+// 6..11, each in sowing order. *exact (unless null) is set to 1 when the
+// value is the book's exact V_t (plies_left at or past the board's stored
+// threshold), 0 when plies_left is below it (the value is then the board's
+// final one, a guess) or the board is outside the book (the value is 0).
+inline int retro_oware_book_value(const int houses[12], int plies_left, int* exact) {
+  int slice = 0;
+  long long index = 0;
+  if (!retro_oware_book::Locate(houses, &slice, &index)) {
+    if (exact != nullptr) *exact = 0;
+    return 0;
+  }
+  return retro_oware_book::Lookup(slice, index, plies_left, exact);
+}
+)";
+
+}  // namespace
+
+CppBookCode BookRules::cpp_book_code() const {
+  CppBookCode code;
+  code.name = "retro_oware_book";
+  code.about = {
+      absl::StrCat("Oware (abapa) endgame book: every board with 0..", seeds_,
+                   " seeds, written by `retro export --format cpp`."),
+      absl::StrCat("Rules: grand slam ", GrandSlamName(rules_.grand_slam), ", seeds at the limit ",
+                   AtLimitName(rules_.at_limit), ", turn limit ", rules_.turn_limit,
+                   " plies (docs/games/oware.md)."),
+      "Standalone C++17, no includes; the book is decoded at the first call (tens of",
+      "milliseconds for 9 seeds) into 3 bytes a board.",
+      "",
+      "  int houses[12] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};  // mover's 6, then opponent's",
+      "  int exact;",
+      "  int v = retro_oware_book_value(houses, /*plies_left=*/3, &exact);  // +2, exact 1",
+      "",
+  };
+  code.locate = absl::StrReplaceAll(kLocate, {{"@SEEDS@", absl::StrCat(seeds_)}});
+  code.interface = kInterface;
+  return code;
+}
+
+}  // namespace retro::oware
