@@ -17,9 +17,11 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/database.h"
 #include "retro/kit/chance_module.h"
 #include "retro/plugin.h"
+#include "tests/framework/json_output.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/kit/dice_race_rules.h"
 #include "tests/kit/tampered_checkpoint.h"
@@ -172,9 +174,20 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   EXPECT_THAT(stats->text, HasSubstr("E = expected turns to bear off"));
   EXPECT_THAT(stats->text, HasSubstr("one                12    6.0000000000"));
   EXPECT_THAT(stats->text, HasSubstr("total              90    6.0000000000"));
-  EXPECT_THAT(stats->json, HasSubstr("\"parameters\":{\"length\":\"12\"}"));
-  EXPECT_THAT(stats->json, HasSubstr("{\"slice\":\"one\",\"records\":12,\"min\":6"));
-  EXPECT_THAT(stats->json, HasSubstr("\"records\":90}"));
+  // The result of `retro stats --json` (its parameters are the envelope's,
+  // from the file's header): a track of length 12 holds 12 one-checker and
+  // C(13, 2) = 78 two-checker positions; one checker on 1..6 needs E = 6.
+  const nlohmann::json json = retro::testing::ParseJsonOrFail(stats->json);
+  EXPECT_EQ(json.at("family"), "chance");
+  EXPECT_EQ(json.at("chance").at("value"), "E");
+  ASSERT_EQ(json.at("slices").size(), 2u) << stats->json;
+  const nlohmann::json& one = json.at("slices").at(0);
+  EXPECT_EQ(one.at("name"), "one");
+  EXPECT_EQ(one.at("positions"), 12);
+  EXPECT_EQ(one.at("chance").at("min"), 6);
+  EXPECT_EQ(json.at("slices").at(1).at("positions"), 78);
+  EXPECT_EQ(json.at("total").at("positions"), 90);
+  EXPECT_EQ(json.at("total").at("chance").at("max_position"), "12 12");
 
   absl::StatusOr<VerifyResult> verify = (*db)->Verify({}, context_);
   ASSERT_TRUE(verify.ok()) << verify.status();

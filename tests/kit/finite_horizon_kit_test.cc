@@ -9,12 +9,14 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/database.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_module.h"
 #include "retro/progress.h"
 #include "retro/testing/contract_matchers.h"
 #include "retro/thread_pool.h"
+#include "tests/framework/json_output.h"
 #include "tests/framework/store_lists.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/kit/coins_rules.h"
@@ -107,7 +109,22 @@ TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
   absl::StatusOr<Report> stats = database_->Stats(context);
   ASSERT_TRUE(stats.ok());
   EXPECT_THAT(stats->text, HasSubstr("coins database: 5 slices, horizon 4"));
-  EXPECT_THAT(stats->json, HasSubstr("\"parameters\":{\"coins\":\"3141\",\"plies\":\"4\"}"));
+  // The result of `retro stats --json` (its parameters are the envelope's,
+  // from the file's header): the horizon of --plies 4, a slice per count of
+  // coins left of --coins 3141, 15 rows in all.
+  const nlohmann::json json = retro::testing::ParseJsonOrFail(stats->json);
+  EXPECT_EQ(json.at("family"), "finite_horizon");
+  EXPECT_EQ(json.at("finite_horizon").at("horizon"), 4);
+  ASSERT_EQ(json.at("slices").size(), 5u) << stats->json;
+  for (int count = 0; count <= 4; ++count) {
+    const nlohmann::json& slice = json.at("slices").at(count);
+    EXPECT_EQ(slice.at("name"), "coins-" + std::to_string(count));
+    EXPECT_EQ(slice.at("positions"), 5 - count);  // the rows of `count` of 4 coins
+  }
+  EXPECT_EQ(json.at("total").at("positions"), 15);
+  // The whole row, 3 1 4 1, with 4 plies left: worth 5 (the probe above).
+  EXPECT_EQ(json.at("slices").at(4).at("finite_horizon").at("values"),
+            nlohmann::json::parse(R"([{"value":5,"count":1}])"));
   absl::StatusOr<VerifyResult> verify = database_->Verify({}, context);
   ASSERT_TRUE(verify.ok());
   EXPECT_EQ(verify->mismatches, 0u);

@@ -350,15 +350,18 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
 
   const retro::testing::RunResult stats = Retro({"stats", "--db", path, "--json"});
   ASSERT_EQ(stats.exit_code, 0) << stats;
-  const nlohmann::json json = retro::testing::ParseJsonOrFail(stats.out);
+  const nlohmann::json json = retro::testing::ResultOrFail(stats.out);
+  EXPECT_EQ(json.at("family"), "wdl");
   // Mate in 16 moves with white to move; black never wins.
-  EXPECT_EQ(json.at("longest_win"), 31) << stats.out;
-  ASSERT_EQ(json.at("rows").size(), 2u);
-  EXPECT_EQ(json.at("rows").at(0).at("name"), "kk");
-  EXPECT_EQ(json.at("rows").at(0).at("wins"), 0);
-  EXPECT_EQ(json.at("rows").at(0).at("losses"), 0);
-  EXPECT_EQ(json.at("rows").at(1).at("name"), "krk");
-  EXPECT_EQ(json.at("rows").at(1).at("longest_win"), 31);
+  EXPECT_EQ(json.at("total").at("wdl").at("longest_win"), 31) << stats.out;
+  const nlohmann::json& slices = json.at("slices");
+  ASSERT_EQ(slices.size(), 2u);
+  EXPECT_EQ(slices.at(0).at("name"), "kk");
+  EXPECT_EQ(slices.at(0).at("wdl").at("wins"), 0);
+  EXPECT_EQ(slices.at(0).at("wdl").at("losses"), 0);
+  EXPECT_TRUE(slices.at(0).at("wdl").at("longest_win").is_null()) << stats.out;
+  EXPECT_EQ(slices.at(1).at("name"), "krk");
+  EXPECT_EQ(slices.at(1).at("wdl").at("longest_win"), 31);
 
   const retro::testing::RunResult verify = Retro({"verify", "--db", path});
   EXPECT_EQ(verify.exit_code, 0) << verify;
@@ -368,7 +371,7 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
   const retro::testing::RunResult probe =
       Retro({"probe", "--db", path, "--position", "Kb6 Rh1 ka8 w", "--json"});
   ASSERT_EQ(probe.exit_code, 0) << probe;
-  const nlohmann::json line = retro::testing::ParseJsonOrFail(probe.out);
+  const nlohmann::json line = retro::testing::ResultOrFail(probe.out);
   EXPECT_EQ(line.at("result"), "win");
   EXPECT_EQ(line.at("distance"), 1);
   EXPECT_EQ(line.at("to_move"), "white");

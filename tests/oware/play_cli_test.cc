@@ -35,7 +35,7 @@ TEST_F(OwarePlayCliTest, PlaysTheStartByDefault) {
 
   r = Retro({"play", "--game", "oware", "--player", "depth=5,eval=evolved5", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const nlohmann::json json = ParseJsonOrFail(r.out);
+  const nlohmann::json json = ResultOrFail(r.out);
   EXPECT_EQ(json.at("position"), "4 4 4 4 4 4 | 4 4 4 4 4 4");
   EXPECT_GE(json.at("best_move"), 0);
   EXPECT_LE(json.at("best_move"), 5);
@@ -58,7 +58,7 @@ TEST_F(OwarePlayCliTest, PlaysWithABook) {
                              "0 0 0 1 0 0 | 0 0 0 0 0 1", "--score", "23-23", "--plies-played",
                              "197", "--nodes", "10000", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const nlohmann::json json = ParseJsonOrFail(r.out);
+  const nlohmann::json json = ResultOrFail(r.out);
   EXPECT_EQ(json.at("exact"), true);
   EXPECT_EQ(json.at("result"), "win");
   EXPECT_EQ(json.at("final_difference"), 2);
@@ -85,8 +85,8 @@ TEST_F(OwarePlayCliTest, MatchTallyAddsUpAndDoesNotDependOnThreads) {
   const RunResult r2 = Retro(two);
   ASSERT_EQ(r1.exit_code, 0) << r1;
   ASSERT_EQ(r2.exit_code, 0) << r2;
-  const nlohmann::json a = ParseJsonOrFail(r1.out);
-  const nlohmann::json b = ParseJsonOrFail(r2.out);
+  const nlohmann::json a = ResultOrFail(r1.out);
+  const nlohmann::json b = ResultOrFail(r2.out);
   const auto tally = [](const nlohmann::json& side, const char* key) {
     return side.at(key).get<double>();
   };
@@ -199,7 +199,7 @@ TEST_F(OwarePlayCliTest, HelpListsThePlayerKeys) {
   EXPECT_THAT(r.out, HasSubstr("--games N"));
   r = Retro({"games", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const nlohmann::json json = ParseJsonOrFail(r.out);
+  const nlohmann::json json = ResultOrFail(r.out);
   bool found = false;
   for (const nlohmann::json& game : json.at("games")) {
     if (game.at("name") == "oware") {

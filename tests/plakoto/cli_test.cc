@@ -13,8 +13,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/database.h"
 #include "tests/e2e/retro_runner.h"
+#include "tests/framework/json_output.h"
 
 namespace retro::testing {
 namespace {
@@ -35,9 +37,10 @@ class PlakotoCliTest : public RetroTest {
   std::string SolveSix() {
     const RunResult r = Retro({"solve", "--game", "plakoto", "--points", "6", "--json"});
     EXPECT_EQ(r.exit_code, 0) << r;
-    EXPECT_THAT(r.out, HasSubstr("\"positions\":42840"));  // 5 x C(18, 5)
-    EXPECT_THAT(r.out, HasSubstr("\"file\":\"plakoto-6.retro\""));
-    EXPECT_THAT(r.out, HasSubstr("\"pin\":\"all\""));
+    const nlohmann::json envelope = ParseJsonOrFail(r.out);
+    EXPECT_EQ(envelope.at("result").at("positions"), 42840);  // 5 x C(18, 5)
+    EXPECT_EQ(envelope.at("file"), "plakoto-6.retro");
+    EXPECT_EQ(envelope.at("parameters").at("pin"), "all");
     return work_.File("plakoto-6.retro");
   }
 };
@@ -74,30 +77,34 @@ TEST_F(PlakotoCliTest, ProbeTextJsonAndBatch) {
 
   r = Retro({"probe", "--db", db, "--position", "p=2 13 1 0 0 0 0", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, ::testing::StartsWith(
-                         "{\"position\":\"p=2 13 1 0 0 0 0\",\"expected_turns\":3.27272727"));
-  EXPECT_THAT(r.out, HasSubstr("{\"roll\":\"1-1\",\"play\":\"2/1\",\"value\":0}"));
-  EXPECT_THAT(r.out, HasSubstr("{\"roll\":\"6-6\",\"play\":\"(no move)\",\"value\":3.27272727"));
+  const nlohmann::json pinned = ResultOrFail(r.out);
+  EXPECT_EQ(pinned.at("position"), "p=2 13 1 0 0 0 0");
+  EXPECT_NEAR(pinned.at("expected_turns").get<double>(), 36.0 / 11, 1e-12);
+  const nlohmann::json& rolls = pinned.at("rolls");
+  ASSERT_EQ(rolls.size(), 21u) << r;
+  EXPECT_EQ(rolls.front(), nlohmann::json({{"roll", "1-1"}, {"play", "2/1"}, {"value", 0}}));
+  EXPECT_EQ(rolls.back().at("roll"), "6-6");
+  EXPECT_EQ(rolls.back().at("play"), "(no move)");
+  EXPECT_NEAR(rolls.back().at("value").get<double>(), 36.0 / 11, 1e-12);
   EXPECT_EQ(Lines(r.out).size(), 1u);
 
   // A position with choices: the best play of 6-5 keeps the pin.
   r = Retro({"probe", "--db", db, "--position", "p=4 2 2 2 3 2 3", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_GT(JsonNumber(r.out, "expected_turns"), 1.0);
+  const nlohmann::json choices = ResultOrFail(r.out);
+  EXPECT_GT(choices.at("expected_turns").get<double>(), 1.0);
   // D = 1 + sum over the 21 rolls of probability x value.
   {
-    std::smatch match;
-    std::string rest = r.out;
-    const std::regex roll("\"roll\":\"([1-6])-([1-6])\",\"play\":\"[^\"]*\",\"value\":([-+0-9.eE]+)");
     double sum = 1;
     int count = 0;
-    while (std::regex_search(rest, match, roll)) {
-      sum += (match[1] == match[2] ? 1.0 : 2.0) / 36 * std::stod(match[3].str());
+    for (const nlohmann::json& roll : choices.at("rolls")) {
+      const std::string dice = roll.at("roll");
+      ASSERT_THAT(dice, ::testing::MatchesRegex("[1-6]-[1-6]")) << r;
+      sum += (dice[0] == dice[2] ? 1.0 : 2.0) / 36 * roll.at("value").get<double>();
       ++count;
-      rest = match.suffix();
     }
     EXPECT_EQ(count, 21);
-    EXPECT_NEAR(sum, JsonNumber(r.out, "expected_turns"), 1e-12);
+    EXPECT_NEAR(sum, choices.at("expected_turns").get<double>(), 1e-12);
   }
 
   // Every play of one roll, best first.
@@ -125,8 +132,12 @@ TEST_F(PlakotoCliTest, ProbeTextJsonAndBatch) {
   EXPECT_EQ(r.exit_code, 2) << r;
   lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 2u) << r;
-  EXPECT_NEAR(JsonNumber(lines[0], "expected_turns"), 1.8, 1e-12);
-  EXPECT_THAT(lines[1], HasSubstr("\"error\""));
+  EXPECT_NEAR(ResultOrFail(lines[0]).at("expected_turns").get<double>(), 1.8, 1e-12);
+  const nlohmann::json bad_line = ParseJsonOrFail(lines[1]);
+  EXPECT_EQ(bad_line.at("ok"), false);
+  EXPECT_THAT(bad_line.at("error").get<std::string>(), HasSubstr("nonsense"));
+  EXPECT_EQ(bad_line.at("exit"), 2);
+  EXPECT_EQ(bad_line.at("input"), "nonsense");
 }
 
 TEST_F(PlakotoCliTest, ProbeRefusesBadPositions) {
@@ -161,8 +172,11 @@ TEST_F(PlakotoCliTest, SinglePinDatabase) {
               {"pin point 3", "pin point 2"});
   r = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"slice\":\"p6-pin3\""));
-  EXPECT_THAT(r.out, HasSubstr("\"records\":8568}"));
+  const nlohmann::json stats = ResultOrFail(r.out);
+  ASSERT_EQ(stats.at("slices").size(), 1u) << r;
+  EXPECT_EQ(stats.at("slices").at(0).at("name"), "p6-pin3");
+  EXPECT_EQ(stats.at("slices").at(0).at("positions"), 8568);
+  EXPECT_EQ(stats.at("total").at("positions"), 8568);
 }
 
 TEST_F(PlakotoCliTest, StatsAndVerify) {
@@ -174,20 +188,29 @@ TEST_F(PlakotoCliTest, StatsAndVerify) {
   }
   r = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"parameters\":{\"points\":\"6\",\"pin\":\"all\""));
-  EXPECT_THAT(r.out, HasSubstr("\"records\":42840}"));
-  EXPECT_THAT(r.out, HasSubstr("\"max_position\":\"p=2 "));
+  const nlohmann::json envelope = ParseJsonOrFail(r.out);
+  EXPECT_EQ(envelope.at("parameters").at("points"), "6");
+  EXPECT_EQ(envelope.at("parameters").at("pin"), "all");
+  const nlohmann::json& stats = envelope.at("result");
+  EXPECT_EQ(stats.at("family"), "chance");
+  EXPECT_EQ(stats.at("total").at("positions"), 42840);
+  // The largest D of all is a p = 2 position (the hardest pin to release).
+  EXPECT_THAT(stats.at("total").at("chance").at("max_position").get<std::string>(),
+              ::testing::StartsWith("p=2 "));
   // The smallest D of p = 2: the closed form (only the pinning checker moves).
-  EXPECT_THAT(r.out, HasSubstr("\"min\":3.27272727"));
-  EXPECT_THAT(r.out, HasSubstr("\"min_position\":\"p=2 13 1 0 0 0 0\""));
+  const nlohmann::json& pin_two = stats.at("slices").at(0);
+  EXPECT_EQ(pin_two.at("name"), "p6-pin2");
+  EXPECT_NEAR(pin_two.at("chance").at("min").get<double>(), 36.0 / 11, 1e-12);
+  EXPECT_EQ(pin_two.at("chance").at("min_position"), "p=2 13 1 0 0 0 0");
 
   r = Retro({"verify", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_THAT(r.out, HasSubstr("consistency: ok (42,840 records checked"));
   r = Retro({"verify", "--db", db, "--sample", "500", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"records_checked\":500"));
-  EXPECT_THAT(r.out, HasSubstr("\"ok\":true"));
+  const nlohmann::json verify = ResultOrFail(r.out);
+  EXPECT_EQ(verify.at("records_checked"), 500);
+  EXPECT_EQ(verify.at("mismatches"), 0);
 }
 
 TEST_F(PlakotoCliTest, VerifyFindsAPlantedWrongValue) {

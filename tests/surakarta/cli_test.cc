@@ -14,8 +14,11 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "retro/database.h"
 #include "tests/e2e/retro_runner.h"
+#include "tests/framework/envelope_text.h"
+#include "tests/framework/json_output.h"
 
 namespace retro::testing {
 namespace {
@@ -36,7 +39,7 @@ class SurakartaCliTest : public RetroTest {
                std::to_string(pieces), "--threads", "2", "--json"});
     EXPECT_EQ(r.exit_code, 0) << r;
     const std::string name = "surakarta-" + std::to_string(pieces) + ".retro";
-    EXPECT_THAT(r.out, HasSubstr("\"file\":\"" + name + "\"")) << r;
+    EXPECT_EQ(ParseJsonOrFail(r.out).at("file"), name) << r;
     return work_.File(name);
   }
 
@@ -130,25 +133,38 @@ TEST_F(SurakartaCliTest, ProbeTextAndJson) {
 
   r = Retro({"probe", "--db", db, "--position", kCapture, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("{\"position\":\"" + std::string(kCapture) +
-                               "\",\"to_move\":\"X\",\"note\":\"3 pieces: X to move has 2, O "
-                               "has 1\",\"result\":\"win\",\"distance\":1,\"game_over\":false,"
-                               "\"moves\":["));
-  EXPECT_THAT(r.out, HasSubstr("{\"move\":\"b2xb3\",\"position\":\"....../...X../.X..../....../"
-                               "....../...... O\",\"result\":\"win\",\"distance\":1,\"best\":true}"));
-  EXPECT_THAT(r.out, HasSubstr("\"best\":[\"b2xb3\",\"d2xb3\"]}"));
+  const nlohmann::json capture = ResultOrFail(r.out);
+  EXPECT_EQ(capture.at("position"), kCapture);
+  EXPECT_EQ(capture.at("to_move"), "X");
+  EXPECT_EQ(capture.at("note"), "3 pieces: X to move has 2, O has 1");
+  EXPECT_EQ(capture.at("result"), "win");
+  EXPECT_EQ(capture.at("distance"), 1);
+  EXPECT_EQ(capture.at("game_over"), false);
+  const nlohmann::json b2xb3 = {{"move", "b2xb3"},
+                                {"position", "....../...X../.X..../....../....../...... O"},
+                                {"result", "win"},
+                                {"distance", 1},
+                                {"best", true}};
+  EXPECT_EQ(capture.at("best"), nlohmann::json({"b2xb3", "d2xb3"}));
   // Every other move is a step that lets O capture or run: never a win.
-  EXPECT_THAT(r.out, HasSubstr("\"move\":\"b2-a1\""));
+  bool captures = false, steps_away = false;
+  for (const nlohmann::json& move : capture.at("moves")) {
+    if (move.at("move") == "b2xb3") captures = move == b2xb3;
+    if (move.at("move") == "b2-a1") steps_away = true;
+  }
+  EXPECT_TRUE(captures) << r;
+  EXPECT_TRUE(steps_away) << r;
 
   // The side to move has no pieces: lost, DTC 0, no moves.
   r = Retro({"probe", "--db", db, "--position",
              "X...../....../....../....../....../...... O", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_EQ(r.out,
+  EXPECT_EQ(EnvelopeResultText(r.out),
             "{\"position\":\"X...../....../....../....../....../...... "
             "O\",\"to_move\":\"O\",\"note\":\"1 pieces: O to move has 0, X has 1\","
             "\"result\":\"loss\",\"distance\":0,\"game_over\":true,\"reason\":\"game over: "
-            "the side to move has no pieces\",\"moves\":[],\"best\":[]}\n");
+            "the side to move has no pieces\",\"moves\":[],\"best\":[]}");
+  EXPECT_EQ(Lines(r.out).size(), 1u) << r;
   r = Retro({"probe", "--db", db, "--position",
              "X...../....../....../....../....../...... O"});
   ASSERT_EQ(r.exit_code, 0) << r;
@@ -165,7 +181,9 @@ TEST_F(SurakartaCliTest, ProbeTextAndJson) {
   r = Retro({"probe", "--db", db, "--position",
              ".O..../....../X...../....../....../...... O", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_THAT(r.out, HasSubstr("\"result\":\"draw\",\"distance\":0"));
+  const nlohmann::json draw = ResultOrFail(r.out);
+  EXPECT_EQ(draw.at("result"), "draw");
+  EXPECT_TRUE(draw.at("distance").is_null()) << r;
 }
 
 TEST_F(SurakartaCliTest, ProbeMovesAreConsistentWithTheResult) {
@@ -175,18 +193,16 @@ TEST_F(SurakartaCliTest, ProbeMovesAreConsistentWithTheResult) {
                             "..X.../....../X..O../....../....../...... X\n"
                             "..X.../....../X..O../....../....../...... O\n");
   ASSERT_EQ(r.exit_code, 0) << r;
-  for (const std::string& line : Lines(r.out)) {
-    const size_t result = line.find("\"result\":");
-    const size_t over = line.find(",\"game_over\":false");
-    const size_t moves = line.find(",\"moves\":[");
-    ASSERT_NE(result, std::string::npos) << line;
-    ASSERT_NE(over, std::string::npos) << line;
-    ASSERT_NE(moves, std::string::npos) << line;
-    // "result":"...","distance":n of the position equals the first move's.
-    const std::string value = line.substr(result, over - result);
-    const size_t first_move = line.find("\"result\":", moves);
-    ASSERT_NE(first_move, std::string::npos) << line;
-    EXPECT_EQ(line.substr(first_move, value.size()), value) << line;
+  const std::vector<std::string> lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r;
+  for (const std::string& line : lines) {
+    const nlohmann::json probe = ResultOrFail(line);
+    EXPECT_EQ(probe.at("game_over"), false) << line;
+    // The position's result and distance equal the first (best) move's.
+    const nlohmann::json& first_move = probe.at("moves").at(0);
+    EXPECT_EQ(first_move.at("result"), probe.at("result")) << line;
+    EXPECT_EQ(first_move.at("distance"), probe.at("distance")) << line;
+    EXPECT_EQ(first_move.at("best"), true) << line;
   }
 }
 
@@ -248,19 +264,29 @@ TEST_F(SurakartaCliTest, StatsMatchTheSpecification) {
   const std::string db = SolveTables(2);
   RunResult r = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
+  const nlohmann::json envelope = ParseJsonOrFail(r.out);
+  const nlohmann::json& stats = envelope.at("result");
+  EXPECT_EQ(stats.at("family"), "wdl");
   // The 1,260 boards with one piece each: 844 wins, 336 draws, 80 losses,
   // longest win 3 plies.
-  EXPECT_THAT(
-      r.out,
-      HasSubstr("{\"name\":\"1v1\",\"slice\":\"pieces-2\",\"positions\":1260,"
-                "\"wins\":844,\"draws\":336,\"losses\":80,\"longest_win\":3,"));
+  const nlohmann::json& one_against_one = stats.at("groups").at("rows").at(3);
+  EXPECT_EQ(one_against_one.at("name"), "1v1");
+  EXPECT_EQ(one_against_one.at("slice"), "pieces-2");
+  EXPECT_EQ(one_against_one.at("positions"), 1260);
+  EXPECT_EQ(one_against_one.at("wdl").at("wins"), 844);
+  EXPECT_EQ(one_against_one.at("wdl").at("draws"), 336);
+  EXPECT_EQ(one_against_one.at("wdl").at("losses"), 80);
+  EXPECT_EQ(one_against_one.at("wdl").at("longest_win"), 3);
   // The whole 2-piece table (games/surakarta/README.md).
-  EXPECT_THAT(
-      r.out,
-      HasSubstr("{\"name\":\"pieces-2\",\"positions\":2520,\"wins\":1474,\"draws\":336,\"losses\":710,"
-                "\"longest_win\":3,"));
-  EXPECT_THAT(r.out, HasSubstr("}],\"positions\":2592,"));
-  EXPECT_THAT(r.out, HasSubstr("\"no-move\":\"loss\""));
+  const nlohmann::json& two_pieces = stats.at("slices").at(1);
+  EXPECT_EQ(two_pieces.at("name"), "pieces-2");
+  EXPECT_EQ(two_pieces.at("positions"), 2520);
+  EXPECT_EQ(two_pieces.at("wdl").at("wins"), 1474);
+  EXPECT_EQ(two_pieces.at("wdl").at("draws"), 336);
+  EXPECT_EQ(two_pieces.at("wdl").at("losses"), 710);
+  EXPECT_EQ(two_pieces.at("wdl").at("longest_win"), 3);
+  EXPECT_EQ(stats.at("total").at("positions"), 2592);
+  EXPECT_EQ(envelope.at("parameters").at("no_move"), "loss");
 
   r = Retro({"stats", "--db", db});
   ASSERT_EQ(r.exit_code, 0) << r;
@@ -370,7 +396,7 @@ TEST_F(SurakartaCliTest, CountRuleVariant) {
   const std::string db = work_.File("surakarta-3-count.retro");
   RunResult stats = Retro({"stats", "--db", db, "--json"});
   ASSERT_EQ(stats.exit_code, 0) << stats;
-  EXPECT_THAT(stats.out, HasSubstr("\"no-move\":\"count\""));
+  EXPECT_EQ(ParseJsonOrFail(stats.out).at("parameters").at("no_move"), "count") << stats;
   stats = Retro({"verify", "--db", db});
   EXPECT_EQ(stats.exit_code, 0) << stats;
 }
@@ -489,8 +515,17 @@ TEST_F(SurakartaCliTest, SymmetricTablesAnswerLikeFuChouTables) {
     const RunResult b = Retro(args, input);
     ASSERT_EQ(a.exit_code, 0) << a;
     ASSERT_EQ(b.exit_code, 0) << b;
-    EXPECT_EQ(Lines(a.out).size(), 2002u);
-    EXPECT_EQ(a.out, b.out);
+    const std::vector<std::string> a_lines = Lines(a.out);
+    const std::vector<std::string> b_lines = Lines(b.out);
+    ASSERT_EQ(a_lines.size(), 2002u);
+    ASSERT_EQ(b_lines.size(), a_lines.size());
+    for (size_t i = 0; i < a_lines.size(); ++i) {
+      if (std::string(format) == "--json") {
+        EXPECT_EQ(EnvelopeResultText(b_lines[i]), EnvelopeResultText(a_lines[i]));
+      } else {
+        EXPECT_EQ(b_lines[i], a_lines[i]);
+      }
+    }
   }
   // Not a vacuous comparison: the answers differ from position to position.
   const RunResult sample = Retro({"probe", "--db", symmetric}, input);
@@ -502,20 +537,24 @@ TEST_F(SurakartaCliTest, SymmetricTablesAnswerLikeFuChouTables) {
   RunResult stats_b = Retro({"stats", "--db", symmetric, "--json"});
   ASSERT_EQ(stats_a.exit_code, 0) << stats_a;
   ASSERT_EQ(stats_b.exit_code, 0) << stats_b;
-  EXPECT_THAT(stats_b.out, HasSubstr("\"indexer\":\"symmetric\""));
-  EXPECT_THAT(stats_b.out, HasSubstr("}],\"positions\":1002192,"));
+  EXPECT_EQ(ParseJsonOrFail(stats_b.out).at("parameters").at("indexer"), "symmetric");
+  EXPECT_EQ(ResultOrFail(stats_b.out).at("total").at("positions"), 1002192);
   // Counts agree field by field; only the indexer (and possibly an example
   // position among equally long ones) may differ.
-  auto counts = [](const std::string& json) {
-    std::string out;
-    for (size_t at = json.find("\"positions\":"); at != std::string::npos;
-         at = json.find("\"positions\":", at + 1)) {
-      out += json.substr(at, json.find(",\"longest_win\"", at) - at) + ";";
+  auto counts = [](const std::string& line) {
+    const nlohmann::json stats = ResultOrFail(line);
+    nlohmann::json rows = stats.at("slices");
+    rows.push_back(stats.at("total"));
+    for (const nlohmann::json& group : stats.at("groups").at("rows")) rows.push_back(group);
+    for (nlohmann::json& row : rows) {
+      row.at("wdl").erase("longest_win_example");
+      row.at("wdl").erase("longest_loss_example");
     }
-    return out;
+    return rows;
   };
   EXPECT_EQ(counts(stats_a.out), counts(stats_b.out));
-  EXPECT_FALSE(counts(stats_a.out).empty());
+  // The 4 tables, the total and the 2 + 3 + 4 + 5 material balances.
+  EXPECT_EQ(counts(stats_a.out).size(), 4u + 1u + 14u);
 
   r = Retro({"verify", "--db", symmetric});
   EXPECT_EQ(r.exit_code, 0) << r;

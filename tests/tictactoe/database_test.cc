@@ -5,6 +5,7 @@
 // tutorial (docs/writing-a-plugin.md) says.
 #include "retro/database.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <map>
@@ -125,7 +126,7 @@ TEST_F(TicTacToeDatabaseTest, ProbeShowsEachMoveAndTheBestOnes) {
   const RunResult result = Retro(
       {"probe", "--db", path, "--position", WithSlashes(board), "--json"});
   ASSERT_EQ(result.exit_code, 0) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
+  const nlohmann::json json = ResultOrFail(result.out);
   const tictactoe_reference::Value value = Ref().values().at(board);
   EXPECT_EQ(json.at("position"), "x.o/.x./..o");
   EXPECT_EQ(json.at("to_move"), "x");
@@ -213,16 +214,39 @@ TEST_F(TicTacToeDatabaseTest, BadPositionsAreRefusedWithAReason) {
 TEST_F(TicTacToeDatabaseTest, StatsCountEveryResult) {
   const std::string path = SolveDatabase();
   std::map<char, uint64_t> counts;
-  for (const auto& [board, value] : Ref().values()) ++counts[value.result];
+  std::map<int, std::map<char, uint64_t>> counts_by_pieces;
+  for (const auto& [board, value] : Ref().values()) {
+    ++counts[value.result];
+    const int pieces = static_cast<int>(board.size()) -
+                       static_cast<int>(std::count(board.begin(), board.end(), '.'));
+    ++counts_by_pieces[pieces][value.result];
+  }
   const RunResult result = Retro({"stats", "--db", path, "--json"});
   ASSERT_EQ(result.exit_code, 0) << result;
-  const nlohmann::json json = ParseJsonOrFail(result.out);
-  EXPECT_EQ(json.at("positions"), 5478);
-  EXPECT_EQ(json.at("wins"), counts['w']);
-  EXPECT_EQ(json.at("draws"), counts['d']);
-  EXPECT_EQ(json.at("losses"), counts['l']);
-  ASSERT_EQ(json.at("rows").size(), 10u);
-  EXPECT_EQ(json.at("rows").at(0).at("draws"), 1);
+  const nlohmann::json json = ResultOrFail(result.out);
+  EXPECT_EQ(json.at("family"), "wdl");
+  const nlohmann::json& total = json.at("total");
+  EXPECT_EQ(total.at("positions"), 5478);
+  EXPECT_EQ(total.at("wdl").at("wins"), counts['w']);
+  EXPECT_EQ(total.at("wdl").at("draws"), counts['d']);
+  EXPECT_EQ(total.at("wdl").at("losses"), counts['l']);
+  // One row per piece count, each as the brute force counts it.
+  const nlohmann::json& rows = json.at("groups").at("rows");
+  ASSERT_EQ(rows.size(), 10u);
+  for (int pieces = 0; pieces <= 9; ++pieces) {
+    const nlohmann::json& row = rows.at(pieces);
+    std::map<char, uint64_t>& want = counts_by_pieces[pieces];
+    EXPECT_EQ(row.at("name"), std::to_string(pieces));
+    EXPECT_EQ(row.at("positions"), want['w'] + want['d'] + want['l']) << pieces;
+    EXPECT_EQ(row.at("wdl").at("wins"), want['w']) << pieces;
+    EXPECT_EQ(row.at("wdl").at("draws"), want['d']) << pieces;
+    EXPECT_EQ(row.at("wdl").at("losses"), want['l']) << pieces;
+  }
+  // The empty board is the one position without pieces: a draw, so no
+  // longest win or loss.
+  EXPECT_EQ(rows.at(0).at("wdl").at("draws"), 1);
+  EXPECT_TRUE(rows.at(0).at("wdl").at("longest_win").is_null()) << result;
+  EXPECT_TRUE(rows.at(0).at("wdl").at("longest_loss").is_null()) << result;
 
   const RunResult text = Retro({"stats", "--db", path});
   ASSERT_EQ(text.exit_code, 0) << text;
