@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -91,29 +92,35 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
   return result;
 }
 
-// The value of `p` recomputed from its afterstates' stored values (one step
-// of the recurrence in chance_rules.h); nullopt when no outcome has a move.
+// One step of the recurrence in chance_rules.h for a position not over,
+// given each outcome's best afterstate value (best[o], nullopt when the
+// outcome has no move); nullopt when no outcome has a move.
 template <typename R>
-std::optional<double> RecomputeValue(const ChanceTables<R>& tables,
-                                     const typename R::Position& p) {
-  const R& rules = tables.rules();
-  if (const std::optional<double> over = rules.Terminal(p)) return *over;
+std::optional<double> ValueFromBests(const R& rules, const std::optional<double>* best) {
   double sum = rules.TurnReward();
   double moving = 0;  // 1 - q, summed directly
   for (int o = 0; o < R::kNumOutcomes; ++o) {
-    bool any = false;
-    double best = 0;
-    rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
-      const double value = tables.AfterstateValue(after);
-      if (!any || BetterChoice<R::kObjective>(value, best)) best = value;
-      any = true;
-    });
-    if (!any) continue;
-    sum += rules.OutcomeWeight(o) * best;
+    if (!best[o]) continue;
+    sum += rules.OutcomeWeight(o) * *best[o];
     moving += rules.OutcomeWeight(o);
   }
   if (moving <= 0) return std::nullopt;
   return sum / moving;
+}
+
+// Each outcome's best afterstate value from `p` (not over), valued from
+// `tables`, into best[0 .. kNumOutcomes - 1]: every choice enumerated.
+template <typename R>
+void EnumerateBests(const ChanceTables<R>& tables, const typename R::Position& p,
+                    std::optional<double>* best) {
+  for (int o = 0; o < R::kNumOutcomes; ++o) {
+    best[o].reset();
+    tables.rules().ForEachChoice(
+        p, o, [&](const typename R::Move&, const typename R::Position& after) {
+          const double value = tables.AfterstateValue(after);
+          if (!best[o] || BetterChoice<R::kObjective>(value, *best[o])) best[o] = value;
+        });
+  }
 }
 
 // The opened database of game R.
@@ -347,7 +354,9 @@ class ChanceDatabase : public OpenDatabase {
 
   // Recomputes each chosen record from its afterstates' stored values with
   // the rules (one step of the recurrence, independent of the solver) and
-  // compares; then the companions' own checks.
+  // compares; then the companions' own checks. A full verify of rules with
+  // MakeBestChoices takes each outcome's best from it (partial choices
+  // shared across the records of a slice); a sample enumerates every choice.
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     const R& rules = *rules_;
@@ -360,10 +369,25 @@ class ChanceDatabase : public OpenDatabase {
     MismatchTally tally;
     for (int s = 0; s < tables_.num_slices(); ++s) {
       const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
+      if (mine.begin == mine.end) continue;
+      // Each outcome's best for record `index`, into best[].
+      std::function<void(uint64_t, const Position&, std::optional<double>*)> bests =
+          [&](uint64_t, const Position& p, std::optional<double>* best) {
+            EnumerateBests(tables_, p, best);
+          };
+      if constexpr (HasBestChoices<R>) {
+        if (selection.all()) {
+          auto shared = std::make_shared<decltype(rules.MakeBestChoices(tables_, s, context))>(
+              rules.MakeBestChoices(tables_, s, context));
+          bests = [shared](uint64_t index, const Position&, std::optional<double>* best) {
+            shared->Bests(index, best);
+          };
+        }
+      }
       context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index);
+          std::string problem = Check(s, index, bests);
           if constexpr (HasCompanions<R>) {
             for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
               problem = rules.VerifyCompanion(tables_, s, c, index);
@@ -483,12 +507,20 @@ class ChanceDatabase : public OpenDatabase {
     return rules_->Format(rules_->Unrank(at.slice, at.index));
   }
 
-  // What is wrong with record `index` of `slice` ("" when consistent).
-  std::string Check(int slice, uint64_t index) const {
+  // What is wrong with record `index` of `slice` ("" when consistent),
+  // each outcome's best afterstate value given by `bests`.
+  std::string Check(
+      int slice, uint64_t index,
+      const std::function<void(uint64_t, const Position&, std::optional<double>*)>& bests) const {
     const R& rules = *rules_;
     const double stored = tables_.values(slice)[index];
     const Position p = rules.Unrank(slice, index);
-    const std::optional<double> expected = RecomputeValue(tables_, p);
+    std::optional<double> expected = rules.Terminal(p);
+    if (!expected) {
+      std::optional<double> best[R::kNumOutcomes];
+      bests(index, p, best);
+      expected = ValueFromBests(rules, best);
+    }
     const std::string where = absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice),
                                            ", record ", index, "): ");
     if (!expected) return absl::StrCat(where, "no outcome has a move and the game is not over");

@@ -108,6 +108,20 @@
 //                                        passes verify when the recomputed
 //                                        value is within tolerance * max(1,
 //                                        |stored|)
+//   BestChoices MakeBestChoices(const ChanceTables<R>&, int slice,
+//                               const WorkContext&)
+//                                        for a full verify: an object whose
+//                                        const `void Bests(uint64_t index,
+//                                        std::optional<double>* best)`
+//                                        (any thread) fills best[o], each
+//                                        outcome's best afterstate value of
+//                                        record `index` of `slice` from the
+//                                        stored values (nullopt: no move),
+//                                        as ForEachChoice would, but sharing
+//                                        partial choices across records
+//                                        instead of enumerating every choice
+//                                        of every record (a sampled verify
+//                                        and probe still enumerate them)
 //   std::string Inconsistency(const Position&)
 //                                        `retro check`: what is wrong with
 //                                        the position's moves, or ""
@@ -142,12 +156,20 @@
 #include "retro/format/chance_objective.h"
 #include "retro/kit/rules_hooks.h"
 
+namespace retro {
+// What a game's hooks are given for parallel work (retro/game_module.h).
+struct WorkContext;
+}  // namespace retro
+
 namespace retro::kit {
 
 // What the game's own solver (SolveSlice) is given
 // (retro/kit/chance_slice_context.h), declared here so that the concept
 // names it without the solver's types.
 struct ChanceSliceContext;
+// The stored values the kit reads (retro/format/chance_tables.h).
+template <typename R>
+class ChanceTables;
 
 // Names shown by probe and stats; the defaults suit any game.
 struct ChanceLabels {
@@ -297,6 +319,12 @@ concept HasValueProblem = requires(const R& r, double value) {
 template <typename R>
 concept HasVerifyTolerance = requires(const R& r) {
   { r.verify_tolerance() } -> std::convertible_to<double>;
+};
+template <typename R>
+concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int slice,
+                                  const WorkContext& context, uint64_t index,
+                                  std::optional<double>* best) {
+  r.MakeBestChoices(tables, slice, context).Bests(index, best);
 };
 template <typename R>
 concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
