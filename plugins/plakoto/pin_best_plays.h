@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "games/plakoto/bearoff_indexer.h"
+#include "games/plakoto/position.h"
 #include "plugins/plakoto/pin_table_game.h"
 #include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
@@ -38,15 +39,19 @@ namespace retro::plakoto {
 
 class PinRules;  // rules.h, which includes this header
 
-// The tables of one slice (built on the context's threads), then each
-// record's 21 roll bests on any thread.
+// The tables of one slice at a time (built on the context's threads, the
+// memory kept from slice to slice), then each record's 21 roll bests on any
+// thread.
 class PinBestPlays {
  public:
-  PinBestPlays(const kit::ChanceTables<PinRules>& tables, int slice, const WorkContext& context);
+  explicit PinBestPlays(const kit::ChanceTables<PinRules>& tables);
+
+  // Builds the tables of `slice`.
+  void Prepare(int slice, const WorkContext& context);
 
   // best[o]: the best afterstate value of roll kRolls[o] from record `index`
-  // of the slice, nullopt when the roll has no move.
-  void Bests(uint64_t index, std::optional<double>* best) const;
+  // (position p) of the prepared slice, nullopt when the roll has no move.
+  void Bests(uint64_t index, const Position& p, std::optional<double>* best) const;
 
  private:
   // M_j^d of one board, die d at [d - 1].
@@ -55,11 +60,10 @@ class PinBestPlays {
   // Fills level j (1..3) of every board from level j - 1 (g for j = 1).
   void FillLevel(int j, const WorkContext& context);
 
-  const PinRules& rules_;
-  int slice_;
-  PinTableGame<BearoffIndexer> game_;  // 14-checker boards and single moves
-  std::vector<double> g_;              // by board
-  std::array<std::vector<DieValues>, 3> levels_;  // levels_[j - 1][board]
+  const kit::ChanceTables<PinRules>& tables_;
+  std::optional<PinTableGame<BearoffIndexer>> game_;  // boards, single moves
+  std::vector<double> g_;                             // by board
+  std::array<std::vector<DieValues>, 3> levels_;      // levels_[j - 1][board]
 };
 
 }  // namespace retro::plakoto

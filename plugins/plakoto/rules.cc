@@ -197,9 +197,9 @@ absl::StatusOr<std::vector<double>> PinRules::SolveSlice(
   return std::move(db).TakeValues();
 }
 
-PinBestPlays PinRules::MakeBestChoices(const kit::ChanceTables<PinRules>& tables, int slice,
-                                       const WorkContext& context) const {
-  return PinBestPlays(tables, slice, context);
+PinBestPlays PinRules::MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
+                                       const WorkContext&) const {
+  return PinBestPlays(tables);
 }
 
 kit::ChanceLabels PinRules::labels() {

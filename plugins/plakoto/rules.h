@@ -95,10 +95,10 @@ class PinRules {
   absl::StatusOr<std::vector<double>> SolveSlice(int slice,
                                                  const kit::ChanceSliceContext& context) const;
 
-  // For a full verify: each roll's best play of every record of `slice`
-  // through partial-play tables (pin_best_plays.h).
-  PinBestPlays MakeBestChoices(const kit::ChanceTables<PinRules>& tables, int slice,
-                               const WorkContext& context) const;
+  // For a full verify: each roll's best play of every record through
+  // partial-play tables (pin_best_plays.h).
+  PinBestPlays MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
+                               const WorkContext&) const;
 
   // Probe and stats.
   static kit::ChanceLabels labels();

@@ -26,11 +26,12 @@ void ExpectBestsMatchEnumeration(const PinRules& rules, std::vector<std::vector<
   ThreadPool pool(2);
   Progress progress;
   const WorkContext context{&pool, &progress};
+  PinBestPlays shared = rules.MakeBestChoices(tables, context);
   for (int slice = 0; slice < rules.num_slices(); ++slice) {
-    const PinBestPlays shared = rules.MakeBestChoices(tables, slice, context);
+    shared.Prepare(slice, context);
     for (uint64_t index = 0; index < rules.slice_size(slice); ++index) {
       std::optional<double> fast[kNumRolls], enumerated[kNumRolls];
-      shared.Bests(index, fast);
+      shared.Bests(index, rules.Unrank(slice, index), fast);
       kit::EnumerateBests(tables, rules.Unrank(slice, index), enumerated);
       for (int o = 0; o < kNumRolls; ++o) {
         ASSERT_EQ(fast[o], enumerated[o])

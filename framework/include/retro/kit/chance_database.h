@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -367,23 +366,24 @@ class ChanceDatabase : public OpenDatabase {
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
+    // The rules' shared best choices, for a full verify.
+    BestChoicesOf<R> shared;
+    if constexpr (HasBestChoices<R>) {
+      if (selection.all()) shared.emplace(rules.MakeBestChoices(tables_, context));
+    }
     for (int s = 0; s < tables_.num_slices(); ++s) {
       const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
       if (mine.begin == mine.end) continue;
-      // Each outcome's best for record `index`, into best[].
-      std::function<void(uint64_t, const Position&, std::optional<double>*)> bests =
-          [&](uint64_t, const Position& p, std::optional<double>* best) {
-            EnumerateBests(tables_, p, best);
-          };
       if constexpr (HasBestChoices<R>) {
-        if (selection.all()) {
-          auto shared = std::make_shared<decltype(rules.MakeBestChoices(tables_, s, context))>(
-              rules.MakeBestChoices(tables_, s, context));
-          bests = [shared](uint64_t index, const Position&, std::optional<double>* best) {
-            shared->Bests(index, best);
-          };
-        }
+        if (shared) shared->Prepare(s, context);
       }
+      // Each outcome's best for record `index`, position p, into best[].
+      const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
+        if constexpr (HasBestChoices<R>) {
+          if (shared) return shared->Bests(index, p, best);
+        }
+        EnumerateBests(tables_, p, best);
+      };
       context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
@@ -508,10 +508,10 @@ class ChanceDatabase : public OpenDatabase {
   }
 
   // What is wrong with record `index` of `slice` ("" when consistent),
-  // each outcome's best afterstate value given by `bests`.
-  std::string Check(
-      int slice, uint64_t index,
-      const std::function<void(uint64_t, const Position&, std::optional<double>*)>& bests) const {
+  // each outcome's best afterstate value given by bests(index, position,
+  // best).
+  template <typename Bests>
+  std::string Check(int slice, uint64_t index, const Bests& bests) const {
     const R& rules = *rules_;
     const double stored = tables_.values(slice)[index];
     const Position p = rules.Unrank(slice, index);
@@ -521,9 +521,11 @@ class ChanceDatabase : public OpenDatabase {
       bests(index, p, best);
       expected = ValueFromBests(rules, best);
     }
-    const std::string where = absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice),
-                                           ", record ", index, "): ");
-    if (!expected) return absl::StrCat(where, "no outcome has a move and the game is not over");
+    const auto where = [&] {
+      return absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice), ", record ",
+                          index, "): ");
+    };
+    if (!expected) return absl::StrCat(where(), "no outcome has a move and the game is not over");
     double tolerance = 1e-9;
     if constexpr (HasVerifyTolerance<R>) tolerance = rules.verify_tolerance();
     bool possible = std::isfinite(stored);
@@ -531,7 +533,7 @@ class ChanceDatabase : public OpenDatabase {
     if (possible && std::abs(*expected - stored) <= tolerance * std::max(1.0, std::abs(stored))) {
       return "";
     }
-    return absl::StrCat(where, "stored ", labels_.value_name, " = ", ChanceNumber(stored),
+    return absl::StrCat(where(), "stored ", labels_.value_name, " = ", ChanceNumber(stored),
                         ", recomputed from its afterstates ", ChanceNumber(*expected));
   }
 

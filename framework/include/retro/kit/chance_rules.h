@@ -108,20 +108,24 @@
 //                                        passes verify when the recomputed
 //                                        value is within tolerance * max(1,
 //                                        |stored|)
-//   BestChoices MakeBestChoices(const ChanceTables<R>&, int slice,
-//                               const WorkContext&)
-//                                        for a full verify: an object whose
-//                                        const `void Bests(uint64_t index,
-//                                        std::optional<double>* best)`
-//                                        (any thread) fills best[o], each
-//                                        outcome's best afterstate value of
-//                                        record `index` of `slice` from the
-//                                        stored values (nullopt: no move),
-//                                        as ForEachChoice would, but sharing
-//                                        partial choices across records
-//                                        instead of enumerating every choice
-//                                        of every record (a sampled verify
-//                                        and probe still enumerate them)
+//   BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&)
+//                                        for a full verify: an object with
+//                                        `void Prepare(int slice, const
+//                                        WorkContext&)`, called for each
+//                                        slice in turn, and const `void
+//                                        Bests(uint64_t index, const
+//                                        Position& p, std::optional<double>*
+//                                        best)` (any thread), which fills
+//                                        best[o], each outcome's best
+//                                        afterstate value of record `index`
+//                                        (position p) of the prepared slice
+//                                        from the stored values (nullopt: no
+//                                        move), as ForEachChoice would, but
+//                                        sharing partial choices across
+//                                        records instead of enumerating
+//                                        every choice of every record (a
+//                                        sampled verify and probe still
+//                                        enumerate them)
 //   std::string Inconsistency(const Position&)
 //                                        `retro check`: what is wrong with
 //                                        the position's moves, or ""
@@ -323,9 +327,27 @@ concept HasVerifyTolerance = requires(const R& r) {
 template <typename R>
 concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int slice,
                                   const WorkContext& context, uint64_t index,
-                                  std::optional<double>* best) {
-  r.MakeBestChoices(tables, slice, context).Bests(index, best);
+                                  const typename R::Position& p, std::optional<double>* best) {
+  requires requires(decltype(r.MakeBestChoices(tables, context)) shared) {
+    shared.Prepare(slice, context);
+    std::as_const(shared).Bests(index, p, best);
+  };
 };
+// The rules' best choices of a full verify, when they have them (an empty
+// optional of an empty type otherwise).
+struct NoBestChoices {};
+template <typename R>
+struct BestChoicesType {
+  using type = NoBestChoices;
+};
+template <typename R>
+  requires HasBestChoices<R>
+struct BestChoicesType<R> {
+  using type = decltype(std::declval<const R&>().MakeBestChoices(
+      std::declval<const ChanceTables<R>&>(), std::declval<const WorkContext&>()));
+};
+template <typename R>
+using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
 template <typename R>
 concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
   { r.Inconsistency(p) } -> std::convertible_to<std::string>;

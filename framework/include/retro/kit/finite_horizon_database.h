@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -239,7 +240,6 @@ class FiniteHorizonDatabase : public OpenDatabase {
     };
     std::vector<Change> changes;  // the position's own first, then each child's
     std::vector<Child> children;
-    std::vector<uint32_t> layers;
   };
 
   // Checks every layer t = 0..T of position `index` of `slice` against the
@@ -248,7 +248,8 @@ class FiniteHorizonDatabase : public OpenDatabase {
   // that can only change at t = 1, at the position's own stored changes, or
   // one layer after a child's stored change, so checking those layers checks
   // them all. Each list of changes is read once: the layers are visited in
-  // increasing order with a cursor per list.
+  // increasing order with a cursor per list, each next layer the nearest of
+  // the lists' next changes.
   std::string Check(int slice, uint64_t index, CheckScratch& scratch) const {
     const R& rules = tables_->rules();
     const FiniteHorizonStoreView& store = tables_->store(slice);
@@ -258,47 +259,39 @@ class FiniteHorizonDatabase : public OpenDatabase {
       return absl::StrCat(rules.Format(p), " t=0: stored ", store.ValueAt(index, 0),
                           ", rules say ", limit);
     }
-    // 1. The changes of the position and of each child, and the layers to
-    //    check.
+    // 1. The changes of the position and of each child.
     auto& changes = scratch.changes;
     auto& children = scratch.children;
-    auto& layers = scratch.layers;
     changes.clear();
     children.clear();
-    layers.assign(1, 1);
-    const auto read_changes = [&](const FiniteHorizonStoreView& view, uint64_t state,
-                                  uint32_t shift) {
+    const auto read_changes = [&](const FiniteHorizonStoreView& view, uint64_t state) {
       view.ForEachChange(state, [&](uint32_t layer, int value) {
         changes.push_back({layer, value});
-        layers.push_back(layer + shift);
         return true;
       });
     };
-    read_changes(store, index, 0);
+    read_changes(store, index);
     const uint32_t own_end = static_cast<uint32_t>(changes.size());
     rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
       children.push_back({rules.Rank(child), reward, 0, 0, 0});
     });
     for (auto& child : children) {
       child.first = child.next = static_cast<uint32_t>(changes.size());
-      read_changes(tables_->store(child.at.slice), child.at.index, 1);
+      read_changes(tables_->store(child.at.slice), child.at.index);
       child.end = static_cast<uint32_t>(changes.size());
     }
-    std::sort(layers.begin(), layers.end());
-    layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
 
-    // 2. The layers in increasing order, each list's cursor moving forward:
-    //    a value at layer t is that of the last change at or before t.
-    // The value at layer t of the list changes[first, end), its cursor
-    // `next` moved past the changes at or before t.
+    // 2. The layers in increasing order from t = 1. The value of a list at
+    //    layer t is that of its last change at or before t; its cursor
+    //    `next` moves past those changes.
     const auto value_at = [&](uint32_t first, uint32_t& next, uint32_t end, uint32_t t) {
       while (next < end && changes[next].layer <= t) ++next;
       return next > first ? changes[next - 1].value : 0;
     };
     uint32_t own_next = 0;
     const int terminal = rules.TerminalValue(p);
-    for (const uint32_t t : layers) {
-      if (t < 1 || t > static_cast<uint32_t>(tables_->horizon())) continue;
+    const uint32_t horizon = static_cast<uint32_t>(tables_->horizon());
+    for (uint32_t t = 1; t <= horizon;) {
       int expected = terminal;
       if (!children.empty()) {
         expected = -1000;
@@ -312,6 +305,15 @@ class FiniteHorizonDatabase : public OpenDatabase {
         return absl::StrCat(rules.Format(p), " t=", t, ": stored ", stored,
                             ", recomputed from its children ", expected);
       }
+      // The next layer where a side can change: the position's next change
+      // (beyond t), or one after a child's (at or beyond t).
+      uint32_t next = std::numeric_limits<uint32_t>::max();
+      if (own_next < own_end) next = changes[own_next].layer;
+      for (const auto& child : children) {
+        if (child.next < child.end) next = std::min(next, changes[child.next].layer + 1);
+      }
+      if (next == std::numeric_limits<uint32_t>::max()) break;
+      t = next;
     }
     return "";
   }
