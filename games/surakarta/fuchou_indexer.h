@@ -30,8 +30,12 @@ class FuChouIndexer {
   // pieces() and disjoint sets.
   uint64_t Rank(Bitboard us, Bitboard them) const {
     const Bitboard occupied = us | them;
-    return (CombinationRank(occupied) << pieces_) | ExtractBits(us, occupied);
+    return SetBase(occupied) | ExtractBits(us, occupied);
   }
+  // The part of the rank fixed by the occupied set (the rank of its first
+  // colouring), for a caller ranking many placements of few sets; the rank
+  // of (us, them) is SetBase(us | them) | ExtractBits(us, us | them).
+  uint64_t SetBase(Bitboard occupied) const { return CombinationRank(occupied) << pieces_; }
   uint64_t Rank(const Position& p) const { return Rank(p.us, p.them); }
 
   // The placement with rank `rank` < Size().

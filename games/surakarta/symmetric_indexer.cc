@@ -111,24 +111,31 @@ void SymmetricIndexer::Canonicalize(Bitboard us, Bitboard them,
 }
 
 uint64_t SymmetricIndexer::Rank(Bitboard us, Bitboard them) const {
-  const Bitboard occupied = us | them;
-  uint32_t achieving;
-  const Bitboard smallest = SmallestImage(occupied, &achieving);
-  const uint64_t c = CombinationRank(smallest);
-  if (achieving == 1) return block_start_[c] + ExtractBits(us, occupied);
-  uint64_t best_w = UINT64_MAX;
-  for (int k = 0; k < kSymmetries; ++k) {
-    if ((achieving >> k) & 1) {
-      best_w = std::min<uint64_t>(
-          best_w, ExtractBits(TransformBitboard(k, us), smallest));
-    }
-  }
+  return Rank(us, OfSet(us | them));
+}
+
+SymmetricIndexer::SetRank SymmetricIndexer::OfSet(Bitboard occupied) const {
+  SetRank set;
+  set.occupied = occupied;
+  set.smallest = SmallestImage(occupied, &set.achieving);
+  const uint64_t c = CombinationRank(set.smallest);
+  set.block_start = block_start_[c];
   // Several symmetries reach the smallest image exactly when the canonical
   // set has a non-trivial stabiliser, which has a table of its own.
-  if (achieving & (achieving - 1)) {
-    return block_start_[c] + symmetric_sets_.at(c).rank_of[best_w];
+  if (set.achieving & (set.achieving - 1)) set.rank_of = &symmetric_sets_.at(c).rank_of;
+  return set;
+}
+
+uint64_t SymmetricIndexer::Rank(Bitboard us, const SetRank& set) const {
+  if (set.achieving == 1) return set.block_start + ExtractBits(us, set.occupied);
+  uint64_t best_w = UINT64_MAX;
+  for (int k = 0; k < kSymmetries; ++k) {
+    if ((set.achieving >> k) & 1) {
+      best_w = std::min<uint64_t>(best_w, ExtractBits(TransformBitboard(k, us), set.smallest));
+    }
   }
-  return block_start_[c] + best_w;
+  if (set.rank_of != nullptr) return set.block_start + (*set.rank_of)[best_w];
+  return set.block_start + best_w;
 }
 
 Position SymmetricIndexer::Unrank(uint64_t rank) const {

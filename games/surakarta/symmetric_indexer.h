@@ -66,6 +66,20 @@ class SymmetricIndexer {
   uint64_t Rank(Bitboard us, Bitboard them) const;
   uint64_t Rank(const Position& p) const { return Rank(p.us, p.them); }
 
+  // What Rank derives from the occupied set alone, for a caller ranking
+  // many placements of few sets (a verifier ranking children): Rank(us,
+  // them) is Rank(us, OfSet(us | them)).
+  struct SetRank {
+    Bitboard occupied = 0;
+    Bitboard smallest = 0;   // its smallest image under the symmetries
+    uint32_t achieving = 0;  // bit k: symmetry k maps it to `smallest`
+    uint64_t block_start = 0;
+    // The canonical patterns' local ranks when `smallest` has symmetries.
+    const std::vector<uint16_t>* rank_of = nullptr;
+  };
+  SetRank OfSet(Bitboard occupied) const;
+  uint64_t Rank(Bitboard us, const SetRank& set) const;
+
   // The canonical representative of class `rank` < Size(), X to move.
   Position Unrank(uint64_t rank) const;
 

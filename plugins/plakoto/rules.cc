@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "games/plakoto/notation.h"
+#include "plugins/plakoto/pin_best_plays.h"
 #include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
@@ -194,6 +195,11 @@ absl::StatusOr<std::vector<double>> PinRules::SolveSlice(
   options.communicator = context.work.communicator;
   RETRO_ASSIGN_OR_RETURN(PinDatabase db, PinDatabase::Build(points_, pins_[slice], options));
   return std::move(db).TakeValues();
+}
+
+PinBestPlays PinRules::MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
+                                       const WorkContext&) const {
+  return PinBestPlays(tables);
 }
 
 kit::ChanceLabels PinRules::labels() {

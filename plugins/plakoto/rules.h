@@ -24,6 +24,7 @@
 #include "games/plakoto/move_generator.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
+#include "plugins/plakoto/pin_best_plays.h"
 #include "retro/database_layout.h"
 #include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
@@ -93,6 +94,11 @@ class PinRules {
   // The partial-move tables' solver (pin_database.h).
   absl::StatusOr<std::vector<double>> SolveSlice(int slice,
                                                  const kit::ChanceSliceContext& context) const;
+
+  // For a full verify: each roll's best play of every record through
+  // partial-play tables (pin_best_plays.h).
+  PinBestPlays MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
+                               const WorkContext&) const;
 
   // Probe and stats.
   static kit::ChanceLabels labels();

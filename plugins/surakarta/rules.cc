@@ -181,6 +181,25 @@ SliceIndex SurakartaRules::Rank(const Position& p) const {
                                                      : Symmetric(n).Rank(p.us, p.them)};
 }
 
+SliceIndex SurakartaRules::Rank(const Position& p, RankCache& cache) const {
+  const int n = p.piece_count();
+  if (n < 1 || n > pieces_) return {n - 1, 0};
+  const Bitboard occupied = p.us | p.them;
+  RankCache::Entry& entry =
+      cache.entries[(occupied * 0x9E3779B97F4A7C15ull) >> 56];  // 256 entries
+  const bool fuchou = indexing_ == TableIndexing::kFuChou;
+  if (entry.occupied != occupied) {
+    entry.occupied = occupied;
+    if (fuchou) {
+      entry.base = fuchou_->table(n).SetBase(occupied);
+    } else {
+      entry.set = Symmetric(n).OfSet(occupied);
+    }
+  }
+  return {n - 1, fuchou ? entry.base | ExtractBits(p.us, occupied)
+                        : Symmetric(n).Rank(p.us, entry.set)};
+}
+
 bool SurakartaRules::HasMove(const Position& p) const {
   const Bitboard occupied = p.us | p.them;
   for (Bitboard pieces = p.us; pieces;) {

@@ -19,6 +19,7 @@
 #ifndef PLUGINS_SURAKARTA_RULES_H_
 #define PLUGINS_SURAKARTA_RULES_H_
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -124,6 +125,20 @@ class SurakartaRules {
   };
   Position Unrank(int slice, uint64_t index, UnrankCache& cache) const;
   SliceIndex Rank(const Position& p) const;
+  // The same for the children of records checked in index order: the
+  // records of one occupied set are consecutive and share their children's
+  // occupied sets, so the part of a rank fixed by the set (a colex rank,
+  // and for the symmetric layout the set's canonical image) is kept per
+  // set in a small direct-mapped table.
+  struct RankCache {
+    struct Entry {
+      Bitboard occupied = ~Bitboard{0};  // no set
+      uint64_t base = 0;                 // FuChouIndexer::SetBase
+      SymmetricIndexer::SetRank set;     // symmetric layout
+    };
+    std::array<Entry, 256> entries;
+  };
+  SliceIndex Rank(const Position& p, RankCache& cache) const;
   bool IsPosition(const Position&) const { return true; }
   bool every_index_is_a_position() const { return true; }
   bool indexes_classes() const { return indexing_ == TableIndexing::kSymmetric; }

@@ -180,9 +180,7 @@ class LoopyWdlTables {
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (one rank and one byte read).
   WdlOutcome MoveValue(int slice, const Position& child) const {
-    const SliceIndex at = rules_.Rank(child);
-    const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
-    return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
+    return MoveValueAt(slice, rules_.Rank(child));
   }
 
   // What is wrong with a record: its value recomputed from its children's
@@ -198,6 +196,13 @@ class LoopyWdlTables {
   }
   // The same, given p = Unrank(slice, index).
   std::string CheckRecord(int slice, uint64_t index, const Position& p) const {
+    Ranker<R> rank(rules_);
+    return CheckRecord(slice, index, p, rank);
+  }
+  // The same, ranking the children through `rank` (one per thread, kept
+  // across records checked in index order).
+  std::string CheckRecord(int slice, uint64_t index, const Position& p,
+                          Ranker<R>& rank) const {
     const uint8_t stored = tables_[slice][index];
     if (!rules_.IsPosition(p)) {
       if (stored == kNotAPositionByte) return "";
@@ -212,7 +217,7 @@ class LoopyWdlTables {
     std::optional<WdlOutcome> expected = rules_.Outcome(p);
     if (!expected) {
       rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
-        const WdlOutcome value = MoveValue(slice, child);
+        const WdlOutcome value = MoveValueAt(slice, rank(child));
         if (!expected || BetterForMover(value, *expected)) expected = value;
       });
     }
@@ -223,6 +228,12 @@ class LoopyWdlTables {
   }
 
  private:
+  // The value for the mover of a move from `slice` into record `at`.
+  WdlOutcome MoveValueAt(int slice, SliceIndex at) const {
+    const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
+    return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
+  }
+
   // The sizes of `tables` against the rules' slices (all of them first),
   // then every byte (SliceBytesProblem).
   static absl::Status CheckSizesAndBytes(const R& rules,

@@ -92,29 +92,35 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
   return result;
 }
 
-// The value of `p` recomputed from its afterstates' stored values (one step
-// of the recurrence in chance_rules.h); nullopt when no outcome has a move.
+// One step of the recurrence in chance_rules.h for a position not over,
+// given each outcome's best afterstate value (best[o], nullopt when the
+// outcome has no move); nullopt when no outcome has a move.
 template <typename R>
-std::optional<double> RecomputeValue(const ChanceTables<R>& tables,
-                                     const typename R::Position& p) {
-  const R& rules = tables.rules();
-  if (const std::optional<double> over = rules.Terminal(p)) return *over;
+std::optional<double> ValueFromBests(const R& rules, const std::optional<double>* best) {
   double sum = rules.TurnReward();
   double moving = 0;  // 1 - q, summed directly
   for (int o = 0; o < R::kNumOutcomes; ++o) {
-    bool any = false;
-    double best = 0;
-    rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
-      const double value = tables.AfterstateValue(after);
-      if (!any || BetterChoice<R::kObjective>(value, best)) best = value;
-      any = true;
-    });
-    if (!any) continue;
-    sum += rules.OutcomeWeight(o) * best;
+    if (!best[o]) continue;
+    sum += rules.OutcomeWeight(o) * *best[o];
     moving += rules.OutcomeWeight(o);
   }
   if (moving <= 0) return std::nullopt;
   return sum / moving;
+}
+
+// Each outcome's best afterstate value from `p` (not over), valued from
+// `tables`, into best[0 .. kNumOutcomes - 1]: every choice enumerated.
+template <typename R>
+void EnumerateBests(const ChanceTables<R>& tables, const typename R::Position& p,
+                    std::optional<double>* best) {
+  for (int o = 0; o < R::kNumOutcomes; ++o) {
+    best[o].reset();
+    tables.rules().ForEachChoice(
+        p, o, [&](const typename R::Move&, const typename R::Position& after) {
+          const double value = tables.AfterstateValue(after);
+          if (!best[o] || BetterChoice<R::kObjective>(value, *best[o])) best[o] = value;
+        });
+  }
 }
 
 // The opened database of game R.
@@ -344,7 +350,9 @@ class ChanceDatabase : public OpenDatabase {
 
   // Recomputes each chosen record from its afterstates' stored values with
   // the rules (one step of the recurrence, independent of the solver) and
-  // compares; then the companions' own checks.
+  // compares; then the companions' own checks. A full verify of rules with
+  // MakeBestChoices takes each outcome's best from it (partial choices
+  // shared across the records of a slice); a sample enumerates every choice.
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     const R& rules = *rules_;
@@ -355,12 +363,28 @@ class ChanceDatabase : public OpenDatabase {
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
+    // The rules' shared best choices, for a full verify.
+    BestChoicesOf<R> shared;
+    if constexpr (HasBestChoices<R>) {
+      if (selection.all()) shared.emplace(rules.MakeBestChoices(tables_, context));
+    }
     for (int s = 0; s < tables_.num_slices(); ++s) {
       const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
+      if (mine.begin == mine.end) continue;
+      if constexpr (HasBestChoices<R>) {
+        if (shared) shared->Prepare(s, context);
+      }
+      // Each outcome's best for record `index`, position p, into best[].
+      const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
+        if constexpr (HasBestChoices<R>) {
+          if (shared) return shared->Bests(index, p, best);
+        }
+        EnumerateBests(tables_, p, best);
+      };
       context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index);
+          std::string problem = Check(s, index, bests);
           if constexpr (HasCompanions<R>) {
             for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
               problem = rules.VerifyCompanion(tables_, s, c, index);
@@ -503,15 +527,25 @@ class ChanceDatabase : public OpenDatabase {
     return rules_->Format(rules_->Unrank(at.slice, at.index));
   }
 
-  // What is wrong with record `index` of `slice` ("" when consistent).
-  std::string Check(int slice, uint64_t index) const {
+  // What is wrong with record `index` of `slice` ("" when consistent),
+  // each outcome's best afterstate value given by bests(index, position,
+  // best).
+  template <typename Bests>
+  std::string Check(int slice, uint64_t index, const Bests& bests) const {
     const R& rules = *rules_;
     const double stored = tables_.values(slice)[index];
     const Position p = rules.Unrank(slice, index);
-    const std::optional<double> expected = RecomputeValue(tables_, p);
-    const std::string where = absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice),
-                                           ", record ", index, "): ");
-    if (!expected) return absl::StrCat(where, "no outcome has a move and the game is not over");
+    std::optional<double> expected = rules.Terminal(p);
+    if (!expected) {
+      std::optional<double> best[R::kNumOutcomes];
+      bests(index, p, best);
+      expected = ValueFromBests(rules, best);
+    }
+    const auto where = [&] {
+      return absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice), ", record ",
+                          index, "): ");
+    };
+    if (!expected) return absl::StrCat(where(), "no outcome has a move and the game is not over");
     double tolerance = 1e-9;
     if constexpr (HasVerifyTolerance<R>) tolerance = rules.verify_tolerance();
     bool possible = std::isfinite(stored);
@@ -519,7 +553,7 @@ class ChanceDatabase : public OpenDatabase {
     if (possible && std::abs(*expected - stored) <= tolerance * std::max(1.0, std::abs(stored))) {
       return "";
     }
-    return absl::StrCat(where, "stored ", labels_.value_name, " = ", ChanceNumber(stored),
+    return absl::StrCat(where(), "stored ", labels_.value_name, " = ", ChanceNumber(stored),
                         ", recomputed from its afterstates ", ChanceNumber(*expected));
   }
 

@@ -108,6 +108,24 @@
 //                                        passes verify when the recomputed
 //                                        value is within tolerance * max(1,
 //                                        |stored|)
+//   BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&)
+//                                        for a full verify: an object with
+//                                        `void Prepare(int slice, const
+//                                        WorkContext&)`, called for each
+//                                        slice in turn, and const `void
+//                                        Bests(uint64_t index, const
+//                                        Position& p, std::optional<double>*
+//                                        best)` (any thread), which fills
+//                                        best[o], each outcome's best
+//                                        afterstate value of record `index`
+//                                        (position p) of the prepared slice
+//                                        from the stored values (nullopt: no
+//                                        move), as ForEachChoice would, but
+//                                        sharing partial choices across
+//                                        records instead of enumerating
+//                                        every choice of every record (a
+//                                        sampled verify and probe still
+//                                        enumerate them)
 //   std::string Inconsistency(const Position&)
 //                                        `retro check`: what is wrong with
 //                                        the position's moves, or ""
@@ -142,12 +160,20 @@
 #include "retro/format/chance_objective.h"
 #include "retro/kit/rules_hooks.h"
 
+namespace retro {
+// What a game's hooks are given for parallel work (retro/game_module.h).
+struct WorkContext;
+}  // namespace retro
+
 namespace retro::kit {
 
 // What the game's own solver (SolveSlice) is given
 // (retro/kit/chance_slice_context.h), declared here so that the concept
 // names it without the solver's types.
 struct ChanceSliceContext;
+// The stored values the kit reads (retro/format/chance_tables.h).
+template <typename R>
+class ChanceTables;
 
 // Names shown by probe and stats; the defaults suit any game.
 struct ChanceLabels {
@@ -298,6 +324,30 @@ template <typename R>
 concept HasVerifyTolerance = requires(const R& r) {
   { r.verify_tolerance() } -> std::convertible_to<double>;
 };
+template <typename R>
+concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int slice,
+                                  const WorkContext& context, uint64_t index,
+                                  const typename R::Position& p, std::optional<double>* best) {
+  requires requires(decltype(r.MakeBestChoices(tables, context)) shared) {
+    shared.Prepare(slice, context);
+    std::as_const(shared).Bests(index, p, best);
+  };
+};
+// The rules' best choices of a full verify, when they have them (an empty
+// optional of an empty type otherwise).
+struct NoBestChoices {};
+template <typename R>
+struct BestChoicesType {
+  using type = NoBestChoices;
+};
+template <typename R>
+  requires HasBestChoices<R>
+struct BestChoicesType<R> {
+  using type = decltype(std::declval<const R&>().MakeBestChoices(
+      std::declval<const ChanceTables<R>&>(), std::declval<const WorkContext&>()));
+};
+template <typename R>
+using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
 template <typename R>
 concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
   { r.Inconsistency(p) } -> std::convertible_to<std::string>;

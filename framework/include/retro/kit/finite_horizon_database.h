@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -204,9 +205,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
     for (int s = 0; s < rules.num_slices(); ++s) {
       const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
       context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t b, uint64_t e) {
+        CheckScratch scratch;
         for (uint64_t k = b; k < e; ++k) {
           const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index);
+          std::string problem = Check(s, index, scratch);
           if (!problem.empty()) {
             tally.Record((uint64_t{static_cast<uint32_t>(s)} << 48) | index,
                          [&] { return std::move(problem); });
@@ -236,13 +238,32 @@ class FiniteHorizonDatabase : public OpenDatabase {
   }
 
  private:
+  // The changes of one position and its children, reused from record to
+  // record by one thread (no allocation per record).
+  struct CheckScratch {
+    struct Change {
+      uint32_t layer;
+      int value;
+    };
+    struct Child {
+      SliceIndex at;
+      int reward;
+      uint32_t first, end;  // its changes: changes[first, end)
+      uint32_t next;        // the first of them beyond the layer looked at
+    };
+    std::vector<Change> changes;  // the position's own first, then each child's
+    std::vector<Child> children;
+  };
+
   // Checks every layer t = 0..T of position `index` of `slice` against the
   // rules and its children's stored values; the first disagreement, or "".
   // Both sides of V_t = max(reward - V_{t-1}(child)) are step functions of t
   // that can only change at t = 1, at the position's own stored changes, or
   // one layer after a child's stored change, so checking those layers checks
-  // them all.
-  std::string Check(int slice, uint64_t index) const {
+  // them all. Each list of changes is read once: the layers are visited in
+  // increasing order with a cursor per list, each next layer the nearest of
+  // the lists' next changes.
+  std::string Check(int slice, uint64_t index, CheckScratch& scratch) const {
     const R& rules = tables_->rules();
     const FiniteHorizonStoreView& store = tables_->store(slice);
     const Position p = rules.Unrank(slice, index);
@@ -251,43 +272,61 @@ class FiniteHorizonDatabase : public OpenDatabase {
       return absl::StrCat(rules.Format(p), " t=0: stored ", store.ValueAt(index, 0),
                           ", rules say ", limit);
     }
-    struct Child {
-      SliceIndex at;
-      int reward;
-    };
-    std::vector<Child> children;
-    rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
-      children.push_back({rules.Rank(child), reward});
-    });
-    std::vector<uint32_t> layers{1};
-    const auto add_changes = [&](const FiniteHorizonStoreView& view, uint64_t state,
-                                 uint32_t shift) {
-      view.ForEachChange(state, [&](uint32_t layer, int) {
-        layers.push_back(layer + shift);
+    // 1. The changes of the position and of each child.
+    auto& changes = scratch.changes;
+    auto& children = scratch.children;
+    changes.clear();
+    children.clear();
+    const auto read_changes = [&](const FiniteHorizonStoreView& view, uint64_t state) {
+      view.ForEachChange(state, [&](uint32_t layer, int value) {
+        changes.push_back({layer, value});
         return true;
       });
     };
-    add_changes(store, index, 0);
-    for (const Child& child : children) {
-      add_changes(tables_->store(child.at.slice), child.at.index, 1);
+    read_changes(store, index);
+    const uint32_t own_end = static_cast<uint32_t>(changes.size());
+    rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
+      children.push_back({rules.Rank(child), reward, 0, 0, 0});
+    });
+    for (auto& child : children) {
+      child.first = child.next = static_cast<uint32_t>(changes.size());
+      read_changes(tables_->store(child.at.slice), child.at.index);
+      child.end = static_cast<uint32_t>(changes.size());
     }
-    std::sort(layers.begin(), layers.end());
-    layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
+
+    // 2. The layers in increasing order from t = 1. The value of a list at
+    //    layer t is that of its last change at or before t; its cursor
+    //    `next` moves past those changes.
+    const auto value_at = [&](uint32_t first, uint32_t& next, uint32_t end, uint32_t t) {
+      while (next < end && changes[next].layer <= t) ++next;
+      return next > first ? changes[next - 1].value : 0;
+    };
+    uint32_t own_next = 0;
     const int terminal = rules.TerminalValue(p);
-    for (const uint32_t t : layers) {
-      if (t < 1 || t > static_cast<uint32_t>(tables_->horizon())) continue;
+    const uint32_t horizon = static_cast<uint32_t>(tables_->horizon());
+    for (uint32_t t = 1; t <= horizon;) {
       int expected = terminal;
       if (!children.empty()) {
         expected = -1000;
-        for (const Child& child : children) {
-          expected = std::max(expected, child.reward - tables_->store(child.at.slice)
-                                                           .ValueAt(child.at.index, t - 1));
+        for (auto& child : children) {
+          expected = std::max(expected, child.reward - value_at(child.first, child.next,
+                                                                child.end, t - 1));
         }
       }
-      if (store.ValueAt(index, t) != expected) {
-        return absl::StrCat(rules.Format(p), " t=", t, ": stored ", store.ValueAt(index, t),
+      const int stored = value_at(0, own_next, own_end, t);
+      if (stored != expected) {
+        return absl::StrCat(rules.Format(p), " t=", t, ": stored ", stored,
                             ", recomputed from its children ", expected);
       }
+      // The next layer where a side can change: the position's next change
+      // (beyond t), or one after a child's (at or beyond t).
+      uint32_t next = std::numeric_limits<uint32_t>::max();
+      if (own_next < own_end) next = changes[own_next].layer;
+      for (const auto& child : children) {
+        if (child.next < child.end) next = std::min(next, changes[child.next].layer + 1);
+      }
+      if (next == std::numeric_limits<uint32_t>::max()) break;
+      t = next;
     }
     return "";
   }

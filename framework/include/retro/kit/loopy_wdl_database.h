@@ -320,9 +320,10 @@ class LoopyWdlDatabase : public OpenDatabase {
       const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
       context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {
         Unranker<R> unrank(rules_);
+        Ranker<R> rank(rules_);
         for (uint64_t k = begin; k < end; ++k) {
           const uint64_t index = selection.record(slice, k);
-          std::string problem = data_.CheckRecord(slice, index, unrank(slice, index));
+          std::string problem = data_.CheckRecord(slice, index, unrank(slice, index), rank);
           if (!problem.empty()) {
             tally.Record((static_cast<uint64_t>(slice) << 48) | index,
                          [&] { return std::move(problem); });

@@ -126,6 +126,14 @@
 //                                        order, one default-constructed
 //                                        cache per thread and chunk, across
 //                                        slices)
+//   struct RankCache; SliceIndex Rank(const Position& p, RankCache& cache)
+//                                        the same as Rank(p), faster when
+//                                        consecutive calls rank the
+//                                        children of nearby records (verify
+//                                        ranks every child of records
+//                                        scanned in index order, one
+//                                        default-constructed cache per
+//                                        thread and chunk, across slices)
 //   bool indexes_classes()               true when an index numbers a class
 //                                        of positions of equal value (e.g.
 //                                        under board symmetries; Unrank
@@ -376,6 +384,43 @@ class Unranker {
     requires HasUnrankCache<S>
   struct Cache<S> {
     typename S::UnrankCache value;
+  };
+  const R& rules_;
+  Cache<R> cache_;
+};
+
+template <typename R>
+concept HasRankCache = requires(const R& r, const typename R::Position& p) {
+  typename R::RankCache;
+  requires requires(typename R::RankCache& cache) {
+    { r.Rank(p, cache) } -> std::same_as<SliceIndex>;
+  };
+};
+
+// Ranks positions through the rules' RankCache when they have one (one
+// Ranker per thread and chunk of records checked in index order).
+template <typename R>
+class Ranker {
+ public:
+  explicit Ranker(const R& rules) : rules_(rules) {}
+  SliceIndex operator()(const typename R::Position& p) {
+    if constexpr (HasRankCache<R>) {
+      return rules_.Rank(p, cache_.value);
+    } else {
+      return rules_.Rank(p);
+    }
+  }
+
+ private:
+  struct NoCache {};
+  template <typename S>
+  struct Cache {
+    NoCache value;
+  };
+  template <typename S>
+    requires HasRankCache<S>
+  struct Cache<S> {
+    typename S::RankCache value;
   };
   const R& rules_;
   Cache<R> cache_;
