@@ -223,9 +223,18 @@ def main():
     checker.run("oware match bad games", ["match", "--game", "oware", "--a", "depth=2",
                                           "--b", "depth=1", "--games", "0"], 2)
 
-    # 4. Every schema of docs/json.md was used, and every error class seen.
+    # 4. Export (the games that offer it: oware's books).
+    checker.run("oware export", ["export", "--db", "oware.retro", "--format", "cpp", "--out",
+                                 "book.h"], 0, "export")
+    checker.run("oware export bad format", ["export", "--db", "oware.retro", "--format", "png",
+                                            "--out", "book.png"], 2)
+    checker.run("tictactoe export not offered", ["export", "--db", "tictactoe.retro",
+                                                 "--format", "cpp", "--out", "t.h"], 2)
+
+    # 5. Every command's result schema of docs/json.md was used, and every
+    #    error class seen.
     for name in ("games", "solve", "probe", "stats", "verify", "perft", "check", "play",
-                 "match"):
+                 "match", "export"):
         if name not in checker.seen:
             checker.fail("coverage", f"no case checked the result of {name}")
     for status in ("error exit 1", "error exit 2"):

@@ -146,7 +146,9 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   EXPECT_EQ(r->line, "2  E=6 q=0.666666666667 1: 2/1 | 2: 2/0 | 3: (no move) | 4: (no move) | "
                      "5: (no move) | 6: (no move)");
   EXPECT_THAT(r->json, HasSubstr("{\"position\":\"2\",\"expected_turns\":6"));
-  EXPECT_THAT(r->json, HasSubstr("{\"die\":\"2\",\"move\":\"2/0\",\"value\":0}"));
+  EXPECT_THAT(r->json,
+              HasSubstr("{\"die\":\"2\",\"move\":\"2/0\",\"position\":\"0\",\"value\":0}"));
+  EXPECT_THAT(r->json, HasSubstr("{\"die\":\"3\",\"move\":\"(no move)\",\"position\":\"2\","));
 
   // Two checkers: a 6 may bear off the one on 6 (leaving 9) or move 9 to 3
   // (leaving 6 3); the kit picks the smaller expectation.

@@ -98,7 +98,9 @@ TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
   ASSERT_TRUE(probe.ok()) << probe.status();
   EXPECT_EQ(probe->line, "3141@0  t=4 value=5 best=left");
   EXPECT_THAT(probe->text, HasSubstr("3141@0  (coins-4, 4 plies left)\nvalue: +5"));
-  EXPECT_THAT(probe->json, HasSubstr("\"moves\":[{\"move\":\"left\",\"reward\":3,"));
+  EXPECT_THAT(probe->json, HasSubstr("\"moves\":[{\"move\":\"left\",\"position\":\"141@1\","
+                                     "\"reward\":3,\"child_value\":-2,\"value\":5,"
+                                     "\"best\":true}"));
   absl::StatusOr<Report> shallow = database_->Probe("3141@0", {{"plies-left", "1"}});
   ASSERT_TRUE(shallow.ok());
   EXPECT_EQ(shallow->line, "3141@0  t=1 value=3 best=left");

@@ -44,7 +44,8 @@ TEST_F(OwareCliTest, SolveProbeStatsVerify) {
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(EnvelopeResultText(r.out),
             "{\"position\":\"0 0 0 0 0 1 | 0 0 0 0 0 0\",\"plies_left\":200,\"value\":-1,"
-            "\"moves\":[{\"move\":\"5\",\"captures\":0,\"child_value\":1,\"value\":-1}],"
+            "\"moves\":[{\"move\":\"5\",\"position\":\"1 0 0 0 0 0 | 0 0 0 0 0 0\","
+            "\"captures\":0,\"child_value\":1,\"value\":-1,\"best\":true}],"
             "\"best\":[\"5\"]}");
   EXPECT_EQ(Lines(r.out).size(), 1u) << r;
 

@@ -82,7 +82,11 @@ TEST_F(PlakotoCliTest, ProbeTextJsonAndBatch) {
   EXPECT_NEAR(pinned.at("expected_turns").get<double>(), 36.0 / 11, 1e-12);
   const nlohmann::json& rolls = pinned.at("rolls");
   ASSERT_EQ(rolls.size(), 21u) << r;
-  EXPECT_EQ(rolls.front(), nlohmann::json({{"roll", "1-1"}, {"play", "2/1"}, {"value", 0}}));
+  // 1-1 plays 2/1, which leads to p=2 14 0 0 0 0 0, worth 0 turns.
+  EXPECT_EQ(rolls.front(), nlohmann::json({{"roll", "1-1"},
+                                           {"play", "2/1"},
+                                           {"position", "p=2 14 0 0 0 0 0"},
+                                           {"value", 0}}));
   EXPECT_EQ(rolls.back().at("roll"), "6-6");
   EXPECT_EQ(rolls.back().at("play"), "(no move)");
   EXPECT_NEAR(rolls.back().at("value").get<double>(), 36.0 / 11, 1e-12);
