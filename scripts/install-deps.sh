@@ -7,9 +7,11 @@ set -euo pipefail
 # libopenmpi-dev and openmpi-bin: distributed solving (mpirun -np R retro
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
 # make and pkg-config: programs built against the installed C API
-# (docs/probing.md, tests/install/c_api_test.sh).
+# (docs/probing.md, tests/install/c_api_test.sh); pkg-config also finds
+# libzstd-dev, which compresses the blocks of `--layout small` databases
+# (retro/format/compressed_slice.h).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config)
+          libopenmpi-dev openmpi-bin make pkg-config libzstd-dev)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then
