@@ -7,7 +7,9 @@ set -euo pipefail
 # libopenmpi-dev and openmpi-bin: distributed solving (mpirun -np R retro
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
 # make and pkg-config: programs built against the installed C API
-# (docs/probing.md, tests/install/c_api_test.sh).
+# (docs/probing.md, tests/install/c_api_test.sh); pkg-config also finds
+# libzstd-dev, which compresses the blocks of `--layout small` databases
+# (retro/format/compressed_slice.h).
 # nlohmann-json3-dev: a test dependency; the tests read --json output with it
 # (tests/framework/json_output.h). python3-jsonschema: the test of every
 # command's --json output against the schemas of docs/json.md.
@@ -15,8 +17,9 @@ set -euo pipefail
 # python3-numpy, python3-pytest, python3-matplotlib: its arrays, tests and
 # example.
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema
-          python3-pybind11 python3-dev python3-numpy python3-pytest python3-matplotlib)
+          libopenmpi-dev openmpi-bin make pkg-config libzstd-dev nlohmann-json3-dev
+          python3-jsonschema python3-pybind11 python3-dev python3-numpy python3-pytest
+          python3-matplotlib)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

@@ -52,7 +52,9 @@ absl::StatusOr<WdlOutcome> DtcTables::Probe(const Position& p) const {
   // A finished game needs no table (and a side without pieces may face
   // more pieces than the tables hold).
   if (const std::optional<WdlOutcome> over = rules().Outcome(p)) return *over;
-  return tables_->Value(p);
+  const WdlOutcome value = tables_->Value(p);
+  RETRO_RETURN_IF_ERROR(tables_->LookupStatus());
+  return value;
 }
 
 absl::StatusOr<std::vector<MoveValue>> DtcTables::ProbeMoves(const Position& p) const {
@@ -62,6 +64,7 @@ absl::StatusOr<std::vector<MoveValue>> DtcTables::ProbeMoves(const Position& p) 
   rules().ForEachMove(p, [&](const Move& m, const Position& child) {
     result.push_back({m, tables_->MoveValue(slice, child)});
   });
+  RETRO_RETURN_IF_ERROR(tables_->LookupStatus());
   std::stable_sort(result.begin(), result.end(), [](const MoveValue& a, const MoveValue& b) {
     return BetterForMover(a.value, b.value);
   });

@@ -18,7 +18,10 @@
 // kDtcCodec: C(36, n) * 2^n bytes, one per placement) or SymmetricIndexer(n)
 // (codec kDtcSymmetricCodec: one byte per class of placements under the 8
 // board symmetries, about 8 times smaller). The slices are memory-mapped,
-// not copied: a lookup is one rank and one byte read. Link with the
+// not copied: a lookup is one rank and one byte read. Files solved with
+// --layout small hold the bytes block-compressed (retro/format/
+// compressed_slice.h): a lookup then decompresses its block on first touch
+// and reads a cached copy afterwards. Link with the
 // `retro_surakarta_tables` CMake target.
 #ifndef PLUGINS_SURAKARTA_DTC_TABLES_H_
 #define PLUGINS_SURAKARTA_DTC_TABLES_H_
@@ -87,11 +90,17 @@ class DtcTables {
   NoMoveRule no_move_rule() const { return rules().no_move_rule(); }
   TableIndexing indexing() const { return rules().indexing(); }
 
+  // Whether the file's tables are block-compressed (--layout small).
+  //   Returns: the layout; no errors. Thread safety: any thread.
+  //   Cost: fit for every node.
+  bool compressed() const { return tables_->records().compressed(); }
+
   // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces()
-  // (unchecked).
+  // (unchecked), of tables that are not compressed (unchecked; read a
+  // compressed file's values with Value).
   //   Returns: a view valid while the tables live; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  std::span<const uint8_t> table(int pieces) const { return tables_->tables()[pieces - 1]; }
+  std::span<const uint8_t> table(int pieces) const { return tables_->records().raw(pieces - 1); }
 
   // The index of (us, them) in the table of PopCount(us | them) pieces,
   // 1..max_pieces() (unchecked).
@@ -113,10 +122,13 @@ class DtcTables {
   // The value of (us, them) for the side to move.
   //   Parameters: us, them: 1 <= PopCount(us | them) <= max_pieces(), or
   //     us == 0 (lost at distance 0); unchecked (Probe checks).
-  //   Returns: win, draw or loss with the plies to the next capture.
+  //   Returns: win, draw or loss with the plies to the next capture (a
+  //     compressed file's block that no longer decompresses reads as a
+  //     draw: Probe and ProbeMoves report it).
   //   Errors: none.
   //   Thread safety: any number of threads at once.
-  //   Cost: fit for every node (one rank and one byte read).
+  //   Cost: fit for every node (one rank and one byte read; compressed: a
+  //     cache lookup, and on first touch of a block its decompression).
   WdlOutcome Value(Bitboard us, Bitboard them) const {
     if (us == 0) return WdlOutcome::Loss(0);
     return tables_->Value(Position{.us = us, .them = them});

@@ -1,8 +1,9 @@
 // Fuzz target: the C API (retro/c/retro.h) as a program calls it. The input
-// is "<size byte><game>\n<options>\n<position>": the position and the
+// is "<size byte><seed>\n<options>\n<position>" (the seed a game's name or
+// "<game>-small", fuzz::GameOfSeed): the position and the
 // options string are probed with retro_probe_json into a heap buffer of
 // exactly 1 + 4 * <size byte> bytes (AddressSanitizer sees any write past
-// it) and with retro_probe_value, on the game's tiny seed database opened
+// it) and with retro_probe_value, on that tiny seed database opened
 // once through retro_open_with_plugins. Any status is fine; a crash, a
 // sanitizer report, an unterminated answer or a status outside retro_status
 // is not.
@@ -18,14 +19,12 @@
 
 namespace {
 
-// Game `name`'s seed database through the C API, opened once; nullptr when
-// `name` is no shipped game.
+// Seed database `name` (a game's, or "<game>-small": fuzz::GameOfSeed)
+// through the C API, opened once; nullptr when `name` is no seed.
 retro_db* SeedHandle(const std::string& name) {
   static auto* handles = new std::map<std::string, retro_db*>;
   if (const auto it = handles->find(name); it != handles->end()) return it->second;
-  bool known = false;
-  for (const std::string& game : retro::fuzz::GameNames()) known |= game == name;
-  if (!known) return nullptr;
+  if (retro::fuzz::GameOfSeed(name).empty()) return nullptr;
   const std::string path = std::string(RETRO_FUZZ_SEED_DATABASE_DIR) + "/" + name + ".retro";
   char error[512] = "";
   retro_db* db = retro_open_with_plugins(path.c_str(), RETRO_FUZZ_PLUGIN_DIR, error, sizeof error);

@@ -36,6 +36,16 @@ const std::vector<std::string>& GameNames() {
   return *names;
 }
 
+std::string GameOfSeed(const std::string& seed) {
+  for (const std::string& game : GameNames()) {
+    if (seed == game) return game;
+  }
+  if (seed == "surakarta-small" || seed == "tictactoe-small") {
+    return seed.substr(0, seed.size() - 6);
+  }
+  return "";
+}
+
 GameModule* FindGame(std::string_view name) {
   const auto it = Plugins().find(name);
   return it == Plugins().end() ? nullptr : &it->second->module();

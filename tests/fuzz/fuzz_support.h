@@ -31,7 +31,12 @@ const WorkContext& SingleThreadContext();
 // returns its path.
 std::string WriteScratchFile(const uint8_t* data, size_t size);
 
-// Game `name`'s seed database (tests/fuzz/corpus/plugin_open/<name>.retro),
+// The game of seed database `seed`: a game's name (its seed database), or
+// "<game>-small" (the same solve with --layout small, for the loopy games:
+// surakarta-small, tictactoe-small); "" when `seed` names no seed.
+std::string GameOfSeed(const std::string& seed);
+
+// Seed database `name`'s (tests/fuzz/corpus/plugin_open/<name>.retro),
 // opened once like `retro probe` opens a database; aborts when it cannot be
 // opened (the seed is stale: regenerate it, docs/fuzzing.md).
 cli::DatabaseSession& SeedDatabase(const std::string& name);

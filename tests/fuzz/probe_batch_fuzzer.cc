@@ -1,8 +1,9 @@
 // Fuzz target: the batch form of `retro probe` (no --position: one position
 // per line of standard input, one result line per input line). The input's
-// first line is "<game>" followed by probe options as on the command line
-// (e.g. "oware --json --plies-left 3"); the rest is standard input, probed
-// in the game's tiny seed database. Every input line must give exactly one
+// first line is "<seed>" (a game's name or "<game>-small", fuzz::GameOfSeed)
+// followed by probe options as on the command line (e.g. "oware --json
+// --plies-left 3"); the rest is standard input, probed in that tiny seed
+// database. Every input line must give exactly one
 // output line.
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace retro;
   const auto [command, input] = fuzz::SplitFirstLine(data, size);
   std::vector<std::string> words = absl::StrSplit(command, ' ', absl::SkipEmpty());
-  if (words.empty() || fuzz::FindGame(words[0]) == nullptr) return -1;
+  if (words.empty() || fuzz::FindGame(fuzz::GameOfSeed(words[0])) == nullptr) return -1;
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   auto args = cli::ParseArguments(static_cast<int>(argv.size()), argv.data(), 1, {"json"});

@@ -12,6 +12,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "retro/format/byte_records.h"
+#include "retro/write/compressed_slice_writer.h"
+#include "tests/framework/compressed_layout_check.h"
 #include "tests/framework/crafted_database.h"
 
 #ifndef RETRO_PLUGIN_FILE
@@ -57,7 +60,7 @@ TEST_F(TicTacToeOpenTest, TheSolvedDatabaseOpens) {
 TEST_F(TicTacToeOpenTest, RefusesParameters) {
   DatabaseParts parts = Parts();
   parts.SetParameter("size", "4");
-  ExpectRefused(Open(parts), {"unknown parameter 'size'", "valid: none"});
+  ExpectRefused(Open(parts), {"unknown parameter 'size'", "valid: layout"});
 }
 
 TEST_F(TicTacToeOpenTest, RefusesDuplicateExtraAndMissingSlices) {
@@ -101,6 +104,20 @@ TEST_F(TicTacToeOpenTest, RefusesBytesNoBoardCanHave) {
     parts.Slice("positions")[c.index] = c.byte;
     ExpectRefused(Open(parts), {"slice 'positions'", absl::StrCat("index ", c.index), c.problem});
   }
+}
+
+// --layout small: every record as --layout fast's, and the bytes checked
+// as a raw table's once decompressed.
+TEST_F(TicTacToeOpenTest, CompressedLayoutHoldsTheRawRecordsAndIsCheckedAlike) {
+  const std::vector<uint8_t> compressed = plugin_->Solve({{"layout", "small"}});
+  ExpectSameRecords(*database_, compressed);
+  EXPECT_TRUE(plugin_->Open(compressed).ok()) << plugin_->Open(compressed);
+  DatabaseParts parts = DatabaseParts::Of(compressed);
+  std::vector<uint8_t> records = Parts().Slice("positions");
+  records[kEmptyBoard] = 255;
+  ThreadPool pool(1);
+  parts.Slice("positions") = CompressSlice(records, pool).value();
+  ExpectRefused(Open(parts), {"slice 'positions'", "index 0", "as not a position"});
 }
 
 // Damaged bytes (checksums not recomputed): whatever Open decides, it must

@@ -2,8 +2,10 @@
 // writes, layout in retro/kit/loopy_wdl_database.h and docs/file-format.md):
 // LoopyWdlTables of a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h), the
 // one object that opens such files and looks values up, with the names of
-// results (WdlName, WdlVerdict). Includes no solver, writer or distributed
-// header, so that an engine can probe tables without them.
+// results (WdlName, WdlVerdict). The records are raw or block-compressed
+// (the header's layout, retro/kit/record_layout.h), read through
+// retro/format/byte_records.h either way. Includes no solver, writer or
+// distributed header, so that an engine can probe tables without them.
 #ifndef RETRO_FORMAT_LOOPY_WDL_TABLES_H_
 #define RETRO_FORMAT_LOOPY_WDL_TABLES_H_
 
@@ -22,9 +24,12 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
+#include "retro/format/byte_records.h"
+#include "retro/format/compressed_slice.h"
 #include "retro/format/wdl.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/record_layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/status_macros.h"
 
@@ -85,7 +90,16 @@ class LoopyWdlTables {
   //   Thread safety: any thread. Cost: root only.
   LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
                  std::vector<std::pair<std::string, std::string>> parameters = {})
-      : rules_(std::move(rules)), tables_(std::move(tables)), parameters_(std::move(parameters)) {}
+      : rules_(std::move(rules)),
+        records_(std::move(tables)),
+        parameters_(std::move(parameters)) {}
+  // The same with records of either layout (one slice per slice of `rules`,
+  // of its size).
+  LoopyWdlTables(R rules, ByteRecords records,
+                 std::vector<std::pair<std::string, std::string>> parameters = {})
+      : rules_(std::move(rules)),
+        records_(std::move(records)),
+        parameters_(std::move(parameters)) {}
 
   // Opens the tables of a database file.
   //   Parameters: info, the game's identity; file, made by this game (its
@@ -93,9 +107,12 @@ class LoopyWdlTables {
   //   Returns: the tables, with the rules of the file's header.
   //   Errors: InvalidArgument or DataLoss unless the file has the layout
   //     of retro/kit/loopy_wdl_database.h, every byte included: the codec,
-  //     the header's parameters (strictly), exactly the rules' slices, each
-  //     of its size, and every byte.
-  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  //     the header's parameters (strictly, the layout included), exactly
+  //     the rules' slices, each of its size (compressed: its header and
+  //     block table), and every byte (compressed: every block decompresses;
+  //     an error names the slice and the block).
+  //   Thread safety: any thread. Cost: root only (one pass over the bytes,
+  //     decompressing each block once).
   static absl::StatusOr<LoopyWdlTables> FromFile(const GameInfo& info,
                                                  const DatabaseFile& file) {
     const std::string& codec = file.identity().codec;
@@ -105,7 +122,8 @@ class LoopyWdlTables {
                        "'; this plugin reads '", info.codec, "'"));
     }
     std::string what = info.DatabaseName();
-    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what));
+    RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
+    RETRO_ASSIGN_OR_RETURN(const bool compressed, RecordedCompression(file.parameters(), what));
     if constexpr (HasCodec<R>) {
       // The parameters choose the codec: they must agree.
       if (codec != rules.codec()) {
@@ -124,8 +142,17 @@ class LoopyWdlTables {
     for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
     RETRO_ASSIGN_OR_RETURN(std::vector<std::span<const uint8_t>> tables,
                            ExpectSlices(file, names, WithArticle(what)));
-    RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, tables));
-    return LoopyWdlTables(std::move(rules), std::move(tables), file.parameters());
+    ByteRecords records(tables);
+    if (compressed) {
+      std::vector<CompressedSlice> slices;
+      for (int s = 0; s < rules.num_slices(); ++s) {
+        RETRO_ASSIGN_OR_RETURN(CompressedSlice slice, CompressedSlice::Open(names[s], tables[s]));
+        slices.push_back(std::move(slice));
+      }
+      records = ByteRecords(std::move(slices), kNotAPositionByte);
+    }
+    RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, records));
+    return LoopyWdlTables(std::move(rules), std::move(records), file.parameters());
   }
 
   // Checks one slice as FromFile would (its size and every byte): for a
@@ -134,8 +161,8 @@ class LoopyWdlTables {
   //   Returns: OK. Errors: InvalidArgument or DataLoss naming the problem.
   //   Thread safety: any thread. Cost: root only (one pass over the slice).
   static absl::Status CheckSlice(const R& rules, int s, std::span<const uint8_t> table) {
-    RETRO_RETURN_IF_ERROR(CheckSize(rules, s, table));
-    return CheckBytes(rules, s, table);
+    RETRO_RETURN_IF_ERROR(CheckSize(rules, s, table.size()));
+    return CheckBytes(rules, s, 0, table);
   }
 
   // Tables solved in memory, checked like a file's (sizes and every byte).
@@ -148,17 +175,18 @@ class LoopyWdlTables {
       return absl::InvalidArgumentError(absl::StrCat("the rules have ", rules.num_slices(),
                                                      " slices, not ", tables.size()));
     }
-    absl::Status status = CheckSizesAndBytes(rules, tables);
+    ByteRecords records(std::move(tables));
+    absl::Status status = CheckSizesAndBytes(rules, records);
     if (!status.ok()) return absl::InvalidArgumentError(status.message());
-    return LoopyWdlTables(std::move(rules), std::move(tables));
+    return LoopyWdlTables(std::move(rules), std::move(records));
   }
 
-  // The rules, the tables (one per slice, in place) and the header's
-  // parameters (empty for tables made in memory).
+  // The rules, the records (one slice per rules slice, raw or compressed)
+  // and the header's parameters (empty for tables made in memory).
   //   Returns: references valid while the tables live; no errors.
   //   Thread safety: any number of threads at once. Cost: fit for every node.
   const R& rules() const { return rules_; }
-  const std::vector<std::span<const uint8_t>>& tables() const { return tables_; }
+  const ByteRecords& records() const { return records_; }
   const std::vector<std::pair<std::string, std::string>>& parameters() const {
     return parameters_;
   }
@@ -170,7 +198,21 @@ class LoopyWdlTables {
   //   Cost: fit for every node (one rank and one byte read).
   WdlOutcome Value(const Position& p) const {
     const SliceIndex at = rules_.Rank(p);
-    return DecodeWdl(tables_[at.slice][at.index]);
+    return DecodeWdl(records_.at(at.slice, at.index));
+  }
+
+  // OK, or the block of a compressed file that a lookup could not
+  // decompress (DataLoss naming the slice and the block; the lookup read
+  // it as a draw). FromFile decompressed every block once, so this fails
+  // only when the file changed on disk since.
+  //   Thread safety: any number of threads at once. Cost: root only.
+  absl::Status LookupStatus() const { return records_.LookupStatus(); }
+
+  // The same tables reading `records` instead (e.g. a compressed file's
+  // records decompressed into memory, ByteRecords::Decompressed).
+  //   Returns: the tables; no errors. Cost: root only.
+  LoopyWdlTables WithRecords(ByteRecords records) const {
+    return LoopyWdlTables(rules_, std::move(records), parameters_);
   }
 
   // The value of a move for the side playing it.
@@ -203,7 +245,7 @@ class LoopyWdlTables {
   // across records checked in index order).
   std::string CheckRecord(int slice, uint64_t index, const Position& p,
                           Ranker<R>& rank) const {
-    const uint8_t stored = tables_[slice][index];
+    const uint8_t stored = records_.at(slice, index);
     if (!rules_.IsPosition(p)) {
       if (stored == kNotAPositionByte) return "";
       return absl::StrCat("index ", index, " of slice '", rules_.slice_name(slice),
@@ -230,49 +272,57 @@ class LoopyWdlTables {
  private:
   // The value for the mover of a move from `slice` into record `at`.
   WdlOutcome MoveValueAt(int slice, SliceIndex at) const {
-    const WdlOutcome value = DecodeWdl(tables_[at.slice][at.index]);
+    const WdlOutcome value = DecodeWdl(records_.at(at.slice, at.index));
     return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
   }
 
-  // The sizes of `tables` against the rules' slices (all of them first),
-  // then every byte (SliceBytesProblem).
-  static absl::Status CheckSizesAndBytes(const R& rules,
-                                         const std::vector<std::span<const uint8_t>>& tables) {
+  // The sizes of `records` against the rules' slices (all of them first),
+  // then every byte, a chunk at a time (a compressed slice's blocks in
+  // order).
+  static absl::Status CheckSizesAndBytes(const R& rules, const ByteRecords& records) {
     for (int s = 0; s < rules.num_slices(); ++s) {
-      RETRO_RETURN_IF_ERROR(CheckSize(rules, s, tables[s]));
+      RETRO_RETURN_IF_ERROR(CheckSize(rules, s, records.size(s)));
     }
+    ChunkScratch scratch;
     for (int s = 0; s < rules.num_slices(); ++s) {
-      RETRO_RETURN_IF_ERROR(CheckBytes(rules, s, tables[s]));
+      for (uint64_t chunk = 0; chunk < records.NumChunks(s); ++chunk) {
+        RETRO_ASSIGN_OR_RETURN(const std::span<const uint8_t> bytes,
+                               records.Chunk(s, chunk, scratch));
+        RETRO_RETURN_IF_ERROR(CheckBytes(rules, s, chunk * records.ChunkRecords(s), bytes));
+      }
     }
     return absl::OkStatus();
   }
 
-  // The size of `table` against slice `s` of the rules.
-  static absl::Status CheckSize(const R& rules, int s, std::span<const uint8_t> table) {
-    return CheckSliceSize(rules.slice_name(s), table.size(), rules.slice_size(s),
+  // The size of a slice's records (`size`) against slice `s` of the rules.
+  static absl::Status CheckSize(const R& rules, int s, uint64_t size) {
+    return CheckSliceSize(rules.slice_name(s), size, rules.slice_size(s),
                           absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
                                        IndexesClasses(rules) ? " classes of positions in it"
                                                              : " positions in it"));
   }
 
-  // Every byte of `table`, slice `s` of the rules (of its size): "not a
-  // position" exactly where the indexer has no position, and, when the
-  // rules bound a game's length, no longer distance. When every index is a
-  // position (and there is no bound), only byte 255 is wrong: one memchr.
-  static absl::Status CheckBytes(const R& rules, int s, std::span<const uint8_t> table) {
+  // Every byte of `table`, the records of slice `s` of the rules from index
+  // `first` on: "not a position" exactly where the indexer has no position,
+  // and, when the rules bound a game's length, no longer distance. When
+  // every index is a position (and there is no bound), only byte 255 is
+  // wrong: one memchr.
+  static absl::Status CheckBytes(const R& rules, int s, uint64_t first,
+                                 std::span<const uint8_t> table) {
     const std::string name = rules.slice_name(s);
     if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
       const void* found = std::memchr(table.data(), kNotAPositionByte, table.size());
       if (found == nullptr) return absl::OkStatus();
       return absl::DataLossError(absl::StrCat(
           "slice '", name, "' holds byte ", kNotAPositionByte, " at index ",
-          static_cast<const uint8_t*>(found) - table.data(),
+          first + (static_cast<const uint8_t*>(found) - table.data()),
           ", which encodes no value: every index is a position"));
     }
     Unranker<R> unrank(rules);
-    for (uint64_t index = 0; index < table.size(); ++index) {
+    for (uint64_t k = 0; k < table.size(); ++k) {
+      const uint64_t index = first + k;
       const typename R::Position p = unrank(s, index);
-      const uint8_t byte = table[index];
+      const uint8_t byte = table[k];
       const bool position = rules.IsPosition(p);
       std::string problem;
       if (!position && byte != kNotAPositionByte) {
@@ -295,7 +345,7 @@ class LoopyWdlTables {
   }
 
   R rules_;
-  std::vector<std::span<const uint8_t>> tables_;
+  ByteRecords records_;
   std::vector<std::pair<std::string, std::string>> parameters_;
 };
 

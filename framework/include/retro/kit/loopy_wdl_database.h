@@ -7,6 +7,8 @@
 // slice_size(s) bytes; byte i is the value of Unrank(s, i) for the side to
 // move in the loopy solver's codec (retro::EncodeWdl: 0 draw, 1 + d win in
 // d plies, 128 + d loss in d plies), or 255 when the index is no position.
+// With --layout small (header layout=small, retro/kit/record_layout.h) each
+// slice holds those bytes block-compressed (retro/format/compressed_slice.h).
 #ifndef RETRO_KIT_LOOPY_WDL_DATABASE_H_
 #define RETRO_KIT_LOOPY_WDL_DATABASE_H_
 
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +41,7 @@
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 #include "retro/verify_support.h"
 
 namespace retro::kit {
@@ -51,7 +55,7 @@ class LoopyWdlDatabase : public OpenDatabase {
   explicit LoopyWdlDatabase(LoopyWdlTables<R> data)
       : data_(std::move(data)),
         rules_(data_.rules()),
-        tables_(data_.tables()) {}
+        records_(data_.records()) {}
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules_.Parse(text));
@@ -144,6 +148,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     for (const std::string& name : best) json.String(name);
     json.EndArray().EndObject();
     report.json = json.Take();
+    RETRO_RETURN_IF_ERROR(data_.LookupStatus());
     return report;
   }
 
@@ -153,24 +158,37 @@ class LoopyWdlDatabase : public OpenDatabase {
     //    the rows are read off the histograms afterwards, and a slice's row
     //    is the sum of its groups' (a group lies in one slice).
     const int groups = NumGroups();
-    const int slices = static_cast<int>(tables_.size());
+    const int slices = records_.num_slices();
     std::vector<std::vector<ByteHistogram>> tallies(context.pool->size());
     for (std::vector<ByteHistogram>& t : tallies) t.resize(groups);
     uint64_t total_records = 0;
-    for (const auto& table : tables_) total_records += table.size();
+    for (int slice = 0; slice < slices; ++slice) total_records += records_.size(slice);
     context.progress->StartPhase("counting", total_records);
+    // The records a chunk at a time (a compressed slice's blocks, each
+    // decompressed once, in order).
+    std::vector<ChunkScratch> scratch(context.pool->size());
+    std::mutex failure_mutex;
+    absl::Status failure;
     for (int slice = 0; slice < slices; ++slice) {
-      const std::span<const uint8_t> table = tables_[slice];
+      const uint64_t chunk_records = records_.ChunkRecords(slice);
       context.pool->ParallelFor(
-          0, table.size(), uint64_t{1} << 14, [&](int worker, uint64_t begin, uint64_t end) {
+          0, records_.NumChunks(slice), 1, [&](int worker, uint64_t chunk, uint64_t) {
+            absl::StatusOr<std::span<const uint8_t>> bytes =
+                records_.Chunk(slice, chunk, scratch[worker]);
+            if (!bytes.ok()) {
+              std::lock_guard<std::mutex> lock(failure_mutex);
+              if (failure.ok()) failure = bytes.status();
+              return;
+            }
+            const uint64_t begin = chunk * chunk_records, end = begin + bytes->size();
             // Locals, so that the counting stores cannot make the compiler
             // reload them for every record.
             ByteHistogram* const t = tallies[worker].data();
-            const uint8_t* const data = table.data();
+            const uint8_t* const data = bytes->data();
             const R& rules = rules_;
             Unranker<R> unrank(rules);
             for (uint64_t index = begin; index < end; ++index) {
-              const uint8_t stored = data[index];
+              const uint8_t stored = data[index - begin];
               if (stored == kNotAPositionByte) continue;
               const uint64_t key = ByteHistogram::Key(slice, index);
               int group = slice;
@@ -192,6 +210,7 @@ class LoopyWdlDatabase : public OpenDatabase {
             context.progress->Advance(end - begin);
           });
     }
+    RETRO_RETURN_IF_ERROR(failure);
     std::vector<ByteHistogram>& first = tallies[0];
     for (size_t w = 1; w < tallies.size(); ++w) {
       for (int g = 0; g < groups; ++g) first[g].Merge(tallies[w][g]);
@@ -310,20 +329,41 @@ class LoopyWdlDatabase : public OpenDatabase {
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     std::vector<uint64_t> sizes;
-    for (const auto& table : tables_) sizes.push_back(table.size());
+    uint64_t records = 0, blocks = 0;
+    for (int slice = 0; slice < records_.num_slices(); ++slice) {
+      sizes.push_back(records_.size(slice));
+      records += records_.size(slice);
+      blocks += records_.NumChunks(slice);
+    }
     const RecordSelection selection(sizes, options.sample, options.seed);
+    // Checking a record looks its children up all over the slices: a
+    // compressed file checked at more records than it has blocks is
+    // decompressed into memory first (when it fits), so that each block is
+    // decompressed once instead of at nearly every lookup.
+    std::vector<std::vector<uint8_t>> decompressed;
+    std::optional<LoopyWdlTables<R>> in_memory;
+    const uint64_t available = AvailableMemoryBytes();
+    if (records_.compressed() && selection.count() >= blocks &&
+        (available == 0 || records <= available)) {
+      context.progress->StartPhase("decompressing", records);
+      RETRO_ASSIGN_OR_RETURN(ByteRecords raw, records_.Decompressed(*context.pool,
+                                                                    context.progress,
+                                                                    decompressed));
+      in_memory.emplace(data_.WithRecords(std::move(raw)));
+    }
+    const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
     // Under mpirun each rank checks its share of every slice's records.
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
-    for (int slice = 0; slice < static_cast<int>(tables_.size()); ++slice) {
+    for (int slice = 0; slice < records_.num_slices(); ++slice) {
       const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
       context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {
         Unranker<R> unrank(rules_);
         Ranker<R> rank(rules_);
         for (uint64_t k = begin; k < end; ++k) {
           const uint64_t index = selection.record(slice, k);
-          std::string problem = data_.CheckRecord(slice, index, unrank(slice, index), rank);
+          std::string problem = data.CheckRecord(slice, index, unrank(slice, index), rank);
           if (!problem.empty()) {
             tally.Record((static_cast<uint64_t>(slice) << 48) | index,
                          [&] { return std::move(problem); });
@@ -332,14 +372,28 @@ class LoopyWdlDatabase : public OpenDatabase {
         context.progress->Advance(end - begin);
       });
     }
+    RETRO_RETURN_IF_ERROR(data_.LookupStatus());
     return tally.Result(selection.count(), comm);
   }
 
-  // The stored bytes of a slice, in place (kWdlByte: the byte codec of
-  // retro/format/wdl.h, 255 where the index is no position).
+  // The stored bytes of a slice (kWdlByte: the byte codec of
+  // retro/format/wdl.h, 255 where the index is no position): in place in a
+  // raw file, decompressed block by block from a compressed one.
   absl::StatusOr<SliceValues> Values(const std::string& slice, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(rules_, slice));
-    return SliceValues{.encoding = SliceValues::Encoding::kWdlByte, .view = tables_[s]};
+    SliceValues values{.encoding = SliceValues::Encoding::kWdlByte};
+    if (!records_.compressed()) {
+      values.view = records_.raw(s);
+      return values;
+    }
+    values.computed.reserve(records_.size(s));
+    ChunkScratch scratch;
+    for (uint64_t chunk = 0; chunk < records_.NumChunks(s); ++chunk) {
+      RETRO_ASSIGN_OR_RETURN(const std::span<const uint8_t> bytes,
+                             records_.Chunk(s, chunk, scratch));
+      values.computed.insert(values.computed.end(), bytes.begin(), bytes.end());
+    }
+    return values;
   }
 
  private:
@@ -482,7 +536,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     if constexpr (HasStatsGroups<R>) {
       return rules_.num_stats_groups();
     } else {
-      return static_cast<int>(tables_.size());
+      return records_.num_slices();
     }
   }
   std::string GroupName(int group) const {
@@ -501,7 +555,7 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   LoopyWdlTables<R> data_;
   const R& rules_;
-  const std::vector<std::span<const uint8_t>>& tables_;
+  const ByteRecords& records_;
 };
 
 // Checks that `file` (made by this game; its slice checksums not yet

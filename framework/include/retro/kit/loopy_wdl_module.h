@@ -7,7 +7,8 @@
 // (retro/contract/check_contract.h). Finished slices are restored from and
 // saved to the host's checkpoint (retro/checkpoint.h), and the slice in
 // progress is snapshot at the checkpoint's interval, so that a killed solve
-// resumes. A plugin's module.cc is then:
+// resumes. The kit's own solve parameter --layout (retro/kit/record_layout.h)
+// chooses raw or block-compressed slices. A plugin's module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeLoopyWdlModule<MyRules>({.name = "mygame", ...});
@@ -38,11 +39,13 @@
 #include "retro/kit/loopy_wdl_database.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/record_layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
+#include "retro/write/compressed_slice_writer.h"
 
 namespace retro::kit {
 
@@ -76,16 +79,20 @@ class LoopyWdlModule : public KitModule {
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertLoopyWdlRules<R>());
     description_ = KitDescription<R>(info_);
+    // The kit's own: how the slices are written (record_layout.h).
+    description_.solve_parameters.push_back(RecordLayoutParameter());
     description_.supports_perft = true;
   }
 
   const GameDescription& Describe() const override { return description_; }
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    const ParameterValues game_values = GameValues(values);
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
-    plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = DefaultFileName(info_, rules);
+    plan.canonical_parameters = CanonicalParameters(rules, game_values);
+    AddRecordLayoutParameter(values, plan.canonical_parameters);
+    plan.default_file_name = WithRecordLayoutInName(values, DefaultFileName(info_, rules));
     uint64_t records = 0, largest = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
       records += rules.slice_size(s);
@@ -101,6 +108,10 @@ class LoopyWdlModule : public KitModule {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
+    // Compressed slices take 7 to 16 % of the bytes (docs/benchmarks.md);
+    // a generous eighth, so that the free-space check does not refuse a
+    // solve that fits.
+    if (WantsCompressedRecords(values)) plan.estimated_file_bytes /= 8;
     // Distributed: the finished tables are every rank's (and whatever else
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
@@ -126,7 +137,7 @@ class LoopyWdlModule : public KitModule {
 
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
     std::vector<std::vector<uint8_t>> tables;
     for (int s = 0; s < rules.num_slices(); ++s) {
       const std::string name = rules.slice_name(s);
@@ -171,6 +182,7 @@ class LoopyWdlModule : public KitModule {
       tables.push_back(*std::move(table));
     }
     out.SetCodec(CodecOf(rules, info_));
+    if (WantsCompressedRecords(values)) return AddCompressedSlices(rules, tables, context, out);
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move(tables[s]));
     }
@@ -191,12 +203,29 @@ class LoopyWdlModule : public KitModule {
 
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
                                     const WorkContext& context) override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
     return CheckContract(LoopyWdlContractView<R>(rules), options, context.pool,
                          context.progress);
   }
 
  private:
+  // Adds every table to `out` block-compressed (--layout small), freeing
+  // each table once compressed.
+  static absl::Status AddCompressedSlices(const R& rules, std::vector<std::vector<uint8_t>>& tables,
+                                          const WorkContext& context, DatabaseBuilder& out) {
+    uint64_t records = 0;
+    for (const std::vector<uint8_t>& table : tables) records += table.size();
+    context.progress->StartPhase("compressing", records);
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      context.progress->SetLabel(absl::StrCat("compressing ", rules.slice_name(s)));
+      RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> slice,
+                             CompressSlice(tables[s], *context.pool, context.progress));
+      std::vector<uint8_t>().swap(tables[s]);
+      out.AddSlice(rules.slice_name(s), std::move(slice));
+    }
+    return absl::OkStatus();
+  }
+
   // Marks the indices of `table` that are no position.
   static void MarkNonPositions(const R& rules, int slice, std::vector<uint8_t>& table,
                                const WorkContext& context) {
