@@ -11,8 +11,12 @@ set -euo pipefail
 # nlohmann-json3-dev: a test dependency; the tests read --json output with it
 # (tests/framework/json_output.h). python3-jsonschema: the test of every
 # command's --json output against the schemas of docs/json.md.
+# libcpp-httplib-dev: the web server of retro explore (docs/explore.md);
+# chromium, chromium-driver and python3-selenium: the test of its page in
+# headless Chromium (tests/e2e/explore_page_test.py, skipped without them).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema)
+          libopenmpi-dev openmpi-bin make pkg-config nlohmann-json3-dev python3-jsonschema
+          libcpp-httplib-dev chromium chromium-driver python3-selenium)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

@@ -9,6 +9,14 @@ namespace retro {
 OpenDatabase::~OpenDatabase() = default;
 GameModule::~GameModule() = default;
 
+absl::StatusOr<std::string> OpenDatabase::RenderSvg(const std::string&) {
+  return absl::UnimplementedError("this game draws no pictures of its positions");
+}
+
+absl::StatusOr<std::string> OpenDatabase::StartPosition() {
+  return absl::UnimplementedError("this game names no position to start exploring from");
+}
+
 absl::StatusOr<uint64_t> GameModule::Perft(const std::string&, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(

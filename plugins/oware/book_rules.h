@@ -132,6 +132,12 @@ class BookRules {
   std::string StatsTitle() const;
   std::string slice_label() const { return "seeds"; }
 
+  // retro explore: the board drawn (board_svg.h), and a board of the book's
+  // largest slice to start from, its seeds dealt one by one in sowing order
+  // from house 0 (48 seeds: the game's start).
+  std::string RenderSvg(const Board& board) const;
+  Board StartPosition() const;
+
  private:
   int seeds_;
   Rules rules_;

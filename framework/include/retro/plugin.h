@@ -19,8 +19,9 @@ namespace retro {
 // Bump on any change to the types in retro/game_module.h, retro/play.h,
 // retro/database.h, retro/parameters.h, retro/progress.h or
 // retro/thread_pool.h, or to the compiler / standard library the framework
-// is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play.)
-inline constexpr uint32_t kPluginAbiVersion = 3;
+// is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
+// 4: OpenDatabase::RenderSvg and StartPosition.)
+inline constexpr uint32_t kPluginAbiVersion = 4;
 
 // The signature of a plugin factory.
 using PluginFactory = std::unique_ptr<GameModule>();
