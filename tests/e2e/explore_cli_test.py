@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """The command line of `retro explore`: --help, a missing --db, bad options,
 a port in use, unreadable and damaged databases (each with its exit status
-and a message naming the problem), and a clean exit 0 on SIGINT and SIGTERM.
+and a message naming the problem), and a clean exit 0 on SIGINT and SIGTERM;
+and the pictures of /api/render read back against the position's notation
+(what each game draws where, parsed from the SVG).
 
 usage: explore_cli_test.py --retro BUILD/bin/retro --work SCRATCH
 """
 
 import argparse
+import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
+import urllib.parse
 import urllib.request
 
 from explore_common import Server, solve_all
@@ -21,6 +26,48 @@ def run(retro, args, cwd):
     out = subprocess.run([retro, "explore"] + args, capture_output=True, text=True,
                          timeout=60, cwd=cwd)
     return out.returncode, out.stdout, out.stderr
+
+
+def picture(server, db_id, position):
+    query = urllib.parse.urlencode({"db": db_id, "position": position})
+    with urllib.request.urlopen(f"{server.url}api/render?{query}", timeout=10) as answer:
+        return json.loads(answer.read())["result"]["svg"]
+
+
+def picture_problems(server):
+    """What each game's picture shows, read from its SVG, against the notation."""
+    problems = []
+    bold_counts = re.compile(r'font-weight="bold"[^>]*>(\d+)</text>')
+    # Oware: the counts in drawing order are houses 0..11.
+    board = "2 0 1 0 0 0 | 0 1 0 0 1 1"
+    counts = [int(c) for c in bold_counts.findall(picture(server, "oware-6", board))]
+    if counts != [int(c) for c in board.replace("|", " ").split()]:
+        problems.append(f"oware picture of {board!r} shows counts {counts}")
+    # Surakarta: each piece's title names its colour and square.
+    position = "X...../.X..../....../...O../....../...... O"
+    pieces = re.findall(r"<title>([XO]) ([a-f][1-6])</title>",
+                        picture(server, "surakarta-3", position))
+    expected = []
+    for rank, row in enumerate(position.split()[0].split("/")):
+        for file, cell in enumerate(row):
+            if cell in "XO":
+                expected.append((cell, "abcdef"[file] + str(rank + 1)))
+    if sorted(pieces) != sorted(expected):
+        problems.append(f"surakarta picture of {position!r} shows {pieces}")
+    # Plakoto: the counts of points P..1, drawn left to right, empty points
+    # without a count.
+    position = "p=2 11 1 0 0 0 2"
+    counts = [int(c) for c in bold_counts.findall(picture(server, "plakoto-6", position))]
+    expected = [int(c) for c in reversed(position.split()[1:]) if c != "0"]
+    if counts != expected:
+        problems.append(f"plakoto picture of {position!r} shows counts {counts}")
+    # Tic-tac-toe: a cross per x, a ring per o, a number per empty cell.
+    position = "x.o/.x./..o"
+    svg = picture(server, "tictactoe", position)
+    shown = (svg.count("<path"), svg.count("<circle"), len(re.findall(r">\d</text>", svg)))
+    if shown != (position.count("x"), position.count("o"), position.count(".")):
+        problems.append(f"tic-tac-toe picture of {position!r} shows {shown}")
+    return problems
 
 
 def main():
@@ -67,7 +114,11 @@ def main():
         taken.listen(1)
         port = taken.getsockname()[1]
         expect("port in use", ["--db", tictactoe, "--port", str(port)], 2, "in use")
-    # 4. Serving, then SIGINT and SIGTERM: exit 0.
+    # 4. The pictures against the notation.
+    server = Server(args.retro, paths)
+    failures += picture_problems(server)
+    server.stop()
+    # 5. Serving, then SIGINT and SIGTERM: exit 0.
     for sig in (signal.SIGINT, signal.SIGTERM):
         server = Server(args.retro, [tictactoe])
         with urllib.request.urlopen(f"{server.url}api/databases", timeout=10) as answer:

@@ -1,6 +1,7 @@
 // The endpoints of the `retro explore` API.
 #include "cli/explore/explore_api.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <vector>

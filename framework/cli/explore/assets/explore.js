@@ -138,7 +138,8 @@ function databaseHeading(db, view) {
   const parameters = Object.entries(db.parameters).map(([k, v]) => `${k}=${v}`).join(', ');
   return el('div', {},
       el('h1', {}, `${db.game} — ${db.id}`),
-      el('p', {class: 'parameters'}, el('code', {}, db.file), ` · ${parameters} · `,
+      el('p', {class: 'parameters'}, el('code', {}, db.file),
+         parameters ? ` · ${parameters} · ` : ' · ',
          view === 'stats' ? link('start position', url({db: db.id}))
                           : link('statistics', url({db: db.id, view: 'stats'}))));
 }
