@@ -17,6 +17,15 @@ std::optional<std::string> Arguments::Take(const std::string& name) {
   return value;
 }
 
+std::vector<std::string> Arguments::TakeAll(const std::string& name) {
+  if (without_value.erase(name) > 0 && !missing_value.has_value()) missing_value = name;
+  const auto it = repeated.find(name);
+  if (it == repeated.end()) return {};
+  std::vector<std::string> values = std::move(it->second);
+  repeated.erase(it);
+  return values;
+}
+
 absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
                                        const std::string& context,
                                        const std::string& valid) const {
@@ -33,6 +42,12 @@ absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
           absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
     }
   }
+  for (const auto& [name, values] : repeated) {
+    if (known.count(name) == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
+    }
+  }
   for (const auto& [name, value] : options) {
     if (known.count(name) == 0) {
       return absl::InvalidArgumentError(
@@ -43,7 +58,8 @@ absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
 }
 
 absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
-                                         const std::set<std::string>& flag_names) {
+                                         const std::set<std::string>& flag_names,
+                                         const std::set<std::string>& repeatable) {
   Arguments args;
   for (int i = first; i < argc; ++i) {
     std::string word = argv[i];
@@ -73,7 +89,8 @@ absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
         if (name == "plugin-dir") {
           return absl::InvalidArgumentError("option --plugin-dir needs a value");
         }
-        if (args.options.count(name) > 0 || !args.without_value.insert(name).second) {
+        if (args.options.count(name) > 0 || args.repeated.count(name) > 0 ||
+            !args.without_value.insert(name).second) {
           return absl::InvalidArgumentError(absl::StrCat("option --", name, " is given twice"));
         }
         continue;
@@ -82,6 +99,10 @@ absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
     }
     if (name == "plugin-dir") {
       args.plugin_dirs.push_back(*value);
+      continue;
+    }
+    if (repeatable.count(name) > 0 && args.without_value.count(name) == 0) {
+      args.repeated[name].push_back(*value);
       continue;
     }
     if (args.options.count(name) > 0 || args.without_value.count(name) > 0) {

@@ -20,6 +20,8 @@ struct Arguments {
   std::map<std::string, std::string> options;  // --name value, --name=value
   std::set<std::string> flags;                 // --json, --help
   std::vector<std::string> plugin_dirs;        // --plugin-dir, repeatable
+  // Values of the options the command declared repeatable, in order.
+  std::map<std::string, std::vector<std::string>> repeated;
   // Options written without a value (last word, or followed by another
   // --option). Whether that is a missing value or an unknown option is
   // decided once the command knows all its options (CheckLeftovers).
@@ -31,6 +33,9 @@ struct Arguments {
   // Removes and returns option `name`, if given. An option `name` given
   // without a value is recorded in missing_value and gives nullopt.
   std::optional<std::string> Take(const std::string& name);
+  // Removes and returns every value of repeatable option `name` (none when
+  // absent); like Take for a value left out.
+  std::vector<std::string> TakeAll(const std::string& name);
   // Fails for the first known option given without a value, then for the
   // first option that is neither taken nor in `known` (names without
   // "--"), naming it as unknown for `context` and listing `valid`.
@@ -40,9 +45,11 @@ struct Arguments {
 
 // Parses argv[first..argc). `flag_names` are options that take no value.
 // Every other option needs a value: the next word, unless that is another
-// --option; positional words are errors.
+// --option; positional words are errors. An option given twice is an error
+// unless it is in `repeatable` (its values go to Arguments::repeated).
 absl::StatusOr<Arguments> ParseArguments(int argc, char** argv, int first,
-                                         const std::set<std::string>& flag_names);
+                                         const std::set<std::string>& flag_names,
+                                         const std::set<std::string>& repeatable = {});
 
 }  // namespace retro::cli
 

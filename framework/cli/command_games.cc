@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
 #include "retro/json_writer.h"
 #include "retro/play.h"
@@ -25,19 +26,6 @@ constexpr char kUsage[] =
     "plugin files are reported on stderr as skipped.\n"
     "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
-
-void WriteParameters(JsonWriter& json, const std::vector<ParameterSpec>& specs) {
-  json.BeginArray();
-  for (const ParameterSpec& spec : specs) {
-    json.BeginObject().Key("name").String(spec.name);
-    json.Key("description").String(spec.description);
-    json.Key("default").String(spec.default_value);
-    json.Key("choices").BeginArray();
-    for (const std::string& choice : spec.choices) json.String(choice);
-    json.EndArray().EndObject();
-  }
-  json.EndArray();
-}
 
 std::string ParameterLine(const ParameterSpec& spec) {
   std::string line = absl::StrCat("      --", spec.name, " ", spec.value_name);
@@ -102,9 +90,9 @@ int RunGames(int argc, char** argv, int first) {
     json.Key("position").String(game.position_syntax);
     json.Key("perft").Bool(game.supports_perft);
     json.Key("solve_parameters");
-    WriteParameters(json, game.solve_parameters);
+    WriteParameterSpecs(json, game.solve_parameters);
     json.Key("probe_parameters");
-    WriteParameters(json, game.probe_parameters);
+    WriteParameterSpecs(json, game.probe_parameters);
     // retro play / retro match: the player keys, or null.
     const PlayCapability* play = (*plugin)->module().Play();
     json.Key("play");
@@ -112,9 +100,9 @@ int RunGames(int argc, char** argv, int first) {
       json.Null();
     } else {
       json.BeginObject().Key("player_keys");
-      WriteParameters(json, play->DescribePlay().player_options);
+      WriteParameterSpecs(json, play->DescribePlay().player_options);
       json.Key("position_options");
-      WriteParameters(json, play->DescribePlay().position_options);
+      WriteParameterSpecs(json, play->DescribePlay().position_options);
       json.EndObject();
     }
     json.EndObject();

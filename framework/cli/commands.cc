@@ -20,8 +20,6 @@
 
 namespace retro::cli {
 
-namespace {
-
 int ExitCodeOf(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kInvalidArgument:
@@ -32,8 +30,6 @@ int ExitCodeOf(const absl::Status& status) {
       return kExitFailure;
   }
 }
-
-}  // namespace
 
 int ReportError(const absl::Status& status) {
   // One line, safe to print: newlines become spaces, control bytes escapes.

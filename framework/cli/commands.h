@@ -36,9 +36,13 @@ int RunCheck(int argc, char** argv, int first);
 int RunPlay(int argc, char** argv, int first);
 int RunMatch(int argc, char** argv, int first);
 int RunExport(int argc, char** argv, int first);
+int RunExplore(int argc, char** argv, int first);
 
-// Prints "retro: error: <message>" on stderr; returns kExitUsage for
-// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise. In an
+// The exit status of a command failing with `status`: kExitUsage for
+// InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.
+int ExitCodeOf(const absl::Status& status);
+
+// Prints "retro: error: <message>" on stderr; returns ExitCodeOf(status). In an
 // MPI job of several ranks, a command-line error (InvalidArgument) or an
 // error every rank agreed on (retro/distributed/status_agreement.h) is
 // printed by rank 0 only; any other error ends the whole job at once

@@ -11,6 +11,19 @@
 
 namespace retro::cli {
 
+void WriteParameterSpecs(JsonWriter& json, const std::vector<ParameterSpec>& specs) {
+  json.BeginArray();
+  for (const ParameterSpec& spec : specs) {
+    json.BeginObject().Key("name").String(spec.name);
+    json.Key("description").String(spec.description);
+    json.Key("default").String(spec.default_value);
+    json.Key("choices").BeginArray();
+    for (const std::string& choice : spec.choices) json.String(choice);
+    json.EndArray().EndObject();
+  }
+  json.EndArray();
+}
+
 absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
                               const std::set<std::string>& extra_flags, const char* summary,
                               const char* host_options_help, Arguments* args,

@@ -1,7 +1,8 @@
 // What the commands that take a game's solve parameters on the command line
 // (`retro solve`, `retro check`) share: parsing up to the loaded plugin, the
 // per-game help text and the check that only the game's parameters and the
-// command's own options are given.
+// command's own options are given; and a game's parameters as JSON (`retro
+// games`, `retro explore`).
 #ifndef RETRO_CLI_GAME_PARAMETERS_H_
 #define RETRO_CLI_GAME_PARAMETERS_H_
 
@@ -14,9 +15,14 @@
 #include "absl/status/status.h"
 #include "cli/arguments.h"
 #include "retro/game_module.h"
+#include "retro/json_writer.h"
 #include "retro/plugin_loader.h"
 
 namespace retro::cli {
+
+// Writes `specs` as the JSON array docs/json.md calls a parameter list:
+// [{"name", "description", "default", "choices"}, ...].
+void WriteParameterSpecs(JsonWriter& json, const std::vector<ParameterSpec>& specs);
 
 // The start `retro solve` and `retro check` share: parses the arguments
 // (flags --json, --help and `extra_flags`), takes --game, and loads that

@@ -36,6 +36,7 @@ constexpr char kUsage[] =
     "  play     a game engine's best move from a position: retro play --game oware\n"
     "  match    games between two players: retro match --game oware --a SPEC --b SPEC --games N\n"
     "  export   a database in another form: retro export --db FILE --format cpp --out book.h\n"
+    "  explore  a local web page to walk databases' positions: retro explore --db FILE\n"
     "\n"
     "retro <command> --help describes each command.\n"
     "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
@@ -62,7 +63,7 @@ void GuardStandardDescriptors() {
 int RefuseUnderMpi(const std::string& command) {
   using namespace retro::cli;
   static const std::set<std::string> kCommands = {"games", "probe", "stats", "perft",
-                                                  "check", "play",  "match", "export"};
+                                                  "check", "play",  "match", "export", "explore"};
   const absl::Status refused =
       kCommands.count(command) > 0
           ? absl::InvalidArgumentError(absl::StrCat(
@@ -71,8 +72,8 @@ int RefuseUnderMpi(const std::string& command) {
                 "ranks"))
           : absl::InvalidArgumentError(absl::StrCat(
                 "unknown command '", EscapeControl(command),
-                "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export "
-                "(retro --help)"));
+                "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export, "
+                "explore (retro --help)"));
   return ReportError(AgreeOnCommand(retro::distributed::World(), refused));
 }
 
@@ -104,6 +105,7 @@ int RunCommand(const std::string& command, int argc, char** argv) {
     if (command == "play") return RunPlay(argc, argv, 2);
     if (command == "match") return RunMatch(argc, argv, 2);
     if (command == "export") return RunExport(argc, argv, 2);
+    if (command == "explore") return RunExplore(argc, argv, 2);
   } catch (const std::bad_alloc&) {
     return ReportError(absl::ResourceExhaustedError("out of memory"));
   } catch (const std::exception& e) {
@@ -111,7 +113,7 @@ int RunCommand(const std::string& command, int argc, char** argv) {
   }
   return ReportError(absl::InvalidArgumentError(absl::StrCat(
       "unknown command '", EscapeControl(command),
-      "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export "
+      "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export, explore "
       "(retro --help)")));
 }
 

@@ -13,6 +13,14 @@ absl::StatusOr<SliceValues> OpenDatabase::Values(const std::string&, const Param
   return absl::UnimplementedError("this game's databases offer no slice values");
 }
 
+absl::StatusOr<std::string> OpenDatabase::RenderSvg(const std::string&) {
+  return absl::UnimplementedError("this game draws no pictures of its positions");
+}
+
+absl::StatusOr<std::string> OpenDatabase::StartPosition() {
+  return absl::UnimplementedError("this game names no position to start exploring from");
+}
+
 absl::StatusOr<uint64_t> GameModule::Perft(const std::string&, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(

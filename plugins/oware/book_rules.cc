@@ -10,6 +10,7 @@
 #include "games/oware/incremental_indexer.h"
 #include "games/oware/lexicographic_indexer.h"
 #include "games/oware/pext_indexer.h"
+#include "plugins/oware/board_svg.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/combinatorics.h"
 #include "retro/status_macros.h"
@@ -235,6 +236,14 @@ std::string BookRules::StatsTitle() const {
   return absl::StrFormat("oware book: 0..%d seeds, turn limit %d, grand slam %s, at limit %s",
                          seeds_, rules_.turn_limit, GrandSlamName(rules_.grand_slam),
                          AtLimitName(rules_.at_limit));
+}
+
+std::string BookRules::RenderSvg(const Board& board) const { return BoardSvg(board); }
+
+Board BookRules::StartPosition() const {
+  Board board;
+  for (int seed = 0; seed < seeds_; ++seed) ++board.houses[seed % kHouses];
+  return board;
 }
 
 }  // namespace retro::oware

@@ -142,6 +142,11 @@ class BookRules {
   // board's slice and colex rank as standalone C++ and
   // retro_oware_book_value(houses, plies_left, exact).
   CppBookCode cpp_book_code() const;
+  // retro explore: the board drawn (board_svg.h), and a board of the book's
+  // largest slice to start from, its seeds dealt one by one in sowing order
+  // from house 0 (48 seeds: the game's start).
+  std::string RenderSvg(const Board& board) const;
+  Board StartPosition() const;
 
  private:
   int seeds_;

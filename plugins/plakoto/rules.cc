@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "games/plakoto/notation.h"
+#include "plugins/plakoto/board_svg.h"
 #include "plugins/plakoto/pin_best_plays.h"
 #include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
@@ -171,6 +172,14 @@ std::string PinRules::slice_name(int slice) const { return ValueSliceName(points
 std::string PinRules::FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
 
 std::string PinRules::Format(const Position& p) const { return FormatPosition(p); }
+
+std::string PinRules::RenderSvg(const Position& p) const { return BoardSvg(p); }
+
+Position PinRules::StartPosition() const {
+  Board free{};
+  free[points_] = kFreeCheckers;
+  return PositionFromFree(points_, pins_.front(), free);
+}
 
 absl::StatusOr<Position> PinRules::Parse(const std::string& text) const {
   RETRO_ASSIGN_OR_RETURN(const Position p, ParsePosition(text));

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "games/surakarta/combination.h"
 #include "games/surakarta/symmetry.h"
+#include "plugins/surakarta/board_svg.h"
 #include "plugins/surakarta/contract.h"
 #include "plugins/surakarta/scheme_table_slice.h"
 #include "plugins/surakarta/table_slice.h"
@@ -376,6 +377,22 @@ std::string SurakartaRules::WhatFits(uint64_t available_bytes) const {
                                       [&](int n) { return EstimateMemory(n, indexing_); });
   return largest == 0 ? std::string("not even the 1-piece table fits")
                       : absl::StrCat("the largest that fits is --pieces ", largest);
+}
+
+std::string SurakartaRules::RenderSvg(const Position& p) const { return BoardSvg(p); }
+
+Position SurakartaRules::StartPosition() const {
+  Bitboard x = 0, o = 0;
+  for (int piece = 0; piece < pieces_; ++piece) {
+    // The seventh piece of a side goes to its back rank.
+    const int column = (piece / 2) % kColumns, back = piece / 2 / kColumns;
+    if (piece % 2 == 0) {
+      x |= SquareBit(MakeSquare(1 - back, column));
+    } else {
+      o |= SquareBit(MakeSquare(kRows - 2 + back, column));
+    }
+  }
+  return MakePosition(x, o, Color::kX);
 }
 
 }  // namespace retro::surakarta

@@ -205,6 +205,12 @@ class SurakartaRules {
   std::string PositionNote(const Position& p) const;
   std::string GameOverReason(const Position& p) const;
 
+  // retro explore: the board drawn (board_svg.h), and a position of the
+  // largest table to start from: X (to move) on rank 2 from file a, O on
+  // rank 5 (then the back ranks), X holding the odd piece.
+  std::string RenderSvg(const Position& p) const;
+  Position StartPosition() const;
+
   // Stats: by material (our pieces v theirs) with a total per table, in
   // positions (a symmetric record counts its class's size).
   std::string stats_group_label() const { return "material"; }

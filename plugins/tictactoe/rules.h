@@ -1,6 +1,7 @@
 // Tic-tac-toe for the loopy win/draw/loss kit (retro/kit/loopy_wdl_rules.h):
 // the indexer (one slice of 3^9 boards, cell c a base-3 digit of weight 3^c:
-// 0 empty, 1 x, 2 o), moves, take-backs, notation and optional hooks.
+// 0 empty, 1 x, 2 o), moves, take-backs, notation and optional hooks (the
+// picture and first position of retro explore among them).
 #ifndef TICTACTOE_RULES_H_
 #define TICTACTOE_RULES_H_
 
@@ -9,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "board_svg.h"
 #include "notation.h"
 #include "position.h"
 #include "retro/kit/loopy_wdl_rules.h"
@@ -88,6 +90,10 @@ class Rules {
   int num_stats_groups() const { return kCells + 1; }
   int StatsGroup(const Position& p) const { return std::popcount(p.x) + std::popcount(p.o); }
   std::string stats_group_name(int pieces) const { return std::to_string(pieces); }
+  // retro explore: the board drawn (board_svg.h), and the empty board to
+  // start from.
+  std::string RenderSvg(const Position& p) const { return BoardSvg(p); }
+  Position StartPosition() const { return {}; }
 };
 
 }  // namespace tictactoe

@@ -15,7 +15,7 @@ _retro() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   retro="${COMP_WORDS[0]}"
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "games solve probe stats verify perft check play match export --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "games solve probe stats verify perft check play match export explore --help --version" -- "$cur"))
     return
   fi
   command="${COMP_WORDS[1]}"

@@ -157,6 +157,23 @@ class OpenDatabase {
   // The default says the game offers none (Unimplemented).
   virtual absl::StatusOr<SliceValues> Values(const std::string& slice,
                                              const ParameterValues& options);
+
+  // Optional, for `retro explore` (docs/explore.md): a picture of
+  // `position` as one standalone SVG element (`<svg ...>...</svg>`, no
+  // script, no external reference), or InvalidArgument naming the problem
+  // when the position is not one of this database. The default says the
+  // game draws nothing (Unimplemented); the page then shows the notation.
+  virtual absl::StatusOr<std::string> RenderSvg(const std::string& position);
+
+  // Optional, for `retro explore`: a position of this database to start
+  // exploring from, in the game's notation. The default: Unimplemented (the
+  // page then asks for a position).
+  virtual absl::StatusOr<std::string> StartPosition();
+
+  // Probe, RenderSvg and StartPosition only read the database: `retro
+  // explore` calls them from several threads at once, so they must be safe
+  // to call concurrently (the kits' databases are: they read the mapped
+  // file and const rules).
 };
 
 // The object a plugin's factory returns.

@@ -20,7 +20,8 @@ namespace retro {
 // retro/export.h, retro/database.h, retro/parameters.h, retro/progress.h or
 // retro/thread_pool.h, or to the compiler / standard library the framework
 // is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
-// 4: OpenDatabase::Values and SliceValues, GameModule::Export.)
+// 4: OpenDatabase::Values and SliceValues, GameModule::Export,
+// OpenDatabase::RenderSvg and StartPosition.)
 inline constexpr uint32_t kPluginAbiVersion = 4;
 
 // The signature of a plugin factory.

@@ -348,6 +348,26 @@ class ChanceDatabase : public OpenDatabase {
     return report;
   }
 
+  // retro explore's picture and first position, when the rules give them
+  // (rules_hooks.h).
+  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
+    if constexpr (HasRenderSvg<R>) {
+      const R& rules = *rules_;
+      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
+      return rules.RenderSvg(p);
+    } else {
+      return OpenDatabase::RenderSvg(text);
+    }
+  }
+  absl::StatusOr<std::string> StartPosition() override {
+    if constexpr (HasStartPosition<R>) {
+      const R& rules = *rules_;
+      return rules.Format(rules.StartPosition());
+    } else {
+      return OpenDatabase::StartPosition();
+    }
+  }
+
   // Recomputes each chosen record from its afterstates' stored values with
   // the rules (one step of the recurrence, independent of the solver) and
   // compares; then the companions' own checks. A full verify of rules with

@@ -192,6 +192,27 @@ class FiniteHorizonDatabase : public OpenDatabase {
     return report;
   }
 
+  // retro explore's picture and first position, when the rules give them
+  // (rules_hooks.h).
+  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
+    if constexpr (HasRenderSvg<R>) {
+      const R& rules = tables_->rules();
+      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
+      RETRO_RETURN_IF_ERROR(tables_->Covers(p));
+      return rules.RenderSvg(p);
+    } else {
+      return OpenDatabase::RenderSvg(text);
+    }
+  }
+  absl::StatusOr<std::string> StartPosition() override {
+    if constexpr (HasStartPosition<R>) {
+      const R& rules = tables_->rules();
+      return rules.Format(rules.StartPosition());
+    } else {
+      return OpenDatabase::StartPosition();
+    }
+  }
+
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     const R& rules = tables_->rules();

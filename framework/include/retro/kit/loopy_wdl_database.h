@@ -326,6 +326,27 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   // Recomputes each chosen record from its children's stored values with the
   // rules (one step of minimax, independent of the solver) and compares.
+  // retro explore's picture and first position, when the rules give them
+  // (rules_hooks.h).
+  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
+    if constexpr (HasRenderSvg<R>) {
+      const R& rules = rules_;
+      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
+      if constexpr (HasCovers<R>) RETRO_RETURN_IF_ERROR(rules.Covers(p));
+      return rules.RenderSvg(p);
+    } else {
+      return OpenDatabase::RenderSvg(text);
+    }
+  }
+  absl::StatusOr<std::string> StartPosition() override {
+    if constexpr (HasStartPosition<R>) {
+      const R& rules = rules_;
+      return rules.Format(rules.StartPosition());
+    } else {
+      return OpenDatabase::StartPosition();
+    }
+  }
+
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     std::vector<uint64_t> sizes;

@@ -3,7 +3,8 @@
 // the kits test with `if constexpr`: the solve parameters and default file
 // name (with how they are read, in rules_parameters.h), the position count,
 // the plan's estimates and refusal, a solver adapter of the game's own
-// checked against the rules, and how probe and stats label what they show.
+// checked against the rules, how probe and stats label what they show, and
+// what `retro explore` draws and starts from.
 // Each kit's rules header documents what it does with them.
 #ifndef RETRO_KIT_RULES_HOOKS_H_
 #define RETRO_KIT_RULES_HOOKS_H_
@@ -73,6 +74,20 @@ concept HasStatsTitle = requires(const R& r) {
 template <typename R>
 concept HasCovers = requires(const R& r, const typename R::Position& p) {
   { r.Covers(p) } -> std::same_as<absl::Status>;
+};
+
+// std::string RenderSvg(const Position&): a picture of the position as one
+// standalone SVG element, for `retro explore` (OpenDatabase::RenderSvg).
+template <typename R>
+concept HasRenderSvg = requires(const R& r, const typename R::Position& p) {
+  { r.RenderSvg(p) } -> std::convertible_to<std::string>;
+};
+
+// Position StartPosition(): a position of the database to start exploring
+// from (OpenDatabase::StartPosition).
+template <typename R>
+concept HasStartPosition = requires(const R& r) {
+  { r.StartPosition() } -> std::convertible_to<typename R::Position>;
 };
 
 // "1.2 GiB" from 1 GiB up, else "95 MiB".

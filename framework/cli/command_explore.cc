@@ -1,0 +1,123 @@
+// `retro explore --db FILE [--db FILE ...] [--port N] [--host ADDR]`: a
+// local web page to walk the positions of the databases given
+// (docs/explore.md), served until Ctrl-C.
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "cli/commands.h"
+#include "cli/explore/explore_catalog.h"
+#include "cli/explore/explore_server.h"
+
+namespace retro::cli {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: retro explore --db FILE [--db FILE ...] [--port N] [--host ADDR]\n"
+    "\n"
+    "Serves a web page to walk the positions of the databases given: the board,\n"
+    "the value of a position and of each move, the statistics of each database.\n"
+    "Only these files are read (read-only); the page and its scripts are built\n"
+    "into retro. Prints the address to open, and serves until Ctrl-C.\n"
+    "  --db FILE         a database (from retro solve); repeat for more\n"
+    "  --port N          the TCP port, 0..65535 [default: 8080; 0: a free one]\n"
+    "  --host ADDR       the address to listen on [default: 127.0.0.1, this\n"
+    "                    machine only]\n"
+    "  --threads N       threads of a statistics computation [default: all]\n"
+    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+
+constexpr int kDefaultPort = 8080;
+
+// "http://HOST:PORT/", with an IPv6 address in brackets.
+std::string Address(const std::string& host, int port) {
+  const bool v6 = host.find(':') != std::string::npos;
+  return absl::StrCat("http://", v6 ? "[" : "", host, v6 ? "]" : "", ":", port, "/");
+}
+
+// Waits for SIGINT or SIGTERM (blocked in every thread, so only this one
+// takes them) and stops `server`, again until `served` is set: a signal
+// that comes before the server listens is not lost.
+void StopOnSignal(ExploreServer& server, const std::atomic<bool>& served) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  const timespec tick{0, 100 * 1000 * 1000};
+  bool stopping = false;
+  while (!served.load()) {
+    if (!stopping) stopping = sigtimedwait(&signals, nullptr, &tick) > 0;
+    if (stopping) {
+      server.Stop();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+}  // namespace
+
+int RunExplore(int argc, char** argv, int first) {
+  // 1. The command line.
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, {"help"}, {"db"});
+  if (!parsed.ok()) return ReportError(parsed.status());
+  Arguments& args = *parsed;
+  if (args.Flag("help")) {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  const std::vector<std::string> paths = args.TakeAll("db");
+  const std::string host = args.Take("host").value_or("127.0.0.1");
+  uint64_t port = kDefaultPort;
+  if (auto s = TakeIntOption(args, "port", 0, 65535, &port); !s.ok()) return ReportError(s);
+  auto threads = TakeThreads(args);
+  if (!threads.ok()) return ReportError(threads.status());
+  if (auto s = RejectLeftoverOptions(args, "explore",
+                                     "--db, --port, --host, --threads, --plugin-dir");
+      !s.ok()) {
+    return ReportError(s);
+  }
+  if (paths.empty()) {
+    return ReportError(absl::InvalidArgumentError(
+        "retro explore needs --db FILE (repeat it to serve several databases)"));
+  }
+  if (host.empty()) {
+    return ReportError(absl::InvalidArgumentError(
+        "--host is empty; give an address such as 127.0.0.1"));
+  }
+  // 2. The databases, then the socket: every error before serving.
+  auto catalog = ExploreCatalog::Open(paths, args.plugin_dirs, *threads);
+  if (!catalog.ok()) return ReportError(catalog.status());
+  // Signals: a closed connection is an error of its write, not the end of
+  // retro; SIGINT and SIGTERM go to StopOnSignal alone (blocked before any
+  // server thread starts, which inherits the mask).
+  signal(SIGPIPE, SIG_IGN);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  ExploreServer server(**catalog);
+  const absl::StatusOr<int> bound = server.Bind(host, static_cast<int>(port));
+  if (!bound.ok()) return ReportError(bound.status());
+  // 3. Serve until a signal.
+  std::printf("retro explore: serving %zu database%s; open %s\n", paths.size(),
+              paths.size() == 1 ? "" : "s", Address(host, *bound).c_str());
+  std::fflush(stdout);
+  std::atomic<bool> served{false};
+  std::thread stopper([&] { StopOnSignal(server, served); });
+  const absl::Status status = server.Serve();
+  served.store(true);
+  stopper.join();
+  if (!status.ok()) return ReportError(status);
+  std::printf("retro explore: stopped\n");
+  return kExitOk;
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,285 @@
+// The endpoints of the `retro explore` API.
+#include "cli/explore/explore_api.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/commands.h"
+#include "cli/game_parameters.h"
+#include "cli/json_envelope.h"
+#include "retro/json_writer.h"
+#include "retro/parameters.h"
+#include "retro/status_macros.h"
+
+namespace retro::cli {
+namespace {
+
+int HttpStatusOf(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kFailedPrecondition:
+      return 400;
+    case absl::StatusCode::kNotFound:
+      return 404;
+    case absl::StatusCode::kResourceExhausted:
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+// A request's parameters, checked against what an endpoint takes.
+class Query {
+ public:
+  explicit Query(const QueryParameters& query) : query_(query) {}
+
+  // OK when every name is in `known` (or, with `any_other`, may be a
+  // game's probe parameter, checked later) and none comes twice.
+  absl::Status Check(std::string_view endpoint, const std::vector<std::string>& known,
+                     bool any_other) const {
+    std::set<std::string> seen;
+    for (const auto& [name, value] : query_) {
+      if (!seen.insert(name).second) {
+        return absl::InvalidArgumentError(absl::StrCat("query parameter '", name,
+                                                       "' is given twice"));
+      }
+      const bool listed = std::find(known.begin(), known.end(), name) != known.end();
+      if (!listed && !any_other) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "unknown query parameter '", name, "' for /api/", std::string(endpoint),
+            known.empty() ? "; it takes none" : "; valid: " + absl::StrJoin(known, ", ")));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  std::optional<std::string> Get(const std::string& name) const {
+    const auto it = query_.find(name);
+    if (it == query_.end()) return std::nullopt;
+    return it->second;
+  }
+  absl::StatusOr<std::string> Require(const std::string& name) const {
+    std::optional<std::string> value = Get(name);
+    if (!value.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat("query parameter '", name, "' is missing"));
+    }
+    return *value;
+  }
+  const QueryParameters& all() const { return query_; }
+
+ private:
+  const QueryParameters& query_;
+};
+
+// The envelope of `command` on `database`, as `retro probe` and `retro
+// stats` fill it in.
+JsonEnvelope EnvelopeFor(std::string_view command, const ExploreDatabase* database) {
+  JsonEnvelope envelope;
+  envelope.Start(std::string(command), true);
+  if (database != nullptr) {
+    envelope.SetGame(database->session->file->identity().game);
+    envelope.SetFile(database->path);
+    envelope.SetParameters(database->session->file->parameters());
+  }
+  return envelope;
+}
+
+ApiReply Failure(const JsonEnvelope& envelope, const absl::Status& status) {
+  return {HttpStatusOf(status),
+          envelope.Failure(std::string(status.message()), ExitCodeOf(status))};
+}
+
+// The game's probe parameters from the query: every name but `reserved`,
+// written with '-' or '_', resolved as `retro probe` resolves its options.
+absl::StatusOr<ParameterValues> ProbeOptions(const ExploreDatabase& database, const Query& query,
+                                             const std::set<std::string>& reserved) {
+  const GameDescription& game = database.session->plugin->module().Describe();
+  ParameterValues given;
+  for (const auto& [name, value] : query.all()) {
+    if (reserved.count(name) > 0) continue;
+    std::string dashed = name;
+    for (char& c : dashed) {
+      if (c == '_') c = '-';
+    }
+    given[dashed] = value;
+  }
+  return ResolveParameters(game.probe_parameters, given, absl::StrCat("probing ", game.name));
+}
+
+ApiReply Databases(ExploreCatalog& catalog, const Query& query) {
+  const JsonEnvelope envelope = EnvelopeFor("databases", nullptr);
+  if (auto s = query.Check("databases", {}, false); !s.ok()) return Failure(envelope, s);
+  JsonWriter json;
+  json.BeginObject().Key("databases").BeginArray();
+  for (const auto& database : catalog.databases()) {
+    const DatabaseFile& file = *database->session->file;
+    OpenDatabase& open = *database->session->database;
+    const GameDescription& game = database->session->plugin->module().Describe();
+    json.BeginObject().Key("id").String(database->id).Key("game").String(game.name);
+    json.Key("file").String(database->path).Key("parameters").BeginObject();
+    for (const auto& [key, value] : file.parameters()) json.Key(SnakeCase(key)).String(value);
+    json.EndObject().Key("slices").BeginArray();
+    for (const DatabaseFile::SliceInfo& slice : file.slices()) json.String(slice.name);
+    json.EndArray().Key("summary").String(game.summary);
+    json.Key("position_syntax").String(game.position_syntax);
+    json.Key("probe_parameters");
+    WriteParameterSpecs(json, game.probe_parameters);
+    json.Key("start_position");
+    const absl::StatusOr<std::string> start = open.StartPosition();
+    start.ok() ? json.String(*start) : json.Null();
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  return {200, envelope.Success(json.Take())};
+}
+
+ApiReply Probe(ExploreCatalog& catalog, const Query& query) {
+  JsonEnvelope envelope = EnvelopeFor("probe", nullptr);
+  if (auto s = query.Check("probe", {"db", "position"}, true); !s.ok()) {
+    return Failure(envelope, s);
+  }
+  absl::StatusOr<std::string> id = query.Require("db");
+  if (!id.ok()) return Failure(envelope, id.status());
+  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  if (!database.ok()) return Failure(envelope, database.status());
+  envelope = EnvelopeFor("probe", *database);
+  absl::StatusOr<std::string> position = query.Require("position");
+  if (!position.ok()) return Failure(envelope, position.status());
+  absl::StatusOr<ParameterValues> options = ProbeOptions(**database, query, {"db", "position"});
+  if (!options.ok()) return Failure(envelope, options.status());
+  absl::StatusOr<Report> report = (*database)->session->database->Probe(*position, *options);
+  if (!report.ok()) return Failure(envelope, report.status());
+  return {200, envelope.Success(report->json)};
+}
+
+ApiReply Render(ExploreCatalog& catalog, const Query& query) {
+  JsonEnvelope envelope = EnvelopeFor("render", nullptr);
+  if (auto s = query.Check("render", {"db", "position"}, false); !s.ok()) {
+    return Failure(envelope, s);
+  }
+  absl::StatusOr<std::string> id = query.Require("db");
+  if (!id.ok()) return Failure(envelope, id.status());
+  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  if (!database.ok()) return Failure(envelope, database.status());
+  envelope = EnvelopeFor("render", *database);
+  absl::StatusOr<std::string> position = query.Require("position");
+  if (!position.ok()) return Failure(envelope, position.status());
+  const absl::StatusOr<std::string> svg = (*database)->session->database->RenderSvg(*position);
+  JsonWriter json;
+  json.BeginObject().Key("svg");
+  if (svg.ok()) {
+    json.String(*svg);
+  } else if (absl::IsUnimplemented(svg.status())) {
+    json.Null();  // the game draws nothing: the page shows the notation
+  } else {
+    return Failure(envelope, svg.status());
+  }
+  return {200, envelope.Success(json.EndObject().Take())};
+}
+
+// The integer query parameter `name` (default `fallback` when absent).
+absl::StatusOr<int64_t> IntegerQuery(const Query& query, const std::string& name,
+                                     std::optional<int64_t> fallback) {
+  const std::optional<std::string> text = query.Get(name);
+  if (!text.has_value()) {
+    if (fallback.has_value()) return *fallback;
+    return absl::InvalidArgumentError(absl::StrCat("query parameter '", name, "' is missing"));
+  }
+  return ParseInteger(*text, absl::StrCat("query parameter '", name, "'"));
+}
+
+// The probe results of `position` for parameter = from, from + step, ...,
+// up to `to`.
+absl::StatusOr<std::string> SeriesResult(const ExploreDatabase& database, const Query& query) {
+  RETRO_ASSIGN_OR_RETURN(const std::string position, query.Require("position"));
+  RETRO_ASSIGN_OR_RETURN(std::string parameter, query.Require("parameter"));
+  for (char& c : parameter) {
+    if (c == '_') c = '-';
+  }
+  const GameDescription& game = database.session->plugin->module().Describe();
+  std::vector<std::string> names;
+  for (const ParameterSpec& spec : game.probe_parameters) names.push_back(SnakeCase(spec.name));
+  if (std::find(names.begin(), names.end(), SnakeCase(parameter)) == names.end()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", SnakeCase(parameter), "' is no probe parameter of ", game.name,
+        names.empty() ? "; it has none" : "; valid: " + absl::StrJoin(names, ", ")));
+  }
+  RETRO_ASSIGN_OR_RETURN(const int64_t from, IntegerQuery(query, "from", std::nullopt));
+  RETRO_ASSIGN_OR_RETURN(const int64_t to, IntegerQuery(query, "to", std::nullopt));
+  RETRO_ASSIGN_OR_RETURN(const int64_t step, IntegerQuery(query, "step", 1));
+  if (step < 1 || from > to || (to - from) / step + 1 > kMaxSeriesPoints) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the series from ", from, " to ", to, " by ", step, " must have from <= to, step >= 1 "
+        "and at most ", kMaxSeriesPoints, " values"));
+  }
+  RETRO_ASSIGN_OR_RETURN(
+      ParameterValues options,
+      ProbeOptions(database, query, {"db", "position", "parameter", "from", "to", "step"}));
+  JsonWriter json;
+  json.BeginObject().Key("parameter").String(SnakeCase(parameter)).Key("points").BeginArray();
+  for (int64_t at = from; at <= to; at += step) {
+    options[parameter] = std::to_string(at);
+    RETRO_ASSIGN_OR_RETURN(const Report report,
+                           database.session->database->Probe(position, options));
+    json.BeginObject().Key("at").Int(at).Key("result").Raw(report.json).EndObject();
+  }
+  json.EndArray().EndObject();
+  return json.Take();
+}
+
+ApiReply Series(ExploreCatalog& catalog, const Query& query) {
+  JsonEnvelope envelope = EnvelopeFor("series", nullptr);
+  if (auto s = query.Check("series", {"db", "position", "parameter", "from", "to", "step"}, true);
+      !s.ok()) {
+    return Failure(envelope, s);
+  }
+  absl::StatusOr<std::string> id = query.Require("db");
+  if (!id.ok()) return Failure(envelope, id.status());
+  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  if (!database.ok()) return Failure(envelope, database.status());
+  envelope = EnvelopeFor("series", *database);
+  absl::StatusOr<std::string> result = SeriesResult(**database, query);
+  if (!result.ok()) return Failure(envelope, result.status());
+  return {200, envelope.Success(*result)};
+}
+
+ApiReply Stats(ExploreCatalog& catalog, const Query& query) {
+  JsonEnvelope envelope = EnvelopeFor("stats", nullptr);
+  if (auto s = query.Check("stats", {"db"}, false); !s.ok()) return Failure(envelope, s);
+  absl::StatusOr<std::string> id = query.Require("db");
+  if (!id.ok()) return Failure(envelope, id.status());
+  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  if (!database.ok()) return Failure(envelope, database.status());
+  envelope = EnvelopeFor("stats", *database);
+  absl::StatusOr<std::string> stats = catalog.Stats(**database);
+  if (!stats.ok()) return Failure(envelope, stats.status());
+  return {200, envelope.Success(*stats)};
+}
+
+}  // namespace
+
+ApiReply ApiError(std::string_view command, const absl::Status& status, int http_status) {
+  ApiReply reply = Failure(EnvelopeFor(command, nullptr), status);
+  if (http_status != 0) reply.status = http_status;
+  return reply;
+}
+
+ApiReply ServeApi(ExploreCatalog& catalog, std::string_view endpoint,
+                  const QueryParameters& parameters) {
+  const Query query(parameters);
+  if (endpoint == "databases") return Databases(catalog, query);
+  if (endpoint == "probe") return Probe(catalog, query);
+  if (endpoint == "render") return Render(catalog, query);
+  if (endpoint == "series") return Series(catalog, query);
+  if (endpoint == "stats") return Stats(catalog, query);
+  return ApiError("explore", absl::NotFoundError(absl::StrCat(
+                                 "no API endpoint /api/", std::string(endpoint),
+                                 "; valid: databases, probe, render, series, stats")));
+}
+
+}  // namespace retro::cli

@@ -1,0 +1,60 @@
+// The databases `retro explore` serves: exactly the files named on its
+// command line, each opened once at start with its plugin (read-only) and
+// named by a short id for URLs, with its statistics computed on first
+// demand and kept.
+#ifndef RETRO_CLI_EXPLORE_EXPLORE_CATALOG_H_
+#define RETRO_CLI_EXPLORE_EXPLORE_CATALOG_H_
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "retro/database_session.h"
+
+namespace retro::cli {
+
+// One served database.
+struct ExploreDatabase {
+  std::string id;    // from the file's name, e.g. "oware-3" for dir/oware-3.retro
+  std::string path;  // as given on the command line
+  std::unique_ptr<DatabaseSession> session;
+};
+
+class ExploreCatalog {
+ public:
+  // Opens every file of `paths` (OpenDatabaseSession); the first failure is
+  // the error. `threads`: the workers of a statistics computation.
+  static absl::StatusOr<std::unique_ptr<ExploreCatalog>> Open(
+      const std::vector<std::string>& paths, const std::vector<std::string>& plugin_dirs,
+      int threads);
+
+  const std::vector<std::unique_ptr<ExploreDatabase>>& databases() const { return databases_; }
+
+  // The database called `id`; NotFound listing the ids otherwise.
+  absl::StatusOr<ExploreDatabase*> Find(std::string_view id) const;
+
+  // The JSON result of `retro stats --json` for `database`, computed once
+  // (one computation at a time, with all the catalog's threads) and kept.
+  absl::StatusOr<std::string> Stats(const ExploreDatabase& database);
+
+ private:
+  explicit ExploreCatalog(int threads) : threads_(threads) {}
+
+  std::vector<std::unique_ptr<ExploreDatabase>> databases_;
+  int threads_;
+  std::mutex stats_mutex_;
+  // By position in databases_; guarded by stats_mutex_.
+  std::vector<std::optional<absl::StatusOr<std::string>>> stats_;
+};
+
+// The id of a database file at `path`: its file name without the extension,
+// with any character other than letters, digits, '.', '_' and '-' as '-'.
+std::string DatabaseId(std::string_view path);
+
+}  // namespace retro::cli
+
+#endif  // RETRO_CLI_EXPLORE_EXPLORE_CATALOG_H_
