@@ -67,13 +67,4 @@ void JsonEnvelope::PrintSuccess(std::string_view result) const {
   const std::string line = Success(result);
   std::printf("%s\n", line.c_str());
 }
-
-std::string SnakeCase(std::string_view name) {
-  std::string key(name);
-  for (char& c : key) {
-    if (c == '-') c = '_';
-  }
-  return key;
-}
-
 }  // namespace retro::cli

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "retro/parameters.h"
+
 namespace retro::cli {
 
 class JsonEnvelope {
@@ -56,8 +58,8 @@ class JsonEnvelope {
   std::vector<std::pair<std::string, std::string>> parameters_;
 };
 
-// `name` with each '-' as '_': the JSON key of a parameter or option.
-std::string SnakeCase(std::string_view name);
+// SnakeCase (retro/parameters.h) names parameters in JSON.
+using ::retro::SnakeCase;
 
 }  // namespace retro::cli
 

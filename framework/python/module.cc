@@ -198,7 +198,7 @@ class PyDatabase {
   py::dict Parameters() const {
     py::dict parameters;
     for (const auto& [key, value] : handle().session()->file->parameters()) {
-      parameters[py::str(key)] = value;
+      parameters[py::str(SnakeCase(key))] = value;
     }
     return parameters;
   }
@@ -217,12 +217,8 @@ class PyDatabase {
   py::list ProbeParameters() const {
     py::list parameters;
     for (const ParameterSpec& spec : handle().game().probe_parameters) {
-      std::string keyword = spec.name;
-      for (char& c : keyword) {
-        if (c == '-') c = '_';
-      }
       py::dict entry;
-      entry["keyword"] = keyword;
+      entry["keyword"] = SnakeCase(spec.name);
       entry["option"] = "--" + spec.name;
       entry["description"] = spec.description;
       entry["default"] = spec.default_value;

@@ -91,4 +91,12 @@ absl::StatusOr<ParameterValues> ResolveParameters(
   return resolved;
 }
 
+std::string SnakeCase(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) {
+    if (c == '-') c = '_';
+  }
+  return key;
+}
+
 }  // namespace retro

@@ -47,6 +47,10 @@ absl::StatusOr<ParameterValues> ResolveParameters(
     const std::vector<ParameterSpec>& specs, const ParameterValues& values,
     std::string_view context);
 
+// `name` with each '-' as '_': a parameter's key in JSON output and its
+// keyword in Python (turn-limit: turn_limit).
+std::string SnakeCase(std::string_view name);
+
 }  // namespace retro
 
 #endif  // RETRO_PARAMETERS_H_
