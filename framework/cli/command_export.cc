@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
 #include "retro/export.h"
 #include "retro/json_writer.h"
@@ -30,23 +31,6 @@ constexpr char kUsage[] =
     "  --json            print the summary as one JSON object\n"
     "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
 
-// One format's options, one line each, as `retro solve --help` lists a
-// game's parameters.
-std::string OptionLines(const ExportFormat& format) {
-  std::string text;
-  for (const ParameterSpec& spec : format.options) {
-    std::string line = absl::StrCat("    --", spec.name, " ", spec.value_name);
-    if (line.size() < 24) line.resize(24, ' ');
-    absl::StrAppend(&text, line, spec.description);
-    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
-    absl::StrAppend(&text, spec.default_value.empty()
-                               ? std::string(" [required]")
-                               : absl::StrCat(" [default: ", spec.default_value, "]"),
-                    "\n");
-  }
-  return text;
-}
-
 // The formats of every installed game that offers export, with their
 // options (each game once, in search order).
 std::string FormatsHelp(const std::vector<std::string>& plugin_dirs) {
@@ -59,7 +43,7 @@ std::string FormatsHelp(const std::vector<std::string>& plugin_dirs) {
     if (!seen.insert(game).second) continue;
     for (const ExportFormat& format : (*plugin)->module().Export()->DescribeExport().formats) {
       absl::StrAppend(&text, "  ", format.name, " (", game, "): ", format.summary, "\n",
-                      OptionLines(format));
+                      ParameterHelpLines(format.options, "    ", 24));
     }
   }
   return absl::StrCat("\nformats of the installed games:\n",

@@ -81,9 +81,17 @@ std::string GameParametersHelp(const GameDescription& game, const std::string& c
   absl::StrAppend(&text, game.solve_parameters.empty()
                              ? absl::StrCat("\n", game.name, " takes no parameters.\n")
                              : absl::StrCat("\nparameters of ", game.name, ":\n"));
-  for (const ParameterSpec& spec : game.solve_parameters) {
-    std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
-    if (line.size() < 20) line.resize(20, ' ');
+  absl::StrAppend(&text, ParameterHelpLines(game.solve_parameters, "  ", 20), "\noptions:\n",
+                  host_options_help);
+  return text;
+}
+
+std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
+                               size_t width) {
+  std::string text;
+  for (const ParameterSpec& spec : specs) {
+    std::string line = absl::StrCat(indent, "--", spec.name, " ", spec.value_name);
+    if (line.size() < width) line.resize(width, ' ');
     absl::StrAppend(&text, line, spec.description);
     if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
     absl::StrAppend(&text, spec.default_value.empty()
@@ -91,7 +99,6 @@ std::string GameParametersHelp(const GameDescription& game, const std::string& c
                                : absl::StrCat(" [default: ", spec.default_value, "]"),
                     "\n");
   }
-  absl::StrAppend(&text, "\noptions:\n", host_options_help);
   return text;
 }
 

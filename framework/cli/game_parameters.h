@@ -43,6 +43,12 @@ std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std:
                                     const char* summary, const char* host_options_help,
                                     Arguments* args, std::unique_ptr<LoadedPlugin>* plugin);
 
+// `specs` for a help text, one line each: `indent`, "--name VALUE" padded
+// to `width` columns (indent included), the description, the choices, and
+// the default or " [required]".
+std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
+                               size_t width);
+
 // "usage: retro <command> --game G [parameters] [options]", the game's
 // summary, its solve parameters with defaults, then `host_options_help`.
 std::string GameParametersHelp(const GameDescription& game, const std::string& command,
