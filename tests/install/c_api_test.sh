@@ -18,13 +18,8 @@ SOURCE=$(cd "$2" && pwd)
 RETRO_BUILD=$(cd "$3" && pwd)
 unset RETRO_PLUGIN_PATH CMAKE_PREFIX_PATH LD_LIBRARY_PATH PKG_CONFIG_PATH || true
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/retro-c-api-test.XXXXXX")
-[ -n "${KEEP_WORK:-}" ] || trap 'rm -rf "$WORK"' EXIT INT TERM
-
-fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
+TEST_NAME=c-api
+. "$(dirname "$0")/test_work.sh"
 
 PREFIX=$WORK/retro
 echo "== install $RETRO_BUILD into $PREFIX"

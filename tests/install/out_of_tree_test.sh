@@ -20,13 +20,8 @@ PATH=$(dirname "$CMAKE"):$PATH
 export PATH
 unset RETRO_PLUGIN_PATH CMAKE_PREFIX_PATH LD_LIBRARY_PATH || true
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/retro-install-test.XXXXXX")
-[ -n "${KEEP_WORK:-}" ] || trap 'rm -rf "$WORK"' EXIT INT TERM
-
-fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
+TEST_NAME=install
+. "$(dirname "$0")/test_work.sh"
 
 # Fails unless file $1 contains the fixed string $2.
 expect() {

@@ -18,13 +18,8 @@ RETRO_BUILD=$(cd "$3" && pwd)
 PACKAGES=$4
 unset RETRO_PLUGIN_PATH LD_LIBRARY_PATH PYTHONPATH || true
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/retro-python-test.XXXXXX")
-[ -n "${KEEP_WORK:-}" ] || trap 'rm -rf "$WORK"' EXIT INT TERM
-
-fail() {
-  echo "FAILED: $*" >&2
-  exit 1
-}
+TEST_NAME=python
+. "$(dirname "$0")/test_work.sh"
 
 PREFIX=$WORK/retro
 echo "== install $RETRO_BUILD into $PREFIX"
