@@ -12,6 +12,15 @@
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
+# A plugin is mostly the kits' templates compiled into it: unoptimised, a
+# solve runs ten times slower or more. A single-configuration build that
+# names no build type is therefore made a Release build, and says so.
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
+  message(STATUS "retro: no CMAKE_BUILD_TYPE given, building optimised "
+                 "(Release); pass -DCMAKE_BUILD_TYPE=Debug for a debug build")
+endif()
+
 if(NOT DEFINED RETRO_PLUGIN_INSTALL_DIR)
   set(RETRO_PLUGIN_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/retro)
 endif()

@@ -71,6 +71,9 @@ if grep -F -q -- "$RETRO_BUILD" "$PLUGIN_BUILD/CMakeCache.txt" "$PLUGIN_BUILD/bu
   fail "the out-of-tree build refers to $RETRO_BUILD"
 fi
 expect "$PLUGIN_BUILD/CMakeCache.txt" "retro_DIR:PATH=$RETRO_PREFIX/lib/cmake/retro"
+# No build type given: the package makes it an optimised build, and says so.
+expect "$PLUGIN_BUILD/CMakeCache.txt" "CMAKE_BUILD_TYPE:STRING=Release"
+expect "$WORK/configure.log" "building optimised (Release)"
 
 echo "== run the example's tests out of tree (retro_add_game_tests)"
 # --- tutorial step 5: the plugin's own tests, with the installed retro ---
