@@ -54,7 +54,7 @@ set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.c
 
 # retro_add_game_tests(GAME <game> PLUGIN <plugin target>
 #                      [PARAMETERS <solve options>...] [BRUTE_FORCE <target>]
-#                      [SAMPLE <n>])
+#                      [RELATIVE_TOLERANCE <r>] [SAMPLE <n>])
 # adds CTest tests of a game plugin, run with the `retro` that the plugin was
 # built against (retro's own build, or the installed one found by
 # find_package(retro)):
@@ -63,18 +63,25 @@ set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.c
 #                       notation round trip, moves against take-backs,
 #                       terminal values); SAMPLE positions per slice
 #                       (default: the checker's default).
-#   <game>_brute_force  (with BRUTE_FORCE) solves the game with <PARAMETERS>
-#                       into a scratch file and compares it with the output of
-#                       the author's own brute-force program <target>, which
-#                       prints one line per position: the position as the
-#                       game's notation formats it, a tab, and what
-#                       `retro probe`'s one-line form must say next, e.g.
-#                       "x.o/.x./..o<TAB>draw 0" for the loopy kit
-#                       ("<result> <distance>"). Every listed position must
-#                       match; the first mismatch is shown.
+#   <game>_brute_force  (with BRUTE_FORCE, which is optional) solves the game
+#                       with <PARAMETERS> into a scratch folder and compares
+#                       it with `retro compare` against the output of the
+#                       author's own brute-force program <target>: one line
+#                       per position, the position as the game's notation
+#                       formats it, a tab, and the first fields of `retro
+#                       probe`'s one-line answer after the position:
+#                         loopy win/draw/loss  "<win|draw|loss> <plies>",
+#                                              e.g. "x.o/.x./..o<TAB>draw 5"
+#                         finite horizon       "t=<plies left> value=<v>"
+#                         chance               the kit's named values, e.g.
+#                                              "D=3.27272727273"
+#                       Fields compare as text; decimal numbers may differ by
+#                       RELATIVE_TOLERANCE (default 1e-9) of the larger
+#                       magnitude (absolute below 1). Every listed position
+#                       must match; the first mismatch is shown.
 # Enable testing (enable_testing() or include(CTest)) before calling it.
 function(retro_add_game_tests)
-  cmake_parse_arguments(ARG "" "GAME;PLUGIN;BRUTE_FORCE;SAMPLE" "PARAMETERS" ${ARGN})
+  cmake_parse_arguments(ARG "" "GAME;PLUGIN;BRUTE_FORCE;SAMPLE;RELATIVE_TOLERANCE" "PARAMETERS" ${ARGN})
   if(NOT ARG_GAME OR NOT ARG_PLUGIN)
     message(FATAL_ERROR "retro_add_game_tests: GAME and PLUGIN are required")
   endif()
@@ -100,6 +107,7 @@ function(retro_add_game_tests)
               "-DPARAMETERS=${parameters}" -DPLUGIN_DIR=${plugin_dir}
               -DBRUTE_FORCE=$<TARGET_FILE:${ARG_BRUTE_FORCE}>
               -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/retro_game_tests/${ARG_GAME}
+              -DRELATIVE_TOLERANCE=${ARG_RELATIVE_TOLERANCE}
               -P ${_RETRO_COMPARE_SCRIPT})
   endif()
 endfunction()

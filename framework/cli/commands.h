@@ -31,6 +31,7 @@ int RunSolve(int argc, char** argv, int first);
 int RunProbe(int argc, char** argv, int first);
 int RunStats(int argc, char** argv, int first);
 int RunVerify(int argc, char** argv, int first);
+int RunCompare(int argc, char** argv, int first);
 int RunPerft(int argc, char** argv, int first);
 int RunCheck(int argc, char** argv, int first);
 int RunPlay(int argc, char** argv, int first);

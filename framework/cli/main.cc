@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
@@ -20,27 +21,82 @@
 
 namespace {
 
-constexpr char kUsage[] =
-    "retro: builds and reads endgame databases of board games (retrograde analysis)\n"
-    "\n"
-    "usage: retro <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  games    list the installed game plugins and their parameters\n"
-    "  solve    build a database: retro solve --game oware --seeds 9\n"
-    "  probe    values of a position and its moves: retro probe --db FILE --position P\n"
-    "  stats    per-slice statistics of a database\n"
-    "  verify   checksums and a one-move consistency check of every record\n"
-    "  perft    count the leaves of a game's move tree\n"
-    "  check    check a game plugin's contract (indexer, notation, moves, take-backs)\n"
-    "  play     a game engine's best move from a position: retro play --game oware\n"
-    "  match    games between two players: retro match --game oware --a SPEC --b SPEC --games N\n"
-    "  export   a database in another form: retro export --db FILE --format cpp --out book.h\n"
-    "  explore  a local web page to walk databases' positions: retro explore --db FILE\n"
-    "\n"
-    "retro <command> --help describes each command.\n"
-    "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
-    "the directory of this program and ../lib/retro beside it.\n";
+// One row a command: its name, the line `retro --help` gives it, and the
+// function that runs it. The usage, the dispatch and the error naming the
+// valid commands are all read from this table.
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(int argc, char** argv, int first);
+};
+
+constexpr Command kCommands[] = {
+    {"games", "list the installed game plugins and their parameters", retro::cli::RunGames},
+    {"solve", "build a database: retro solve --game oware --seeds 9", retro::cli::RunSolve},
+    {"probe", "values of a position and its moves: retro probe --db FILE --position P",
+     retro::cli::RunProbe},
+    {"stats", "per-slice statistics of a database", retro::cli::RunStats},
+    {"verify", "checksums and a one-move consistency check of every record",
+     retro::cli::RunVerify},
+    {"compare", "a database against a reference listing: retro compare --db FILE --expected F",
+     retro::cli::RunCompare},
+    {"perft", "count the leaves of a game's move tree", retro::cli::RunPerft},
+    {"check", "check a game plugin's contract (indexer, notation, moves, take-backs)",
+     retro::cli::RunCheck},
+    {"play", "a game engine's best move from a position: retro play --game oware",
+     retro::cli::RunPlay},
+    {"match", "games between two players: retro match --game oware --a SPEC --b SPEC --games N",
+     retro::cli::RunMatch},
+    {"export", "a database in another form: retro export --db FILE --format cpp --out book.h",
+     retro::cli::RunExport},
+    {"explore", "a local web page to walk databases' positions: retro explore --db FILE",
+     retro::cli::RunExplore},
+};
+
+// The commands that share out their work under mpirun with several ranks;
+// any other would run once per rank.
+bool RunsUnderMpi(const std::string& command) { return command == "solve" || command == "verify"; }
+
+const Command* FindCommand(const std::string& name) {
+  for (const Command& command : kCommands) {
+    if (name == command.name) return &command;
+  }
+  return nullptr;
+}
+
+// "games, solve, ..., explore": the valid commands, for messages.
+std::string CommandNames() {
+  std::string names;
+  for (const Command& command : kCommands) {
+    absl::StrAppend(&names, names.empty() ? "" : ", ", command.name);
+  }
+  return names;
+}
+
+// `retro --help`.
+std::string Usage() {
+  std::string usage =
+      "retro: builds and reads endgame databases of board games (retrograde analysis)\n"
+      "\n"
+      "usage: retro <command> [options]\n"
+      "\n"
+      "commands:\n";
+  for (const Command& command : kCommands) {
+    absl::StrAppend(&usage, absl::StrFormat("  %-8s %s\n", command.name, command.summary));
+  }
+  absl::StrAppend(&usage,
+                  "\n"
+                  "retro <command> --help describes each command.\n"
+                  "Plugins are searched in --plugin-dir, $RETRO_PLUGIN_PATH (colon-separated),\n"
+                  "the directory of this program and ../lib/retro beside it.\n");
+  return usage;
+}
+
+absl::Status UnknownCommand(const std::string& command) {
+  return absl::InvalidArgumentError(absl::StrCat("unknown command '",
+                                                 retro::cli::EscapeControl(command),
+                                                 "'; valid: ", CommandNames(), " (retro --help)"));
+}
 
 // Occupies a closed standard descriptor with /dev/null opened the wrong way
 // round (stdin write-only, stdout and stderr read-only), so that no file
@@ -62,18 +118,13 @@ void GuardStandardDescriptors() {
 // printed once and ends every rank, whatever command they were given.
 int RefuseUnderMpi(const std::string& command) {
   using namespace retro::cli;
-  static const std::set<std::string> kCommands = {"games", "probe", "stats", "perft",
-                                                  "check", "play",  "match", "export", "explore"};
   const absl::Status refused =
-      kCommands.count(command) > 0
+      FindCommand(command) != nullptr
           ? absl::InvalidArgumentError(absl::StrCat(
                 "retro ", EscapeControl(command),
                 " runs in one process: only solve and verify run under mpirun with several "
                 "ranks"))
-          : absl::InvalidArgumentError(absl::StrCat(
-                "unknown command '", EscapeControl(command),
-                "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export, "
-                "explore (retro --help)"));
+          : UnknownCommand(command);
   return ReportError(AgreeOnCommand(retro::distributed::World(), refused));
 }
 
@@ -89,32 +140,18 @@ bool AsksForJson(int argc, char** argv) {
 int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
   JsonEnvelope::Current().Start(EscapeControl(command), AsksForJson(argc, argv));
-  // Under mpirun with several ranks only solve and verify share out their
-  // work; any other command would run once per rank.
-  if (retro::distributed::World().size() > 1 && command != "solve" && command != "verify") {
+  if (retro::distributed::World().size() > 1 && !RunsUnderMpi(command)) {
     return RefuseUnderMpi(command);
   }
+  const Command* found = FindCommand(command);
+  if (found == nullptr) return ReportError(UnknownCommand(command));
   try {
-    if (command == "games") return RunGames(argc, argv, 2);
-    if (command == "solve") return RunSolve(argc, argv, 2);
-    if (command == "probe") return RunProbe(argc, argv, 2);
-    if (command == "stats") return RunStats(argc, argv, 2);
-    if (command == "verify") return RunVerify(argc, argv, 2);
-    if (command == "perft") return RunPerft(argc, argv, 2);
-    if (command == "check") return RunCheck(argc, argv, 2);
-    if (command == "play") return RunPlay(argc, argv, 2);
-    if (command == "match") return RunMatch(argc, argv, 2);
-    if (command == "export") return RunExport(argc, argv, 2);
-    if (command == "explore") return RunExplore(argc, argv, 2);
+    return found->run(argc, argv, 2);
   } catch (const std::bad_alloc&) {
     return ReportError(absl::ResourceExhaustedError("out of memory"));
   } catch (const std::exception& e) {
     return ReportError(absl::InternalError(e.what()));
   }
-  return ReportError(absl::InvalidArgumentError(absl::StrCat(
-      "unknown command '", EscapeControl(command),
-      "'; valid: games, solve, probe, stats, verify, perft, check, play, match, export, explore "
-      "(retro --help)")));
 }
 
 // `retro` with no command (`word` empty), `--help` or `--version`: the
@@ -133,7 +170,7 @@ int RunWithoutCommand(const std::string& word) {
     if (version) {
       std::printf("retro %s (plugin ABI %u)\n", RETRO_VERSION, retro::kPluginAbiVersion);
     } else {
-      std::fputs(kUsage, stdout);
+      std::fputs(Usage().c_str(), stdout);
     }
   }
   return word.empty() ? kExitUsage : kExitOk;

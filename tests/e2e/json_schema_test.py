@@ -231,10 +231,20 @@ def main():
     checker.run("tictactoe export not offered", ["export", "--db", "tictactoe.retro",
                                                  "--format", "cpp", "--out", "t.h"], 2)
 
-    # 5. Every command's result schema of docs/json.md was used, and every
+    # 5. Compare against a reference listing: agreeing, disagreeing, none.
+    for name, expected in (("agrees", "draw 5"), ("disagrees", "loss 5")):
+        with open(os.path.join(options.work, f"{name}.txt"), "w") as listing:
+            listing.write(f"x.o/.x./..o\t{expected}\n")
+    checker.run("tictactoe compare", ["compare", "--db", "tictactoe.retro", "--expected",
+                                      "agrees.txt"], 0, "compare")
+    checker.run("tictactoe compare mismatch", ["compare", "--db", "tictactoe.retro",
+                                               "--expected", "disagrees.txt"], 1, "compare")
+    checker.run("tictactoe compare without a listing", ["compare", "--db", "tictactoe.retro"], 2)
+
+    # 6. Every command's result schema of docs/json.md was used, and every
     #    error class seen.
-    for name in ("games", "solve", "probe", "stats", "verify", "perft", "check", "play",
-                 "match", "export"):
+    for name in ("games", "solve", "probe", "stats", "verify", "compare", "perft", "check",
+                 "play", "match", "export"):
         if name not in checker.seen:
             checker.fail("coverage", f"no case checked the result of {name}")
     for status in ("error exit 1", "error exit 2"):

@@ -15,14 +15,14 @@ _retro() {
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   retro="${COMP_WORDS[0]}"
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "games solve probe stats verify perft check play match export explore --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "games solve probe stats verify compare perft check play match export explore --help --version" -- "$cur"))
     return
   fi
   command="${COMP_WORDS[1]}"
   case "$prev" in
     --game) COMPREPLY=($(compgen -W "$(_retro_games "$retro")" -- "$cur")); return ;;
     --progress) COMPREPLY=($(compgen -W "bar plain none" -- "$cur")); return ;;
-    --db | --out) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --db | --out | --expected) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --scratch | --plugin-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
   esac
   if [[ "$cur" == --* ]]; then
