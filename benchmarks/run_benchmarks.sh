@@ -32,6 +32,9 @@ retro="$build/bin/retro"
 for f in "$retro" /usr/bin/time; do
   [[ -x "$f" ]] || { echo "missing $f (build first: scripts/build.sh; /usr/bin/time: apt-get install time)" >&2; exit 1; }
 done
+# Debian's python3 has the packages the Python parts need (numpy), which
+# a python3 earlier on PATH (pyenv) may lack.
+python="${PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -63,11 +66,17 @@ row() {
     { echo "failed: $*" >&2; cat err.txt >&2; exit 1; }
   local wall user sys kib size=-
   read -r wall user sys kib <time.txt
-  [[ "$file" != - ]] && size="$(stat -c %s "$file" | awk '{ printf "%\047d B", $1 }')"
-  local shown="${*/#$retro/retro}"
-  shown="${shown//$build\/bin\//}"
-  shown="${shown//$work\//}"
+  [[ "$file" != - ]] && size="$(stat -c %s "$file" | sed ':a; s/\B[0-9]\{3\}\>/,&/; ta') B"
+  local shown="" arg
+  for arg in "$@"; do
+    arg="${arg/#$retro/retro}"
+    arg="${arg/#$build\/bin\//}"
+    arg="${arg/#$work\//}"
+    [[ "$arg" == *" "* ]] && arg="\"$arg\""
+    shown+="${shown:+ }$arg"
+  done
   [[ "$input" != /dev/null ]] && shown+=" < ${input##*/}"
+  shown="${shown//|/\\|}"
   printf '| `%s` | %.2f s | %.2f s | %.1f MiB | %s | %s | %s | %s |\n' "$shown" "$wall" \
     "$(echo "$user + $sys" | bc)" "$(echo "$kib / 1024" | bc -l)" "$size" "$machine" \
     "$before" "$(today)"
@@ -75,7 +84,7 @@ row() {
 
 # Random positions of each game, one a line (input of `retro probe`).
 positions() {  # game count max
-  python3 - "$@" <<'PY'
+  "$python" - "$@" <<'PY'
 import random, sys
 game, count, most = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(7)
@@ -196,7 +205,7 @@ fi
 printf '\n### Python probe_many\n\n'
 echo "\`benchmarks/python_probe_many.py --retro build/bin/retro ${probe_many[*]}\` (load $(load), $(today)):"
 echo '```'
-PYTHONPATH="$build/python" python3 "$root/benchmarks/python_probe_many.py" --retro "$retro" \
+PYTHONPATH="$build/python" "$python" "$root/benchmarks/python_probe_many.py" --retro "$retro" \
   "${probe_many[@]}"
 echo '```'
 
@@ -204,7 +213,7 @@ printf '\n### retro explore under load\n\n'
 echo "\`tests/e2e/explore_load_test.py --retro build/bin/retro ${explore[*]}\` (load $(load), $(today)):"
 echo '```'
 mkdir explore
-python3 "$root/tests/e2e/explore_load_test.py" --retro "$retro" --work "$work/explore" "${explore[@]}"
+"$python" "$root/tests/e2e/explore_load_test.py" --retro "$retro" --work "$work/explore" "${explore[@]}"
 echo '```'
 
 if [[ "$mode" == full ]]; then
