@@ -160,16 +160,38 @@ input=plakoto.txt row - -- "$retro" probe --db "$work/plakoto-12.retro"
 
 heading "Stats and verify"
 row - -- "$retro" stats --db "$work/oware-${oware_seeds[-1]}.retro"
+# The largest books are verified on a sample (a full verify of 20 seeds
+# or 8 pieces takes hours).
 for n in "${oware_seeds[@]}"; do
-  row - -- "$retro" verify --db "$work/oware-$n.retro" --progress none
+  sample=(); ((n >= 16)) && sample=(--sample 200000 --seed 7)
+  row - -- "$retro" verify --db "$work/oware-$n.retro" "${sample[@]}" --progress none
 done
 row - -- "$retro" verify --db "$work/surakarta-${surakarta_fuchou[-1]}.retro" --progress none
 for n in "${surakarta_symmetric[@]}"; do
-  row - -- "$retro" verify --db "$work/surakarta-$n-symmetric.retro" --progress none
+  sample=(); ((n >= 8)) && sample=(--sample 10000000 --seed 7)
+  row - -- "$retro" verify --db "$work/surakarta-$n-symmetric.retro" "${sample[@]}" --progress none
 done
 for p in "${plakoto_points[@]}"; do
   row - -- "$retro" verify --db "$work/plakoto-$p.retro" --progress none
 done
+if [[ "$mode" == full ]]; then
+  # 4. The in-process figures of the full tables: the solvers side by side,
+  # the method's floor, the engine's probes and the compressed lookups.
+  bin="$build/bin"
+  printf '\n### In process\n\n(load %s, %s)\n```\n' "$(load)" "$(today)"
+  "$bin/oware_benchmark" --benchmark_filter='BM_SolveRetro/seeds:9/threads:1|BM_SolveRetroUncoded/seeds:9|BM_SolveChangeFloor/seeds:9|BM_SolveSeedBaseline/seeds:9' \
+    --benchmark_repetitions=11 --benchmark_enable_random_interleaving=true \
+    --benchmark_report_aggregates_only=true 2>/dev/null | grep -E '_median|^Benchmark'
+  "$bin/oware_benchmark" --benchmark_filter=BM_OpenBook 2>/dev/null | grep BM_
+  "$bin/oware_change_floor" --seeds 9
+  for n in 9 14; do "$bin/oware_engine_bench" "$work/oware-$n.retro" 200000; done
+  "$bin/compressed_probe_benchmark" --benchmark_min_time=0.2 2>/dev/null | grep BM_
+  echo '```'
+  heading "The method's floor at 16 seeds"
+  row - -- "$bin/oware_change_floor" --seeds 16
+  row - -- "$retro" solve --game oware --seeds 16 --threads 1 --no-checkpoint --layout fast \
+    --out "$work/oware-16-fast.retro"
+fi
 rm -f ./*.retro
 
 if [[ -x "$build/bin/oware_benchmark" ]]; then
