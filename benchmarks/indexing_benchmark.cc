@@ -22,7 +22,7 @@
 //
 // Per-call benchmarks report items_per_second (CPU time); ns per call is its
 // inverse. benchmarks/run_indexing.sh runs everything with repetitions and
-// writes the medians into docs/benchmarks.md.
+// prints the medians (docs/benchmarks.md summarises them).
 //
 //   build/bin/indexing_benchmark --benchmark_filter=Rank
 #include <cstddef>

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the indexing-scheme benchmarks of every game that has them, with
-# repetitions, and rewrites the section between the markers
-# <!-- indexing:begin --> and <!-- indexing:end --> of docs/benchmarks.md
-# with the medians (everything outside the markers is left alone; the file is
-# created if missing). Conclusions live in docs/indexing.md.
+# repetitions, and prints their medians as markdown tables (with DOC=FILE,
+# writes them between the markers <!-- indexing:begin --> and
+# <!-- indexing:end --> of FILE instead, leaving the rest alone; the file is
+# created if missing). benchmarks/run_benchmarks.sh --full runs it; the
+# summary is in docs/benchmarks.md and the conclusions in docs/indexing.md.
 #
 #   benchmarks/run_indexing.sh [BUILD_DIR]      # default: build
 #   REPETITIONS=9 MIN_TIME=0.5 benchmarks/run_indexing.sh build-idx
@@ -26,8 +27,8 @@ BUILD="${1:-build}"
 [[ "$BUILD" = /* ]] || BUILD="$ROOT/$BUILD"
 REPETITIONS="${REPETITIONS:-5}"
 MIN_TIME="${MIN_TIME:-0.2}"
-DOC="${DOC:-$ROOT/docs/benchmarks.md}"  # override to write elsewhere
-RESULTS="$BUILD/indexing-results"
+DOC="${DOC:-}"  # empty: print to stdout
+RESULTS="${RESULTS:-$BUILD/indexing-results}"  # the JSON of each game's last run
 
 # name:binary (in $BUILD/bin) per game.
 ALL_GAMES=("oware:indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
@@ -192,6 +193,9 @@ for game in games:
     section += body
 section.append(END)
 
+if not doc:
+    print("\n".join(section[1:-1]))
+    sys.exit(0)
 text = open(doc).read() if os.path.exists(doc) else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
 if BEGIN not in text or END not in text:
     text = text.rstrip("\n") + f"\n\n{BEGIN}\n{END}\n"

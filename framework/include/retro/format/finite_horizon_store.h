@@ -14,7 +14,7 @@
 //               block's first unit
 //   [codes]     byte-coded stores only: uint32 x 256, the code table
 //   units       each state's changes in state order, layers increasing
-//               within a state, in one of three encodings (entry_bytes):
+//               within a state, encoded as entry_bytes says (0, 1, 2 or 4):
 //     2, 4      fixed-width entries, one unit each: (layer << 8 |
 //               uint8(value)) in 2 bytes (layers <= 255) or 4 bytes
 //     1         byte-coded (what the solver builds and reads while it
