@@ -30,7 +30,7 @@ DOC="${DOC:-$ROOT/docs/benchmarks.md}"  # override to write elsewhere
 RESULTS="$BUILD/indexing-results"
 
 # name:binary (in $BUILD/bin) per game.
-ALL_GAMES=("oware:indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
+ALL_GAMES=("oware:oware_indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
            "plakoto:plakoto_indexing_benchmark")
 SELECTED="${GAMES:-}"
 
