@@ -11,6 +11,8 @@
 #include <string_view>
 #include <tuple>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/solvers/finite_horizon/ring_game.h"
