@@ -31,7 +31,7 @@ DOC="${DOC:-}"  # empty: print to stdout
 RESULTS="${RESULTS:-$BUILD/indexing-results}"  # the JSON of each game's last run
 
 # name:binary (in $BUILD/bin) per game.
-ALL_GAMES=("oware:indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
+ALL_GAMES=("oware:oware_indexing_benchmark" "surakarta:surakarta_indexing_benchmark"
            "plakoto:plakoto_indexing_benchmark")
 SELECTED="${GAMES:-}"
 

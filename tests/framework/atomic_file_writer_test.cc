@@ -141,9 +141,16 @@ TEST(AtomicFileWriterTest, UnwritableDirectoryFailsAtCreate) {
 }
 
 TEST(AtomicFileWriterTest, UnwritableLocationFailsAtCreateEvenForRoot) {
-  // /proc refuses new files whoever asks.
-  auto writer = AtomicFileWriter::Create("/proc/retro-test-out.retro");
-  EXPECT_FALSE(writer.ok());
+  // /proc refuses new files whoever asks; the refusal names the file and
+  // the reason, and leaves nothing behind.
+  const std::string path = "/proc/retro-test-out.retro";
+  auto writer = AtomicFileWriter::Create(path);
+  ASSERT_FALSE(writer.ok());
+  EXPECT_EQ(writer.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_THAT(std::string(writer.status().message()),
+              HasSubstr("cannot create output file"));
+  EXPECT_THAT(std::string(writer.status().message()), HasSubstr(path));
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(AtomicFileWriterTest, DirectoryOrEmptyPathIsRefused) {

@@ -4,7 +4,8 @@
 // structure checks can refuse it); PluginUnderTest loads a game plugin in
 // process, solves small databases with it and opens bytes the way `retro`
 // does (container header validated, GameModule::Open called before the slice
-// checksums are verified).
+// checksums are verified); ExpectDamageRefusedOrHarmless says what retro must
+// make of a database with damaged bytes.
 #ifndef RETRO_TESTS_FRAMEWORK_CRAFTED_DATABASE_H_
 #define RETRO_TESTS_FRAMEWORK_CRAFTED_DATABASE_H_
 
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <initializer_list>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -212,6 +214,72 @@ inline void ExpectRefused(const absl::Status& status, std::initializer_list<std:
   EXPECT_FALSE(status.ok()) << "the crafted database was accepted";
   for (const std::string& part : parts) {
     EXPECT_THAT(std::string(status.message()), ::testing::HasSubstr(part));
+  }
+}
+
+// Expects a refusal of damaged database bytes to be one of the errors retro
+// gives for damage: data loss, or, when the damage hit the magic number or
+// the format version, "not a retro database" or "unsupported database
+// format version".
+inline void ExpectDamageError(const absl::Status& status) {
+  const std::string message(status.message());
+  switch (status.code()) {
+    case absl::StatusCode::kDataLoss:
+      break;
+    case absl::StatusCode::kInvalidArgument:
+      EXPECT_THAT(message, ::testing::HasSubstr("not a retro database (bad magic number)"));
+      break;
+    case absl::StatusCode::kFailedPrecondition:
+      EXPECT_THAT(message, ::testing::HasSubstr("unsupported database format version"));
+      break;
+    default:
+      ADD_FAILURE() << "not an error for damaged bytes: " << status;
+  }
+}
+
+// Expects retro to handle `damaged`, the bytes of the database `original`
+// with some bytes changed and no checksum recomputed, as it must: with its
+// checksums verified the file is refused (ExpectDamageError; a file whose
+// header is sound, for a slice's checksum) or, when the damage hit only
+// bytes no checksum covers, read exactly as `original`; and `plugin`'s
+// Open, which runs before the slice checksums are checked, refuses it the
+// same way (naming the slice when the header is sound) or reads every
+// record without error.
+inline void ExpectDamageRefusedOrHarmless(PluginUnderTest& plugin,
+                                          const std::vector<uint8_t>& original,
+                                          const std::vector<uint8_t>& damaged) {
+  const bool header_sound = DatabaseFile::FromBytes(damaged, /*verify_slices=*/false).ok();
+  auto verified = DatabaseFile::FromBytes(damaged, /*verify_slices=*/true);
+  if (verified.ok()) {
+    auto intact = DatabaseFile::FromBytes(original, /*verify_slices=*/true);
+    ASSERT_TRUE(intact.ok()) << intact.status();
+    const DatabaseFile& read = **verified;
+    const DatabaseFile& want = **intact;
+    EXPECT_EQ(read.identity().game, want.identity().game);
+    EXPECT_EQ(read.identity().codec, want.identity().codec);
+    EXPECT_EQ(read.identity().plugin_abi, want.identity().plugin_abi);
+    EXPECT_EQ(read.identity().data_version, want.identity().data_version);
+    EXPECT_EQ(read.parameters(), want.parameters());
+    ASSERT_EQ(read.slices().size(), want.slices().size());
+    for (size_t i = 0; i < want.slices().size(); ++i) {
+      EXPECT_EQ(read.slices()[i].name, want.slices()[i].name);
+      const std::span<const uint8_t> a = read.SliceBytes(i), b = want.SliceBytes(i);
+      EXPECT_TRUE(std::equal(a.begin(), a.end(), b.begin(), b.end()))
+          << "slice '" << want.slices()[i].name << "' reads other bytes, yet passed its checksum";
+    }
+  } else {
+    ExpectDamageError(verified.status());
+    if (header_sound) {
+      EXPECT_THAT(std::string(verified.status().message()),
+                  ::testing::HasSubstr("checksum mismatch in slice '"));
+    }
+  }
+  const absl::Status opened = plugin.OpenUnverified(damaged);
+  if (!opened.ok()) {
+    ExpectDamageError(opened);
+    if (header_sound) {
+      EXPECT_THAT(std::string(opened.message()), ::testing::HasSubstr("slice '"));
+    }
   }
 }
 

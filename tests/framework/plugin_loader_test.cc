@@ -1,5 +1,5 @@
 // Tests for plugin discovery and loading (retro/plugin_loader.h) against the
-// test-only plugins in tests/plugins: the working countdown plugin, one
+// test-only plugins in tests/fixture_plugins: the working countdown plugin, one
 // declaring another ABI version, a plain shared library, and non-libraries.
 #include "retro/plugin_loader.h"
 

@@ -3,7 +3,7 @@
 // order) against an independent forward brute force and, on 8×8, against
 // the published counts of the UCI KRK data set; the contract checker on the
 // rules and on a broken variant; end to end, the real `retro` with the
-// plugin (tests/plugins/krk_plugin.cc) finds the published longest KRK mate
+// plugin (tests/fixture_plugins/krk_plugin.cc) finds the published longest KRK mate
 // on 8×8, mate in 16 moves = 31 plies (Ströhlein 1970), and refuses bad
 // sizes and positions.
 #include <algorithm>

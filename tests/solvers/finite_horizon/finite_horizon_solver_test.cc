@@ -6,14 +6,22 @@
 
 #include <filesystem>
 #include <map>
+#include <span>
+#include <string>
+#include <string_view>
 #include <tuple>
 
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/solvers/finite_horizon/ring_game.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
 namespace {
+
+using ::testing::HasSubstr;
 
 // V_t by plain recursion over the same description, memoised.
 int BruteForce(const RingGame& game, int k, int p, int t, std::map<std::tuple<int, int, int>, int>& memo) {
@@ -223,7 +231,10 @@ TEST(FiniteHorizonSolverTest, RejectsMovesToLargerSlices) {
   ThreadPool pool(1);
   Progress progress;
   auto stores = solver::SolveFiniteHorizon(BrokenGame(), {.horizon = 3}, {.pool = &pool, .progress = &progress});
-  EXPECT_FALSE(stores.ok());
+  ASSERT_FALSE(stores.ok());
+  EXPECT_EQ(stores.status().code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(std::string(stores.status().message()),
+              HasSubstr("slice 0: a move leads to a larger slice"));
 }
 
 // A one-slice game of `size` states, each with one move to the next state,
@@ -317,11 +328,21 @@ TEST(FiniteHorizonStoreTest, RefusesMalformedBytes) {
   ASSERT_TRUE(stores.ok());
   std::vector<uint8_t> bytes = (*stores)[3];
   EXPECT_TRUE(FiniteHorizonStoreView::Open(bytes).ok());
+  // Each damage is refused as data loss, with a message naming it.
+  auto expect_refused = [](std::span<const uint8_t> damaged, std::string_view fragment) {
+    auto view = FiniteHorizonStoreView::Open(damaged);
+    ASSERT_FALSE(view.ok()) << fragment;
+    EXPECT_EQ(view.status().code(), absl::StatusCode::kDataLoss) << view.status();
+    EXPECT_THAT(std::string(view.status().message()), HasSubstr(fragment));
+  };
   std::vector<uint8_t> truncated(bytes.begin(), bytes.end() - 1);
-  EXPECT_FALSE(FiniteHorizonStoreView::Open(truncated).ok());
+  expect_refused(truncated, absl::StrCat("value store has ", truncated.size(),
+                                         " bytes, its header implies ", bytes.size()));
+  std::vector<uint8_t> headless(bytes.begin(), bytes.begin() + 10);
+  expect_refused(headless, "value store has 10 bytes, shorter than its 64-byte header");
   std::vector<uint8_t> bad_magic = bytes;
   bad_magic[0] ^= 1;
-  EXPECT_FALSE(FiniteHorizonStoreView::Open(bad_magic).ok());
+  expect_refused(bad_magic, "value store has a bad magic number");
 }
 
 // The contract is a concept; a type that is not a game fails it (and
