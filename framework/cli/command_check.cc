@@ -12,6 +12,7 @@
 #include "cli/format.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
@@ -19,15 +20,18 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kHostOptions[] =
-    "  --game G          the game to check (see retro games)\n"
-    "  --sample N        positions checked per slice; a slice of at most N\n"
-    "                    indices is checked whole [default: 100000; 0: all]\n"
-    "  --seed S          random seed of the sample [default: 1]\n"
-    "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --json            print the result as one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    RETRO_CLI_PROGRESS_HELP;
+// The options of `retro check` besides the game's parameters.
+constexpr CommandOption kHostOptions[] = {
+    {"game", "  --game G          the game to check (see retro games)\n"},
+    {"sample",
+     "  --sample N        positions checked per slice; a slice of at most N\n"
+     "                    indices is checked whole [default: 100000; 0: all]\n"},
+    {"seed", "  --seed S          random seed of the sample [default: 1]\n"},
+    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
+    {"json", "  --json            print the result as one JSON object\n", true},
+    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    {"progress", RETRO_CLI_PROGRESS_HELP},
+};
 
 // Reads --sample and --seed into `options` (both taken, whichever fails).
 absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
@@ -41,12 +45,13 @@ absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
 int RunCheck(int argc, char** argv, int first) {
   Arguments parsed;
   std::unique_ptr<LoadedPlugin> plugin;
+  const std::string options_help = OptionsHelp(kHostOptions);
   if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "check", {},
+          argc, argv, first, "check", FlagNames(kHostOptions),
           "Checks game G's contract with its solver for the parameters\n"
           "`retro solve` takes: indexer bijection, notation round trip,\n"
           "moves and take-backs; names the first offending position.\n",
-          kHostOptions, &parsed, &plugin)) {
+          options_help.c_str(), &parsed, &plugin)) {
     return *done;
   }
   Arguments* args = &parsed;
@@ -56,9 +61,7 @@ int RunCheck(int argc, char** argv, int first) {
   const absl::Status numbers = TakeCheckOptions(*args, &options);
   auto threads = TakeThreads(*args);
   auto style = TakeProgressStyle(*args);
-  if (auto s = CheckGameOptions(
-          *args, game, {"--sample", "--seed", "--threads", "--json", "--plugin-dir", "--progress"});
-      !s.ok()) {
+  if (auto s = CheckGameOptions(*args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
     return ReportError(s);
   }
   if (!style.ok()) return ReportError(style.status());
@@ -69,9 +72,10 @@ int RunCheck(int argc, char** argv, int first) {
   if (!values.ok()) return ReportError(values.status());
   JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
   // The same validation solve does (bad parameters fail the same way); a
-  // solve too large for this machine can still be checked here: the check
-  // needs the rules, not the solver's memory.
-  if (auto plan = module.Plan(*values); !plan.ok() && !absl::IsResourceExhausted(plan.status())) {
+  // solve too large for this machine can still be checked here (solve alone
+  // refuses it): the check needs the rules, not the solver's memory.
+  if (auto plan = module.Plan(*values, {});
+      !plan.ok() && !absl::IsResourceExhausted(plan.status())) {
     return ReportError(plan.status());
   }
 

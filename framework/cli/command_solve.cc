@@ -4,24 +4,24 @@
 // the database is written, so `--resume` continues a killed solve.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <new>
 #include <string>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
-#include "cli/distributed_checkpoint.h"
 #include "cli/format.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/checkpoint.h"
+#include "retro/distributed/distributed_checkpoint.h"
+#include "retro/distributed/memory_per_rank.h"
 #include "retro/distributed/rank_report.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
@@ -34,21 +34,28 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kHostOptions[] =
-    "  --game G          the game to solve (see retro games)\n"
-    "  --out FILE        output file [default: derived from the parameters]\n"
-    "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --json            print the summary as one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    "  --no-check        skip the quick contract check (retro check) before solving\n"
-    "  --resume          continue a killed solve from its checkpoint (FILE.checkpoint)\n"
-    "  --no-checkpoint   keep no checkpoint of finished slices while solving\n"
-    "  --checkpoint-interval SECONDS\n"
-    "                    snapshot a slice in progress at most this often, so that a kill\n"
-    "                    loses about this much work (0..86400) [default: 180]\n"
-    "  --scratch DIR     keep large working tables in unnamed files in DIR instead of\n"
-    "                    memory (gone when retro ends) [default: the output's folder]\n"
-    RETRO_CLI_PROGRESS_HELP;
+// The options of `retro solve` besides the game's parameters.
+constexpr CommandOption kHostOptions[] = {
+    {"game", "  --game G          the game to solve (see retro games)\n"},
+    {"out", "  --out FILE        output file [default: derived from the parameters]\n"},
+    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
+    {"json", "  --json            print the summary as one JSON object\n", true},
+    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    {"no-check", "  --no-check        skip the quick contract check (retro check) before solving\n",
+     true},
+    {"resume",
+     "  --resume          continue a killed solve from its checkpoint (FILE.checkpoint)\n", true},
+    {"no-checkpoint", "  --no-checkpoint   keep no checkpoint of finished slices while solving\n",
+     true},
+    {"checkpoint-interval",
+     "  --checkpoint-interval SECONDS\n"
+     "                    snapshot a slice in progress at most this often, so that a kill\n"
+     "                    loses about this much work (0..86400) [default: 180]\n"},
+    {"scratch",
+     "  --scratch DIR     keep large working tables in unnamed files in DIR instead of\n"
+     "                    memory (gone when retro ends) [default: the output's folder]\n"},
+    {"progress", RETRO_CLI_PROGRESS_HELP},
+};
 
 // Positions per slice of the contract check run before a solve: enough to
 // catch a plugin that breaks its contract everywhere (a missing take-back,
@@ -79,54 +86,6 @@ absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
   return std::chrono::seconds(seconds);
 }
 
-// Of the plan's memory, what a rank of a distributed solve holds beyond its
-// share of the rest (the most any rank does).
-uint64_t ReplicatedBytes(const SolvePlan& plan) {
-  return std::min(plan.estimated_memory_bytes, plan.replicated_memory_bytes != 0
-                                                   ? plan.replicated_memory_bytes
-                                                   : plan.estimated_file_bytes);
-}
-
-// The memory one rank of a distributed solve of `ranks` ranks needs: what
-// it holds beyond its share, plus its share of the rest.
-uint64_t MemoryPerRank(const SolvePlan& plan, uint64_t ranks) {
-  const uint64_t replicated = ReplicatedBytes(plan);
-  return replicated + (plan.estimated_memory_bytes - replicated + ranks - 1) / ranks;
-}
-
-// Under mpirun: refuses (ResourceExhausted) when the ranks this machine
-// runs (Open MPI's OMPI_COMM_WORLD_LOCAL_SIZE; all of them if unknown) need
-// more memory than it has available, saying how many ranks of one per
-// machine like this one would fit.
-absl::Status CheckMemoryPerRank(const SolvePlan& plan, int ranks) {
-  const MemoryLimit limit = AvailableMemory();
-  const uint64_t available = limit.bytes;
-  if (available == 0) return absl::OkStatus();
-  uint64_t local = static_cast<uint64_t>(ranks);
-  if (const char* text = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); text != nullptr) {
-    uint64_t parsed = 0;
-    if (absl::SimpleAtoi(text, &parsed) && parsed > 0) local = parsed;
-  }
-  const uint64_t per_rank = MemoryPerRank(plan, ranks);
-  if (per_rank * local <= available) return absl::OkStatus();
-  const uint64_t split = plan.estimated_memory_bytes - ReplicatedBytes(plan);
-  const uint64_t every_rank = ReplicatedBytes(plan);
-  std::string fits;
-  if (every_rank >= available) {
-    fits = absl::StrCat("no number of ranks fits: a rank holds about ",
-                        HumanBytes(every_rank), " however many there are");
-  } else {
-    const uint64_t needed = (split + (available - every_rank) - 1) / (available - every_rank);
-    fits = needed <= 1 ? std::string("a single process on a machine like this one fits")
-                       : absl::StrCat("with one rank per machine like this one, ", needed,
-                                      " ranks would fit");
-  }
-  return absl::ResourceExhaustedError(absl::StrCat(
-      "this solve needs about ", HumanBytes(per_rank), " per rank over ", ranks,
-      " ranks; the ", local, " on this machine need ", HumanBytes(per_rank * local),
-      ", but only ", HumanBytes(available), " is available", limit.Note(), "; ", fits));
-}
-
 // What `retro solve` was asked, read and checked before any file is made.
 struct SolveRequest {
   std::string help;  // the help to print instead (--help)
@@ -134,6 +93,7 @@ struct SolveRequest {
   std::unique_ptr<LoadedPlugin> plugin;
   ParameterValues values;
   SolvePlan plan;
+  MemoryLimit memory;  // what this machine has for the solve
   std::string path;
   std::string scratch_directory;
   int threads = 1;
@@ -165,13 +125,14 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
   return *scratch;
 }
 
-// Reads the command line into `*request`, touching no file (but for an
-// unnamed probe of --scratch).
-absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request) {
-  RETRO_RETURN_IF_ERROR(StartGameCommand(argc, argv, first, "solve",
-                                         {"no-check", "resume", "no-checkpoint"},
-                                         "Builds the database of game G.\n", kHostOptions,
-                                         &request->args, &request->plugin, &request->help));
+// Reads the command line of one of `ranks` ranks into `*request`, touching
+// no file (but for an unnamed probe of --scratch).
+absl::Status ParseSolve(int argc, char** argv, int first, int ranks, SolveRequest* request) {
+  const std::string options_help = OptionsHelp(kHostOptions);
+  RETRO_RETURN_IF_ERROR(StartGameCommand(argc, argv, first, "solve", FlagNames(kHostOptions),
+                                         "Builds the database of game G.\n",
+                                         options_help.c_str(), &request->args, &request->plugin,
+                                         &request->help));
   if (!request->help.empty()) return absl::OkStatus();
   Arguments& args = request->args;
   const GameDescription& game = request->plugin->module().Describe();
@@ -180,10 +141,7 @@ absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request)
   auto threads = TakeThreads(args);
   absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(args);
   absl::StatusOr<ProgressStyle> style = TakeProgressStyle(args);
-  RETRO_RETURN_IF_ERROR(CheckGameOptions(
-      args, game,
-      {"--out", "--threads", "--json", "--plugin-dir", "--no-check", "--resume",
-       "--no-checkpoint", "--checkpoint-interval", "--scratch", "--progress"}));
+  RETRO_RETURN_IF_ERROR(CheckGameOptions(args, game, OptionNames(kHostOptions, "game")));
   if (!threads.ok()) return threads.status();
   if (!interval.ok()) return interval.status();
   if (!style.ok()) return style.status();
@@ -192,7 +150,11 @@ absl::Status ParseSolve(int argc, char** argv, int first, SolveRequest* request)
   request->interval = *interval;
   RETRO_ASSIGN_OR_RETURN(request->values, ResolveParameters(game.solve_parameters, args.options,
                                                             absl::StrCat("game ", game.name)));
-  RETRO_ASSIGN_OR_RETURN(request->plan, request->plugin->module().Plan(request->values));
+  request->memory = AvailableMemory();
+  RETRO_ASSIGN_OR_RETURN(
+      request->plan,
+      request->plugin->module().Plan(
+          request->values, {.ranks = ranks, .available_memory_bytes = request->memory.bytes}));
   request->path = out.value_or(request->plan.default_file_name);
   JsonEnvelope::Current().SetParameters(request->plan.canonical_parameters);
   JsonEnvelope::Current().SetFile(request->path);
@@ -247,17 +209,209 @@ absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint
                                    ": run the same command with --resume to continue)"));
 }
 
+// Refuses (ResourceExhausted) a solve whose ranks on this machine need more
+// memory than it has, for a single process as for the ranks of an mpirun
+// job (each rank checks its own machine).
+absl::Status CheckSolveMemory(const SolveRequest& request, const distributed::Communicator& world) {
+  return distributed::CheckSolveFitsMemory(
+      request.plan, request.plugin->module().Describe().name, world.size(),
+      distributed::RanksOnThisMachine(world.size()), request.memory);
+}
+
+// On rank 0, creates the output's temporary and checks the output's free
+// space; a distributed solve drops the temporary again: Open MPI may end
+// rank 0 with SIGKILL when another rank fails, which no handler can clean
+// up after, so it is created again once the database is solved.
+absl::Status PrepareOutput(const SolveRequest& request, const distributed::Communicator& world,
+                           std::unique_ptr<AtomicFileWriter>* writer) {
+  if (world.rank() != 0) return absl::OkStatus();
+  RETRO_ASSIGN_OR_RETURN(*writer, AtomicFileWriter::Create(request.path));
+  // The checkpoint holds up to a copy of the database until it is written.
+  const absl::Status free_space = (*writer)->CheckFreeSpace(
+      (request.checkpointing ? 2 : 1) * request.plan.estimated_file_bytes);
+  if (world.size() > 1) writer->reset();
+  return free_space;
+}
+
+// The checkpoint of a solve: rank 0's folder beside the output (a single
+// process's as well); under mpirun the other ranks read it when resuming,
+// and every rank restores through one DistributedCheckpoint.
+struct SolveCheckpoint {
+  std::unique_ptr<FileCheckpoint> file;                        // a single process's
+  std::unique_ptr<distributed::DistributedCheckpoint> shared;  // under mpirun
+  FileCheckpoint* own = nullptr;  // rank 0's (or the single process's) folder, for notes
+  Checkpoint* solver = nullptr;   // what the solve saves to and restores from
+};
+
+// This rank's view of the checkpoint folder: rank 0's writes it, another
+// rank's only reads it when resuming (null otherwise).
+absl::StatusOr<std::unique_ptr<FileCheckpoint>> OpenCheckpointFolder(
+    const SolveRequest& request, int rank, const AtomicFileWriter* writer) {
+  if (rank != 0 && !request.resume) return nullptr;
+  const CheckpointFolder::Mode mode = rank != 0          ? CheckpointFolder::Mode::kReadOnly
+                                      : request.resume   ? CheckpointFolder::Mode::kResume
+                                                         : CheckpointFolder::Mode::kFresh;
+  const GameDescription& game = request.plugin->module().Describe();
+  return FileCheckpoint::Create(writer != nullptr ? writer->path() : request.path, game.name,
+                                game.data_version, request.plan.canonical_parameters, mode,
+                                request.interval);
+}
+
+// Opens the checkpoint (none with --no-checkpoint); the ranks of a
+// distributed solve agree on whether they could. Sets the note a resource
+// limit ending the solve gives (retro/database.h).
+absl::Status OpenCheckpoint(const SolveRequest& request, distributed::Communicator& world,
+                            const AtomicFileWriter* writer, SolveCheckpoint* checkpoint) {
+  if (!request.checkpointing) return absl::OkStatus();
+  absl::StatusOr<std::unique_ptr<FileCheckpoint>> folder =
+      OpenCheckpointFolder(request, world.rank(), writer);
+  if (world.size() == 1) {
+    RETRO_ASSIGN_OR_RETURN(checkpoint->file, std::move(folder));
+    checkpoint->own = checkpoint->file.get();
+    checkpoint->solver = checkpoint->file.get();
+  } else {
+    RETRO_RETURN_IF_ERROR(distributed::AgreeOnStatus(world, folder.status()));
+    checkpoint->shared =
+        std::make_unique<distributed::DistributedCheckpoint>(std::move(*folder), world);
+    checkpoint->own = world.rank() == 0 ? checkpoint->shared->local() : nullptr;
+    checkpoint->solver = checkpoint->shared.get();
+  }
+  static std::string limit_note;
+  if (checkpoint->own != nullptr) {
+    limit_note = absl::StrCat("the finished work is kept in ", checkpoint->own->folder(),
+                              ": raise the limit and run the same command with --resume");
+    SetLimitNote(limit_note.c_str());
+  }
+  return absl::OkStatus();
+}
+
+// Checks the game's contract on a sample (unless --no-check), then solves
+// into `builder` with the request's threads and progress (drawn by rank 0:
+// every rank advances through the same slices and layers).
+absl::Status SolveInto(const SolveRequest& request, distributed::Communicator& world,
+                       Checkpoint* checkpoint, DatabaseBuilder& builder) {
+  GameModule& module = request.plugin->module();
+  for (const auto& [key, value] : request.plan.canonical_parameters) {
+    builder.SetParameter(key, value);
+  }
+  ThreadPool pool(request.threads);
+  Progress progress;
+  ProgressBar bar(progress, world.rank() == 0 ? request.progress : ProgressStyle::kNone);
+  const WorkContext context{&pool, &progress, checkpoint, &world, request.scratch_directory};
+  if (!request.args.Flag("no-check")) {
+    RETRO_RETURN_IF_ERROR(QuickCheck(module, request.values, context));
+  }
+  // Out of memory on any thread reaches here as an exception (the pool
+  // rethrows it on the caller): an error like any other, so that the
+  // checkpoint's note is given too.
+  try {
+    return module.Solve(request.values, context, builder);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError("out of memory");
+  }
+}
+
+// On rank 0, writes the database (creating the output's temporary again
+// after a distributed solve) and removes the checkpoint, warning when it
+// cannot. An error writing says where the finished slices are kept.
+absl::Status WriteDatabase(const SolveRequest& request, const DatabaseBuilder& builder,
+                           std::unique_ptr<AtomicFileWriter> writer, FileCheckpoint* checkpoint) {
+  if (writer == nullptr) {
+    RETRO_ASSIGN_OR_RETURN(writer, AtomicFileWriter::Create(request.path));
+  }
+  const GameDescription& game = request.plugin->module().Describe();
+  const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
+                                  builder.codec()};
+  if (absl::Status status = writer->Commit(identity, builder); !status.ok()) {
+    return WithCheckpointNote(status, checkpoint);
+  }
+  if (checkpoint != nullptr) {
+    if (absl::Status removed = checkpoint->Remove(); !removed.ok()) {
+      std::fprintf(stderr, "retro: warning: %s\n", std::string(removed.message()).c_str());
+    }
+  }
+  return absl::OkStatus();
+}
+
+// What the closing summary reports of a finished solve.
+struct SolveOutcome {
+  double seconds = 0;
+  uint64_t file_bytes = 0;
+  int resumed = 0;            // finished slices restored from the checkpoint
+  int resumed_snapshots = 0;  // slices in progress restored
+  int ranks = 1;
+  bool measured = false;  // rank_reports were gathered (under mpirun)
+  std::vector<distributed::RankReport> rank_reports;
+};
+
+// The summary as one JSON object (--json).
+void PrintJsonSummary(const SolveRequest& request, const SolveOutcome& outcome) {
+  const double rate = outcome.seconds > 0 ? request.plan.positions / outcome.seconds : 0;
+  JsonWriter json;
+  json.BeginObject().Key("positions").Uint(request.plan.positions);
+  json.Key("seconds").Double(outcome.seconds);
+  json.Key("positions_per_second").Double(rate).Key("threads").Int(request.threads);
+  if (outcome.ranks > 1) {
+    json.Key("ranks").Int(outcome.ranks);
+    json.Key("memory_per_rank_bytes")
+        .Uint(distributed::MemoryPerRank(request.plan, outcome.ranks));
+  }
+  if (outcome.measured) WriteRankReports(json, outcome.rank_reports);
+  json.Key("file_bytes").Uint(outcome.file_bytes).Key("resumed_slices").Int(outcome.resumed);
+  json.Key("resumed_snapshots").Int(outcome.resumed_snapshots).EndObject();
+  JsonEnvelope::Current().PrintSuccess(json.Take());
+}
+
+// The summary for people: positions, time and rate, the file, the memory
+// per rank and what each rank used (under mpirun), and what was resumed.
+void PrintTextSummary(const SolveRequest& request, const SolveOutcome& outcome) {
+  const double rate = outcome.seconds > 0 ? request.plan.positions / outcome.seconds : 0;
+  const int threads = request.threads;
+  const bool distributed = outcome.ranks > 1;
+  std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
+              request.plugin->module().Describe().name.c_str(),
+              Grouped(request.plan.positions).c_str(), HumanSeconds(outcome.seconds).c_str(),
+              HumanCount(static_cast<uint64_t>(rate)).c_str(), threads, threads == 1 ? "" : "s",
+              distributed ? absl::StrCat(" on each of ", outcome.ranks, " MPI ranks").c_str()
+                          : "");
+  std::printf("wrote %s (%s)\n", request.path.c_str(), HumanBytes(outcome.file_bytes).c_str());
+  if (distributed) {
+    std::printf("memory: about %s per rank (estimated)\n",
+                HumanBytes(distributed::MemoryPerRank(request.plan, outcome.ranks)).c_str());
+  }
+  if (outcome.measured) PrintRankTable(outcome.rank_reports);
+  if (!request.resume) return;
+  const int resumed = outcome.resumed, snapshots = outcome.resumed_snapshots;
+  std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
+              resumed == 1 ? "" : "s",
+              snapshots == 0 ? ""
+                             : absl::StrCat(" and ", snapshots, " slice",
+                                            snapshots == 1 ? "" : "s", " in progress")
+                                   .c_str());
+}
+
+// Seconds since `start`.
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The size of the file at `path`, 0 if it cannot be read.
+uint64_t FileBytes(const std::string& path) {
+  std::error_code error;
+  const uintmax_t size = std::filesystem::file_size(path, error);
+  return error ? 0 : size;
+}
+
 }  // namespace
 
+// Under mpirun every rank solves its part of each slice; rank 0 alone
+// writes the file and the checkpoint (docs/distributed.md).
 int RunSolve(int argc, char** argv, int first) {
-  SolveRequest request;
-  const absl::Status parsed = ParseSolve(argc, argv, first, &request);
-  // Under mpirun every rank solves its part of each slice; rank 0 alone
-  // writes the file and the checkpoint (docs/distributed.md). Before any
-  // of that, the ranks agree that they were all asked the same (a rank
-  // that could not read its command line takes part too).
+  // 1. The command line, which every rank must have understood alike (a
+  //    rank that could not read its own takes part too).
   distributed::Communicator& world = distributed::World();
-  const bool distributed = world.size() > 1;
+  SolveRequest request;
+  const absl::Status parsed = ParseSolve(argc, argv, first, world.size(), &request);
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeSolve(request)) : parsed;
   if (absl::Status agreed = AgreeOnCommand(world, summary); !agreed.ok()) {
@@ -267,178 +421,49 @@ int RunSolve(int argc, char** argv, int first) {
     if (world.rank() == 0) std::fputs(request.help.c_str(), stdout);
     return kExitOk;
   }
-  GameModule& module = request.plugin->module();
-  const GameDescription& game = module.Describe();
-  const ParameterValues& values = request.values;
-  const std::string& path = request.path;
-  const std::string& scratch_directory = request.scratch_directory;
-  const bool resume = request.resume;
-  const bool checkpointing = request.checkpointing;
-  const SolvePlan& plan = request.plan;
-  const int threads = request.threads;
-  const std::chrono::seconds interval = request.interval;
+  // 2. Memory and output, before any work: the ranks agree.
+  const bool distributed = world.size() > 1;
   std::unique_ptr<AtomicFileWriter> writer;
-  absl::Status output_status;
-  if (world.rank() == 0) {
-    auto created = AtomicFileWriter::Create(path);
-    if (created.ok()) {
-      writer = std::move(*created);
-      // The checkpoint holds up to a copy of the database until it is written.
-      output_status =
-          writer->CheckFreeSpace((checkpointing ? 2 : 1) * plan.estimated_file_bytes);
-    } else {
-      output_status = created.status();
-    }
+  absl::Status ready = CheckSolveMemory(request, world);
+  if (ready.ok()) ready = PrepareOutput(request, world, &writer);
+  if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) {
+    return ReportError(distributed ? s : ready);
   }
-  // A distributed solve holds no temporary while the ranks work or wait for
-  // each other: Open MPI may end rank 0 with SIGKILL when another rank
-  // fails, which no handler can clean up after. The output was checked; it
-  // is created again once the database is solved.
-  if (distributed) writer.reset();
-  // Under mpirun the memory is checked per rank (the game's plan checks the
-  // whole solve against one machine otherwise); each rank checks its own
-  // machine.
-  if (distributed && output_status.ok()) output_status = CheckMemoryPerRank(plan, world.size());
-  if (auto s = distributed::AgreeOnStatus(world, output_status); !s.ok()) {
-    return ReportError(distributed ? s : output_status);
+  // 3. The checkpoint, then the solve.
+  SolveCheckpoint checkpoint;
+  if (absl::Status s = OpenCheckpoint(request, world, writer.get(), &checkpoint); !s.ok()) {
+    return ReportError(s);
   }
-
-  // The checkpoint: rank 0's folder beside the output (a single process's
-  // as well); under mpirun the other ranks read it when resuming, and every
-  // rank restores through one DistributedCheckpoint.
-  std::unique_ptr<FileCheckpoint> checkpoint;
-  std::unique_ptr<DistributedCheckpoint> shared_checkpoint;
-  if (checkpointing) {
-    absl::Status status;
-    if (world.rank() == 0 || resume) {
-      const CheckpointFolder::Mode mode = world.rank() != 0 ? CheckpointFolder::Mode::kReadOnly
-                                          : resume            ? CheckpointFolder::Mode::kResume
-                                                              : CheckpointFolder::Mode::kFresh;
-      auto created = FileCheckpoint::Create(writer != nullptr ? writer->path() : path,
-                                            game.name, game.data_version,
-                                            plan.canonical_parameters, mode, interval);
-      if (created.ok()) {
-        checkpoint = std::move(*created);
-      } else {
-        status = created.status();
-      }
-    }
-    if (distributed) {
-      if (auto s = distributed::AgreeOnStatus(world, status); !s.ok()) return ReportError(s);
-      shared_checkpoint = std::make_unique<DistributedCheckpoint>(std::move(checkpoint), world);
-      checkpoint = nullptr;
-    } else if (!status.ok()) {
-      return ReportError(status);
-    }
-  }
-  // Rank 0's (or the single process's) folder, for the notes below.
-  FileCheckpoint* const own_checkpoint =
-      shared_checkpoint != nullptr
-          ? (world.rank() == 0 ? shared_checkpoint->local() : nullptr)
-          : checkpoint.get();
-  // Said when a resource limit ends the solve (retro/database.h).
-  static std::string limit_note;
-  if (own_checkpoint != nullptr) {
-    limit_note = absl::StrCat("the finished work is kept in ", own_checkpoint->folder(),
-                              ": raise the limit and run the same command with --resume");
-    SetLimitNote(limit_note.c_str());
-  }
-  Checkpoint* const solve_checkpoint =
-      shared_checkpoint != nullptr ? static_cast<Checkpoint*>(shared_checkpoint.get())
-                                   : checkpoint.get();
-
   const auto start = std::chrono::steady_clock::now();
   DatabaseBuilder builder;
-  for (const auto& [key, value] : plan.canonical_parameters) builder.SetParameter(key, value);
-  absl::Status status;
-  {
-    ThreadPool pool(threads);
-    Progress progress;
-    // The whole job's progress is drawn by rank 0 (every rank advances
-    // through the same slices and layers).
-    ProgressBar bar(progress, world.rank() == 0 ? request.progress : ProgressStyle::kNone);
-    const WorkContext context{&pool, &progress, solve_checkpoint, &world, scratch_directory};
-    if (!request.args.Flag("no-check")) status = QuickCheck(module, values, context);
-    if (status.ok()) {
-      // Out of memory on any thread reaches here as an exception (the pool
-      // rethrows it on the caller): an error like any other, so that the
-      // checkpoint's note below is given too.
-      try {
-        status = module.Solve(values, context, builder);
-      } catch (const std::bad_alloc&) {
-        status = absl::ResourceExhaustedError("out of memory");
-      }
-    }
+  if (absl::Status s = SolveInto(request, world, checkpoint.solver, builder); !s.ok()) {
+    return ReportError(WithCheckpointNote(s, checkpoint.own));
   }
-  if (!status.ok()) return ReportError(WithCheckpointNote(status, own_checkpoint));
-  // What every rank used, measured by each at the end of its solve (also
-  // for a job of one rank, as a yardstick).
-  const bool measured = distributed || distributed::LaunchedAsMpiJob();
-  std::vector<distributed::RankReport> rank_reports;
-  if (measured) {
-    const double solve_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    rank_reports =
-        distributed::GatherRankReports(world, distributed::MeasureThisRank(world, solve_seconds));
+  // 4. What every rank used, measured by each at the end of its solve (also
+  //    for a job of one rank, as a yardstick).
+  SolveOutcome outcome;
+  outcome.ranks = world.size();
+  outcome.measured = distributed || distributed::LaunchedAsMpiJob();
+  if (outcome.measured) {
+    outcome.rank_reports = distributed::GatherRankReports(
+        world, distributed::MeasureThisRank(world, SecondsSince(start)));
   }
   if (world.rank() != 0) return kExitOk;
-  if (writer == nullptr) {
-    auto created = AtomicFileWriter::Create(path);
-    if (!created.ok()) return ReportError(created.status());
-    writer = std::move(*created);
+  // 5. The file, and the summary.
+  if (checkpoint.own != nullptr) {
+    outcome.resumed = checkpoint.own->restored();
+    outcome.resumed_snapshots = checkpoint.own->snapshots_restored();
   }
-  const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
-                                  builder.codec()};
-  status = writer->Commit(identity, builder);
-  if (!status.ok()) return ReportError(WithCheckpointNote(status, own_checkpoint));
-  const int resumed = own_checkpoint != nullptr ? own_checkpoint->restored() : 0;
-  const int resumed_snapshots =
-      own_checkpoint != nullptr ? own_checkpoint->snapshots_restored() : 0;
-  if (own_checkpoint != nullptr) {
-    if (absl::Status removed = own_checkpoint->Remove(); !removed.ok()) {
-      std::fprintf(stderr, "retro: warning: %s\n", std::string(removed.message()).c_str());
-    }
+  if (absl::Status s = WriteDatabase(request, builder, std::move(writer), checkpoint.own);
+      !s.ok()) {
+    return ReportError(s);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::error_code size_error;
-  const uintmax_t size = std::filesystem::file_size(path, size_error);
-  const uint64_t file_bytes = size_error ? 0 : size;
-  const double rate = seconds > 0 ? plan.positions / seconds : 0;
+  outcome.seconds = SecondsSince(start);
+  outcome.file_bytes = FileBytes(request.path);
   if (request.args.Flag("json")) {
-    JsonWriter json;
-    json.BeginObject().Key("positions").Uint(plan.positions).Key("seconds").Double(seconds);
-    json.Key("positions_per_second").Double(rate).Key("threads").Int(threads);
-    if (distributed) {
-      json.Key("ranks").Int(world.size());
-      json.Key("memory_per_rank_bytes").Uint(MemoryPerRank(plan, world.size()));
-    }
-    if (measured) WriteRankReports(json, rank_reports);
-    json.Key("file_bytes").Uint(file_bytes).Key("resumed_slices").Int(resumed);
-    json.Key("resumed_snapshots").Int(resumed_snapshots).EndObject();
-    JsonEnvelope::Current().PrintSuccess(json.Take());
+    PrintJsonSummary(request, outcome);
   } else {
-    std::printf("solved %s: %s positions in %s (%s positions/s, %d thread%s%s)\n",
-                game.name.c_str(), Grouped(plan.positions).c_str(),
-                HumanSeconds(seconds).c_str(), HumanCount(static_cast<uint64_t>(rate)).c_str(),
-                threads, threads == 1 ? "" : "s",
-                distributed ? absl::StrCat(" on each of ", world.size(), " MPI ranks").c_str()
-                            : "");
-    std::printf("wrote %s (%s)\n", path.c_str(), HumanBytes(file_bytes).c_str());
-    if (distributed) {
-      std::printf("memory: about %s per rank (estimated)\n",
-                  HumanBytes(MemoryPerRank(plan, world.size())).c_str());
-    }
-    if (measured) PrintRankTable(rank_reports);
-    if (resume) {
-      std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
-                  resumed == 1 ? "" : "s",
-                  resumed_snapshots == 0
-                      ? ""
-                      : absl::StrCat(" and ", resumed_snapshots, " slice",
-                                     resumed_snapshots == 1 ? "" : "s", " in progress")
-                            .c_str());
-    }
+    PrintTextSummary(request, outcome);
   }
   return kExitOk;
 }

@@ -1,8 +1,8 @@
-// DistributedCheckpoint (framework/cli/distributed_checkpoint.h) on ranks
+// DistributedCheckpoint (framework/include/retro/distributed/distributed_checkpoint.h) on ranks
 // that are threads of one process (thread_communicator.h): rank 0 alone
 // saves, every rank restores the same slice, and ranks that see different
 // checkpoints (or one that cannot read its own) all stop with one error.
-#include "cli/distributed_checkpoint.h"
+#include "retro/distributed/distributed_checkpoint.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "tests/distributed/thread_communicator.h"
 
-namespace retro::cli {
+namespace retro::distributed {
 namespace {
 
 constexpr char kGame[] = "test-game";
@@ -104,4 +104,4 @@ TEST(DistributedCheckpointTest, ADamagedSliceOnOneRankStopsEveryRank) {
 }
 
 }  // namespace
-}  // namespace retro::cli
+}  // namespace retro::distributed

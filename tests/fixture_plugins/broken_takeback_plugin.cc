@@ -90,7 +90,7 @@ class BrokenNimModule : public GameModule {
     description_.position_syntax = "a pile size, e.g. 9";
   }
   const GameDescription& Describe() const override { return description_; }
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values, const PlanContext&) const override {
     RETRO_ASSIGN_OR_RETURN(const int64_t tokens, GetIntParameter(values, "tokens", 0, 1000));
     SolvePlan plan;
     plan.canonical_parameters = {{"tokens", absl::StrCat(tokens)}};

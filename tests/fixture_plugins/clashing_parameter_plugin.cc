@@ -18,7 +18,7 @@ class ClashingModule : public GameModule {
     description_.solve_parameters = {{"threads", "N", "clashes with retro's --threads", "1", {}}};
   }
   const GameDescription& Describe() const override { return description_; }
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues&) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues&, const PlanContext&) const override {
     return absl::InternalError("the clash plugin must never be used");
   }
   absl::Status Solve(const ParameterValues&, const WorkContext&, DatabaseBuilder&) override {

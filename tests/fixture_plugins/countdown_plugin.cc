@@ -185,7 +185,7 @@ class CountdownModule : public GameModule {
 
   const GameDescription& Describe() const override { return description_; }
 
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values, const PlanContext&) const override {
     RETRO_ASSIGN_OR_RETURN(const Rules rules, ReadRules(values));
     SolvePlan plan;
     plan.canonical_parameters = {{"tokens", std::to_string(rules.tokens)},

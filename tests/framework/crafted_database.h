@@ -133,7 +133,7 @@ class PluginUnderTest {
   std::vector<uint8_t> Solve(const ParameterValues& values, int threads = 2) {
     auto resolved = ResolveParameters(module().Describe().solve_parameters, values, "test");
     EXPECT_TRUE(resolved.ok()) << resolved.status();
-    auto plan = module().Plan(*resolved);
+    auto plan = module().Plan(*resolved, {});
     EXPECT_TRUE(plan.ok()) << plan.status();
     DatabaseBuilder builder;
     for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);

@@ -93,7 +93,7 @@ TEST(LoadPluginTest, CountdownSolvesAndProbesThroughTheInterface) {
   auto values = ResolveParameters(game.solve_parameters, {{"tokens", "20"}},
                                   "game countdown");
   ASSERT_TRUE(values.ok()) << values.status();
-  auto plan = module.Plan(*values);
+  auto plan = module.Plan(*values, {});
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->default_file_name, "countdown-20-3.retro");
   EXPECT_EQ(plan->positions, 21u);

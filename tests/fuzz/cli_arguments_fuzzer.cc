@@ -99,6 +99,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!cli::CheckGameOptions(args, game, {}).ok()) return 0;
   auto values = ResolveParameters(game.solve_parameters, args.options, "fuzz");
   if (!values.ok()) return 0;
-  (void)module->Plan(*values);
+  (void)module->Plan(*values, {});
   return 0;
 }

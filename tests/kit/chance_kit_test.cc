@@ -80,7 +80,7 @@ class ChanceKitTest : public ::testing::Test {
   // The solved database's bytes, as `retro solve` writes them.
   std::vector<uint8_t> Solve() {
     const ParameterValues values{{"length", std::to_string(kLength)}};
-    absl::StatusOr<SolvePlan> plan = module_->Plan(values);
+    absl::StatusOr<SolvePlan> plan = module_->Plan(values, {});
     EXPECT_TRUE(plan.ok()) << plan.status();
     EXPECT_EQ(plan->positions, 12u + 78u);
     EXPECT_EQ(plan->default_file_name, "race-12.retro");

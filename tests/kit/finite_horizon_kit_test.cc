@@ -47,7 +47,7 @@ class FiniteHorizonKitTest : public ::testing::Test {
     module_ = kit::MakeFiniteHorizonModule<CoinsRules>(kInfo);
     values_ = {{"coins", coins}, {"plies", std::to_string(plies)}};
     const WorkContext context{&pool_, &progress_};
-    absl::StatusOr<SolvePlan> plan = module_->Plan(values_);
+    absl::StatusOr<SolvePlan> plan = module_->Plan(values_, {});
     ASSERT_TRUE(plan.ok()) << plan.status();
     DatabaseBuilder builder;
     for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
@@ -159,7 +159,7 @@ TEST_F(FiniteHorizonKitTest, ACheckpointStoreIsCheckedLikeADatabaseSlice) {
 
 TEST_F(FiniteHorizonKitTest, BadParametersAreRefusedByThePlan) {
   module_ = kit::MakeFiniteHorizonModule<CoinsRules>(kInfo);
-  absl::StatusOr<SolvePlan> plan = module_->Plan({{"coins", "30"}, {"plies", "4"}});
+  absl::StatusOr<SolvePlan> plan = module_->Plan({{"coins", "30"}, {"plies", "4"}}, {});
   ASSERT_FALSE(plan.ok());
   EXPECT_THAT(plan.status().message(), HasSubstr("--coins '30'"));
 }

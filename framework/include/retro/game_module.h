@@ -89,6 +89,22 @@ struct SolvePlan {
   // to start when the output's file system has less free space than this,
   // so keep it a close estimate, not a generous upper bound.
   uint64_t estimated_file_bytes = 0;
+  // How the host's refusal of a solve that does not fit memory names the
+  // database ("Surakarta 1..8 pieces table"); "{game} database" if empty.
+  std::string database_name = {};
+  // For that refusal in a single process: what would fit in
+  // PlanContext::available_memory_bytes ("the largest book that fits is
+  // --seeds 19"); empty if the game cannot say.
+  std::string what_fits = {};
+};
+
+// What the host tells GameModule::Plan about where the solve will run. The
+// host, not the plan, refuses a solve that does not fit memory.
+struct PlanContext {
+  int ranks = 1;  // processes of the solve (more than 1 under mpirun)
+  // The memory available to a single process (0: unknown), for
+  // SolvePlan::what_fits.
+  uint64_t available_memory_bytes = 0;
 };
 
 // Output of probe and stats: text for people, one JSON object for programs.
@@ -183,10 +199,11 @@ class GameModule {
 
   virtual const GameDescription& Describe() const = 0;
 
-  // Validates resolved solve parameters and sizes the work. Errors name the
-  // bad parameter and the valid values (and refuse work that won't fit in
-  // memory, saying what would).
-  virtual absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const = 0;
+  // Validates resolved solve parameters and sizes the work (the host then
+  // refuses work that won't fit in memory, with the plan's what_fits).
+  // Errors name the bad parameter and the valid values.
+  virtual absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
+                                         const PlanContext& context) const = 0;
 
   // Builds the database for `values` into `out` (codec and slices; the host
   // records the canonical parameters from Plan and the identity).

@@ -21,8 +21,9 @@ namespace retro {
 // retro/thread_pool.h, or to the compiler / standard library the framework
 // is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
 // 4: OpenDatabase::Values and SliceValues, GameModule::Export,
-// OpenDatabase::RenderSvg and StartPosition.)
-inline constexpr uint32_t kPluginAbiVersion = 4;
+// OpenDatabase::RenderSvg and StartPosition; 5: PlanContext,
+// SolvePlan::database_name and what_fits.)
+inline constexpr uint32_t kPluginAbiVersion = 5;
 
 // The signature of a plugin factory.
 using PluginFactory = std::unique_ptr<GameModule>();

@@ -1,7 +1,7 @@
 // The chance-expectation kit: a whole game plugin (retro::GameModule) from a
 // dice game's rules (the concept ChanceRules, retro/kit/chance_rules.h) and
 // its identity (retro/kit/game_info.h). The kit plans the work (sizes,
-// memory, a refusal saying what would fit), solves every slice in order with
+// memory, what would fit for the host's refusal), solves every slice in order with
 // the chance solver (retro/solver/chance.h) through the kit's view of the
 // rules or the game's own SolveSlice, writes the database (layout in
 // retro/kit/chance_database.h) with the game's companion slices, opens it
@@ -30,7 +30,6 @@
 #include "absl/strings/str_format.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
-#include "retro/distributed/world.h"
 #include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
 #include "retro/kit/chance_contract_view.h"
@@ -43,7 +42,6 @@
 #include "retro/solver/chance.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/status_macros.h"
-#include "retro/system_memory.h"
 
 namespace retro::kit {
 
@@ -99,7 +97,8 @@ class ChanceModule : public KitModule {
 
   const GameDescription& Describe() const override { return description_; }
 
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
+                                 const PlanContext& context) const override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
@@ -129,20 +128,12 @@ class ChanceModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
     }
-    const MemoryLimit limit = AvailableMemory();
-    const uint64_t available = limit.bytes;
-    // Under mpirun the host checks the memory per rank instead.
-    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
-      std::string given;
-      for (const auto& [key, value] : plan.canonical_parameters) {
-        absl::StrAppend(&given, " --", key, " ", value);
+    // For the host's refusal of a solve that does not fit memory.
+    plan.database_name = info_.DatabaseName();
+    if constexpr (HasWhatFits<R>) {
+      if (context.ranks == 1 && context.available_memory_bytes > 0) {
+        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
       }
-      std::string fits;
-      if constexpr (HasWhatFits<R>) fits = rules.WhatFits(available);
-      return absl::ResourceExhaustedError(absl::StrFormat(
-          "the %s database for%s needs about %.0f MiB, but only %.0f MiB is available%s%s",
-          info_.name, given, plan.estimated_memory_bytes / 1048576.0, available / 1048576.0,
-          limit.Note(), fits.empty() ? "" : absl::StrCat("; ", fits)));
     }
     return plan;
   }

@@ -32,7 +32,6 @@
 #include "absl/strings/str_format.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
-#include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_database.h"
@@ -49,7 +48,6 @@
 #include "retro/solver/solve_context.h"
 #include "retro/spilled_slice.h"
 #include "retro/status_macros.h"
-#include "retro/system_memory.h"
 
 namespace retro::kit {
 
@@ -93,7 +91,8 @@ class FiniteHorizonModule : public KitModule {
 
   const GameDescription& Describe() const override { return description_; }
 
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
+                                 const PlanContext& context) const override {
     const ParameterValues game_values = GameValues(values);
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
@@ -133,16 +132,12 @@ class FiniteHorizonModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    const MemoryLimit limit = AvailableMemory();
-    const uint64_t available = limit.bytes;
-    // Under mpirun the host checks the memory per rank instead.
-    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
-      std::string fits;
-      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
-      return absl::ResourceExhaustedError(absl::StrFormat(
-          "this %s database needs about %.1f GiB, but only %.1f GiB is available%s%s",
-          info_.name, plan.estimated_memory_bytes / 1073741824.0, available / 1073741824.0,
-          limit.Note(), fits));
+    // For the host's refusal of a solve that does not fit memory.
+    plan.database_name = info_.DatabaseName();
+    if constexpr (HasWhatFits<R>) {
+      if (context.ranks == 1 && context.available_memory_bytes > 0) {
+        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
+      }
     }
     return plan;
   }

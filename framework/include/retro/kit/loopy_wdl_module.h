@@ -31,7 +31,6 @@
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
-#include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
@@ -44,7 +43,6 @@
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
-#include "retro/system_memory.h"
 #include "retro/write/compressed_slice_writer.h"
 
 namespace retro::kit {
@@ -86,7 +84,8 @@ class LoopyWdlModule : public KitModule {
 
   const GameDescription& Describe() const override { return description_; }
 
-  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values) const override {
+  absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
+                                 const PlanContext& context) const override {
     const ParameterValues game_values = GameValues(values);
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
@@ -121,16 +120,13 @@ class LoopyWdlModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    const MemoryLimit limit = AvailableMemory();
-    const uint64_t available = limit.bytes;
-    // Under mpirun the host checks the memory per rank instead.
-    if (distributed::World().size() == 1 && available > 0 && plan.estimated_memory_bytes > available) {
-      std::string fits, what = info_.DatabaseName();
-      if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
-      if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
-          ", but only ", MemorySize(available), " is available", limit.Note(), fits));
+    // For the host's refusal of a solve that does not fit memory.
+    plan.database_name = info_.DatabaseName();
+    if constexpr (HasDatabaseName<R>) plan.database_name = rules.DatabaseName();
+    if constexpr (HasWhatFits<R>) {
+      if (context.ranks == 1 && context.available_memory_bytes > 0) {
+        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
+      }
     }
     return plan;
   }

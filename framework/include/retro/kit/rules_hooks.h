@@ -2,7 +2,7 @@
 // (retro/kit/*_rules.h) understands in the same form, detected as concepts
 // the kits test with `if constexpr`: the solve parameters and default file
 // name (with how they are read, in rules_parameters.h), the position count,
-// the plan's estimates and refusal, a solver adapter of the game's own
+// the plan's estimates and what fits, a solver adapter of the game's own
 // checked against the rules, how probe and stats label what they show, and
 // what `retro explore` draws and starts from.
 // Each kit's rules header documents what it does with them.
@@ -14,7 +14,6 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/str_format.h"
 #include "retro/kit/rules_parameters.h"
 
 namespace retro::kit {
@@ -27,7 +26,7 @@ concept HasCountPositions = requires(const R& r) {
 };
 
 // std::string WhatFits(uint64_t available_bytes): what would fit in memory,
-// for the plan's refusal ("the largest book that fits is --seeds 19").
+// for the host's refusal ("the largest book that fits is --seeds 19").
 template <typename R>
 concept HasWhatFits = requires(const R& r, uint64_t bytes) {
   { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
@@ -90,11 +89,6 @@ concept HasStartPosition = requires(const R& r) {
   { r.StartPosition() } -> std::convertible_to<typename R::Position>;
 };
 
-// "1.2 GiB" from 1 GiB up, else "95 MiB".
-inline std::string MemorySize(uint64_t bytes) {
-  if (bytes >= (uint64_t{1} << 30)) return absl::StrFormat("%.1f GiB", bytes / 1073741824.0);
-  return absl::StrFormat("%.0f MiB", bytes / 1048576.0);
-}
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_RULES_HOOKS_H_

@@ -168,7 +168,7 @@ void AfterstateTurn(const Game& game, uint64_t index,
   }
 }
 
-// The whole solve, in three numbered steps.
+// The whole solve, in eight numbered steps.
 template <typename Game>
 absl::StatusOr<std::vector<double>> Solve(const Game& game,
                                           const ChanceOptions& options,
@@ -218,9 +218,9 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());
 
-  // 3. Solve the blocks, each in increasing index order: as a dependency
-  //    graph when the game gives one, else layer by layer, the blocks of a
-  //    layer in parallel.
+  // 3. How a block is solved, each in increasing index order; steps 4 to 7
+  //    solve the blocks: as a dependency graph when the game gives one,
+  //    else layer by layer, the blocks of a layer in parallel.
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
   std::atomic<uint64_t> stuck{kNone};
   std::atomic<uint64_t> unordered{kNone};
@@ -249,16 +249,16 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   };
   if (progress != nullptr) progress->StartPhase("solve", size);
   if (split) {
-    // Several ranks, and the game lists what each block reads: each rank
-    // keeps only its own blocks and those it reads
-    // (retro/solver/chance_distributed.h).
+    // 4. Several ranks, and the game lists what each block reads: each
+    //    rank keeps only its own blocks and those it reads
+    //    (retro/solver/chance_distributed.h).
     values = internal::SolveBlocksDistributed<Aux>(
         game_blocks, *graph, size, pool, progress, comm,
         options.values_on_every_rank, solve_block_into,
         [&] { return stuck.load() != kNone || unordered.load() != kNone; });
   } else if (ranks > 1) {
-    // Several ranks: layer by layer, this rank's run of each layer's
-    // blocks, then the layer's values and records gathered everywhere.
+    // 5. Several ranks: layer by layer, this rank's run of each layer's
+    //    blocks, then the layer's values and records gathered everywhere.
     const std::vector<Block>& blocks = schedule->blocks;
     const int rank = comm.rank();
     constexpr uint64_t kRecordBytes = sizeof(double) + (kTable ? sizeof(Aux) : 0);
@@ -316,6 +316,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
       if (comm.AnyRank(stuck.load() != kNone || unordered.load() != kNone)) break;
     }
   } else if (graph.has_value()) {
+    // 6. One process, the blocks as their dependency graph allows.
     const std::vector<Block>& blocks = game_blocks;
     internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
       solve_block(worker, blocks[b]);
@@ -324,6 +325,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
       }
     });
   } else {
+    // 7. One process, layer by layer, the blocks of a layer in parallel.
     const std::vector<Block>& blocks = schedule->blocks;
     for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
       const size_t first = schedule->layer_begin[l];
@@ -347,6 +349,8 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
       if (stuck.load() != kNone || unordered.load() != kNone) break;
     }
   }
+  // 8. The verdict, agreed by the ranks; the values (rank 0's alone unless
+  //    every rank asked for them).
   absl::Status status;
   if (const uint64_t i = unordered.load(); i != kNone) {
     status = absl::InternalError(absl::StrCat(

@@ -176,6 +176,8 @@ std::vector<double> SolveBlocksDistributed(
     const std::vector<Block>& blocks, const BlockGraph& graph, uint64_t size,
     ThreadPool& pool, Progress* progress, distributed::Communicator& comm,
     bool values_on_every_rank, SolveBlock&& solve_block, Failed&& failed) {
+  // 1. Who owns which block, when this rank may release a block, and the
+  //    arrays by global index.
   static_assert(std::is_trivially_copyable_v<Aux>);
   constexpr uint64_t kRecordBytes = sizeof(double) + sizeof(Aux);
   const int rank = comm.rank();
@@ -197,7 +199,8 @@ std::vector<double> SolveBlocksDistributed(
   LazyArray<double> kept(own_positions);
   uint64_t kept_size = 0;
 
-  // 1. The layers in order: this rank's run, then the records others read.
+  // 2. The layers in order (steps 2 to 6 for each): this rank's run, then
+  //    the records others read.
   constexpr uint32_t kNoBlock = ~uint32_t{0};
   std::vector<uint32_t> stamp(ranks,
                               kNoBlock);  // rank r already gets block stamp[r]
@@ -215,8 +218,8 @@ std::vector<double> SolveBlocksDistributed(
                                      values->data(), aux->data());
                        }
                      });
-    // Each own block of the layer to every other rank that owns a block
-    // reading it: its values, then its records.
+    // 3. Each own block of the layer to every other rank that owns a block
+    //    reading it: its values, then its records.
     std::vector<std::vector<uint8_t>> send(ranks);
     for (size_t k = mine_first; k < mine_last; ++k) {
       const uint32_t b = own.order[k];
@@ -239,8 +242,8 @@ std::vector<double> SolveBlocksDistributed(
                     aux->data() + block.begin, n * sizeof(Aux));
       }
     }
-    // Each batch ends with one byte: whether the sender failed (which
-    // saves a reduction per layer).
+    // 4. The exchange. Each batch ends with one byte: whether the sender
+    //    failed (which saves a reduction per layer).
     const uint8_t failed_here = failed() ? 1 : 0;
     for (std::vector<uint8_t>& out : send) out.push_back(failed_here);
     const std::vector<std::vector<uint8_t>> received =
@@ -250,8 +253,8 @@ std::vector<double> SolveBlocksDistributed(
     for (const std::vector<uint8_t>& in : received) {
       any_failed = any_failed || in.back() != 0;
     }
-    // The others' blocks of the layer that this rank reads, in solve order
-    // (each sender's in the order it packed them).
+    // 5. The others' blocks of the layer that this rank reads, in solve
+    //    order (each sender's in the order it packed them).
     std::vector<size_t> at(ranks, 0);
     uint64_t positions = 0;
     for (size_t k = first; k < last; ++k) {
@@ -267,7 +270,8 @@ std::vector<double> SolveBlocksDistributed(
                   n * sizeof(Aux));
       at[r] += n * kRecordBytes;
     }
-    // Blocks no later own block reads (own values are in `kept`).
+    // 6. Blocks no later own block reads are released (own values are in
+    //    `kept`).
     for (const uint32_t b : life.free_after[l]) {
       releaser.Release(*aux, b, aux_released);
       releaser.Release(*values, b, values_released);
@@ -282,7 +286,7 @@ std::vector<double> SolveBlocksDistributed(
   values.reset();
   if (stopped) return {};
 
-  // 2. The values to rank 0 (or everywhere), a bounded chunk of the solve
+  // 7. The values to rank 0 (or everywhere), a bounded chunk of the solve
   //    order at a time, each rank sending its own blocks of the chunk
   //    (a run of `kept`).
   constexpr uint64_t kChunkPositions = uint64_t{1} << 20;  // 8 MiB of values

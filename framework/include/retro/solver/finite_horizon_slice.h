@@ -41,6 +41,7 @@
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
 #include "retro/solver/finite_horizon_game.h"
+#include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 #include "retro/write/finite_horizon_coder.h"
 #include "retro/write/finite_horizon_store_writer.h"
@@ -139,13 +140,7 @@ class FiniteHorizonSliceSolver {
 
   // OK when `bytes` fit the memory budget (0: no budget).
   absl::Status CheckBudget(uint64_t bytes, const char* what) const {
-    if (memory_budget_ == 0 || bytes <= memory_budget_) {
-      return absl::OkStatus();
-    }
-    return absl::ResourceExhaustedError(absl::StrCat(
-        what, " of slice ", slice_, " need ", bytes,
-        " bytes, more than the memory budget of ", memory_budget_,
-        " bytes"));
+    return CheckMemoryBudget(memory_budget_, bytes, absl::StrCat(what, " of slice ", slice_));
   }
 
   // True when every field of `node` fits what the solver stores: the move
@@ -436,15 +431,45 @@ class FiniteHorizonSliceSolver {
   //    evaluation walks the bitmap in index order, so memory is read in
   //    order and the changes come out sorted.
   void RunLayers() {
-    const int threads = pool_.size();
     const uint64_t words = (local_ + 63) / 64;
-    constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
-    const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
     dirty_.assign(words, 0);
     buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
-    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(threads);
-    // Layer 0: the limit values are the first entries. Each rank has its
-    // own states' values; the gathered changes complete every replica.
+    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(pool_.size());
+    LayerChanges changed = LimitLayer();
+    for (uint32_t t = 1; t <= horizon_; ++t) {
+      uint64_t buckets_in_layer = 0;
+      if (t == 1) {
+        MarkEveryState(events);
+      } else {
+        MarkParentsOfChanges(changed);
+        buckets_in_layer = MarkOuterEvents(t, events);
+      }
+      Schedule(events);
+      // A layer with little work runs on this thread alone: waking the
+      // pool costs more than it saves (most layers of small slices).
+      const uint64_t work_estimate =
+          t == 1 ? local_ : 4 * changed.total + buckets_in_layer;
+      EvaluateDirtyStates(work_estimate, changed);
+      ApplyLayer(changed);
+      if (changed.total != 0) last_change_ = t;
+      progress_.Advance(size_);
+      // Whether any rank overflowed or failed to log, or still has
+      // events scheduled.
+      const LayerEnd end = AgreeOnLayerEnd(comm_, overflow_,
+                                           changed.total == 0 && PendingEvents(t),
+                                           !log_status_.ok());
+      if (end.overflow) overflow_ = true;
+      if (overflow_ || end.log_failed) break;
+      if (changed.total == 0 && !end.events_pending) {
+        progress_.Advance(size_ * (horizon_ - t));
+        break;
+      }
+    }
+  }
+
+  // Layer 0: the limit values are the first entries. Each rank has its own
+  // states' values; the gathered changes complete every replica.
+  LayerChanges LimitLayer() {
     LayerChanges changed;
     changed.parts.emplace_back();
     for (uint64_t s = lo_; s < range_.end; ++s) {
@@ -458,140 +483,139 @@ class FiniteHorizonSliceSolver {
     if (comm_.size() > 1) {
       for (const Change& c : changed.parts[0]) value_[c.state] = c.value;
     }
-    for (uint32_t t = 1; t <= horizon_; ++t) {
-      uint64_t buckets_in_layer = 0;
-      if (t == 1) {
-        // Every state is dirty; cache its outer children's V_0 and
-        // schedule its first outer event.
-        std::fill(dirty_.begin(), dirty_.end(), ~uint64_t{0});
-        if (local_ % 64 != 0) dirty_.back() = (uint64_t{1} << (local_ % 64)) - 1;
-        pool_.ParallelFor(lo_, range_.end, kGrain, [&](int w, uint64_t b, uint64_t e) {
-          for (uint64_t s = b; s < e; ++s) {
-            const uint32_t next = RefreshOuter(s, 1);
-            if (next != std::numeric_limits<uint32_t>::max()) {
-              events[w].emplace_back(next, static_cast<uint32_t>(s));
-            }
-          }
-        });
-      } else {
-        // The parents of the states that changed at t - 1...
-        // A parent p can only change if this child's term (reward - V)
-        // now beats p's value, or was p's maximum and dropped: otherwise
-        // max over p's terms stays V_{t-1}(p) (value_ holds V_{t-1}).
-        // `changed` still holds every rank's changes of layer t - 1, in
-        // parts (one a chunk of states); freed once their parents are
-        // marked.
-        const bool parents_shared = RunsShared(changed.total, kGrain / 4);
-        // Pieces of at most kGrain / 4 changes, none across parts (a
-        // gathered layer is one part).
-        struct Piece {
-          uint32_t part;
-          uint64_t begin, end;
-        };
-        std::vector<Piece> pieces;
-        for (size_t part = 0; part < changed.parts.size(); ++part) {
-          const uint64_t size = changed.parts[part].size();
-          for (uint64_t b = 0; b < size; b += kGrain / 4) {
-            pieces.push_back({static_cast<uint32_t>(part), b, std::min(size, b + kGrain / 4)});
-          }
-        }
-        const uint64_t piece_grain = parents_shared ? 1 : std::max<uint64_t>(pieces.size(), 1);
-        pool_.ParallelFor(0, pieces.size(), piece_grain, [&](int, uint64_t b, uint64_t e) {
-          for (uint64_t k = b; k < e; ++k) {
-            const Piece& piece = pieces[k];
-            const std::vector<Change>& previous = changed.parts[piece.part];
-            const int8_t* old_values = previous_old_values_.data() + changed.first[piece.part];
-            for (size_t i = piece.begin; i < piece.end; ++i) {
-              const uint32_t c = previous[i].state;
-              const int old_value = old_values[i];
-              const int new_value = previous[i].value;
-              for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
-                const uint32_t parent = parents_[p];
-                const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-                const int current = value_[parent];
-                const int old_term = reward - old_value;
-                const int new_term = reward - new_value;
-                if (new_term > current || (old_term == current && new_term < old_term)) {
-                  MarkDirty(parent, parents_shared);
-                }
-              }
-            }
-          }
-        });
-        // ...and the states whose outer children changed at t - 1.
-        std::vector<uint32_t>& bucket = buckets_[t];
-        buckets_in_layer = bucket.size();
-        const bool bucket_shared = RunsShared(bucket.size(), kGrain);
-        pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
-          for (uint64_t i = b; i < e; ++i) {
-            MarkDirty(bucket[i], bucket_shared);
-            const uint32_t next = RefreshOuter(bucket[i], t);
-            if (next != std::numeric_limits<uint32_t>::max()) {
-              events[w].emplace_back(next, bucket[i]);
-            }
-          }
-        });
-        std::vector<uint32_t>().swap(bucket);
-      }
-      Schedule(events);
-      // Evaluate the dirty states against V_{t-1}, clearing the bitmap.
-      // A layer with little work runs on this thread alone: waking the
-      // pool costs more than it saves (most layers of small slices).
-      const uint64_t work_estimate =
-          t == 1 ? local_ : 4 * changed.total + buckets_in_layer;
-      // The changes of layer t - 1 are no longer needed.
-      changed = LayerChanges();
-      changed.parts.resize(chunks);
-      const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
-      pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
-        for (uint64_t chunk = cb; chunk < ce; ++chunk) {
-          std::vector<Change>& out = changed.parts[chunk];
-          uint64_t evaluated = 0;
-          const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
-          for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
-            uint64_t bits = dirty_[w];
-            if (bits == 0) continue;
-            dirty_[w] = 0;
-            evaluated += std::popcount(bits);
-            while (bits != 0) {
-              const uint32_t s =
-                  static_cast<uint32_t>(lo_ + w * 64 + std::countr_zero(bits));
-              bits &= bits - 1;
-              const int v = Evaluate(s);
-              if (v < -128 || v > 127) overflow_ = true;
-              if (v != value_[s]) out.push_back(Change{s, static_cast<int8_t>(v)});
-            }
-          }
-          evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
-        }
-      });
-      // Apply: V_t becomes the current layer (changes in index order).
-      // This rank's changes go to its log; then every rank's, in index
-      // order (ranks own increasing ranges), update the replica.
-      changed.Count();
-      AppendLog(changed);
-      GatherLayerChanges(comm_, changed);
-      previous_old_values_.resize(changed.total);
-      for (size_t part = 0; part < changed.parts.size(); ++part) {
-        int8_t* old_values = previous_old_values_.data() + changed.first[part];
-        const std::vector<Change>& list = changed.parts[part];
-        for (size_t i = 0; i < list.size(); ++i) {
-          old_values[i] = value_[list[i].state];
-          value_[list[i].state] = list[i].value;
+    return changed;
+  }
+
+  // Layer 1: every state is dirty; caches its outer children's V_0 and
+  // schedules its first outer event.
+  void MarkEveryState(std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
+    std::fill(dirty_.begin(), dirty_.end(), ~uint64_t{0});
+    if (local_ % 64 != 0) dirty_.back() = (uint64_t{1} << (local_ % 64)) - 1;
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int w, uint64_t b, uint64_t e) {
+      for (uint64_t s = b; s < e; ++s) {
+        const uint32_t next = RefreshOuter(s, 1);
+        if (next != std::numeric_limits<uint32_t>::max()) {
+          events[w].emplace_back(next, static_cast<uint32_t>(s));
         }
       }
-      if (changed.total != 0) last_change_ = t;
-      progress_.Advance(size_);
-      // Whether any rank overflowed or failed to log, or still has
-      // events scheduled.
-      const LayerEnd end = AgreeOnLayerEnd(comm_, overflow_,
-                                           changed.total == 0 && PendingEvents(t),
-                                           !log_status_.ok());
-      if (end.overflow) overflow_ = true;
-      if (overflow_ || end.log_failed) break;
-      if (changed.total == 0 && !end.events_pending) {
-        progress_.Advance(size_ * (horizon_ - t));
-        break;
+    });
+  }
+
+  // Marks the parents of the states that changed at t - 1 (`changed`:
+  // every rank's changes of layer t - 1, in parts, one a chunk of states).
+  // A parent p can only change if this child's term (reward - V) now beats
+  // p's value, or was p's maximum and dropped: otherwise max over p's terms
+  // stays V_{t-1}(p) (value_ holds V_{t-1}).
+  void MarkParentsOfChanges(const LayerChanges& changed) {
+    const bool parents_shared = RunsShared(changed.total, kGrain / 4);
+    // Pieces of at most kGrain / 4 changes, none across parts (a gathered
+    // layer is one part).
+    struct Piece {
+      uint32_t part;
+      uint64_t begin, end;
+    };
+    std::vector<Piece> pieces;
+    for (size_t part = 0; part < changed.parts.size(); ++part) {
+      const uint64_t size = changed.parts[part].size();
+      for (uint64_t b = 0; b < size; b += kGrain / 4) {
+        pieces.push_back({static_cast<uint32_t>(part), b, std::min(size, b + kGrain / 4)});
+      }
+    }
+    const uint64_t piece_grain = parents_shared ? 1 : std::max<uint64_t>(pieces.size(), 1);
+    pool_.ParallelFor(0, pieces.size(), piece_grain, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t k = b; k < e; ++k) {
+        const Piece& piece = pieces[k];
+        const std::vector<Change>& previous = changed.parts[piece.part];
+        const int8_t* old_values = previous_old_values_.data() + changed.first[piece.part];
+        for (size_t i = piece.begin; i < piece.end; ++i) {
+          const uint32_t c = previous[i].state;
+          const int old_value = old_values[i];
+          const int new_value = previous[i].value;
+          for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
+            const uint32_t parent = parents_[p];
+            const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
+            const int current = value_[parent];
+            const int old_term = reward - old_value;
+            const int new_term = reward - new_value;
+            if (new_term > current || (old_term == current && new_term < old_term)) {
+              MarkDirty(parent, parents_shared);
+            }
+          }
+        }
+      }
+    });
+  }
+
+  // Marks the states whose outer children changed at t - 1 (layer t's
+  // bucket), refreshing their cache and scheduling their next outer event.
+  // Returns how many there were.
+  uint64_t MarkOuterEvents(uint32_t t,
+                           std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
+    std::vector<uint32_t>& bucket = buckets_[t];
+    const uint64_t marked = bucket.size();
+    const bool bucket_shared = RunsShared(bucket.size(), kGrain);
+    pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
+      for (uint64_t i = b; i < e; ++i) {
+        MarkDirty(bucket[i], bucket_shared);
+        const uint32_t next = RefreshOuter(bucket[i], t);
+        if (next != std::numeric_limits<uint32_t>::max()) {
+          events[w].emplace_back(next, bucket[i]);
+        }
+      }
+    });
+    std::vector<uint32_t>().swap(bucket);
+    return marked;
+  }
+
+  // Evaluates the dirty states against V_{t-1}, clearing the bitmap, into
+  // `changed` (whose changes of layer t - 1 are no longer needed): in parts
+  // of one chunk of states each, in index order. Runs on this thread alone
+  // when `work_estimate` is small.
+  void EvaluateDirtyStates(uint64_t work_estimate, LayerChanges& changed) {
+    const uint64_t words = dirty_.size();
+    constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
+    const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
+    changed = LayerChanges();
+    changed.parts.resize(chunks);
+    const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
+    pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
+      for (uint64_t chunk = cb; chunk < ce; ++chunk) {
+        std::vector<Change>& out = changed.parts[chunk];
+        uint64_t evaluated = 0;
+        const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
+        for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
+          uint64_t bits = dirty_[w];
+          if (bits == 0) continue;
+          dirty_[w] = 0;
+          evaluated += std::popcount(bits);
+          while (bits != 0) {
+            const uint32_t s = static_cast<uint32_t>(lo_ + w * 64 + std::countr_zero(bits));
+            bits &= bits - 1;
+            const int v = Evaluate(s);
+            if (v < -128 || v > 127) overflow_ = true;
+            if (v != value_[s]) out.push_back(Change{s, static_cast<int8_t>(v)});
+          }
+        }
+        evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
+      }
+    });
+  }
+
+  // Apply: V_t becomes the current layer (changes in index order). This
+  // rank's changes go to its log; then every rank's, in index order (ranks
+  // own increasing ranges), update the replica, keeping the values they
+  // replace for the next layer's marking.
+  void ApplyLayer(LayerChanges& changed) {
+    changed.Count();
+    AppendLog(changed);
+    GatherLayerChanges(comm_, changed);
+    previous_old_values_.resize(changed.total);
+    for (size_t part = 0; part < changed.parts.size(); ++part) {
+      int8_t* old_values = previous_old_values_.data() + changed.first[part];
+      const std::vector<Change>& list = changed.parts[part];
+      for (size_t i = 0; i < list.size(); ++i) {
+        old_values[i] = value_[list[i].state];
+        value_[list[i].state] = list[i].value;
       }
     }
   }

@@ -66,17 +66,18 @@ class ContextPool {
   ThreadPool* pool_;
 };
 
-// OK when `bytes` fit the context's memory budget; otherwise a
+// OK when `bytes` fit `budget` (0: no budget); otherwise a
 // ResourceExhausted error naming `what` and both sizes.
-inline absl::Status CheckMemoryBudget(const SolveContext& context,
-                                      uint64_t bytes, absl::string_view what) {
-  if (context.memory_budget_bytes == 0 ||
-      bytes <= context.memory_budget_bytes) {
-    return absl::OkStatus();
-  }
+inline absl::Status CheckMemoryBudget(uint64_t budget, uint64_t bytes, absl::string_view what) {
+  if (budget == 0 || bytes <= budget) return absl::OkStatus();
   return absl::ResourceExhaustedError(absl::StrCat(
-      what, " needs ", bytes, " bytes, more than the memory budget of ",
-      context.memory_budget_bytes, " bytes"));
+      what, ": ", bytes, " bytes needed, more than the memory budget of ", budget, " bytes"));
+}
+
+// CheckMemoryBudget against the context's budget.
+inline absl::Status CheckMemoryBudget(const SolveContext& context, uint64_t bytes,
+                                      absl::string_view what) {
+  return CheckMemoryBudget(context.memory_budget_bytes, bytes, what);
 }
 
 }  // namespace internal

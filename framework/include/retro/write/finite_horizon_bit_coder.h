@@ -147,6 +147,8 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
     ThreadPool& pool, distributed::Communicator& comm,
     const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
+  // 1. How the changes of a state are visited, each knowing whether it is
+  //    the state's last.
   const uint64_t n = range.states();
   const uint64_t states = whole.states;
   const bool root = comm.rank() == 0;
@@ -182,7 +184,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     }
   };
 
-  // 1. The symbols' counts, per worker, then summed (sums do not depend on
+  // 2. The symbols' counts, per worker, then summed (sums do not depend on
   //    how the states were split), then over the ranks. Changes with a
   //    code byte are counted by it, the rest by key.
   std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
@@ -239,9 +241,9 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
   worker_counts.clear();
   const std::vector<uint8_t> model = encoder.Model();
 
-  // The codes of the code bytes seen, packed: the code first bit lowest
-  // (bits 0-23), first bit highest (24-47), its length (48-55); 0 when the
-  // change is escaped.
+  // 3. The codes of the code bytes seen, packed: the code first bit lowest
+  //    (bits 0-23), first bit highest (24-47), its length (48-55); 0 when
+  //    the change is escaped.
   CodeByteTable byte_codes;
   byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t) {
     uint32_t step;
@@ -271,7 +273,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     out.PutCode(empty_code->reversed, empty_code->natural, empty_code->length);
   };
 
-  // 2. Each state's bits, and each chunk's.
+  // 4. Each state's bits, and each chunk's.
   const uint32_t empty_bits = empty_code != nullptr ? empty_code->length : 0;
   std::vector<uint32_t> bits(n);
   const uint64_t chunks = (n + kGrain - 1) / kGrain;
@@ -297,7 +299,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     }
   });
 
-  // 3. The widest blocks (at most 1,024 states) whose groups' starts fit
+  // 5. The widest blocks (at most 1,024 states) whose groups' starts fit
   //    in 16 bits relative to their block; where this rank's bits begin in
   //    the stream (`base`, after every earlier rank's), where the block
   //    holding its first state begins (`head`), and the stream's end.
@@ -326,7 +328,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     head -= places[r].first >= head_block ? places[r].bits : places[r].tail;
   }
 
-  // 4. This rank's parts of the store: the block table's entries of the
+  // 6. This rank's parts of the store: the block table's entries of the
   //    blocks that start in its range, the starts of its groups and its
   //    bits of the stream (from the byte its first bit falls in). Rank 0
   //    writes them in place in the whole store.
@@ -369,6 +371,8 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     group_start = own_starts.data();
     stream = own_stream.data();
   }
+  // 7. How the groups of a chunk of states are written: each group's
+  //    first half forward, the rest backward from its end.
   const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
   // Writes the groups of chunk c, whose first bit is base + chunk_bits[c].
   const auto write_chunk = [&](uint64_t c) {
@@ -416,8 +420,8 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
       group_bit = group_end;
     }
   };
-  // Chunks are written in two rounds (even chunks, then odd ones), so no
-  // two threads write the byte where one chunk ends and the next begins.
+  // 8. The chunks, in two rounds (even chunks, then odd ones), so that no
+  //    two threads write the byte where one chunk ends and the next begins.
   for (uint64_t round = 0; round < 2; ++round) {
     pool.ParallelFor(0, (chunks + 1 - round) / 2, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
       for (uint64_t c = c_begin; c < c_end; ++c) write_chunk(2 * c + round);
@@ -429,7 +433,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     return bytes;
   }
 
-  // 5. Rank 0 gathers the parts. A rank's stream part starts at the first
+  // 9. Rank 0 gathers the parts. A rank's stream part starts at the first
   //    byte it alone writes; the byte its first bit shares with the rank
   //    before is ORed in.
   const auto as_bytes = [](auto* data, uint64_t count) {

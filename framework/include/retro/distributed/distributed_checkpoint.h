@@ -5,8 +5,8 @@
 // system), and the ranks agree on what they found, so that all of them
 // skip the same slices or all stop with the same error. No snapshots are
 // taken inside a slice: a killed distributed solve restarts its slice.
-#ifndef RETRO_CLI_DISTRIBUTED_CHECKPOINT_H_
-#define RETRO_CLI_DISTRIBUTED_CHECKPOINT_H_
+#ifndef RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_
+#define RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_
 
 #include <cstdint>
 #include <memory>
@@ -20,7 +20,7 @@
 #include "retro/checkpoint.h"
 #include "retro/distributed/communicator.h"
 
-namespace retro::cli {
+namespace retro::distributed {
 
 // A Checkpoint whose Restore is collective (every rank calls it for the
 // same slices in the same order, as the kits do) and whose Save writes on
@@ -29,7 +29,7 @@ namespace retro::cli {
 class DistributedCheckpoint final : public Checkpoint {
  public:
   DistributedCheckpoint(std::unique_ptr<FileCheckpoint> local,
-                        distributed::Communicator& comm);
+                        Communicator& comm);
 
   absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name,
                                                               const SliceCheck& check) override;
@@ -40,9 +40,9 @@ class DistributedCheckpoint final : public Checkpoint {
 
  private:
   std::unique_ptr<FileCheckpoint> local_;
-  distributed::Communicator& comm_;
+  Communicator& comm_;
 };
 
-}  // namespace retro::cli
+}  // namespace retro::distributed
 
-#endif  // RETRO_CLI_DISTRIBUTED_CHECKPOINT_H_
+#endif  // RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_

@@ -1,5 +1,5 @@
 // DistributedCheckpoint: collective restores, rank 0's saves.
-#include "cli/distributed_checkpoint.h"
+#include "retro/distributed/distributed_checkpoint.h"
 
 #include <utility>
 
@@ -7,10 +7,10 @@
 #include "retro/checksum.h"
 #include "retro/distributed/status_agreement.h"
 
-namespace retro::cli {
+namespace retro::distributed {
 
 DistributedCheckpoint::DistributedCheckpoint(std::unique_ptr<FileCheckpoint> local,
-                                             distributed::Communicator& comm)
+                                             Communicator& comm)
     : local_(std::move(local)), comm_(comm) {}
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Restore(
@@ -20,7 +20,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Resto
                         : absl::StatusOr<std::optional<std::vector<uint8_t>>>(std::nullopt);
   // Every rank must have found the same: the same error, or the same bytes
   // (compared by size and checksum), or nothing.
-  absl::Status status = distributed::AgreeOnStatus(comm_, found.status());
+  absl::Status status = AgreeOnStatus(comm_, found.status());
   if (!status.ok()) return status;
   const bool have = found->has_value();
   uint64_t mine[3] = {have ? 1u : 0u, have ? (*found)->size() : 0,
@@ -28,7 +28,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Resto
   uint64_t highest[3] = {mine[0], mine[1], mine[2]};
   comm_.AllReduceMax(std::span<uint64_t>(highest, 3));
   const bool same = highest[0] == mine[0] && highest[1] == mine[1] && highest[2] == mine[2];
-  status = distributed::AgreeOnStatus(
+  status = AgreeOnStatus(
       comm_, same ? absl::OkStatus()
                   : absl::FailedPreconditionError(absl::StrCat(
                         "the ranks read different checkpoints of slice '", name,
@@ -44,4 +44,4 @@ absl::Status DistributedCheckpoint::Save(const std::string& name,
   return local_->Save(name, bytes);
 }
 
-}  // namespace retro::cli
+}  // namespace retro::distributed

@@ -1,0 +1,29 @@
+// The help, flags and valid names of a command's option table.
+#include "cli/option_table.h"
+
+namespace retro::cli {
+
+std::string OptionsHelp(std::span<const CommandOption> table) {
+  std::string text;
+  for (const CommandOption& option : table) text.append(option.help);
+  return text;
+}
+
+std::set<std::string> FlagNames(std::span<const CommandOption> table) {
+  std::set<std::string> flags;
+  for (const CommandOption& option : table) {
+    if (option.flag) flags.emplace(option.name);
+  }
+  return flags;
+}
+
+std::vector<std::string> OptionNames(std::span<const CommandOption> table,
+                                     std::string_view except) {
+  std::vector<std::string> names;
+  for (const CommandOption& option : table) {
+    if (option.name != except) names.push_back("--" + std::string(option.name));
+  }
+  return names;
+}
+
+}  // namespace retro::cli
