@@ -26,7 +26,7 @@
 #include "games/plakoto/roll.h"
 #include "plugins/plakoto/pin_best_plays.h"
 #include "retro/database_layout.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"

@@ -31,7 +31,7 @@
 #include "retro/database.h"
 #include "retro/database_layout.h"
 #include "retro/format/chance_file.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"

@@ -171,7 +171,7 @@ namespace retro::kit {
 // (retro/kit/chance_slice_context.h), declared here so that the concept
 // names it without the solver's types.
 struct ChanceSliceContext;
-// The stored values the kit reads (retro/format/chance_tables.h).
+// The stored values the kit reads (retro/kit/chance_reader.h).
 template <typename R>
 class ChanceTables;
 

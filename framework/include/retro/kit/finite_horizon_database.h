@@ -1,6 +1,6 @@
 // A database of a FiniteHorizonRules game (retro/kit/finite_horizon_rules.h),
 // opened: the object answering `retro probe`, `retro stats` and `retro
-// verify` on the tables (retro/kit/finite_horizon_tables.h).
+// verify` on the tables (retro/kit/finite_horizon_reader.h).
 #ifndef RETRO_KIT_FINITE_HORIZON_DATABASE_H_
 #define RETRO_KIT_FINITE_HORIZON_DATABASE_H_
 
@@ -20,7 +20,7 @@
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"

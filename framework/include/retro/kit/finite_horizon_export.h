@@ -24,7 +24,7 @@
 #include "retro/export/final_value_table.h"
 #include "retro/json_writer.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/status_macros.h"
 

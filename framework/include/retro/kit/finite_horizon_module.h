@@ -4,7 +4,7 @@
 // plans the work, solves every slice with the finite-horizon solver
 // (retro/solver/finite_horizon.h) up to the rules' horizon (restoring and
 // saving finished slices through the host's checkpoint, so that a killed
-// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
+// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_reader.h) for probe
 // (with the probe parameter --plies-left), stats and verify, counts perft,
 // checks the rules' contract, and exports a C++ header of the book when the
 // rules give its game side (retro/kit/finite_horizon_export.h). A plugin's
@@ -34,12 +34,12 @@
 #include "retro/contract/check_contract.h"
 #include "retro/distributed/world.h"
 #include "retro/game_module.h"
-#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_solver_view.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_solve_view.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/rules_parameters.h"

@@ -3,7 +3,7 @@
 // plugin writes for a game scored by a number under a limit on the plies
 // (oware's net score with t plies left). From it the kit derives the
 // solver's view, the contract checker's view, the tables an engine probes
-// (retro/kit/finite_horizon_tables.h) and the whole plugin: plan, solve,
+// (retro/kit/finite_horizon_reader.h) and the whole plugin: plan, solve,
 // probe, stats, verify, perft and check.
 //
 // The value (retro/solver/finite_horizon.h): V_0(p) = LimitValue(p); for

@@ -33,7 +33,7 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/loopy_wdl_tables.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"

@@ -8,8 +8,8 @@
 // marks it "not a position" afterwards. When an index numbers a class of
 // positions (indexes_classes()), each distinct in-slice child class and each
 // distinct predecessor class counts once.
-#ifndef RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
-#define RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
+#ifndef RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
+#define RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -144,4 +144,4 @@ class LoopyWdlSolverView {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
+#endif  // RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
