@@ -105,30 +105,29 @@ class FiniteHorizonModule : public KitModule {
       plan.positions += rules.slice_size(s);
       largest_slice = std::max<uint64_t>(largest_slice, rules.slice_size(s));
     }
-    plan.estimated_memory_bytes = 16 * plan.positions;
+    plan.estimated_memory_bytes = solver::kFiniteHorizonBytesPerState * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     if constexpr (HasSizeEstimates<R>) {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
-    // Byte-coded stores take 1.4 to 1.8 times the bit-coded ones the
-    // estimates describe (oware: 1.44 at 20 seeds, 1.39 at 14, 1.82 at 9).
-    if (WantsFastLayout(values)) {
-      plan.estimated_file_bytes = plan.estimated_file_bytes / 2 * 3;
+    if constexpr (HasFastLayoutEstimate<R>) {
+      if (WantsFastLayout(values)) plan.estimated_file_bytes = rules.EstimateFastFileBytes();
     }
-    // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
-    // state of the slice being solved, at most the largest) are every
-    // rank's; the finished stores are split across the ranks, but rank 0
-    // gathers each slice, whole to save it (about twice its coded size) and
-    // coded (then written to a scratch file).
+    // Distributed: the V_{t-1} replica and reverse-edge offsets of the slice
+    // being solved (at most the largest) are every rank's; the finished
+    // stores are split across the ranks, but rank 0 gathers each slice,
+    // whole to save it (about twice its coded size) and coded (then written
+    // to a scratch file).
     const uint64_t largest_share =
         plan.positions == 0
             ? 0
             : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
                                     static_cast<double>(largest_slice) /
                                     static_cast<double>(plan.positions));
-    plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 5 * largest_slice + 2 * largest_share);
+    plan.replicated_memory_bytes = std::min(
+        plan.estimated_memory_bytes,
+        solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share);
     if constexpr (HasReplicatedEstimate<R>) {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());

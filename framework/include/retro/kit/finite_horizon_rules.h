@@ -49,7 +49,11 @@
 //       (notes of older files) reach Create(values) when present
 //   std::string default_file_name()
 //   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
-//       the plan's estimates (default: 16 bytes per position, 4 in the file)
+//       the plan's estimates, the file's with bit-coded stores (default:
+//       16 bytes per position, 4 in the file)
+//   uint64_t EstimateFastFileBytes()
+//       the file's size with byte-coded stores (--layout fast; default: the
+//       bit-coded estimate, as the kit cannot know how the game's values code)
 //   uint64_t EstimateReplicatedMemoryBytes()
 //       what a rank of a distributed solve holds beyond its 1/R share, the
 //       most any rank does (default: 5 bytes a state of the largest slice,
@@ -180,6 +184,13 @@ concept HasRewardName = requires(const R& r) {
 template <typename R>
 concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
   { r.NoMoveNote(p) } -> std::convertible_to<std::string>;
+};
+// uint64_t EstimateFastFileBytes(): optional; the plan's file size with
+// byte-coded stores (--layout fast). Without it the plan estimates a fast
+// book as large as a small one.
+template <typename R>
+concept HasFastLayoutEstimate = requires(const R& r) {
+  { r.EstimateFastFileBytes() } -> std::convertible_to<uint64_t>;
 };
 template <typename R>
 concept HasSliceLabel = requires(const R& r) {
