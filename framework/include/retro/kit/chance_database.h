@@ -379,47 +379,38 @@ class ChanceDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    // Under mpirun each rank checks its share of every slice's records.
-    distributed::Communicator* const comm = context.communicator;
-    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
-    MismatchTally tally;
     // The rules' shared best choices, for a full verify.
     BestChoicesOf<R> shared;
     if constexpr (HasBestChoices<R>) {
       if (selection.all()) shared.emplace(rules.MakeBestChoices(tables_, context));
     }
-    for (int s = 0; s < tables_.num_slices(); ++s) {
-      const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
-      if (mine.begin == mine.end) continue;
+    const auto start_slice = [&]([[maybe_unused]] int s) {
       if constexpr (HasBestChoices<R>) {
         if (shared) shared->Prepare(s, context);
       }
-      // Each outcome's best for record `index`, position p, into best[].
-      const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
-        if constexpr (HasBestChoices<R>) {
-          if (shared) return shared->Bests(index, p, best);
+    };
+    // Each outcome's best for record `index`, position p, into best[].
+    const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
+      if constexpr (HasBestChoices<R>) {
+        if (shared) return shared->Bests(index, p, best);
+      }
+      EnumerateBests(tables_, p, best);
+    };
+    // Record `index` of slice `s` checked, then its companions.
+    const auto check_record = [&](int s, uint64_t index) {
+      std::string problem = Check(s, index, bests);
+      if constexpr (HasCompanions<R>) {
+        for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
+          problem = rules.VerifyCompanion(tables_, s, c, index);
         }
-        EnumerateBests(tables_, p, best);
-      };
-      context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
-        for (uint64_t k = b; k < e; ++k) {
-          const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index, bests);
-          if constexpr (HasCompanions<R>) {
-            for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
-              problem = rules.VerifyCompanion(tables_, s, c, index);
-            }
-          }
-          if (!problem.empty()) {
-            // The first bad record by (slice, index), whatever the threads did.
-            tally.Record((static_cast<uint64_t>(s) << 48) | index,
-                         [&] { return std::move(problem); });
-          }
-        }
-        context.progress->Advance(e - b);
-      });
-    }
-    return tally.Result(selection.count(), comm);
+      }
+      return problem;
+    };
+    MismatchTally tally;
+    CheckSelectedRecords(selection, 256, context, start_slice, [&](int s) {
+      return [&check_record, s](uint64_t index) { return check_record(s, index); };
+    }, tally);
+    return tally.Result(selection.count(), context.communicator);
   }
 
   // The values of a slice, in place: the doubles the database holds

@@ -373,28 +373,15 @@ class LoopyWdlDatabase : public OpenDatabase {
       in_memory.emplace(data_.WithRecords(std::move(raw)));
     }
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
-    // Under mpirun each rank checks its share of every slice's records.
-    distributed::Communicator* const comm = context.communicator;
-    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
-    for (int slice = 0; slice < records_.num_slices(); ++slice) {
-      const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
-      context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {
-        Unranker<R> unrank(rules_);
-        Ranker<R> rank(rules_);
-        for (uint64_t k = begin; k < end; ++k) {
-          const uint64_t index = selection.record(slice, k);
-          std::string problem = data.CheckRecord(slice, index, unrank(slice, index), rank);
-          if (!problem.empty()) {
-            tally.Record((static_cast<uint64_t>(slice) << 48) | index,
-                         [&] { return std::move(problem); });
-          }
-        }
-        context.progress->Advance(end - begin);
-      });
-    }
+    CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
+      return [&data, slice, unrank = Unranker<R>(rules_), rank = Ranker<R>(rules_)](
+                 uint64_t index) mutable {
+        return data.CheckRecord(slice, index, unrank(slice, index), rank);
+      };
+    }, tally);
     RETRO_RETURN_IF_ERROR(data_.LookupStatus());
-    return tally.Result(selection.count(), comm);
+    return tally.Result(selection.count(), context.communicator);
   }
 
   // The stored bytes of a slice (kWdlByte: the byte codec of
