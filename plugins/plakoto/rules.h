@@ -107,10 +107,10 @@ class PinRules {
 
   // Probe and stats.
   static kit::ChanceLabels labels();
-  std::string PositionRemark(const Position& p) const;
+  std::string PositionNote(const Position& p) const;
   std::string ValueRemark(double d) const;
   std::string TerminalNote(const Position&) const { return "releases the pin"; }
-  std::string stats_heading() const;
+  std::string StatsTitle() const;
   // D counts the current turn: a finite number >= 1.
   std::string ValueProblem(double d) const;
   // The pips drop by the dice of each play; q is that of the rolls without

@@ -30,7 +30,9 @@
 
 namespace retro::kit {
 
-// The optional member cpp_book_code() of FiniteHorizonRules.
+// CppBookCode cpp_book_code(): optional member of FiniteHorizonRules; the
+// game's part of a C++ header of the book (absent: no `retro export
+// --format cpp`).
 template <typename R>
 concept HasCppBookCode = requires(const R& r) {
   { r.cpp_book_code() } -> std::same_as<CppBookCode>;

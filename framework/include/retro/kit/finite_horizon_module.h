@@ -53,8 +53,9 @@
 
 namespace retro::kit {
 
-// The optional member Solve of FiniteHorizonRules (finite_horizon_rules.h):
-// the game solves with an adapter of its own.
+// Solve(options, context): optional member of FiniteHorizonRules
+// (finite_horizon_rules.h); the game solves with an adapter of its own
+// (absent: the kit solves through FiniteHorizonSolverView).
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
                                const solver::SolveContext& context) {

@@ -95,6 +95,7 @@
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/sliced_rules.h"
 #include "retro/parameters.h"
 
 namespace retro::kit {
@@ -112,21 +113,12 @@ struct MoveVisitor {
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertFiniteHorizonRules).
 template <typename R>
-concept FiniteHorizonHasSlices = requires(const R& r, int slice) {
-  typename R::Position;
-  typename R::Move;
+concept FiniteHorizonHasSlices = SlicedRulesHaveSlices<R> && requires {
   { R::kMaxMoves } -> std::convertible_to<int>;
-  { r.num_slices() } -> std::convertible_to<int>;
-  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
-  { r.slice_name(slice) } -> std::convertible_to<std::string>;
 };
 
 template <typename R>
-concept FiniteHorizonHasIndexer =
-    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
-      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
-      { r.Rank(p) } -> std::same_as<SliceIndex>;
-    };
+concept FiniteHorizonHasIndexer = SlicedRulesHaveIndexer<R>;
 
 template <typename R>
 concept FiniteHorizonHasValues =
@@ -141,13 +133,7 @@ concept FiniteHorizonHasValues =
     };
 
 template <typename R>
-concept FiniteHorizonHasNotation =
-    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
-             const std::string& text) {
-      { r.Format(p) } -> std::convertible_to<std::string>;
-      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
-      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
-    };
+concept FiniteHorizonHasNotation = SlicedRulesHaveNotation<R>;
 
 // A game the finite-horizon kit accepts.
 template <typename R>
@@ -177,10 +163,14 @@ constexpr bool AssertFiniteHorizonRules() {
 
 // The optional members (those the kits share are in rules_hooks.h; Solve,
 // which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
+// std::string reward_name(): optional; probe's reward column (absent: the
+// kit's generic name).
 template <typename R>
 concept HasRewardName = requires(const R& r) {
   { r.reward_name() } -> std::convertible_to<std::string>;
 };
+// std::string NoMoveNote(const Position&): optional; probe's note on a
+// position without a move (absent: the kit's generic note).
 template <typename R>
 concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
   { r.NoMoveNote(p) } -> std::convertible_to<std::string>;
@@ -192,6 +182,8 @@ template <typename R>
 concept HasFastLayoutEstimate = requires(const R& r) {
   { r.EstimateFastFileBytes() } -> std::convertible_to<uint64_t>;
 };
+// std::string slice_label(): optional; what the slice number counts, which
+// stats shows instead of slice names (absent: the names).
 template <typename R>
 concept HasSliceLabel = requires(const R& r) {
   { r.slice_label() } -> std::convertible_to<std::string>;

@@ -49,8 +49,9 @@
 
 namespace retro::kit {
 
-// The optional member SolveSlice of LoopyWdlRules (loopy_wdl_rules.h): the
-// game solves a slice with an adapter of its own.
+// SolveSlice(slice, solved, context): optional member of LoopyWdlRules
+// (loopy_wdl_rules.h); the game solves a slice with an adapter of its own
+// (absent: the kit solves through LoopyWdlSolverView).
 template <typename R>
 concept HasSolveSlice = requires(const R& r, int slice,
                                  std::span<const std::vector<uint8_t>> solved,
