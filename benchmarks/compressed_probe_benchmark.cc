@@ -26,7 +26,7 @@
 #include "plugins/surakarta/tablebase.h"
 #include "retro/format/byte_records.h"
 #include "retro/format/compressed_slice.h"
-#include "retro/format/loopy_wdl_tables.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/write/compressed_slice_writer.h"
 
 namespace retro::surakarta {

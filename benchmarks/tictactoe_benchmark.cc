@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "plugins/tictactoe/rules.h"
-#include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/thread_pool.h"

@@ -25,7 +25,7 @@
 #include "plugins/oware/book_rules.h"
 #include "retro/database.h"
 #include "retro/format/finite_horizon_store.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 
 namespace retro::oware {
@@ -33,7 +33,7 @@ namespace retro::oware {
 // The identity of the oware plugin and of its books.
 kit::GameInfo OwareInfo();
 
-// An opened book: the kit's tables (retro/kit/finite_horizon_tables.h) of
+// An opened book: the kit's tables (retro/kit/finite_horizon_reader.h) of
 // BookRules, with oware's names.
 class Book {
  public:

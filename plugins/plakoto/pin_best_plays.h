@@ -33,7 +33,7 @@
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/position.h"
 #include "plugins/plakoto/pin_table_game.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 
 namespace retro::plakoto {

@@ -219,7 +219,7 @@ kit::ChanceLabels PinRules::labels() {
           .choice = "play"};
 }
 
-std::string PinRules::PositionRemark(const Position& p) const {
+std::string PinRules::PositionNote(const Position& p) const {
   return absl::StrCat("P = ", p.points, ", pin on point ", p.pin);
 }
 
@@ -227,7 +227,7 @@ std::string PinRules::ValueRemark(double d) const {
   return absl::StrCat("K = D - 1 = ", Number(d - 1));
 }
 
-std::string PinRules::stats_heading() const {
+std::string PinRules::StatsTitle() const {
   return absl::StrCat(
       "plakoto pin-distance databases, P = ", points_,
       "; D = expected turns the pin holds, this turn counted",

@@ -26,7 +26,7 @@
 #include "games/plakoto/roll.h"
 #include "plugins/plakoto/pin_best_plays.h"
 #include "retro/database_layout.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
@@ -107,10 +107,10 @@ class PinRules {
 
   // Probe and stats.
   static kit::ChanceLabels labels();
-  std::string PositionRemark(const Position& p) const;
+  std::string PositionNote(const Position& p) const;
   std::string ValueRemark(double d) const;
   std::string TerminalNote(const Position&) const { return "releases the pin"; }
-  std::string stats_heading() const;
+  std::string StatsTitle() const;
   // D counts the current turn: a finite number >= 1.
   std::string ValueProblem(double d) const;
   // The pips drop by the dice of each play; q is that of the rolls without

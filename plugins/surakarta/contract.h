@@ -33,7 +33,7 @@
 #include "plugins/surakarta/scheme_table_slice.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/contract/loopy_wdl_view.h"
+#include "retro/contract/loopy_wdl_adapter_report.h"
 #include "retro/format/wdl.h"
 
 namespace retro::surakarta {

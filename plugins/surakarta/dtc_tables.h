@@ -39,7 +39,7 @@
 #include "plugins/surakarta/move_value.h"
 #include "plugins/surakarta/rules.h"
 #include "retro/database.h"
-#include "retro/format/loopy_wdl_tables.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/format/wdl.h"
 
 namespace retro::surakarta {

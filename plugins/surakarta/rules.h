@@ -140,8 +140,10 @@ class SurakartaRules {
   };
   SliceIndex Rank(const Position& p, RankCache& cache) const;
   bool IsPosition(const Position&) const { return true; }
-  bool every_index_is_a_position() const { return true; }
-  bool indexes_classes() const { return indexing_ == TableIndexing::kSymmetric; }
+  kit::IndexTraits index_traits() const {
+    return {.indexes_classes = indexing_ == TableIndexing::kSymmetric,
+            .every_index_is_a_position = true};
+  }
 
   // Values and moves.
   std::optional<WdlOutcome> Outcome(const Position& p) const {
@@ -225,8 +227,7 @@ class SurakartaRules {
     return kit::StatsKey{.group = MaterialGroup(n, ours), .weight = 1};
   }
   std::string stats_group_name(int group) const;
-  bool stats_slice_totals() const { return true; }
-  bool stats_row_examples() const { return true; }
+  kit::StatsLayout stats_layout() const { return {.slice_totals = true, .row_examples = true}; }
   std::string StatsTitle() const;
   uint64_t RecordWeight(const Position& p) const;
   // The stats group of `ours` of n pieces: groups in order of n, then of

@@ -13,7 +13,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/check_contract.h"
-#include "retro/contract/loopy_wdl_view.h"
+#include "retro/contract/loopy_wdl_adapter_report.h"
 #include "retro/plugin.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/status_macros.h"

@@ -11,7 +11,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "retro/database.h"
-#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_module.h"
 #include "retro/progress.h"
 #include "retro/testing/contract_matchers.h"

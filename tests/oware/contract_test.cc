@@ -1,11 +1,11 @@
 // The contract checker on the oware book's rules for the finite-horizon kit
-// (plugins/oware/book_rules.h through retro/kit/finite_horizon_contract_view.h):
+// (plugins/oware/book_rules.h through retro/kit/finite_horizon_check_view.h):
 // under every grand slam rule, the rules' indexer, notation and moves, and
 // the colex solver adapter (solver_game.h, incremental ranking included)
 // against the rules' moves.
 #include "gtest/gtest.h"
 #include "plugins/oware/book_rules.h"
-#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_check_view.h"
 #include "retro/testing/contract_matchers.h"
 
 namespace retro::oware {

@@ -1,10 +1,10 @@
 // The contract checker on the Plakoto pin databases as the chance kit sees
-// them (retro/kit/chance_contract_view.h over plugins/plakoto/rules.h):
+// them (retro/kit/chance_check_view.h over plugins/plakoto/rules.h):
 // indexer, notation, afterstates, and the rules' pip and no-move
 // probability test, for every pin.
 #include "gtest/gtest.h"
 #include "plugins/plakoto/rules.h"
-#include "retro/kit/chance_contract_view.h"
+#include "retro/kit/chance_check_view.h"
 #include "retro/testing/contract_matchers.h"
 
 namespace retro::plakoto {

@@ -1,5 +1,5 @@
 // The contract checker on the kit's view of the tic-tac-toe rules
-// (retro/kit/loopy_wdl_contract_view.h on plugins/tictactoe/rules.h): every
+// (retro/kit/loopy_wdl_check_view.h on plugins/tictactoe/rules.h): every
 // index checked and passing, and take-backs that forget one move rejected,
 // naming the position.
 #include <string>
@@ -7,7 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/tictactoe/rules.h"
-#include "retro/kit/loopy_wdl_contract_view.h"
+#include "retro/kit/loopy_wdl_check_view.h"
 #include "retro/testing/contract_matchers.h"
 
 namespace tictactoe {

@@ -19,6 +19,8 @@
 #include "retro/distributed/communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/game_module.h"
+#include "retro/progress.h"
+#include "retro/thread_pool.h"
 
 namespace retro {
 
@@ -44,6 +46,7 @@ class RecordSelection {
   }
 
   bool all() const { return all_; }
+  size_t num_slices() const { return sizes_.size(); }
   // Records to check in all slices.
   uint64_t count() const {
     if (all_) return total_;
@@ -130,6 +133,39 @@ class MismatchTally {
   uint64_t first_order_ = std::numeric_limits<uint64_t>::max();
   std::string first_;
 };
+
+// The verify loop of a value family: checks, slice by slice, the records
+// of `selection` this rank of context.communicator checks (all of them in
+// one process), in parallel chunks of `grain` records, under the progress
+// phase "verifying", and tallies each problem by (slice, index).
+// `start_slice(slice)` runs before a slice's records are checked, only for
+// a slice with records to check here; `make_check(slice)` is called once
+// per chunk and returns the chunk's checker, a callable
+// std::string(uint64_t index) giving "" when the record is right.
+template <typename StartSlice, typename MakeCheck>
+void CheckSelectedRecords(const RecordSelection& selection, uint64_t grain,
+                          const WorkContext& context, StartSlice&& start_slice,
+                          MakeCheck&& make_check, MismatchTally& tally) {
+  distributed::Communicator* const comm = context.communicator;
+  context.progress->StartPhase("verifying", selection.CountOfRank(comm));
+  for (size_t slice = 0; slice < selection.num_slices(); ++slice) {
+    const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
+    if (mine.begin == mine.end) continue;
+    start_slice(static_cast<int>(slice));
+    context.pool->ParallelFor(mine.begin, mine.end, grain, [&](int, uint64_t begin, uint64_t end) {
+      auto check = make_check(static_cast<int>(slice));
+      for (uint64_t k = begin; k < end; ++k) {
+        const uint64_t index = selection.record(slice, k);
+        std::string problem = check(index);
+        if (!problem.empty()) {
+          tally.Record((static_cast<uint64_t>(slice) << 48) | index,
+                       [&] { return std::move(problem); });
+        }
+      }
+      context.progress->Advance(end - begin);
+    });
+  }
+}
 
 }  // namespace retro
 

@@ -20,7 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"

@@ -31,7 +31,7 @@
 #include "retro/database.h"
 #include "retro/database_layout.h"
 #include "retro/format/chance_file.h"
-#include "retro/format/chance_tables.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
@@ -141,110 +141,30 @@ class ChanceDatabase : public OpenDatabase {
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues& options) override {
     const R& rules = *rules_;
     RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
-    int listed = -1;  // the outcome whose choices are all listed
-    const auto it = options.find(labels_.outcome);
-    if (it != options.end() && it->second != "best") {
-      std::vector<std::string> names;
-      for (int o = 0; o < R::kNumOutcomes; ++o) {
-        names.push_back(rules.FormatOutcome(o));
-        if (names.back() == it->second) listed = o;
-      }
-      if (listed < 0) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "invalid --", labels_.outcome, " '", it->second, "': must be 'best' or one of ",
-            absl::StrJoin(names, ", ")));
-      }
-    }
+    // 1. The outcome whose choices are all listed (-1: none).
+    RETRO_ASSIGN_OR_RETURN(const int listed, ListedOutcome(options));
+    // 2. The value and each outcome's best choice.
     const SliceIndex at = rules.Rank(p);
     const double value = tables_.value(at);
     const std::string formatted = rules.Format(p);
     const bool over = rules.Terminal(p).has_value();
-
-    // A roll without a move leaves the position as it is, so its value is
-    // the position's own; then value = R + sum over all outcomes of w x value.
-    struct Line {
-      std::string outcome, choice;
-      int choices;
-      double value;
-      std::string note;
-      std::string after;  // the position the choice leads to
-    };
-    std::vector<Line> lines;
-    // q summed with Neumaier's compensation: 25 rolls of 1/36 and 2/36 give
-    // 25/36 correctly rounded, not a few units off in the last place.
-    double q = 0, q_error = 0;
-    if (!over) {
-      const std::vector<OutcomeAnalysis<R>> outcomes = AnalyzeOutcomes(tables_, p);
-      for (int o = 0; o < R::kNumOutcomes; ++o) {
-        const OutcomeAnalysis<R>& a = outcomes[o];
-        Line line{rules.FormatOutcome(o), "(no move)", a.choices, value,
-                  "no move: the position stays", formatted};
-        if (a.choices == 0) {
-          const double w = rules.OutcomeWeight(o), sum = q + w;
-          q_error += std::abs(q) >= std::abs(w) ? (q - sum) + w : (w - sum) + q;
-          q = sum;
-        } else {
-          line.choice = rules.FormatMove(p, *a.best_move);
-          line.value = a.best_value;
-          line.after = rules.Format(*a.best_after);
-          line.note = "";
-          if (rules.Terminal(*a.best_after)) {
-            line.note = "game over";
-            if constexpr (HasTerminalNote<R>) line.note = rules.TerminalNote(*a.best_after);
-          }
-        }
-        lines.push_back(std::move(line));
-      }
-      q += q_error;
-    }
-
+    ProbeLines best;
+    if (!over) best = BestLines(p, value, formatted);
+    // 3. The report and JSON, then the companions' and the listed outcome's.
     Report report;
     JsonWriter json;
     json.BeginObject().Key("position").String(formatted).Key(labels_.value_key).Double(value);
     json.Key("game_over").Bool(over);
     if (!over) {
-      json.Key("no_move_probability").Double(q).Key(labels_.outcome + "s").BeginArray();
-      for (const Line& line : lines) {
+      json.Key("no_move_probability").Double(best.q).Key(labels_.outcome + "s").BeginArray();
+      for (const ProbeLine& line : best.lines) {
         json.BeginObject().Key(labels_.outcome).String(line.outcome);
         json.Key(labels_.choice).String(line.choice).Key("position").String(line.after);
         json.Key("value").Double(line.value).EndObject();
       }
       json.EndArray();
     }
-
-    report.text = formatted;
-    if constexpr (HasPositionRemark<R>) {
-      absl::StrAppend(&report.text, "  (", rules.PositionRemark(p), ")");
-    }
-    absl::StrAppend(&report.text, "\n", labels_.value_name, " = ", ChanceNumber(value));
-    if (!labels_.value_meaning.empty()) absl::StrAppend(&report.text, "  ", labels_.value_meaning);
-    if constexpr (HasValueRemark<R>) {
-      absl::StrAppend(&report.text, " (", rules.ValueRemark(value), ")");
-    }
-    if (over) {
-      absl::StrAppend(&report.text, "  (game over)");
-    } else {
-      absl::StrAppend(&report.text, "\nno-move probability q = ", ChanceNumber(q));
-      size_t outcome_width = std::max<size_t>(4, labels_.outcome.size());
-      size_t choice_width = 24;
-      for (const Line& line : lines) {
-        outcome_width = std::max(outcome_width, line.outcome.size());
-        choice_width = std::max(choice_width, line.choice.size());
-      }
-      const std::string choices = labels_.choice + "s";
-      const int count_width = std::max<int>(5, static_cast<int>(choices.size()));
-      absl::StrAppend(&report.text,
-                      absl::StrFormat("\n%-*s  %*s  %-*s  value", outcome_width, labels_.outcome,
-                                      count_width, choices, choice_width,
-                                      "best " + labels_.choice));
-      for (const Line& line : lines) {
-        absl::StrAppend(&report.text,
-                        absl::StrFormat("\n%-*s  %*d  %-*s  %-14s  %s", outcome_width,
-                                        line.outcome, count_width, line.choices, choice_width,
-                                        line.choice, ChanceNumber(line.value), line.note));
-        while (!report.text.empty() && report.text.back() == ' ') report.text.pop_back();
-      }
-    }
+    report.text = ProbeText(p, formatted, value, over, best);
     if constexpr (HasCompanions<R>) {
       for (int k = 0; k < rules.num_companions(); ++k) {
         rules.ProbeCompanion(tables_, at.slice, k, at.index, &report.text, json);
@@ -253,15 +173,17 @@ class ChanceDatabase : public OpenDatabase {
     std::string listed_line;
     if (listed >= 0 && !over) ListChoices(p, listed, &report.text, &listed_line, json);
     report.json = json.EndObject().Take();
-
+    // 4. The one-line answer.
     report.line = absl::StrCat(formatted, "  ", labels_.value_name, "=", ChanceNumber(value));
     if (over) {
       absl::StrAppend(&report.line, " game-over");
     } else {
-      std::vector<std::string> best;
-      for (const Line& line : lines) best.push_back(absl::StrCat(line.outcome, ": ", line.choice));
-      absl::StrAppend(&report.line, " q=", ChanceNumber(q), " ", absl::StrJoin(best, " | "),
-                      listed_line);
+      std::vector<std::string> choices;
+      for (const ProbeLine& line : best.lines) {
+        choices.push_back(absl::StrCat(line.outcome, ": ", line.choice));
+      }
+      absl::StrAppend(&report.line, " q=", ChanceNumber(best.q), " ",
+                      absl::StrJoin(choices, " | "), listed_line);
     }
     return report;
   }
@@ -295,7 +217,7 @@ class ChanceDatabase : public OpenDatabase {
     const std::string& name = labels_.value_name;
     std::string heading = absl::StrCat(name, " = ", labels_.value_meaning);
     if (labels_.value_meaning.empty()) heading = absl::StrCat(name, " per record");
-    if constexpr (HasStatsHeading<R>) heading = rules.stats_heading();
+    if constexpr (HasStatsTitle<R>) heading = rules.StatsTitle();
 
     size_t name_width = 9;
     for (int s = 0; s < slices; ++s) {
@@ -379,47 +301,38 @@ class ChanceDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    // Under mpirun each rank checks its share of every slice's records.
-    distributed::Communicator* const comm = context.communicator;
-    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
-    MismatchTally tally;
     // The rules' shared best choices, for a full verify.
     BestChoicesOf<R> shared;
     if constexpr (HasBestChoices<R>) {
       if (selection.all()) shared.emplace(rules.MakeBestChoices(tables_, context));
     }
-    for (int s = 0; s < tables_.num_slices(); ++s) {
-      const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
-      if (mine.begin == mine.end) continue;
+    const auto start_slice = [&]([[maybe_unused]] int s) {
       if constexpr (HasBestChoices<R>) {
         if (shared) shared->Prepare(s, context);
       }
-      // Each outcome's best for record `index`, position p, into best[].
-      const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
-        if constexpr (HasBestChoices<R>) {
-          if (shared) return shared->Bests(index, p, best);
+    };
+    // Each outcome's best for record `index`, position p, into best[].
+    const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
+      if constexpr (HasBestChoices<R>) {
+        if (shared) return shared->Bests(index, p, best);
+      }
+      EnumerateBests(tables_, p, best);
+    };
+    // Record `index` of slice `s` checked, then its companions.
+    const auto check_record = [&](int s, uint64_t index) {
+      std::string problem = Check(s, index, bests);
+      if constexpr (HasCompanions<R>) {
+        for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
+          problem = rules.VerifyCompanion(tables_, s, c, index);
         }
-        EnumerateBests(tables_, p, best);
-      };
-      context.pool->ParallelFor(mine.begin, mine.end, 256, [&](int, uint64_t b, uint64_t e) {
-        for (uint64_t k = b; k < e; ++k) {
-          const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index, bests);
-          if constexpr (HasCompanions<R>) {
-            for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
-              problem = rules.VerifyCompanion(tables_, s, c, index);
-            }
-          }
-          if (!problem.empty()) {
-            // The first bad record by (slice, index), whatever the threads did.
-            tally.Record((static_cast<uint64_t>(s) << 48) | index,
-                         [&] { return std::move(problem); });
-          }
-        }
-        context.progress->Advance(e - b);
-      });
-    }
-    return tally.Result(selection.count(), comm);
+      }
+      return problem;
+    };
+    MismatchTally tally;
+    CheckSelectedRecords(selection, 256, context, start_slice, [&](int s) {
+      return [&check_record, s](uint64_t index) { return check_record(s, index); };
+    }, tally);
+    return tally.Result(selection.count(), context.communicator);
   }
 
   // The values of a slice, in place: the doubles the database holds
@@ -434,6 +347,109 @@ class ChanceDatabase : public OpenDatabase {
 
  private:
   static constexpr int kBins = 10;
+
+  // A line of probe's table: an outcome's best choice, or "(no move)".
+  struct ProbeLine {
+    std::string outcome, choice;
+    int choices;
+    double value;
+    std::string note;
+    std::string after;  // the position the choice leads to
+  };
+  // Every outcome's line and q, the probability of an outcome without a move.
+  struct ProbeLines {
+    std::vector<ProbeLine> lines;
+    double q = 0;
+  };
+
+  // The outcome the probe parameter names (-1 for "best" or none), or
+  // InvalidArgument listing the valid names.
+  absl::StatusOr<int> ListedOutcome(const ParameterValues& options) const {
+    const auto it = options.find(labels_.outcome);
+    if (it == options.end() || it->second == "best") return -1;
+    std::vector<std::string> names;
+    int listed = -1;
+    for (int o = 0; o < R::kNumOutcomes; ++o) {
+      names.push_back(rules_->FormatOutcome(o));
+      if (names.back() == it->second) listed = o;
+    }
+    if (listed < 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "invalid --", labels_.outcome, " '", it->second, "': must be 'best' or one of ",
+          absl::StrJoin(names, ", ")));
+    }
+    return listed;
+  }
+
+  // Each outcome's best choice from `p` (not over, worth `value`). A roll
+  // without a move leaves the position as it is, so its value is the
+  // position's own; then value = R + sum over all outcomes of w x value.
+  ProbeLines BestLines(const Position& p, double value, const std::string& formatted) const {
+    const R& rules = *rules_;
+    ProbeLines best;
+    // q summed with Neumaier's compensation: 25 rolls of 1/36 and 2/36 give
+    // 25/36 correctly rounded, not a few units off in the last place.
+    double q = 0, q_error = 0;
+    const std::vector<OutcomeAnalysis<R>> outcomes = AnalyzeOutcomes(tables_, p);
+    for (int o = 0; o < R::kNumOutcomes; ++o) {
+      const OutcomeAnalysis<R>& a = outcomes[o];
+      ProbeLine line{rules.FormatOutcome(o), "(no move)", a.choices, value,
+                     "no move: the position stays", formatted};
+      if (a.choices == 0) {
+        const double w = rules.OutcomeWeight(o), sum = q + w;
+        q_error += std::abs(q) >= std::abs(w) ? (q - sum) + w : (w - sum) + q;
+        q = sum;
+      } else {
+        line.choice = rules.FormatMove(p, *a.best_move);
+        line.value = a.best_value;
+        line.after = rules.Format(*a.best_after);
+        line.note = "";
+        if (rules.Terminal(*a.best_after)) {
+          line.note = "game over";
+          if constexpr (HasTerminalNote<R>) line.note = rules.TerminalNote(*a.best_after);
+        }
+      }
+      best.lines.push_back(std::move(line));
+    }
+    best.q = q + q_error;
+    return best;
+  }
+
+  // Probe's text before the companions: the position, its value, and
+  // unless the game is over q and each outcome's best choice.
+  std::string ProbeText(const Position& p, const std::string& formatted, double value,
+                        bool over, const ProbeLines& best) const {
+    const R& rules = *rules_;
+    std::string text = formatted;
+    if constexpr (HasPositionNote<R>) absl::StrAppend(&text, "  (", rules.PositionNote(p), ")");
+    absl::StrAppend(&text, "\n", labels_.value_name, " = ", ChanceNumber(value));
+    if (!labels_.value_meaning.empty()) absl::StrAppend(&text, "  ", labels_.value_meaning);
+    if constexpr (HasValueRemark<R>) absl::StrAppend(&text, " (", rules.ValueRemark(value), ")");
+    if (over) {
+      absl::StrAppend(&text, "  (game over)");
+      return text;
+    }
+    absl::StrAppend(&text, "\nno-move probability q = ", ChanceNumber(best.q));
+    size_t outcome_width = std::max<size_t>(4, labels_.outcome.size());
+    size_t choice_width = 24;
+    for (const ProbeLine& line : best.lines) {
+      outcome_width = std::max(outcome_width, line.outcome.size());
+      choice_width = std::max(choice_width, line.choice.size());
+    }
+    const std::string choices = labels_.choice + "s";
+    const int count_width = std::max<int>(5, static_cast<int>(choices.size()));
+    absl::StrAppend(&text, absl::StrFormat("\n%-*s  %*s  %-*s  value", outcome_width,
+                                           labels_.outcome, count_width, choices, choice_width,
+                                           "best " + labels_.choice));
+    for (const ProbeLine& line : best.lines) {
+      absl::StrAppend(&text, absl::StrFormat("\n%-*s  %*d  %-*s  %-14s  %s", outcome_width,
+                                             line.outcome, count_width, line.choices,
+                                             choice_width, line.choice, ChanceNumber(line.value),
+                                             line.note));
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+    }
+    return text;
+  }
 
   // Count, sum, extremes and histogram of some values.
   struct Summary {

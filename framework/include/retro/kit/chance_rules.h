@@ -96,10 +96,10 @@
 //                                        outcome's is also the probe parameter
 //                                        listing every choice of one outcome
 //                                        (`--roll 6-5`; default "best")
-//   std::string PositionRemark(const Position&)   "P = 6, pin on point 2"
+//   std::string PositionNote(const Position&)     "P = 6, pin on point 2"
 //   std::string ValueRemark(double value)          "K = D - 1 = 2.27"
 //   std::string TerminalNote(const Position& after)  "releases the pin"
-//   std::string stats_heading()          the first line of `retro stats`
+//   std::string StatsTitle()             the first line of `retro stats`
 //   std::string ValueProblem(double value)
 //                                        "" when a stored value is possible,
 //                                        else why not ("D is >= 1"); the
@@ -159,6 +159,7 @@
 #include "retro/database_layout.h"
 #include "retro/format/chance_objective.h"
 #include "retro/kit/rules_hooks.h"
+#include "retro/kit/sliced_rules.h"
 
 namespace retro {
 // What a game's hooks are given for parallel work (retro/game_module.h).
@@ -171,7 +172,7 @@ namespace retro::kit {
 // (retro/kit/chance_slice_context.h), declared here so that the concept
 // names it without the solver's types.
 struct ChanceSliceContext;
-// The stored values the kit reads (retro/format/chance_tables.h).
+// The stored values the kit reads (retro/kit/chance_reader.h).
 template <typename R>
 class ChanceTables;
 
@@ -198,21 +199,14 @@ struct ChoiceVisitor {
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertChanceRules).
 template <typename R>
-concept ChanceHasSlices = requires(const R& r, int slice) {
-  typename R::Position;
-  typename R::Move;
+concept ChanceHasSlices = SlicedRulesHaveSlices<R> && requires {
   { R::kNumOutcomes } -> std::convertible_to<int>;
   { R::kObjective } -> std::convertible_to<chance::Objective>;
-  { r.num_slices() } -> std::convertible_to<int>;
-  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
-  { r.slice_name(slice) } -> std::convertible_to<std::string>;
 };
 
 template <typename R>
 concept ChanceHasIndexer =
-    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
-      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
-      { r.Rank(p) } -> std::same_as<SliceIndex>;
+    SlicedRulesHaveIndexer<R> && requires(const R& r, const typename R::Position& p) {
       { r.Terminal(p) } -> std::same_as<std::optional<double>>;
     };
 
@@ -226,13 +220,7 @@ concept ChanceHasMoves = requires(const R& r, const typename R::Position& p, int
 };
 
 template <typename R>
-concept ChanceHasNotation =
-    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
-             const std::string& text) {
-      { r.Format(p) } -> std::convertible_to<std::string>;
-      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
-      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
-    };
+concept ChanceHasNotation = SlicedRulesHaveNotation<R>;
 
 // The two ways to solve a slice.
 template <typename R>
@@ -287,43 +275,52 @@ constexpr bool AssertChanceRules() {
 }
 
 // The optional members (see the top of the file; the parameter hooks are in
-// rules_parameters.h).
+// rules_parameters.h), each used when present.
+
+// uint64_t solve_memory_bytes(): optional; the memory a solve needs
+// (absent: the values of every slice, twice).
 template <typename R>
 concept HasSolveMemory = requires(const R& r) {
   { r.solve_memory_bytes() } -> std::convertible_to<uint64_t>;
 };
+// uint64_t replicated_memory_bytes(): optional; of it, what every rank of a
+// distributed solve holds (absent: all of it).
 template <typename R>
 concept HasReplicatedMemory = requires(const R& r) {
   { r.replicated_memory_bytes() } -> std::convertible_to<uint64_t>;
 };
+// static ChanceLabels labels(): optional; the names probe and stats show
+// (absent: ChanceLabels{}'s defaults).
 template <typename R>
 concept HasChanceLabels = requires {
   { R::labels() } -> std::convertible_to<ChanceLabels>;
 };
-template <typename R>
-concept HasPositionRemark = requires(const R& r, const typename R::Position& p) {
-  { r.PositionRemark(p) } -> std::convertible_to<std::string>;
-};
+// std::string ValueRemark(double value): optional; probe's remark on a
+// value (absent: none).
 template <typename R>
 concept HasValueRemark = requires(const R& r, double value) {
   { r.ValueRemark(value) } -> std::convertible_to<std::string>;
 };
+// std::string TerminalNote(const Position& after): optional; probe's note
+// on a choice that ends the game (absent: none).
 template <typename R>
 concept HasTerminalNote = requires(const R& r, const typename R::Position& p) {
   { r.TerminalNote(p) } -> std::convertible_to<std::string>;
 };
-template <typename R>
-concept HasStatsHeading = requires(const R& r) {
-  { r.stats_heading() } -> std::convertible_to<std::string>;
-};
+// std::string ValueProblem(double value): optional; why a stored value is
+// impossible, or "" (absent: only non-finite values are refused).
 template <typename R>
 concept HasValueProblem = requires(const R& r, double value) {
   { r.ValueProblem(value) } -> std::convertible_to<std::string>;
 };
+// double verify_tolerance(): optional; verify's relative tolerance
+// (absent: 1e-9).
 template <typename R>
 concept HasVerifyTolerance = requires(const R& r) {
   { r.verify_tolerance() } -> std::convertible_to<double>;
 };
+// MakeBestChoices(tables, context): optional; shared best choices for a
+// full verify (absent: verify enumerates every choice of every record).
 template <typename R>
 concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int slice,
                                   const WorkContext& context, uint64_t index,
@@ -348,10 +345,14 @@ struct BestChoicesType<R> {
 };
 template <typename R>
 using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
+// std::string Inconsistency(const Position&): optional; what `retro check`
+// finds wrong with a position's moves, or "" (absent: nothing more checked).
 template <typename R>
 concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
   { r.Inconsistency(p) } -> std::convertible_to<std::string>;
 };
+// The companion slices' members (num_companions() and the rest listed at
+// the top of the file): optional, all or none (absent: no companions).
 template <typename R>
 concept HasCompanions = requires(const R& r, int slice, int k) {
   { r.num_companions() } -> std::convertible_to<int>;

@@ -1,6 +1,6 @@
 // A database of a FiniteHorizonRules game (retro/kit/finite_horizon_rules.h),
 // opened: the object answering `retro probe`, `retro stats` and `retro
-// verify` on the tables (retro/kit/finite_horizon_tables.h).
+// verify` on the tables (retro/kit/finite_horizon_reader.h).
 #ifndef RETRO_KIT_FINITE_HORIZON_DATABASE_H_
 #define RETRO_KIT_FINITE_HORIZON_DATABASE_H_
 
@@ -20,7 +20,7 @@
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
@@ -219,27 +219,14 @@ class FiniteHorizonDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
     const RecordSelection selection(sizes, options.sample, options.seed);
-    // Under mpirun each rank checks its share of every slice's records.
-    distributed::Communicator* const comm = context.communicator;
-    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
-      context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t b, uint64_t e) {
-        CheckScratch scratch;
-        for (uint64_t k = b; k < e; ++k) {
-          const uint64_t index = selection.record(s, k);
-          std::string problem = Check(s, index, scratch);
-          if (!problem.empty()) {
-            tally.Record((uint64_t{static_cast<uint32_t>(s)} << 48) | index,
-                         [&] { return std::move(problem); });
-          }
-        }
-        context.progress->Advance(e - b);
-      });
-    }
+    CheckSelectedRecords(selection, 4096, context, [](int) {}, [this](int s) {
+      return [this, s, scratch = CheckScratch()](uint64_t index) mutable {
+        return Check(s, index, scratch);
+      };
+    }, tally);
     // Each position is checked at every layer t = 0..T.
-    return tally.Result(selection.count() * (tables_->horizon() + 1), comm);
+    return tally.Result(selection.count() * (tables_->horizon() + 1), context.communicator);
   }
 
   // The values V_t of every position of a slice at t = the plies-left

@@ -24,13 +24,15 @@
 #include "retro/export/final_value_table.h"
 #include "retro/json_writer.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
 
-// The optional member cpp_book_code() of FiniteHorizonRules.
+// CppBookCode cpp_book_code(): optional member of FiniteHorizonRules; the
+// game's part of a C++ header of the book (absent: no `retro export
+// --format cpp`).
 template <typename R>
 concept HasCppBookCode = requires(const R& r) {
   { r.cpp_book_code() } -> std::same_as<CppBookCode>;

@@ -4,7 +4,7 @@
 // plans the work, solves every slice with the finite-horizon solver
 // (retro/solver/finite_horizon.h) up to the rules' horizon (restoring and
 // saving finished slices through the host's checkpoint, so that a killed
-// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_tables.h) for probe
+// solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_reader.h) for probe
 // (with the probe parameter --plies-left), stats and verify, counts perft,
 // checks the rules' contract, and exports a C++ header of the book when the
 // rules give its game side (retro/kit/finite_horizon_export.h). A plugin's
@@ -33,12 +33,12 @@
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
-#include "retro/kit/finite_horizon_contract_view.h"
+#include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
 #include "retro/kit/finite_horizon_rules.h"
-#include "retro/kit/finite_horizon_solver_view.h"
-#include "retro/kit/finite_horizon_tables.h"
+#include "retro/kit/finite_horizon_solve_view.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/rules_parameters.h"
@@ -51,8 +51,9 @@
 
 namespace retro::kit {
 
-// The optional member Solve of FiniteHorizonRules (finite_horizon_rules.h):
-// the game solves with an adapter of its own.
+// Solve(options, context): optional member of FiniteHorizonRules
+// (finite_horizon_rules.h); the game solves with an adapter of its own
+// (absent: the kit solves through FiniteHorizonSolverView).
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
                                const solver::SolveContext& context) {
@@ -104,30 +105,29 @@ class FiniteHorizonModule : public KitModule {
       plan.positions += rules.slice_size(s);
       largest_slice = std::max<uint64_t>(largest_slice, rules.slice_size(s));
     }
-    plan.estimated_memory_bytes = 16 * plan.positions;
+    plan.estimated_memory_bytes = solver::kFiniteHorizonBytesPerState * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     if constexpr (HasSizeEstimates<R>) {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
     }
-    // Byte-coded stores take 1.4 to 1.8 times the bit-coded ones the
-    // estimates describe (oware: 1.44 at 20 seeds, 1.39 at 14, 1.82 at 9).
-    if (WantsFastLayout(values)) {
-      plan.estimated_file_bytes = plan.estimated_file_bytes / 2 * 3;
+    if constexpr (HasFastLayoutEstimate<R>) {
+      if (WantsFastLayout(values)) plan.estimated_file_bytes = rules.EstimateFastFileBytes();
     }
-    // Distributed: the V_{t-1} replica and reverse-edge offsets (5 bytes a
-    // state of the slice being solved, at most the largest) are every
-    // rank's; the finished stores are split across the ranks, but rank 0
-    // gathers each slice, whole to save it (about twice its coded size) and
-    // coded (then written to a scratch file).
+    // Distributed: the V_{t-1} replica and reverse-edge offsets of the slice
+    // being solved (at most the largest) are every rank's; the finished
+    // stores are split across the ranks, but rank 0 gathers each slice,
+    // whole to save it (about twice its coded size) and coded (then written
+    // to a scratch file).
     const uint64_t largest_share =
         plan.positions == 0
             ? 0
             : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
                                     static_cast<double>(largest_slice) /
                                     static_cast<double>(plan.positions));
-    plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 5 * largest_slice + 2 * largest_share);
+    plan.replicated_memory_bytes = std::min(
+        plan.estimated_memory_bytes,
+        solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share);
     if constexpr (HasReplicatedEstimate<R>) {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());

@@ -3,7 +3,7 @@
 // plugin writes for a game scored by a number under a limit on the plies
 // (oware's net score with t plies left). From it the kit derives the
 // solver's view, the contract checker's view, the tables an engine probes
-// (retro/kit/finite_horizon_tables.h) and the whole plugin: plan, solve,
+// (retro/kit/finite_horizon_reader.h) and the whole plugin: plan, solve,
 // probe, stats, verify, perft and check.
 //
 // The value (retro/solver/finite_horizon.h): V_0(p) = LimitValue(p); for
@@ -49,7 +49,11 @@
 //       (notes of older files) reach Create(values) when present
 //   std::string default_file_name()
 //   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
-//       the plan's estimates (default: 16 bytes per position, 4 in the file)
+//       the plan's estimates, the file's with bit-coded stores (default:
+//       16 bytes per position, 4 in the file)
+//   uint64_t EstimateFastFileBytes()
+//       the file's size with byte-coded stores (--layout fast; default: the
+//       bit-coded estimate, as the kit cannot know how the game's values code)
 //   uint64_t EstimateReplicatedMemoryBytes()
 //       what a rank of a distributed solve holds beyond its 1/R share, the
 //       most any rank does (default: 5 bytes a state of the largest slice,
@@ -91,6 +95,7 @@
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/sliced_rules.h"
 #include "retro/parameters.h"
 
 namespace retro::kit {
@@ -108,21 +113,12 @@ struct MoveVisitor {
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertFiniteHorizonRules).
 template <typename R>
-concept FiniteHorizonHasSlices = requires(const R& r, int slice) {
-  typename R::Position;
-  typename R::Move;
+concept FiniteHorizonHasSlices = SlicedRulesHaveSlices<R> && requires {
   { R::kMaxMoves } -> std::convertible_to<int>;
-  { r.num_slices() } -> std::convertible_to<int>;
-  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
-  { r.slice_name(slice) } -> std::convertible_to<std::string>;
 };
 
 template <typename R>
-concept FiniteHorizonHasIndexer =
-    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
-      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
-      { r.Rank(p) } -> std::same_as<SliceIndex>;
-    };
+concept FiniteHorizonHasIndexer = SlicedRulesHaveIndexer<R>;
 
 template <typename R>
 concept FiniteHorizonHasValues =
@@ -137,13 +133,7 @@ concept FiniteHorizonHasValues =
     };
 
 template <typename R>
-concept FiniteHorizonHasNotation =
-    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
-             const std::string& text) {
-      { r.Format(p) } -> std::convertible_to<std::string>;
-      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
-      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
-    };
+concept FiniteHorizonHasNotation = SlicedRulesHaveNotation<R>;
 
 // A game the finite-horizon kit accepts.
 template <typename R>
@@ -173,14 +163,27 @@ constexpr bool AssertFiniteHorizonRules() {
 
 // The optional members (those the kits share are in rules_hooks.h; Solve,
 // which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
+// std::string reward_name(): optional; probe's reward column (absent: the
+// kit's generic name).
 template <typename R>
 concept HasRewardName = requires(const R& r) {
   { r.reward_name() } -> std::convertible_to<std::string>;
 };
+// std::string NoMoveNote(const Position&): optional; probe's note on a
+// position without a move (absent: the kit's generic note).
 template <typename R>
 concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
   { r.NoMoveNote(p) } -> std::convertible_to<std::string>;
 };
+// uint64_t EstimateFastFileBytes(): optional; the plan's file size with
+// byte-coded stores (--layout fast). Without it the plan estimates a fast
+// book as large as a small one.
+template <typename R>
+concept HasFastLayoutEstimate = requires(const R& r) {
+  { r.EstimateFastFileBytes() } -> std::convertible_to<uint64_t>;
+};
+// std::string slice_label(): optional; what the slice number counts, which
+// stats shows instead of slice names (absent: the names).
 template <typename R>
 concept HasSliceLabel = requires(const R& r) {
   { r.slice_label() } -> std::convertible_to<std::string>;

@@ -33,7 +33,7 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/loopy_wdl_tables.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/game_module.h"
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"
@@ -152,175 +152,16 @@ class LoopyWdlDatabase : public OpenDatabase {
     return report;
   }
 
+  // The stats table and JSON: the records counted per group (1), the rows
+  // in order (2), then the table (3) and the JSON (4).
   absl::StatusOr<Report> Stats(const WorkContext& context) override {
-    // 1. Count, in parallel: per worker a histogram of the stored bytes of
-    //    every group, merged so that the result does not depend on threads;
-    //    the rows are read off the histograms afterwards, and a slice's row
-    //    is the sum of its groups' (a group lies in one slice).
-    const int groups = NumGroups();
-    const int slices = records_.num_slices();
-    std::vector<std::vector<ByteHistogram>> tallies(context.pool->size());
-    for (std::vector<ByteHistogram>& t : tallies) t.resize(groups);
-    uint64_t total_records = 0;
-    for (int slice = 0; slice < slices; ++slice) total_records += records_.size(slice);
-    context.progress->StartPhase("counting", total_records);
-    // The records a chunk at a time (a compressed slice's blocks, each
-    // decompressed once, in order).
-    std::vector<ChunkScratch> scratch(context.pool->size());
-    std::mutex failure_mutex;
-    absl::Status failure;
-    for (int slice = 0; slice < slices; ++slice) {
-      const uint64_t chunk_records = records_.ChunkRecords(slice);
-      context.pool->ParallelFor(
-          0, records_.NumChunks(slice), 1, [&](int worker, uint64_t chunk, uint64_t) {
-            absl::StatusOr<std::span<const uint8_t>> bytes =
-                records_.Chunk(slice, chunk, scratch[worker]);
-            if (!bytes.ok()) {
-              std::lock_guard<std::mutex> lock(failure_mutex);
-              if (failure.ok()) failure = bytes.status();
-              return;
-            }
-            const uint64_t begin = chunk * chunk_records, end = begin + bytes->size();
-            // Locals, so that the counting stores cannot make the compiler
-            // reload them for every record.
-            ByteHistogram* const t = tallies[worker].data();
-            const uint8_t* const data = bytes->data();
-            const R& rules = rules_;
-            Unranker<R> unrank(rules);
-            for (uint64_t index = begin; index < end; ++index) {
-              const uint8_t stored = data[index - begin];
-              if (stored == kNotAPositionByte) continue;
-              const uint64_t key = ByteHistogram::Key(slice, index);
-              int group = slice;
-              uint64_t weight = 1;
-              if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
-                std::optional<StatsKey> key_of_index;
-                if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
-                if (key_of_index.has_value()) {
-                  group = key_of_index->group;
-                  weight = key_of_index->weight;
-                } else {
-                  const Position p = unrank(slice, index);
-                  if constexpr (HasStatsGroups<R>) group = rules.StatsGroup(p);
-                  if constexpr (HasRecordWeight<R>) weight = rules.RecordWeight(p);
-                }
-              }
-              t[group].Add(stored, key, weight);
-            }
-            context.progress->Advance(end - begin);
-          });
-    }
-    RETRO_RETURN_IF_ERROR(failure);
-    std::vector<ByteHistogram>& first = tallies[0];
-    for (size_t w = 1; w < tallies.size(); ++w) {
-      for (int g = 0; g < groups; ++g) first[g].Merge(tallies[w][g]);
-    }
-    struct Rows {
-      std::vector<Row> groups, slices;
-      std::vector<int> group_slice;  // the slice of each group's records
-    } all;
-    all.slices.resize(slices);
-    Row total;
-    for (const ByteHistogram& histogram : first) {
-      const Row row = histogram.ToRow();
-      const int slice = std::min(histogram.FirstSlice(), slices);
-      all.groups.push_back(row);
-      all.group_slice.push_back(slice);
-      if (slice < slices) all.slices[slice].Merge(row);
-      total.Merge(row);
-    }
-
-    // 2. The rows in order: each group, and with slice totals each slice's
-    //    after its groups (groups without records last), then the total.
-    bool slice_totals = false, examples = false;
-    if constexpr (HasStatsSliceTotals<R>) slice_totals = rules_.stats_slice_totals();
-    if constexpr (HasStatsRowExamples<R>) examples = rules_.stats_row_examples();
-    struct Line {
-      std::string name;
-      const Row* row;
-    };
-    std::vector<Line> lines;
-    if (slice_totals) {
-      for (int s = 0; s <= slices; ++s) {
-        for (int g = 0; g < groups; ++g) {
-          if (all.group_slice[g] == s) lines.push_back({GroupName(g), &all.groups[g]});
-        }
-        if (s < slices) lines.push_back({rules_.slice_name(s), &all.slices[s]});
-      }
-    } else {
-      for (int g = 0; g < groups; ++g) lines.push_back({GroupName(g), &all.groups[g]});
-    }
-    lines.push_back({"total", &total});
-
+    RETRO_ASSIGN_OR_RETURN(const std::vector<ByteHistogram> histograms, CountGroups(context));
+    const StatsRows all = RowsOf(histograms);
     std::string label = "slice";
     if constexpr (HasStatsGroups<R>) label = rules_.stats_group_label();
-    // Columns as wide as their title or the largest number, labels right-aligned.
-    size_t width = std::max<size_t>(label.size(), 5);
-    for (const Line& line : lines) width = std::max(width, line.name.size());
-    const int count_width =
-        std::max<int>(9, static_cast<int>(std::to_string(total.positions).size()));
-    size_t example_width = 0;
-    if (examples) {
-      example_width = 16;  // "longest win e.g."
-      for (const Line& line : lines) {
-        if (line.row->longest_win >= 0) {
-          example_width = std::max(example_width, Example(line.row->longest_win_at).size());
-        }
-      }
-    }
     Report report;
-    if constexpr (HasStatsTitle<R>) report.text = absl::StrCat(rules_.StatsTitle(), "\n\n");
-    absl::StrAppend(&report.text,
-                    absl::StrFormat("%*s  %*s  %*s  %*s  %*s  longest win  longest loss", width,
-                                    label, count_width, "positions", count_width, "wins",
-                                    count_width, "draws", count_width, "losses"));
-    if (examples) {
-      absl::StrAppend(&report.text, absl::StrFormat("  %-*s  %s", example_width,
-                                                    "longest win e.g.", "longest loss e.g."));
-    }
-    for (const Line& line : lines) {
-      const Row& row = *line.row;
-      std::string text = absl::StrFormat(
-          "\n%*s  %*d  %*d  %*d  %*d  %11s  %12s", width, line.name, count_width, row.positions,
-          count_width, row.wins, count_width, row.draws, count_width, row.losses,
-          Longest(row.longest_win), Longest(row.longest_loss));
-      if (examples) {
-        absl::StrAppend(&text, absl::StrFormat(
-                                   "  %-*s  %s", example_width,
-                                   row.longest_win < 0 ? "-" : Example(row.longest_win_at),
-                                   row.longest_loss < 0 ? "-" : Example(row.longest_loss_at)));
-      }
-      absl::StrAppend(&report.text, text);
-    }
-    // The JSON schema every family shares (docs/json.md): slices and the
-    // total with the same keys, this family's figures under "wdl", and the
-    // game's finer groups, if any, under "groups".
-    JsonWriter json;
-    json.BeginObject().Key("family").String("wdl").Key("slices").BeginArray();
-    for (int s = 0; s < slices; ++s) RowJson(rules_.slice_name(s), all.slices[s], json);
-    json.EndArray().Key("total");
-    RowJson("total", total, json);
-    json.Key("groups");
-    if constexpr (HasStatsGroups<R>) {
-      json.BeginObject().Key("label").String(label).Key("rows").BeginArray();
-      for (int g = 0; g < groups; ++g) {
-        const bool in_slice = all.group_slice[g] < slices;
-        RowJson(GroupName(g), all.groups[g], json,
-                in_slice ? rules_.slice_name(all.group_slice[g]) : std::string());
-      }
-      json.EndArray().EndObject();
-    } else {
-      json.Null();
-    }
-    json.EndObject();
-    for (const auto& [name, distance, example] :
-         {std::tuple{"win", total.longest_win, total.longest_win_at},
-          std::tuple{"loss", total.longest_loss, total.longest_loss_at}}) {
-      if (distance < 0) continue;
-      absl::StrAppend(&report.text, "\nlongest ", name, ": ", distance, " plies, e.g. ",
-                      Example(example));
-    }
-    report.json = json.Take();
+    report.text = StatsTable(all, label);
+    report.json = StatsJson(all, label);
     return report;
   }
 
@@ -373,28 +214,15 @@ class LoopyWdlDatabase : public OpenDatabase {
       in_memory.emplace(data_.WithRecords(std::move(raw)));
     }
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
-    // Under mpirun each rank checks its share of every slice's records.
-    distributed::Communicator* const comm = context.communicator;
-    context.progress->StartPhase("verifying", selection.CountOfRank(comm));
     MismatchTally tally;
-    for (int slice = 0; slice < records_.num_slices(); ++slice) {
-      const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
-      context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {
-        Unranker<R> unrank(rules_);
-        Ranker<R> rank(rules_);
-        for (uint64_t k = begin; k < end; ++k) {
-          const uint64_t index = selection.record(slice, k);
-          std::string problem = data.CheckRecord(slice, index, unrank(slice, index), rank);
-          if (!problem.empty()) {
-            tally.Record((static_cast<uint64_t>(slice) << 48) | index,
-                         [&] { return std::move(problem); });
-          }
-        }
-        context.progress->Advance(end - begin);
-      });
-    }
+    CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
+      return [&data, slice, unrank = Unranker<R>(rules_), rank = Ranker<R>(rules_)](
+                 uint64_t index) mutable {
+        return data.CheckRecord(slice, index, unrank(slice, index), rank);
+      };
+    }, tally);
     RETRO_RETURN_IF_ERROR(data_.LookupStatus());
-    return tally.Result(selection.count(), comm);
+    return tally.Result(selection.count(), context.communicator);
   }
 
   // The stored bytes of a slice (kWdlByte: the byte codec of
@@ -501,6 +329,207 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
   };
 
+  // Every group's row, each slice's (the sum of its groups': a group lies
+  // in one slice) and the total.
+  struct StatsRows {
+    std::vector<Row> groups, slices;
+    std::vector<int> group_slice;  // the slice of each group's records
+    Row total;
+  };
+  // A line of the stats table.
+  struct StatsLine {
+    std::string name;
+    const Row* row;
+  };
+
+  // 1. Counts, in parallel: per worker a histogram of the stored bytes of
+  //    every group, merged so that the result does not depend on threads.
+  absl::StatusOr<std::vector<ByteHistogram>> CountGroups(const WorkContext& context) const {
+    const int groups = NumGroups();
+    const int slices = records_.num_slices();
+    std::vector<std::vector<ByteHistogram>> tallies(context.pool->size());
+    for (std::vector<ByteHistogram>& t : tallies) t.resize(groups);
+    uint64_t total_records = 0;
+    for (int slice = 0; slice < slices; ++slice) total_records += records_.size(slice);
+    context.progress->StartPhase("counting", total_records);
+    // The records a chunk at a time (a compressed slice's blocks, each
+    // decompressed once, in order).
+    std::vector<ChunkScratch> scratch(context.pool->size());
+    std::mutex failure_mutex;
+    absl::Status failure;
+    for (int slice = 0; slice < slices; ++slice) {
+      const uint64_t chunk_records = records_.ChunkRecords(slice);
+      context.pool->ParallelFor(
+          0, records_.NumChunks(slice), 1, [&](int worker, uint64_t chunk, uint64_t) {
+            absl::StatusOr<std::span<const uint8_t>> bytes =
+                records_.Chunk(slice, chunk, scratch[worker]);
+            if (!bytes.ok()) {
+              std::lock_guard<std::mutex> lock(failure_mutex);
+              if (failure.ok()) failure = bytes.status();
+              return;
+            }
+            const uint64_t begin = chunk * chunk_records;
+            CountChunk(slice, begin, *bytes, tallies[worker].data());
+            context.progress->Advance(bytes->size());
+          });
+    }
+    RETRO_RETURN_IF_ERROR(failure);
+    std::vector<ByteHistogram>& first = tallies[0];
+    for (size_t w = 1; w < tallies.size(); ++w) {
+      for (int g = 0; g < groups; ++g) first[g].Merge(tallies[w][g]);
+    }
+    return std::move(first);
+  }
+
+  // Adds the records `bytes` of `slice` from index `begin` on to the
+  // histograms `t` of their groups.
+  void CountChunk(int slice, uint64_t begin, std::span<const uint8_t> bytes,
+                  ByteHistogram* const t) const {
+    // Locals, so that the counting stores cannot make the compiler reload
+    // them for every record.
+    const uint64_t end = begin + bytes.size();
+    const uint8_t* const data = bytes.data();
+    const R& rules = rules_;
+    Unranker<R> unrank(rules);
+    for (uint64_t index = begin; index < end; ++index) {
+      const uint8_t stored = data[index - begin];
+      if (stored == kNotAPositionByte) continue;
+      const uint64_t key = ByteHistogram::Key(slice, index);
+      int group = slice;
+      uint64_t weight = 1;
+      if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
+        std::optional<StatsKey> key_of_index;
+        if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
+        if (key_of_index.has_value()) {
+          group = key_of_index->group;
+          weight = key_of_index->weight;
+        } else {
+          const Position p = unrank(slice, index);
+          if constexpr (HasStatsGroups<R>) group = rules.StatsGroup(p);
+          if constexpr (HasRecordWeight<R>) weight = rules.RecordWeight(p);
+        }
+      }
+      t[group].Add(stored, key, weight);
+    }
+  }
+
+  // The rows read off the merged histograms.
+  StatsRows RowsOf(const std::vector<ByteHistogram>& histograms) const {
+    const int slices = records_.num_slices();
+    StatsRows all;
+    all.slices.resize(slices);
+    for (const ByteHistogram& histogram : histograms) {
+      const Row row = histogram.ToRow();
+      const int slice = std::min(histogram.FirstSlice(), slices);
+      all.groups.push_back(row);
+      all.group_slice.push_back(slice);
+      if (slice < slices) all.slices[slice].Merge(row);
+      all.total.Merge(row);
+    }
+    return all;
+  }
+
+  // 2. The rows in order: each group, and with slice totals each slice's
+  //    after its groups (groups without records last), then the total.
+  std::vector<StatsLine> StatsLines(const StatsRows& all) const {
+    const int groups = static_cast<int>(all.groups.size());
+    const int slices = records_.num_slices();
+    const bool slice_totals = Layout().slice_totals;
+    std::vector<StatsLine> lines;
+    if (slice_totals) {
+      for (int s = 0; s <= slices; ++s) {
+        for (int g = 0; g < groups; ++g) {
+          if (all.group_slice[g] == s) lines.push_back({GroupName(g), &all.groups[g]});
+        }
+        if (s < slices) lines.push_back({rules_.slice_name(s), &all.slices[s]});
+      }
+    } else {
+      for (int g = 0; g < groups; ++g) lines.push_back({GroupName(g), &all.groups[g]});
+    }
+    lines.push_back({"total", &all.total});
+    return lines;
+  }
+
+  // 3. The table: columns as wide as their title or the largest number,
+  //    labels right-aligned, with examples when the rules ask for them, then
+  //    the longest win and loss.
+  std::string StatsTable(const StatsRows& all, const std::string& label) const {
+    const std::vector<StatsLine> lines = StatsLines(all);
+    const bool examples = Layout().row_examples;
+    size_t width = std::max<size_t>(label.size(), 5);
+    for (const StatsLine& line : lines) width = std::max(width, line.name.size());
+    const int count_width =
+        std::max<int>(9, static_cast<int>(std::to_string(all.total.positions).size()));
+    size_t example_width = 0;
+    if (examples) {
+      example_width = 16;  // "longest win e.g."
+      for (const StatsLine& line : lines) {
+        if (line.row->longest_win >= 0) {
+          example_width = std::max(example_width, Example(line.row->longest_win_at).size());
+        }
+      }
+    }
+    std::string text;
+    if constexpr (HasStatsTitle<R>) text = absl::StrCat(rules_.StatsTitle(), "\n\n");
+    absl::StrAppend(&text,
+                    absl::StrFormat("%*s  %*s  %*s  %*s  %*s  longest win  longest loss", width,
+                                    label, count_width, "positions", count_width, "wins",
+                                    count_width, "draws", count_width, "losses"));
+    if (examples) {
+      absl::StrAppend(&text, absl::StrFormat("  %-*s  %s", example_width, "longest win e.g.",
+                                             "longest loss e.g."));
+    }
+    for (const StatsLine& line : lines) {
+      const Row& row = *line.row;
+      absl::StrAppend(&text, absl::StrFormat("\n%*s  %*d  %*d  %*d  %*d  %11s  %12s", width,
+                                             line.name, count_width, row.positions, count_width,
+                                             row.wins, count_width, row.draws, count_width,
+                                             row.losses, Longest(row.longest_win),
+                                             Longest(row.longest_loss)));
+      if (examples) {
+        absl::StrAppend(&text, absl::StrFormat(
+                                   "  %-*s  %s", example_width,
+                                   row.longest_win < 0 ? "-" : Example(row.longest_win_at),
+                                   row.longest_loss < 0 ? "-" : Example(row.longest_loss_at)));
+      }
+    }
+    const Row& total = all.total;
+    for (const auto& [name, distance, example] :
+         {std::tuple{"win", total.longest_win, total.longest_win_at},
+          std::tuple{"loss", total.longest_loss, total.longest_loss_at}}) {
+      if (distance < 0) continue;
+      absl::StrAppend(&text, "\nlongest ", name, ": ", distance, " plies, e.g. ",
+                      Example(example));
+    }
+    return text;
+  }
+
+  // 4. The JSON schema every family shares (docs/json.md): slices and the
+  //    total with the same keys, this family's figures under "wdl", and the
+  //    game's finer groups, if any, under "groups".
+  std::string StatsJson(const StatsRows& all, const std::string& label) const {
+    const int slices = records_.num_slices();
+    JsonWriter json;
+    json.BeginObject().Key("family").String("wdl").Key("slices").BeginArray();
+    for (int s = 0; s < slices; ++s) RowJson(rules_.slice_name(s), all.slices[s], json);
+    json.EndArray().Key("total");
+    RowJson("total", all.total, json);
+    json.Key("groups");
+    if constexpr (HasStatsGroups<R>) {
+      json.BeginObject().Key("label").String(label).Key("rows").BeginArray();
+      for (size_t g = 0; g < all.groups.size(); ++g) {
+        const bool in_slice = all.group_slice[g] < slices;
+        RowJson(GroupName(static_cast<int>(g)), all.groups[g], json,
+                in_slice ? rules_.slice_name(all.group_slice[g]) : std::string());
+      }
+      json.EndArray().EndObject();
+    } else {
+      json.Null();
+    }
+    json.EndObject();
+    return json.Take();
+  }
+
   static std::string Longest(int distance) {
     return distance < 0 ? std::string("-") : std::to_string(distance);
   }
@@ -548,6 +577,15 @@ class LoopyWdlDatabase : public OpenDatabase {
     json.EndObject().EndObject();
   }
 
+
+  // The rules' stats layout (none without the hook).
+  StatsLayout Layout() const {
+    if constexpr (HasStatsLayout<R>) {
+      return rules_.stats_layout();
+    } else {
+      return StatsLayout{};
+    }
+  }
 
   std::string Example(SliceIndex at) const {
     return rules_.Format(rules_.Unrank(at.slice, at.index));

@@ -34,10 +34,10 @@
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
-#include "retro/kit/loopy_wdl_contract_view.h"
+#include "retro/kit/loopy_wdl_check_view.h"
 #include "retro/kit/loopy_wdl_database.h"
 #include "retro/kit/loopy_wdl_rules.h"
-#include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/kit/record_layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
@@ -47,8 +47,9 @@
 
 namespace retro::kit {
 
-// The optional member SolveSlice of LoopyWdlRules (loopy_wdl_rules.h): the
-// game solves a slice with an adapter of its own.
+// SolveSlice(slice, solved, context): optional member of LoopyWdlRules
+// (loopy_wdl_rules.h); the game solves a slice with an adapter of its own
+// (absent: the kit solves through LoopyWdlSolverView).
 template <typename R>
 concept HasSolveSlice = requires(const R& r, int slice,
                                  std::span<const std::vector<uint8_t>> solved,

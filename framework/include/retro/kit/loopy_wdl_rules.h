@@ -61,12 +61,13 @@
 //   int num_stats_groups()
 //   int StatsGroup(const Position&)      0 .. num_stats_groups() - 1
 //   std::string stats_group_name(int group)
-//   bool stats_slice_totals()            true: stats adds each slice's total
-//                                        after its groups (each group must
-//                                        lie in one slice)
-//   bool stats_row_examples()            true: the stats table shows each
-//                                        row's longest win and loss with an
-//                                        example (JSON always has them)
+//   StatsLayout stats_layout()           .slice_totals: stats adds each
+//                                        slice's total after its groups
+//                                        (each group must lie in one
+//                                        slice); .row_examples: the stats
+//                                        table shows each row's longest win
+//                                        and loss with an example (JSON
+//                                        always has them)
 //   std::string StatsTitle()             the first lines of `retro stats`
 //   uint64_t RecordWeight(const Position&)   how many positions the record
 //                                        of this (representative) position
@@ -134,18 +135,20 @@
 //                                        scanned in index order, one
 //                                        default-constructed cache per
 //                                        thread and chunk, across slices)
-//   bool indexes_classes()               true when an index numbers a class
-//                                        of positions of equal value (e.g.
-//                                        under board symmetries; Unrank
-//                                        gives a representative): the
-//                                        solver then counts each distinct
-//                                        in-slice child class and each
-//                                        distinct predecessor class once
-//   bool every_index_is_a_position()     true when IsPosition is true for
-//                                        every index: the kit then skips
-//                                        marking non-positions after a
-//                                        solve and, on opening a file,
-//                                        only looks for byte 255
+//   IndexTraits index_traits()           .indexes_classes: an index numbers
+//                                        a class of positions of equal
+//                                        value (e.g. under board
+//                                        symmetries; Unrank gives a
+//                                        representative): the solver then
+//                                        counts each distinct in-slice
+//                                        child class and each distinct
+//                                        predecessor class once;
+//                                        .every_index_is_a_position:
+//                                        IsPosition is true for every
+//                                        index: the kit then skips marking
+//                                        non-positions after a solve and,
+//                                        on opening a file, only looks for
+//                                        byte 255
 //
 //   Files and planning:
 //   std::string codec()                  the value codec of a database of
@@ -201,6 +204,7 @@
 #include "retro/format/wdl.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/sliced_rules.h"
 #include "retro/parameters.h"
 
 namespace retro::kit {
@@ -222,19 +226,11 @@ struct ParentVisitor {
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertLoopyWdlRules).
 template <typename R>
-concept LoopyWdlHasSlices = requires(const R& r, int slice) {
-  typename R::Position;
-  typename R::Move;
-  { r.num_slices() } -> std::convertible_to<int>;
-  { r.slice_size(slice) } -> std::convertible_to<uint64_t>;
-  { r.slice_name(slice) } -> std::convertible_to<std::string>;
-};
+concept LoopyWdlHasSlices = SlicedRulesHaveSlices<R>;
 
 template <typename R>
 concept LoopyWdlHasIndexer =
-    requires(const R& r, int slice, uint64_t index, const typename R::Position& p) {
-      { r.Unrank(slice, index) } -> std::convertible_to<typename R::Position>;
-      { r.Rank(p) } -> std::same_as<SliceIndex>;
+    SlicedRulesHaveIndexer<R> && requires(const R& r, const typename R::Position& p) {
       { r.IsPosition(p) } -> std::convertible_to<bool>;
     };
 
@@ -248,13 +244,7 @@ concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
 };
 
 template <typename R>
-concept LoopyWdlHasNotation =
-    requires(const R& r, const typename R::Position& p, const typename R::Move& m,
-             const std::string& text) {
-      { r.Format(p) } -> std::convertible_to<std::string>;
-      { r.Parse(text) } -> std::same_as<absl::StatusOr<typename R::Position>>;
-      { r.FormatMove(p, m) } -> std::convertible_to<std::string>;
-    };
+concept LoopyWdlHasNotation = SlicedRulesHaveNotation<R>;
 
 // A game the loopy win/draw/loss kit accepts.
 template <typename R>
@@ -280,23 +270,36 @@ constexpr bool AssertLoopyWdlRules() {
   return LoopyWdlRules<R>;
 }
 
-// The optional members (the family-generic ones are in rules_hooks.h).
+// The optional members (the family-generic ones are in rules_hooks.h),
+// each used when present; the list above tells what each does.
+
+// std::string SideToMove(const Position&): optional; probe's "x to move"
+// (absent: probe names no side).
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;
 };
+// std::string GameOverReason(const Position&): optional; why the game is
+// over, shown by probe (absent: probe says "game over" alone).
 template <typename R>
 concept HasGameOverReason = requires(const R& r, const typename R::Position& p) {
   { r.GameOverReason(p) } -> std::convertible_to<std::string>;
 };
+// int DrawPlies(const Position&): optional; the plies a drawn game from
+// here still lasts (absent: probe shows draws without a length).
 template <typename R>
 concept HasDrawPlies = requires(const R& r, const typename R::Position& p) {
   { r.DrawPlies(p) } -> std::convertible_to<int>;
 };
+// int MaxPlies(const Position&): optional; the longest any game from here
+// lasts, and opening a file refuses longer distances (absent: no bound).
 template <typename R>
 concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
   { r.MaxPlies(p) } -> std::convertible_to<int>;
 };
+// stats_group_label(), num_stats_groups(), StatsGroup(p),
+// stats_group_name(group): optional; the rows of `retro stats` (absent:
+// one row per slice).
 template <typename R>
 concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int group) {
   { r.stats_group_label() } -> std::convertible_to<std::string>;
@@ -305,53 +308,77 @@ concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int
   { r.stats_group_name(group) } -> std::convertible_to<std::string>;
 };
 
-template <typename R>
-concept HasStatsSliceTotals = requires(const R& r) {
-  { r.stats_slice_totals() } -> std::convertible_to<bool>;
+// How the stats table is laid out (stats_layout()).
+struct StatsLayout {
+  bool slice_totals = false;  // each slice's total after its groups
+  bool row_examples = false;  // each row's longest win and loss with an example
 };
+// StatsLayout stats_layout(): optional; slice totals and row examples in
+// the stats table (absent: neither).
 template <typename R>
-concept HasStatsRowExamples = requires(const R& r) {
-  { r.stats_row_examples() } -> std::convertible_to<bool>;
+concept HasStatsLayout = requires(const R& r) {
+  { r.stats_layout() } -> std::convertible_to<StatsLayout>;
 };
 // A record's stats group and weight (StatsKeyAt).
 struct StatsKey {
   int group = 0;
   uint64_t weight = 1;
 };
+// std::optional<StatsKey> StatsKeyAt(slice, index): optional; a record's
+// stats group and weight read off its index (absent, or nullopt: stats
+// unranks and asks StatsGroup and RecordWeight).
 template <typename R>
 concept HasStatsKeyAt = requires(const R& r, int slice, uint64_t index) {
   { r.StatsKeyAt(slice, index) } -> std::same_as<std::optional<StatsKey>>;
 };
+// uint64_t RecordWeight(const Position&): optional; the positions a record
+// stands for, e.g. its symmetry class's size (absent: 1).
 template <typename R>
 concept HasRecordWeight = requires(const R& r, const typename R::Position& p) {
   { r.RecordWeight(p) } -> std::convertible_to<uint64_t>;
 };
+// WdlOutcome ConversionValue(WdlOutcome child): optional; the value of a
+// move into an earlier slice (absent: WdlOutcome::AfterMove).
 template <typename R>
 concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
 };
+// void ForEachSolverParent(const Position&, visit): optional; the
+// predecessors the game's own adapter (SolveSlice) enumerates, which
+// `retro check` checks (absent: it checks ForEachTakeBack's).
 template <typename R>
 concept HasSolverParents = requires(const R& r, const typename R::Position& p,
                                     loopy_wdl_internal::ParentVisitor<R> parents) {
   r.ForEachSolverParent(p, parents);
 };
-template <typename R>
-concept HasEveryIndexIsAPosition = requires(const R& r) {
-  { r.every_index_is_a_position() } -> std::convertible_to<bool>;
+// What the indexer's indices are (index_traits()).
+struct IndexTraits {
+  bool indexes_classes = false;            // an index numbers a class of equal positions
+  bool every_index_is_a_position = false;  // IsPosition is true for every index
 };
+// IndexTraits index_traits(): optional; whether an index numbers a class of
+// equal positions, and whether every index is a position, which skips
+// marking non-positions (absent: one position an index, and every index
+// asked IsPosition).
 template <typename R>
-concept HasIndexesClasses = requires(const R& r) {
-  { r.indexes_classes() } -> std::convertible_to<bool>;
+concept HasIndexTraits = requires(const R& r) {
+  { r.index_traits() } -> std::convertible_to<IndexTraits>;
 };
+// std::string codec(): optional; the value codec of these rules' files
+// (absent: GameInfo::codec).
 template <typename R>
 concept HasCodec = requires(const R& r) {
   { r.codec() } -> std::convertible_to<std::string>;
 };
+// std::string DatabaseName(): optional; how errors name a file of these
+// rules (absent: GameInfo::DatabaseName()).
 template <typename R>
 concept HasDatabaseName = requires(const R& r) {
   { r.DatabaseName() } -> std::convertible_to<std::string>;
 };
 
+// struct UnrankCache and Unrank(slice, index, cache): optional; a faster
+// Unrank for runs of nearby indices (absent: Unrank(slice, index)).
 template <typename R>
 concept HasUnrankCache = requires(const R& r, int slice, uint64_t index) {
   typename R::UnrankCache;
@@ -389,6 +416,8 @@ class Unranker {
   Cache<R> cache_;
 };
 
+// struct RankCache and Rank(p, cache): optional; a faster Rank of the
+// children of nearby records (absent: Rank(p)).
 template <typename R>
 concept HasRankCache = requires(const R& r, const typename R::Position& p) {
   typename R::RankCache;
@@ -440,8 +469,8 @@ WdlOutcome ConversionValueOf(const R& rules, WdlOutcome child) {
 // True when the rules say an index numbers a class of positions.
 template <typename R>
 bool IndexesClasses(const R& rules) {
-  if constexpr (HasIndexesClasses<R>) {
-    return rules.indexes_classes();
+  if constexpr (HasIndexTraits<R>) {
+    return rules.index_traits().indexes_classes;
   } else {
     return false;
   }
@@ -450,8 +479,8 @@ bool IndexesClasses(const R& rules) {
 // True when the rules say every index is a position.
 template <typename R>
 bool EveryIndexIsAPosition(const R& rules) {
-  if constexpr (HasEveryIndexIsAPosition<R>) {
-    return rules.every_index_is_a_position();
+  if constexpr (HasIndexTraits<R>) {
+    return rules.index_traits().every_index_is_a_position;
   } else {
     return false;
   }

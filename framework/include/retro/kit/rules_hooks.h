@@ -18,28 +18,31 @@
 
 namespace retro::kit {
 
-// uint64_t CountPositions(): the number of positions (default: the sum of
-// the slice sizes).
+// uint64_t CountPositions(): optional; the number of positions (absent: the
+// sum of the slice sizes).
 template <typename R>
 concept HasCountPositions = requires(const R& r) {
   { r.CountPositions() } -> std::convertible_to<uint64_t>;
 };
 
-// std::string WhatFits(uint64_t available_bytes): what would fit in memory,
-// for the host's refusal ("the largest book that fits is --seeds 19").
+// std::string WhatFits(uint64_t available_bytes): optional; what would fit
+// in memory, for the host's refusal ("the largest book that fits is --seeds
+// 19"; absent: the refusal names no alternative).
 template <typename R>
 concept HasWhatFits = requires(const R& r, uint64_t bytes) {
   { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
 };
 
-// uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes(): the plan's.
+// uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes(): optional,
+// both or neither; the plan's estimates (absent: each family's per-record
+// default, in its rules header).
 template <typename R>
 concept HasSizeEstimates = requires(const R& r) {
   { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
   { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
 };
 
-// uint64_t EstimateReplicatedMemoryBytes(): of the memory estimate, what a
+// uint64_t EstimateReplicatedMemoryBytes(): optional; of the memory estimate, what a
 // rank of a distributed solve holds beyond its 1/R share, the most any
 // rank does (default: the family's rule, e.g. the finished tables every
 // rank keeps, or the file rank 0 gathers).
@@ -48,42 +51,47 @@ concept HasReplicatedEstimate = requires(const R& r) {
   { r.EstimateReplicatedMemoryBytes() } -> std::convertible_to<uint64_t>;
 };
 
-// std::string SolverInconsistency(const Position&): what the game's own
-// solver adapter reports for a position against the rules ("" if it agrees).
+// std::string SolverInconsistency(const Position&): optional; what the
+// game's own solver adapter reports for a position against the rules (""
+// if it agrees; absent: `retro check` checks the kit's adapter only).
 template <typename R>
 concept HasSolverInconsistency = requires(const R& r, const typename R::Position& p) {
   { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
 };
 
-// std::string PositionNote(const Position&): probe's note on a position.
+// std::string PositionNote(const Position&): optional; probe's note on a
+// position (absent: loopy says "x to move" from SideToMove, finite
+// horizon the slice's name, chance nothing).
 template <typename R>
 concept HasPositionNote = requires(const R& r, const typename R::Position& p) {
   { r.PositionNote(p) } -> std::convertible_to<std::string>;
 };
 
-// std::string StatsTitle(): the first line of `retro stats`.
+// std::string StatsTitle(): optional; the first line of `retro stats`
+// (absent: none, or the family's own heading).
 template <typename R>
 concept HasStatsTitle = requires(const R& r) {
   { r.StatsTitle() } -> std::convertible_to<std::string>;
 };
 
-// absl::Status Covers(const Position&): OK when the tables cover `p` (e.g. a
+// absl::Status Covers(const Position&): optional; OK when the tables cover `p` (e.g. a
 // board with no more seeds than the book), else InvalidArgument saying what
-// they cover.
+// they cover (absent: every position is covered).
 template <typename R>
 concept HasCovers = requires(const R& r, const typename R::Position& p) {
   { r.Covers(p) } -> std::same_as<absl::Status>;
 };
 
-// std::string RenderSvg(const Position&): a picture of the position as one
-// standalone SVG element, for `retro explore` (OpenDatabase::RenderSvg).
+// std::string RenderSvg(const Position&): optional; a picture of the position as one
+// standalone SVG element, for `retro explore` (OpenDatabase::RenderSvg;
+// absent: no picture).
 template <typename R>
 concept HasRenderSvg = requires(const R& r, const typename R::Position& p) {
   { r.RenderSvg(p) } -> std::convertible_to<std::string>;
 };
 
-// Position StartPosition(): a position of the database to start exploring
-// from (OpenDatabase::StartPosition).
+// Position StartPosition(): optional; a position of the database to start
+// exploring from (OpenDatabase::StartPosition; absent: its default).
 template <typename R>
 concept HasStartPosition = requires(const R& r) {
   { r.StartPosition() } -> std::convertible_to<typename R::Position>;

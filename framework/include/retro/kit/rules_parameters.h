@@ -22,29 +22,37 @@
 
 namespace retro::kit {
 
-// A rules class with solve parameters: the specs, and the rules for resolved
-// values (InvalidArgument naming the bad value).
+// static Parameters() and Create(values): optional; the solve parameters'
+// specs, and the rules for resolved values (InvalidArgument naming the bad
+// value). Absent: no parameters, R default-constructed.
 template <typename R>
 concept HasGameParameters = requires(const ParameterValues& values) {
   { R::Parameters() } -> std::convertible_to<std::vector<ParameterSpec>>;
   { R::Create(values) } -> std::same_as<absl::StatusOr<R>>;
 };
+// std::string default_file_name(): optional; the output's default name
+// (absent: GameInfo::default_file_name, else "<name>.retro").
 template <typename R>
 concept HasDefaultFileName = requires(const R& r) {
   { r.default_file_name() } -> std::convertible_to<std::string>;
 };
+// canonical_parameters(): optional; the parameters as the header records
+// them (absent: the resolved values as given).
 template <typename R>
 concept HasCanonicalParameters = requires(const R& r) {
   {
     r.canonical_parameters()
   } -> std::convertible_to<std::vector<std::pair<std::string, std::string>>>;
 };
-// A rules class that reads a database header itself, strictly:
-// static absl::StatusOr<R> FromHeader(const HeaderParameters&).
+// static absl::StatusOr<R> FromHeader(const HeaderParameters&): optional;
+// the rules read off a database header, strictly (absent: Create on the
+// header's values, errors as DataLoss).
 template <typename R>
 concept HasHeaderReader = requires(const HeaderParameters& header) {
   { R::FromHeader(header) } -> std::same_as<absl::StatusOr<R>>;
 };
+// static OptionalHeaderParameters(): optional; header keys a file may lack
+// (absent: every parameter is required).
 template <typename R>
 concept HasOptionalHeaderParameters = requires {
   { R::OptionalHeaderParameters() } -> std::convertible_to<std::vector<std::string>>;

@@ -41,6 +41,7 @@
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
 #include "retro/solver/finite_horizon_game.h"
+#include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 #include "retro/write/finite_horizon_coder.h"
@@ -119,13 +120,10 @@ class FiniteHorizonSliceSolver {
   static_assert(sizeof(OuterEdge) == 8);
 
   static constexpr uint64_t kGrain = 16384;
-  // Bytes per state of the per-state tables (values, terminal values,
-  // three offset arrays, the dirty bitmap, rounded up).
-  static constexpr uint64_t kBytesPerState = 16;
-  // Of those, the bytes every rank keeps for every state of the slice
-  // (the V_{t-1} replica and the reverse-edge offsets); the rest are
-  // kept for the rank's own states only.
-  static constexpr uint64_t kReplicatedBytesPerState = 5;
+  // Bytes per state of the per-state tables, and of those the ones every
+  // rank keeps (finite_horizon_options.h).
+  static constexpr uint64_t kBytesPerState = kFiniteHorizonBytesPerState;
+  static constexpr uint64_t kReplicatedBytesPerState = kFiniteHorizonReplicatedBytesPerState;
   // Bytes per in-slice edge (child, reward, parent, parent reward) and
   // per outer edge (edge, cached value, cursor).
   static constexpr uint64_t kBytesPerInnerEdge = 10;

@@ -5,8 +5,8 @@
 // moves, values and rewards within the slice's bounds and int8, and, when
 // the rules solve with an adapter of their own, that adapter against the
 // rules (SolverInconsistency).
-#ifndef RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_
-#define RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_
+#ifndef RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
+#define RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
 
 #include <cstdint>
 #include <string>
@@ -14,7 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/kit/contract_view_base.h"
+#include "retro/kit/check_view_base.h"
 #include "retro/kit/finite_horizon_rules.h"
 
 namespace retro::kit {
@@ -68,4 +68,4 @@ class FiniteHorizonContractView : public ContractViewBase<R> {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_FINITE_HORIZON_CONTRACT_VIEW_H_
+#endif  // RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_

@@ -6,10 +6,10 @@
 // slice breaks the contract and fails the solve (ContractViolation). An
 // index that is no position is described as a drawn terminal (nothing moves into it, so its value reaches nobody); the kit
 // marks it "not a position" afterwards. When an index numbers a class of
-// positions (indexes_classes()), each distinct in-slice child class and each
+// positions (index_traits().indexes_classes), each distinct in-slice child class and each
 // distinct predecessor class counts once.
-#ifndef RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
-#define RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
+#ifndef RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
+#define RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -144,4 +144,4 @@ class LoopyWdlSolverView {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_LOOPY_WDL_SOLVER_VIEW_H_
+#endif  // RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_

@@ -2,11 +2,11 @@
 // (retro/solver/loopy_wdl_game.h) tells the solver about one position, read
 // back for the contract checker (retro/contract/check_contract.h): the
 // Describe report, and the predecessors over all parts of a partition.
-// A game's checkable adapter (e.g. retro/kit/loopy_wdl_contract_view.h) compares
+// A game's checkable adapter (e.g. retro/kit/loopy_wdl_check_view.h) compares
 // these with the rules' own moves, so the check tests exactly what the
 // solver will see.
-#ifndef RETRO_CONTRACT_LOOPY_WDL_VIEW_H_
-#define RETRO_CONTRACT_LOOPY_WDL_VIEW_H_
+#ifndef RETRO_CONTRACT_LOOPY_WDL_ADAPTER_REPORT_H_
+#define RETRO_CONTRACT_LOOPY_WDL_ADAPTER_REPORT_H_
 
 #include <cstdint>
 #include <string>
@@ -84,4 +84,4 @@ inline std::string LoopyWdlInconsistency(const LoopyWdlDescription& d, int moves
 
 }  // namespace retro
 
-#endif  // RETRO_CONTRACT_LOOPY_WDL_VIEW_H_
+#endif  // RETRO_CONTRACT_LOOPY_WDL_ADAPTER_REPORT_H_

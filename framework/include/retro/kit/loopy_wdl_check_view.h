@@ -1,13 +1,13 @@
 // A LoopyWdlRules game (retro/kit/loopy_wdl_rules.h) as the contract checker
 // sees it (retro::CheckableGame, retro/contract/checkable_game.h): the rules'
 // indexer, notation and moves, and as take-backs the predecessors the
-// solver's view (loopy_wdl_solver_view.h) enumerates over three parts, so
+// solver's view (loopy_wdl_solve_view.h) enumerates over three parts, so
 // `retro check` tests exactly what the solver relies on. When the rules
 // solve with an adapter of their own (SolveSlice), its predecessors
 // (ForEachSolverParent) take the place of the take-backs, and its
 // description (SolverInconsistency) is checked too.
-#ifndef RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_
-#define RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_
+#ifndef RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
+#define RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -17,10 +17,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/kit/contract_view_base.h"
-#include "retro/contract/loopy_wdl_view.h"
+#include "retro/kit/check_view_base.h"
+#include "retro/contract/loopy_wdl_adapter_report.h"
 #include "retro/kit/loopy_wdl_rules.h"
-#include "retro/kit/loopy_wdl_solver_view.h"
+#include "retro/kit/loopy_wdl_solve_view.h"
 
 namespace retro::kit {
 
@@ -107,4 +107,4 @@ class LoopyWdlContractView : public ContractViewBase<R> {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_LOOPY_WDL_CONTRACT_VIEW_H_
+#endif  // RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_

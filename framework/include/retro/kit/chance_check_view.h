@@ -5,8 +5,8 @@
 // the chance solver relies on: a position that is not over has a move for
 // some outcome, the kit's layers drop along every in-slice choice, and the
 // rules' own Inconsistency hook. The chance solver needs no take-backs.
-#ifndef RETRO_KIT_CHANCE_CONTRACT_VIEW_H_
-#define RETRO_KIT_CHANCE_CONTRACT_VIEW_H_
+#ifndef RETRO_KIT_CHANCE_CHECK_VIEW_H_
+#define RETRO_KIT_CHANCE_CHECK_VIEW_H_
 
 #include <cstdint>
 #include <string>
@@ -14,7 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/kit/contract_view_base.h"
+#include "retro/kit/check_view_base.h"
 #include "retro/kit/chance_rules.h"
 
 namespace retro::kit {
@@ -71,4 +71,4 @@ class ChanceContractView : public ContractViewBase<R> {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_CHANCE_CONTRACT_VIEW_H_
+#endif  // RETRO_KIT_CHANCE_CHECK_VIEW_H_

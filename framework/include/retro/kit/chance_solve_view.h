@@ -4,8 +4,8 @@
 // ForEachChoice. An afterstate where the game is over is terminal with its
 // value; one in an earlier slice is terminal with that slice's finished
 // value.
-#ifndef RETRO_KIT_CHANCE_SOLVER_VIEW_H_
-#define RETRO_KIT_CHANCE_SOLVER_VIEW_H_
+#ifndef RETRO_KIT_CHANCE_SOLVE_VIEW_H_
+#define RETRO_KIT_CHANCE_SOLVE_VIEW_H_
 
 #include <cstdint>
 #include <optional>
@@ -73,4 +73,4 @@ class ChanceSolverView {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_CHANCE_SOLVER_VIEW_H_
+#endif  // RETRO_KIT_CHANCE_SOLVE_VIEW_H_

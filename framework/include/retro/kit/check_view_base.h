@@ -1,10 +1,10 @@
-// What the kits' contract-checker views (retro/kit/*_contract_view.h) share:
+// What the kits' contract-checker views (retro/kit/*_check_view.h) share:
 // the members of retro::CheckableGame (retro/contract/checkable_game.h) that
 // forward to the rules as they are: slices, indexer and notation. Each kit's
 // view adds its moves, its take-backs and its consistency check, and may
 // replace IsPosition (every index is a position by default).
-#ifndef RETRO_KIT_CONTRACT_VIEW_BASE_H_
-#define RETRO_KIT_CONTRACT_VIEW_BASE_H_
+#ifndef RETRO_KIT_CHECK_VIEW_BASE_H_
+#define RETRO_KIT_CHECK_VIEW_BASE_H_
 
 #include <cstdint>
 #include <string>
@@ -38,4 +38,4 @@ class ContractViewBase {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_CONTRACT_VIEW_BASE_H_
+#endif  // RETRO_KIT_CHECK_VIEW_BASE_H_

@@ -6,8 +6,8 @@
 // (the header's layout, retro/kit/record_layout.h), read through
 // retro/format/byte_records.h either way. Includes no solver, writer or
 // distributed header, so that an engine can probe tables without them.
-#ifndef RETRO_FORMAT_LOOPY_WDL_TABLES_H_
-#define RETRO_FORMAT_LOOPY_WDL_TABLES_H_
+#ifndef RETRO_KIT_LOOPY_WDL_READER_H_
+#define RETRO_KIT_LOOPY_WDL_READER_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -351,4 +351,4 @@ class LoopyWdlTables {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_FORMAT_LOOPY_WDL_TABLES_H_
+#endif  // RETRO_KIT_LOOPY_WDL_READER_H_

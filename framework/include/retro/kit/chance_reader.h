@@ -1,8 +1,8 @@
 // The stored values (and companion slices) of a ChanceRules game (retro/kit/
 // chance_rules.h), as the kit's probe, verify and a game's companion hooks
 // read them: one double per record, by slice and index.
-#ifndef RETRO_FORMAT_CHANCE_TABLES_H_
-#define RETRO_FORMAT_CHANCE_TABLES_H_
+#ifndef RETRO_KIT_CHANCE_READER_H_
+#define RETRO_KIT_CHANCE_READER_H_
 
 #include <bit>
 #include <cstdint>
@@ -98,4 +98,4 @@ class ChanceTables {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_FORMAT_CHANCE_TABLES_H_
+#endif  // RETRO_KIT_CHANCE_READER_H_

@@ -15,8 +15,8 @@
 // and horizon, and then, in one pass per store, its offset tables and
 // entries with values within MinValue(s)..MaxValue(s), so that no lookup can
 // read outside the file.
-#ifndef RETRO_KIT_FINITE_HORIZON_TABLES_H_
-#define RETRO_KIT_FINITE_HORIZON_TABLES_H_
+#ifndef RETRO_KIT_FINITE_HORIZON_READER_H_
+#define RETRO_KIT_FINITE_HORIZON_READER_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -234,4 +234,4 @@ class FiniteHorizonTables {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_FINITE_HORIZON_TABLES_H_
+#endif  // RETRO_KIT_FINITE_HORIZON_READER_H_

@@ -3,8 +3,8 @@
 // from the rules' values and moves, each child ranked by the rules. A
 // position with more than kMaxMoves moves keeps the first kMaxMoves (the
 // contract checker reports it).
-#ifndef RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_
-#define RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_
+#ifndef RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
+#define RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
 
 #include <cstdint>
 
@@ -43,4 +43,4 @@ class FiniteHorizonSolverView {
 
 }  // namespace retro::kit
 
-#endif  // RETRO_KIT_FINITE_HORIZON_SOLVER_VIEW_H_
+#endif  // RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
