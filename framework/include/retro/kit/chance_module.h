@@ -33,6 +33,7 @@
 #include "retro/distributed/world.h"
 #include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/chance_contract_view.h"
 #include "retro/kit/chance_database.h"
 #include "retro/kit/chance_rules.h"
@@ -140,9 +141,9 @@ class ChanceModule : public KitModule {
       std::string fits;
       if constexpr (HasWhatFits<R>) fits = rules.WhatFits(available);
       return absl::ResourceExhaustedError(absl::StrFormat(
-          "the %s database for%s needs about %.0f MiB, but only %.0f MiB is available%s%s",
-          info_.name, given, plan.estimated_memory_bytes / 1048576.0, available / 1048576.0,
-          limit.Note(), fits.empty() ? "" : absl::StrCat("; ", fits)));
+          "the %s database for%s needs about %s, but only %s is available%s%s", info_.name, given,
+          HumanBytes(plan.estimated_memory_bytes), HumanBytes(available), limit.Note(),
+          fits.empty() ? "" : absl::StrCat("; ", fits)));
     }
     return plan;
   }

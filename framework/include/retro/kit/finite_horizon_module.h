@@ -34,6 +34,7 @@
 #include "retro/contract/check_contract.h"
 #include "retro/distributed/world.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
@@ -140,9 +141,8 @@ class FiniteHorizonModule : public KitModule {
       std::string fits;
       if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
       return absl::ResourceExhaustedError(absl::StrFormat(
-          "this %s database needs about %.1f GiB, but only %.1f GiB is available%s%s",
-          info_.name, plan.estimated_memory_bytes / 1073741824.0, available / 1073741824.0,
-          limit.Note(), fits));
+          "this %s database needs about %s, but only %s is available%s%s", info_.name,
+          HumanBytes(plan.estimated_memory_bytes), HumanBytes(available), limit.Note(), fits));
     }
     return plan;
   }

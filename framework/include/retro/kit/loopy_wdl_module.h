@@ -33,6 +33,7 @@
 #include "retro/contract/check_contract.h"
 #include "retro/distributed/world.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/loopy_wdl_contract_view.h"
@@ -129,8 +130,8 @@ class LoopyWdlModule : public KitModule {
       if constexpr (HasWhatFits<R>) fits = absl::StrCat("; ", rules.WhatFits(available));
       if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
       return absl::ResourceExhaustedError(absl::StrCat(
-          "this ", what, " needs about ", MemorySize(plan.estimated_memory_bytes),
-          ", but only ", MemorySize(available), " is available", limit.Note(), fits));
+          "this ", what, " needs about ", HumanBytes(plan.estimated_memory_bytes),
+          ", but only ", HumanBytes(available), " is available", limit.Note(), fits));
     }
     return plan;
   }

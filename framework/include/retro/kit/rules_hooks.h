@@ -14,7 +14,6 @@
 #include <string>
 
 #include "absl/status/status.h"
-#include "absl/strings/str_format.h"
 #include "retro/kit/rules_parameters.h"
 
 namespace retro::kit {
@@ -90,11 +89,6 @@ concept HasStartPosition = requires(const R& r) {
   { r.StartPosition() } -> std::convertible_to<typename R::Position>;
 };
 
-// "1.2 GiB" from 1 GiB up, else "95 MiB".
-inline std::string MemorySize(uint64_t bytes) {
-  if (bytes >= (uint64_t{1} << 30)) return absl::StrFormat("%.1f GiB", bytes / 1073741824.0);
-  return absl::StrFormat("%.0f MiB", bytes / 1048576.0);
-}
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_RULES_HOOKS_H_
