@@ -14,6 +14,7 @@
 #include "cli/json_envelope.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
+#include "retro/input_error.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
 #include "retro/thread_pool.h"
@@ -21,14 +22,7 @@
 namespace retro::cli {
 
 int ExitCodeOf(const absl::Status& status) {
-  switch (status.code()) {
-    case absl::StatusCode::kInvalidArgument:
-    case absl::StatusCode::kNotFound:
-    case absl::StatusCode::kOutOfRange:
-      return kExitUsage;
-    default:
-      return kExitFailure;
-  }
+  return IsInputError(status) ? kExitUsage : kExitFailure;
 }
 
 int ReportError(const absl::Status& status) {

@@ -7,16 +7,6 @@
 
 namespace retro::cli {
 
-std::string Grouped(uint64_t value) {
-  std::string digits = std::to_string(value);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string HumanCount(uint64_t value) {
   char buffer[32];
   if (value < 10000) return std::to_string(value);
@@ -26,19 +16,6 @@ std::string HumanCount(uint64_t value) {
     std::snprintf(buffer, sizeof(buffer), "%.1f M", value / 1e6);
   } else {
     std::snprintf(buffer, sizeof(buffer), "%.1f G", value / 1e9);
-  }
-  return buffer;
-}
-
-std::string HumanBytes(uint64_t bytes) {
-  char buffer[32];
-  if (bytes < 1024) return std::to_string(bytes) + " B";
-  if (bytes < 1024 * 1024) {
-    std::snprintf(buffer, sizeof(buffer), "%.1f KiB", bytes / 1024.0);
-  } else if (bytes < (1ULL << 30)) {
-    std::snprintf(buffer, sizeof(buffer), "%.1f MiB", bytes / 1048576.0);
-  } else {
-    std::snprintf(buffer, sizeof(buffer), "%.2f GiB", bytes / 1073741824.0);
   }
   return buffer;
 }

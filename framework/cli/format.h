@@ -1,4 +1,5 @@
-// Number formatting for the tidy human-readable output of `retro`.
+// Number formatting for the tidy human-readable output of `retro`; byte
+// sizes and grouped counts come from retro/human_numbers.h.
 #ifndef RETRO_CLI_FORMAT_H_
 #define RETRO_CLI_FORMAT_H_
 
@@ -6,14 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "retro/human_numbers.h"
+
 namespace retro::cli {
 
-// 1234567 -> "1,234,567".
-std::string Grouped(uint64_t value);
 // 1234567 -> "1.23 M".
 std::string HumanCount(uint64_t value);
-// 3145728 -> "3.0 MiB".
-std::string HumanBytes(uint64_t bytes);
 // 0.0421 -> "42.1 ms", 75 -> "1m15s".
 std::string HumanSeconds(double seconds);
 // `text` safe to print on one line of a terminal: control bytes (NUL,

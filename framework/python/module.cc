@@ -20,6 +20,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "python/database_handle.h"
+#include "retro/input_error.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 #include "retro/thread_pool.h"
@@ -43,14 +44,8 @@ py::handle error_type;
 // Raises ValueError for what `retro` reports as a user's input error
 // (exit status 2: InvalidArgument, NotFound, OutOfRange), else retro.Error.
 [[noreturn]] void RaiseInputError(const absl::Status& status) {
-  switch (status.code()) {
-    case absl::StatusCode::kInvalidArgument:
-    case absl::StatusCode::kNotFound:
-    case absl::StatusCode::kOutOfRange:
-      throw py::value_error(std::string(status.message()));
-    default:
-      RaiseError(status);
-  }
+  if (IsInputError(status)) throw py::value_error(std::string(status.message()));
+  RaiseError(status);
 }
 
 // Python's json.loads of `text`.

@@ -29,6 +29,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "retro/checksum.h"
+#include "retro/human_numbers.h"
 #include "retro/status_macros.h"
 #include "retro/temporary_name.h"
 
@@ -330,19 +331,6 @@ absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size,
     offset += n;
   }
   return absl::OkStatus();
-}
-
-
-// "1.5 GiB"-style sizes for messages.
-std::string BytesText(uint64_t bytes) {
-  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
-  double value = static_cast<double>(bytes);
-  int unit = 0;
-  while (value >= 1024 && unit < 4) {
-    value /= 1024;
-    ++unit;
-  }
-  return unit == 0 ? absl::StrCat(bytes, " bytes") : absl::StrFormat("%.1f %s", value, units[unit]);
 }
 
 // The file an output path names: a symbolic link is followed (the file it
@@ -727,7 +715,7 @@ absl::Status AtomicFileWriter::CheckFreeSpace(uint64_t expected_bytes) const {
   return absl::ResourceExhaustedError(absl::StrFormat(
       "not enough free space for %s: the database needs about %s, its file system "
       "has %s free; free some space or choose another --out",
-      user_path_, BytesText(expected_bytes), BytesText(available)));
+      user_path_, HumanBytes(expected_bytes), HumanBytes(available)));
 }
 
 AtomicFileWriter::~AtomicFileWriter() {

@@ -6,17 +6,10 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "retro/split_mix64.h"
 
 namespace retro {
 namespace {
-
-// SplitMix64's finaliser: a well-mixed 64-bit value of `x`.
-uint64_t Mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 void Count(Outcome outcome, Tally& tally) {
   switch (outcome) {
@@ -44,7 +37,7 @@ std::string MatchResult::Outcomes() const {
   return letters;
 }
 
-uint64_t OpeningSeed(uint64_t seed, uint64_t pair) { return Mix(Mix(seed) ^ pair); }
+uint64_t OpeningSeed(uint64_t seed, uint64_t pair) { return SplitMix64(SplitMix64(seed) ^ pair); }
 
 absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a,
                                      const Player& b, const MatchOptions& options,

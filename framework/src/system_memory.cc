@@ -145,9 +145,4 @@ MemoryLimit AvailableMemory() {
 
 uint64_t AvailableMemoryBytes() { return AvailableMemory().bytes; }
 
-std::string MemorySize(uint64_t bytes) {
-  if (bytes >= (uint64_t{1} << 30)) return absl::StrFormat("%.1f GiB", bytes / 1073741824.0);
-  return absl::StrFormat("%.0f MiB", bytes / 1048576.0);
-}
-
 }  // namespace retro

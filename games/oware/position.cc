@@ -16,17 +16,28 @@ Position Position::Start() {
   return pos;
 }
 
-std::optional<int> FinalDifference(const Position& pos, const GameRules& game) {
-  const int diff = pos.mover_score - pos.opponent_score;
-  if (MajorityReached(pos, game)) return diff;
+std::optional<FinalScores> FinalScoresOf(const Position& pos, const GameRules& game) {
+  FinalScores scores{pos.mover_score, pos.opponent_score};
+  if (MajorityReached(pos, game)) return scores;
   if (PliesLeft(pos, game) == 0) {
-    return diff + LimitValue(pos.board, game.rules.at_limit);
+    if (game.rules.at_limit == AtLimit::kOwnSide) {
+      scores.mover += OwnSeeds(pos.board);
+      scores.opponent += OpponentSeeds(pos.board);
+    }
+    return scores;
   }
   Move moves[kMaxMoves];
   if (GenerateMoves(pos.board, game.rules, moves) == 0) {
-    return diff + TerminalValue(pos.board);
+    scores.mover += TerminalValue(pos.board);  // the mover takes its side
+    return scores;
   }
   return std::nullopt;
+}
+
+std::optional<int> FinalDifference(const Position& pos, const GameRules& game) {
+  const std::optional<FinalScores> scores = FinalScoresOf(pos, game);
+  if (!scores.has_value()) return std::nullopt;
+  return scores->mover - scores->opponent;
 }
 
 absl::Status ValidatePosition(const Position& pos, const GameRules& game) {

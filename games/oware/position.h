@@ -87,9 +87,19 @@ inline bool MajorityReached(const Position& pos, const GameRules& game) {
   return 2 * pos.mover_score > total || 2 * pos.opponent_score > total;
 }
 
+// The seeds each side ends a finished game with: its captures plus the
+// seeds the end rule hands it.
+struct FinalScores {
+  int mover = 0;
+  int opponent = 0;
+};
+
+// If the game is over at `pos`, both sides' final scores under `game`;
+// otherwise nullopt. Generates the moves to detect a side without moves.
+std::optional<FinalScores> FinalScoresOf(const Position& pos, const GameRules& game);
+
 // If the game is over at `pos`, the final score difference (mover minus
-// opponent) under `game`; otherwise nullopt. Generates the moves to detect a
-// side without moves.
+// opponent) under `game`; otherwise nullopt.
 std::optional<int> FinalDifference(const Position& pos, const GameRules& game);
 
 // OK if `pos` is usable by the engine: valid rules, a turn limit of at most

@@ -24,6 +24,7 @@
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 #include "retro/run_on_stack.h"
+#include "retro/split_mix64.h"
 #include "retro/status_macros.h"
 
 namespace retro::oware {
@@ -76,14 +77,6 @@ class GameEngine {
   std::unique_ptr<Engine<BookOracle>> booked_;
 };
 
-// SplitMix64: the random numbers of the openings, the same on every platform.
-uint64_t NextRandom(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 // Reads a whole number in [min, max] for player key `key`.
 absl::StatusOr<int64_t> SpecInt(const ParameterValues& spec, const std::string& key, int64_t min,
                                 int64_t max) {
@@ -106,23 +99,6 @@ std::optional<Move> FindMove(const Position& pos, const Rules& rules, int house)
     if (moves[i].house == house) return moves[i];
   }
   return std::nullopt;
-}
-
-// Final scores (mover, other) of a finished game: captures plus the seeds
-// the end rule hands out.
-std::pair<int, int> FinalScores(const Position& pos, const GameRules& game) {
-  int mover = pos.mover_score;
-  int other = pos.opponent_score;
-  if (MajorityReached(pos, game)) return {mover, other};
-  if (PliesLeft(pos, game) == 0) {
-    if (game.rules.at_limit == AtLimit::kOwnSide) {
-      mover += OwnSeeds(pos.board);
-      other += OpponentSeeds(pos.board);
-    }
-    return {mover, other};
-  }
-  mover += TerminalValue(pos.board);  // no legal move: the mover takes its side
-  return {mover, other};
 }
 
 const char* OutcomeName(int difference) {
@@ -257,7 +233,7 @@ std::string OwarePlay::RandomOpening(uint64_t seed) const {
   for (int ply = 0; ply < kOpeningPlies && !FinalDifference(pos, game).has_value(); ++ply) {
     Move moves[kMaxMoves];
     const int n = GenerateMoves(pos.board, game.rules, moves);
-    const Move& move = moves[NextRandom(state) % n];
+    const Move& move = moves[NextSplitMix64(state) % n];
     houses.push_back(move.house);
     pos = pos.Play(move);
   }
@@ -306,10 +282,10 @@ absl::StatusOr<GameRecord> PlayWholeGame(const OwarePlayer& first, const OwarePl
     played.push_back(r.best_move);
     pos = pos.Play(*move);
   }
-  auto [mover, other] = FinalScores(pos, game);
+  const FinalScores scores = *FinalScoresOf(pos, game);
   const bool first_to_move = pos.plies % 2 == 0;
-  record.first_score = first_to_move ? mover : other;
-  record.second_score = first_to_move ? other : mover;
+  record.first_score = first_to_move ? scores.mover : scores.opponent;
+  record.second_score = first_to_move ? scores.opponent : scores.mover;
   record.outcome = record.first_score > record.second_score   ? Outcome::kWin
                    : record.first_score < record.second_score ? Outcome::kLoss
                                                               : Outcome::kDraw;

@@ -28,7 +28,7 @@ for version in v2 v1; do
   RETRO_SYSTEM_ROOT="$work/$version" "$retro" solve --game oware --seeds 20 \
     --out "$work/big.retro" >"$work/out.txt" 2>&1 || status=$?
   [ "$status" -eq 1 ] || fail "$version: exit status $status, expected 1: $(cat "$work/out.txt")"
-  grep -q "only 200 MiB is available (the cgroup's $file)" "$work/out.txt" ||
+  grep -q "only 200.0 MiB is available (the cgroup's $file)" "$work/out.txt" ||
     fail "$version: the refusal does not name the cgroup's $file: $(cat "$work/out.txt")"
   [ ! -e "$work/big.retro" ] || fail "$version: an output was written"
   echo "$version: $(cat "$work/out.txt")"

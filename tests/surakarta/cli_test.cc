@@ -453,7 +453,7 @@ TEST_F(SurakartaCliTest, RefusesTablesThatDoNotFitInMemory) {
       RetroRaw({"solve", "--game", "surakarta", "--pieces", "6"}, "",
                {{"RETRO_MEMORY_LIMIT_MB", "512"}});
   ExpectError(r, 1,
-              {"needs about", "512 MiB is available",
+              {"needs about", "512.0 MiB is available",
                "the largest that fits is --pieces 5"});
   EXPECT_TRUE(std::filesystem::is_empty(work_.path()))
       << "no file may be left behind";

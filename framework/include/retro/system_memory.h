@@ -37,9 +37,6 @@ MemoryLimit AvailableMemory();
 // AvailableMemory().bytes.
 uint64_t AvailableMemoryBytes();
 
-// An amount of memory for messages: "1.2 GiB" from 1 GiB up, else "95 MiB".
-std::string MemorySize(uint64_t bytes);
-
 // The largest n in 0..max_n whose estimate(n) (bytes, growing with n) fits in
 // `available`: what a plugin's Plan names when it refuses a size. 0 when not
 // even n = 1 fits.

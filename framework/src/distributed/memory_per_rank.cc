@@ -6,6 +6,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "retro/human_numbers.h"
 
 namespace retro::distributed {
 namespace {
@@ -17,7 +18,7 @@ std::string WhatFits(const SolvePlan& plan, int ranks, uint64_t available) {
   if (ranks == 1) return plan.what_fits;
   const uint64_t every_rank = ReplicatedBytes(plan);
   if (every_rank >= available) {
-    return absl::StrCat("no number of ranks fits: a rank holds about ", MemorySize(every_rank),
+    return absl::StrCat("no number of ranks fits: a rank holds about ", HumanBytes(every_rank),
                         " however many there are");
   }
   const uint64_t split = plan.estimated_memory_bytes - every_rank;
@@ -59,11 +60,11 @@ absl::Status CheckSolveFitsMemory(const SolvePlan& plan, const std::string& game
   const std::string how_many =
       ranks == 1 ? std::string()
                  : absl::StrCat(" per rank over ", ranks, " ranks; the ", local_ranks,
-                                " on this machine need ", MemorySize(on_this_machine));
+                                " on this machine need ", HumanBytes(on_this_machine));
   const std::string fits = WhatFits(plan, ranks, available);
   return absl::ResourceExhaustedError(
-      absl::StrCat("this ", name, " needs about ", MemorySize(per_rank), how_many, ", but only ",
-                   MemorySize(available), " is available", limit.Note(),
+      absl::StrCat("this ", name, " needs about ", HumanBytes(per_rank), how_many, ", but only ",
+                   HumanBytes(available), " is available", limit.Note(),
                    fits.empty() ? "" : "; ", fits));
 }
 

@@ -30,6 +30,7 @@
 #include "retro/contract/check_result.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/progress.h"
+#include "retro/split_mix64.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -40,13 +41,6 @@ enum CheckId { kBijection, kNotation, kMoves, kTakeBacks, kTerminal, kCheckCount
 
 inline constexpr const char* kCheckNames[kCheckCount] = {
     "bijection", "notation", "moves", "take-backs", "consistency"};
-
-inline uint64_t SplitMix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
 
 // The indices of a slice of `size` to check: all, or a sorted sample that
 // includes the first and the last index.

@@ -33,6 +33,7 @@
 #include "retro/format/chance_file.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
@@ -45,17 +46,6 @@ namespace retro::kit {
 
 // A value for people: 12 significant digits.
 inline std::string ChanceNumber(double value) { return absl::StrFormat("%.12g", value); }
-
-// A count with thousands separators: 2,496,144.
-inline std::string GroupedCount(uint64_t count) {
-  const std::string digits = std::to_string(count);
-  std::string grouped;
-  for (size_t k = 0; k < digits.size(); ++k) {
-    if (k > 0 && (digits.size() - k) % 3 == 0) grouped.push_back(',');
-    grouped.push_back(digits[k]);
-  }
-  return grouped;
-}
 
 // Whether `a` is a better choice than `b` for the objective.
 template <chance::Objective kObjective>
@@ -238,7 +228,7 @@ class ChanceDatabase : public OpenDatabase {
       absl::StrAppend(&report.text,
                       absl::StrFormat("\n%-*s  %10s  %14.10f  %14.10f  %14.10f  %s", name_width,
                                       s < slices ? rules.slice_name(s) : "total",
-                                      GroupedCount(row.count), row.min, row.Mean(), row.max,
+                                      Grouped(row.count), row.min, row.Mean(), row.max,
                                       Example(row.max_at)));
     }
     if (total.count > 0) {
@@ -251,7 +241,7 @@ class ChanceDatabase : public OpenDatabase {
                         absl::StrFormat("\n  [%14.10f, %14.10f%s  %10s", low + b * width,
                                         b + 1 == kBins ? total.max : low + (b + 1) * width,
                                         b + 1 == kBins ? "]" : ")",
-                                        GroupedCount(total.histogram[b])));
+                                        Grouped(total.histogram[b])));
       }
     }
 

@@ -32,6 +32,7 @@
 #include "retro/contract/check_contract.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/chance_check_view.h"
 #include "retro/kit/chance_database.h"
 #include "retro/kit/chance_rules.h"

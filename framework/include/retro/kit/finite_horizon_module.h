@@ -33,6 +33,7 @@
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"

@@ -32,6 +32,7 @@
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/loopy_wdl_check_view.h"
