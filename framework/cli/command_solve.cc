@@ -22,12 +22,12 @@
 #include "retro/checkpoint.h"
 #include "retro/distributed/distributed_checkpoint.h"
 #include "retro/distributed/memory_per_rank.h"
-#include "retro/distributed/rank_report.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
+#include "retro/host/rank_report.h"
+#include "retro/internal/scratch_file.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
-#include "retro/scratch_file.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -119,7 +119,8 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
         "--scratch '", *scratch, "' is not a folder", why,
         "; give an existing folder with room for the working tables"));
   }
-  if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
+  if (absl::StatusOr<internal::ScratchFile> probe = internal::ScratchFile::Create(*scratch);
+      !probe.ok()) {
     return absl::InvalidArgumentError(probe.status().message());
   }
   return *scratch;
@@ -248,9 +249,10 @@ struct SolveCheckpoint {
 absl::StatusOr<std::unique_ptr<FileCheckpoint>> OpenCheckpointFolder(
     const SolveRequest& request, int rank, const AtomicFileWriter* writer) {
   if (rank != 0 && !request.resume) return nullptr;
-  const CheckpointFolder::Mode mode = rank != 0          ? CheckpointFolder::Mode::kReadOnly
-                                      : request.resume   ? CheckpointFolder::Mode::kResume
-                                                         : CheckpointFolder::Mode::kFresh;
+  const internal::CheckpointFolder::Mode mode =
+      rank != 0        ? internal::CheckpointFolder::Mode::kReadOnly
+      : request.resume ? internal::CheckpointFolder::Mode::kResume
+                       : internal::CheckpointFolder::Mode::kFresh;
   const GameDescription& game = request.plugin->module().Describe();
   return FileCheckpoint::Create(writer != nullptr ? writer->path() : request.path, game.name,
                                 game.data_version, request.plan.canonical_parameters, mode,

@@ -1,4 +1,4 @@
-// Tests the checkpoint store (retro/checkpoint.h, retro/checkpoint_folder.h)
+// Tests the checkpoint store (retro/checkpoint.h, retro/internal/checkpoint_folder.h)
 // on its own, without a solver: slices and snapshots saved by one run are
 // restored byte for byte by the next, damaged or foreign checkpoint files
 // are refused with errors naming the problem, a fresh solve drops an
@@ -28,7 +28,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using Mode = CheckpointFolder::Mode;
+using Mode = internal::CheckpointFolder::Mode;
 using Parameters = std::vector<std::pair<std::string, std::string>>;
 
 const Parameters kParameters = {{"seeds", "6"}, {"turn-limit", "200"}};
@@ -297,9 +297,12 @@ TEST(CheckpointTest, CheckpointWithoutWorkLeavesNoFolder) {
 }
 
 TEST(CheckpointTest, MarkerRoundTripsAndRefusesOtherText) {
-  const CheckpointMarker marker{.game = "toy", .plugin_abi = 7, .data_version = 3,
-                                .parameters = kParameters, .run = "abc pid 1 at 2"};
-  auto parsed = ParseMarker(MarkerText(marker));
+  const internal::CheckpointMarker marker{.game = "toy",
+                                          .plugin_abi = 7,
+                                          .data_version = 3,
+                                          .parameters = kParameters,
+                                          .run = "abc pid 1 at 2"};
+  auto parsed = internal::ParseMarker(internal::MarkerText(marker));
   ASSERT_TRUE(parsed.ok()) << parsed.status();
   EXPECT_EQ(parsed->game, "toy");
   EXPECT_EQ(parsed->plugin_abi, 7u);
@@ -307,12 +310,12 @@ TEST(CheckpointTest, MarkerRoundTripsAndRefusesOtherText) {
   EXPECT_EQ(parsed->parameters, kParameters);
   EXPECT_EQ(parsed->run, "abc pid 1 at 2");
   for (const std::string text : {"", "hello\n"}) {
-    ExpectRefusal(ParseMarker(text).status(), absl::StatusCode::kDataLoss,
+    ExpectRefusal(internal::ParseMarker(text).status(), absl::StatusCode::kDataLoss,
                   {"its marker is damaged (no marker line)"});
   }
-  ExpectRefusal(ParseMarker("retro checkpoint 1\ngame toy\n").status(),
+  ExpectRefusal(internal::ParseMarker("retro checkpoint 1\ngame toy\n").status(),
                 absl::StatusCode::kDataLoss, {"its marker is damaged (a line is missing)"});
-  EXPECT_EQ(ParameterDifferences({{"seeds", "6"}, {"layout", "fast"}}, {{"seeds", "5"}}),
+  EXPECT_EQ(internal::ParameterDifferences({{"seeds", "6"}, {"layout", "fast"}}, {{"seeds", "5"}}),
             "seeds=6 (this solve: 5), layout=fast (this solve: none)");
 }
 

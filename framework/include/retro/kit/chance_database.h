@@ -31,16 +31,16 @@
 #include "retro/database.h"
 #include "retro/database_layout.h"
 #include "retro/format/chance_file.h"
-#include "retro/kit/chance_reader.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
+#include "retro/kit/chance_reader.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -290,7 +290,7 @@ class ChanceDatabase : public OpenDatabase {
     const R& rules = *rules_;
     std::vector<uint64_t> sizes;
     for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
-    const RecordSelection selection(sizes, options.sample, options.seed);
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // The rules' shared best choices, for a full verify.
     BestChoicesOf<R> shared;
     if constexpr (HasBestChoices<R>) {
@@ -318,7 +318,7 @@ class ChanceDatabase : public OpenDatabase {
       }
       return problem;
     };
-    MismatchTally tally;
+    retro::internal::MismatchTally tally;
     CheckSelectedRecords(selection, 256, context, start_slice, [&](int s) {
       return [&check_record, s](uint64_t index) { return check_record(s, index); };
     }, tally);

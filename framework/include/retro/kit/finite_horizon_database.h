@@ -18,15 +18,15 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "retro/game_module.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
-#include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_reader.h"
+#include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -218,8 +218,8 @@ class FiniteHorizonDatabase : public OpenDatabase {
     const R& rules = tables_->rules();
     std::vector<uint64_t> sizes;
     for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
-    const RecordSelection selection(sizes, options.sample, options.seed);
-    MismatchTally tally;
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
+    retro::internal::MismatchTally tally;
     CheckSelectedRecords(selection, 4096, context, [](int) {}, [this](int s) {
       return [this, s, scratch = CheckScratch()](uint64_t index) mutable {
         return Check(s, index, scratch);

@@ -34,12 +34,13 @@
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
+#include "retro/internal/spilled_slice.h"
 #include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_solve_view.h"
-#include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/rules_parameters.h"
@@ -47,7 +48,6 @@
 #include "retro/solver/finite_horizon.h"
 #include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
-#include "retro/spilled_slice.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
@@ -168,8 +168,8 @@ class FiniteHorizonModule : public KitModule {
         context.communicator != nullptr && context.communicator->size() > 1;
     if (distributed) {
       options.take = [&out, &rules, &context](int slice, std::vector<uint8_t> store) {
-        return AddSpilledSlice(out, rules.slice_name(slice), std::move(store),
-                               context.scratch_directory);
+        return retro::internal::AddSpilledSlice(out, rules.slice_name(slice), std::move(store),
+                                                context.scratch_directory);
       };
     }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;

@@ -100,15 +100,15 @@
 
 namespace retro::kit {
 
-namespace finite_horizon_internal {
+namespace internal {
 
 // A move visitor of the shape the kit passes to ForEachMove.
 template <typename R>
-struct MoveVisitor {
+struct FiniteHorizonMoveVisitor {
   void operator()(const typename R::Move&, const typename R::Position&, int) const {}
 };
 
-}  // namespace finite_horizon_internal
+}  // namespace internal
 
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertFiniteHorizonRules).
@@ -121,16 +121,15 @@ template <typename R>
 concept FiniteHorizonHasIndexer = SlicedRulesHaveIndexer<R>;
 
 template <typename R>
-concept FiniteHorizonHasValues =
-    requires(const R& r, const typename R::Position& p, int slice,
-             finite_horizon_internal::MoveVisitor<R> visit) {
-      { r.horizon() } -> std::convertible_to<int>;
-      { r.LimitValue(p) } -> std::convertible_to<int>;
-      { r.TerminalValue(p) } -> std::convertible_to<int>;
-      { r.MinValue(slice) } -> std::convertible_to<int>;
-      { r.MaxValue(slice) } -> std::convertible_to<int>;
-      r.ForEachMove(p, visit);
-    };
+concept FiniteHorizonHasValues = requires(const R& r, const typename R::Position& p, int slice,
+                                          internal::FiniteHorizonMoveVisitor<R> visit) {
+  { r.horizon() } -> std::convertible_to<int>;
+  { r.LimitValue(p) } -> std::convertible_to<int>;
+  { r.TerminalValue(p) } -> std::convertible_to<int>;
+  { r.MinValue(slice) } -> std::convertible_to<int>;
+  { r.MaxValue(slice) } -> std::convertible_to<int>;
+  r.ForEachMove(p, visit);
+};
 
 template <typename R>
 concept FiniteHorizonHasNotation = SlicedRulesHaveNotation<R>;

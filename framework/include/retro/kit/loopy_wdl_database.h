@@ -33,16 +33,16 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/game_module.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -197,7 +197,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       records += records_.size(slice);
       blocks += records_.NumChunks(slice);
     }
-    const RecordSelection selection(sizes, options.sample, options.seed);
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // Checking a record looks its children up all over the slices: a
     // compressed file checked at more records than it has blocks is
     // decompressed into memory first (when it fits), so that each block is
@@ -214,7 +214,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       in_memory.emplace(data_.WithRecords(std::move(raw)));
     }
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
-    MismatchTally tally;
+    retro::internal::MismatchTally tally;
     CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
       return [&data, slice, unrank = Unranker<R>(rules_), rank = Ranker<R>(rules_)](
                  uint64_t index) mutable {

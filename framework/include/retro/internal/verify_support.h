@@ -5,8 +5,8 @@
 // records of each slice are split across the ranks (RecordsOfRank) and the
 // tallies combined (MismatchTally::Result with the communicator), so the
 // report does not depend on the rank count either.
-#ifndef RETRO_VERIFY_SUPPORT_H_
-#define RETRO_VERIFY_SUPPORT_H_
+#ifndef RETRO_INTERNAL_VERIFY_SUPPORT_H_
+#define RETRO_INTERNAL_VERIFY_SUPPORT_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -22,7 +22,7 @@
 #include "retro/progress.h"
 #include "retro/thread_pool.h"
 
-namespace retro {
+namespace retro::internal {
 
 // The records to check per slice, given each slice's record count. With
 // `sample` 0 (or at least the total) every record is checked and the lists
@@ -167,6 +167,6 @@ void CheckSelectedRecords(const RecordSelection& selection, uint64_t grain,
   }
 }
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_VERIFY_SUPPORT_H_
+#endif  // RETRO_INTERNAL_VERIFY_SUPPORT_H_
