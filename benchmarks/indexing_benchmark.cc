@@ -527,7 +527,7 @@ void BM_SkPlainSolve(benchmark::State& state) {
 template <typename Scheme>
 double SkTableBytes(const Scheme& scheme, int pieces) {
   if constexpr (std::is_same_v<Scheme, FuChouIndexer>) {
-    return sizeof(combination_internal::kChoose);
+    return sizeof(internal::kChoose);
   } else if constexpr (std::is_same_v<Scheme, TableRankIndexer>) {
     return static_cast<double>(scheme.TableBytes());
   } else {

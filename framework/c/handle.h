@@ -11,7 +11,7 @@
 
 #include "c/c_error.h"
 #include "retro/c/retro.h"
-#include "retro/database_session.h"
+#include "retro/host/database_session.h"
 
 // An open database as the C API hands it out.
 struct retro_db {

@@ -1,7 +1,7 @@
 // The C API's plugin search directories (plugin_dirs.h).
 #include "c/plugin_dirs.h"
 
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
 
 namespace retro::c_api {
 

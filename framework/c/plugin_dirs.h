@@ -11,7 +11,7 @@ namespace retro::c_api {
 // In order: `first` (when not empty), the RETRO_PLUGIN_PATH entries, the
 // folder `retro` beside the libraries (the installed <libdir>/retro) and the
 // libraries' own folder (the build tree, where plugins sit beside them):
-// LibraryPluginSearchDirs (retro/plugin_loader.h), since libretro_c.so and
+// LibraryPluginSearchDirs (retro/host/plugin_loader.h), since libretro_c.so and
 // libretro_framework.so lie in one folder.
 std::vector<std::string> CPluginSearchDirs(const std::string& first);
 

@@ -1,5 +1,5 @@
 // The entry points of the C API (retro/c/retro.h): each checks its
-// arguments, does its work through the framework (retro/database_session.h,
+// arguments, does its work through the framework (retro/host/database_session.h,
 // OpenDatabase::Probe) and turns every failure, exceptions included, into an
 // error code and a one-line message.
 #include <exception>
@@ -13,7 +13,7 @@
 #include "c/probe.h"
 #include "c/probe_value.h"
 #include "retro/c/retro.h"
-#include "retro/database_session.h"
+#include "retro/host/database_session.h"
 
 namespace retro::c_api {
 namespace {

@@ -13,8 +13,8 @@
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
 #include "retro/export.h"
+#include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
-#include "retro/plugin_loader.h"
 
 namespace retro::cli {
 namespace {

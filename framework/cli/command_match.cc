@@ -14,9 +14,9 @@
 #include "cli/json_envelope.h"
 #include "cli/play_session.h"
 #include "cli/progress_bar.h"
+#include "retro/host/match.h"
+#include "retro/host/match_statistics.h"
 #include "retro/json_writer.h"
-#include "retro/match.h"
-#include "retro/match_statistics.h"
 #include "retro/parameters.h"
 
 namespace retro::cli {

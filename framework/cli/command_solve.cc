@@ -4,8 +4,8 @@
 // the database is written, so `--resume` continues a killed solve.
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <new>
 #include <string>
@@ -22,12 +22,12 @@
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/checkpoint.h"
-#include "retro/distributed/rank_report.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
+#include "retro/host/rank_report.h"
+#include "retro/internal/scratch_file.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
-#include "retro/scratch_file.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -159,7 +159,8 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
         "--scratch '", *scratch, "' is not a folder", why,
         "; give an existing folder with room for the working tables"));
   }
-  if (absl::StatusOr<ScratchFile> probe = ScratchFile::Create(*scratch); !probe.ok()) {
+  if (absl::StatusOr<internal::ScratchFile> probe = internal::ScratchFile::Create(*scratch);
+      !probe.ok()) {
     return absl::InvalidArgumentError(probe.status().message());
   }
   return *scratch;
@@ -311,9 +312,10 @@ int RunSolve(int argc, char** argv, int first) {
   if (checkpointing) {
     absl::Status status;
     if (world.rank() == 0 || resume) {
-      const CheckpointFolder::Mode mode = world.rank() != 0 ? CheckpointFolder::Mode::kReadOnly
-                                          : resume            ? CheckpointFolder::Mode::kResume
-                                                              : CheckpointFolder::Mode::kFresh;
+      const internal::CheckpointFolder::Mode mode =
+          world.rank() != 0 ? internal::CheckpointFolder::Mode::kReadOnly
+          : resume          ? internal::CheckpointFolder::Mode::kResume
+                            : internal::CheckpointFolder::Mode::kFresh;
       auto created = FileCheckpoint::Create(writer != nullptr ? writer->path() : path,
                                             game.name, game.data_version,
                                             plan.canonical_parameters, mode, interval);

@@ -14,13 +14,13 @@
 #include "cli/json_envelope.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
-#include "retro/distributed/rank_report.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
+#include "retro/host/rank_report.h"
+#include "retro/host/verify_report.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
-#include "retro/verify_report.h"
 
 namespace retro::cli {
 namespace {

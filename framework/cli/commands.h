@@ -14,9 +14,9 @@
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
 #include "retro/database.h"
-#include "retro/database_session.h"
 #include "retro/game_module.h"
-#include "retro/plugin_loader.h"
+#include "retro/host/database_session.h"
+#include "retro/host/plugin_loader.h"
 
 namespace retro::cli {
 
@@ -95,7 +95,7 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         std::string* db);
 
 // Opening a database with its plugin lives in the framework library, shared
-// with the C API (retro/database_session.h).
+// with the C API (retro/host/database_session.h).
 using ::retro::DatabaseSession;
 using ::retro::OpenDatabaseSession;
 

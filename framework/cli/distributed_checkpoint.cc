@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "retro/checksum.h"
 #include "retro/distributed/status_agreement.h"
+#include "retro/host/checksum.h"
 
 namespace retro::cli {
 

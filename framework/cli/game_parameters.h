@@ -15,8 +15,8 @@
 #include "absl/status/status.h"
 #include "cli/arguments.h"
 #include "retro/game_module.h"
+#include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
-#include "retro/plugin_loader.h"
 
 namespace retro::cli {
 

@@ -12,8 +12,8 @@
 
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
+#include "retro/host/plugin_loader.h"
 #include "retro/play.h"
-#include "retro/plugin_loader.h"
 
 namespace retro::cli {
 

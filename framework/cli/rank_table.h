@@ -1,12 +1,12 @@
 // How `retro solve` and `retro verify` show what every rank of a
-// distributed job used (retro/distributed/rank_report.h): a table for
+// distributed job used (retro/host/rank_report.h): a table for
 // people, an array for --json.
 #ifndef RETRO_CLI_RANK_TABLE_H_
 #define RETRO_CLI_RANK_TABLE_H_
 
 #include <vector>
 
-#include "retro/distributed/rank_report.h"
+#include "retro/host/rank_report.h"
 #include "retro/json_writer.h"
 
 namespace retro::cli {

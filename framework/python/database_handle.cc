@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
+#include "retro/host/verify_report.h"
 #include "retro/thread_pool.h"
-#include "retro/verify_report.h"
 
 namespace retro::python {
 

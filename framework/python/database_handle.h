@@ -1,5 +1,5 @@
 // The C++ side of the Python module's Database (docs/python.md): a
-// database opened with its game's plugin (retro/database_session.h) and
+// database opened with its game's plugin (retro/host/database_session.h) and
 // what Python asks of it, as JSON text and statuses, without any Python
 // type, so that the bindings (module.cc) only convert.
 #ifndef RETRO_FRAMEWORK_PYTHON_DATABASE_HANDLE_H_
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "retro/database_session.h"
 #include "retro/game_module.h"
+#include "retro/host/database_session.h"
 #include "retro/parameters.h"
 
 namespace retro::python {
@@ -31,7 +31,7 @@ struct ProbeAnswer {
 class DatabaseHandle {
  public:
   // Opens `path` (checking it as `retro probe` does) with plugins searched
-  // in `plugin_dirs`, then LibraryPluginSearchDirs' (retro/plugin_loader.h).
+  // in `plugin_dirs`, then LibraryPluginSearchDirs' (retro/host/plugin_loader.h).
   static absl::StatusOr<DatabaseHandle> Open(const std::string& path,
                                              const std::vector<std::string>& plugin_dirs);
 
@@ -54,7 +54,7 @@ class DatabaseHandle {
   // The JSON `retro stats --json` prints (the plugin's report).
   absl::StatusOr<std::string> Stats(int threads) const;
 
-  // The JSON of a verify (retro/verify_report.h), timed from the call.
+  // The JSON of a verify (retro/host/verify_report.h), timed from the call.
   absl::StatusOr<std::string> Verify(const VerifyOptions& options, int threads) const;
 
   // The values of slice `slice` (OpenDatabase::Values).

@@ -52,7 +52,8 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
 
 absl::Status ChangeLog::Spill() {
   if (!file_.has_value()) {
-    absl::StatusOr<ScratchFile> file = ScratchFile::Create(options_.scratch_directory);
+    absl::StatusOr<retro::internal::ScratchFile> file =
+        retro::internal::ScratchFile::Create(options_.scratch_directory);
     if (!file.ok()) return file.status();
     file_.emplace(std::move(*file));
   }

@@ -68,17 +68,19 @@ std::unique_ptr<solver::SliceSnapshots> Checkpoint::SnapshotsOf(const std::strin
 
 absl::StatusOr<std::unique_ptr<FileCheckpoint>> FileCheckpoint::Create(
     const std::string& output, const std::string& game, uint32_t data_version,
-    std::vector<std::pair<std::string, std::string>> parameters, CheckpointFolder::Mode mode,
-    std::chrono::seconds interval) {
+    std::vector<std::pair<std::string, std::string>> parameters,
+    internal::CheckpointFolder::Mode mode, std::chrono::seconds interval) {
   std::unique_ptr<FileCheckpoint> checkpoint(new FileCheckpoint());
   checkpoint->game_ = game;
   checkpoint->data_version_ = data_version;
   checkpoint->parameters_ = parameters;
   checkpoint->interval_ = interval;
-  const CheckpointMarker mine{.game = game, .plugin_abi = kPluginAbiVersion,
-                              .data_version = data_version,
-                              .parameters = std::move(parameters), .run = NewRunIdentity()};
-  RETRO_ASSIGN_OR_RETURN(checkpoint->folder_, CheckpointFolder::Open(output, mine, mode));
+  const internal::CheckpointMarker mine{.game = game,
+                                        .plugin_abi = kPluginAbiVersion,
+                                        .data_version = data_version,
+                                        .parameters = std::move(parameters),
+                                        .run = internal::NewRunIdentity()};
+  RETRO_ASSIGN_OR_RETURN(checkpoint->folder_, internal::CheckpointFolder::Open(output, mine, mode));
   return checkpoint;
 }
 
@@ -110,7 +112,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
     // input, not the folder, is what to change.
     return absl::InvalidArgumentError(absl::StrCat(
         "checkpoint ", path, " was made with other parameters: ",
-        ParameterDifferences((*file)->parameters(), parameters_),
+        internal::ParameterDifferences((*file)->parameters(), parameters_),
         "; resume with the checkpoint's parameters, or delete the folder or solve without "
         "--resume to start afresh"));
   }

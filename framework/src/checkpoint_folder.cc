@@ -1,5 +1,5 @@
-// The checkpoint folder's marker, lock and clean-up (retro/checkpoint_folder.h).
-#include "retro/checkpoint_folder.h"
+// The checkpoint folder's marker, lock and clean-up (retro/internal/checkpoint_folder.h).
+#include "retro/internal/checkpoint_folder.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -19,10 +19,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
+#include "retro/host/temporary_name.h"
 #include "retro/status_macros.h"
-#include "retro/temporary_name.h"
 
-namespace retro {
+namespace retro::internal {
 namespace {
 
 constexpr char kMarkerName[] = "retro-checkpoint";
@@ -159,7 +159,7 @@ void RemoveMarkedFolder(int dir, const std::string& path) {
 
 // Removes the folders that MakeMarkedFolder began for `path` in processes
 // that were killed before renaming them into place: folders named as
-// temporaries of the checkpoint folder's name (retro/temporary_name.h)
+// temporaries of the checkpoint folder's name (retro/host/temporary_name.h)
 // that no live process holds locked.
 void RemoveStaleFolderDrafts(const std::string& path) {
   const std::filesystem::path folder(path);
@@ -465,4 +465,4 @@ absl::Status CheckpointFolder::Remove() {
   return absl::OkStatus();
 }
 
-}  // namespace retro
+}  // namespace retro::internal

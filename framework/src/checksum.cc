@@ -1,7 +1,7 @@
 // Implementation of Checksum64: four independent multiply-rotate lanes over
 // 32-byte blocks (so the loop is limited by memory bandwidth, not latency),
 // then a tail and a final avalanche. The file format pins this definition.
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
 
 #include <bit>
 #include <cstring>

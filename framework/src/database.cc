@@ -28,10 +28,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
+#include "retro/host/temporary_name.h"
 #include "retro/human_numbers.h"
 #include "retro/status_macros.h"
-#include "retro/temporary_name.h"
 
 namespace retro {
 namespace {
@@ -389,7 +389,7 @@ bool LockedAndStillNamed(int fd, const std::string& path) {
 
 // Removes the temporaries of `target` that no live process holds locked:
 // those of a solve that was killed with SIGKILL or lost its machine. Only
-// regular files whose names prove them retro's (retro/temporary_name.h) are
+// regular files whose names prove them retro's (retro/host/temporary_name.h) are
 // touched.
 void RemoveStaleTemporaries(const std::string& target) {
   namespace fs = std::filesystem;

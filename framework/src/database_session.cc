@@ -1,5 +1,5 @@
-// Opening a database with its game's plugin (retro/database_session.h).
-#include "retro/database_session.h"
+// Opening a database with its game's plugin (retro/host/database_session.h).
+#include "retro/host/database_session.h"
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"

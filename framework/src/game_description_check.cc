@@ -1,5 +1,5 @@
 // CheckGameDescription: the host's requirements on a plugin's description.
-#include "retro/game_description_check.h"
+#include "retro/host/game_description_check.h"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 // The match runner: pairs of games from one opening with colours swapped,
 // played on a thread pool, collected by game index.
-#include "retro/match.h"
+#include "retro/host/match.h"
 
 #include <chrono>
 #include <optional>

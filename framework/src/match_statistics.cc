@@ -1,5 +1,5 @@
 // Score fraction, confidence interval and Elo of a match tally.
-#include "retro/match_statistics.h"
+#include "retro/host/match_statistics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Implementation of plugin discovery and loading with Boost.DLL. This is the
 // only translation unit that includes Boost.DLL (its headers are slow to
 // compile).
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 #include "absl/strings/str_split.h"
 #include "boost/dll/library_info.hpp"
 #include "boost/dll/shared_library.hpp"
-#include "retro/game_description_check.h"
+#include "retro/host/game_description_check.h"
 #include "retro/plugin.h"
 
 namespace retro {

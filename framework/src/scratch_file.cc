@@ -1,5 +1,5 @@
-// ScratchFile: an unlinked temporary file (see retro/scratch_file.h).
-#include "retro/scratch_file.h"
+// ScratchFile: an unlinked temporary file (see retro/internal/scratch_file.h).
+#include "retro/internal/scratch_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 
-namespace retro {
+namespace retro::internal {
 namespace {
 
 std::string ErrnoText(int error) { return std::strerror(error); }
@@ -136,4 +136,4 @@ absl::Status ScratchFile::ReadAt(uint64_t offset, std::span<uint8_t> out) const 
   return absl::OkStatus();
 }
 
-}  // namespace retro
+}  // namespace retro::internal

@@ -1,10 +1,10 @@
-// Temporary file names that retro can prove it made (retro/temporary_name.h).
-#include "retro/temporary_name.h"
+// Temporary file names that retro can prove it made (retro/host/temporary_name.h).
+#include "retro/host/temporary_name.h"
 
 #include <algorithm>
 #include <random>
 
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
 
 namespace retro {
 namespace {

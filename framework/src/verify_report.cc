@@ -1,5 +1,5 @@
-// The JSON form of a verify result (retro/verify_report.h).
-#include "retro/verify_report.h"
+// The JSON form of a verify result (retro/host/verify_report.h).
+#include "retro/host/verify_report.h"
 
 #include "retro/json_writer.h"
 

@@ -12,7 +12,7 @@
 
 namespace retro::surakarta {
 
-namespace combination_internal {
+namespace internal {
 // kChoose.c[k][s] = C(s, k) for 0 <= k <= 36, 0 <= s < 36, signed so that
 // comparisons vectorise. A non-inline constexpr variable has internal
 // linkage, so position-independent code addresses it directly.
@@ -27,13 +27,13 @@ struct ChooseTable {
   }
 };
 constexpr ChooseTable kChoose{};
-}  // namespace combination_internal
+}  // namespace internal
 
 // The colex rank of `squares` among all sets of the same size.
 inline uint64_t CombinationRank(Bitboard squares) {
   int64_t rank = 0;
   for (int i = 1; squares; ++i) {
-    rank += combination_internal::kChoose.c[i][PopLowest(squares)];
+    rank += internal::kChoose.c[i][PopLowest(squares)];
   }
   return static_cast<uint64_t>(rank);
 }
@@ -45,7 +45,7 @@ inline Bitboard CombinationUnrank(uint64_t rank, int size) {
   Bitboard squares = 0;
   int64_t remaining = static_cast<int64_t>(rank);
   for (int i = size; i >= 1; --i) {
-    const int64_t* row = combination_internal::kChoose.c[i];
+    const int64_t* row = internal::kChoose.c[i];
     int count = 0;
     for (int s = 0; s < kSquares; ++s) count += row[s] <= remaining;
     const int s = count - 1;

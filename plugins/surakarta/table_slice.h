@@ -192,7 +192,7 @@ class TableSlice {
   // below[j] = sum_{i < j} C(b_i, i + 1), above[j] = sum_{i >= j} C(b_i, i + 2)
   // over the sorted elements b_i of base.
   void ComputeUnSteps(Scratch& scratch) const {
-    const auto& choose = combination_internal::kChoose.c;
+    const auto& choose = internal::kChoose.c;
     const Bitboard occupied = scratch.occupied;
     int count = 0;
     for (Bitboard pieces = occupied; pieces;) {

@@ -30,7 +30,7 @@ std::string TempOutput(const std::string& name) {
 // The checkpoint of `output` as rank `rank` of a solve opens it: rank 0
 // owns the folder, the others of a resumed job only read it.
 std::unique_ptr<FileCheckpoint> Open(const std::string& output, bool resume, int rank = 0) {
-  using Mode = CheckpointFolder::Mode;
+  using Mode = internal::CheckpointFolder::Mode;
   const Mode mode = rank != 0 ? Mode::kReadOnly : resume ? Mode::kResume : Mode::kFresh;
   auto created = FileCheckpoint::Create(output, kGame, 1, {{"n", "3"}}, mode);
   EXPECT_TRUE(created.ok()) << created.status();

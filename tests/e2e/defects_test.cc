@@ -25,8 +25,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/checksum.h"
 #include "retro/database.h"
+#include "retro/host/checksum.h"
 #include "tests/e2e/retro_runner.h"
 
 namespace retro::testing {

@@ -21,9 +21,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/checkpoint_folder.h"
+#include "retro/host/temporary_name.h"
+#include "retro/internal/checkpoint_folder.h"
 #include "retro/plugin.h"
-#include "retro/temporary_name.h"
 #include "tests/e2e/retro_runner.h"
 
 namespace retro::testing {
@@ -56,10 +56,12 @@ class UserFilesTest : public RetroTest {
                          std::vector<std::pair<std::string, std::string>> parameters) {
     const std::string folder = output + ".checkpoint";
     fs::create_directory(work_.File(folder));
-    const CheckpointMarker marker{.game = game, .plugin_abi = kPluginAbiVersion,
-                                  .data_version = 1, .parameters = std::move(parameters),
-                                  .run = "an earlier run"};
-    Write(folder + "/retro-checkpoint", MarkerText(marker));
+    const internal::CheckpointMarker marker{.game = game,
+                                            .plugin_abi = kPluginAbiVersion,
+                                            .data_version = 1,
+                                            .parameters = std::move(parameters),
+                                            .run = "an earlier run"};
+    Write(folder + "/retro-checkpoint", internal::MarkerText(marker));
     Write(folder + "/other.slice", "another solve's work");
   }
 };

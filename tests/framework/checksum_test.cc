@@ -1,7 +1,7 @@
 // Tests for retro::Checksum64, which is part of the file format: pinned
 // values, agreement with a reference written from docs/file-format.md, and
 // its ability to tell inputs apart (bit flips, lengths, swapped words).
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
 
 #include <algorithm>
 #include <cstdint>

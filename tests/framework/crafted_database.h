@@ -24,12 +24,12 @@
 #include "absl/status/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/checksum.h"
 #include "retro/database.h"
 #include "retro/game_module.h"
+#include "retro/host/checksum.h"
+#include "retro/host/plugin_loader.h"
 #include "retro/parameters.h"
 #include "retro/plugin.h"
-#include "retro/plugin_loader.h"
 
 namespace retro::testing {
 

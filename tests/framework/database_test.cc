@@ -13,7 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {

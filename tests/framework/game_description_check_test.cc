@@ -1,7 +1,7 @@
 // Tests the host's check of a plugin's description (retro/
 // game_description_check.h): well-formed, unique parameter names that are
 // not the host's own options pass; each fault is named.
-#include "retro/game_description_check.h"
+#include "retro/host/game_description_check.h"
 
 #include <string>
 

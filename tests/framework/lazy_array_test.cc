@@ -1,6 +1,6 @@
 // Tests of retro::LazyArray: zero until written, writes kept, Release hands
 // back only the whole pages inside the range.
-#include "retro/lazy_array.h"
+#include "retro/internal/lazy_array.h"
 
 #include <unistd.h>
 
@@ -14,7 +14,7 @@ namespace {
 TEST(LazyArrayTest, ReadsZeroKeepsWritesAndReleasesWholePagesInside) {
   const size_t page =
       static_cast<size_t>(sysconf(_SC_PAGESIZE)) / sizeof(uint64_t);
-  LazyArray<uint64_t> a(10 * page);
+  internal::LazyArray<uint64_t> a(10 * page);
   ASSERT_EQ(a.size(), 10 * page);
   EXPECT_EQ(a.data()[5 * page], 0u);
   for (size_t i = 0; i < a.size(); ++i) a.data()[i] = i + 1;
@@ -33,7 +33,7 @@ TEST(LazyArrayTest, ReadsZeroKeepsWritesAndReleasesWholePagesInside) {
 }
 
 TEST(LazyArrayTest, EmptyArrayHoldsNothing) {
-  LazyArray<double> a(0);
+  internal::LazyArray<double> a(0);
   EXPECT_EQ(a.size(), 0u);
   a.Release(0, 0);
 }

@@ -1,6 +1,6 @@
-// The match statistics (retro/match_statistics.h) against values computed by
+// The match statistics (retro/host/match_statistics.h) against values computed by
 // hand from the formulas, and the player-spec syntax (retro/play.h).
-#include "retro/match_statistics.h"
+#include "retro/host/match_statistics.h"
 
 #include <cmath>
 

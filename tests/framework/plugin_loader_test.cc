@@ -1,7 +1,7 @@
-// Tests for plugin discovery and loading (retro/plugin_loader.h) against the
+// Tests for plugin discovery and loading (retro/host/plugin_loader.h) against the
 // test-only plugins in tests/plugins: the working countdown plugin, one
 // declaring another ABI version, a plain shared library, and non-libraries.
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
 
 #include <stdlib.h>
 #include <unistd.h>

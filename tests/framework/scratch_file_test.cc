@@ -4,7 +4,7 @@
 // and a folder that cannot hold one is an error naming it; and
 // AddSpilledSlice: a builder's slice kept in a mapped scratch file is
 // written as the same bytes.
-#include "retro/scratch_file.h"
+#include "retro/internal/scratch_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -14,7 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "retro/database.h"
-#include "retro/spilled_slice.h"
+#include "retro/internal/spilled_slice.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
@@ -22,7 +22,7 @@ namespace {
 
 TEST(ScratchFileTest, ReadsBackWhatWasAppended) {
   testing::TempDir dir;
-  absl::StatusOr<ScratchFile> file = ScratchFile::Create(dir.path());
+  absl::StatusOr<internal::ScratchFile> file = internal::ScratchFile::Create(dir.path());
   ASSERT_TRUE(file.ok()) << file.status();
   std::vector<uint8_t> bytes(100000);
   std::iota(bytes.begin(), bytes.end(), 0);
@@ -34,7 +34,7 @@ TEST(ScratchFileTest, ReadsBackWhatWasAppended) {
   EXPECT_TRUE(std::equal(out.begin(), out.end(), bytes.begin() + 38000));
   EXPECT_FALSE(file->ReadAt(96000, out).ok());
   // Moved, it is still the same file.
-  ScratchFile moved = std::move(*file);
+  internal::ScratchFile moved = std::move(*file);
   ASSERT_TRUE(moved.ReadAt(95000, out).ok());
   EXPECT_TRUE(std::equal(out.begin(), out.end(), bytes.begin() + 95000));
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
@@ -42,7 +42,7 @@ TEST(ScratchFileTest, ReadsBackWhatWasAppended) {
 
 TEST(ScratchFileTest, MapsWhatWasAppendedAndThenStopsGrowing) {
   testing::TempDir dir;
-  absl::StatusOr<ScratchFile> file = ScratchFile::Create(dir.path());
+  absl::StatusOr<internal::ScratchFile> file = internal::ScratchFile::Create(dir.path());
   ASSERT_TRUE(file.ok()) << file.status();
   absl::StatusOr<std::span<const uint8_t>> empty = file->Map();
   ASSERT_TRUE(empty.ok()) << empty.status();
@@ -50,7 +50,7 @@ TEST(ScratchFileTest, MapsWhatWasAppendedAndThenStopsGrowing) {
   std::vector<uint8_t> bytes(70001);
   std::iota(bytes.begin(), bytes.end(), 7);
   ASSERT_TRUE(file->Append(bytes).ok());
-  ScratchFile moved = std::move(*file);
+  internal::ScratchFile moved = std::move(*file);
   absl::StatusOr<std::span<const uint8_t>> mapped = moved.Map();
   ASSERT_TRUE(mapped.ok()) << mapped.status();
   EXPECT_TRUE(std::equal(mapped->begin(), mapped->end(), bytes.begin(), bytes.end()));
@@ -70,24 +70,24 @@ TEST(ScratchFileTest, ASpilledSliceIsWrittenAsTheSameBytes) {
   }
   in_memory.AddSlice("one", one);
   in_memory.AddSlice("two", two);
-  ASSERT_TRUE(AddSpilledSlice(spilled, "one", one, dir.path()).ok());
-  ASSERT_TRUE(AddSpilledSlice(spilled, "two", two, "").ok());  // no folder: in memory
+  ASSERT_TRUE(internal::AddSpilledSlice(spilled, "one", one, dir.path()).ok());
+  ASSERT_TRUE(internal::AddSpilledSlice(spilled, "two", two, "").ok());  // no folder: in memory
   const DatabaseIdentity identity{"test", 1, 1, "test-codec"};
   EXPECT_EQ(SerializeDatabase(identity, spilled), SerializeDatabase(identity, in_memory));
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
-  EXPECT_FALSE(AddSpilledSlice(spilled, "three", one, dir.path() + "/missing").ok());
+  EXPECT_FALSE(internal::AddSpilledSlice(spilled, "three", one, dir.path() + "/missing").ok());
   EXPECT_EQ(spilled.slices().size(), 2u);
 }
 
 TEST(ScratchFileTest, AFolderThatCannotHoldOneIsAnErrorNamingIt) {
   testing::TempDir dir;
   const std::string missing = dir.path() + "/missing";
-  absl::StatusOr<ScratchFile> file = ScratchFile::Create(missing);
+  absl::StatusOr<internal::ScratchFile> file = internal::ScratchFile::Create(missing);
   ASSERT_FALSE(file.ok());
   EXPECT_NE(file.status().message().find(missing), std::string::npos) << file.status();
   const std::string plain = dir.path() + "/plain";
   { std::ofstream(plain) << "x"; }
-  file = ScratchFile::Create(plain);
+  file = internal::ScratchFile::Create(plain);
   ASSERT_FALSE(file.ok());
   EXPECT_NE(file.status().message().find("not a folder"), std::string::npos) << file.status();
 }

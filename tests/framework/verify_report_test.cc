@@ -1,6 +1,6 @@
-// VerifyResultJson (retro/verify_report.h): the exact JSON of a verify
+// VerifyResultJson (retro/host/verify_report.h): the exact JSON of a verify
 // result, with and without mismatches.
-#include "retro/verify_report.h"
+#include "retro/host/verify_report.h"
 
 #include "gtest/gtest.h"
 

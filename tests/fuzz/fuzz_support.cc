@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
 
 namespace retro::fuzz {
 namespace {

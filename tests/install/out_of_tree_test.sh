@@ -59,6 +59,16 @@ ls "$RETRO_PREFIX"/lib/libretro_framework.so.* > /dev/null 2>&1 ||
 # The installed retro runs on its own RPATH, with its own library.
 ldd "$RETRO_PREFIX/bin/retro" > "$WORK/ldd.txt"
 expect "$WORK/ldd.txt" "$RETRO_PREFIX/bin/../lib/libretro_framework.so"
+# The installed headers are whole: every retro header one of them includes
+# is installed too. The host's own headers (framework/host/include) are not.
+(cd "$RETRO_PREFIX/include" && grep -rhoE '#include "retro/[^"]+"' retro) |
+  sed -E 's/#include "(.*)"/\1/' | sort -u > "$WORK/included.txt"
+while read -r header; do
+  [ -e "$RETRO_PREFIX/include/$header" ] || fail "an installed header includes $header, not installed"
+done < "$WORK/included.txt"
+for f in include/retro/host include/retro/plugin_loader.h include/retro/match.h; do
+  [ ! -e "$RETRO_PREFIX/$f" ] || fail "installed, but the host's own: $f"
+done
 
 echo "== build the plugin out of tree in $PLUGIN_BUILD"
 # --- tutorial step 3: configure and build against the installed retro ---

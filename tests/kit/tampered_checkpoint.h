@@ -32,7 +32,7 @@ inline absl::Status ResolveWithEditedSlice(GameModule& module, const ParameterVa
                                            const std::function<void(std::vector<uint8_t>&)>& edit) {
   absl::StatusOr<std::unique_ptr<FileCheckpoint>> checkpoint =
       FileCheckpoint::Create(output, module.Describe().name, module.Describe().data_version, {},
-                             CheckpointFolder::Mode::kFresh);
+                             internal::CheckpointFolder::Mode::kFresh);
   if (!checkpoint.ok()) return checkpoint.status();
   ThreadPool pool(2);
   Progress progress;

@@ -1,7 +1,9 @@
 // Oware's play capability (plugins/oware/play.h) loaded from the real plugin,
-// and the framework's match runner (retro/match.h) driving it: player specs,
+// and the framework's match runner (retro/host/match.h) driving it: player specs,
 // openings, whole games, and matches whose tally adds up and does not depend
 // on the thread count.
+#include "retro/play.h"
+
 #include <fstream>
 #include <memory>
 #include <set>
@@ -11,8 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/match.h"
-#include "retro/play.h"
+#include "retro/host/match.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/framework/temp_dir.h"
 

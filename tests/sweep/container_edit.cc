@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "retro/checksum.h"
+#include "retro/host/checksum.h"
 
 namespace retro::sweep {
 namespace {

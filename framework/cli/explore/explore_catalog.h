@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "retro/database_session.h"
+#include "retro/host/database_session.h"
 
 namespace retro::cli {
 

@@ -41,8 +41,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "retro/checkpoint_folder.h"
 #include "retro/database.h"
+#include "retro/internal/checkpoint_folder.h"
 #include "retro/solver/slice_snapshots.h"
 
 namespace retro {
@@ -90,7 +90,7 @@ class FileCheckpoint : public Checkpoint {
  public:
   // `output` is the database being written; the folder is `output`
   // + ".checkpoint", made, marked and owned by this solve as
-  // retro/checkpoint_folder.h says (which also lists the errors). With
+  // retro/internal/checkpoint_folder.h says (which also lists the errors). With
   // kResume (and kReadOnly, a distributed resume's other ranks), slices
   // found in the folder are restored after checking them; with kFresh,
   // what an earlier run left is removed first.
@@ -98,8 +98,8 @@ class FileCheckpoint : public Checkpoint {
   // every point a solver can take one).
   static absl::StatusOr<std::unique_ptr<FileCheckpoint>> Create(
       const std::string& output, const std::string& game, uint32_t data_version,
-      std::vector<std::pair<std::string, std::string>> parameters, CheckpointFolder::Mode mode,
-      std::chrono::seconds interval = kDefaultInterval);
+      std::vector<std::pair<std::string, std::string>> parameters,
+      internal::CheckpointFolder::Mode mode, std::chrono::seconds interval = kDefaultInterval);
 
   // The default interval between snapshots: a few minutes of work.
   static constexpr std::chrono::seconds kDefaultInterval{180};
@@ -152,7 +152,7 @@ class FileCheckpoint : public Checkpoint {
   std::deque<std::string> to_sync_;  // guarded by mutex_
   bool stopping_ = false;            // guarded by mutex_
 
-  std::unique_ptr<CheckpointFolder> folder_;
+  std::unique_ptr<internal::CheckpointFolder> folder_;
   std::string game_;
   uint32_t data_version_ = 0;
   std::vector<std::pair<std::string, std::string>> parameters_;

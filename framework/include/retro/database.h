@@ -194,7 +194,7 @@ class DatabaseFile {
 // SIGUSR1/2, ...) while one is open. The temporary is locked (flock) while
 // its process lives; Create() removes the unlocked temporaries of the same
 // output that a killed process left behind, recognised by names that only
-// retro makes (retro/temporary_name.h): a user's file is never one of them.
+// retro makes (retro/host/temporary_name.h): a user's file is never one of them.
 //
 // What happens to an existing `path`: a regular file is replaced; a
 // symbolic link is followed and the file it points to replaced (the link

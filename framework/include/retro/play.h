@@ -2,7 +2,7 @@
 // `retro play` (one search from a position) and `retro match` (many games
 // between two players). The framework owns the command line, the player-spec
 // syntax, the match runner (pairs, colours, seeds, threads, progress) and the
-// statistics (retro/match.h, retro/match_statistics.h); the plugin supplies
+// statistics (retro/host/match.h, retro/host/match_statistics.h); the plugin supplies
 // only the game: what a player spec may say, how to read a position, how to
 // create a player, a random opening, one whole game, and a search report.
 //

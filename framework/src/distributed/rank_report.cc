@@ -1,5 +1,5 @@
 // MeasureThisRank (getrusage) and GatherRankReports (one all-gather).
-#include "retro/distributed/rank_report.h"
+#include "retro/host/rank_report.h"
 
 #include <sys/resource.h>
 

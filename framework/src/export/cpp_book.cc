@@ -11,7 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
-#include "retro/export/binary_range_encoder.h"
+#include "retro/host/binary_range_encoder.h"
 
 namespace retro {
 namespace {

@@ -35,7 +35,7 @@
 
 namespace retro {
 
-namespace contract_internal {
+namespace internal {
 
 enum CheckId { kBijection, kNotation, kMoves, kTakeBacks, kTerminal, kCheckCount };
 
@@ -221,7 +221,7 @@ std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
   return std::nullopt;
 }
 
-}  // namespace contract_internal
+}  // namespace internal
 
 // Checks `game` as described at the top of this file. `pool` may be null
 // (the calling thread does everything), and so may `progress`.
@@ -240,7 +240,7 @@ CheckResult CheckContract(const G& game, const CheckOptions& options, ThreadPool
   static_assert(HasCheckMoves<G>,
                 "CheckContract: the game needs ForEachChild(position, visit) and "
                 "ChildSliceAllowed(from_slice, to_slice)");
-  using namespace contract_internal;
+  using namespace internal;
   CheckResult result;
   uint64_t passed[kCheckCount] = {};
   for (int slice = 0; slice < game.num_slices() && result.ok; ++slice) {

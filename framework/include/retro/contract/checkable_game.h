@@ -45,7 +45,7 @@ struct SliceIndex {
   friend bool operator==(const SliceIndex&, const SliceIndex&) = default;
 };
 
-namespace contract_internal {
+namespace internal {
 
 // A visitor of positions, standing in for the checker's lambdas.
 template <typename P>
@@ -53,7 +53,7 @@ struct PositionVisitor {
   void operator()(const P&) const {}
 };
 
-}  // namespace contract_internal
+}  // namespace internal
 
 // Each required member as its own concept, so that a missing one is named in
 // the static_assert of CheckContract.
@@ -80,18 +80,18 @@ concept HasCheckNotation =
       { g.Parse(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
     };
 
-template <typename G>
-concept HasCheckMoves = requires(const G& g, const typename G::Position& p, int slice,
-                                 contract_internal::PositionVisitor<typename G::Position> v) {
-  g.ForEachChild(p, v);
-  { g.ChildSliceAllowed(slice, slice) } -> std::convertible_to<bool>;
-};
+    template <typename G>
+    concept HasCheckMoves = requires(const G& g, const typename G::Position& p, int slice,
+                                     internal::PositionVisitor<typename G::Position> v) {
+      g.ForEachChild(p, v);
+      { g.ChildSliceAllowed(slice, slice) } -> std::convertible_to<bool>;
+    };
 
-template <typename G>
-concept HasCheckTakeBacks = requires(const G& g, const typename G::Position& p,
-                                     contract_internal::PositionVisitor<typename G::Position> v) {
-  g.ForEachParent(p, v);
-};
+    template <typename G>
+    concept HasCheckTakeBacks = requires(const G& g, const typename G::Position& p,
+                                         internal::PositionVisitor<typename G::Position> v) {
+      g.ForEachParent(p, v);
+    };
 
 template <typename G>
 concept HasCheckConsistency = requires(const G& g, const typename G::Position& p) {

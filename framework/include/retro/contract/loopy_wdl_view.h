@@ -23,7 +23,7 @@ struct LoopyWdlDescription {
   int conversions = 0;
 };
 
-namespace contract_internal {
+namespace internal {
 
 // The sink the solver passes to Describe, recording what it hears.
 struct RecordingSink {
@@ -33,14 +33,14 @@ struct RecordingSink {
   void Conversion(WdlOutcome) { ++out->conversions; }
 };
 
-}  // namespace contract_internal
+}  // namespace internal
 
 // Describe(index) of the solver adapter `game`.
 template <typename SolverGame>
 LoopyWdlDescription DescribeForCheck(const SolverGame& game, uint64_t index) {
   typename SolverGame::Scratch scratch{};
   LoopyWdlDescription description;
-  contract_internal::RecordingSink sink{&description};
+  internal::RecordingSink sink{&description};
   game.Describe(scratch, index, sink);
   return description;
 }

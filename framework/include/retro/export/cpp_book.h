@@ -2,7 +2,7 @@
 // that must carry their data in their source (a CodinGame bot: one file of
 // at most 100,000 characters, no files to read): every position's final
 // value and threshold (retro/export/final_value_table.h), entropy coded
-// (retro/export/binary_range_encoder.h) into a string literal, with the
+// (retro/host/binary_range_encoder.h) into a string literal, with the
 // small decoder that unpacks it into a table at the first lookup, and the
 // game's own code (CppBookCode) that turns a position into its slice and
 // rank and declares the lookup function. The header includes nothing.

@@ -34,13 +34,13 @@
 #include "retro/format/chance_tables.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -368,11 +368,11 @@ class ChanceDatabase : public OpenDatabase {
     const R& rules = *rules_;
     std::vector<uint64_t> sizes;
     for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
-    const RecordSelection selection(sizes, options.sample, options.seed);
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // Under mpirun each rank checks its share of every slice's records.
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
-    MismatchTally tally;
+    retro::internal::MismatchTally tally;
     // The rules' shared best choices, for a full verify.
     BestChoicesOf<R> shared;
     if constexpr (HasBestChoices<R>) {

@@ -185,7 +185,7 @@ struct ChanceLabels {
   std::string choice = "move";       // "play"
 };
 
-namespace chance_internal {
+namespace internal {
 
 // The visitor shape the kit passes to ForEachChoice.
 template <typename R>
@@ -193,7 +193,7 @@ struct ChoiceVisitor {
   void operator()(const typename R::Move&, const typename R::Position&) const {}
 };
 
-}  // namespace chance_internal
+}  // namespace internal
 
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertChanceRules).
@@ -216,14 +216,14 @@ concept ChanceHasIndexer =
       { r.Terminal(p) } -> std::same_as<std::optional<double>>;
     };
 
-template <typename R>
-concept ChanceHasMoves = requires(const R& r, const typename R::Position& p, int outcome,
-                                  chance_internal::ChoiceVisitor<R> visit) {
-  { r.OutcomeWeight(outcome) } -> std::convertible_to<double>;
-  { r.FormatOutcome(outcome) } -> std::convertible_to<std::string>;
-  { r.TurnReward() } -> std::convertible_to<double>;
-  r.ForEachChoice(p, outcome, visit);
-};
+    template <typename R>
+    concept ChanceHasMoves = requires(const R& r, const typename R::Position& p, int outcome,
+                                      internal::ChoiceVisitor<R> visit) {
+      { r.OutcomeWeight(outcome) } -> std::convertible_to<double>;
+      { r.FormatOutcome(outcome) } -> std::convertible_to<std::string>;
+      { r.TurnReward() } -> std::convertible_to<double>;
+      r.ForEachChoice(p, outcome, visit);
+    };
 
 template <typename R>
 concept ChanceHasNotation =

@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "retro/game_module.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_tables.h"
@@ -26,7 +27,6 @@
 #include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -218,11 +218,11 @@ class FiniteHorizonDatabase : public OpenDatabase {
     const R& rules = tables_->rules();
     std::vector<uint64_t> sizes;
     for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
-    const RecordSelection selection(sizes, options.sample, options.seed);
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // Under mpirun each rank checks its share of every slice's records.
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
-    MismatchTally tally;
+    retro::internal::MismatchTally tally;
     for (int s = 0; s < rules.num_slices(); ++s) {
       const distributed::IndexRange mine = selection.RecordsOfRank(s, comm);
       context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t b, uint64_t e) {

@@ -35,6 +35,7 @@
 #include "retro/distributed/world.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
+#include "retro/internal/spilled_slice.h"
 #include "retro/kit/finite_horizon_contract_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
@@ -48,7 +49,6 @@
 #include "retro/solver/finite_horizon.h"
 #include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
-#include "retro/spilled_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -172,8 +172,8 @@ class FiniteHorizonModule : public KitModule {
         context.communicator != nullptr && context.communicator->size() > 1;
     if (distributed) {
       options.take = [&out, &rules, &context](int slice, std::vector<uint8_t> store) {
-        return AddSpilledSlice(out, rules.slice_name(slice), std::move(store),
-                               context.scratch_directory);
+        return retro::internal::AddSpilledSlice(out, rules.slice_name(slice), std::move(store),
+                                                context.scratch_directory);
       };
     }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;

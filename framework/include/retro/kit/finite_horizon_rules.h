@@ -95,15 +95,15 @@
 
 namespace retro::kit {
 
-namespace finite_horizon_internal {
+namespace internal {
 
 // A move visitor of the shape the kit passes to ForEachMove.
 template <typename R>
-struct MoveVisitor {
+struct FiniteHorizonMoveVisitor {
   void operator()(const typename R::Move&, const typename R::Position&, int) const {}
 };
 
-}  // namespace finite_horizon_internal
+}  // namespace internal
 
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertFiniteHorizonRules).
@@ -124,10 +124,9 @@ concept FiniteHorizonHasIndexer =
       { r.Rank(p) } -> std::same_as<SliceIndex>;
     };
 
-template <typename R>
-concept FiniteHorizonHasValues =
-    requires(const R& r, const typename R::Position& p, int slice,
-             finite_horizon_internal::MoveVisitor<R> visit) {
+    template <typename R>
+    concept FiniteHorizonHasValues = requires(const R& r, const typename R::Position& p, int slice,
+                                              internal::FiniteHorizonMoveVisitor<R> visit) {
       { r.horizon() } -> std::convertible_to<int>;
       { r.LimitValue(p) } -> std::convertible_to<int>;
       { r.TerminalValue(p) } -> std::convertible_to<int>;

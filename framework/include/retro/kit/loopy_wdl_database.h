@@ -35,6 +35,7 @@
 #include "retro/database_layout.h"
 #include "retro/format/loopy_wdl_tables.h"
 #include "retro/game_module.h"
+#include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
@@ -42,7 +43,6 @@
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
-#include "retro/verify_support.h"
 
 namespace retro::kit {
 
@@ -356,7 +356,7 @@ class LoopyWdlDatabase : public OpenDatabase {
       records += records_.size(slice);
       blocks += records_.NumChunks(slice);
     }
-    const RecordSelection selection(sizes, options.sample, options.seed);
+    const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // Checking a record looks its children up all over the slices: a
     // compressed file checked at more records than it has blocks is
     // decompressed into memory first (when it fits), so that each block is
@@ -376,7 +376,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     // Under mpirun each rank checks its share of every slice's records.
     distributed::Communicator* const comm = context.communicator;
     context.progress->StartPhase("verifying", selection.CountOfRank(comm));
-    MismatchTally tally;
+    retro::internal::MismatchTally tally;
     for (int slice = 0; slice < records_.num_slices(); ++slice) {
       const distributed::IndexRange mine = selection.RecordsOfRank(slice, comm);
       context.pool->ParallelFor(mine.begin, mine.end, 4096, [&](int, uint64_t begin, uint64_t end) {

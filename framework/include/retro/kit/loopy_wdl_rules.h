@@ -205,19 +205,19 @@
 
 namespace retro::kit {
 
-namespace loopy_wdl_internal {
+namespace internal {
 
 // Visitors of the shapes the kit passes to ForEachMove and ForEachTakeBack.
 template <typename R>
-struct MoveVisitor {
+struct LoopyWdlMoveVisitor {
   void operator()(const typename R::Move&, const typename R::Position&) const {}
 };
 template <typename R>
-struct ParentVisitor {
+struct LoopyWdlParentVisitor {
   void operator()(const typename R::Position&) const {}
 };
 
-}  // namespace loopy_wdl_internal
+}  // namespace internal
 
 // Each group of required members as its own concept, so that the error names
 // what a game lacks (AssertLoopyWdlRules).
@@ -238,14 +238,14 @@ concept LoopyWdlHasIndexer =
       { r.IsPosition(p) } -> std::convertible_to<bool>;
     };
 
-template <typename R>
-concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
-                                    loopy_wdl_internal::MoveVisitor<R> moves,
-                                    loopy_wdl_internal::ParentVisitor<R> parents) {
-  { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
-  r.ForEachMove(p, moves);
-  r.ForEachTakeBack(p, parents);
-};
+    template <typename R>
+    concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
+                                        internal::LoopyWdlMoveVisitor<R> moves,
+                                        internal::LoopyWdlParentVisitor<R> parents) {
+      { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
+      r.ForEachMove(p, moves);
+      r.ForEachTakeBack(p, parents);
+    };
 
 template <typename R>
 concept LoopyWdlHasNotation =
@@ -332,7 +332,7 @@ concept HasConversionValue = requires(const R& r, WdlOutcome child) {
 };
 template <typename R>
 concept HasSolverParents = requires(const R& r, const typename R::Position& p,
-                                    loopy_wdl_internal::ParentVisitor<R> parents) {
+                                    internal::LoopyWdlParentVisitor<R> parents) {
   r.ForEachSolverParent(p, parents);
 };
 template <typename R>

@@ -101,7 +101,7 @@ struct ChanceOptions {
   bool values_on_every_rank = false;
 };
 
-namespace chance_internal {
+namespace internal {
 
 using chance::Afterstate;
 using chance::AfterstateStyleGame;
@@ -112,8 +112,6 @@ using chance::Objective;
 using chance::TableStyleGame;
 using chance::Turn;
 using chance::Workspace;
-namespace internal = chance::internal;
-
 
 // Combines a turn into the position's value; false when no outcome moves.
 template <typename Game, int kOutcomes>
@@ -181,23 +179,22 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
 
   // 1. The schedule: blocks grouped by layer, and the blocks' dependency
   //    graph if the game describes it.
-  absl::StatusOr<internal::Schedule> schedule;
+  absl::StatusOr<chance::internal::Schedule> schedule;
   std::vector<Block> game_blocks;
-  std::optional<internal::BlockGraph> graph;
+  std::optional<chance::internal::BlockGraph> graph;
   if constexpr (BlockScheduledGame<Game>) {
     game_blocks = game.Blocks();
-    schedule = internal::MakeScheduleFromBlocks(game_blocks, size);
+    schedule = chance::internal::MakeScheduleFromBlocks(game_blocks, size);
     if constexpr (requires { game.BlockDependencies(game_blocks); }) {
       if (schedule.ok()) {
-        absl::StatusOr<internal::BlockGraph> g = internal::MakeBlockGraph(
-            game_blocks, game.BlockDependencies(game_blocks));
+        absl::StatusOr<chance::internal::BlockGraph> g =
+            chance::internal::MakeBlockGraph(game_blocks, game.BlockDependencies(game_blocks));
         if (!g.ok()) return g.status();
         graph = *std::move(g);
       }
     }
   } else {
-    schedule = internal::MakeScheduleFromLayers(game, pool, progress,
-                                                options.grain * 4);
+    schedule = chance::internal::MakeScheduleFromLayers(game, pool, progress, options.grain * 4);
   }
   if (!schedule.ok()) return schedule.status();
 
@@ -252,10 +249,9 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     // Several ranks, and the game lists what each block reads: each rank
     // keeps only its own blocks and those it reads
     // (retro/solver/chance_distributed.h).
-    values = internal::SolveBlocksDistributed<Aux>(
-        game_blocks, *graph, size, pool, progress, comm,
-        options.values_on_every_rank, solve_block_into,
-        [&] { return stuck.load() != kNone || unordered.load() != kNone; });
+    values = chance::internal::SolveBlocksDistributed<Aux>(
+        game_blocks, *graph, size, pool, progress, comm, options.values_on_every_rank,
+        solve_block_into, [&] { return stuck.load() != kNone || unordered.load() != kNone; });
   } else if (ranks > 1) {
     // Several ranks: layer by layer, this rank's run of each layer's
     // blocks, then the layer's values and records gathered everywhere.
@@ -317,7 +313,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     }
   } else if (graph.has_value()) {
     const std::vector<Block>& blocks = game_blocks;
-    internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
+    chance::internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
       solve_block(worker, blocks[b]);
       if (progress != nullptr) {
         progress->Advance(blocks[b].end - blocks[b].begin);
@@ -366,7 +362,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   return values;
 }
 
-}  // namespace chance_internal
+}  // namespace internal
 
 // Bytes per position a chance solve allocates: the value, and the game's
 // record (table style) or a solved flag (afterstate style).
@@ -406,7 +402,7 @@ absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
   distributed::LocalCommunicator local;
   distributed::Communicator& comm =
       context.communicator != nullptr ? *context.communicator : local;
-  return chance_internal::Solve(game, options, pool.get(), context.progress, comm);
+  return internal::Solve(game, options, pool.get(), context.progress, comm);
 }
 
 // SolveChance with the default options.

@@ -10,7 +10,7 @@
 // values and records of the blocks just solved that its later blocks read;
 // nothing else travels. Values and records are kept in arrays over the
 // whole index space (the game reads them by global index) backed by lazily
-// committed memory (retro/lazy_array.h): a rank touches only its own blocks
+// committed memory (retro/internal/lazy_array.h): a rank touches only its own blocks
 // and those it receives, and hands a block's pages back after the last
 // layer of its own that reads it. Its own values are also copied, packed,
 // to a store of their own for the end.
@@ -36,7 +36,7 @@
 #include <vector>
 
 #include "retro/distributed/communicator.h"
-#include "retro/lazy_array.h"
+#include "retro/internal/lazy_array.h"
 #include "retro/progress.h"
 #include "retro/solver/chance_game.h"
 #include "retro/solver/chance_schedule.h"
@@ -138,7 +138,7 @@ class BlockReleaser {
 
   // Lets go of block b in `array`; `released` (per block id) records it.
   template <typename T>
-  void Release(LazyArray<T>& array, uint32_t b,
+  void Release(retro::internal::LazyArray<T>& array, uint32_t b,
                std::vector<uint8_t>& released) const {
     static const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
     const uint64_t reach =
@@ -184,8 +184,8 @@ std::vector<double> SolveBlocksDistributed(
   const BlockLifetimes life = LifetimesOfRank(own, graph, rank);
   const BlockReleaser releaser(blocks);
   const size_t layers = own.layer_begin.size() - 1;
-  std::optional<LazyArray<double>> values(std::in_place, size);
-  std::optional<LazyArray<Aux>> aux(std::in_place, size);
+  std::optional<retro::internal::LazyArray<double>> values(std::in_place, size);
+  std::optional<retro::internal::LazyArray<Aux>> aux(std::in_place, size);
   std::vector<uint8_t> values_released(blocks.size(), 0);
   std::vector<uint8_t> aux_released(blocks.size(), 0);
   // This rank's values for the output, packed in solve order: kept in the
@@ -194,7 +194,7 @@ std::vector<double> SolveBlocksDistributed(
   for (uint32_t b = 0; b < blocks.size(); ++b) {
     if (own.owner[b] == rank) own_positions += blocks[b].end - blocks[b].begin;
   }
-  LazyArray<double> kept(own_positions);
+  retro::internal::LazyArray<double> kept(own_positions);
   uint64_t kept_size = 0;
 
   // 1. The layers in order: this rank's run, then the records others read.

@@ -6,7 +6,7 @@
 // as a LEB128 varint (one byte for gaps below 128) and the new value as one
 // byte, about 2 bytes a change instead of 5; once the bytes held in memory
 // pass a threshold they are appended to an unnamed scratch file
-// (retro/scratch_file.h) and read back, in order, when the store is built.
+// (retro/internal/scratch_file.h) and read back, in order, when the store is built.
 //
 //   ChangeLog log(first_state, {.scratch_directory = "/scratch"});
 //   RETRO_RETURN_IF_ERROR(log.AppendLayer(changes_of_layer_0));
@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "retro/scratch_file.h"
+#include "retro/internal/scratch_file.h"
 
 namespace retro::solver {
 
@@ -145,7 +145,7 @@ class ChangeLog {
   std::vector<uint64_t> layer_changes_;
   uint64_t changes_ = 0;
   std::vector<uint8_t> buffer_;
-  std::optional<ScratchFile> file_;
+  std::optional<retro::internal::ScratchFile> file_;
 };
 
 }  // namespace retro::solver

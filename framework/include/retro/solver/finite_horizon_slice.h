@@ -36,7 +36,7 @@
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/format/finite_horizon_store.h"
-#include "retro/huge_pages.h"
+#include "retro/internal/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
@@ -705,7 +705,7 @@ class FiniteHorizonSliceSolver {
     // The first two reads: the step counts, then (in the high 32 bits)
     // each state's bytes.
     // Replays read and write these tables at random (huge pages).
-    HugePageVector<uint64_t> track(local_);
+    retro::internal::HugePageVector<uint64_t> track(local_);
     std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
     absl::Status read =
         replay(track, [&](uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
@@ -723,7 +723,7 @@ class FiniteHorizonSliceSolver {
     if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
     std::vector<uint32_t> count(local_);
     for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
-    HugePageVector<uint64_t>().swap(track);
+    retro::internal::HugePageVector<uint64_t>().swap(track);
     // This rank's store: its states' lists, laid out over its range.
     FiniteHorizonStoreHeader fields{};
     fields.entry_bytes = kFiniteHorizonCodedEntries;
@@ -732,7 +732,7 @@ class FiniteHorizonSliceSolver {
     fields.evaluations = evaluations_.load();
     fields.entries = entries;
     // cursor[l]: the next byte of state lo_ + l.
-    HugePageVector<uint64_t> cursor;
+    retro::internal::HugePageVector<uint64_t> cursor;
     std::vector<uint8_t> bytes =
         LayOutFiniteHorizonStore(fields, count, coder.codes().data(), cursor);
     std::vector<uint32_t>().swap(count);
@@ -741,7 +741,7 @@ class FiniteHorizonSliceSolver {
                                                                  header->entry_bytes)
                                       .entries;
     // Layers in increasing order, so each state's changes come out sorted.
-    HugePageVector<uint32_t> last(local_);
+    retro::internal::HugePageVector<uint32_t> last(local_);
     read = replay(last, [&](uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
                             int value) {
       uint8_t* at = out + cursor[l];
@@ -774,21 +774,21 @@ class FiniteHorizonSliceSolver {
 
   // The tables read at random while solving are HugePageVectors: on
   // large slices a TLB miss a read would cost as much as the read.
-  HugePageVector<int8_t> value_;     // V_{t-1} during layer t, every state
-  HugePageVector<int8_t> terminal_;  // local
+  retro::internal::HugePageVector<int8_t> value_;     // V_{t-1} during layer t, every state
+  retro::internal::HugePageVector<int8_t> terminal_;  // local
   // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
-  HugePageVector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
-  HugePageVector<uint32_t> inner_child_, parents_;
+  retro::internal::HugePageVector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
+  retro::internal::HugePageVector<uint32_t> inner_child_, parents_;
   // Empty when every in-slice move earns nothing (inner_rewards_zero_).
-  HugePageVector<int8_t> inner_reward_;
-  HugePageVector<int8_t> parent_rewards_;       // reward of each reverse edge
+  retro::internal::HugePageVector<int8_t> inner_reward_;
+  retro::internal::HugePageVector<int8_t> parent_rewards_;  // reward of each reverse edge
   bool inner_rewards_zero_ = false;
   std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
-  HugePageVector<OuterEdge> outer_;
-  HugePageVector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
+  retro::internal::HugePageVector<OuterEdge> outer_;
+  retro::internal::HugePageVector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
   // Where each outer edge stands in its child's changes.
-  HugePageVector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
-  HugePageVector<uint64_t> dirty_;  // bitmap of the states to evaluate
+  retro::internal::HugePageVector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
+  retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states to evaluate
   std::vector<std::vector<uint32_t>> buckets_;
   // This rank's changes of each layer, in state order (about 2 bytes a
   // change, spilled to the scratch folder when there is one).

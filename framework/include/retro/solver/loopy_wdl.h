@@ -94,7 +94,7 @@
 
 namespace retro::solver {
 
-namespace loopy_wdl_internal {
+namespace internal {
 
 // Collects what a game reports about one position.
 struct SeedSink {
@@ -893,7 +893,7 @@ class LoopyWdlSolver {
   std::vector<uint64_t> resolved_;
 };
 
-}  // namespace loopy_wdl_internal
+}  // namespace internal
 
 // Solves the slice described by `game` (the contract LoopyWdlGame of
 // retro/solver/loopy_wdl_game.h) with the threads, progress and memory
@@ -906,10 +906,10 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
     const Game& game, const SolveContext& context) {
   static_assert(AssertLoopyWdlGame<Game>());
   const uint64_t size = game.size();
-  if (size > loopy_wdl_internal::kIndexMask) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "slice of ", size, " positions is too large; at most ",
-        loopy_wdl_internal::kIndexMask, " are supported"));
+  if (size > internal::kIndexMask) {
+    return absl::InvalidArgumentError(absl::StrCat("slice of ", size,
+                                                   " positions is too large; at most ",
+                                                   internal::kIndexMask, " are supported"));
   }
   if (absl::Status s = internal::CheckMemoryBudget(
           context, 2 * size, absl::StrCat("a loopy slice of ", size,
@@ -921,8 +921,8 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
   distributed::LocalCommunicator local;
   distributed::Communicator& comm =
       context.communicator != nullptr ? *context.communicator : local;
-  loopy_wdl_internal::LoopyWdlSolver<Game> solver(game, pool.get(), context.progress,
-                                                  context.snapshots, comm);
+  internal::LoopyWdlSolver<Game> solver(game, pool.get(), context.progress, context.snapshots,
+                                        comm);
   return solver.Solve();
 }
 

@@ -1,5 +1,5 @@
 // A fixed-size byte array for solver tables that are accessed at random:
-// memory with transparent huge pages requested (retro/huge_pages.h: 2 MB
+// memory with transparent huge pages requested (retro/internal/huge_pages.h: 2 MB
 // pages, far fewer TLB misses than 4 KB pages on tables of tens or hundreds
 // of megabytes). Allocation failure is a status, not an exception.
 #ifndef RETRO_SOLVER_LOOPY_WDL_BUFFER_H_
@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "retro/huge_pages.h"
+#include "retro/internal/huge_pages.h"
 
 namespace retro {
 
@@ -25,7 +25,7 @@ class HugePageBuffer {
   static absl::StatusOr<HugePageBuffer> Allocate(uint64_t size, uint8_t fill) {
     HugePageBuffer buffer;
     if (size == 0) return buffer;
-    void* p = AllocateHugePages(size);
+    void* p = retro::internal::AllocateHugePages(size);
     if (p == nullptr) {
       // The same words as an allocation failing anywhere else in a solve
       // (the command line reports std::bad_alloc as "out of memory").
@@ -67,7 +67,7 @@ class HugePageBuffer {
  private:
   void Release() {
     if (data_ == nullptr) return;
-    FreeHugePages(data_, size_);
+    retro::internal::FreeHugePages(data_, size_);
     data_ = nullptr;
   }
 

@@ -45,7 +45,7 @@
 
 namespace retro::solver {
 
-namespace loopy_wdl_internal {
+namespace internal {
 
 // A sink of the shape the solver passes to Describe, for checking the
 // contract.
@@ -60,7 +60,7 @@ struct ArchetypeVisit {
   void operator()(uint64_t) const {}
 };
 
-}  // namespace loopy_wdl_internal
+}  // namespace internal
 
 // The members of the contract, one concept each, so that an error can name
 // the one a game lacks.
@@ -72,19 +72,17 @@ template <typename G>
 concept LoopyWdlHasScratch = requires { typename G::Scratch; } &&
                              std::default_initializable<typename G::Scratch>;
 template <typename G>
-concept LoopyWdlHasDescribe =
-    LoopyWdlHasScratch<G> &&
+concept LoopyWdlHasDescribe = LoopyWdlHasScratch<G> &&
     requires(const G& g, typename G::Scratch& scratch, uint64_t index,
-             loopy_wdl_internal::ArchetypeSink& sink) {
-      g.Describe(scratch, index, sink);
-    };
+             internal::ArchetypeSink& sink) {
+  g.Describe(scratch, index, sink);
+};
 template <typename G>
-concept LoopyWdlHasPredecessors =
-    LoopyWdlHasScratch<G> &&
-    requires(const G& g, typename G::Scratch& scratch, uint64_t index,
-             int part, loopy_wdl_internal::ArchetypeVisit visit) {
-      g.ForEachPredecessor(scratch, index, part, part, visit);
-    };
+concept LoopyWdlHasPredecessors = LoopyWdlHasScratch<G> &&
+    requires(const G& g, typename G::Scratch& scratch, uint64_t index, int part,
+             internal::ArchetypeVisit visit) {
+  g.ForEachPredecessor(scratch, index, part, part, visit);
+};
 
 // A game SolveLoopyWdl accepts (the contract above).
 template <typename G>

@@ -43,7 +43,7 @@ struct SolveContext {
   // returns the same tables on every rank. Null: this process alone.
   distributed::Communicator* communicator = nullptr;
   // A folder where the solver may keep large tables it writes once and
-  // reads back later (unnamed scratch files, retro/scratch_file.h; the
+  // reads back later (unnamed scratch files, retro/internal/scratch_file.h; the
   // finite-horizon change log); empty keeps everything in memory.
   std::string scratch_directory = {};
   // With a scratch folder: the bytes of such a table held in memory before

@@ -10,8 +10,8 @@
 //                              BinaryRangeEncoder::kInitialProbability);
 //   out.EncodeTree(tree.data(), /*bits=*/5, symbol);
 //   std::vector<uint8_t> bytes = out.Finish();
-#ifndef RETRO_EXPORT_BINARY_RANGE_ENCODER_H_
-#define RETRO_EXPORT_BINARY_RANGE_ENCODER_H_
+#ifndef RETRO_HOST_BINARY_RANGE_ENCODER_H_
+#define RETRO_HOST_BINARY_RANGE_ENCODER_H_
 
 #include <cstdint>
 #include <utility>
@@ -89,4 +89,4 @@ class BinaryRangeEncoder {
 
 }  // namespace retro
 
-#endif  // RETRO_EXPORT_BINARY_RANGE_ENCODER_H_
+#endif  // RETRO_HOST_BINARY_RANGE_ENCODER_H_

@@ -5,8 +5,8 @@
 //
 //   RankReport mine = MeasureThisRank(world, seconds_since_start);
 //   std::vector<RankReport> all = GatherRankReports(world, mine);
-#ifndef RETRO_DISTRIBUTED_RANK_REPORT_H_
-#define RETRO_DISTRIBUTED_RANK_REPORT_H_
+#ifndef RETRO_HOST_RANK_REPORT_H_
+#define RETRO_HOST_RANK_REPORT_H_
 
 #include <cstdint>
 #include <vector>
@@ -36,4 +36,4 @@ std::vector<RankReport> GatherRankReports(Communicator& comm, const RankReport& 
 
 }  // namespace retro::distributed
 
-#endif  // RETRO_DISTRIBUTED_RANK_REPORT_H_
+#endif  // RETRO_HOST_RANK_REPORT_H_

@@ -8,8 +8,8 @@
 //   retro::HugePageVector<int8_t> values(states);  // a std::vector
 //   void* p = retro::AllocateHugePages(bytes);     // nullptr when it cannot
 //   retro::FreeHugePages(p, bytes);
-#ifndef RETRO_HUGE_PAGES_H_
-#define RETRO_HUGE_PAGES_H_
+#ifndef RETRO_INTERNAL_HUGE_PAGES_H_
+#define RETRO_INTERNAL_HUGE_PAGES_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #endif
 
-namespace retro {
+namespace retro::internal {
 
 // The size of a huge page, and the smallest block given huge pages.
 inline constexpr size_t kHugePageBytes = size_t{2} << 20;
@@ -98,6 +98,6 @@ struct HugePageAllocator {
 template <typename T>
 using HugePageVector = std::vector<T, HugePageAllocator<T>>;
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_HUGE_PAGES_H_
+#endif  // RETRO_INTERNAL_HUGE_PAGES_H_

@@ -5,8 +5,8 @@
 // records of each slice are split across the ranks (RecordsOfRank) and the
 // tallies combined (MismatchTally::Result with the communicator), so the
 // report does not depend on the rank count either.
-#ifndef RETRO_VERIFY_SUPPORT_H_
-#define RETRO_VERIFY_SUPPORT_H_
+#ifndef RETRO_INTERNAL_VERIFY_SUPPORT_H_
+#define RETRO_INTERNAL_VERIFY_SUPPORT_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -20,7 +20,7 @@
 #include "retro/distributed/partition.h"
 #include "retro/game_module.h"
 
-namespace retro {
+namespace retro::internal {
 
 // The records to check per slice, given each slice's record count. With
 // `sample` 0 (or at least the total) every record is checked and the lists
@@ -131,6 +131,6 @@ class MismatchTally {
   std::string first_;
 };
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_VERIFY_SUPPORT_H_
+#endif  // RETRO_INTERNAL_VERIFY_SUPPORT_H_

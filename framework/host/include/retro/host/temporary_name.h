@@ -9,8 +9,8 @@
 // `out.retro.tmp.abcdef`) is never taken for retro's. The output's name is
 // cut short in the temporary's name where it would pass the file system's
 // 255-byte limit (the tag still covers the whole name).
-#ifndef RETRO_TEMPORARY_NAME_H_
-#define RETRO_TEMPORARY_NAME_H_
+#ifndef RETRO_HOST_TEMPORARY_NAME_H_
+#define RETRO_HOST_TEMPORARY_NAME_H_
 
 #include <string>
 #include <string_view>
@@ -33,4 +33,4 @@ std::string RandomTemporarySuffix();
 
 }  // namespace retro
 
-#endif  // RETRO_TEMPORARY_NAME_H_
+#endif  // RETRO_HOST_TEMPORARY_NAME_H_

@@ -10,8 +10,8 @@
 //   values.Release(begin, end);             // whole pages inside go back
 //
 // Linux (and other systems with MAP_NORESERVE and MADV_DONTNEED) only.
-#ifndef RETRO_LAZY_ARRAY_H_
-#define RETRO_LAZY_ARRAY_H_
+#ifndef RETRO_INTERNAL_LAZY_ARRAY_H_
+#define RETRO_INTERNAL_LAZY_ARRAY_H_
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -21,7 +21,7 @@
 #include <new>
 #include <type_traits>
 
-namespace retro {
+namespace retro::internal {
 
 // `count` objects of the trivially copyable type T, zero until written.
 // Not copyable; Release and writes to the same pages must not race.
@@ -36,8 +36,8 @@ class LazyArray {
     void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
-    // Small pages: where transparent huge pages are always on, a write
-    // would otherwise commit 2 MiB around it.
+      // Small pages: where transparent huge pages are always on, a write
+      // would otherwise commit 2 MiB around it.
 #ifdef MADV_NOHUGEPAGE
     madvise(p, bytes_, MADV_NOHUGEPAGE);
 #endif
@@ -74,6 +74,6 @@ class LazyArray {
   T* data_ = nullptr;
 };
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_LAZY_ARRAY_H_
+#endif  // RETRO_INTERNAL_LAZY_ARRAY_H_

@@ -8,8 +8,8 @@
 //   auto file = retro::ScratchFile::Create("/scratch");
 //   RETRO_RETURN_IF_ERROR(file->Append(bytes));
 //   RETRO_RETURN_IF_ERROR(file->ReadAt(0, buffer));
-#ifndef RETRO_SCRATCH_FILE_H_
-#define RETRO_SCRATCH_FILE_H_
+#ifndef RETRO_INTERNAL_SCRATCH_FILE_H_
+#define RETRO_INTERNAL_SCRATCH_FILE_H_
 
 #include <cstdint>
 #include <span>
@@ -18,7 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-namespace retro {
+namespace retro::internal {
 
 // An append-only, unnamed temporary file. Move-only.
 class ScratchFile {
@@ -59,6 +59,6 @@ class ScratchFile {
   void* mapped_ = nullptr;  // Map()'s mapping of size_ bytes, if any
 };
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_SCRATCH_FILE_H_
+#endif  // RETRO_INTERNAL_SCRATCH_FILE_H_

@@ -2,8 +2,8 @@
 // cryptographic hash: it detects truncation, bit rot and accidental edits.
 // The function is part of the file format (see docs/file-format.md): changing
 // it changes the format version.
-#ifndef RETRO_CHECKSUM_H_
-#define RETRO_CHECKSUM_H_
+#ifndef RETRO_HOST_CHECKSUM_H_
+#define RETRO_HOST_CHECKSUM_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -15,4 +15,4 @@ uint64_t Checksum64(const void* data, size_t size);
 
 }  // namespace retro
 
-#endif  // RETRO_CHECKSUM_H_
+#endif  // RETRO_HOST_CHECKSUM_H_

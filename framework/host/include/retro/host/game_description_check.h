@@ -3,8 +3,8 @@
 // can read from a command line as `--name value`, none given twice in a
 // list (a kit adds its own to a game's: the finite-horizon kit's `layout`,
 // retro/kit/store_layout.h), and none the host reads as its own option.
-#ifndef RETRO_GAME_DESCRIPTION_CHECK_H_
-#define RETRO_GAME_DESCRIPTION_CHECK_H_
+#ifndef RETRO_HOST_GAME_DESCRIPTION_CHECK_H_
+#define RETRO_HOST_GAME_DESCRIPTION_CHECK_H_
 
 #include <span>
 
@@ -26,4 +26,4 @@ absl::Status CheckGameDescription(const GameDescription& game);
 
 }  // namespace retro
 
-#endif  // RETRO_GAME_DESCRIPTION_CHECK_H_
+#endif  // RETRO_HOST_GAME_DESCRIPTION_CHECK_H_

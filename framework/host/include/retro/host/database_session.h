@@ -1,8 +1,8 @@
 // Opening a database file together with the plugin of the game that made
 // it: what `retro probe`, `retro stats`, `retro verify` and the C API
 // (retro/c/retro.h) share.
-#ifndef RETRO_DATABASE_SESSION_H_
-#define RETRO_DATABASE_SESSION_H_
+#ifndef RETRO_HOST_DATABASE_SESSION_H_
+#define RETRO_HOST_DATABASE_SESSION_H_
 
 #include <memory>
 #include <string>
@@ -11,7 +11,7 @@
 #include "absl/status/statusor.h"
 #include "retro/database.h"
 #include "retro/game_module.h"
-#include "retro/plugin_loader.h"
+#include "retro/host/plugin_loader.h"
 
 namespace retro {
 
@@ -35,10 +35,10 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSessionIn(
     const std::string& path, const std::vector<std::string>& search_dirs);
 
 // OpenDatabaseSessionIn with `retro`'s search order: `plugin_dirs` first,
-// then PluginSearchDirs' (retro/plugin_loader.h).
+// then PluginSearchDirs' (retro/host/plugin_loader.h).
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs);
 
 }  // namespace retro
 
-#endif  // RETRO_DATABASE_SESSION_H_
+#endif  // RETRO_HOST_DATABASE_SESSION_H_

@@ -1,8 +1,8 @@
 // The JSON form of a verify result: what `retro verify --json` reports as
 // its result and what the Python module's Database.verify returns, made in
 // one place so that the two cannot drift apart.
-#ifndef RETRO_VERIFY_REPORT_H_
-#define RETRO_VERIFY_REPORT_H_
+#ifndef RETRO_HOST_VERIFY_REPORT_H_
+#define RETRO_HOST_VERIFY_REPORT_H_
 
 #include <string>
 
@@ -25,4 +25,4 @@ void WriteVerifyResultMembers(const VerifyResult& result, double seconds, JsonWr
 
 }  // namespace retro
 
-#endif  // RETRO_VERIFY_REPORT_H_
+#endif  // RETRO_HOST_VERIFY_REPORT_H_

@@ -3,7 +3,7 @@
 // colours swapped, spread over a thread pool.
 //
 //   MatchResult r = *RunMatch(*play, *a, *b, {.games = 1000, .seed = 1}, pool, &progress);
-//   ScoreEstimate e = EstimateScore(r.a);     // retro/match_statistics.h
+//   ScoreEstimate e = EstimateScore(r.a);     // retro/host/match_statistics.h
 //
 // Game i belongs to pair i / 2; the pair's opening comes from
 // RandomOpening(OpeningSeed(seed, i / 2)); A moves first in even games, B in
@@ -11,15 +11,15 @@
 // per game) and its record is stored at its index, so the tally and the
 // totals do not depend on the number of threads when the players' budgets
 // are deterministic (depth, nodes).
-#ifndef RETRO_MATCH_H_
-#define RETRO_MATCH_H_
+#ifndef RETRO_HOST_MATCH_H_
+#define RETRO_HOST_MATCH_H_
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "retro/match_statistics.h"
+#include "retro/host/match_statistics.h"
 #include "retro/play.h"
 #include "retro/progress.h"
 #include "retro/thread_pool.h"
@@ -52,7 +52,7 @@ struct MatchResult {
   Tally a_second;                // in the games where B moved first
   SearchTotals a_totals;         // A's searches over all games
   SearchTotals b_totals;
-  double seconds = 0;            // wall time
+  double seconds = 0;  // wall time
 
   // One letter per game, A's view: W, D or L.
   std::string Outcomes() const;
@@ -64,10 +64,10 @@ uint64_t OpeningSeed(uint64_t seed, uint64_t pair);
 // Plays the match on `pool`, advancing `progress` (may be null) by one per
 // game. Fails with the first failing game's error (by index); InvalidArgument
 // for an odd or zero number of games.
-absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a,
-                                     const Player& b, const MatchOptions& options,
-                                     ThreadPool& pool, Progress* progress);
+absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a, const Player& b,
+                                     const MatchOptions& options, ThreadPool& pool,
+                                     Progress* progress);
 
 }  // namespace retro
 
-#endif  // RETRO_MATCH_H_
+#endif  // RETRO_HOST_MATCH_H_

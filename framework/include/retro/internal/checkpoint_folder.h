@@ -11,8 +11,8 @@
 // any work. While a solve owns the folder it holds a lock on it (flock), so
 // a second solve of the same output is refused instead of taking the
 // first's work away.
-#ifndef RETRO_CHECKPOINT_FOLDER_H_
-#define RETRO_CHECKPOINT_FOLDER_H_
+#ifndef RETRO_INTERNAL_CHECKPOINT_FOLDER_H_
+#define RETRO_INTERNAL_CHECKPOINT_FOLDER_H_
 
 #include <dirent.h>
 
@@ -25,7 +25,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-namespace retro {
+namespace retro::internal {
 
 // What a checkpoint folder's marker says: whose work it holds.
 struct CheckpointMarker {
@@ -67,8 +67,7 @@ class CheckpointFolder {
   // other parameters, each naming what to change; FailedPrecondition for
   // a folder another live solve owns or a checkpoint of another version.
   static absl::StatusOr<std::unique_ptr<CheckpointFolder>> Open(const std::string& output,
-                                                                CheckpointMarker mine,
-                                                                Mode mode);
+                                                                CheckpointMarker mine, Mode mode);
   ~CheckpointFolder();
   CheckpointFolder(const CheckpointFolder&) = delete;
   CheckpointFolder& operator=(const CheckpointFolder&) = delete;
@@ -101,6 +100,6 @@ class CheckpointFolder {
   DIR* dir_ = nullptr;  // the folder, open (and locked while a solve owns it)
 };
 
-}  // namespace retro
+}  // namespace retro::internal
 
-#endif  // RETRO_CHECKPOINT_FOLDER_H_
+#endif  // RETRO_INTERNAL_CHECKPOINT_FOLDER_H_

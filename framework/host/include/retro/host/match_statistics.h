@@ -11,8 +11,8 @@
 // s +- 1.96 sqrt(v / n), clipped to [0, 1]. The Elo difference of a score s
 // is -400 log10(1/s - 1) (infinite at 0 and 1); its interval is the Elo of
 // the score interval's ends.
-#ifndef RETRO_MATCH_STATISTICS_H_
-#define RETRO_MATCH_STATISTICS_H_
+#ifndef RETRO_HOST_MATCH_STATISTICS_H_
+#define RETRO_HOST_MATCH_STATISTICS_H_
 
 #include <cstdint>
 
@@ -51,4 +51,4 @@ ScoreEstimate EstimateScore(const Tally& tally);
 
 }  // namespace retro
 
-#endif  // RETRO_MATCH_STATISTICS_H_
+#endif  // RETRO_HOST_MATCH_STATISTICS_H_

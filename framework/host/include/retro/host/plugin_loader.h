@@ -4,8 +4,8 @@
 // (colon-separated), the directory of the `retro` executable, and the
 // installed plugin directory relative to it (`../lib/retro`, or
 // `../lib/<multiarch>/retro` when installed with such a libdir).
-#ifndef RETRO_PLUGIN_LOADER_H_
-#define RETRO_PLUGIN_LOADER_H_
+#ifndef RETRO_HOST_PLUGIN_LOADER_H_
+#define RETRO_HOST_PLUGIN_LOADER_H_
 
 #include <memory>
 #include <string>
@@ -29,8 +29,7 @@ class LoadedPlugin {
   const std::string& path() const { return path_; }
 
  private:
-  friend absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(
-      const std::string& path);
+  friend absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path);
   struct Library;
   LoadedPlugin() = default;
   std::string path_;
@@ -43,8 +42,7 @@ class LoadedPlugin {
 std::vector<std::string> PluginPathDirs();
 
 // The plugin search directories, in order (see the file comment).
-std::vector<std::string> PluginSearchDirs(
-    const std::vector<std::string>& plugin_dirs);
+std::vector<std::string> PluginSearchDirs(const std::vector<std::string>& plugin_dirs);
 
 // The plugin search directories of a host that is not the `retro` program
 // (the C API, the Python module), found from where the framework library
@@ -52,8 +50,7 @@ std::vector<std::string> PluginSearchDirs(
 // folder `retro` beside libretro_framework.so (the installed
 // <libdir>/retro) and the library's own folder (the build tree, where the
 // plugins sit beside it).
-std::vector<std::string> LibraryPluginSearchDirs(
-    const std::vector<std::string>& plugin_dirs);
+std::vector<std::string> LibraryPluginSearchDirs(const std::vector<std::string>& plugin_dirs);
 
 // Every file called retro_*.so in `dirs`; a name found in an earlier
 // directory hides the same name in later ones.
@@ -65,9 +62,9 @@ std::vector<std::string> FindPluginFiles(const std::vector<std::string>& dirs);
 absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path);
 
 // Finds and loads the plugin of `game` (file retro_<game>.so) in `dirs`.
-absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadGamePlugin(
-    std::string_view game, const std::vector<std::string>& dirs);
+absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadGamePlugin(std::string_view game,
+                                                             const std::vector<std::string>& dirs);
 
 }  // namespace retro
 
-#endif  // RETRO_PLUGIN_LOADER_H_
+#endif  // RETRO_HOST_PLUGIN_LOADER_H_
