@@ -145,7 +145,7 @@ TEST_F(SolveTest, DefaultFileNameAndSummary) {
   const auto size =
       std::filesystem::file_size(work_.File("countdown-30-3.retro"));
   EXPECT_EQ(lines[1],
-            absl::StrCat("wrote countdown-30-3.retro (", size, " B)"));
+            absl::StrCat("wrote countdown-30-3.retro (", size, " bytes)"));
   EXPECT_THAT(result.err, IsEmpty());  // no progress bar without a terminal
 }
 
