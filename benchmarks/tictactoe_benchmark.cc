@@ -20,7 +20,7 @@ namespace {
 
 // Stands in for the solver's sink: counts what a position reports.
 // The kit's view of the one slice.
-using SolverGame = retro::kit::LoopyWdlSolverView<Rules>;
+using SolverGame = retro::kit::LoopyWdlSolveView<Rules>;
 const Rules kRules;
 SolverGame View() { return SolverGame(kRules, 0, {}); }
 

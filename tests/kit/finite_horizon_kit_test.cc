@@ -136,7 +136,7 @@ TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
 TEST_F(FiniteHorizonKitTest, TheContractHolds) {
   ParameterValues values = {{"coins", "271828"}, {"plies", "6"}};
   const CoinsRules rules = *CoinsRules::Create(values);
-  retro::testing::ExpectContractHolds(kit::FiniteHorizonContractView<CoinsRules>(rules),
+  retro::testing::ExpectContractHolds(kit::FiniteHorizonCheckView<CoinsRules>(rules),
                                       {.sample = 0});
 }
 

@@ -105,7 +105,7 @@ std::vector<std::vector<uint8_t>> SolveWithKit(const Rules& rules, int threads) 
   std::vector<std::vector<uint8_t>> tables;
   for (int s = 0; s < rules.num_slices(); ++s) {
     absl::StatusOr<std::vector<uint8_t>> table = retro::solver::SolveLoopyWdl(
-        retro::kit::LoopyWdlSolverView<Rules>(rules, s, tables),
+        retro::kit::LoopyWdlSolveView<Rules>(rules, s, tables),
         {.pool = &pool, .progress = &progress});
     EXPECT_TRUE(table.ok()) << table.status();
     if (!table.ok()) return {};
@@ -158,7 +158,7 @@ class KrkSlicesSwapped : public Rules {
 TEST(KrkSolverTest, MoveIntoALaterSliceFailsTheSolve) {
   const KrkSlicesSwapped rules(3);
   retro::ThreadPool pool(2);
-  const retro::kit::LoopyWdlSolverView<KrkSlicesSwapped> view(rules, 0, {});
+  const retro::kit::LoopyWdlSolveView<KrkSlicesSwapped> view(rules, 0, {});
   const absl::StatusOr<std::vector<uint8_t>> table =
       retro::solver::SolveLoopyWdl(view, {.pool = &pool});
   ASSERT_TRUE(table.ok()) << table.status();  // the solver itself cannot tell
@@ -166,7 +166,7 @@ TEST(KrkSolverTest, MoveIntoALaterSliceFailsTheSolve) {
   EXPECT_THAT(view.ContractViolation(), HasSubstr("(slice krk) leads to slice 1"));
   // The correct order has none.
   const Rules good(3);
-  const retro::kit::LoopyWdlSolverView<Rules> good_view(good, 0, {});
+  const retro::kit::LoopyWdlSolveView<Rules> good_view(good, 0, {});
   ASSERT_TRUE(retro::solver::SolveLoopyWdl(good_view, {.pool = &pool}).ok());
   EXPECT_EQ(good_view.ContractViolation(), "");
 }
@@ -303,7 +303,7 @@ TEST(KrkRulesTest, ParseRefusesWithAReason) {
   }
 }
 
-using ContractView = retro::kit::LoopyWdlContractView<Rules>;
+using ContractView = retro::kit::LoopyWdlCheckView<Rules>;
 
 TEST(KrkContractTest, HoldsOnEveryIndex) {
   for (const int size : {3, 4, 5}) {

@@ -18,7 +18,7 @@ TEST(OwareContractTest, EveryRuleHolds) {
     rules.grand_slam = grand_slam;
     const BookRules book(7, rules);
     const CheckResult result = retro::testing::RunContractCheck(
-        kit::FiniteHorizonContractView<BookRules>(book), {.sample = 5000}, 2);
+        kit::FiniteHorizonCheckView<BookRules>(book), {.sample = 5000}, 2);
     EXPECT_TRUE(result.ok) << GrandSlamName(grand_slam) << ": " << result.first_failure;
     EXPECT_GT(result.positions, 10000u);
   }

@@ -17,7 +17,7 @@ PinRules Rules(const std::string& points, const std::string& pin) {
 TEST(PlakotoContractTest, SixPointsWhole) {
   const PinRules rules = Rules("6", "all");
   const CheckResult result =
-      testing::RunContractCheck(kit::ChanceContractView<PinRules>(rules), {.sample = 0});
+      testing::RunContractCheck(kit::ChanceCheckView<PinRules>(rules), {.sample = 0});
   EXPECT_TRUE(result.ok) << result.first_failure;
   EXPECT_EQ(result.indices, 5u * 8568u);
 }
@@ -25,7 +25,7 @@ TEST(PlakotoContractTest, SixPointsWhole) {
 TEST(PlakotoContractTest, TwelvePointsSampled) {
   for (const char* pin : {"2", "6"}) {
     const PinRules rules = Rules("12", pin);
-    testing::ExpectContractHolds(kit::ChanceContractView<PinRules>(rules), {.sample = 300});
+    testing::ExpectContractHolds(kit::ChanceCheckView<PinRules>(rules), {.sample = 300});
   }
 }
 

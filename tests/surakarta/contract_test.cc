@@ -43,7 +43,7 @@ TEST(SurakartaContractTest, SmallTablesWhole) {
 // ForEachSolverParent).
 namespace kit_view {
 
-using View = kit::LoopyWdlContractView<SurakartaRules>;
+using View = kit::LoopyWdlCheckView<SurakartaRules>;
 
 TEST(SurakartaRulesContractTest, WholeSmallTablesHoldInBothLayouts) {
   for (const TableIndexing indexing : {TableIndexing::kFuChou, TableIndexing::kSymmetric}) {
@@ -71,7 +71,7 @@ TEST(SurakartaRulesContractTest, GenericSolverViewMatchesTheAdapters) {
     std::vector<std::vector<uint8_t>> generic, adapters;
     for (int s = 0; s < rules.num_slices(); ++s) {
       absl::StatusOr<std::vector<uint8_t>> a = solver::SolveLoopyWdl(
-          kit::LoopyWdlSolverView<SurakartaRules>(rules, s, generic), {.pool = &pool});
+          kit::LoopyWdlSolveView<SurakartaRules>(rules, s, generic), {.pool = &pool});
       absl::StatusOr<std::vector<uint8_t>> b = rules.SolveSlice(s, adapters, {.pool = &pool});
       ASSERT_TRUE(a.ok()) << a.status();
       ASSERT_TRUE(b.ok()) << b.status();

@@ -14,7 +14,7 @@ namespace tictactoe {
 namespace {
 
 const Rules kRules;
-using ContractView = retro::kit::LoopyWdlContractView<Rules>;
+using ContractView = retro::kit::LoopyWdlCheckView<Rules>;
 
 TEST(TicTacToeContractTest, Holds) {
   const retro::CheckResult result = retro::testing::RunContractCheck(ContractView(kRules), {}, 2);

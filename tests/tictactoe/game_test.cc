@@ -90,7 +90,11 @@ TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
 }
 
 // The kit's perft over the rules' moves.
-uint64_t Perft(Position p, int depth) { return retro::kit::CountLeaves(Rules(), p, depth); }
+uint64_t Perft(Position p, int depth) {
+  const Rules rules;
+  return retro::kit::CountLeaves(rules, p, depth,
+                                 [&](const Position& q) { return rules.Outcome(q).has_value(); });
+}
 
 TEST(TicTacToeRulesTest, PerftFromTheEmptyBoard) {
   const std::vector<uint64_t> expected = {1,     9,     72,     504,    3024,
@@ -114,7 +118,7 @@ TEST(TicTacToeSolverTest, LoopySolverMatchesBruteForce) {
     retro::ThreadPool pool(threads);
     retro::Progress progress;
     const absl::StatusOr<std::vector<uint8_t>> table =
-        retro::solver::SolveLoopyWdl(retro::kit::LoopyWdlSolverView<Rules>(Rules(), 0, {}),
+        retro::solver::SolveLoopyWdl(retro::kit::LoopyWdlSolveView<Rules>(Rules(), 0, {}),
                                       {.pool = &pool, .progress = &progress});
     ASSERT_TRUE(table.ok()) << table.status();
     ASSERT_EQ(table->size(), kIndexCount);

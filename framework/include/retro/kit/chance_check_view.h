@@ -21,11 +21,11 @@ namespace retro::kit {
 
 // The checkable view of `rules`.
 template <ChanceRules R>
-class ChanceContractView : public ContractViewBase<R> {
+class ChanceCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit ChanceContractView(const R& rules) : ContractViewBase<R>(rules) {}
+  explicit ChanceCheckView(const R& rules) : CheckViewBase<R>(rules) {}
 
   // The afterstates of every outcome that are records.
   template <typename Visit>
@@ -66,7 +66,7 @@ class ChanceContractView : public ContractViewBase<R> {
   }
 
  private:
-  using ContractViewBase<R>::rules_;
+  using CheckViewBase<R>::rules_;
 };
 
 }  // namespace retro::kit

@@ -59,7 +59,7 @@ absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
     values = rules.SolveSlice(slice, context);
   } else {
     values = solver::SolveChance(
-        ChanceSolverView<R>(rules, slice, context.solved),
+        ChanceSolveView<R>(rules, slice, context.solved),
         {.workspace = context.workspace, .values_on_every_rank = KeepsSolvedSlices<R>()},
         context.work);
   }
@@ -129,13 +129,7 @@ class ChanceModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
     }
-    // For the host's refusal of a solve that does not fit memory.
-    plan.database_name = info_.DatabaseName();
-    if constexpr (HasWhatFits<R>) {
-      if (context.ranks == 1 && context.available_memory_bytes > 0) {
-        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
-      }
-    }
+    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -193,7 +187,7 @@ class ChanceModule : public KitModule {
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
                                     const WorkContext& context) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
-    return CheckContract(ChanceContractView<R>(rules), options, context.pool, context.progress);
+    return CheckContract(ChanceCheckView<R>(rules), options, context.pool, context.progress);
   }
 
  private:

@@ -20,7 +20,7 @@ namespace retro::kit {
 // Slice `slice` of `rules`, with the finished values of slices 0 .. slice-1.
 template <typename R>
   requires ChanceRules<R> && ChanceHasLayers<R>
-class ChanceSolverView {
+class ChanceSolveView {
  public:
   static constexpr int kNumOutcomes = R::kNumOutcomes;
   static constexpr chance::Objective kObjective = R::kObjective;
@@ -30,7 +30,7 @@ class ChanceSolverView {
     std::optional<typename R::Position> position;
   };
 
-  ChanceSolverView(const R& rules, int slice, std::span<const std::vector<double>> solved)
+  ChanceSolveView(const R& rules, int slice, std::span<const std::vector<double>> solved)
       : rules_(rules), slice_(slice), solved_(solved) {}
 
   uint64_t Size() const { return rules_.slice_size(slice_); }

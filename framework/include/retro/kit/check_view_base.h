@@ -17,11 +17,11 @@ namespace retro::kit {
 // The forwarding half of a kit's checkable view of `rules` (which must
 // outlive it).
 template <typename R>
-class ContractViewBase {
+class CheckViewBase {
  public:
   using Position = typename R::Position;
 
-  explicit ContractViewBase(const R& rules) : rules_(rules) {}
+  explicit CheckViewBase(const R& rules) : rules_(rules) {}
 
   int num_slices() const { return rules_.num_slices(); }
   uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }

@@ -21,11 +21,11 @@ namespace retro::kit {
 
 // The checkable view of `rules` (which must outlive it).
 template <FiniteHorizonRules R>
-class FiniteHorizonContractView : public ContractViewBase<R> {
+class FiniteHorizonCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit FiniteHorizonContractView(const R& rules) : ContractViewBase<R>(rules) {}
+  explicit FiniteHorizonCheckView(const R& rules) : CheckViewBase<R>(rules) {}
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
@@ -63,7 +63,7 @@ class FiniteHorizonContractView : public ContractViewBase<R> {
   }
 
  private:
-  using ContractViewBase<R>::rules_;
+  using CheckViewBase<R>::rules_;
 };
 
 }  // namespace retro::kit

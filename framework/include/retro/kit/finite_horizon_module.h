@@ -54,7 +54,7 @@ namespace retro::kit {
 
 // Solve(options, context): optional member of FiniteHorizonRules
 // (finite_horizon_rules.h); the game solves with an adapter of its own
-// (absent: the kit solves through FiniteHorizonSolverView).
+// (absent: the kit solves through FiniteHorizonSolveView).
 template <typename R>
 concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
                                const solver::SolveContext& context) {
@@ -62,17 +62,6 @@ concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& o
     r.Solve(options, context)
   } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
 };
-
-// Leaf count of the move tree of `p` to `depth` plies.
-template <FiniteHorizonRules R>
-uint64_t CountFiniteHorizonLeaves(const R& rules, const typename R::Position& p, int depth) {
-  if (depth == 0) return 1;
-  uint64_t leaves = 0;
-  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
-    leaves += CountFiniteHorizonLeaves(rules, child, depth - 1);
-  });
-  return leaves;
-}
 
 // The GameModule of game R.
 template <FiniteHorizonRules R>
@@ -133,13 +122,7 @@ class FiniteHorizonModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    // For the host's refusal of a solve that does not fit memory.
-    plan.database_name = info_.DatabaseName();
-    if constexpr (HasWhatFits<R>) {
-      if (context.ranks == 1 && context.available_memory_bytes > 0) {
-        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
-      }
-    }
+    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -176,7 +159,7 @@ class FiniteHorizonModule : public KitModule {
     if constexpr (HasOwnSolve<R>) {
       stores = rules.Solve(options, context);
     } else {
-      stores = solver::SolveFiniteHorizon(FiniteHorizonSolverView<R>(rules), options, context);
+      stores = solver::SolveFiniteHorizon(FiniteHorizonSolveView<R>(rules), options, context);
     }
     if (!stores.ok()) return stores.status();
     if (distributed) return absl::OkStatus();
@@ -197,13 +180,14 @@ class FiniteHorizonModule : public KitModule {
                                  const WorkContext&) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
-    return CountFiniteHorizonLeaves(rules, root, depth);
+    // A finished position has no moves: nothing ends the count early.
+    return CountLeaves(rules, root, depth, [](const typename R::Position&) { return false; });
   }
 
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
                                     const WorkContext& context) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
-    return CheckContract(FiniteHorizonContractView<R>(rules), options, context.pool,
+    return CheckContract(FiniteHorizonCheckView<R>(rules), options, context.pool,
                          context.progress);
   }
 

@@ -8,8 +8,8 @@
 //
 // Layout (written by FiniteHorizonModule::Solve): the game's parameters in
 // the header, and one slice per rules slice, named slice_name(s), holding
-// the finite-horizon store of that slice (retro/solver/
-// retro/format/finite_horizon_store.h) in Rank order. Opening checks the identity (game,
+// the finite-horizon store of that slice (retro/format/
+// finite_horizon_store.h) in Rank order. Opening checks the identity (game,
 // codec, layout version), the header's parameters strictly, exactly the
 // slices the parameters imply, each store's header against the slice size
 // and horizon, and then, in one pass per store, its offset tables and

@@ -66,7 +66,7 @@
 //       solves with a faster solver adapter of the game's own (e.g. one that
 //       ranks children incrementally) and returns the stores in Rank order;
 //       it must describe exactly the positions and moves above. By default
-//       the kit solves through FiniteHorizonSolverView.
+//       the kit solves through FiniteHorizonSolveView.
 //   std::string SolverInconsistency(const Position&)
 //       what that adapter reports for the position against the rules' moves
 //       ("" when it agrees); `retro check` runs it on every checked position

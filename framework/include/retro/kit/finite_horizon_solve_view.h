@@ -15,11 +15,11 @@ namespace retro::kit {
 
 // The solver's view of `rules` (which must outlive it).
 template <FiniteHorizonRules R>
-class FiniteHorizonSolverView {
+class FiniteHorizonSolveView {
  public:
   static constexpr int kMaxMoves = R::kMaxMoves;
 
-  explicit FiniteHorizonSolverView(const R& rules) : rules_(rules) {}
+  explicit FiniteHorizonSolveView(const R& rules) : rules_(rules) {}
 
   int num_slices() const { return rules_.num_slices(); }
   uint64_t slice_size(int slice) const { return rules_.slice_size(slice); }

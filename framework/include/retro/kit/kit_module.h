@@ -8,6 +8,7 @@
 #ifndef RETRO_KIT_KIT_MODULE_H_
 #define RETRO_KIT_KIT_MODULE_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/play.h"
 
@@ -43,6 +45,38 @@ std::string DefaultFileName(const GameInfo& info, const R& rules) {
     return info.default_file_name.empty() ? absl::StrCat(info.name, ".retro")
                                           : info.default_file_name;
   }
+}
+
+// What the host's refusal of a solve that does not fit memory names
+// (SolvePlan in retro/game_module.h): the database (the rules' own name,
+// else the identity's) and, in a single process, what would fit instead
+// when the rules can say.
+template <typename R>
+void NameWhatFits(const GameInfo& info, const R& rules, const PlanContext& context,
+                  SolvePlan& plan) {
+  plan.database_name = info.DatabaseName();
+  if constexpr (HasDatabaseName<R>) plan.database_name = rules.DatabaseName();
+  if constexpr (HasWhatFits<R>) {
+    if (context.ranks == 1 && context.available_memory_bytes > 0) {
+      plan.what_fits = rules.WhatFits(context.available_memory_bytes);
+    }
+  }
+}
+
+// Leaf count of the move tree of `p` to `depth` plies (perft), the moves
+// from rules.ForEachMove (the child is the second thing it passes); a
+// position `ended` says is over has no moves, so it contributes nothing to
+// deeper counts.
+template <typename R, typename Ended>
+uint64_t CountLeaves(const R& rules, const typename R::Position& p, int depth,
+                     const Ended& ended) {
+  if (depth == 0) return 1;
+  if (ended(p)) return 0;
+  uint64_t leaves = 0;
+  rules.ForEachMove(p, [&](const auto&, const typename R::Position& child, const auto&...) {
+    leaves += CountLeaves(rules, child, depth - 1, ended);
+  });
+  return leaves;
 }
 
 // The base of the kits' modules.

@@ -26,11 +26,11 @@ namespace retro::kit {
 
 // The checkable view of `rules`.
 template <LoopyWdlRules R>
-class LoopyWdlContractView : public ContractViewBase<R> {
+class LoopyWdlCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit LoopyWdlContractView(const R& rules) : ContractViewBase<R>(rules) {}
+  explicit LoopyWdlCheckView(const R& rules) : CheckViewBase<R>(rules) {}
 
   bool IsPosition(const Position& p) const { return rules_.IsPosition(p); }
 
@@ -98,11 +98,11 @@ class LoopyWdlContractView : public ContractViewBase<R> {
 
  private:
   // The solver's view of `slice`, without tables (conversions read as draws).
-  LoopyWdlSolverView<R> SolverView(int slice) const {
-    return LoopyWdlSolverView<R>::WithoutTables(rules_, slice);
+  LoopyWdlSolveView<R> SolverView(int slice) const {
+    return LoopyWdlSolveView<R>::WithoutTables(rules_, slice);
   }
 
-  using ContractViewBase<R>::rules_;
+  using CheckViewBase<R>::rules_;
 };
 
 }  // namespace retro::kit

@@ -50,26 +50,13 @@ namespace retro::kit {
 
 // SolveSlice(slice, solved, context): optional member of LoopyWdlRules
 // (loopy_wdl_rules.h); the game solves a slice with an adapter of its own
-// (absent: the kit solves through LoopyWdlSolverView).
+// (absent: the kit solves through LoopyWdlSolveView).
 template <typename R>
 concept HasSolveSlice = requires(const R& r, int slice,
                                  std::span<const std::vector<uint8_t>> solved,
                                  const solver::SolveContext& context) {
   { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
 };
-
-// Leaf count of the move tree of `p` to `depth` plies; a game that ends
-// earlier contributes nothing to deeper counts.
-template <LoopyWdlRules R>
-uint64_t CountLeaves(const R& rules, const typename R::Position& p, int depth) {
-  if (depth == 0) return 1;
-  if (rules.Outcome(p)) return 0;
-  uint64_t leaves = 0;
-  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
-    leaves += CountLeaves(rules, child, depth - 1);
-  });
-  return leaves;
-}
 
 // The GameModule of game R.
 template <LoopyWdlRules R>
@@ -122,14 +109,7 @@ class LoopyWdlModule : public KitModule {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
-    // For the host's refusal of a solve that does not fit memory.
-    plan.database_name = info_.DatabaseName();
-    if constexpr (HasDatabaseName<R>) plan.database_name = rules.DatabaseName();
-    if constexpr (HasWhatFits<R>) {
-      if (context.ranks == 1 && context.available_memory_bytes > 0) {
-        plan.what_fits = rules.WhatFits(context.available_memory_bytes);
-      }
-    }
+    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -165,7 +145,7 @@ class LoopyWdlModule : public KitModule {
       if constexpr (HasSolveSlice<R>) {
         table = rules.SolveSlice(s, tables, slice_context);
       } else {
-        const LoopyWdlSolverView<R> view(rules, s, tables);
+        const LoopyWdlSolveView<R> view(rules, s, tables);
         table = solver::SolveLoopyWdl(view, slice_context);
         if (table.ok() && !view.ContractViolation().empty()) {
           return absl::InternalError(view.ContractViolation());
@@ -196,13 +176,14 @@ class LoopyWdlModule : public KitModule {
                                  const WorkContext&) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
-    return CountLeaves(rules, root, depth);
+    return CountLeaves(rules, root, depth,
+                       [&](const typename R::Position& p) { return rules.Outcome(p).has_value(); });
   }
 
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
                                     const WorkContext& context) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
-    return CheckContract(LoopyWdlContractView<R>(rules), options, context.pool,
+    return CheckContract(LoopyWdlCheckView<R>(rules), options, context.pool,
                          context.progress);
   }
 

@@ -106,7 +106,7 @@
 //                                        describe exactly
 //                                        the positions and moves above;
 //                                        without it the kit solves through
-//                                        LoopyWdlSolverView.
+//                                        LoopyWdlSolveView.
 //   std::string SolverInconsistency(const Position&)
 //                                        what that adapter reports for the
 //                                        position against the rules' moves
@@ -369,12 +369,6 @@ concept HasIndexTraits = requires(const R& r) {
 template <typename R>
 concept HasCodec = requires(const R& r) {
   { r.codec() } -> std::convertible_to<std::string>;
-};
-// std::string DatabaseName(): optional; how errors name a file of these
-// rules (absent: GameInfo::DatabaseName()).
-template <typename R>
-concept HasDatabaseName = requires(const R& r) {
-  { r.DatabaseName() } -> std::convertible_to<std::string>;
 };
 
 // struct UnrankCache and Unrank(slice, index, cache): optional; a faster

@@ -27,7 +27,7 @@ namespace retro::kit {
 
 // Slice `slice` of `rules`, with the finished tables of slices 0 .. slice-1.
 template <LoopyWdlRules R>
-class LoopyWdlSolverView {
+class LoopyWdlSolveView {
  public:
   // In-slice ranks of one position, when an index numbers a class.
   struct Scratch {
@@ -35,13 +35,13 @@ class LoopyWdlSolverView {
   };
 
   // `solved` holds the tables of slices 0 .. slice - 1.
-  LoopyWdlSolverView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved)
+  LoopyWdlSolveView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved)
       : rules_(rules), slice_(slice), solved_(solved) {}
 
   // The view the contract checker describes positions with: no tables, so
   // every conversion reads as a draw (only their number matters there).
-  static LoopyWdlSolverView WithoutTables(const R& rules, int slice) {
-    LoopyWdlSolverView view(rules, slice, {});
+  static LoopyWdlSolveView WithoutTables(const R& rules, int slice) {
+    LoopyWdlSolveView view(rules, slice, {});
     view.without_tables_ = true;
     return view;
   }

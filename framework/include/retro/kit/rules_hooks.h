@@ -25,6 +25,13 @@ concept HasCountPositions = requires(const R& r) {
   { r.CountPositions() } -> std::convertible_to<uint64_t>;
 };
 
+// std::string DatabaseName(): optional; how errors name a file of these
+// rules (absent: GameInfo::DatabaseName()).
+template <typename R>
+concept HasDatabaseName = requires(const R& r) {
+  { r.DatabaseName() } -> std::convertible_to<std::string>;
+};
+
 // std::string WhatFits(uint64_t available_bytes): optional; what would fit
 // in memory, for the host's refusal ("the largest book that fits is --seeds
 // 19"; absent: the refusal names no alternative).
