@@ -32,6 +32,19 @@ std::set<std::string> FlagNames(std::span<const CommandOption> table);
 std::vector<std::string> OptionNames(std::span<const CommandOption> table,
                                      std::string_view except);
 
+// "--name" of every option of `table`, joined by ", ": the valid options an
+// unknown option's error lists, for a command that takes no others.
+std::string OptionList(std::span<const CommandOption> table);
+
+// The flags to give the parser: FlagNames and "help", which every command
+// takes.
+std::set<std::string> ParserFlags(std::span<const CommandOption> table);
+
+// A command's --help: `head` (its usage line and what it does), its
+// options' help lines, then `tail`.
+std::string UsageText(std::string_view head, std::span<const CommandOption> table,
+                      std::string_view tail = {});
+
 }  // namespace retro::cli
 
 #endif  // RETRO_CLI_OPTION_TABLE_H_

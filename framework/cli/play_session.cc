@@ -62,9 +62,10 @@ std::string PlaySession::PlayerOptionsHelp() const {
 }
 
 std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
-                                    const char* usage, Arguments* args, std::string* game,
+                                    std::span<const CommandOption> options,
+                                    const std::string& usage, Arguments* args, std::string* game,
                                     std::unique_ptr<PlaySession>* session) {
-  auto parsed = ParseArguments(argc, argv, first, {"json", "help"});
+  auto parsed = ParseArguments(argc, argv, first, ParserFlags(options));
   if (!parsed.ok()) return ReportError(parsed.status());
   *args = std::move(*parsed);
   const std::optional<std::string> name = args->Take("game");
@@ -73,7 +74,7 @@ std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std:
   }
   if (!name.has_value()) {
     if (args->Flag("help")) {
-      std::fputs(usage, stdout);
+      std::fputs(usage.c_str(), stdout);
       return kExitOk;
     }
     return ReportError(absl::InvalidArgumentError(absl::StrCat(
