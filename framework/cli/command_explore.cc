@@ -14,9 +14,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
-#include "cli/option_table.h"
 #include "cli/explore/explore_catalog.h"
 #include "cli/explore/explore_server.h"
+#include "cli/option_table.h"
 
 namespace retro::cli {
 namespace {

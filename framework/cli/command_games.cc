@@ -10,9 +10,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
-#include "cli/option_table.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "retro/json_writer.h"
 #include "retro/play.h"
 

@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
-#include "cli/option_table.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 

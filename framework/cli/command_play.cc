@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
-#include "cli/option_table.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/play_session.h"
 
 namespace retro::cli {
