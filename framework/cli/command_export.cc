@@ -68,10 +68,7 @@ absl::Status Export(Arguments& args) {
   const std::optional<std::string> db = args.Take("db");
   const std::optional<std::string> format_name = args.Take("format");
   const std::optional<std::string> out = args.Take("out");
-  if (args.missing_value.has_value()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("option --", *args.missing_value, " needs a value"));
-  }
+  if (absl::Status missing = args.MissingValueStatus(); !missing.ok()) return missing;
   if (!db.has_value()) return absl::InvalidArgumentError("retro export needs --db FILE");
   if (!out.has_value()) {
     return absl::InvalidArgumentError("retro export needs --out FILE, the file to write");

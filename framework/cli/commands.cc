@@ -87,10 +87,7 @@ absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::s
   *help = parsed->Flag("help");
   if (*help) return absl::OkStatus();
   std::optional<std::string> path = parsed->Take("db");
-  if (parsed->missing_value.has_value()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("option --", *parsed->missing_value, " needs a value"));
-  }
+  RETRO_RETURN_IF_ERROR(parsed->MissingValueStatus());
   if (!path.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("retro ", command, " needs --db FILE"));
   }

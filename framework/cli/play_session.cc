@@ -69,8 +69,8 @@ std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std:
   if (!parsed.ok()) return ReportError(parsed.status());
   *args = std::move(*parsed);
   const std::optional<std::string> name = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  if (absl::Status missing = args->MissingValueStatus(); !missing.ok()) {
+    return ReportError(missing);
   }
   if (!name.has_value()) {
     if (args->Flag("help")) {
