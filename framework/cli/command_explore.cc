@@ -37,7 +37,7 @@ constexpr CommandOption kOptions[] = {
      "  --host ADDR       the address to listen on [default: 127.0.0.1, this\n"
      "                    machine only]\n"},
     {"threads", "  --threads N       threads of a statistics computation [default: all]\n"},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
 };
 
 constexpr int kDefaultPort = 8080;

@@ -34,7 +34,7 @@ constexpr CommandOption kOptions[] = {
     {"format", "  --format F        the output format (below)\n"},
     {"out", "  --out FILE        the output file\n"},
     {"json", "  --json            print the summary as one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
 };
 
 // The formats of every installed game that offers export, with their

@@ -30,7 +30,7 @@ constexpr char kUsageHead[] =
 constexpr CommandOption kOptions[] = {
     {"json", "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n",
      true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
 };
 
 std::string ParameterLine(const ParameterSpec& spec) {

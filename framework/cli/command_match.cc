@@ -42,8 +42,8 @@ constexpr CommandOption kOptions[] = {
     {"games", "  --games N         games to play, even (pairs), 2..1000000\n"},
     {"seed", "  --seed S          seed of the openings [default: 1]\n"},
     {"threads", "  --threads N       games played at once [default: all hardware threads]\n"},
-    {"json", "  --json            one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kJsonOption,
+    kPluginDirOption,
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 

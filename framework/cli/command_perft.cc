@@ -24,9 +24,9 @@ constexpr CommandOption kOptions[] = {
     {"game", "  --game G          the game\n"},
     {"position", "  --position P      the root position, in the game's notation\n"},
     {"depth", "  --depth D         plies, 0..64\n"},
-    {"json", "  --json            one JSON object\n", true},
-    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kJsonOption,
+    kThreadsOption,
+    kPluginDirOption,
 };
 
 }  // namespace

@@ -33,8 +33,8 @@ constexpr CommandOption kOptions[] = {
      "  --player SPEC     the player as key=value,key=value (the same keys as below)\n"
      "  --KEY VALUE       one player key, e.g. --depth 8\n"},
     {"db", "  --db FILE         the player's database (the game's database key)\n"},
-    {"json", "  --json            one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kJsonOption,
+    kPluginDirOption,
 };
 
 constexpr char kUsageTail[] =

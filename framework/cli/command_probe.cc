@@ -33,7 +33,7 @@ constexpr CommandOption kOptions[] = {
     {"db", "  --db FILE         the database (from retro solve)\n"},
     {"position", "  --position P      the position, in the game's notation\n"},
     {"json", "  --json            JSON output\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
 };
 
 constexpr char kUsageTail[] = "The game's own probe options are listed by retro games.\n";

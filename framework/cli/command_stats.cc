@@ -19,9 +19,9 @@ constexpr char kUsageHead[] =
 // The options of `retro stats`.
 constexpr CommandOption kOptions[] = {
     {"db", "  --db FILE         the database\n"},
-    {"json", "  --json            one JSON object\n", true},
-    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kJsonOption,
+    kThreadsOption,
+    kPluginDirOption,
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 

@@ -39,9 +39,9 @@ constexpr CommandOption kOptions[] = {
     {"db", "  --db FILE         the database\n"},
     {"sample", "  --sample N        check N random records instead of all\n"},
     {"seed", "  --seed S          random seed for --sample [default: 1]\n"},
-    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
-    {"json", "  --json            one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kThreadsOption,
+    kJsonOption,
+    kPluginDirOption,
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 

@@ -21,6 +21,15 @@ struct CommandOption {
   bool flag = false;      // takes no value
 };
 
+// Options several commands take alike, with their help lines at the
+// column most tables use.
+inline constexpr CommandOption kPluginDirOption = {
+    "plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"};
+inline constexpr CommandOption kThreadsOption = {
+    "threads", "  --threads N       worker threads [default: all hardware threads]\n"};
+inline constexpr CommandOption kJsonOption = {"json", "  --json            one JSON object\n",
+                                              true};
+
 // The options' help lines, in table order.
 std::string OptionsHelp(std::span<const CommandOption> table);
 
