@@ -26,6 +26,11 @@ std::vector<std::string> Arguments::TakeAll(const std::string& name) {
   return values;
 }
 
+absl::Status Arguments::MissingValueStatus() const {
+  if (!missing_value.has_value()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("option --", *missing_value, " needs a value"));
+}
+
 absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
                                        const std::string& context,
                                        const std::string& valid) const {

@@ -36,6 +36,8 @@ struct Arguments {
   // Removes and returns every value of repeatable option `name` (none when
   // absent); like Take for a value left out.
   std::vector<std::string> TakeAll(const std::string& name);
+  // Fails for missing_value ("option --NAME needs a value"), if set.
+  absl::Status MissingValueStatus() const;
   // Fails for the first known option given without a value, then for the
   // first option that is neither taken nor in `known` (names without
   // "--"), naming it as unknown for `context` and listing `valid`.

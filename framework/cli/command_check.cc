@@ -27,9 +27,9 @@ constexpr CommandOption kHostOptions[] = {
      "  --sample N        positions checked per slice; a slice of at most N\n"
      "                    indices is checked whole [default: 100000; 0: all]\n"},
     {"seed", "  --seed S          random seed of the sample [default: 1]\n"},
-    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
+    kThreadsOption,
     {"json", "  --json            print the result as one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 

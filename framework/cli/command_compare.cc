@@ -4,16 +4,16 @@
 // one-line answer must say after the position. retro_add_game_tests runs it.
 #include <cstdio>
 #include <fstream>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
+#include "cli/plugin_options.h"
 #include "cli/probe_line_match.h"
 #include "retro/json_writer.h"
 #include "retro/status_macros.h"
@@ -21,7 +21,7 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro compare --db FILE --expected FILE [--relative-tolerance R]\n"
     "                     [game probe options] [--json]\n"
     "\n"
@@ -29,14 +29,20 @@ constexpr char kUsage[] =
     "the position in the game's notation, a tab, and what retro probe's\n"
     "one-line answer must say after the position (\"draw 5\", \"D=3.2727\").\n"
     "Fields compare as text; decimal numbers within the relative tolerance.\n"
-    "Exit status 0 when every position agrees, 1 when any disagrees.\n"
-    "  --db FILE                 the database\n"
-    "  --expected FILE           the reference listing\n"
-    "  --relative-tolerance R    how far decimal numbers may differ, relative to\n"
-    "                            the larger magnitude (0..1) [default: 1e-9]\n"
-    "  --json                    one JSON object\n"
-    "  --plugin-dir DIR          also look for plugins in DIR (repeatable)\n"
-    "The game's own probe options are listed by retro games.\n";
+    "Exit status 0 when every position agrees, 1 when any disagrees.\n";
+
+// The options of `retro compare` besides the game's probe options.
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE                 the database\n"},
+    {"expected", "  --expected FILE           the reference listing\n"},
+    {"relative-tolerance",
+     "  --relative-tolerance R    how far decimal numbers may differ, relative to\n"
+     "                            the larger magnitude (0..1) [default: 1e-9]\n"},
+    {"json", "  --json                    one JSON object\n", true},
+    {"plugin-dir", "  --plugin-dir DIR          also look for plugins in DIR (repeatable)\n"},
+};
+
+constexpr char kUsageTail[] = "The game's own probe options are listed by retro games.\n";
 
 // One line of the reference listing.
 struct Expectation {
@@ -120,7 +126,8 @@ int RunCompare(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
   if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "compare", kUsage, &args, &db)) {
+          argc, argv, first, "compare", kOptions, UsageText(kUsageHead, kOptions, kUsageTail),
+          &args, &db)) {
     return *done;
   }
   // 1. The options: the listing, the tolerance, the game's probe options.
@@ -134,21 +141,10 @@ int RunCompare(int argc, char** argv, int first) {
   auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
-  std::vector<std::string> valid{"--db", "--expected", "--relative-tolerance", "--json",
-                                 "--plugin-dir"};
-  std::set<std::string> known;
-  for (const ParameterSpec& spec : game.probe_parameters) {
-    valid.push_back("--" + spec.name);
-    known.insert(spec.name);
-  }
-  if (auto s = args.CheckLeftovers(known,
-                                   absl::StrCat("retro compare on a ", game.name, " database"),
-                                   absl::StrJoin(valid, ", "));
-      !s.ok()) {
-    return ReportError(s);
-  }
-  auto options = ResolveParameters(game.probe_parameters, args.options,
-                                   absl::StrCat("probing ", game.name));
+  auto options = ResolvePluginOptions(
+      args, kOptions, game.probe_parameters,
+      absl::StrCat("retro compare on a ", game.name, " database"),
+      absl::StrCat("probing ", game.name));
   if (!options.ok()) return ReportError(options.status());
   // 2. The listing, probed position by position.
   const auto listing = ReadListing(*listing_path);

@@ -16,23 +16,29 @@
 #include "cli/commands.h"
 #include "cli/explore/explore_catalog.h"
 #include "cli/explore/explore_server.h"
+#include "cli/option_table.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro explore --db FILE [--db FILE ...] [--port N] [--host ADDR]\n"
     "\n"
     "Serves a web page to walk the positions of the databases given: the board,\n"
     "the value of a position and of each move, the statistics of each database.\n"
     "Only these files are read (read-only); the page and its scripts are built\n"
-    "into retro. Prints the address to open, and serves until Ctrl-C.\n"
-    "  --db FILE         a database (from retro solve); repeat for more\n"
-    "  --port N          the TCP port, 0..65535 [default: 8080; 0: a free one]\n"
-    "  --host ADDR       the address to listen on [default: 127.0.0.1, this\n"
-    "                    machine only]\n"
-    "  --threads N       threads of a statistics computation [default: all]\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "into retro. Prints the address to open, and serves until Ctrl-C.\n";
+
+// The options of `retro explore` (--db is repeatable).
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE         a database (from retro solve); repeat for more\n"},
+    {"port", "  --port N          the TCP port, 0..65535 [default: 8080; 0: a free one]\n"},
+    {"host",
+     "  --host ADDR       the address to listen on [default: 127.0.0.1, this\n"
+     "                    machine only]\n"},
+    {"threads", "  --threads N       threads of a statistics computation [default: all]\n"},
+    kPluginDirOption,
+};
 
 constexpr int kDefaultPort = 8080;
 
@@ -65,12 +71,10 @@ void StopOnSignal(ExploreServer& server, const std::atomic<bool>& served) {
 
 int RunExplore(int argc, char** argv, int first) {
   // 1. The command line.
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, {"help"}, {"db"});
-  if (!parsed.ok()) return ReportError(parsed.status());
-  Arguments& args = *parsed;
-  if (args.Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+  Arguments args;
+  if (const std::optional<int> done = BeginCommand(
+          argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &args, {"db"})) {
+    return *done;
   }
   const std::vector<std::string> paths = args.TakeAll("db");
   const std::string host = args.Take("host").value_or("127.0.0.1");
@@ -78,9 +82,7 @@ int RunExplore(int argc, char** argv, int first) {
   if (auto s = TakeIntOption(args, "port", 0, 65535, &port); !s.ok()) return ReportError(s);
   auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(args, "explore",
-                                     "--db, --port, --host, --threads, --plugin-dir");
-      !s.ok()) {
+  if (auto s = RejectLeftoverOptions(args, "explore", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   if (paths.empty()) {

@@ -12,6 +12,8 @@
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
+#include "cli/plugin_options.h"
 #include "retro/export.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
@@ -19,17 +21,21 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro export --db FILE --format F --out FILE [format options] [--json]\n"
     "\n"
     "Writes database FILE in format F, one its game offers, to --out (written\n"
     "whole under a temporary name, then renamed; an existing regular file is\n"
-    "replaced, as by retro solve). Prints what it wrote.\n"
-    "  --db FILE         the database (from retro solve)\n"
-    "  --format F        the output format (below)\n"
-    "  --out FILE        the output file\n"
-    "  --json            print the summary as one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "replaced, as by retro solve). Prints what it wrote.\n";
+
+// The options of `retro export` besides the format's options.
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE         the database (from retro solve)\n"},
+    {"format", "  --format F        the output format (below)\n"},
+    {"out", "  --out FILE        the output file\n"},
+    {"json", "  --json            print the summary as one JSON object\n", true},
+    kPluginDirOption,
+};
 
 // The formats of every installed game that offers export, with their
 // options (each game once, in search order).
@@ -62,10 +68,7 @@ absl::Status Export(Arguments& args) {
   const std::optional<std::string> db = args.Take("db");
   const std::optional<std::string> format_name = args.Take("format");
   const std::optional<std::string> out = args.Take("out");
-  if (args.missing_value.has_value()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("option --", *args.missing_value, " needs a value"));
-  }
+  if (absl::Status missing = args.MissingValueStatus(); !missing.ok()) return missing;
   if (!db.has_value()) return absl::InvalidArgumentError("retro export needs --db FILE");
   if (!out.has_value()) {
     return absl::InvalidArgumentError("retro export needs --out FILE, the file to write");
@@ -92,17 +95,8 @@ absl::Status Export(Arguments& args) {
                                                    "' for game ", game,
                                                    "; valid: ", FormatNames(description)));
   }
-  std::vector<std::string> valid{"--db", "--format", "--out", "--json", "--plugin-dir"};
-  std::set<std::string> known;
-  for (const ParameterSpec& spec : format->options) {
-    valid.push_back("--" + spec.name);
-    known.insert(spec.name);
-  }
   const std::string context = absl::StrCat("retro export --format ", format->name);
-  if (auto s = args.CheckLeftovers(known, context, absl::StrJoin(valid, ", ")); !s.ok()) {
-    return s;
-  }
-  auto options = ResolveParameters(format->options, args.options, context);
+  auto options = ResolvePluginOptions(args, kOptions, format->options, context, context);
   if (!options.ok()) return options.status();
   // The output is checked (and its temporary made) before the work.
   auto writer = AtomicFileWriter::Create(*out);
@@ -125,10 +119,10 @@ absl::Status Export(Arguments& args) {
 }  // namespace
 
 int RunExport(int argc, char** argv, int first) {
-  absl::StatusOr<Arguments> args = ParseArguments(argc, argv, first, {"json", "help"});
+  absl::StatusOr<Arguments> args = ParseArguments(argc, argv, first, ParserFlags(kOptions));
   if (!args.ok()) return ReportError(args.status());
   if (args->Flag("help")) {
-    std::fputs(absl::StrCat(kUsage, FormatsHelp(args->plugin_dirs)).c_str(), stdout);
+    std::fputs(UsageText(kUsageHead, kOptions, FormatsHelp(args->plugin_dirs)).c_str(), stdout);
     return kExitOk;
   }
   const absl::Status status = Export(*args);

@@ -12,20 +12,26 @@
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "retro/json_writer.h"
 #include "retro/play.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro games [--json] [--plugin-dir DIR]\n"
     "\n"
     "Lists the installed game plugins with their parameters, each game once\n"
     "(from its file retro_<game>.so, the first in the search order); other\n"
-    "plugin files are reported on stderr as skipped.\n"
-    "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "plugin files are reported on stderr as skipped.\n";
+
+// The options of `retro games`.
+constexpr CommandOption kOptions[] = {
+    {"json", "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n",
+     true},
+    kPluginDirOption,
+};
 
 std::string ParameterLine(const ParameterSpec& spec) {
   std::string line = absl::StrCat("      --", spec.name, " ", spec.value_name);
@@ -57,13 +63,13 @@ std::optional<std::string> NotListed(const std::string& path, const std::string&
 }  // namespace
 
 int RunGames(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+  Arguments parsed;
+  if (const std::optional<int> done =
+          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &parsed)) {
+    return *done;
   }
-  if (auto s = RejectLeftoverOptions(*args, "games", "--json, --plugin-dir"); !s.ok()) {
+  Arguments* args = &parsed;
+  if (auto s = RejectLeftoverOptions(*args, "games", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   JsonWriter json;

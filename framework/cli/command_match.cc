@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/play_session.h"
 #include "cli/progress_bar.h"
 #include "retro/host/match.h"
@@ -22,7 +23,7 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro match --game G --a SPEC --b SPEC --games N [--seed S] [--threads N] [--json]\n"
     "                   [--progress bar|plain|none]\n"
     "\n"
@@ -30,17 +31,23 @@ constexpr char kUsage[] =
     "random plies after the start, drawn from seed S), each played twice with the\n"
     "colours swapped. Prints A's wins, draws and losses (also by colour), the score\n"
     "fraction with its 95% confidence interval, the Elo difference it implies, and\n"
-    "each player's moves, nodes, database hits and nodes per second.\n"
-    "  --game G          a game that offers play (e.g. oware)\n"
-    "  --a SPEC          player A as key=value,key=value (e.g. book=oware-12.retro,depth=8)\n"
-    "  --b SPEC          player B\n"
-    "  --games N         games to play, even (pairs), 2..1000000\n"
-    "  --seed S          seed of the openings [default: 1]\n"
-    "  --threads N       games played at once [default: all hardware threads]\n"
-    "  --json            one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    RETRO_CLI_PROGRESS_HELP
-    "retro match --game G --help lists G's player keys.\n";
+    "each player's moves, nodes, database hits and nodes per second.\n";
+
+// The options of `retro match`.
+constexpr CommandOption kOptions[] = {
+    {"game", "  --game G          a game that offers play (e.g. oware)\n"},
+    {"a",
+     "  --a SPEC          player A as key=value,key=value (e.g. book=oware-12.retro,depth=8)\n"},
+    {"b", "  --b SPEC          player B\n"},
+    {"games", "  --games N         games to play, even (pairs), 2..1000000\n"},
+    {"seed", "  --seed S          seed of the openings [default: 1]\n"},
+    {"threads", "  --threads N       games played at once [default: all hardware threads]\n"},
+    kJsonOption,
+    kPluginDirOption,
+    {"progress", RETRO_CLI_PROGRESS_HELP},
+};
+
+constexpr char kUsageTail[] = "retro match --game G --help lists G's player keys.\n";
 
 constexpr uint64_t kMaxGames = 1'000'000;
 
@@ -108,13 +115,14 @@ int RunMatch(int argc, char** argv, int first) {
   Arguments parsed;
   std::string game;
   std::unique_ptr<PlaySession> session;
-  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "match", kUsage,
-                                                       &parsed, &game, &session)) {
+  const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
+  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "match", kOptions,
+                                                       usage, &parsed, &game, &session)) {
     return *done;
   }
   Arguments* args = &parsed;
   if (args->Flag("help")) {
-    std::printf("%s\nplayer keys of %s:\n%s", kUsage, game.c_str(),
+    std::printf("%s\nplayer keys of %s:\n%s", usage.c_str(), game.c_str(),
                 session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
@@ -127,10 +135,7 @@ int RunMatch(int argc, char** argv, int first) {
   if (status.ok()) status = TakeIntOption(*args, "seed", 0, INT64_MAX, &seed);
   auto threads = TakeThreads(*args);
   auto style = TakeProgressStyle(*args);
-  if (auto s = RejectLeftoverOptions(
-          *args, "match",
-          "--game, --a, --b, --games, --seed, --threads, --json, --plugin-dir, --progress");
-      !s.ok()) {
+  if (auto s = RejectLeftoverOptions(*args, "match", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   if (!style.ok()) return ReportError(style.status());

@@ -6,42 +6,45 @@
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro perft --game G --position P --depth D [--json] [--threads N]\n"
     "\n"
     "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
-    "check against published counts).\n"
-    "  --game G          the game\n"
-    "  --position P      the root position, in the game's notation\n"
-    "  --depth D         plies, 0..64\n"
-    "  --json            one JSON object\n"
-    "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n";
+    "check against published counts).\n";
+
+// The options of `retro perft`.
+constexpr CommandOption kOptions[] = {
+    {"game", "  --game G          the game\n"},
+    {"position", "  --position P      the root position, in the game's notation\n"},
+    {"depth", "  --depth D         plies, 0..64\n"},
+    kJsonOption,
+    kThreadsOption,
+    kPluginDirOption,
+};
 
 }  // namespace
 
 int RunPerft(int argc, char** argv, int first) {
-  auto args = ParseArguments(argc, argv, first, {"json", "help"});
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+  Arguments parsed;
+  if (const std::optional<int> done =
+          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &parsed)) {
+    return *done;
   }
+  Arguments* args = &parsed;
   const std::optional<std::string> game = args->Take("game");
   const absl::StatusOr<std::optional<std::string>> taken = TakePosition(*args, "");
   if (!taken.ok()) return ReportError(taken.status());
   const std::optional<std::string>& position = *taken;
   const std::optional<std::string> depth_text = args->Take("depth");
   auto threads = TakeThreads(*args);
-  if (auto s = RejectLeftoverOptions(
-          *args, "perft", "--game, --position, --depth, --json, --threads, --plugin-dir");
-      !s.ok()) {
+  if (auto s = RejectLeftoverOptions(*args, "perft", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   if (!threads.ok()) return ReportError(threads.status());

@@ -10,28 +10,38 @@
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/play_session.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro play --game G [--position P] [position options] [player options]\n"
     "                  [--player SPEC] [--db FILE] [--json]\n"
     "\n"
     "Searches position P (default: the start position) with game G's engine and\n"
     "prints the best move, the expected result (exact when proven), the principal\n"
-    "variation, the depth reached, nodes, database hits and time.\n"
-    "  --game G          a game that offers play (e.g. oware)\n"
-    "  --position P      the position, in the game's notation\n"
-    "  --player SPEC     the player as key=value,key=value (the same keys as below)\n"
-    "  --KEY VALUE       one player key, e.g. --depth 8\n"
-    "  --db FILE         the player's database (the game's database key)\n"
-    "  --json            one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
+    "variation, the depth reached, nodes, database hits and time.\n";
+
+// The options of `retro play` besides the game's position options and
+// player keys. --db is valid only for a game whose player has a database.
+constexpr CommandOption kOptions[] = {
+    {"game", "  --game G          a game that offers play (e.g. oware)\n"},
+    {"position", "  --position P      the position, in the game's notation\n"},
+    {"player",
+     "  --player SPEC     the player as key=value,key=value (the same keys as below)\n"
+     "  --KEY VALUE       one player key, e.g. --depth 8\n"},
+    {"db", "  --db FILE         the player's database (the game's database key)\n"},
+    kJsonOption,
+    kPluginDirOption,
+};
+
+constexpr char kUsageTail[] =
     "retro play --game G --help lists G's position options and player keys.\n";
 
-std::string OptionsHelp(const std::vector<ParameterSpec>& specs) {
+// The position options, one line each, for --help.
+std::string PositionOptionsHelp(const std::vector<ParameterSpec>& specs) {
   std::string text;
   for (const ParameterSpec& spec : specs) {
     std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
@@ -49,8 +59,9 @@ int RunPlay(int argc, char** argv, int first) {
   Arguments parsed;
   std::string game;
   std::unique_ptr<PlaySession> session;
-  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "play", kUsage,
-                                                       &parsed, &game, &session)) {
+  const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
+  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "play", kOptions,
+                                                       usage, &parsed, &game, &session)) {
     return *done;
   }
   Arguments* args = &parsed;
@@ -58,8 +69,8 @@ int RunPlay(int argc, char** argv, int first) {
   if (args->Flag("help")) {
     std::printf("%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
                 "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
-                kUsage, game.c_str(), play.position_syntax.c_str(), game.c_str(),
-                OptionsHelp(play.position_options).c_str(), game.c_str(),
+                usage.c_str(), game.c_str(), play.position_syntax.c_str(), game.c_str(),
+                PositionOptionsHelp(play.position_options).c_str(), game.c_str(),
                 session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
@@ -93,7 +104,7 @@ int RunPlay(int argc, char** argv, int first) {
   for (const ParameterSpec& option : play.position_options) {
     if (std::optional<std::string> value = args->Take(option.name)) given[option.name] = *value;
   }
-  std::vector<std::string> valid{"--game", "--position", "--player", "--json", "--plugin-dir"};
+  std::vector<std::string> valid = OptionNames(kOptions, "db");
   if (!play.database_key.empty()) valid.push_back("--db");
   for (const ParameterSpec& option : play.position_options) valid.push_back("--" + option.name);
   for (const ParameterSpec& option : play.player_options) valid.push_back("--" + option.name);

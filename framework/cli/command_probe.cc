@@ -5,20 +5,20 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <set>
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
+#include "cli/plugin_options.h"
 #include "retro/json_writer.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro probe --db FILE [--position P] [game probe options] [--json]\n"
     "\n"
     "Prints the stored value of position P and of each legal move, best\n"
@@ -26,12 +26,17 @@ constexpr char kUsage[] =
     "line, and prints one result line per input line (one JSON object per\n"
     "line with --json); a bad line prints an error line and probing goes on,\n"
     "the exit status then being 2. A line longer than 1 MiB, or input that\n"
-    "cannot be read, ends probing with an error naming the line (exit status 2).\n"
-    "  --db FILE         the database (from retro solve)\n"
-    "  --position P      the position, in the game's notation\n"
-    "  --json            JSON output\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    "The game's own probe options are listed by retro games.\n";
+    "cannot be read, ends probing with an error naming the line (exit status 2).\n";
+
+// The options of `retro probe` besides the game's probe options.
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE         the database (from retro solve)\n"},
+    {"position", "  --position P      the position, in the game's notation\n"},
+    {"json", "  --json            JSON output\n", true},
+    kPluginDirOption,
+};
+
+constexpr char kUsageTail[] = "The game's own probe options are listed by retro games.\n";
 
 std::string Trim(const std::string& line) {
   size_t b = 0, e = line.size();
@@ -46,7 +51,8 @@ int RunProbe(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
   if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "probe", kUsage, &args, &db)) {
+          argc, argv, first, "probe", kOptions, UsageText(kUsageHead, kOptions, kUsageTail),
+          &args, &db)) {
     return *done;
   }
   const absl::StatusOr<std::optional<std::string>> taken =
@@ -56,20 +62,10 @@ int RunProbe(int argc, char** argv, int first) {
   auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
-  std::vector<std::string> valid{"--db", "--position", "--json", "--plugin-dir"};
-  std::set<std::string> known;
-  for (const ParameterSpec& spec : game.probe_parameters) {
-    valid.push_back("--" + spec.name);
-    known.insert(spec.name);
-  }
-  if (auto s = args.CheckLeftovers(known,
-                                   absl::StrCat("retro probe on a ", game.name, " database"),
-                                   absl::StrJoin(valid, ", "));
-      !s.ok()) {
-    return ReportError(s);
-  }
-  auto options = ResolveParameters(game.probe_parameters, args.options,
-                                   absl::StrCat("probing ", game.name));
+  auto options = ResolvePluginOptions(
+      args, kOptions, game.probe_parameters,
+      absl::StrCat("retro probe on a ", game.name, " database"),
+      absl::StrCat("probing ", game.name));
   if (!options.ok()) return ReportError(options.status());
   const bool json = args.Flag("json");
   OpenDatabase& database = *(*session)->database;

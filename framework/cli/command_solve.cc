@@ -38,9 +38,9 @@ namespace {
 constexpr CommandOption kHostOptions[] = {
     {"game", "  --game G          the game to solve (see retro games)\n"},
     {"out", "  --out FILE        output file [default: derived from the parameters]\n"},
-    {"threads", "  --threads N       worker threads [default: all hardware threads]\n"},
+    kThreadsOption,
     {"json", "  --json            print the summary as one JSON object\n", true},
-    {"plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"},
+    kPluginDirOption,
     {"no-check", "  --no-check        skip the quick contract check (retro check) before solving\n",
      true},
     {"resume",

@@ -4,21 +4,26 @@
 
 #include "cli/commands.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/progress_bar.h"
 
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro stats --db FILE [--json] [--threads N] [--progress bar|plain|none]\n"
     "\n"
     "Prints per-slice statistics of a database (counts per value, longest\n"
-    "distances, ...; each game defines its own).\n"
-    "  --db FILE         the database\n"
-    "  --json            one JSON object\n"
-    "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    RETRO_CLI_PROGRESS_HELP;
+    "distances, ...; each game defines its own).\n";
+
+// The options of `retro stats`.
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE         the database\n"},
+    kJsonOption,
+    kThreadsOption,
+    kPluginDirOption,
+    {"progress", RETRO_CLI_PROGRESS_HELP},
+};
 
 }  // namespace
 
@@ -26,16 +31,14 @@ int RunStats(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
   if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "stats", kUsage, &args, &db)) {
+          argc, argv, first, "stats", kOptions, UsageText(kUsageHead, kOptions), &args, &db)) {
     return *done;
   }
   auto threads = TakeThreads(args);
   if (!threads.ok()) return ReportError(threads.status());
   auto style = TakeProgressStyle(args);
   if (!style.ok()) return ReportError(style.status());
-  if (auto s = RejectLeftoverOptions(args, "stats",
-                                     "--db, --json, --threads, --plugin-dir, --progress");
-      !s.ok()) {
+  if (auto s = RejectLeftoverOptions(args, "stats", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   auto session = OpenCommandDatabase(db, args.plugin_dirs);

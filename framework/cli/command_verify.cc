@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/json_envelope.h"
+#include "cli/option_table.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
 #include "retro/distributed/status_agreement.h"
@@ -25,20 +26,24 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: retro verify --db FILE [--sample N] [--seed S] [--threads N] [--json]\n"
     "                    [--progress bar|plain|none]\n"
     "\n"
     "Checks a database: first the header and every slice checksum, then\n"
     "recomputes each record from its children's stored values with the game's\n"
-    "rules and compares. Exit status 0 only if everything matches.\n"
-    "  --db FILE         the database\n"
-    "  --sample N        check N random records instead of all\n"
-    "  --seed S          random seed for --sample [default: 1]\n"
-    "  --threads N       worker threads [default: all hardware threads]\n"
-    "  --json            one JSON object\n"
-    "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"
-    RETRO_CLI_PROGRESS_HELP;
+    "rules and compares. Exit status 0 only if everything matches.\n";
+
+// The options of `retro verify`.
+constexpr CommandOption kOptions[] = {
+    {"db", "  --db FILE         the database\n"},
+    {"sample", "  --sample N        check N random records instead of all\n"},
+    {"seed", "  --seed S          random seed for --sample [default: 1]\n"},
+    kThreadsOption,
+    kJsonOption,
+    kPluginDirOption,
+    {"progress", RETRO_CLI_PROGRESS_HELP},
+};
 
 // What `retro verify` was asked.
 struct VerifyRequest {
@@ -52,7 +57,7 @@ struct VerifyRequest {
 
 // Reads the command line into `*request`.
 absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* request) {
-  RETRO_RETURN_IF_ERROR(StartDatabaseCommand(argc, argv, first, "verify", &request->args,
+  RETRO_RETURN_IF_ERROR(StartDatabaseCommand(argc, argv, first, "verify", kOptions, &request->args,
                                              &request->db, &request->help));
   if (request->help) return absl::OkStatus();
   Arguments& args = request->args;
@@ -60,8 +65,7 @@ absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* reques
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "seed", 0, INT64_MAX, &request->options.seed));
   RETRO_ASSIGN_OR_RETURN(request->threads, TakeThreads(args));
   RETRO_ASSIGN_OR_RETURN(request->progress, TakeProgressStyle(args));
-  return RejectLeftoverOptions(
-      args, "verify", "--db, --sample, --seed, --threads, --json, --plugin-dir, --progress");
+  return RejectLeftoverOptions(args, "verify", OptionList(kOptions));
 }
 
 // What every rank of a distributed verify must have understood alike (not
@@ -90,7 +94,7 @@ int RunVerify(int argc, char** argv, int first) {
     return ReportError(agreed);
   }
   if (request.help) {
-    if (world.rank() == 0) std::fputs(kUsage, stdout);
+    if (world.rank() == 0) std::fputs(UsageText(kUsageHead, kOptions).c_str(), stdout);
     return kExitOk;
   }
   const Arguments& args = request.args;

@@ -59,17 +59,29 @@ absl::Status RejectLeftoverOptions(const Arguments& args,
   return args.CheckLeftovers({}, absl::StrCat("retro ", command), valid);
 }
 
+std::optional<int> BeginCommand(int argc, char** argv, int first,
+                                std::span<const CommandOption> options, const std::string& usage,
+                                Arguments* args, const std::set<std::string>& repeatable) {
+  absl::StatusOr<Arguments> parsed =
+      ParseArguments(argc, argv, first, ParserFlags(options), repeatable);
+  if (!parsed.ok()) return ReportError(parsed.status());
+  if (parsed->Flag("help")) {
+    std::fputs(usage.c_str(), stdout);
+    return kExitOk;
+  }
+  *args = *std::move(parsed);
+  return std::nullopt;
+}
+
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
-                                  Arguments* args, std::string* db, bool* help) {
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, {"json", "help"});
+                                  std::span<const CommandOption> options, Arguments* args,
+                                  std::string* db, bool* help) {
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, ParserFlags(options));
   if (!parsed.ok()) return parsed.status();
   *help = parsed->Flag("help");
   if (*help) return absl::OkStatus();
   std::optional<std::string> path = parsed->Take("db");
-  if (parsed->missing_value.has_value()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("option --", *parsed->missing_value, " needs a value"));
-  }
+  RETRO_RETURN_IF_ERROR(parsed->MissingValueStatus());
   if (!path.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("retro ", command, " needs --db FILE"));
   }
@@ -81,13 +93,15 @@ absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::s
 
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const std::string& command,
-                                        const char* usage, Arguments* args,
+                                        std::span<const CommandOption> options,
+                                        const std::string& usage, Arguments* args,
                                         std::string* db) {
   bool help = false;
-  const absl::Status started = StartDatabaseCommand(argc, argv, first, command, args, db, &help);
+  const absl::Status started =
+      StartDatabaseCommand(argc, argv, first, command, options, args, db, &help);
   if (!started.ok()) return ReportError(started);
   if (help) {
-    std::fputs(usage, stdout);
+    std::fputs(usage.c_str(), stdout);
     return kExitOk;
   }
   return std::nullopt;

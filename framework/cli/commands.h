@@ -7,12 +7,15 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
+#include "cli/option_table.h"
 #include "retro/database.h"
 #include "retro/game_module.h"
 #include "retro/host/database_session.h"
@@ -81,18 +84,29 @@ absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
 std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
                            const std::function<bool(GameModule&)>& offers);
 
-// The start every database command shares: parses its arguments (flags
-// --json and --help) and takes --db. Sets `*help` for --help (and does
-// nothing more); otherwise sets `*args` and `*db`. Prints nothing.
+// The start of a command: parses its arguments (the flags of its option
+// table `options`, and --help; `repeatable` as ParseArguments takes it),
+// then prints `usage` for --help or reports the error. Returns the exit
+// status the command must return now, or nullopt with `*args` set.
+std::optional<int> BeginCommand(int argc, char** argv, int first,
+                                std::span<const CommandOption> options, const std::string& usage,
+                                Arguments* args, const std::set<std::string>& repeatable = {});
+
+// The start every database command shares: parses its arguments (the
+// flags of its option table `options`, and --help) and takes --db. Sets
+// `*help` for --help (and does nothing more); otherwise sets `*args` and
+// `*db`. Prints nothing.
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
-                                  Arguments* args, std::string* db, bool* help);
+                                  std::span<const CommandOption> options, Arguments* args,
+                                  std::string* db, bool* help);
 
 // StartDatabaseCommand, then `usage` printed for --help or the error
 // reported. Returns the exit status the command must return now, or
 // nullopt with `*args` and `*db` set.
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const std::string& command,
-                                        const char* usage, Arguments* args,
+                                        std::span<const CommandOption> options,
+                                        const std::string& usage, Arguments* args,
                                         std::string* db);
 
 // Opening a database with its plugin lives in the framework library, shared

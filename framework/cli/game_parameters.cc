@@ -33,9 +33,7 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
   absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, flags);
   if (!parsed.ok()) return parsed.status();
   const std::optional<std::string> game_name = parsed->Take("game");
-  if (parsed->missing_value.has_value()) {
-    return absl::InvalidArgumentError("option --game needs a value");
-  }
+  if (absl::Status missing = parsed->MissingValueStatus(); !missing.ok()) return missing;
   if (!game_name.has_value()) {
     if (parsed->Flag("help")) {
       *help = absl::StrCat("usage: retro ", command, " --game G [game parameters] [options]\n\n",

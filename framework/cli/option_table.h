@@ -21,6 +21,15 @@ struct CommandOption {
   bool flag = false;      // takes no value
 };
 
+// Options several commands take alike, with their help lines at the
+// column most tables use.
+inline constexpr CommandOption kPluginDirOption = {
+    "plugin-dir", "  --plugin-dir DIR  also look for plugins in DIR (repeatable)\n"};
+inline constexpr CommandOption kThreadsOption = {
+    "threads", "  --threads N       worker threads [default: all hardware threads]\n"};
+inline constexpr CommandOption kJsonOption = {"json", "  --json            one JSON object\n",
+                                              true};
+
 // The options' help lines, in table order.
 std::string OptionsHelp(std::span<const CommandOption> table);
 
@@ -31,6 +40,19 @@ std::set<std::string> FlagNames(std::span<const CommandOption> table);
 // others are checked), in table order: the valid options an error lists.
 std::vector<std::string> OptionNames(std::span<const CommandOption> table,
                                      std::string_view except);
+
+// "--name" of every option of `table`, joined by ", ": the valid options an
+// unknown option's error lists, for a command that takes no others.
+std::string OptionList(std::span<const CommandOption> table);
+
+// The flags to give the parser: FlagNames and "help", which every command
+// takes.
+std::set<std::string> ParserFlags(std::span<const CommandOption> table);
+
+// A command's --help: `head` (its usage line and what it does), its
+// options' help lines, then `tail`.
+std::string UsageText(std::string_view head, std::span<const CommandOption> table,
+                      std::string_view tail = {});
 
 }  // namespace retro::cli
 

@@ -62,18 +62,19 @@ std::string PlaySession::PlayerOptionsHelp() const {
 }
 
 std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
-                                    const char* usage, Arguments* args, std::string* game,
+                                    std::span<const CommandOption> options,
+                                    const std::string& usage, Arguments* args, std::string* game,
                                     std::unique_ptr<PlaySession>* session) {
-  auto parsed = ParseArguments(argc, argv, first, {"json", "help"});
+  auto parsed = ParseArguments(argc, argv, first, ParserFlags(options));
   if (!parsed.ok()) return ReportError(parsed.status());
   *args = std::move(*parsed);
   const std::optional<std::string> name = args->Take("game");
-  if (args->missing_value.has_value()) {
-    return ReportError(absl::InvalidArgumentError("option --game needs a value"));
+  if (absl::Status missing = args->MissingValueStatus(); !missing.ok()) {
+    return ReportError(missing);
   }
   if (!name.has_value()) {
     if (args->Flag("help")) {
-      std::fputs(usage, stdout);
+      std::fputs(usage.c_str(), stdout);
       return kExitOk;
     }
     return ReportError(absl::InvalidArgumentError(absl::StrCat(

@@ -7,11 +7,13 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
+#include "cli/option_table.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/play.h"
 
@@ -46,12 +48,14 @@ class PlaySession {
 };
 
 // The start `retro play` and `retro match` share: parses the arguments
-// (flags --json and --help), takes --game (printing `usage` for --help
-// without one) and loads the game's play session. Returns the exit status
-// the command must return now, or nullopt with `*args`, `*game` and
-// `*session` set (--help with a game is left to the command).
+// (the flags of the command's option table `options`, and --help), takes
+// --game (printing `usage` for --help without one) and loads the game's
+// play session. Returns the exit status the command must return now, or
+// nullopt with `*args`, `*game` and `*session` set (--help with a game is
+// left to the command).
 std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
-                                    const char* usage, Arguments* args, std::string* game,
+                                    std::span<const CommandOption> options,
+                                    const std::string& usage, Arguments* args, std::string* game,
                                     std::unique_ptr<PlaySession>* session);
 
 }  // namespace retro::cli

@@ -12,10 +12,11 @@
 namespace retro {
 namespace {
 
-constexpr std::array<const char*, 15> kHostOptions = {
+constexpr std::array<const char*, 18> kHostOptions = {
     "game",   "plugin-dir", "out",    "threads", "json",     "no-check",
     "resume", "no-checkpoint", "checkpoint-interval", "scratch", "sample",
-    "seed",   "db",         "position", "help"};
+    "seed",   "db",         "position", "help", "progress", "expected",
+    "relative-tolerance"};
 
 // Lower-case letters, digits and '-', starting with a letter, not ending
 // with '-'.

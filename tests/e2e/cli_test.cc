@@ -4,6 +4,8 @@
 // the closed form of the subtraction game (pile n with moves 1..3 is lost
 // exactly when n % 4 == 0; the game lasts 2*(n/4) (+1 if won) plies).
 #include <filesystem>
+#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "retro/host/game_description_check.h"
 #include "tests/e2e/retro_runner.h"
 #include "tests/framework/json_output.h"
 
@@ -243,6 +246,26 @@ TEST_F(HelpTest, SolveHelpForAGameListsParametersWithDefaults) {
   EXPECT_THAT(result.out, HasSubstr("--corrupt PILE"));
   EXPECT_THAT(result.out, HasSubstr("--out FILE"));
   EXPECT_THAT(work_.List(), IsEmpty());  // help solves nothing
+}
+
+// A game's solve and probe parameters are given next to the options of
+// solve, check, probe and compare: every option their help lists must be
+// a name CheckGameDescription refuses for a game's parameter.
+TEST_F(HelpTest, GameParametersCannotTakeTheNameOfAnOptionTheyMeet) {
+  const std::span<const char* const> host = HostOptionNames();
+  const std::set<std::string> reserved(host.begin(), host.end());
+  for (const std::string command : {"solve", "check", "probe", "compare"}) {
+    const RunResult result = Retro({command, "--help"});
+    ASSERT_EQ(result.exit_code, 0) << command << result;
+    int options = 0;
+    for (const std::string& line : Lines(result.out)) {
+      if (line.rfind("  --", 0) != 0) continue;
+      const std::string name = line.substr(4, line.find(' ', 4) - 4);
+      EXPECT_EQ(reserved.count(name), 1u) << "--" << name << " of retro " << command;
+      ++options;
+    }
+    EXPECT_GE(options, 4) << command << result;
+  }
 }
 
 // ---------------------------------------------------------------------------

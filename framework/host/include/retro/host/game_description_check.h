@@ -14,8 +14,8 @@
 namespace retro {
 
 // The options `retro` reads itself on the commands that also take a game's
-// parameters (solve, check, verify, stats, probe): no parameter may be
-// called like one of them.
+// parameters (solve and check its solve parameters, probe and compare its
+// probe parameters): no parameter may be called like one of them.
 std::span<const char* const> HostOptionNames();
 
 // OK, or FailedPrecondition naming the first fault: a solve or probe
