@@ -200,12 +200,19 @@ class FiniteHorizonModule : public KitModule {
   std::unique_ptr<ExportCapability> export_;
 };
 
-// The module a kit-built plugin's factory returns.
-template <FiniteHorizonRules R>
-// `play` (optional) is the plugin's play capability (retro/play.h).
+// The module a kit-built plugin's factory returns; `play` (optional) is the
+// plugin's play capability (retro/play.h). Unconstrained on purpose: rules
+// that lack a required member fail here with a message naming it
+// (AssertFiniteHorizonRules), not with the compiler's notes on a failed constraint.
+template <typename R>
 std::unique_ptr<GameModule> MakeFiniteHorizonModule(
     GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
-  return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(play));
+  static_cast<void>(AssertFiniteHorizonRules<R>());  // its static_asserts name what R lacks
+  if constexpr (FiniteHorizonRules<R>) {
+    return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(play));
+  } else {
+    return nullptr;  // not reached: the static_assert above stops the build
+  }
 }
 
 }  // namespace retro::kit
