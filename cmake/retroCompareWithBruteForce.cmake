@@ -2,8 +2,8 @@
 # (retroPluginHelpers.cmake): solves GAME with PARAMETERS into WORK_DIR, runs
 # the author's BRUTE_FORCE program (lines "<position>\t<expected>") and
 # compares the two with `retro compare`: each probe line must say what the
-# brute force expects, decimal numbers within RELATIVE_TOLERANCE (default
-# 1e-9).
+# brute force expects, decimal numbers within RELATIVE_TOLERANCE (default:
+# retro compare's, 1e-9).
 #
 #   cmake -DRETRO=... -DGAME=... -DPARAMETERS=... -DPLUGIN_DIR=...
 #         -DBRUTE_FORCE=... -DWORK_DIR=... [-DRELATIVE_TOLERANCE=...]
@@ -31,13 +31,14 @@ if(NOT status EQUAL 0)
 endif()
 
 # Every listed position probed and compared, field by field, decimal
-# numbers within the relative tolerance (retro compare --help).
-if(NOT DEFINED RELATIVE_TOLERANCE OR RELATIVE_TOLERANCE STREQUAL "")
-  set(RELATIVE_TOLERANCE 1e-9)
+# numbers within the relative tolerance (retro compare --help; without
+# RELATIVE_TOLERANCE, retro compare's default).
+set(tolerance)
+if(DEFINED RELATIVE_TOLERANCE AND NOT RELATIVE_TOLERANCE STREQUAL "")
+  set(tolerance --relative-tolerance ${RELATIVE_TOLERANCE})
 endif()
 execute_process(COMMAND ${RETRO} compare --db ${db} --plugin-dir ${PLUGIN_DIR}
-                        --expected ${WORK_DIR}/expected.txt
-                        --relative-tolerance ${RELATIVE_TOLERANCE}
+                        --expected ${WORK_DIR}/expected.txt ${tolerance}
                 RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE errors)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the database disagrees with the brute force ${BRUTE_FORCE} "

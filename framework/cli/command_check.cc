@@ -103,14 +103,11 @@ int RunCheck(int argc, char** argv, int first) {
       json.Key("first_failure").String(result->first_failure);
     }
     json.Key("seconds").Double(seconds).EndObject();
-    const JsonEnvelope& envelope = JsonEnvelope::Current();
-    const std::string line =
-        result->ok ? envelope.Success(json.Take())
-                   : envelope.Failure(absl::StrCat("the ", result->failed_check,
-                                                   " check failed at ",
-                                                   EscapeControl(result->first_failure)),
-                                      kExitFailure, json.Take());
-    std::printf("%s\n", line.c_str());
+    PrintResultEnvelope(result->ok ? std::string()
+                                   : absl::StrCat("the ", result->failed_check,
+                                                  " check failed at ",
+                                                  EscapeControl(result->first_failure)),
+                        json.Take());
   } else {
     for (const CheckCount& check : result->checks) {
       const bool failed = !result->ok && check.name == result->failed_check;

@@ -88,11 +88,10 @@ absl::StatusOr<double> TakeTolerance(Arguments& args) {
   return tolerance;
 }
 
-// The outcome of comparing the whole listing.
+// The outcome of comparing the whole listing: the mismatches, and the first
+// one's line, expectation and probe answer.
 struct Comparison {
-  uint64_t positions = 0;
   uint64_t mismatches = 0;
-  std::string first;  // the first mismatch, for people
   int first_line = 0;
   std::string first_expected, first_probed;
 };
@@ -107,9 +106,8 @@ absl::StatusOr<Comparison> Compare(OpenDatabase& database, const ParameterValues
       return absl::InvalidArgumentError(absl::StrCat(listing_path, " line ", item.line, ": ",
                                                      report.status().message()));
     }
-    const std::string& probed = report->line.empty() ? report->text : report->line;
+    const std::string probed = OneLineAnswer(*report);
     const std::string wanted = absl::StrCat(item.position, " ", item.expected);
-    ++comparison.positions;
     if (ProbeLineMatches(wanted, probed, tolerance)) continue;
     if (comparison.mismatches++ == 0) {
       comparison.first_line = item.line;
@@ -153,18 +151,19 @@ int RunCompare(int argc, char** argv, int first) {
       Compare(*(*session)->database, *options, *listing, *listing_path, *tolerance);
   if (!result.ok()) return ReportError(result.status());
   // 3. The verdict.
+  const uint64_t positions = listing->size();
   const std::string failure =
       result->mismatches == 0
           ? std::string()
-          : absl::StrCat(Grouped(result->mismatches), " of ", Grouped(result->positions),
-                         result->positions == 1 ? " position disagrees" : " positions disagree",
+          : absl::StrCat(Grouped(result->mismatches), " of ", Grouped(positions),
+                         positions == 1 ? " position disagrees" : " positions disagree",
                          " with ", *listing_path, "; first, line ",
                          result->first_line, ": expected '", result->first_expected,
                          "', retro probe: '", result->first_probed, "'");
   if (args.Flag("json")) {
     JsonWriter out;
     out.BeginObject();
-    out.Key("positions").Uint(result->positions);
+    out.Key("positions").Uint(positions);
     out.Key("mismatches").Uint(result->mismatches);
     out.Key("relative_tolerance").Double(*tolerance);
     out.Key("first_mismatch");
@@ -178,13 +177,10 @@ int RunCompare(int argc, char** argv, int first) {
       out.EndObject();
     }
     out.EndObject();
-    const JsonEnvelope& envelope = JsonEnvelope::Current();
-    std::printf("%s\n", (failure.empty() ? envelope.Success(out.Take())
-                                         : envelope.Failure(failure, kExitFailure, out.Take()))
-                            .c_str());
+    PrintResultEnvelope(failure, out.Take());
   } else if (failure.empty()) {
-    std::printf("%s %s with %s\n", Grouped(result->positions).c_str(),
-                result->positions == 1 ? "position agrees" : "positions agree",
+    std::printf("%s %s with %s\n", Grouped(positions).c_str(),
+                positions == 1 ? "position agrees" : "positions agree",
                 listing_path->c_str());
   }
   if (!failure.empty()) {

@@ -119,12 +119,8 @@ std::string ResultLine(OpenDatabase& database, const ParameterValues& options, b
   std::string out;
   const JsonEnvelope& envelope = JsonEnvelope::Current();
   if (report.ok()) {
-    out = json ? envelope.Success(report->json)
-               : (report->line.empty() ? report->text : report->line);
     // One output line per input line, whatever the plugin returned.
-    for (char& c : out) {
-      if (c == '\n' || c == '\r') c = ' ';
-    }
+    out = json ? envelope.Success(report->json) : OneLineAnswer(*report);
   } else {
     *bad = true;
     if (json) {

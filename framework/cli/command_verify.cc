@@ -144,10 +144,7 @@ int RunVerify(int argc, char** argv, int first) {
     WriteVerifyResultMembers(*result, seconds, out);
     if (!rank_reports.empty()) WriteRankReports(out, rank_reports);
     out.EndObject();
-    const JsonEnvelope& envelope = JsonEnvelope::Current();
-    const std::string line = failure.empty() ? envelope.Success(out.Take())
-                                             : envelope.Failure(failure, kExitFailure, out.Take());
-    std::printf("%s\n", line.c_str());
+    PrintResultEnvelope(failure, out.Take());
   } else if (result->mismatches == 0) {
     std::printf("consistency: ok (%s records checked in %s)\n",
                 Grouped(result->records_checked).c_str(), HumanSeconds(seconds).c_str());

@@ -53,6 +53,21 @@ int ReportError(const absl::Status& status) {
   return ExitCodeOf(status);
 }
 
+std::string OneLineAnswer(const Report& report) {
+  std::string line = report.line.empty() ? report.text : report.line;
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return line;
+}
+
+void PrintResultEnvelope(const std::string& failure, std::string_view result) {
+  const JsonEnvelope& envelope = JsonEnvelope::Current();
+  const std::string line = failure.empty() ? envelope.Success(result)
+                                           : envelope.Failure(failure, kExitFailure, result);
+  std::printf("%s\n", line.c_str());
+}
+
 absl::Status RejectLeftoverOptions(const Arguments& args,
                                    const std::string& command,
                                    const std::string& valid) {

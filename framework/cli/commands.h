@@ -10,6 +10,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -121,6 +122,16 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(
 
 // The longest input line batch probing reads (1 MiB, without its '\n').
 inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;
+
+// A probe's answer on one line, as batch probing prints it and retro compare
+// reads it: the plugin's one-line form, else its text, line breaks made
+// spaces.
+std::string OneLineAnswer(const Report& report);
+
+// Prints the --json envelope of a command whose result can fail (verify,
+// check, compare): success, or, with a non-empty `failure`, a failure of
+// exit status kExitFailure that keeps the result.
+void PrintResultEnvelope(const std::string& failure, std::string_view result);
 
 // `retro probe` without --position: probes each line of `in` (trimmed) and
 // writes one result line per input line to `out` (`json`: one JSON object
