@@ -93,6 +93,29 @@ absl::StatusOr<std::span<const uint8_t>> ScratchFile::Map() {
   return std::span<const uint8_t>(static_cast<const uint8_t*>(mapped_), size_);
 }
 
+absl::StatusOr<std::span<uint8_t>> ScratchFile::MapForWriting(uint64_t bytes) {
+  if (size_ != 0 || mapped_ != nullptr) {
+    return absl::FailedPreconditionError("only an empty scratch file can be mapped for writing");
+  }
+  if (bytes == 0) return std::span<uint8_t>();
+  if (const int error = ::posix_fallocate(fd_, 0, static_cast<off_t>(bytes)); error != 0) {
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "cannot reserve ", bytes, " bytes for a scratch file in ", directory_, ": ",
+        ErrnoText(error),
+        error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
+  }
+  void* at = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
+  if (at == MAP_FAILED) {
+    const int error = errno;
+    return absl::ResourceExhaustedError(absl::StrCat("cannot map a scratch file of ", bytes,
+                                                     " bytes in ", directory_, ": ",
+                                                     ErrnoText(error)));
+  }
+  size_ = bytes;
+  mapped_ = at;
+  return std::span<uint8_t>(static_cast<uint8_t*>(mapped_), size_);
+}
+
 absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
   if (mapped_ != nullptr) {
     return absl::FailedPreconditionError("a scratch file cannot grow once it is mapped");

@@ -46,6 +46,13 @@ class ScratchFile {
   // appended after it. An empty file maps to an empty span.
   absl::StatusOr<std::span<const uint8_t>> Map();
 
+  // Grows an empty file to `bytes` (reserving the disk space, so that a
+  // full disk is an error naming the directory here, not a fault later) and
+  // maps it read-write: a table written in place whose pages the kernel may
+  // write back and drop. Valid as Map()'s mapping; nothing may be appended
+  // after it.
+  absl::StatusOr<std::span<uint8_t>> MapForWriting(uint64_t bytes);
+
   uint64_t size() const { return size_; }
   const std::string& directory() const { return directory_; }
 

@@ -5,7 +5,10 @@
 // `retro check` tests exactly what the solver relies on. When the rules
 // solve with an adapter of their own (SolveSlice), its predecessors
 // (ForEachSolverParent) take the place of the take-backs, and its
-// description (SolverInconsistency) is checked too.
+// description (SolverInconsistency) is checked too. Rules without take-backs
+// (HasTakeBacks) have no parents to check: the solver lists predecessors
+// from the very moves the moves check tests, so the take-backs check is
+// skipped.
 #ifndef RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 
@@ -58,14 +61,15 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   // The solver's predecessors of `p`, over three parts (or those of the
   // rules' own solver adapter, ForEachSolverParent).
   template <typename Visit>
+    requires HasTakeBacks<R> || HasSolverParents<R>
   void ForEachParent(const Position& p, Visit&& visit) const {
     if constexpr (HasSolverParents<R>) {
       rules_.ForEachSolverParent(p, visit);
-      return;
+    } else {
+      const SliceIndex at = rules_.Rank(p);
+      ForEachPredecessorForCheck(SolverView(at.slice), at.index, 3,
+                                 [&](uint64_t q) { visit(rules_.Unrank(at.slice, q)); });
     }
-    const SliceIndex at = rules_.Rank(p);
-    ForEachPredecessorForCheck(SolverView(at.slice), at.index, 3,
-                               [&](uint64_t q) { visit(rules_.Unrank(at.slice, q)); });
   }
 
   // The solver's description of `p` against its moves; a position with no

@@ -33,6 +33,7 @@
 #include "retro/contract/check_contract.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
+#include "retro/kit/forward_predecessors.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/loopy_wdl_check_view.h"
@@ -44,6 +45,7 @@
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
+#include "retro/system_memory.h"
 #include "retro/write/compressed_slice_writer.h"
 
 namespace retro::kit {
@@ -57,6 +59,37 @@ concept HasSolveSlice = requires(const R& r, int slice,
                                  const solver::SolveContext& context) {
   { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
 };
+
+// Slice `slice` of `rules` solved through the kit's view (LoopyWdlSolveView),
+// given the finished tables of the slices before it, as the module solves a
+// game without SolveSlice: rules without take-backs first list the slice's
+// predecessors (forward_predecessors.h; every rank of a distributed solve
+// lists all of them), their parent array kept as `list_options` say.
+template <LoopyWdlRules R>
+absl::StatusOr<std::vector<uint8_t>> SolveSliceThroughView(
+    const R& rules, int slice, std::span<const std::vector<uint8_t>> tables,
+    const solver::SolveContext& context, const solver::PredecessorListsOptions& list_options) {
+  std::optional<solver::PredecessorLists> lists;
+  if constexpr (!HasTakeBacks<R>) {
+    if (context.progress != nullptr) {
+      context.progress->SetLabel(absl::StrCat(rules.slice_name(slice), ": listing predecessors"));
+    }
+    solver::internal::ContextPool pool(context);
+    RETRO_ASSIGN_OR_RETURN(lists,
+                           BuildForwardPredecessors(rules, slice, pool.get(), list_options));
+    if (context.progress != nullptr) {
+      context.progress->SetLabel(
+          absl::StrCat(rules.slice_name(slice),
+                       lists->parents_on_disk() ? " (predecessors in a scratch file)" : ""));
+    }
+  }
+  const LoopyWdlSolveView<R> view(rules, slice, tables, lists ? &*lists : nullptr);
+  absl::StatusOr<std::vector<uint8_t>> table = solver::SolveLoopyWdl(view, context);
+  if (table.ok() && !view.ContractViolation().empty()) {
+    return absl::InternalError(view.ContractViolation());
+  }
+  return table;
+}
 
 // The GameModule of game R.
 template <LoopyWdlRules R>
@@ -89,8 +122,13 @@ class LoopyWdlModule : public KitModule {
     plan.positions = records;
     if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
     // The finished tables (kept for conversions, then handed to the
-    // builder), plus the solver's value and counter bytes of one slice.
+    // builder), plus the solver's value and counter bytes of one slice,
+    // plus, for rules without take-backs, the largest slice's predecessor
+    // lists (their parent array in a scratch file when it would not fit).
     plan.estimated_memory_bytes = 2 * records + 2 * largest;
+    const uint64_t lists = ListBytesInMemory(rules, plan.estimated_memory_bytes,
+                                             context.available_memory_bytes);
+    plan.estimated_memory_bytes += lists;
     plan.estimated_file_bytes = records;
     if constexpr (HasSizeEstimates<R>) {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
@@ -104,7 +142,7 @@ class LoopyWdlModule : public KitModule {
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
     plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 2 * plan.estimated_file_bytes);
+        std::min(plan.estimated_memory_bytes, 2 * plan.estimated_file_bytes + lists);
     if constexpr (HasReplicatedEstimate<R>) {
       plan.replicated_memory_bytes =
           std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
@@ -145,11 +183,8 @@ class LoopyWdlModule : public KitModule {
       if constexpr (HasSolveSlice<R>) {
         table = rules.SolveSlice(s, tables, slice_context);
       } else {
-        const LoopyWdlSolveView<R> view(rules, s, tables);
-        table = solver::SolveLoopyWdl(view, slice_context);
-        if (table.ok() && !view.ContractViolation().empty()) {
-          return absl::InternalError(view.ContractViolation());
-        }
+        table = SolveSliceThroughView(rules, s, tables, slice_context,
+                                      ListOptions(rules, context));
       }
       if (!table.ok()) return table.status();
       if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
@@ -213,6 +248,45 @@ class LoopyWdlModule : public KitModule {
         if (!rules.IsPosition(rules.Unrank(slice, index))) table[index] = kNotAPositionByte;
       }
     });
+  }
+
+  // The bytes of the tables and of the solver's slice, which the lists come
+  // on top of.
+  static uint64_t TableBytes(const R& rules) {
+    uint64_t records = 0, largest = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      records += rules.slice_size(s);
+      largest = std::max<uint64_t>(largest, rules.slice_size(s));
+    }
+    return 2 * records + 2 * largest;
+  }
+
+  // Of the largest slice's predecessor lists (none with take-backs), the
+  // bytes held in memory beside `other` bytes: all of them when they fit
+  // `available` (0: unknown), else the list ends alone, the parent array
+  // going to a scratch file.
+  static uint64_t ListBytesInMemory(const R& rules, uint64_t other, uint64_t available) {
+    const ForwardPredecessorBytes lists = EstimateForwardPredecessorBytes(rules);
+    if (available == 0 || other + lists.ends + lists.parents <= available) {
+      return lists.ends + lists.parents;
+    }
+    return lists.ends;
+  }
+
+  // Where a slice's parent array goes: in memory while it fits what this
+  // machine has beside the tables and the list ends, else in a scratch file
+  // in the solve's scratch folder (in memory when there is none).
+  static solver::PredecessorListsOptions ListOptions(const R& rules, const WorkContext& context) {
+    uint64_t largest = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      largest = std::max<uint64_t>(largest, rules.slice_size(s));
+    }
+    const uint64_t available = AvailableMemoryBytes();
+    const uint64_t used = TableBytes(rules) + 8 * largest;
+    solver::PredecessorListsOptions options;
+    options.scratch_directory = context.scratch_directory;
+    if (available != 0) options.memory_budget_bytes = available > used ? available - used : 1;
+    return options;
   }
 
   GameInfo info_;

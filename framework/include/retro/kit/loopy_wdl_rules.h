@@ -26,13 +26,6 @@
 //                                        position that is not over; a move
 //                                        stays in its slice or goes to an
 //                                        earlier one
-//   void ForEachTakeBack(const Position&, visit)
-//                                        visit(const Position& parent) once
-//                                        per move parent -> position inside
-//                                        the position's slice; the rules list
-//                                        only parents that are positions and
-//                                        not over (the kit drops parents of
-//                                        other slices but checks nothing else)
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem
@@ -40,6 +33,17 @@
 //
 // Optional members, used when present:
 //
+//   void ForEachTakeBack(const Position&, visit)
+//                                        visit(const Position& parent) once
+//                                        per move parent -> position inside
+//                                        the position's slice; the rules list
+//                                        only parents that are positions and
+//                                        not over (the kit drops parents of
+//                                        other slices but checks nothing
+//                                        else). Without it the kit lists each
+//                                        slice's predecessors by a forward
+//                                        pass over the moves before solving
+//                                        it (retro/kit/forward_predecessors.h)
 //   static std::vector<ParameterSpec> Parameters()   solve parameters, and
 //   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
 //       resolved values (InvalidArgument naming the bad one); without them
@@ -236,11 +240,9 @@ concept LoopyWdlHasIndexer =
 
     template <typename R>
     concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
-                                        internal::LoopyWdlMoveVisitor<R> moves,
-                                        internal::LoopyWdlParentVisitor<R> parents) {
+                                        internal::LoopyWdlMoveVisitor<R> moves) {
       { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
       r.ForEachMove(p, moves);
-      r.ForEachTakeBack(p, parents);
     };
 
 template <typename R>
@@ -262,8 +264,7 @@ constexpr bool AssertLoopyWdlRules() {
                 "Rank(position) -> retro::SliceIndex and IsPosition(position)");
   static_assert(LoopyWdlHasMoves<R>,
                 "loopy WDL kit: the rules need Outcome(position) -> "
-                "std::optional<retro::WdlOutcome>, ForEachMove(position, visit(move, child)) "
-                "and ForEachTakeBack(position, visit(parent))");
+                "std::optional<retro::WdlOutcome> and ForEachMove(position, visit(move, child))");
   static_assert(LoopyWdlHasNotation<R>,
                 "loopy WDL kit: the rules need Format(position), Parse(const std::string&) "
                 "-> absl::StatusOr<Position> and FormatMove(position, move)");
@@ -272,6 +273,16 @@ constexpr bool AssertLoopyWdlRules() {
 
 // The optional members (the family-generic ones are in rules_hooks.h),
 // each used when present; the list above tells what each does.
+
+// void ForEachTakeBack(const Position&, visit(parent)): optional; the
+// in-slice predecessors of a position, which the solver visits (absent: the
+// kit builds predecessor lists from a forward pass over the moves,
+// retro/kit/forward_predecessors.h).
+template <typename R>
+concept HasTakeBacks = requires(const R& r, const typename R::Position& p,
+                                internal::LoopyWdlParentVisitor<R> parents) {
+  r.ForEachTakeBack(p, parents);
+};
 
 // std::string SideToMove(const Position&): optional; probe's "x to move"
 // (absent: probe names no side).

@@ -1,6 +1,8 @@
 // One slice of a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h) as the
 // loopy win/draw/loss solver sees it (retro::solver::LoopyWdlGame): Describe
-// from the rules' outcome and moves, predecessors from their take-backs.
+// from the rules' outcome and moves, predecessors from their take-backs, or
+// from predecessor lists built by a forward pass over the moves when the
+// rules have none (retro/kit/forward_predecessors.h).
 // Moves into an earlier slice are conversions, valued from that slice's
 // finished table (ConversionValue, default AfterMove); a move into a later
 // slice breaks the contract and fails the solve (ContractViolation). An
@@ -22,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/format/wdl.h"
 #include "retro/kit/loopy_wdl_rules.h"
+#include "retro/solver/predecessor_lists.h"
 
 namespace retro::kit {
 
@@ -34,9 +37,12 @@ class LoopyWdlSolveView {
     std::vector<uint64_t> ranks;
   };
 
-  // `solved` holds the tables of slices 0 .. slice - 1.
-  LoopyWdlSolveView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved)
-      : rules_(rules), slice_(slice), solved_(solved) {}
+  // `solved` holds the tables of slices 0 .. slice - 1; `predecessors`, the
+  // slice's lists when the rules have no take-backs (BuildForwardPredecessors),
+  // which must outlive the view.
+  LoopyWdlSolveView(const R& rules, int slice, std::span<const std::vector<uint8_t>> solved,
+                    const solver::PredecessorLists* predecessors = nullptr)
+      : rules_(rules), slice_(slice), solved_(solved), predecessors_(predecessors) {}
 
   // The view the contract checker describes positions with: no tables, so
   // every conversion reads as a draw (only their number matters there).
@@ -90,6 +96,27 @@ class LoopyWdlSolveView {
   template <typename Visit>
   void ForEachPredecessor(Scratch& scratch, uint64_t index, int part, int parts,
                           Visit&& visit) const {
+    if constexpr (HasTakeBacks<R>) {
+      ForEachTakenBack(scratch, index, part, parts, visit);
+    } else {
+      predecessors_->ForEachParent(index, [&](uint64_t parent) {
+        if (static_cast<int>(parent % parts) == part) visit(parent);
+      });
+    }
+  }
+
+  // Sorts `ranks`, moves the distinct ones to the front and returns their
+  // number.
+  static int Distinct(std::vector<uint64_t>& ranks) {
+    std::sort(ranks.begin(), ranks.end());
+    return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
+  }
+
+ private:
+  // The predecessors of `index` in part `part`, from the rules' take-backs.
+  template <typename Visit>
+  void ForEachTakenBack(Scratch& scratch, uint64_t index, int part, int parts,
+                        Visit& visit) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return;
     const bool classes = IndexesClasses(rules_);
@@ -110,14 +137,6 @@ class LoopyWdlSolveView {
     }
   }
 
-  // Sorts `ranks`, moves the distinct ones to the front and returns their
-  // number.
-  static int Distinct(std::vector<uint64_t>& ranks) {
-    std::sort(ranks.begin(), ranks.end());
-    return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
-  }
-
- private:
   // The broken move of the smallest index, shared by copies of the view.
   struct Violation {
     std::mutex mutex;
@@ -138,6 +157,7 @@ class LoopyWdlSolveView {
   const R& rules_;
   int slice_;
   std::span<const std::vector<uint8_t>> solved_;
+  const solver::PredecessorLists* predecessors_ = nullptr;
   bool without_tables_ = false;
   std::shared_ptr<Violation> violation_ = std::make_shared<Violation>();
 };

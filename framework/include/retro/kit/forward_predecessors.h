@@ -1,0 +1,106 @@
+// Predecessors of a LoopyWdlRules game without take-backs (retro/kit/
+// loopy_wdl_rules.h, HasTakeBacks): the in-slice edges of a slice listed by
+// a forward pass over its positions' moves into predecessor lists
+// (retro/solver/predecessor_lists.h), which the solver's view
+// (loopy_wdl_solve_view.h) reads instead of take-backs. The edges are those
+// Describe counts as in-slice moves: none from an index that is no position
+// or whose game is over, one per move otherwise, and one per distinct child
+// class when an index numbers a class (index_traits().indexes_classes), so
+// that a position's predecessor visits equal its open-move count.
+//
+//   auto lists = BuildForwardPredecessors(rules, slice, pool, options);
+//   LoopyWdlSolveView<R> view(rules, slice, solved, &*lists);
+#ifndef RETRO_KIT_FORWARD_PREDECESSORS_H_
+#define RETRO_KIT_FORWARD_PREDECESSORS_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/solver/predecessor_lists.h"
+#include "retro/thread_pool.h"
+
+namespace retro::kit {
+
+// Calls emit(uint64_t child) for each in-slice edge out of index `parent`
+// of `slice`, as Describe counts them; `ranks` is scratch space.
+template <LoopyWdlRules R, typename Emit>
+void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& p,
+                         std::vector<uint64_t>& ranks, Emit&& emit) {
+  if (!rules.IsPosition(p) || rules.Outcome(p).has_value()) return;
+  const bool classes = IndexesClasses(rules);
+  ranks.clear();
+  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
+    const SliceIndex to = rules.Rank(child);
+    if (to.slice != slice) return;
+    if (classes) {
+      ranks.push_back(to.index);
+    } else {
+      emit(to.index);
+    }
+  });
+  if (!classes) return;
+  std::sort(ranks.begin(), ranks.end());
+  const auto distinct_end = std::unique(ranks.begin(), ranks.end());
+  for (auto it = ranks.begin(); it != distinct_end; ++it) emit(*it);
+}
+
+// The predecessor lists of slice `slice`, built on `pool`'s threads.
+template <LoopyWdlRules R>
+absl::StatusOr<solver::PredecessorLists> BuildForwardPredecessors(
+    const R& rules, int slice, ThreadPool& pool, const solver::PredecessorListsOptions& options) {
+  // One Unranker (its cache) and scratch vector per thread.
+  std::vector<Unranker<R>> unrankers(pool.size(), Unranker<R>(rules));
+  std::vector<std::vector<uint64_t>> ranks(pool.size());
+  return solver::PredecessorLists::Build(
+      rules.slice_size(slice), pool,
+      [&](int worker, uint64_t parent, auto&& emit) {
+        ForEachInSliceChild(rules, slice, unrankers[worker](slice, parent), ranks[worker], emit);
+      },
+      options);
+}
+
+// About how many in-slice edges slice `slice` has, from the moves of up to
+// `samples` indices spread evenly over it (cheap enough for a plan).
+template <LoopyWdlRules R>
+uint64_t EstimateInSliceEdges(const R& rules, int slice, uint64_t samples = 4096) {
+  const uint64_t size = rules.slice_size(slice);
+  if (size == 0) return 0;
+  const uint64_t taken = std::min(size, samples);
+  std::vector<uint64_t> ranks;
+  uint64_t edges = 0;
+  for (uint64_t k = 0; k < taken; ++k) {
+    const uint64_t index = static_cast<uint64_t>(static_cast<long double>(k) * size / taken);
+    ForEachInSliceChild(rules, slice, rules.Unrank(slice, index), ranks,
+                        [&](uint64_t) { ++edges; });
+  }
+  return static_cast<uint64_t>(static_cast<long double>(edges) * size / taken);
+}
+
+// The bytes the predecessor lists of the largest slice take (estimated by
+// sampling), of which `parents` are the parent array; zero for rules with
+// take-backs, which need no lists.
+struct ForwardPredecessorBytes {
+  uint64_t ends = 0;
+  uint64_t parents = 0;
+};
+template <LoopyWdlRules R>
+ForwardPredecessorBytes EstimateForwardPredecessorBytes(const R& rules) {
+  ForwardPredecessorBytes largest;
+  if constexpr (!HasTakeBacks<R>) {
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      const uint64_t size = rules.slice_size(s);
+      const uint64_t edges = EstimateInSliceEdges(rules, s);
+      const ForwardPredecessorBytes bytes{solver::PredecessorLists::EndBytes(size, edges),
+                                          solver::PredecessorLists::ParentBytes(size, edges)};
+      if (bytes.ends + bytes.parents > largest.ends + largest.parents) largest = bytes;
+    }
+  }
+  return largest;
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_FORWARD_PREDECESSORS_H_
