@@ -168,7 +168,9 @@
 //   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
 //                                        the plan's estimates (default: two
 //                                        bytes per record plus two per
-//                                        record of the largest slice; one
+//                                        record of the largest slice, plus,
+//                                        without take-backs, that slice's
+//                                        predecessor lists, sampled; one
 //                                        byte per record in the file)
 //   uint64_t EstimateReplicatedMemoryBytes()
 //                                        of the memory estimate, what every
