@@ -20,6 +20,7 @@
 #include "retro/kit/loopy_wdl_module.h"
 #include "retro/solver/predecessor_lists.h"
 #include "retro/testing/without_take_backs.h"
+#include "retro/progress.h"
 #include "retro/thread_pool.h"
 #include "tests/distributed/thread_communicator.h"
 #include "tests/framework/temp_dir.h"
@@ -236,6 +237,29 @@ TEST(ForwardPredecessorsTest, ThePlansSampledEdgesAreCloseToTheListed) {
   }
   EXPECT_EQ(kit::EstimateForwardPredecessorBytes(krk::Rules(6)).parents, 0u);
   EXPECT_GT(kit::EstimateForwardPredecessorBytes(rules).parents, 0u);
+}
+
+// The whole module (plan and solve) of rules without take-backs: the plan
+// counts the lists, and the solve writes the slices of the module with them.
+TEST(ForwardPredecessorsTest, TheModuleSolvesRulesWithoutTakeBacks) {
+  kit::LoopyWdlModule<tictactoe::Rules> with({.name = "tictactoe"});
+  kit::LoopyWdlModule<WithoutTakeBacks<tictactoe::Rules>> without({.name = "tictactoe"});
+  const absl::StatusOr<SolvePlan> with_plan = with.Plan({}, {});
+  const absl::StatusOr<SolvePlan> without_plan = without.Plan({}, {});
+  ASSERT_TRUE(with_plan.ok() && without_plan.ok());
+  EXPECT_EQ(with_plan->estimated_memory_bytes, 4 * 19683u);
+  // Plus the sampled lists: 4 bytes an index and 4 an edge (16,167).
+  EXPECT_GT(without_plan->estimated_memory_bytes, 4 * 19683u + 4 * 19683u + 4 * 14000u);
+  EXPECT_LT(without_plan->estimated_memory_bytes, 4 * 19683u + 4 * 19683u + 4 * 18000u);
+  ThreadPool pool(2);
+  Progress progress;
+  DatabaseBuilder expected, got;
+  ASSERT_TRUE(with.Solve({}, {&pool, &progress}, expected).ok());
+  const absl::Status solved = without.Solve({}, {&pool, &progress}, got);
+  ASSERT_TRUE(solved.ok()) << solved;
+  ASSERT_EQ(got.slices().size(), 1u);
+  ASSERT_EQ(expected.slices().size(), 1u);
+  EXPECT_TRUE(std::ranges::equal(got.slices()[0].bytes(), expected.slices()[0].bytes()));
 }
 
 }  // namespace
