@@ -114,22 +114,18 @@ class LoopyWdlModule : public KitModule {
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
     AddRecordLayoutParameter(values, plan.canonical_parameters);
     plan.default_file_name = WithRecordLayoutInName(values, DefaultFileName(info_, rules));
-    uint64_t records = 0, largest = 0;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      records += rules.slice_size(s);
-      largest = std::max<uint64_t>(largest, rules.slice_size(s));
-    }
-    plan.positions = records;
+    const SliceSizes sizes = SliceSizesOf(rules);
+    plan.positions = sizes.records;
     if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
     // The finished tables (kept for conversions, then handed to the
     // builder), plus the solver's value and counter bytes of one slice,
     // plus, for rules without take-backs, the largest slice's predecessor
     // lists (their parent array in a scratch file when it would not fit).
-    plan.estimated_memory_bytes = 2 * records + 2 * largest;
+    plan.estimated_memory_bytes = sizes.TableBytes();
     const uint64_t lists = ListBytesInMemory(rules, plan.estimated_memory_bytes,
                                              context.available_memory_bytes);
     plan.estimated_memory_bytes += lists;
-    plan.estimated_file_bytes = records;
+    plan.estimated_file_bytes = sizes.records;
     if constexpr (HasSizeEstimates<R>) {
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
       plan.estimated_file_bytes = rules.EstimateFileBytes();
@@ -250,15 +246,21 @@ class LoopyWdlModule : public KitModule {
     });
   }
 
-  // The bytes of the tables and of the solver's slice, which the lists come
-  // on top of.
-  static uint64_t TableBytes(const R& rules) {
-    uint64_t records = 0, largest = 0;
+  // The records of all slices and of the largest.
+  struct SliceSizes {
+    uint64_t records = 0;
+    uint64_t largest = 0;
+    // The finished tables, plus the solver's value and counter bytes of the
+    // largest slice.
+    uint64_t TableBytes() const { return 2 * records + 2 * largest; }
+  };
+  static SliceSizes SliceSizesOf(const R& rules) {
+    SliceSizes sizes;
     for (int s = 0; s < rules.num_slices(); ++s) {
-      records += rules.slice_size(s);
-      largest = std::max<uint64_t>(largest, rules.slice_size(s));
+      sizes.records += rules.slice_size(s);
+      sizes.largest = std::max<uint64_t>(sizes.largest, rules.slice_size(s));
     }
-    return 2 * records + 2 * largest;
+    return sizes;
   }
 
   // Of the largest slice's predecessor lists (none with take-backs), the
@@ -277,12 +279,9 @@ class LoopyWdlModule : public KitModule {
   // machine has beside the tables and the list ends, else in a scratch file
   // in the solve's scratch folder (in memory when there is none).
   static solver::PredecessorListsOptions ListOptions(const R& rules, const WorkContext& context) {
-    uint64_t largest = 0;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      largest = std::max<uint64_t>(largest, rules.slice_size(s));
-    }
+    const SliceSizes sizes = SliceSizesOf(rules);
     const uint64_t available = AvailableMemoryBytes();
-    const uint64_t used = TableBytes(rules) + 8 * largest;
+    const uint64_t used = sizes.TableBytes() + 8 * sizes.largest;  // tables, solver, list ends
     solver::PredecessorListsOptions options;
     options.scratch_directory = context.scratch_directory;
     if (available != 0) options.memory_budget_bytes = available > used ? available - used : 1;
