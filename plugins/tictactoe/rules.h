@@ -13,7 +13,9 @@
 
 namespace tictactoe {
 
-class Rules : public retro::kit::CellsRules<Rules, {.rows = 3, .columns = 3, .symbols = ".xo"}> {
+inline constexpr retro::GridShape kGrid{.rows = 3, .columns = 3, .symbols = ".xo"};
+
+class Rules : public retro::kit::CellsRules<Rules, kGrid> {
  public:
   static constexpr char kNotationExample[] = "x.o/.x./..o";
   const char* Illegality(const Position& p) const { return tictactoe::Illegality(p); }

@@ -20,8 +20,10 @@ namespace {
 
 using ::testing::HasSubstr;
 
-class TwoByThree
-    : public CellsRules<TwoByThree, {.rows = 2, .columns = 3, .symbols = ".ab", .sides = "ab"}> {
+constexpr GridShape kTwoByThree{.rows = 2, .columns = 3, .symbols = ".ab", .sides = "ab"};
+constexpr GridShape kOneRowToEscape{.rows = 1, .columns = 3, .symbols = ".<&"};
+
+class TwoByThree : public CellsRules<TwoByThree, kTwoByThree> {
  public:
   const char* Illegality(const Position& p) const {
     if (CountCells(p, 2) == 0) return "there is no b";
@@ -31,7 +33,7 @@ class TwoByThree
 
 // A shape whose symbols need escaping in SVG, and a rules type that says
 // IsPosition itself (every board is a position).
-class Escaped : public CellsRules<Escaped, {.rows = 1, .columns = 3, .symbols = ".<&"}> {
+class Escaped : public CellsRules<Escaped, kOneRowToEscape> {
  public:
   bool IsPosition(const Position&) const { return true; }
 };

@@ -1,7 +1,8 @@
 // A base for the rules of games on a rectangular grid of cells: a rules
-// class derives from CellsRules<Rules, GridShape{...}> and gets what every
-// such game would otherwise write, leaving it its own rules (legality,
-// outcome, moves and, for the loopy kit, take-backs):
+// class derives from CellsRules<Rules, kGrid> (kGrid a constexpr GridShape,
+// retro/grid_notation.h) and gets what every such game would otherwise
+// write, leaving it its own rules (legality, outcome, moves and, for the
+// loopy kit, take-backs):
 //
 //   - the indexer: the stock CellsIndexer (retro/cells_indexer.h), every
 //     board an index of one slice "positions"; Position is a CellBoard
@@ -12,8 +13,8 @@
 //     (the first index that is a position);
 //   - stats grouped by the number of pieces (cells not empty).
 //
-//   class Rules : public retro::kit::CellsRules<Rules, {.rows = 3, .columns = 3,
-//                                                       .symbols = ".xo"}> {
+//   inline constexpr retro::GridShape kGrid{.rows = 3, .columns = 3, .symbols = ".xo"};
+//   class Rules : public retro::kit::CellsRules<Rules, kGrid> {
 //    public:
 //     const char* Illegality(const Position& p) const;  // nullptr: a position
 //     ... Outcome, ForEachMove, ForEachTakeBack ...
