@@ -1,7 +1,5 @@
 // The tic-tac-toe plugin: its rules (rules.h) bound to the loopy win/draw/loss
 // kit, which does plan, solve, probe, stats, verify, perft and check.
-#include <memory>
-
 #include "retro/kit/loopy_wdl_module.h"
 #include "retro/plugin.h"
 #include "rules.h"

@@ -61,10 +61,12 @@ def picture_problems(server):
     expected = [int(c) for c in reversed(position.split()[1:]) if c != "0"]
     if counts != expected:
         problems.append(f"plakoto picture of {position!r} shows counts {counts}")
-    # Tic-tac-toe: a cross per x, a ring per o, a number per empty cell.
+    # Tic-tac-toe (the stock grid picture): an x per x, an o per o, a number
+    # per empty cell.
     position = "x.o/.x./..o"
     svg = picture(server, "tictactoe", position)
-    shown = (svg.count("<path"), svg.count("<circle"), len(re.findall(r">\d</text>", svg)))
+    shown = tuple(len(re.findall(pattern, svg)) for pattern in (r">x</text>", r">o</text>",
+                                                                 r">\d</text>"))
     if shown != (position.count("x"), position.count("o"), position.count(".")):
         problems.append(f"tic-tac-toe picture of {position!r} shows {shown}")
     return problems

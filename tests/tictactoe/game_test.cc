@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "plugins/tictactoe/notation.h"
 #include "plugins/tictactoe/position.h"
 #include "plugins/tictactoe/rules.h"
 #include "retro/kit/loopy_wdl_module.h"
@@ -32,19 +31,24 @@ const Reference& Ref() {
   return *reference;
 }
 
+const Rules kRules;
+constexpr uint64_t kIndexCount = 19683;  // 3^9
+using Position = Rules::Position;
+
 // The reference's 9-character form of a position.
 std::string Flat(Position p) {
-  std::string text = FormatPosition(p);
+  std::string text = kRules.Format(p);
   text.erase(std::remove(text.begin(), text.end(), '/'), text.end());
   return text;
 }
 
 TEST(TicTacToeIndexerTest, IsABijectionOnAllBoards) {
   std::set<std::string> seen;
+  ASSERT_EQ(kRules.num_slices(), 1);
+  ASSERT_EQ(kRules.slice_size(0), kIndexCount);
   for (uint64_t i = 0; i < kIndexCount; ++i) {
-    const Position p = Unrank(i);
-    ASSERT_EQ(p.x & p.o, 0) << i;
-    ASSERT_EQ(Rank(p), i);
+    const Position p = kRules.Unrank(0, i);
+    ASSERT_EQ(kRules.Rank(p), (retro::SliceIndex{0, i}));
     ASSERT_EQ(Base3(Flat(p)), i);
     seen.insert(Flat(p));
   }
@@ -55,13 +59,13 @@ TEST(TicTacToeRulesTest, LegalBoardsAreExactlyTheReachableOnes) {
   EXPECT_EQ(Ref().values().size(), 5478u);
   uint64_t legal = 0;
   for (uint64_t i = 0; i < kIndexCount; ++i) {
-    const Position p = Unrank(i);
+    const Position p = kRules.Unrank(0, i);
     const bool reachable = Ref().values().count(Flat(p)) == 1;
-    EXPECT_EQ(IsLegal(p), reachable) << FormatPosition(p);
-    legal += IsLegal(p);
+    EXPECT_EQ(kRules.IsPosition(p), reachable) << kRules.Format(p);
+    legal += kRules.IsPosition(p);
   }
   EXPECT_EQ(legal, 5478u);
-  EXPECT_EQ(Rules().CountPositions(), legal);
+  EXPECT_EQ(kRules.CountPositions(), legal);
 }
 
 TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
@@ -73,19 +77,18 @@ TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
     }
   }
   for (const auto& [board, value] : Ref().values()) {
-    const Position p = Unrank(Base3(board));
+    const Position p = kRules.Unrank(0, Base3(board));
     std::vector<std::string> children;
-    Rules().ForEachMove(p, [&](int cell, Position child) {
-      EXPECT_EQ(std::popcount(unsigned(child.x | child.o)), std::popcount(unsigned(p.x | p.o)) + 1);
+    kRules.ForEachMove(p, [&](int cell, Position child) {
+      EXPECT_EQ(Count(child, kEmpty), Count(p, kEmpty) - 1);
       EXPECT_NE(Flat(child)[cell], board[cell]);
       children.push_back(Flat(child));
     });
     EXPECT_EQ(children, tictactoe_reference::Children(board)) << board;
     std::multiset<std::string> found;
-    Rules().ForEachTakeBack(p, [&](Position parent) { found.insert(Flat(parent)); });
+    kRules.ForEachTakeBack(p, [&](Position parent) { found.insert(Flat(parent)); });
     EXPECT_EQ(found, parents[board]) << board;
-    EXPECT_EQ(State(p) != GameState::kOngoing,
-              tictactoe_reference::GameOver(board));
+    EXPECT_EQ(kRules.Outcome(p).has_value(), tictactoe_reference::GameOver(board));
   }
 }
 
@@ -105,7 +108,7 @@ TEST(TicTacToeRulesTest, PerftFromTheEmptyBoard) {
   }
   EXPECT_EQ(Perft(Position(), 10), 0u);
   // A finished game has no moves.
-  const Position won = *ParsePosition("xxx/oo./...");
+  const Position won = *kRules.Parse("xxx/oo./...");
   EXPECT_EQ(Perft(won, 0), 1u);
   EXPECT_EQ(Perft(won, 1), 0u);
 }

@@ -1,8 +1,9 @@
-// The tic-tac-toe notation: every legal position round-trips, upper case is
-// accepted, and each kind of bad input is refused with a message saying
+// The tic-tac-toe notation (the grid notation of retro/kit/cells_rules.h
+// with the game's legality): every legal position round-trips, upper case
+// is accepted, and each kind of bad input is refused with a message saying
 // what is wrong.
-#include "plugins/tictactoe/notation.h"
-
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -13,14 +14,17 @@ namespace tictactoe {
 namespace {
 
 using ::testing::HasSubstr;
+using Position = Rules::Position;
+
+const Rules kRules;
 
 TEST(TicTacToeNotationTest, EveryLegalPositionRoundTrips) {
   int legal = 0;
-  for (uint64_t i = 0; i < kIndexCount; ++i) {
-    const Position p = Unrank(i);
-    const std::string text = FormatPosition(p);
-    const absl::StatusOr<Position> parsed = ParsePosition(text);
-    ASSERT_EQ(parsed.ok(), IsLegal(p)) << text;
+  for (uint64_t i = 0; i < kRules.slice_size(0); ++i) {
+    const Position p = kRules.Unrank(0, i);
+    const std::string text = kRules.Format(p);
+    const absl::StatusOr<Position> parsed = kRules.Parse(text);
+    ASSERT_EQ(parsed.ok(), kRules.IsPosition(p)) << text;
     if (parsed.ok()) {
       EXPECT_EQ(*parsed, p) << text;
       ++legal;
@@ -30,21 +34,22 @@ TEST(TicTacToeNotationTest, EveryLegalPositionRoundTrips) {
 }
 
 TEST(TicTacToeNotationTest, ReadsTheExample) {
-  const absl::StatusOr<Position> p = ParsePosition("x.o/.x./..o");
+  const absl::StatusOr<Position> p = kRules.Parse("x.o/.x./..o");
   ASSERT_TRUE(p.ok()) << p.status();
-  EXPECT_EQ(p->x, 0b000010001);
-  EXPECT_EQ(p->o, 0b100000100);
-  EXPECT_EQ(p->ToMove(), Player::kX);
-  EXPECT_EQ(FormatPosition(*p), "x.o/.x./..o");
-  EXPECT_EQ(*ParsePosition("X.O/.X./..O"), *p);
-  EXPECT_EQ(*ParsePosition(".../.../..."), Position());
-  EXPECT_EQ(CellName(0), "1");
-  EXPECT_EQ(CellName(8), "9");
+  EXPECT_EQ(p->cells,
+            (std::array<uint8_t, 9>{kX, kEmpty, kO, kEmpty, kX, kEmpty, kEmpty, kEmpty, kO}));
+  EXPECT_EQ(ToMove(*p), kX);
+  EXPECT_EQ(kRules.SideToMove(*p), "x");
+  EXPECT_EQ(kRules.Format(*p), "x.o/.x./..o");
+  EXPECT_EQ(*kRules.Parse("X.O/.X./..O"), *p);
+  EXPECT_EQ(*kRules.Parse(".../.../..."), Position());
+  EXPECT_EQ(kRules.FormatMove(*p, 0), "1");
+  EXPECT_EQ(kRules.FormatMove(*p, 8), "9");
 }
 
 // The message for `text`, which must be refused as InvalidArgument.
 std::string Error(const std::string& text) {
-  const absl::StatusOr<Position> p = ParsePosition(text);
+  const absl::StatusOr<Position> p = kRules.Parse(text);
   EXPECT_FALSE(p.ok()) << text;
   if (p.ok()) return "";
   EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
