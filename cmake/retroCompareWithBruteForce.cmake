@@ -23,11 +23,14 @@ execute_process(COMMAND ${BRUTE_FORCE} OUTPUT_FILE ${WORK_DIR}/expected.txt
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the brute force ${BRUTE_FORCE} failed (${status}): ${errors}")
 endif()
-execute_process(COMMAND ${RETRO} solve --game ${GAME} ${PARAMETERS} --out ${db}
+# The solve options arrive as one list with escaped separators (\;).
+string(REPLACE "\\;" ";" parameters "${PARAMETERS}")
+execute_process(COMMAND ${RETRO} solve --game ${GAME} ${parameters} --out ${db}
                         --plugin-dir ${PLUGIN_DIR}
                 RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE errors)
 if(NOT status EQUAL 0)
-  message(FATAL_ERROR "retro solve --game ${GAME} ${PARAMETERS} failed (${status}): ${errors}")
+  list(JOIN parameters " " shown)
+  message(FATAL_ERROR "retro solve --game ${GAME} ${shown} failed (${status}): ${errors}")
 endif()
 
 # Every listed position probed and compared, field by field, decimal

@@ -1,6 +1,6 @@
-// Loopy win/draw/loss rules that lack Format(position): compiling this must
-// fail with the kit's own message naming the missing member
-// (missing_member_test.sh). Never built as part of the project.
+// Loopy win/draw/loss rules that lack Format(position), a member every kit
+// needs (sliced_rules.h): compiling this must fail with the message naming
+// it (missing_member_test.sh). Never built as part of the project.
 #include <cstdint>
 #include <memory>
 #include <optional>

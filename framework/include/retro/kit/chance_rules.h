@@ -196,31 +196,37 @@ struct ChoiceVisitor {
 
 }  // namespace internal
 
-// Each group of required members as its own concept, so that the error names
-// what a game lacks (AssertChanceRules).
+// Each required member beyond the shared ones (sliced_rules.h) its own
+// concept, so that AssertChanceRules names exactly what a game lacks.
 template <typename R>
-concept ChanceHasSlices = SlicedRulesHaveSlices<R> && requires {
+concept ChanceHasNumOutcomes = requires {
   { R::kNumOutcomes } -> std::convertible_to<int>;
+};
+template <typename R>
+concept ChanceHasObjective = requires {
   { R::kObjective } -> std::convertible_to<chance::Objective>;
 };
-
 template <typename R>
-concept ChanceHasIndexer =
-    SlicedRulesHaveIndexer<R> && requires(const R& r, const typename R::Position& p) {
-      { r.Terminal(p) } -> std::same_as<std::optional<double>>;
-    };
-
-    template <typename R>
-    concept ChanceHasMoves = requires(const R& r, const typename R::Position& p, int outcome,
-                                      internal::ChoiceVisitor<R> visit) {
-      { r.OutcomeWeight(outcome) } -> std::convertible_to<double>;
-      { r.FormatOutcome(outcome) } -> std::convertible_to<std::string>;
-      { r.TurnReward() } -> std::convertible_to<double>;
-      r.ForEachChoice(p, outcome, visit);
-    };
-
+concept ChanceHasTerminal = requires(const R& r, const typename R::Position& p) {
+  { r.Terminal(p) } -> std::same_as<std::optional<double>>;
+};
 template <typename R>
-concept ChanceHasNotation = SlicedRulesHaveNotation<R>;
+concept ChanceHasOutcomeWeight = requires(const R& r, int outcome) {
+  { r.OutcomeWeight(outcome) } -> std::convertible_to<double>;
+};
+template <typename R>
+concept ChanceHasFormatOutcome = requires(const R& r, int outcome) {
+  { r.FormatOutcome(outcome) } -> std::convertible_to<std::string>;
+};
+template <typename R>
+concept ChanceHasTurnReward = requires(const R& r) {
+  { r.TurnReward() } -> std::convertible_to<double>;
+};
+template <typename R>
+concept ChanceHasForEachChoice = requires(const R& r, const typename R::Position& p, int outcome,
+                                          internal::ChoiceVisitor<R> visit) {
+  r.ForEachChoice(p, outcome, visit);
+};
 
 // The two ways to solve a slice.
 template <typename R>
@@ -249,28 +255,38 @@ constexpr bool KeepsSolvedSlices() {
 
 // A game the chance-expectation kit accepts.
 template <typename R>
-concept ChanceRules = ChanceHasSlices<R> && ChanceHasIndexer<R> && ChanceHasMoves<R> &&
-                      ChanceHasNotation<R> && (ChanceHasLayers<R> || ChanceHasSliceSolver<R>);
+concept ChanceRules = SlicedRules<R> && ChanceHasNumOutcomes<R> && ChanceHasObjective<R> &&
+    ChanceHasTerminal<R> && ChanceHasOutcomeWeight<R> && ChanceHasFormatOutcome<R> &&
+    ChanceHasTurnReward<R> && ChanceHasForEachChoice<R> &&
+    (ChanceHasLayers<R> || ChanceHasSliceSolver<R>);
 
-// Fails to compile, naming the missing members, when R is not ChanceRules.
+// Fails to compile when R is not ChanceRules, with one error per missing
+// member, naming it.
 template <typename R>
 constexpr bool AssertChanceRules() {
-  static_assert(ChanceHasSlices<R>,
-                "chance kit: the rules need types Position and Move, kNumOutcomes, "
-                "kObjective, num_slices(), slice_size(slice) and slice_name(slice)");
-  static_assert(ChanceHasIndexer<R>,
-                "chance kit: the rules need Unrank(slice, index) -> Position, "
-                "Rank(position) -> retro::SliceIndex and Terminal(position) -> "
-                "std::optional<double>");
-  static_assert(ChanceHasMoves<R>,
-                "chance kit: the rules need OutcomeWeight(outcome), FormatOutcome(outcome), "
-                "TurnReward() and ForEachChoice(position, outcome, visit(move, after))");
-  static_assert(ChanceHasNotation<R>,
-                "chance kit: the rules need Format(position), Parse(const std::string&) "
-                "-> absl::StatusOr<Position> and FormatMove(position, move)");
-  static_assert(ChanceHasLayers<R> || ChanceHasSliceSolver<R>,
-                "chance kit: the rules need a way to solve: num_layers(slice) and "
-                "Layer(position), or SolveSlice(slice, const ChanceSliceContext&)");
+  static_cast<void>(AssertSlicedRules<R>());
+  static_assert(ChanceHasNumOutcomes<R>,
+                "chance kit: the rules lack `static constexpr int kNumOutcomes`");
+  static_assert(ChanceHasObjective<R>,
+                "chance kit: the rules lack "
+                "`static constexpr retro::chance::Objective kObjective`");
+  static_assert(ChanceHasOutcomeWeight<R>,
+                "chance kit: the rules lack `double OutcomeWeight(int outcome)`");
+  static_assert(ChanceHasFormatOutcome<R>,
+                "chance kit: the rules lack `std::string FormatOutcome(int outcome)`");
+  static_assert(ChanceHasTurnReward<R>, "chance kit: the rules lack `double TurnReward()`");
+  if constexpr (HasPositionAndMoveTypes<R>()) {
+    static_assert(ChanceHasTerminal<R>,
+                  "chance kit: the rules lack "
+                  "`std::optional<double> Terminal(const Position&)`");
+    static_assert(ChanceHasForEachChoice<R>,
+                  "chance kit: the rules lack "
+                  "`ForEachChoice(position, outcome, visit(move, after))`");
+    static_assert(ChanceHasLayers<R> || ChanceHasSliceSolver<R>,
+                  "chance kit: the rules lack a way to solve: `int num_layers(int slice)` and "
+                  "`int Layer(const Position&)`, or "
+                  "`SolveSlice(int slice, const ChanceSliceContext&)`");
+  }
   return ChanceRules<R>;
 }
 

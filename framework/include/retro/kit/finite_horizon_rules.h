@@ -110,53 +110,66 @@ struct FiniteHorizonMoveVisitor {
 
 }  // namespace internal
 
-// Each group of required members as its own concept, so that the error names
-// what a game lacks (AssertFiniteHorizonRules).
+// Each required member beyond the shared ones (sliced_rules.h) its own
+// concept, so that AssertFiniteHorizonRules names exactly what a game lacks.
 template <typename R>
-concept FiniteHorizonHasSlices = SlicedRulesHaveSlices<R> && requires {
+concept FiniteHorizonHasMaxMoves = requires {
   { R::kMaxMoves } -> std::convertible_to<int>;
 };
-
 template <typename R>
-concept FiniteHorizonHasIndexer = SlicedRulesHaveIndexer<R>;
-
-template <typename R>
-concept FiniteHorizonHasValues = requires(const R& r, const typename R::Position& p, int slice,
-                                          internal::FiniteHorizonMoveVisitor<R> visit) {
+concept FiniteHorizonHasHorizon = requires(const R& r) {
   { r.horizon() } -> std::convertible_to<int>;
+};
+template <typename R>
+concept FiniteHorizonHasLimitValue = requires(const R& r, const typename R::Position& p) {
   { r.LimitValue(p) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept FiniteHorizonHasTerminalValue = requires(const R& r, const typename R::Position& p) {
   { r.TerminalValue(p) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept FiniteHorizonHasMinValue = requires(const R& r, int slice) {
   { r.MinValue(slice) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept FiniteHorizonHasMaxValue = requires(const R& r, int slice) {
   { r.MaxValue(slice) } -> std::convertible_to<int>;
+};
+template <typename R>
+concept FiniteHorizonHasForEachMove = requires(const R& r, const typename R::Position& p,
+                                               internal::FiniteHorizonMoveVisitor<R> visit) {
   r.ForEachMove(p, visit);
 };
 
-template <typename R>
-concept FiniteHorizonHasNotation = SlicedRulesHaveNotation<R>;
-
 // A game the finite-horizon kit accepts.
 template <typename R>
-concept FiniteHorizonRules = FiniteHorizonHasSlices<R> && FiniteHorizonHasIndexer<R> &&
-                             FiniteHorizonHasValues<R> && FiniteHorizonHasNotation<R>;
+concept FiniteHorizonRules =
+    SlicedRules<R> && FiniteHorizonHasMaxMoves<R> && FiniteHorizonHasHorizon<R> &&
+    FiniteHorizonHasLimitValue<R> && FiniteHorizonHasTerminalValue<R> &&
+    FiniteHorizonHasMinValue<R> && FiniteHorizonHasMaxValue<R> && FiniteHorizonHasForEachMove<R>;
 
-// Fails to compile, naming the missing members, when R is not
-// FiniteHorizonRules.
+// Fails to compile when R is not FiniteHorizonRules, with one error per
+// missing member, naming it.
 template <typename R>
 constexpr bool AssertFiniteHorizonRules() {
-  static_assert(FiniteHorizonHasSlices<R>,
-                "finite-horizon kit: the rules need types Position and Move, "
-                "static constexpr int kMaxMoves, num_slices(), slice_size(slice) and "
-                "slice_name(slice)");
-  static_assert(FiniteHorizonHasIndexer<R>,
-                "finite-horizon kit: the rules need Unrank(slice, index) -> Position and "
-                "Rank(position) -> retro::SliceIndex");
-  static_assert(FiniteHorizonHasValues<R>,
-                "finite-horizon kit: the rules need horizon(), LimitValue(position), "
-                "TerminalValue(position), MinValue(slice), MaxValue(slice) and "
-                "ForEachMove(position, visit(move, child, reward))");
-  static_assert(FiniteHorizonHasNotation<R>,
-                "finite-horizon kit: the rules need Format(position), Parse(const "
-                "std::string&) -> absl::StatusOr<Position> and FormatMove(position, move)");
+  static_cast<void>(AssertSlicedRules<R>());
+  static_assert(FiniteHorizonHasMaxMoves<R>,
+                "finite-horizon kit: the rules lack `static constexpr int kMaxMoves`");
+  static_assert(FiniteHorizonHasHorizon<R>, "finite-horizon kit: the rules lack `int horizon()`");
+  static_assert(FiniteHorizonHasMinValue<R>,
+                "finite-horizon kit: the rules lack `int MinValue(int slice)`");
+  static_assert(FiniteHorizonHasMaxValue<R>,
+                "finite-horizon kit: the rules lack `int MaxValue(int slice)`");
+  if constexpr (HasPositionAndMoveTypes<R>()) {
+    static_assert(FiniteHorizonHasLimitValue<R>,
+                  "finite-horizon kit: the rules lack `int LimitValue(const Position&)`");
+    static_assert(FiniteHorizonHasTerminalValue<R>,
+                  "finite-horizon kit: the rules lack `int TerminalValue(const Position&)`");
+    static_assert(FiniteHorizonHasForEachMove<R>,
+                  "finite-horizon kit: the rules lack "
+                  "`ForEachMove(position, visit(move, child, reward))`");
+  }
   return FiniteHorizonRules<R>;
 }
 

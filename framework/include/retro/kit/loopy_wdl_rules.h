@@ -229,47 +229,44 @@ struct LoopyWdlParentVisitor {
 
 }  // namespace internal
 
-// Each group of required members as its own concept, so that the error names
-// what a game lacks (AssertLoopyWdlRules).
+// Each required member beyond the shared ones (sliced_rules.h) its own
+// concept, so that AssertLoopyWdlRules names exactly what a game lacks.
 template <typename R>
-concept LoopyWdlHasSlices = SlicedRulesHaveSlices<R>;
-
+concept LoopyWdlHasIsPosition = requires(const R& r, const typename R::Position& p) {
+  { r.IsPosition(p) } -> std::convertible_to<bool>;
+};
 template <typename R>
-concept LoopyWdlHasIndexer =
-    SlicedRulesHaveIndexer<R> && requires(const R& r, const typename R::Position& p) {
-      { r.IsPosition(p) } -> std::convertible_to<bool>;
-    };
-
-    template <typename R>
-    concept LoopyWdlHasMoves = requires(const R& r, const typename R::Position& p,
-                                        internal::LoopyWdlMoveVisitor<R> moves) {
-      { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
-      r.ForEachMove(p, moves);
-    };
-
+concept LoopyWdlHasOutcome = requires(const R& r, const typename R::Position& p) {
+  { r.Outcome(p) } -> std::same_as<std::optional<WdlOutcome>>;
+};
 template <typename R>
-concept LoopyWdlHasNotation = SlicedRulesHaveNotation<R>;
+concept LoopyWdlHasForEachMove = requires(const R& r, const typename R::Position& p,
+                                          internal::LoopyWdlMoveVisitor<R> moves) {
+  r.ForEachMove(p, moves);
+};
+
+// The moves: Outcome and ForEachMove (ForEachTakeBack is optional).
+template <typename R>
+concept LoopyWdlHasMoves = LoopyWdlHasOutcome<R> && LoopyWdlHasForEachMove<R>;
 
 // A game the loopy win/draw/loss kit accepts.
 template <typename R>
-concept LoopyWdlRules = LoopyWdlHasSlices<R> && LoopyWdlHasIndexer<R> &&
-                        LoopyWdlHasMoves<R> && LoopyWdlHasNotation<R>;
+concept LoopyWdlRules = SlicedRules<R> && LoopyWdlHasIsPosition<R> && LoopyWdlHasMoves<R>;
 
-// Fails to compile, naming the missing members, when R is not LoopyWdlRules.
+// Fails to compile when R is not LoopyWdlRules, with one error per missing
+// member, naming it.
 template <typename R>
 constexpr bool AssertLoopyWdlRules() {
-  static_assert(LoopyWdlHasSlices<R>,
-                "loopy WDL kit: the rules need types Position and Move, num_slices(), "
-                "slice_size(slice) and slice_name(slice)");
-  static_assert(LoopyWdlHasIndexer<R>,
-                "loopy WDL kit: the rules need Unrank(slice, index) -> Position, "
-                "Rank(position) -> retro::SliceIndex and IsPosition(position)");
-  static_assert(LoopyWdlHasMoves<R>,
-                "loopy WDL kit: the rules need Outcome(position) -> "
-                "std::optional<retro::WdlOutcome> and ForEachMove(position, visit(move, child))");
-  static_assert(LoopyWdlHasNotation<R>,
-                "loopy WDL kit: the rules need Format(position), Parse(const std::string&) "
-                "-> absl::StatusOr<Position> and FormatMove(position, move)");
+  static_cast<void>(AssertSlicedRules<R>());
+  if constexpr (HasPositionAndMoveTypes<R>()) {
+    static_assert(LoopyWdlHasIsPosition<R>,
+                  "loopy WDL kit: the rules lack `bool IsPosition(const Position&)`");
+    static_assert(LoopyWdlHasOutcome<R>,
+                  "loopy WDL kit: the rules lack "
+                  "`std::optional<retro::WdlOutcome> Outcome(const Position&)`");
+    static_assert(LoopyWdlHasForEachMove<R>,
+                  "loopy WDL kit: the rules lack `ForEachMove(position, visit(move, child))`");
+  }
   return LoopyWdlRules<R>;
 }
 
