@@ -37,12 +37,21 @@
 //   double TurnReward()                  R, added once per turn (1 counts turns)
 //   void ForEachChoice(const Position&, int outcome, visit)
 //                                        visit(const Move&, const Position&
-//                                        after) once per distinct choice of
-//                                        the outcome (none: no move); an
+//                                        after) once per choice of the
+//                                        outcome (none: no move); an
 //                                        afterstate is over (Terminal), or a
 //                                        record of the same slice solved
 //                                        before this one (see below), or of
-//                                        an earlier slice
+//                                        an earlier slice. Choices may repeat
+//                                        an afterstate (two plays reaching
+//                                        the same position): the values do
+//                                        not change (the best of a multiset
+//                                        is the best of its set), and probe
+//                                        counts and lists each afterstate
+//                                        once, the first choice reaching it
+//                                        (by rank, or by Format when the
+//                                        game is over there;
+//                                        chance_distinct_choices.h)
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem,
