@@ -6,7 +6,8 @@
 // independent value iteration and the closed form E(n) = 6 for one checker
 // on n <= 6, probe (text, line, JSON), stats, verify (passing, and naming a
 // planted wrong value), open refusing a bad value, and the contract check.
-// Probe's --die lists every move of one die, a repeated afterstate once.
+// Probe's --die lists every move of one die, a repeated afterstate once,
+// and rules listing every choice twice give the same file and probes.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -81,25 +82,31 @@ class ChanceKitTest : public ::testing::Test {
         context_{&pool_, &progress_} {}
 
   // The solved database's bytes, as `retro solve` writes them.
-  std::vector<uint8_t> Solve() {
+  std::vector<uint8_t> Solve() { return Solve(*module_); }
+  std::vector<uint8_t> Solve(GameModule& module) {
     const ParameterValues values;
-    absl::StatusOr<SolvePlan> plan = module_->Plan(values, {});
+    absl::StatusOr<SolvePlan> plan = module.Plan(values, {});
     EXPECT_TRUE(plan.ok()) << plan.status();
     EXPECT_EQ(plan->positions, 12u + 78u);
     EXPECT_EQ(plan->default_file_name, "dice_race.retro");
     EXPECT_EQ(plan->estimated_file_bytes, 90u * 8);
     DatabaseBuilder builder;
     for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
-    const absl::Status solved = module_->Solve(values, context_, builder);
+    const absl::Status solved = module.Solve(values, context_, builder);
     EXPECT_TRUE(solved.ok()) << solved;
     return SerializeDatabase({"dice_race", kPluginAbiVersion, 1, builder.codec()}, builder);
   }
 
   // Opens `bytes` with the module; `file_` keeps the container alive.
+  // Opening another replaces the one opened before.
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const std::vector<uint8_t>& bytes) {
+    return Open(*module_, bytes);
+  }
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(GameModule& module,
+                                                     const std::vector<uint8_t>& bytes) {
     bytes_ = bytes;
     RETRO_ASSIGN_OR_RETURN(file_, DatabaseFile::FromBytes(bytes_, /*verify_slices=*/false));
-    return module_->Open(*file_);
+    return module.Open(*file_);
   }
 
   std::unique_ptr<GameModule> module_;
@@ -211,6 +218,48 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   ASSERT_TRUE(verify.ok());
   EXPECT_EQ(verify->records_checked, 20u);
   EXPECT_EQ(verify->mismatches, 0u);
+}
+
+// The dice race listing every choice twice over, bearing off included: a
+// game may list choices naively.
+struct RepeatingRules : Rules {
+  template <typename Visit>
+  void ForEachChoice(const Position& p, int outcome, Visit&& visit) const {
+    for (int twice = 0; twice < 2; ++twice) Rules::ForEachChoice(p, outcome, visit);
+  }
+};
+
+// Repeated afterstates change no value (the same file, byte for byte), and
+// probe counts and lists each afterstate once: the same reports as the
+// rules that list each choice once, also where the repeat ends the game
+// (from 2, a 2 bears off twice over).
+TEST_F(ChanceKitTest, RepeatedChoicesChangeNoValueAndProbeShowsEachAfterstateOnce) {
+  const std::unique_ptr<GameModule> repeating = kit::MakeChanceModule<RepeatingRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  const std::vector<uint8_t> once = Solve();
+  EXPECT_EQ(Solve(*repeating), once);
+  const std::vector<std::pair<std::string, ParameterValues>> probes = {
+      {"2", {}}, {"2", {{"die", "2"}}}, {"9 6", {{"die", "6"}}}, {"5 5", {{"die", "2"}}}};
+  std::vector<Report> expected;
+  {
+    absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(once);
+    ASSERT_TRUE(db.ok()) << db.status();
+    for (const auto& [position, options] : probes) {
+      absl::StatusOr<Report> r = (*db)->Probe(position, options);
+      ASSERT_TRUE(r.ok()) << r.status();
+      expected.push_back(*r);
+    }
+  }
+  EXPECT_THAT(expected[1].text, HasSubstr("die 2: 1 move\n"));
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(*repeating, once);
+  ASSERT_TRUE(db.ok()) << db.status();
+  for (size_t i = 0; i < probes.size(); ++i) {
+    absl::StatusOr<Report> r = (*db)->Probe(probes[i].first, probes[i].second);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->text, expected[i].text);
+    EXPECT_EQ(r->line, expected[i].line);
+    EXPECT_EQ(r->json, expected[i].json);
+  }
 }
 
 // Rewrites record `index` of slice `name` as `value` (checksums recomputed).
