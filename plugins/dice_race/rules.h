@@ -58,8 +58,8 @@ class Rules {
   double TurnReward() const { return 1.0; }
   template <typename Visit>
   void ForEachChoice(const Position& p, int outcome, Visit&& visit) const {
-    for (const bool high : {true, false}) {
-      const int from = high ? p.high : p.low, other = high ? p.low : p.high;
+    for (const bool higher : {true, false}) {  // which checker moves
+      const int from = higher ? p.high : p.low, other = higher ? p.low : p.high;
       const int to = from - (outcome + 1);
       if (from == 0 || to < 0) continue;
       visit(Move{from, to}, Position{std::max(to, other), std::min(to, other)});
