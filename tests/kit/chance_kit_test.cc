@@ -7,7 +7,8 @@
 // on n <= 6, probe (text, line, JSON), stats, verify (passing, and naming a
 // planted wrong value), open refusing a bad value, and the contract check.
 // Probe's --die lists every move of one die, a repeated afterstate once,
-// and rules listing every choice twice give the same file and probes.
+// and rules listing every choice twice give the same file and probes (and
+// fail the contract check if they claim their choices are distinct).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -260,6 +261,30 @@ TEST_F(ChanceKitTest, RepeatedChoicesChangeNoValueAndProbeShowsEachAfterstateOnc
     EXPECT_EQ(r->line, expected[i].line);
     EXPECT_EQ(r->json, expected[i].json);
   }
+}
+
+// The same rules declaring, falsely, that no outcome repeats an afterstate.
+struct FalselyDistinctRules : RepeatingRules {
+  static constexpr bool kDistinctChoices = true;
+};
+
+// `retro check` passes rules that repeat afterstates, and names the first
+// repeat of rules that declare kDistinctChoices.
+TEST_F(ChanceKitTest, CheckTestsADeclarationOfDistinctChoices) {
+  const std::unique_ptr<GameModule> repeating = kit::MakeChanceModule<RepeatingRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  absl::StatusOr<CheckResult> check = repeating->Check({}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_TRUE(check->ok) << check->failed_check << ": " << check->first_failure;
+  const std::unique_ptr<GameModule> falsely = kit::MakeChanceModule<FalselyDistinctRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  check = falsely->Check({}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_FALSE(check->ok);
+  // (Every choice repeats: which one the checker names first is its business.)
+  EXPECT_THAT(check->first_failure, HasSubstr(" repeats the afterstate "));
+  EXPECT_THAT(check->first_failure,
+              HasSubstr(" of an earlier choice, but the rules declare kDistinctChoices"));
 }
 
 // Rewrites record `index` of slice `name` as `value` (checksums recomputed).

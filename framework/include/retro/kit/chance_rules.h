@@ -51,7 +51,8 @@
 //                                        once, the first choice reaching it
 //                                        (by rank, or by Format when the
 //                                        game is over there;
-//                                        chance_distinct_choices.h)
+//                                        chance_distinct_choices.h), unless
+//                                        the rules declare kDistinctChoices
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem,
@@ -81,6 +82,12 @@
 //
 // Optional members, used when present:
 //
+//   static constexpr bool kDistinctChoices = true
+//                                        ForEachChoice never repeats an
+//                                        afterstate within one outcome, so
+//                                        probe need not filter repeats
+//                                        (their cost shows on a batch probe
+//                                        of Plakoto); `retro check` tests it
 //   static std::vector<ParameterSpec> Parameters()   solve parameters, and
 //   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
 //       resolved values (rules_hooks.h); without them R is default-constructed
@@ -354,6 +361,17 @@ struct BestChoicesType<R> {
 };
 template <typename R>
 using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
+// static constexpr bool kDistinctChoices: optional; true when ForEachChoice
+// never repeats an afterstate within one outcome (absent or false: probe
+// shows each afterstate once, chance_distinct_choices.h).
+template <typename R>
+constexpr bool DeclaresDistinctChoices() {
+  if constexpr (requires { R::kDistinctChoices; }) {
+    return R::kDistinctChoices;
+  } else {
+    return false;
+  }
+}
 // std::string Inconsistency(const Position&): optional; what `retro check`
 // finds wrong with a position's moves, or "" (absent: nothing more checked).
 template <typename R>
