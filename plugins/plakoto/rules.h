@@ -46,6 +46,8 @@ class PinRules {
   using Move = Play;
   static constexpr int kNumOutcomes = kNumRolls;
   static constexpr chance::Objective kObjective = chance::Objective::kMaximize;
+  // GeneratePlays gives one play per afterstate: probe need not filter.
+  static constexpr bool kDistinctChoices = true;
 
   // Parameters: points, pin, distribution.
   static std::vector<ParameterSpec> Parameters();
@@ -78,7 +80,7 @@ class PinRules {
   double OutcomeWeight(int outcome) const { return kRolls[outcome].Probability(); }
   std::string FormatOutcome(int outcome) const;
   double TurnReward() const { return 1.0; }
-  // Every distinct play of roll kRolls[outcome] (GeneratePlays).
+  // Every play of roll kRolls[outcome], one per afterstate (GeneratePlays).
   template <typename Visit>
   void ForEachChoice(const Position& p, int outcome, Visit&& visit) const {
     PlayBuffer buffer;

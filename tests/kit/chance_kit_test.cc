@@ -1,11 +1,14 @@
 // The chance-expectation kit (retro/kit/chance_module.h) on a second game,
-// the toy dice race of dice_race_rules.h, in process: plan, solve through
+// the dice race of the example plugin (plugins/dice_race/rules.h), in
+// process: plan, solve through
 // the kit's own solver view (layers, an afterstate into an earlier slice,
 // the min objective), the database opened, every record compared with an
 // independent value iteration and the closed form E(n) = 6 for one checker
 // on n <= 6, probe (text, line, JSON), stats, verify (passing, and naming a
 // planted wrong value), open refusing a bad value, and the contract check.
-// Probe's --die lists every move of one die.
+// Probe's --die lists every move of one die, a repeated afterstate once,
+// and rules listing every choice twice give the same file and probes (and
+// fail the contract check if they claim their choices are distinct).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,17 +21,19 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "plugins/dice_race/rules.h"
 #include "retro/database.h"
 #include "retro/kit/chance_module.h"
 #include "retro/plugin.h"
 #include "tests/framework/json_output.h"
 #include "tests/framework/temp_dir.h"
-#include "tests/kit/dice_race_rules.h"
 #include "tests/kit/tampered_checkpoint.h"
 
-namespace retro::dice_race {
+namespace retro::chance_kit_test {
 namespace {
 
+using ::dice_race::Rules;
+using Position = Rules::Position;
 using ::testing::HasSubstr;
 
 constexpr int kLength = 12;
@@ -68,9 +73,9 @@ std::map<std::pair<int, int>, double> ValueIteration(int length) {
 class ChanceKitTest : public ::testing::Test {
  protected:
   ChanceKitTest()
-      : module_(kit::MakeChanceModule<Rules>({.name = "dicerace",
-                                              .summary = "a toy dice race",
-                                              .codec = "dicerace-f64le-v1",
+      : module_(kit::MakeChanceModule<Rules>({.name = "dice_race",
+                                              .summary = "a dice race",
+                                              .codec = "dice_race-f64le-v1",
                                               .data_version = 1,
                                               .position_syntax = "one or two points, \"7 3\"",
                                               .default_file_name = ""})),
@@ -78,25 +83,31 @@ class ChanceKitTest : public ::testing::Test {
         context_{&pool_, &progress_} {}
 
   // The solved database's bytes, as `retro solve` writes them.
-  std::vector<uint8_t> Solve() {
-    const ParameterValues values{{"length", std::to_string(kLength)}};
-    absl::StatusOr<SolvePlan> plan = module_->Plan(values, {});
+  std::vector<uint8_t> Solve() { return Solve(*module_); }
+  std::vector<uint8_t> Solve(GameModule& module) {
+    const ParameterValues values;
+    absl::StatusOr<SolvePlan> plan = module.Plan(values, {});
     EXPECT_TRUE(plan.ok()) << plan.status();
     EXPECT_EQ(plan->positions, 12u + 78u);
-    EXPECT_EQ(plan->default_file_name, "race-12.retro");
+    EXPECT_EQ(plan->default_file_name, "dice_race.retro");
     EXPECT_EQ(plan->estimated_file_bytes, 90u * 8);
     DatabaseBuilder builder;
     for (const auto& [key, value] : plan->canonical_parameters) builder.SetParameter(key, value);
-    const absl::Status solved = module_->Solve(values, context_, builder);
+    const absl::Status solved = module.Solve(values, context_, builder);
     EXPECT_TRUE(solved.ok()) << solved;
-    return SerializeDatabase({"dicerace", kPluginAbiVersion, 1, builder.codec()}, builder);
+    return SerializeDatabase({"dice_race", kPluginAbiVersion, 1, builder.codec()}, builder);
   }
 
   // Opens `bytes` with the module; `file_` keeps the container alive.
+  // Opening another replaces the one opened before.
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const std::vector<uint8_t>& bytes) {
+    return Open(*module_, bytes);
+  }
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(GameModule& module,
+                                                     const std::vector<uint8_t>& bytes) {
     bytes_ = bytes;
     RETRO_ASSIGN_OR_RETURN(file_, DatabaseFile::FromBytes(bytes_, /*verify_slices=*/false));
-    return module_->Open(*file_);
+    return module.Open(*file_);
   }
 
   std::unique_ptr<GameModule> module_;
@@ -112,17 +123,16 @@ TEST_F(ChanceKitTest, EveryRecordMatchesAnIndependentValueIteration) {
   absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(bytes);
   ASSERT_TRUE(db.ok()) << db.status();
   const std::map<std::pair<int, int>, double> expected = ValueIteration(kLength);
-  absl::StatusOr<Rules> rules = Rules::Create({{"length", std::to_string(kLength)}});
-  ASSERT_TRUE(rules.ok());
+  const Rules rules;
   ASSERT_EQ(file_->slices().size(), 2u);
   for (int slice = 0; slice < 2; ++slice) {
     const std::span<const uint8_t> values = file_->SliceBytes(slice);
-    ASSERT_EQ(values.size(), rules->slice_size(slice) * 8);
-    for (uint64_t i = 0; i < rules->slice_size(slice); ++i) {
+    ASSERT_EQ(values.size(), rules.slice_size(slice) * 8);
+    for (uint64_t i = 0; i < rules.slice_size(slice); ++i) {
       double e;
       std::memcpy(&e, values.data() + 8 * i, 8);
-      const Position p = rules->Unrank(slice, i);
-      EXPECT_NEAR(e, expected.at({p.high, p.low}), 1e-10) << rules->Format(p);
+      const Position p = rules.Unrank(slice, i);
+      EXPECT_NEAR(e, expected.at({p.high, p.low}), 1e-10) << rules.Format(p);
       if (slice == 0 && p.high <= 6) {
         EXPECT_NEAR(e, 6.0, 1e-12) << p.high;
       }
@@ -166,6 +176,16 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   EXPECT_THAT(r->line, HasSubstr(" || 6: " + best6 + " "));
   EXPECT_THAT(r->json, HasSubstr("\"moves_of_die\":{\"die\":\"6\",\"moves\":[{\"move\":\"" +
                                  best6 + "\""));
+  // Both checkers on 5: a 2 moves either to 3, one afterstate, shown once
+  // (the rules list both choices).
+  r = (*db)->Probe("5 5", {{"die", "2"}});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_THAT(r->text, HasSubstr("\n2         1  5/3"));
+  EXPECT_THAT(r->text, HasSubstr("die 2: 1 move\n"));
+  EXPECT_THAT(r->line, HasSubstr(" || 2: 5/3 "));
+  const nlohmann::json listed = retro::testing::ParseJsonOrFail(r->json).at("moves_of_die");
+  ASSERT_EQ(listed.at("moves").size(), 1u) << r->json;
+  EXPECT_EQ(listed.at("moves").at(0).at("position"), "5 3");
   EXPECT_THAT(std::string((*db)->Probe("9 6", {{"die", "7"}}).status().message()),
               HasSubstr("must be 'best' or one of 1, 2, 3, 4, 5, 6"));
   EXPECT_FALSE((*db)->Probe("13", {}).ok());
@@ -199,6 +219,72 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   ASSERT_TRUE(verify.ok());
   EXPECT_EQ(verify->records_checked, 20u);
   EXPECT_EQ(verify->mismatches, 0u);
+}
+
+// The dice race listing every choice twice over, bearing off included: a
+// game may list choices naively.
+struct RepeatingRules : Rules {
+  template <typename Visit>
+  void ForEachChoice(const Position& p, int outcome, Visit&& visit) const {
+    for (int twice = 0; twice < 2; ++twice) Rules::ForEachChoice(p, outcome, visit);
+  }
+};
+
+// Repeated afterstates change no value (the same file, byte for byte), and
+// probe counts and lists each afterstate once: the same reports as the
+// rules that list each choice once, also where the repeat ends the game
+// (from 2, a 2 bears off twice over).
+TEST_F(ChanceKitTest, RepeatedChoicesChangeNoValueAndProbeShowsEachAfterstateOnce) {
+  const std::unique_ptr<GameModule> repeating = kit::MakeChanceModule<RepeatingRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  const std::vector<uint8_t> once = Solve();
+  EXPECT_EQ(Solve(*repeating), once);
+  const std::vector<std::pair<std::string, ParameterValues>> probes = {
+      {"2", {}}, {"2", {{"die", "2"}}}, {"9 6", {{"die", "6"}}}, {"5 5", {{"die", "2"}}}};
+  std::vector<Report> expected;
+  {
+    absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(once);
+    ASSERT_TRUE(db.ok()) << db.status();
+    for (const auto& [position, options] : probes) {
+      absl::StatusOr<Report> r = (*db)->Probe(position, options);
+      ASSERT_TRUE(r.ok()) << r.status();
+      expected.push_back(*r);
+    }
+  }
+  EXPECT_THAT(expected[1].text, HasSubstr("die 2: 1 move\n"));
+  absl::StatusOr<std::unique_ptr<OpenDatabase>> db = Open(*repeating, once);
+  ASSERT_TRUE(db.ok()) << db.status();
+  for (size_t i = 0; i < probes.size(); ++i) {
+    absl::StatusOr<Report> r = (*db)->Probe(probes[i].first, probes[i].second);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_EQ(r->text, expected[i].text);
+    EXPECT_EQ(r->line, expected[i].line);
+    EXPECT_EQ(r->json, expected[i].json);
+  }
+}
+
+// The same rules declaring, falsely, that no outcome repeats an afterstate.
+struct FalselyDistinctRules : RepeatingRules {
+  static constexpr bool kDistinctChoices = true;
+};
+
+// `retro check` passes rules that repeat afterstates, and names the first
+// repeat of rules that declare kDistinctChoices.
+TEST_F(ChanceKitTest, CheckTestsADeclarationOfDistinctChoices) {
+  const std::unique_ptr<GameModule> repeating = kit::MakeChanceModule<RepeatingRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  absl::StatusOr<CheckResult> check = repeating->Check({}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_TRUE(check->ok) << check->failed_check << ": " << check->first_failure;
+  const std::unique_ptr<GameModule> falsely = kit::MakeChanceModule<FalselyDistinctRules>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  check = falsely->Check({}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_FALSE(check->ok);
+  // (Every choice repeats: which one the checker names first is its business.)
+  EXPECT_THAT(check->first_failure, HasSubstr(" repeats the afterstate "));
+  EXPECT_THAT(check->first_failure,
+              HasSubstr(" of an earlier choice, but the rules declare kDistinctChoices"));
 }
 
 // Rewrites record `index` of slice `name` as `value` (checksums recomputed).
@@ -240,20 +326,20 @@ TEST_F(ChanceKitTest, OpenRefusesImpossibleValuesAndLayouts) {
                 HasSubstr("slice 'one' holds E = "));
     EXPECT_THAT(std::string(db.status().message()), HasSubstr("at record 7"));
   }
-  // A header of another length: the slices no longer fit.
+  // A slice of another size: a record short.
   auto file = DatabaseFile::FromBytes(good, true);
   ASSERT_TRUE(file.ok());
   DatabaseBuilder builder;
   builder.SetCodec((*file)->identity().codec);
-  builder.SetParameter("length", "11");
   for (size_t i = 0; i < (*file)->slices().size(); ++i) {
     const std::span<const uint8_t> slice = (*file)->SliceBytes(i);
-    builder.AddSlice((*file)->slices()[i].name, std::vector<uint8_t>(slice.begin(), slice.end()));
+    builder.AddSlice((*file)->slices()[i].name,
+                     std::vector<uint8_t>(slice.begin(), slice.end() - (i == 0 ? 8 : 0)));
   }
   absl::StatusOr<std::unique_ptr<OpenDatabase>> db =
       Open(SerializeDatabase((*file)->identity(), builder));
   ASSERT_FALSE(db.ok());
-  EXPECT_THAT(std::string(db.status().message()), HasSubstr("slice 'one' has 96 bytes"));
+  EXPECT_THAT(std::string(db.status().message()), HasSubstr("slice 'one' has 88 bytes"));
 }
 
 // A checkpoint slice holding a value the reader refuses (each of those
@@ -264,7 +350,7 @@ TEST_F(ChanceKitTest, ACheckpointSliceIsCheckedLikeADatabaseSlice) {
   for (const double bad : {0.5, std::nan(""), -1.0}) {
     const retro::testing::TempDir dir;
     const absl::Status resumed = retro::testing::ResolveWithEditedSlice(
-        *module_, {{"length", std::to_string(kLength)}}, dir.File("d.retro"), "one",
+        *module_, {}, dir.File("d.retro"), "one",
         [bad](std::vector<uint8_t>& values) { std::memcpy(values.data() + 8 * 7, &bad, 8); });
     EXPECT_EQ(resumed.code(), absl::StatusCode::kFailedPrecondition) << resumed;
     EXPECT_THAT(std::string(resumed.message()),
@@ -275,11 +361,11 @@ TEST_F(ChanceKitTest, ACheckpointSliceIsCheckedLikeADatabaseSlice) {
 
 TEST_F(ChanceKitTest, ContractCheckPasses) {
   absl::StatusOr<CheckResult> check =
-      module_->Check({{"length", std::to_string(kLength)}}, {}, context_);
+      module_->Check({}, {}, context_);
   ASSERT_TRUE(check.ok()) << check.status();
   EXPECT_TRUE(check->ok) << check->failed_check << ": " << check->first_failure;
   EXPECT_EQ(check->indices, 90u);
 }
 
 }  // namespace
-}  // namespace retro::dice_race
+}  // namespace retro::chance_kit_test

@@ -3,8 +3,9 @@
 // indexer and notation, as children the afterstates of every outcome that
 // are records (the same slice or an earlier one), and as consistency what
 // the chance solver relies on: a position that is not over has a move for
-// some outcome, the kit's layers drop along every in-slice choice, and the
-// rules' own Inconsistency hook. The chance solver needs no take-backs.
+// some outcome, the kit's layers drop along every in-slice choice, no
+// outcome repeats an afterstate when the rules declare kDistinctChoices, and
+// the rules' own Inconsistency hook. The chance solver needs no take-backs.
 #ifndef RETRO_KIT_CHANCE_CHECK_VIEW_H_
 #define RETRO_KIT_CHANCE_CHECK_VIEW_H_
 
@@ -15,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/check_view_base.h"
+#include "retro/kit/chance_distinct_choices.h"
 #include "retro/kit/chance_rules.h"
 
 namespace retro::kit {
@@ -61,12 +63,34 @@ class ChanceCheckView : public CheckViewBase<R> {
     }
     if (!problem.empty()) return problem;
     if (moving == 0) return "no outcome has a move, but Terminal says the game goes on";
+    if constexpr (DeclaresDistinctChoices<R>()) {
+      problem = RepeatedAfterstate(p);
+      if (!problem.empty()) return problem;
+    }
     if constexpr (HasInconsistency<R>) return rules_.Inconsistency(p);
     return "";
   }
 
  private:
   using CheckViewBase<R>::rules_;
+
+  // For rules declaring kDistinctChoices: the first choice that repeats an
+  // afterstate of its outcome, or "".
+  std::string RepeatedAfterstate(const Position& p) const {
+    std::string problem;
+    for (int o = 0; o < R::kNumOutcomes && problem.empty(); ++o) {
+      ForEachChoiceSortingRepeats(
+          rules_, p, o, [](const typename R::Move&, const Position&) {},
+          [&](const typename R::Move& move, const Position& after) {
+            if (!problem.empty()) return;
+            problem = absl::StrCat(rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
+                                   " repeats the afterstate ", rules_.Format(after),
+                                   " of an earlier choice, but the rules declare "
+                                   "kDistinctChoices");
+          });
+    }
+    return problem;
+  }
 };
 
 }  // namespace retro::kit

@@ -35,6 +35,7 @@
 #include "retro/human_numbers.h"
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
+#include "retro/kit/chance_distinct_choices.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
@@ -69,8 +70,9 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
   std::vector<OutcomeAnalysis<R>> result(R::kNumOutcomes);
   for (int o = 0; o < R::kNumOutcomes; ++o) {
     OutcomeAnalysis<R>& a = result[o];
-    tables.rules().ForEachChoice(
-        p, o, [&](const typename R::Move& move, const typename R::Position& after) {
+    ForEachDistinctChoice(
+        tables.rules(), p, o,
+        [&](const typename R::Move& move, const typename R::Position& after) {
           const double value = tables.AfterstateValue(after);
           if (a.choices++ == 0 || BetterChoice<R::kObjective>(value, a.best_value)) {
             a.best_value = value;
@@ -472,7 +474,8 @@ class ChanceDatabase : public OpenDatabase {
       std::string after;  // the position the choice leads to
     };
     std::vector<Choice> choices;
-    rules.ForEachChoice(p, outcome, [&](const typename R::Move& move, const Position& after) {
+    ForEachDistinctChoice(rules, p, outcome, [&](const typename R::Move& move,
+                                                 const Position& after) {
       choices.push_back(
           {rules.FormatMove(p, move), tables_.AfterstateValue(after), rules.Format(after)});
     });

@@ -37,12 +37,22 @@
 //   double TurnReward()                  R, added once per turn (1 counts turns)
 //   void ForEachChoice(const Position&, int outcome, visit)
 //                                        visit(const Move&, const Position&
-//                                        after) once per distinct choice of
-//                                        the outcome (none: no move); an
+//                                        after) once per choice of the
+//                                        outcome (none: no move); an
 //                                        afterstate is over (Terminal), or a
 //                                        record of the same slice solved
 //                                        before this one (see below), or of
-//                                        an earlier slice
+//                                        an earlier slice. Choices may repeat
+//                                        an afterstate (two plays reaching
+//                                        the same position): the values do
+//                                        not change (the best of a multiset
+//                                        is the best of its set), and probe
+//                                        counts and lists each afterstate
+//                                        once, the first choice reaching it
+//                                        (by rank, or by Format when the
+//                                        game is over there;
+//                                        chance_distinct_choices.h), unless
+//                                        the rules declare kDistinctChoices
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem,
@@ -72,6 +82,12 @@
 //
 // Optional members, used when present:
 //
+//   static constexpr bool kDistinctChoices = true
+//                                        ForEachChoice never repeats an
+//                                        afterstate within one outcome, so
+//                                        probe need not filter repeats
+//                                        (their cost shows on a batch probe
+//                                        of Plakoto); `retro check` tests it
 //   static std::vector<ParameterSpec> Parameters()   solve parameters, and
 //   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
 //       resolved values (rules_hooks.h); without them R is default-constructed
@@ -361,6 +377,17 @@ struct BestChoicesType<R> {
 };
 template <typename R>
 using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
+// static constexpr bool kDistinctChoices: optional; true when ForEachChoice
+// never repeats an afterstate within one outcome (absent or false: probe
+// shows each afterstate once, chance_distinct_choices.h).
+template <typename R>
+constexpr bool DeclaresDistinctChoices() {
+  if constexpr (requires { R::kDistinctChoices; }) {
+    return R::kDistinctChoices;
+  } else {
+    return false;
+  }
+}
 // std::string Inconsistency(const Position&): optional; what `retro check`
 // finds wrong with a position's moves, or "" (absent: nothing more checked).
 template <typename R>
