@@ -116,7 +116,7 @@ done < "$WORK/example-files.txt"
 
 echo "== build the example tictactoe out of tree in $PLUGIN_BUILD"
 # --- tutorial step 2: in an empty folder, start from a copy of the example ---
-mkdir "$PLUGINS"
+mkdir -p "$PLUGINS"
 cd "$PLUGINS"
 cp -r "$RETRO_PREFIX/share/retro/examples/tictactoe" tictactoe
 # --- tutorial step 3: configure and build against the installed retro ---
