@@ -9,16 +9,19 @@
 # retro_add_game_tests) run with the installed retro, and the installed
 # retro solves, probes and verifies each example through RETRO_PLUGIN_PATH.
 #
-# usage: out_of_tree_test.sh CMAKE RETRO_SOURCE RETRO_BUILD
+# usage: out_of_tree_test.sh CMAKE RETRO_SOURCE RETRO_BUILD EXAMPLE...
+# (EXAMPLE...: the examples the build installs, plugins/CMakeLists.txt)
 set -eu
 
-if [ $# -ne 3 ]; then
-  echo "usage: $0 CMAKE RETRO_SOURCE RETRO_BUILD" >&2
+if [ $# -lt 4 ]; then
+  echo "usage: $0 CMAKE RETRO_SOURCE RETRO_BUILD EXAMPLE..." >&2
   exit 2
 fi
 CMAKE=$1
 SOURCE=$(cd "$2" && pwd)
 RETRO_BUILD=$(cd "$3" && pwd)
+shift 3
+INSTALLED_EXAMPLES=$(printf '%s\n' "$@" | sort)
 # The tutorial says `cmake`: make it the one that configured this build.
 PATH=$(dirname "$CMAKE"):$PATH
 export PATH
@@ -102,9 +105,11 @@ for f in include/retro/host include/retro/plugin_loader.h include/retro/match.h;
   [ ! -e "$RETRO_PREFIX/$f" ] || fail "installed, but the host's own: $f"
 done
 
-# The examples: sources only, each file as in the retro tree, tictactoe
-# always among them.
+# The examples: those the build installs, tictactoe always among them,
+# sources only, each file as in the retro tree.
 [ -f "$EXAMPLES/tictactoe/CMakeLists.txt" ] || fail "not installed: the example tictactoe"
+[ "$(ls "$EXAMPLES" | sort)" = "$INSTALLED_EXAMPLES" ] ||
+  fail "installed examples: $(ls "$EXAMPLES" | tr '\n' ' ')expected: $*"
 (cd "$EXAMPLES" && find . -type f) > "$WORK/example-files.txt"
 while read -r f; do
   case $f in
