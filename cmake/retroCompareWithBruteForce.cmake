@@ -14,6 +14,10 @@ foreach(var RETRO GAME PLUGIN_DIR BRUTE_FORCE WORK_DIR)
     message(FATAL_ERROR "retroCompareWithBruteForce: -D${var}=... is required")
   endif()
 endforeach()
+# retro_add_game_tests writes the list PARAMETERS with its separators
+# escaped (\;), which keeps it one argument of the test's command: a list
+# again here, one solve option per element.
+string(REPLACE "\\;" ";" PARAMETERS "${PARAMETERS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(db ${WORK_DIR}/${GAME}.retro)

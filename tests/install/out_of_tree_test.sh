@@ -1,20 +1,27 @@
 #!/bin/sh
-# Installs the current build of retro into a temporary prefix, builds the
-# example plugin (plugins/tictactoe) as a separate CMake project against
-# that prefix only, and runs the installed `retro` on it: exactly the
-# commands of "Building out of tree" in docs/writing-a-plugin.md, plus checks
-# of what they print and of the installed tree.
+# Installs the current build of retro into a temporary prefix and builds
+# every example installed under share/retro/examples/ (tictactoe, and the
+# other kits' examples when they are in the tree) as a separate CMake
+# project against that prefix only, from an empty folder: exactly the
+# commands of "Building out of tree" in docs/writing-a-plugin.md, plus
+# checks of what they print and of the installed tree. Each example's own
+# tests (the contract check and the comparison with its brute force, from
+# retro_add_game_tests) run with the installed retro, and the installed
+# retro solves, probes and verifies each example through RETRO_PLUGIN_PATH.
 #
-# usage: out_of_tree_test.sh CMAKE RETRO_SOURCE RETRO_BUILD
+# usage: out_of_tree_test.sh CMAKE RETRO_SOURCE RETRO_BUILD EXAMPLE...
+# (EXAMPLE...: the examples the build installs, plugins/CMakeLists.txt)
 set -eu
 
-if [ $# -ne 3 ]; then
-  echo "usage: $0 CMAKE RETRO_SOURCE RETRO_BUILD" >&2
+if [ $# -lt 4 ]; then
+  echo "usage: $0 CMAKE RETRO_SOURCE RETRO_BUILD EXAMPLE..." >&2
   exit 2
 fi
 CMAKE=$1
 SOURCE=$(cd "$2" && pwd)
 RETRO_BUILD=$(cd "$3" && pwd)
+shift 3
+INSTALLED_EXAMPLES=$(printf '%s\n' "$@" | sort)
 # The tutorial says `cmake`: make it the one that configured this build.
 PATH=$(dirname "$CMAKE"):$PATH
 export PATH
@@ -32,19 +39,47 @@ expect() {
   }
 }
 
+# Fails unless the example build folder $1 refers to nothing of the retro
+# build tree, found retro in the prefix and was made a Release build, saying
+# so in its configure log $2.
+expect_against_prefix_only() {
+  if grep -F -q -- "$RETRO_BUILD" "$1/CMakeCache.txt" "$1/build.ninja"; then
+    fail "the out-of-tree build $1 refers to $RETRO_BUILD"
+  fi
+  expect "$1/CMakeCache.txt" "retro_DIR:PATH=$RETRO_PREFIX/lib/cmake/retro"
+  # No build type given: the package makes it an optimised build, and says so.
+  expect "$1/CMakeCache.txt" "CMAKE_BUILD_TYPE:STRING=Release"
+  expect "$2" "building optimised (Release)"
+}
+
+# Fails unless the ctest log $1 of example $2 shows its contract check and
+# its brute-force comparison (retro_add_game_tests), and nothing else, passed.
+expect_example_tests_passed() {
+  expect "$1" "$2_check ....."
+  expect "$1" "$2_brute_force ....."
+  expect "$1" "100% tests passed, 0 tests failed out of 2"
+}
+
+# The value of -D$2=... in the brute-force test that retro_add_game_tests
+# registered in the example build $1 (a list's separators, written \;,
+# as spaces).
+brute_force_test_define() {
+  ctest --test-dir "$1" -N -V -R "_brute_force\$" |
+    sed -n "s/.*\"-D$2=\([^\"]*\)\".*/\1/p" | sed 's/\\;/ /g'
+}
+
 # The tutorial's variables, here in the scratch directory (RETRO_BUILD is
 # the build this test belongs to, already configured and built by ctest's
 # caller: the tutorial's first two commands).
 RETRO_PREFIX=$WORK/retro
-PLUGIN_SRC=$WORK/tictactoe
-PLUGIN_BUILD=$WORK/build-tictactoe
+EXAMPLES=$RETRO_PREFIX/share/retro/examples
+PLUGINS=$WORK/my-plugins
+PLUGIN_BUILD=$PLUGINS/build-tictactoe
 
 echo "== install $RETRO_BUILD into $RETRO_PREFIX"
 cd "$SOURCE"
 # --- tutorial step 1 (last command): install retro ---
 cmake --install "$RETRO_BUILD" --prefix "$RETRO_PREFIX" > "$WORK/install.log"
-# --- tutorial step 2: start from a copy of the example ---
-cp -r plugins/tictactoe "$PLUGIN_SRC"
 
 for f in bin/retro include/retro/plugin.h \
          include/retro/game_module.h include/retro/status_macros.h \
@@ -70,39 +105,47 @@ for f in include/retro/host include/retro/plugin_loader.h include/retro/match.h;
   [ ! -e "$RETRO_PREFIX/$f" ] || fail "installed, but the host's own: $f"
 done
 
-echo "== build the plugin out of tree in $PLUGIN_BUILD"
+# The examples: those the build installs, tictactoe always among them,
+# sources only, each file as in the retro tree.
+[ -f "$EXAMPLES/tictactoe/CMakeLists.txt" ] || fail "not installed: the example tictactoe"
+[ "$(ls "$EXAMPLES" | sort)" = "$INSTALLED_EXAMPLES" ] ||
+  fail "installed examples: $(ls "$EXAMPLES" | tr '\n' ' ')expected: $*"
+(cd "$EXAMPLES" && find . -type f) > "$WORK/example-files.txt"
+while read -r f; do
+  case $f in
+    *.h|*.cc|*/CMakeLists.txt|*.md) ;;
+    *) fail "installed with the examples, but not a source: $f" ;;
+  esac
+  cmp -s "$EXAMPLES/$f" "$SOURCE/plugins/$f" || fail "the installed example $f differs from plugins/$f"
+done < "$WORK/example-files.txt"
+
+echo "== build the example tictactoe out of tree in $PLUGIN_BUILD"
+# --- tutorial step 2: in an empty folder, start from a copy of the example ---
+mkdir -p "$PLUGINS"
+cd "$PLUGINS"
+cp -r "$RETRO_PREFIX/share/retro/examples/tictactoe" tictactoe
 # --- tutorial step 3: configure and build against the installed retro ---
-cmake -S "$PLUGIN_SRC" -B "$PLUGIN_BUILD" -G Ninja -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" \
+cmake -S tictactoe -B build-tictactoe -G Ninja -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" \
   > "$WORK/configure.log"
-cmake --build "$PLUGIN_BUILD" > "$WORK/build.log"
+cmake --build build-tictactoe > "$WORK/build.log"
 [ -f "$PLUGIN_BUILD/retro_tictactoe.so" ] || fail "no $PLUGIN_BUILD/retro_tictactoe.so"
 # Against the prefix only: nothing of the retro build tree is used.
-if grep -F -q -- "$RETRO_BUILD" "$PLUGIN_BUILD/CMakeCache.txt" "$PLUGIN_BUILD/build.ninja"; then
-  fail "the out-of-tree build refers to $RETRO_BUILD"
-fi
-expect "$PLUGIN_BUILD/CMakeCache.txt" "retro_DIR:PATH=$RETRO_PREFIX/lib/cmake/retro"
-# No build type given: the package makes it an optimised build, and says so.
-expect "$PLUGIN_BUILD/CMakeCache.txt" "CMAKE_BUILD_TYPE:STRING=Release"
-expect "$WORK/configure.log" "building optimised (Release)"
+expect_against_prefix_only "$PLUGIN_BUILD" "$WORK/configure.log"
 
 echo "== run the example's tests out of tree (retro_add_game_tests)"
 # --- tutorial step 5: the plugin's own tests, with the installed retro ---
-ctest --test-dir "$PLUGIN_BUILD" --output-on-failure > "$WORK/ctest.log" 2>&1 || {
+ctest --test-dir build-tictactoe --output-on-failure > "$WORK/ctest.log" 2>&1 || {
   cat "$WORK/ctest.log" >&2
   fail "the out-of-tree plugin's tests failed"
 }
-expect "$WORK/ctest.log" "tictactoe_check ....."
-expect "$WORK/ctest.log" "tictactoe_brute_force ....."
-expect "$WORK/ctest.log" "100% tests passed, 0 tests failed out of 2"
+expect_example_tests_passed "$WORK/ctest.log" tictactoe
 for f in lib/cmake/retro/retroCompareWithBruteForce.cmake include/retro/kit/loopy_wdl_module.h; do
   [ -e "$RETRO_PREFIX/$f" ] || fail "not installed: $f"
 done
 
 echo "== run the installed retro with the out-of-tree plugin"
-mkdir "$WORK/run"
-cd "$WORK/run"
 # --- tutorial step 4: solve and probe ---
-export RETRO_PLUGIN_PATH="$PLUGIN_BUILD"
+export RETRO_PLUGIN_PATH="$PWD/build-tictactoe"
 "$RETRO_PREFIX/bin/retro" games > games.txt
 "$RETRO_PREFIX/bin/retro" solve --game tictactoe > solve.txt
 "$RETRO_PREFIX/bin/retro" probe --db tictactoe.retro --position "x.o/.x./..o" > probe.txt
@@ -136,7 +179,58 @@ expect batch.txt ".../.../... draw 9 best 1,2,3,4,5,6,7,8,9"
 expect batch.txt "xxx/oo./... loss 0 game-over"
 expect perft.txt "127872"
 
+echo "== build the other installed examples out of tree, from the same folder"
+cd "$PLUGINS"
+for example in $(ls "$EXAMPLES"); do
+  [ "$example" != tictactoe ] || continue
+  # --- tutorial step 6: every other example, built and tested the same way ---
+  cp -r "$RETRO_PREFIX/share/retro/examples/$example" "$example"
+  cmake -S "$example" -B "build-$example" -G Ninja -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" \
+    > "$WORK/configure-$example.log"
+  cmake --build "build-$example" > "$WORK/build-$example.log"
+  ctest --test-dir "build-$example" --output-on-failure > "$WORK/ctest-$example.log" 2>&1 || {
+    cat "$WORK/ctest-$example.log" >&2
+    fail "the out-of-tree tests of the example $example failed"
+  }
+  export RETRO_PLUGIN_PATH="$RETRO_PLUGIN_PATH:$PWD/build-$example"
+  expect_against_prefix_only "$PWD/build-$example" "$WORK/configure-$example.log"
+  expect_example_tests_passed "$WORK/ctest-$example.log" "$example"
+done
+"$RETRO_PREFIX/bin/retro" games > "$WORK/games-all.txt"
+# --- end of step 6; more checks of the same setup ---
+
+echo "== run the installed retro with every example (RETRO_PLUGIN_PATH)"
+"$RETRO_PREFIX/bin/retro" games --json > "$WORK/games-all.json"
+for example in $(ls "$EXAMPLES"); do
+  expect "$WORK/games-all.txt" "$example "
+  # The plugin of the out-of-tree build, solved with the parameters of its
+  # brute-force test and compared with that test's listing (left in the
+  # example's build folder by its ctest run above).
+  expect "$WORK/games-all.json" "\"plugin\":\"$PLUGINS/build-$example/retro_$example.so\""
+  parameters=$(brute_force_test_define "$PLUGINS/build-$example" PARAMETERS)
+  tolerance=$(brute_force_test_define "$PLUGINS/build-$example" RELATIVE_TOLERANCE)
+  listing=$(brute_force_test_define "$PLUGINS/build-$example" WORK_DIR)/expected.txt
+  [ -s "$listing" ] || fail "no brute-force listing $listing for the example $example"
+  position=$(head -n 1 "$listing" | cut -f 1)
+  mkdir "$WORK/run-$example"
+  cd "$WORK/run-$example"
+  # shellcheck disable=SC2086  # the parameters are separate words
+  "$RETRO_PREFIX/bin/retro" solve --game "$example" $parameters --out "$example.retro" > solve.txt
+  expect solve.txt "wrote $example.retro"
+  "$RETRO_PREFIX/bin/retro" probe --db "$example.retro" --position "$position" > probe.txt
+  printf '%s\n' "$position" | "$RETRO_PREFIX/bin/retro" probe --db "$example.retro" > batch.txt
+  expect batch.txt "$position "
+  "$RETRO_PREFIX/bin/retro" verify --db "$example.retro" > verify.txt
+  "$RETRO_PREFIX/bin/retro" compare --db "$example.retro" --expected "$listing" \
+    ${tolerance:+--relative-tolerance "$tolerance"} > compare.txt || {
+    cat compare.txt >&2
+    fail "the example $example, solved through RETRO_PLUGIN_PATH, disagrees with its brute force"
+  }
+done
+
 echo "== build an engine against the installed reader library (retro::reader)"
+mkdir "$WORK/run"
+cd "$WORK/run"
 READER_BUILD=$WORK/build-reader
 cmake -S "$SOURCE/tests/install/reader_consumer" -B "$READER_BUILD" -G Ninja \
   -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" > "$WORK/reader-configure.log"
