@@ -13,7 +13,8 @@
 // The hooks give the parameters (--pieces, --no-move, --indexer), the codec
 // the layout chooses, the memory model and refusal, the optimised solver
 // adapters (TableSlice for FuChou tables, SchemeTableSlice for symmetric
-// ones) checked against the rules by `retro check`, and what probe and
+// ones) checked against the rules by `retro check`, verify's children of a
+// FuChou record read off its index (fuchou_children.h), and what probe and
 // stats show (piece counts, why a game is over, results by material with a
 // total per table, positions counted through their symmetry classes).
 #ifndef PLUGINS_SURAKARTA_RULES_H_
@@ -42,6 +43,7 @@
 #include "games/surakarta/piece_count_slices.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
+#include "plugins/surakarta/fuchou_children.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl.h"
@@ -139,6 +141,16 @@ class SurakartaRules {
     std::array<Entry, 256> entries;
   };
   SliceIndex Rank(const Position& p, RankCache& cache) const;
+  // Verify's children of a FuChou record read off its index
+  // (fuchou_children.h); the symmetric layout unranks instead.
+  using ChildScratch = FuChouChildScratch;
+  bool has_child_indices() const { return indexing_ == TableIndexing::kFuChou; }
+  template <typename Visit>
+  std::optional<WdlOutcome> ForEachChildIndex(int slice, uint64_t index, ChildScratch& scratch,
+                                              Visit&& visit) const {
+    return ForEachFuChouChild(fuchou_->table(slice + 1), fuchou_->table(slice), rule_, index,
+                              scratch, visit);
+  }
   bool IsPosition(const Position&) const { return true; }
   kit::IndexTraits index_traits() const {
     return {.indexes_classes = indexing_ == TableIndexing::kSymmetric,

@@ -1,6 +1,6 @@
 // Implementation of VerifyTable (see verify.h): the loopy kit's verifier
-// (retro::kit::LoopyWdlTables::CheckRecord, the one `retro verify` runs) on
-// the records of one table.
+// (retro::kit::LoopyWdlTables::CheckRecordByChildIndices, the one `retro
+// verify` runs on FuChou files) on the records of one table.
 #include "plugins/surakarta/verify.h"
 
 #include <atomic>
@@ -47,8 +47,9 @@ absl::Status VerifyTable(int pieces, NoMoveRule rule, const std::vector<uint8_t>
   if (progress != nullptr) progress->StartPhase("verify", table.size());
   pool.ParallelFor(0, table.size(), uint64_t{1} << 14, [&](int, uint64_t b, uint64_t e) {
     if (failed.load(std::memory_order_relaxed)) return;
+    SurakartaRules::ChildScratch scratch;
     for (uint64_t i = b; i < e; ++i) {
-      std::string problem = reader.CheckRecord(pieces - 1, i);
+      std::string problem = reader.CheckRecordByChildIndices(pieces - 1, i, scratch);
       if (problem.empty()) continue;
       std::lock_guard<std::mutex> lock(mutex);
       if (i < first_bad) {

@@ -1,11 +1,13 @@
 // An independent consistency check of a solved Surakarta table: the loopy
-// kit's verifier (retro::kit::LoopyWdlTables::CheckRecord, the one `retro
-// verify` runs) on every record of one table in memory. Every position's
-// stored value must equal the best value over its moves, computed afresh
-// from the rules' move generator and the stored values of the children (the
-// same table for steps, the smaller table for captures), with terminal
-// positions checked against the rules. It shares no code with the solver
-// adapters beyond the byte codec.
+// kit's verifier (retro::kit::LoopyWdlTables::CheckRecordByChildIndices, the
+// one `retro verify` runs on FuChou files) on every record of one table in
+// memory. Every position's stored value must equal the best value over its
+// moves, computed afresh from the moves read off its index
+// (fuchou_children.h, which `retro check` compares with the rules' move
+// generator) and the stored values of the children (the same table for
+// steps, the smaller table for captures), with terminal positions checked
+// against the rules. It shares no code with the solver adapters beyond the
+// byte codec.
 //
 // What it proves: a table that passes is a fixed point of the game's value
 // equations, so every win and loss it states is genuine (distances chain down

@@ -5,16 +5,19 @@
 // `retro check` tests exactly what the solver relies on. When the rules
 // solve with an adapter of their own (SolveSlice), its predecessors
 // (ForEachSolverParent) take the place of the take-backs, and its
-// description (SolverInconsistency) is checked too. Rules without take-backs
-// (HasTakeBacks) have no parents to check: the solver lists predecessors
-// from the very moves the moves check tests, so the take-backs check is
-// skipped.
+// description (SolverInconsistency) is checked too, and so are the children
+// verify reads off an index when the rules list them (ForEachChildIndex).
+// Rules without take-backs (HasTakeBacks) have no parents to check: the
+// solver lists predecessors from the very moves the moves check tests, so
+// the take-backs check is skipped.
 #ifndef RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -22,6 +25,7 @@
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/check_view_base.h"
 #include "retro/contract/loopy_wdl_adapter_report.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 
@@ -97,10 +101,47 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
     if constexpr (HasSolverInconsistency<R>) {
       if (problem.empty()) problem = rules_.SolverInconsistency(p);
     }
+    if (problem.empty()) problem = ChildIndicesInconsistency(p);
     return problem;
   }
 
  private:
+  // The children verify reads off the index of `p` (ForEachChildIndex)
+  // against the Rank of the children of its moves, as multisets, and the
+  // outcome it gives against Outcome ("" when they agree or the rules read
+  // no children off indices).
+  std::string ChildIndicesInconsistency(const Position& p) const {
+    if constexpr (HasChildIndices<R>) {
+      if (!rules_.has_child_indices()) return "";
+      const SliceIndex at = rules_.Rank(p);
+      const auto key = [](SliceIndex s) { return std::pair(s.slice, s.index); };
+      std::vector<std::pair<int, uint64_t>> listed, moves;
+      typename R::ChildScratch scratch{};
+      const std::optional<WdlOutcome> over = rules_.ForEachChildIndex(
+          at.slice, at.index, scratch, [&](SliceIndex child) { listed.push_back(key(child)); });
+      const std::optional<WdlOutcome> outcome = rules_.Outcome(p);
+      if (over.has_value() != outcome.has_value() ||
+          (over && EncodeWdl(*over) != EncodeWdl(*outcome))) {
+        return absl::StrCat("ForEachChildIndex gives the outcome ",
+                            over ? WdlVerdict(*over) : "none", " where Outcome gives ",
+                            outcome ? WdlVerdict(*outcome) : "none");
+      }
+      if (!outcome) {
+        rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
+          moves.push_back(key(rules_.Rank(child)));
+        });
+      }
+      std::sort(listed.begin(), listed.end());
+      std::sort(moves.begin(), moves.end());
+      if (listed != moves) {
+        return absl::StrCat("ForEachChildIndex lists ", listed.size(),
+                            " children whose indices differ from the Rank of the ", moves.size(),
+                            " children of ForEachMove");
+      }
+    }
+    return "";
+  }
+
   // The solver's view of `slice`, without tables (conversions read as draws).
   LoopyWdlSolveView<R> SolverView(int slice) const {
     return LoopyWdlSolveView<R>::WithoutTables(rules_, slice);

@@ -215,12 +215,25 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
     retro::internal::MismatchTally tally;
-    CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
-      return [&data, slice, unrank = Unranker<R>(rules_), rank = Ranker<R>(rules_)](
-                 uint64_t index) mutable {
-        return data.CheckRecord(slice, index, unrank(slice, index), rank);
-      };
-    }, tally);
+    bool checked = false;
+    if constexpr (HasChildIndices<R>) {
+      if (rules_.has_child_indices()) {
+        CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
+          return [&data, slice, scratch = typename R::ChildScratch{}](uint64_t index) mutable {
+            return data.CheckRecordByChildIndices(slice, index, scratch);
+          };
+        }, tally);
+        checked = true;
+      }
+    }
+    if (!checked) {
+      CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
+        return [&data, slice, unrank = Unranker<R>(rules_), rank = Ranker<R>(rules_)](
+                   uint64_t index) mutable {
+          return data.CheckRecord(slice, index, unrank(slice, index), rank);
+        };
+      }, tally);
+    }
     RETRO_RETURN_IF_ERROR(data_.LookupStatus());
     return tally.Result(selection.count(), context.communicator);
   }

@@ -251,11 +251,7 @@ class LoopyWdlTables {
       return absl::StrCat("index ", index, " of slice '", rules_.slice_name(slice),
                           "' is no position but stores byte ", stored);
     }
-    const auto name = [&] {
-      return absl::StrCat(rules_.Format(p), " (slice '", rules_.slice_name(slice), "', index ",
-                          index, ")");
-    };
-    if (stored == kNotAPositionByte) return absl::StrCat(name(), " is marked as not a position");
+    if (stored == kNotAPositionByte) return Mismatch(slice, index, p, stored, std::nullopt);
     std::optional<WdlOutcome> expected = rules_.Outcome(p);
     if (!expected) {
       rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
@@ -263,13 +259,41 @@ class LoopyWdlTables {
         if (!expected || BetterForMover(value, *expected)) expected = value;
       });
     }
-    if (!expected) return absl::StrCat(name(), " has no move and is not over");
-    if (EncodeWdl(*expected) == stored) return "";
-    return absl::StrCat(name(), ": stored ", WdlVerdict(DecodeWdl(stored)),
-                        ", recomputed from its children ", WdlVerdict(*expected));
+    if (expected && EncodeWdl(*expected) == stored) return "";
+    return Mismatch(slice, index, p, stored, expected);
+  }
+  // The same for rules that read a record's children off its index
+  // (HasChildIndices, when has_child_indices()): the same recomputation,
+  // unranking only a record found wrong, to name it. `scratch` is kept
+  // across records checked in index order.
+  template <typename Scratch>
+  std::string CheckRecordByChildIndices(int slice, uint64_t index, Scratch& scratch) const {
+    const uint8_t stored = records_.at(slice, index);
+    std::optional<WdlOutcome> best;
+    const std::optional<WdlOutcome> over =
+        rules_.ForEachChildIndex(slice, index, scratch, [&](SliceIndex child) {
+          const WdlOutcome value = MoveValueAt(slice, child);
+          if (!best || BetterForMover(value, *best)) best = value;
+        });
+    const std::optional<WdlOutcome> expected = over ? over : best;
+    if (stored != kNotAPositionByte && expected && EncodeWdl(*expected) == stored) return "";
+    return Mismatch(slice, index, rules_.Unrank(slice, index), stored, expected);
   }
 
  private:
+  // The problem of a record (p, at `index` of `slice`) storing `stored`
+  // where its children give `expected` (nullopt: it has no move and is not
+  // over), the two known to disagree.
+  std::string Mismatch(int slice, uint64_t index, const Position& p, uint8_t stored,
+                       std::optional<WdlOutcome> expected) const {
+    const std::string name = absl::StrCat(rules_.Format(p), " (slice '", rules_.slice_name(slice),
+                                          "', index ", index, ")");
+    if (stored == kNotAPositionByte) return absl::StrCat(name, " is marked as not a position");
+    if (!expected) return absl::StrCat(name, " has no move and is not over");
+    return absl::StrCat(name, ": stored ", WdlVerdict(DecodeWdl(stored)),
+                        ", recomputed from its children ", WdlVerdict(*expected));
+  }
+
   // The value for the mover of a move from `slice` into record `at`.
   WdlOutcome MoveValueAt(int slice, SliceIndex at) const {
     const WdlOutcome value = DecodeWdl(records_.at(at.slice, at.index));

@@ -139,6 +139,27 @@
 //                                        scanned in index order, one
 //                                        default-constructed cache per
 //                                        thread and chunk, across slices)
+//   struct ChildScratch; bool has_child_indices();
+//   std::optional<WdlOutcome> ForEachChildIndex(int slice,
+//       uint64_t index, ChildScratch& scratch, visit)
+//                                        the moves of record `index` read
+//                                        straight off its index, for verify:
+//                                        the Outcome when the game is over
+//                                        there (visiting nothing), else
+//                                        nullopt after visit(SliceIndex) of
+//                                        the Rank of every move's child, as
+//                                        Unrank, Outcome, ForEachMove and
+//                                        Rank give them, but sharing the
+//                                        work of nearby indices (verify
+//                                        scans in index order, one
+//                                        default-constructed scratch per
+//                                        thread and chunk, across slices).
+//                                        Verify uses it when
+//                                        has_child_indices() says the
+//                                        parameters allow it (every index
+//                                        must then be a position); `retro
+//                                        check` compares it with the rules'
+//                                        moves on every checked position
 //   IndexTraits index_traits()           .indexes_classes: an index numbers
 //                                        a class of positions of equal
 //                                        value (e.g. under board
@@ -427,6 +448,20 @@ concept HasRankCache = requires(const R& r, const typename R::Position& p) {
   typename R::RankCache;
   requires requires(typename R::RankCache& cache) {
     { r.Rank(p, cache) } -> std::same_as<SliceIndex>;
+  };
+};
+
+// struct ChildScratch, has_child_indices() and ForEachChildIndex(slice,
+// index, scratch, visit): optional; a record's children's indices without
+// unranking it, for verify (absent: verify unranks, generates the moves and
+// ranks each child).
+template <typename R>
+concept HasChildIndices = requires(const R& r, int slice, uint64_t index,
+                                   void (*visit)(SliceIndex)) {
+  typename R::ChildScratch;
+  { r.has_child_indices() } -> std::convertible_to<bool>;
+  requires requires(typename R::ChildScratch& scratch) {
+    { r.ForEachChildIndex(slice, index, scratch, visit) } -> std::same_as<std::optional<WdlOutcome>>;
   };
 };
 
