@@ -17,6 +17,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "absl/strings/str_cat.h"
+#include "retro/human_numbers.h"
 #include "retro/kit/loopy_wdl_check_view.h"
 #include "retro/kit/loopy_wdl_database.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
@@ -384,6 +386,27 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
   EXPECT_EQ(mated.out,
             "Kb6 Rh8 ka8 b  (black to move)\n"
             "result: loss in 0 plies  (game over: checkmate)\n");
+}
+
+// KRK has no CountPositions: `retro solve` reports the positions, not the
+// indices, counted here by the brute force (the indices it values).
+TEST_F(KrkCliTest, SolveReportsPositionsNotIndices) {
+  const Rules rules(5);
+  uint64_t positions = 0, indices = 0;
+  for (const auto& slice : BruteForce(rules)) {
+    indices += slice.size();
+    for (const std::optional<WdlOutcome>& value : slice) positions += value.has_value();
+  }
+  ASSERT_LT(positions, indices);
+  const retro::testing::RunResult solve =
+      Retro({"solve", "--game", "krk", "--size", "5", "--json"});
+  ASSERT_EQ(solve.exit_code, 0) << solve;
+  EXPECT_EQ(retro::testing::ResultOrFail(solve.out).at("positions"), positions) << solve.out;
+  const retro::testing::RunResult text =
+      Retro({"solve", "--game", "krk", "--size", "5", "--out", work_.File("text.retro")});
+  ASSERT_EQ(text.exit_code, 0) << text;
+  EXPECT_THAT(text.out, HasSubstr(absl::StrCat(": ", retro::Grouped(positions), " positions in")))
+      << text.out;
 }
 
 TEST_F(KrkCliTest, CheckPasses) {

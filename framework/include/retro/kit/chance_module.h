@@ -114,6 +114,7 @@ class ChanceModule : public KitModule {
         }
       }
     }
+    // Every record of this family is a position (stats counts the records).
     plan.positions = records;
     if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
     plan.estimated_file_bytes = file_bytes;

@@ -90,6 +90,7 @@ class FiniteHorizonModule : public KitModule {
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
     AddLayoutParameter(values, plan.canonical_parameters);
     plan.default_file_name = WithLayoutInName(values, DefaultFileName(info_, rules));
+    // Every record of this family is a position (stats counts the records).
     uint64_t largest_slice = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
       plan.positions += rules.slice_size(s);

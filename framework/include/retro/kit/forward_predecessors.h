@@ -15,9 +15,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "retro/format/wdl.h"
+#include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/predecessor_lists.h"
 #include "retro/thread_pool.h"
@@ -29,19 +32,22 @@ namespace retro::kit {
 template <LoopyWdlRules R, typename Emit>
 void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& p,
                          std::vector<uint64_t>& ranks, Emit&& emit) {
-  if (!rules.IsPosition(p) || rules.Outcome(p).has_value()) return;
+  if (!rules.IsPosition(p)) return;
   const bool classes = IndexesClasses(rules);
   ranks.clear();
-  rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
-    const SliceIndex to = rules.Rank(child);
-    if (to.slice != slice) return;
-    if (classes) {
-      ranks.push_back(to.index);
-    } else {
-      emit(to.index);
-    }
-  });
-  if (!classes) return;
+  // The plays after the no-legal-move rule (a pass included), as Describe
+  // reads them (loopy_wdl_plays.h).
+  const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules).Play(
+      p, [&](const typename R::Move*, const typename R::Position& child) {
+        const SliceIndex to = rules.Rank(child);
+        if (to.slice != slice) return;
+        if (classes) {
+          ranks.push_back(to.index);
+        } else {
+          emit(to.index);
+        }
+      });
+  if (over.has_value() || !classes) return;
   std::sort(ranks.begin(), ranks.end());
   const auto distinct_end = std::unique(ranks.begin(), ranks.end());
   for (auto it = ranks.begin(); it != distinct_end; ++it) emit(*it);

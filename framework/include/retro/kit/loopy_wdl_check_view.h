@@ -10,6 +10,8 @@
 // Rules without take-backs (HasTakeBacks) have no parents to check: the
 // solver lists predecessors from the very moves the moves check tests, so
 // the take-backs check is skipped.
+// Outcomes and moves are read after the rules' no-legal-move rule
+// (loopy_wdl_plays.h).
 #ifndef RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 
@@ -26,6 +28,7 @@
 #include "retro/kit/check_view_base.h"
 #include "retro/contract/loopy_wdl_adapter_report.h"
 #include "retro/kit/loopy_wdl_reader.h"
+#include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 
@@ -43,13 +46,13 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
 
   // The moves of a position that is not over (one per distinct in-slice
   // child class when an index numbers a class, as the solver counts them).
+  // A pass (NoLegalMove::kPasses) is a move.
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
-    if (rules_.Outcome(p)) return;
     const bool classes = IndexesClasses(rules_);
     const int slice = rules_.Rank(p).slice;
     std::vector<uint64_t> seen;
-    rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
+    plays_.Play(p, [&](const typename R::Move*, const Position& child) {
       if (classes) {
         const SliceIndex to = rules_.Rank(child);
         if (to.slice == slice) {
@@ -77,7 +80,8 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   }
 
   // The solver's description of `p` against its moves; a position with no
-  // move must be over, and one that is over must list no move.
+  // move must be over (unless the rules declare kNoLegalMove), one that is
+  // over must list no move, and a pass must be undone by a pass.
   std::string Inconsistency(const Position& p) const {
     const SliceIndex at = rules_.Rank(p);
     int moves = 0;
@@ -88,9 +92,12 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
                           " move(s)");
     }
     if (!over && moves == 0) {
-      return "no legal move, but Outcome says the game goes on";
+      if constexpr (!HasNoLegalMoveRule<R>) {
+        return "no legal move, but Outcome says the game goes on (or declare kNoLegalMove)";
+      }
+      if (std::string problem = plays_.PassInconsistency(p); !problem.empty()) return problem;
     }
-    if (over) return "";
+    if (plays_.Outcome(p).has_value()) return "";
     int children = 0, in_slice = 0;
     ForEachChild(p, [&](const Position& child) {
       ++children;
@@ -148,6 +155,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   }
 
   using CheckViewBase<R>::rules_;
+  LoopyWdlPlays<R> plays_{rules_};
 };
 
 }  // namespace retro::kit

@@ -37,6 +37,8 @@
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_plays.h"
+#include "retro/kit/loopy_wdl_position_count.h"
 #include "retro/kit/loopy_wdl_reader.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/rules_parameters.h"
@@ -60,27 +62,27 @@ class LoopyWdlDatabase : public OpenDatabase {
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules_.Parse(text));
     if constexpr (HasCovers<R>) RETRO_RETURN_IF_ERROR(rules_.Covers(p));
-    // A finished game needs no table.
-    const std::optional<WdlOutcome> outcome = rules_.Outcome(p);
-    const WdlOutcome value = outcome ? *outcome : Value(p);
-
     // Each move's value for the mover: the child's, flipped, one ply
     // longer (a conversion: ConversionValue). Best moves first, then in the
-    // rules' order.
+    // rules' order. The plays follow the no-legal-move rule
+    // (loopy_wdl_plays.h): a pass is the move "pass".
     struct MoveLine {
       std::string name, position;
       WdlOutcome value;
       int plies;  // shown: the distance, or a draw's length (DrawPlies)
     };
     std::vector<MoveLine> moves;
-    if (!outcome) {
-      const int slice = rules_.Rank(p).slice;
-      rules_.ForEachMove(p, [&](const typename R::Move& move, const Position& child) {
-        const WdlOutcome move_value = MoveValue(slice, child);
-        moves.push_back({rules_.FormatMove(p, move), rules_.Format(child), move_value,
-                         ShownPlies(move_value, child, 1)});
-      });
-    }
+    const LoopyWdlPlays<R> plays(rules_);
+    int slice = -1;  // ranked at the first move: a finished game needs no rank
+    const std::optional<WdlOutcome> outcome =
+        plays.Play(p, [&](const typename R::Move* move, const Position& child) {
+          if (slice < 0) slice = rules_.Rank(p).slice;
+          const WdlOutcome move_value = MoveValue(slice, child);
+          moves.push_back({plays.FormatPlay(p, move), rules_.Format(child), move_value,
+                           ShownPlies(move_value, child, 1)});
+        });
+    // A finished game needs no table.
+    const WdlOutcome value = outcome ? *outcome : Value(p);
     const int plies = ShownPlies(value, p, 0);
     std::stable_sort(moves.begin(), moves.end(), [](const MoveLine& a, const MoveLine& b) {
       return BetterForMover(a.value, b.value);
@@ -101,6 +103,10 @@ class LoopyWdlDatabase : public OpenDatabase {
     if (outcome) {
       over = "game over";
       if constexpr (HasGameOverReason<R>) over = absl::StrCat("game over: ", rules_.GameOverReason(p));
+      if (plays.OverForLackOfMoves(p)) {
+        over = absl::StrCat("game over: ", side.empty() ? "the side to move" : side,
+                            " has no legal move");
+      }
     }
 
     Report report;
@@ -407,22 +413,8 @@ class LoopyWdlDatabase : public OpenDatabase {
     for (uint64_t index = begin; index < end; ++index) {
       const uint8_t stored = data[index - begin];
       if (stored == kNotAPositionByte) continue;
-      const uint64_t key = ByteHistogram::Key(slice, index);
-      int group = slice;
-      uint64_t weight = 1;
-      if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
-        std::optional<StatsKey> key_of_index;
-        if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
-        if (key_of_index.has_value()) {
-          group = key_of_index->group;
-          weight = key_of_index->weight;
-        } else {
-          const Position p = unrank(slice, index);
-          if constexpr (HasStatsGroups<R>) group = rules.StatsGroup(p);
-          if constexpr (HasRecordWeight<R>) weight = rules.RecordWeight(p);
-        }
-      }
-      t[group].Add(stored, key, weight);
+      const StatsKey at = RecordStatsKey(rules, slice, index, unrank);
+      t[at.group].Add(stored, ByteHistogram::Key(slice, index), at.weight);
     }
   }
 

@@ -38,6 +38,8 @@
 #include "retro/kit/kit_module.h"
 #include "retro/kit/loopy_wdl_check_view.h"
 #include "retro/kit/loopy_wdl_database.h"
+#include "retro/kit/loopy_wdl_plays.h"
+#include "retro/kit/loopy_wdl_position_count.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/kit/record_layout.h"
@@ -115,8 +117,9 @@ class LoopyWdlModule : public KitModule {
     AddRecordLayoutParameter(values, plan.canonical_parameters);
     plan.default_file_name = WithRecordLayoutInName(values, DefaultFileName(info_, rules));
     const SliceSizes sizes = SliceSizesOf(rules);
-    plan.positions = sizes.records;
-    if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
+    // Positions, not indices: CountPositions, else counted as stats counts
+    // them (loopy_wdl_position_count.h).
+    plan.positions = CountLoopyWdlPositions(rules);
     // The finished tables (kept for conversions, then handed to the
     // builder), plus the solver's value and counter bytes of one slice,
     // plus, for rules without take-backs, the largest slice's predecessor
@@ -207,8 +210,10 @@ class LoopyWdlModule : public KitModule {
                                  const WorkContext&) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
-    return CountLeaves(rules, root, depth,
-                       [&](const typename R::Position& p) { return rules.Outcome(p).has_value(); });
+    // The plays after the no-legal-move rule (a pass is a move).
+    const LoopyWdlPlays<R> plays(rules);
+    return CountLeaves(plays, root, depth,
+                       [&](const typename R::Position& p) { return plays.Outcome(p).has_value(); });
   }
 
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,

@@ -28,6 +28,7 @@
 #include "retro/format/compressed_slice.h"
 #include "retro/format/wdl.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/record_layout.h"
 #include "retro/kit/rules_parameters.h"
@@ -252,12 +253,14 @@ class LoopyWdlTables {
                           "' is no position but stores byte ", stored);
     }
     if (stored == kNotAPositionByte) return Mismatch(slice, index, p, stored, std::nullopt);
-    std::optional<WdlOutcome> expected = rules_.Outcome(p);
-    if (!expected) {
-      rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child) {
-        const WdlOutcome value = MoveValueAt(slice, rank(child));
-        if (!expected || BetterForMover(value, *expected)) expected = value;
-      });
+    // The plays after the no-legal-move rule (loopy_wdl_plays.h).
+    std::optional<WdlOutcome> expected;
+    if (const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules_).Play(
+            p, [&](const typename R::Move*, const Position& child) {
+              const WdlOutcome value = MoveValueAt(slice, rank(child));
+              if (!expected || BetterForMover(value, *expected)) expected = value;
+            })) {
+      expected = over;
     }
     if (expected && EncodeWdl(*expected) == stored) return "";
     return Mismatch(slice, index, p, stored, expected);

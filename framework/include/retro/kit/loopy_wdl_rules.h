@@ -50,7 +50,22 @@
 //       the game has no parameters and R is default-constructed
 //   std::string default_file_name()      e.g. "countdown-20.retro"
 //   uint64_t CountPositions()            the number of positions (default:
-//                                        the sum of the slice sizes)
+//                                        counted over the indices when the
+//                                        solve is planned, as stats counts
+//                                        them: loopy_wdl_position_count.h)
+//   static constexpr NoLegalMove kNoLegalMove   what a side to move without
+//                                        a legal move in a position that is
+//                                        not over does (retro/kit/
+//                                        no_legal_move.h): kLoses (Loss(0)),
+//                                        kDraws (Draw()) or kPasses (one
+//                                        move, "pass", to Pass(p)); the kit
+//                                        applies it everywhere
+//                                        (loopy_wdl_plays.h). Absent: such
+//                                        a position must have a move
+//   Position Pass(const Position&)       with kPasses: the same board with
+//                                        the other side to move (an
+//                                        involution); the kit adds the
+//                                        pass's take-back itself
 //   std::string SideToMove(const Position&)   "x", shown by probe
 //   std::string GameOverReason(const Position&)  "x has three in a row"
 //   int MaxPlies(const Position&)        an upper bound on the plies any
@@ -229,6 +244,7 @@
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl.h"
+#include "retro/kit/no_legal_move.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"

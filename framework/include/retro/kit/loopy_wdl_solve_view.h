@@ -9,7 +9,8 @@
 // index that is no position is described as a drawn terminal (nothing moves into it, so its value reaches nobody); the kit
 // marks it "not a position" afterwards. When an index numbers a class of
 // positions (index_traits().indexes_classes), each distinct in-slice child class and each
-// distinct predecessor class counts once.
+// distinct predecessor class counts once. The rules' outcome and moves are
+// read after their no-legal-move rule (retro/kit/loopy_wdl_plays.h).
 #ifndef RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 
@@ -23,6 +24,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "retro/format/wdl.h"
+#include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/predecessor_lists.h"
 
@@ -58,13 +60,12 @@ class LoopyWdlSolveView {
   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return sink.Terminal(WdlOutcome::Draw());
-    if (const std::optional<WdlOutcome> outcome = rules_.Outcome(p)) {
-      return sink.Terminal(*outcome);
-    }
     const bool classes = IndexesClasses(rules_);
     int in_slice = 0;
     scratch.ranks.clear();
-    rules_.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child) {
+    // The plays after the no-legal-move rule (loopy_wdl_plays.h).
+    const std::optional<WdlOutcome> outcome = plays_.Play(p, [&](const typename R::Move*,
+                                                                 const typename R::Position& child) {
       const SliceIndex to = rules_.Rank(child);
       if (to.slice == slice_) {
         ++in_slice;
@@ -82,6 +83,7 @@ class LoopyWdlSolveView {
         sink.Conversion(ConversionValueOf(rules_, DecodeWdl(solved_[to.slice][to.index])));
       }
     });
+    if (outcome) return sink.Terminal(*outcome);
     if (classes) in_slice = Distinct(scratch.ranks);
     if (in_slice > 0) sink.InSliceMoves(in_slice);
   }
@@ -121,7 +123,7 @@ class LoopyWdlSolveView {
     if (!rules_.IsPosition(p)) return;
     const bool classes = IndexesClasses(rules_);
     scratch.ranks.clear();
-    rules_.ForEachTakeBack(p, [&](const typename R::Position& parent) {
+    const auto in_part = [&](const typename R::Position& parent) {
       const SliceIndex from = rules_.Rank(parent);
       if (from.slice == slice_ && static_cast<int>(from.index % parts) == part) {
         if (classes) {
@@ -130,7 +132,10 @@ class LoopyWdlSolveView {
           visit(from.index);
         }
       }
-    });
+    };
+    rules_.ForEachTakeBack(p, in_part);
+    // Under NoLegalMove::kPasses, the pass parent (loopy_wdl_plays.h).
+    plays_.ForEachPassParent(p, in_part);
     if (classes) {
       const int distinct = Distinct(scratch.ranks);
       for (int i = 0; i < distinct; ++i) visit(scratch.ranks[i]);
@@ -155,6 +160,7 @@ class LoopyWdlSolveView {
   }
 
   const R& rules_;
+  LoopyWdlPlays<R> plays_{rules_};
   int slice_;
   std::span<const std::vector<uint8_t>> solved_;
   const solver::PredecessorLists* predecessors_ = nullptr;

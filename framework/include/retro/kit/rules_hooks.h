@@ -19,7 +19,9 @@
 namespace retro::kit {
 
 // uint64_t CountPositions(): optional; the number of positions (absent: the
-// sum of the slice sizes).
+// loopy kit counts the indices that are positions, weighted as stats
+// weighs them, loopy_wdl_position_count.h; the other kits' records are
+// every one a position).
 template <typename R>
 concept HasCountPositions = requires(const R& r) {
   { r.CountPositions() } -> std::convertible_to<uint64_t>;

@@ -1,0 +1,64 @@
+// How many positions a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h) has,
+// counted as `retro stats` counts them: the records that are positions, each
+// weighted by what it stands for (StatsKeyAt, else RecordWeight; an index
+// numbering a class of positions weighs the class's size). The plan of
+// rules without CountPositions reports this count, so that `retro solve`
+// never reports indices as positions; stats reads each record's weight
+// through RecordStatsKey too.
+#ifndef RETRO_KIT_LOOPY_WDL_POSITION_COUNT_H_
+#define RETRO_KIT_LOOPY_WDL_POSITION_COUNT_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "retro/kit/loopy_wdl_rules.h"
+#include "retro/kit/rules_hooks.h"
+
+namespace retro::kit {
+
+// The stats group and weight of record `index` of `slice`: read off the
+// index (StatsKeyAt) when the rules can, else from its position
+// (StatsGroup, RecordWeight); group `slice` and weight 1 by default.
+template <typename R>
+StatsKey RecordStatsKey(const R& rules, int slice, uint64_t index, Unranker<R>& unrank) {
+  StatsKey key{.group = slice, .weight = 1};
+  if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
+    std::optional<StatsKey> key_of_index;
+    if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
+    if (key_of_index.has_value()) return *key_of_index;
+    const typename R::Position p = unrank(slice, index);
+    if constexpr (HasStatsGroups<R>) key.group = rules.StatsGroup(p);
+    if constexpr (HasRecordWeight<R>) key.weight = rules.RecordWeight(p);
+  }
+  return key;
+}
+
+// The positions of `rules`: CountPositions when the rules have it; the
+// records when every index is one position; else counted over every index
+// (one pass: the indices that are positions, weighted as stats weighs
+// them).
+template <typename R>
+uint64_t CountLoopyWdlPositions(const R& rules) {
+  if constexpr (HasCountPositions<R>) {
+    return rules.CountPositions();
+  } else {
+    const bool weighted = HasRecordWeight<R> || HasStatsKeyAt<R>;
+    uint64_t positions = 0;
+    Unranker<R> unrank(rules);
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      if (!weighted && EveryIndexIsAPosition(rules)) {
+        positions += rules.slice_size(s);
+        continue;
+      }
+      for (uint64_t index = 0; index < rules.slice_size(s); ++index) {
+        if (!EveryIndexIsAPosition(rules) && !rules.IsPosition(unrank(s, index))) continue;
+        positions += RecordStatsKey(rules, s, index, unrank).weight;
+      }
+    }
+    return positions;
+  }
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_LOOPY_WDL_POSITION_COUNT_H_
