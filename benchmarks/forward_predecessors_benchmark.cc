@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "plugins/tictactoe/rules.h"
+#include "tests/tictactoe/rules_with_take_backs.h"
 #include "retro/kit/forward_predecessors.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/solver/loopy_wdl.h"
@@ -150,7 +150,7 @@ int Main(int argc, char** argv) {
   if (argc < 2) return Usage();
   const std::string game = argv[1];
   const auto threads_at = [&](int i) { return argc > i ? std::atoi(argv[i]) : 1; };
-  if (game == "tictactoe") return Compare("tictactoe", tictactoe::Rules(), threads_at(2));
+  if (game == "tictactoe") return Compare("tictactoe", tictactoe::RulesWithTakeBacks(), threads_at(2));
   if (game == "krk" && argc >= 3) {
     const int size = std::atoi(argv[2]);
     if (size < 3 || size > 8) return Usage();

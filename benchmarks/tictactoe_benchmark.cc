@@ -1,7 +1,9 @@
 // Google Benchmark suite of the tic-tac-toe example as the loopy kit solves
 // it: the hot paths the solver calls once per position or per move
-// (unranking, describing a position, listing its parents, through the kit's
-// solver view) and a whole solve with 1 and 2 threads.
+// (unranking, describing a position, listing its parents from the
+// predecessor lists the kit builds by a forward pass, through the kit's
+// solver view), building those lists, and a whole solve (lists included)
+// with 1 and 2 threads.
 //
 //   build/bin/tictactoe_benchmark --benchmark_min_time=0.05
 #include "benchmark/benchmark.h"
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "plugins/tictactoe/rules.h"
+#include "retro/kit/forward_predecessors.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
@@ -18,12 +21,22 @@
 namespace tictactoe {
 namespace {
 
-// Stands in for the solver's sink: counts what a position reports.
-// The kit's view of the one slice.
+// The kit's view of the one slice, with the slice's predecessor lists
+// (tic-tac-toe has no take-backs).
 using SolverGame = retro::kit::LoopyWdlSolveView<Rules>;
 const Rules kRules;
 const uint64_t kIndexCount = kRules.slice_size(0);
-SolverGame View() { return SolverGame(kRules, 0, {}); }
+retro::solver::PredecessorLists BuildLists(retro::ThreadPool& pool) {
+  return *retro::kit::BuildForwardPredecessors(kRules, 0, pool, {});
+}
+const retro::solver::PredecessorLists& Lists() {
+  static retro::ThreadPool pool(1);
+  static const retro::solver::PredecessorLists lists = BuildLists(pool);
+  return lists;
+}
+SolverGame View() { return SolverGame(kRules, 0, {}, &Lists()); }
+
+// Stands in for the solver's sink: counts what a position reports.
 
 struct CountingSink {
   int terminals = 0;
@@ -69,10 +82,21 @@ void BM_ForEachPredecessor(benchmark::State& state) {
 }
 BENCHMARK(BM_ForEachPredecessor);
 
+void BM_BuildPredecessorLists(benchmark::State& state) {
+  retro::ThreadPool pool(1);
+  for (auto _ : state) {
+    const retro::solver::PredecessorLists lists = BuildLists(pool);
+    benchmark::DoNotOptimize(lists.edges());
+  }
+  state.SetItemsProcessed(state.iterations() * kIndexCount);
+}
+BENCHMARK(BM_BuildPredecessorLists);
+
 void BM_Solve(benchmark::State& state) {
   retro::ThreadPool pool(static_cast<int>(state.range(0)));
   for (auto _ : state) {
-    auto table = retro::solver::SolveLoopyWdl(View(), {.pool = &pool});
+    const retro::solver::PredecessorLists lists = BuildLists(pool);
+    auto table = retro::solver::SolveLoopyWdl(SolverGame(kRules, 0, {}, &lists), {.pool = &pool});
     benchmark::DoNotOptimize(table->data());
   }
   state.SetItemsProcessed(state.iterations() * kIndexCount);

@@ -14,10 +14,6 @@ foreach(var RETRO GAME PLUGIN_DIR BRUTE_FORCE WORK_DIR)
     message(FATAL_ERROR "retroCompareWithBruteForce: -D${var}=... is required")
   endif()
 endforeach()
-# retro_add_game_tests writes the list PARAMETERS with its separators
-# escaped (\;), which keeps it one argument of the test's command: a list
-# again here, one solve option per element.
-string(REPLACE "\\;" ";" PARAMETERS "${PARAMETERS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(db ${WORK_DIR}/${GAME}.retro)
@@ -27,7 +23,9 @@ execute_process(COMMAND ${BRUTE_FORCE} OUTPUT_FILE ${WORK_DIR}/expected.txt
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "the brute force ${BRUTE_FORCE} failed (${status}): ${errors}")
 endif()
-# The solve options arrive as one list with escaped separators (\;).
+# retro_add_game_tests writes the list PARAMETERS with its separators
+# escaped (\;), which keeps it one argument of the test's command: a list
+# again here, one solve option per element.
 string(REPLACE "\\;" ";" parameters "${PARAMETERS}")
 execute_process(COMMAND ${RETRO} solve --game ${GAME} ${parameters} --out ${db}
                         --plugin-dir ${PLUGIN_DIR}

@@ -35,18 +35,6 @@ class Rules : public retro::kit::CellsRules<Rules, kGrid> {
       if (p.cells[cell] == kEmpty) visit(cell, child);
     }
   }
-  // ---- Take-backs: visit(parent) per unfinished parent: a piece of the
-  // last mover taken back, unless that player had a line without it.
-  template <typename Visit>
-  void ForEachTakeBack(const Position& p, Visit&& visit) const {
-    const Cell last = Opponent(ToMove(p));
-    for (int cell = 0; cell < kCells; ++cell) {
-      Position parent = p;
-      parent.cells[cell] = kEmpty;
-      if (p.cells[cell] == last && !HasLine(parent, last)) visit(parent);
-    }
-  }
-  // ---- End of take-backs.
 
   // For probe: the side to move, why a game is over and how long a draw
   // lasts (the empty cells, also a bound on any distance).

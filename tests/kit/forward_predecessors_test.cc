@@ -1,8 +1,8 @@
 // Predecessors from a forward pass over the moves (retro/solver/
 // predecessor_lists.h, retro/kit/forward_predecessors.h): the lists against
 // a brute-force reverse graph, in memory and in a scratch file (which leaves
-// nothing behind); then KRK (krk_rules.h) and tic-tac-toe (plugins/
-// tictactoe/rules.h) solved with their take-backs hidden
+// nothing behind); then KRK (krk_rules.h) and tic-tac-toe (tests/tictactoe/
+// rules_with_take_backs.h) solved with their take-backs hidden
 // (retro/testing/without_take_backs.h), byte for byte as with them, on one
 // and several threads, with the lists on disk, and on two ranks; the
 // contract checker skips the take-backs check of such rules; the plan's
@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "plugins/tictactoe/rules.h"
 #include "retro/contract/check_contract.h"
 #include "retro/kit/forward_predecessors.h"
 #include "retro/kit/loopy_wdl_check_view.h"
@@ -25,6 +24,7 @@
 #include "tests/distributed/thread_communicator.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/kit/krk_rules.h"
+#include "tests/tictactoe/rules_with_take_backs.h"
 
 namespace retro {
 namespace {
@@ -158,7 +158,8 @@ std::vector<std::vector<uint8_t>> SolveAll(const R& rules, int threads,
 
 static_assert(kit::HasTakeBacks<krk::Rules>);
 static_assert(!kit::HasTakeBacks<WithoutTakeBacks<krk::Rules>>);
-static_assert(!kit::HasTakeBacks<WithoutTakeBacks<tictactoe::Rules>>);
+static_assert(kit::HasTakeBacks<tictactoe::RulesWithTakeBacks>);
+static_assert(!kit::HasTakeBacks<WithoutTakeBacks<tictactoe::RulesWithTakeBacks>>);
 
 TEST(ForwardPredecessorsTest, KrkSolvesByteForByteAsWithTakeBacks) {
   for (const int size : {3, 4, 5}) {
@@ -174,8 +175,8 @@ TEST(ForwardPredecessorsTest, KrkSolvesByteForByteAsWithTakeBacks) {
 }
 
 TEST(ForwardPredecessorsTest, TicTacToeSolvesByteForByteAsWithTakeBacks) {
-  const tictactoe::Rules rules;
-  const WithoutTakeBacks<tictactoe::Rules> hidden;
+  const tictactoe::RulesWithTakeBacks rules;
+  const WithoutTakeBacks<tictactoe::RulesWithTakeBacks> hidden;
   const auto expected = SolveAll(rules, 2);
   ASSERT_EQ(expected.size(), 1u);
   EXPECT_EQ(SolveAll(hidden, 1), expected);
@@ -242,8 +243,9 @@ TEST(ForwardPredecessorsTest, ThePlansSampledEdgesAreCloseToTheListed) {
 // The whole module (plan and solve) of rules without take-backs: the plan
 // counts the lists, and the solve writes the slices of the module with them.
 TEST(ForwardPredecessorsTest, TheModuleSolvesRulesWithoutTakeBacks) {
-  kit::LoopyWdlModule<tictactoe::Rules> with({.name = "tictactoe"});
-  kit::LoopyWdlModule<WithoutTakeBacks<tictactoe::Rules>> without({.name = "tictactoe"});
+  kit::LoopyWdlModule<tictactoe::RulesWithTakeBacks> with({.name = "tictactoe"});
+  kit::LoopyWdlModule<WithoutTakeBacks<tictactoe::RulesWithTakeBacks>> without(
+      {.name = "tictactoe"});
   const absl::StatusOr<SolvePlan> with_plan = with.Plan({}, {});
   const absl::StatusOr<SolvePlan> without_plan = without.Plan({}, {});
   ASSERT_TRUE(with_plan.ok() && without_plan.ok());

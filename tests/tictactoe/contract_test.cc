@@ -1,7 +1,8 @@
 // The contract checker on the kit's view of the tic-tac-toe rules
 // (retro/kit/loopy_wdl_check_view.h on plugins/tictactoe/rules.h): every
 // index checked and passing, and take-backs that forget one move rejected,
-// naming the position.
+// naming the position (on the rules with hand-written take-backs of
+// rules_with_take_backs.h; the plugin's have none).
 #include <string>
 
 #include "gmock/gmock.h"
@@ -9,6 +10,7 @@
 #include "plugins/tictactoe/rules.h"
 #include "retro/kit/loopy_wdl_check_view.h"
 #include "retro/testing/contract_matchers.h"
+#include "tests/tictactoe/rules_with_take_backs.h"
 
 namespace tictactoe {
 namespace {
@@ -24,14 +26,20 @@ TEST(TicTacToeContractTest, Holds) {
   retro::testing::ExpectContractHolds(ContractView(kRules));
 }
 
+TEST(TicTacToeContractTest, HoldsWithTakeBacks) {
+  retro::testing::ExpectContractHolds(
+      retro::kit::LoopyWdlCheckView<RulesWithTakeBacks>(RulesWithTakeBacks()));
+}
+
 // Take-backs that skip un-playing the centre: the solver would never
 // count down the parent whose move was to the centre.
-class NoCentreTakeBack : public ContractView {
+const RulesWithTakeBacks kRulesWithTakeBacks;
+class NoCentreTakeBack : public retro::kit::LoopyWdlCheckView<RulesWithTakeBacks> {
  public:
-  NoCentreTakeBack() : ContractView(kRules) {}
+  NoCentreTakeBack() : LoopyWdlCheckView(kRulesWithTakeBacks) {}
   template <typename Visit>
   void ForEachParent(const Position& p, Visit&& visit) const {
-    ContractView::ForEachParent(p, [&](const Position& q) {
+    LoopyWdlCheckView::ForEachParent(p, [&](const Position& q) {
       if ((q.cells[4] == kEmpty) != (p.cells[4] == kEmpty)) return;
       visit(q);
     });

@@ -1,7 +1,8 @@
 // The tic-tac-toe example's game code against the independent reference:
 // the indexer is a bijection, legal boards are exactly the reachable ones,
-// moves and take-backs agree with the reference, perft counts, and the
-// loopy solver run on the plugin's SolverGame gives the reference values.
+// moves and the kit's predecessor lists (a forward pass over the moves: the
+// rules have no take-backs) agree with the reference, perft counts, and the
+// loopy solver run on the kit's view gives the reference values.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "plugins/tictactoe/position.h"
 #include "plugins/tictactoe/rules.h"
+#include "retro/kit/forward_predecessors.h"
 #include "retro/kit/loopy_wdl_module.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
 #include "retro/progress.h"
@@ -68,7 +70,7 @@ TEST(TicTacToeRulesTest, LegalBoardsAreExactlyTheReachableOnes) {
   EXPECT_EQ(kRules.CountPositions(), legal);
 }
 
-TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
+TEST(TicTacToeRulesTest, MovesAndPredecessorsMatchTheReference) {
   // parents[child] as the reference sees it (moves of unfinished boards).
   std::map<std::string, std::multiset<std::string>> parents;
   for (const auto& [board, value] : Ref().values()) {
@@ -76,6 +78,10 @@ TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
       parents[child].insert(board);
     }
   }
+  retro::ThreadPool pool(2);
+  const absl::StatusOr<retro::solver::PredecessorLists> lists =
+      retro::kit::BuildForwardPredecessors(kRules, 0, pool, {});
+  ASSERT_TRUE(lists.ok()) << lists.status();
   for (const auto& [board, value] : Ref().values()) {
     const Position p = kRules.Unrank(0, Base3(board));
     std::vector<std::string> children;
@@ -86,7 +92,8 @@ TEST(TicTacToeRulesTest, MovesAndTakeBacksMatchTheReference) {
     });
     EXPECT_EQ(children, tictactoe_reference::Children(board)) << board;
     std::multiset<std::string> found;
-    kRules.ForEachTakeBack(p, [&](Position parent) { found.insert(Flat(parent)); });
+    lists->ForEachParent(Base3(board),
+                         [&](uint64_t parent) { found.insert(Flat(kRules.Unrank(0, parent))); });
     EXPECT_EQ(found, parents[board]) << board;
     EXPECT_EQ(kRules.Outcome(p).has_value(), tictactoe_reference::GameOver(board));
   }
@@ -120,9 +127,12 @@ TEST(TicTacToeSolverTest, LoopySolverMatchesBruteForce) {
   for (const int threads : {1, 2, 3}) {
     retro::ThreadPool pool(threads);
     retro::Progress progress;
-    const absl::StatusOr<std::vector<uint8_t>> table =
-        retro::solver::SolveLoopyWdl(retro::kit::LoopyWdlSolveView<Rules>(Rules(), 0, {}),
-                                      {.pool = &pool, .progress = &progress});
+    const absl::StatusOr<retro::solver::PredecessorLists> lists =
+        retro::kit::BuildForwardPredecessors(kRules, 0, pool, {});
+    ASSERT_TRUE(lists.ok()) << lists.status();
+    const absl::StatusOr<std::vector<uint8_t>> table = retro::solver::SolveLoopyWdl(
+        retro::kit::LoopyWdlSolveView<Rules>(kRules, 0, {}, &*lists),
+        {.pool = &pool, .progress = &progress});
     ASSERT_TRUE(table.ok()) << table.status();
     ASSERT_EQ(table->size(), kIndexCount);
     for (const auto& [board, value] : Ref().values()) {
