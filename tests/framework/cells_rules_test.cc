@@ -71,7 +71,11 @@ TEST(CellsRulesTest, CountsTheBoardsThatArePositions) {
     }
     legal += (bs > 0 && as <= 2) ? 2 : 0;
   }
-  EXPECT_EQ(kRules.CountPositions(), legal);
+  uint64_t positions = 0;
+  for (uint64_t index = 0; index < kRules.slice_size(0); ++index) {
+    positions += kRules.IsPosition(kRules.Unrank(0, index));
+  }
+  EXPECT_EQ(positions, legal);
 }
 
 TEST(CellsRulesTest, FormatsRowsAndTheSideToMove) {
@@ -93,7 +97,7 @@ TEST(CellsRulesTest, ParsesWhatItFormats) {
       ++parsed;
     }
   }
-  EXPECT_EQ(parsed, kRules.CountPositions());
+  EXPECT_EQ(parsed, 948u);  // the legal boards, as counted above
   EXPECT_EQ(*kRules.Parse("A.B/..a b"), MakeBoard({1, 0, 2, 0, 0, 1}, 1));
 }
 

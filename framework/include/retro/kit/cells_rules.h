@@ -1,8 +1,8 @@
 // A base for the rules of games on a rectangular grid of cells: a rules
 // class derives from CellsRules<Rules, kGrid> (kGrid a constexpr GridShape,
 // retro/grid_notation.h) and gets what every such game would otherwise
-// write, leaving it its own rules (legality, outcome, moves and, for the
-// loopy kit, take-backs):
+// write, leaving it its own rules (legality, outcome, moves and,
+// optionally for the loopy kit, take-backs):
 //
 //   - the indexer: the stock CellsIndexer (retro/cells_indexer.h), every
 //     board an index of one slice "positions"; Position is a CellBoard
@@ -17,7 +17,7 @@
 //   class Rules : public retro::kit::CellsRules<Rules, kGrid> {
 //    public:
 //     const char* Illegality(const Position& p) const;  // nullptr: a position
-//     ... Outcome, ForEachMove, ForEachTakeBack ...
+//     ... Outcome, ForEachMove ...
 //   };
 //
 // The derived class writes `const char* Illegality(const Position&)` (why a
@@ -61,13 +61,6 @@ class CellsRules {
   Position Unrank(int, uint64_t index) const { return Indexer::Unrank(index); }
   SliceIndex Rank(const Position& p) const { return {0, Indexer::Rank(p)}; }
   bool IsPosition(const Position& p) const { return derived().Illegality(p) == nullptr; }
-
-  // ---- The count of positions, for the plan and the solve's summary: the
-  // boards that are positions (until the kits count positions themselves).
-  uint64_t CountPositions() const {
-    return Indexer::CountLegal([this](const Position& p) { return derived().IsPosition(p); });
-  }
-  // ---- End of the count of positions.
 
   // The notation; Parse also refuses boards that are no position.
   std::string Format(const Position& p) const { return FormatGrid(kShape, p); }
