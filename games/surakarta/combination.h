@@ -63,6 +63,28 @@ inline Bitboard NextCombination(Bitboard squares) {
   return ripple | (((ripple ^ squares) >> 2) / lowest);
 }
 
+// The set of squares of the records met in increasing index order (FuChou
+// indices and the solver's tables number each set's colourings
+// consecutively): unranked when the set changes, stepped to the next set in
+// colex order when it is the one held's successor, the common case of a
+// scan.
+struct CombinationCursor {
+  int size = -1;  // -1: no set held yet
+  uint64_t rank = 0;
+  Bitboard squares = 0;
+
+  // Holds the set of `new_size` squares with colex rank `new_rank`; true
+  // when it is another set than the one held before.
+  bool MoveTo(int new_size, uint64_t new_rank) {
+    if (new_size == size && new_rank == rank) return false;
+    squares = new_size == size && new_rank == rank + 1 ? NextCombination(squares)
+                                                      : CombinationUnrank(new_rank, new_size);
+    size = new_size;
+    rank = new_rank;
+    return true;
+  }
+};
+
 }  // namespace retro::surakarta
 
 #endif  // GAMES_SURAKARTA_COMBINATION_H_

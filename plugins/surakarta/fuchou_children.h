@@ -42,9 +42,7 @@ struct FuChouChildScratch {
     Bitboard occupied;
     uint64_t base;
   };
-  int pieces = -1;
-  uint64_t set_rank = 0;
-  Bitboard occupied = 0;
+  CombinationCursor set;  // the last occupied set met
   // Per occupied point: the first pieces its capture walks meet, and the
   // SetBase of the smaller table's set after a capture from it.
   std::array<Bitboard, kSquares> first_hits;
@@ -67,14 +65,8 @@ std::optional<WdlOutcome> ForEachFuChouChild(const FuChouIndexer& table,
                                              Visit&& visit) {
   // 1. The occupied set, and what its colourings share when it is new.
   const int n = table.pieces();
-  const uint64_t set_rank = index >> n;
-  if (scratch.pieces != n || set_rank != scratch.set_rank) {
-    scratch.occupied = scratch.pieces == n && set_rank == scratch.set_rank + 1
-                           ? NextCombination(scratch.occupied)
-                           : CombinationUnrank(set_rank, n);
-    scratch.pieces = n;
-    scratch.set_rank = set_rank;
-    const Bitboard occupied = scratch.occupied;
+  if (scratch.set.MoveTo(n, index >> n)) {
+    const Bitboard occupied = scratch.set.squares;
     int count = 0;
     for (Bitboard b = occupied; b;) {
       const int from = PopLowest(b);
@@ -92,7 +84,7 @@ std::optional<WdlOutcome> ForEachFuChouChild(const FuChouIndexer& table,
     }
   }
   // 2. The colouring: a side without pieces has lost.
-  const Bitboard occupied = scratch.occupied;
+  const Bitboard occupied = scratch.set.squares;
   const Bitboard us = DepositBits(index & ((uint64_t{1} << n) - 1), occupied);
   const Bitboard them = occupied & ~us;
   if (us == 0) return WdlOutcome::Loss(0);

@@ -161,17 +161,10 @@ Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) c
     if (cache.pieces != n) cache = UnrankCache{.pieces = n};
     return Symmetric(n).Unrank(index, cache.symmetric);
   }
-  const uint64_t set_rank = index >> n;
-  if (cache.pieces != n || set_rank != cache.set_rank) {
-    cache.occupied = cache.pieces == n && set_rank == cache.set_rank + 1
-                         ? NextCombination(cache.occupied)
-                         : CombinationUnrank(set_rank, n);
-    cache.pieces = n;
-    cache.set_rank = set_rank;
-  }
+  cache.occupied_set.MoveTo(n, index >> n);
   Position p;
-  p.us = DepositBits(index & ((uint64_t{1} << n) - 1), cache.occupied);
-  p.them = cache.occupied & ~p.us;
+  p.us = DepositBits(index & ((uint64_t{1} << n) - 1), cache.occupied_set.squares);
+  p.them = cache.occupied_set.squares & ~p.us;
   return p;
 }
 

@@ -35,6 +35,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "games/surakarta/board.h"
+#include "games/surakarta/combination.h"
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/move.h"
 #include "games/surakarta/movegen.h"
@@ -120,10 +121,9 @@ class SurakartaRules {
   // set are consecutive FuChou indices, and the next set is one Gosper
   // step; a symmetric table keeps its indexer's block cache.
   struct UnrankCache {
-    int pieces = -1;
-    uint64_t set_rank = 0;
-    Bitboard occupied = 0;
+    int pieces = -1;  // the table `symmetric` belongs to
     SymmetricIndexer::UnrankCache symmetric = {};
+    CombinationCursor occupied_set;  // FuChou's
   };
   Position Unrank(int slice, uint64_t index, UnrankCache& cache) const;
   SliceIndex Rank(const Position& p) const;
