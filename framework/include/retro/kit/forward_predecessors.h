@@ -48,9 +48,8 @@ void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& 
         }
       });
   if (over.has_value() || !classes) return;
-  std::sort(ranks.begin(), ranks.end());
-  const auto distinct_end = std::unique(ranks.begin(), ranks.end());
-  for (auto it = ranks.begin(); it != distinct_end; ++it) emit(*it);
+  const int distinct = SortDistinctClasses(ranks);
+  for (int i = 0; i < distinct; ++i) emit(ranks[i]);
 }
 
 // The predecessor lists of slice `slice`, built on `pool`'s threads.

@@ -233,6 +233,7 @@
 #ifndef RETRO_KIT_LOOPY_WDL_RULES_H_
 #define RETRO_KIT_LOOPY_WDL_RULES_H_
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <optional>
@@ -529,6 +530,14 @@ bool IndexesClasses(const R& rules) {
   } else {
     return false;
   }
+}
+
+// Sorts the class indices `ranks`, moves the distinct ones to the front
+// and returns their number: under indexes_classes a position counts each
+// distinct class of its in-slice children, and of its predecessors, once.
+inline int SortDistinctClasses(std::vector<uint64_t>& ranks) {
+  std::sort(ranks.begin(), ranks.end());
+  return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
 }
 
 // True when the rules say every index is a position.

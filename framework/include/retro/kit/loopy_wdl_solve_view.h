@@ -84,7 +84,7 @@ class LoopyWdlSolveView {
       }
     });
     if (outcome) return sink.Terminal(*outcome);
-    if (classes) in_slice = Distinct(scratch.ranks);
+    if (classes) in_slice = SortDistinctClasses(scratch.ranks);
     if (in_slice > 0) sink.InSliceMoves(in_slice);
   }
 
@@ -105,13 +105,6 @@ class LoopyWdlSolveView {
         if (static_cast<int>(parent % parts) == part) visit(parent);
       });
     }
-  }
-
-  // Sorts `ranks`, moves the distinct ones to the front and returns their
-  // number.
-  static int Distinct(std::vector<uint64_t>& ranks) {
-    std::sort(ranks.begin(), ranks.end());
-    return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
   }
 
  private:
@@ -137,7 +130,7 @@ class LoopyWdlSolveView {
     // Under NoLegalMove::kPasses, the pass parent (loopy_wdl_plays.h).
     plays_.ForEachPassParent(p, in_part);
     if (classes) {
-      const int distinct = Distinct(scratch.ranks);
+      const int distinct = SortDistinctClasses(scratch.ranks);
       for (int i = 0; i < distinct; ++i) visit(scratch.ranks[i]);
     }
   }
