@@ -126,18 +126,6 @@ SymmetricIndexer::SetRank SymmetricIndexer::OfSet(Bitboard occupied) const {
   return set;
 }
 
-uint64_t SymmetricIndexer::Rank(Bitboard us, const SetRank& set) const {
-  if (set.achieving == 1) return set.block_start + ExtractBits(us, set.occupied);
-  uint64_t best_w = UINT64_MAX;
-  for (int k = 0; k < kSymmetries; ++k) {
-    if ((set.achieving >> k) & 1) {
-      best_w = std::min<uint64_t>(best_w, ExtractBits(TransformBitboard(k, us), set.smallest));
-    }
-  }
-  if (set.rank_of != nullptr) return set.block_start + (*set.rank_of)[best_w];
-  return set.block_start + best_w;
-}
-
 Position SymmetricIndexer::Unrank(uint64_t rank) const {
   const size_t i = std::upper_bound(canonical_starts_.begin(),
                                     canonical_starts_.end(), rank) -
@@ -155,9 +143,22 @@ Position SymmetricIndexer::Unrank(uint64_t rank) const {
 
 Position SymmetricIndexer::Unrank(uint64_t rank, UnrankCache& cache) const {
   if (rank < cache.begin || rank >= cache.end) {
-    const size_t i = std::upper_bound(canonical_starts_.begin(),
-                                      canonical_starts_.end(), rank) -
-                     canonical_starts_.begin() - 1;
+    // Ranks met in increasing order are searched for from the cached set
+    // on, by doubling steps, then by halving the last step.
+    auto from = canonical_starts_.begin();
+    auto to = canonical_starts_.end();
+    if (cache.begin <= cache.end && rank >= cache.end) {
+      from += cache.set + 1;
+      for (size_t step = 1; to - from > static_cast<ptrdiff_t>(step); step *= 2) {
+        if (from[step] > rank) {
+          to = from + step;
+          break;
+        }
+        from += step;
+      }
+    }
+    const size_t i = std::upper_bound(from, to, rank) - canonical_starts_.begin() - 1;
+    cache.set = i;
     const uint64_t c = canonical_sets_[i];
     cache.begin = canonical_starts_[i];
     cache.end = i + 1 < canonical_starts_.size() ? canonical_starts_[i + 1]

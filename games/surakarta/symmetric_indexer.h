@@ -28,6 +28,7 @@
 #ifndef GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_
 #define GAMES_SURAKARTA_SYMMETRIC_INDEXER_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,7 @@
 #include "absl/status/statusor.h"
 #include "games/surakarta/board.h"
 #include "games/surakarta/position.h"
+#include "games/surakarta/symmetry.h"
 
 namespace retro::surakarta {
 
@@ -78,7 +80,17 @@ class SymmetricIndexer {
     const std::vector<uint16_t>* rank_of = nullptr;
   };
   SetRank OfSet(Bitboard occupied) const;
-  uint64_t Rank(Bitboard us, const SetRank& set) const;
+  uint64_t Rank(Bitboard us, const SetRank& set) const {
+    if (set.achieving == 1) return set.block_start + ExtractBits(us, set.occupied);
+    uint64_t best_w = UINT64_MAX;
+    for (int k = 0; k < kSymmetries; ++k) {
+      if ((set.achieving >> k) & 1) {
+        best_w = std::min<uint64_t>(best_w, ExtractBits(TransformBitboard(k, us), set.smallest));
+      }
+    }
+    if (set.rank_of != nullptr) return set.block_start + (*set.rank_of)[best_w];
+    return set.block_start + best_w;
+  }
 
   // The canonical representative of class `rank` < Size(), X to move.
   Position Unrank(uint64_t rank) const;
@@ -89,6 +101,7 @@ class SymmetricIndexer {
   // subtraction and a PDEP instead of a binary search.
   struct UnrankCache {
     uint64_t begin = 1, end = 0;  // empty
+    size_t set = 0;               // its place among the canonical sets
     Bitboard occupied = 0;
     const std::vector<uint16_t>* pattern_of = nullptr;  // symmetric sets
   };

@@ -18,10 +18,17 @@
 // (FuChouIndexer, TableRankIndexer) distinct moves give distinct children
 // and the counts are the plain move counts.
 //
-// TableSlice (table_slice.h) is the production builder: FuChou order only,
-// with per-occupied-set caching and incremental ranks, several times faster.
-// This slice trades that speed for taking the scheme as a template
-// parameter; its FuChou tables equal TableSlice's byte for byte (tests).
+// A scheme that ranks by occupied set (SymmetricIndexer: OfSet, then
+// Rank(us, set)) is ranked through OccupiedSetEdges
+// (occupied_set_edges.h): the sets the moves of an occupied set lead to are
+// found once a point and shared by all its colourings, and Describe ranks
+// only the children that may share a class with another (steps into sets
+// of the same orbit); this is how `retro solve --indexer symmetric` builds.
+//
+// TableSlice (table_slice.h) is the production FuChou builder, with
+// per-occupied-set caching and incremental ranks, several times faster
+// than this slice's plain path; its FuChou tables equal TableSlice's byte
+// for byte (tests).
 #ifndef PLUGINS_SURAKARTA_SCHEME_TABLE_SLICE_H_
 #define PLUGINS_SURAKARTA_SCHEME_TABLE_SLICE_H_
 
@@ -38,6 +45,7 @@
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
 #include "plugins/surakarta/no_move_outcome.h"
+#include "plugins/surakarta/occupied_set_edges.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetry.h"
 #include "plugins/surakarta/table_slice.h"
@@ -104,8 +112,20 @@ class SchemeTableSlice {
       return NoCache{};
     }
   }
+  struct NoEdges {};
+  template <typename S>
+  static auto EdgesOf() {
+    if constexpr (RanksBySet<S>) {
+      return OccupiedSetEdges<S>{};
+    } else {
+      return NoEdges{};
+    }
+  }
   struct Scratch {
     decltype(CacheOf<Scheme>()) cache;
+    // Per occupied set, for schemes that rank by set (see
+    // occupied_set_edges.h).
+    decltype(EdgesOf<Scheme>()) edges;
   };
 
   template <typename Sink>
@@ -113,6 +133,7 @@ class SchemeTableSlice {
     const Position p = Unrank(scratch, index);
     if (p.us == 0) return sink.Terminal(WdlOutcome::Loss(0));
     if (p.them == 0) return sink.Terminal(WdlOutcome::Win(0));
+    if constexpr (RanksBySet<Scheme>) return DescribeBySet(scratch.edges, p, sink);
     const Bitboard occupied = p.us | p.them;
     std::array<uint64_t, kMaxSteps> children;
     int steps = 0;
@@ -154,6 +175,9 @@ class SchemeTableSlice {
     // are in the part of p.us, and a thread skips at once the positions
     // whose predecessors are not its own (instead of ranking them all).
     if (parts > 1 && PartOf(p.us, parts) != part) return;
+    if constexpr (RanksBySet<Scheme>) {
+      return ForEachPredecessorBySet(scratch.edges, p, visit);
+    }
     const Bitboard occupied = p.us | p.them;
     std::array<uint64_t, kMaxSteps> predecessors;
     int count = 0;
@@ -172,6 +196,64 @@ class SchemeTableSlice {
   }
 
  private:
+  // Describe for a scheme that ranks by set: the sets of the children and of
+  // the captures' children come from `edges`.
+  template <typename Sink>
+  void DescribeBySet(auto& edges, const Position& p, Sink& sink) const {
+    edges.Reset(p.us | p.them);
+    edges.MarkSharedSteps(scheme_);
+    std::array<uint64_t, kMaxSteps> children;
+    int steps = 0, shared = 0;
+    bool any_capture = false;
+    for (Bitboard pieces = p.us; pieces;) {
+      const int from = PopLowest(pieces);
+      for (Bitboard t = edges.FirstHits(from, smaller_scheme_) & p.them; t;) {
+        const Bitboard to_bit = SquareBit(PopLowest(t));
+        any_capture = true;
+        const WdlOutcome child =
+            smaller_ != nullptr
+                ? DecodeWdl((*smaller_)[smaller_scheme_.Rank(p.them & ~to_bit,
+                                                             edges.CaptureSet(from))])
+                : WdlOutcome::Draw();
+        // The capture is the conversion: one ply, whatever follows.
+        sink.Conversion(child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
+                        : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
+                                                    : WdlOutcome::Draw());
+      }
+      // Steps into sets of orbits of their own reach classes of their own;
+      // the others are ranked (each child has the opponent's pieces as its
+      // own) and counted once a class.
+      steps += edges.UnsharedStepCount(from);
+      if (!edges.HasSharedSteps(from)) continue;
+      for (const auto& step : edges.StepsFrom(from, scheme_)) {
+        if (step.shared) children[shared++] = scheme_.Rank(p.them, step.set);
+      }
+    }
+    steps += Distinct(children.data(), shared);
+    if (steps == 0 && !any_capture) {
+      return sink.Terminal(NoMoveOutcome(rule_, p.us, p.them));
+    }
+    sink.InSliceMoves(steps);
+  }
+
+  // ForEachPredecessor for a scheme that ranks by set: the side that just
+  // moved (them) un-steps a piece; the predecessors' sets come from `edges`.
+  template <typename Visit>
+  void ForEachPredecessorBySet(auto& edges, const Position& p, Visit& visit) const {
+    edges.Reset(p.us | p.them);
+    std::array<uint64_t, kMaxSteps> predecessors;
+    int count = 0;
+    for (Bitboard movers = p.them; movers;) {
+      const int to = PopLowest(movers);
+      const Bitboard base = p.them ^ SquareBit(to);
+      for (const auto& unstep : edges.UnStepsTo(to, scheme_)) {
+        predecessors[count++] = scheme_.Rank(base | unstep.mover, unstep.set);
+      }
+    }
+    count = Distinct(predecessors.data(), count);
+    for (int i = 0; i < count; ++i) visit(predecessors[i]);
+  }
+
   Position Unrank(Scratch& scratch, uint64_t index) const {
     if constexpr (requires { typename Scheme::UnrankCache; }) {
       return scheme_.Unrank(index, scratch.cache);
@@ -190,13 +272,12 @@ class SchemeTableSlice {
   }
 
   // The part of a position whose opponent has the pieces `them`: a hash of
-  // the smallest of the 8 images of `them`, so that it depends on the
-  // position's class only (as the loopy solver requires of a part when an
-  // index is a class): the images of a position have the images of its
+  // how many of them stand in each orbit of points, so that it depends on
+  // the position's class only (as the loopy solver requires of a part when
+  // an index is a class): the images of a position have the images of its
   // opponent's pieces.
   static int PartOf(Bitboard them, int parts) {
-    return static_cast<int>(
-        ((SmallestImage(them) * 0x9E3779B97F4A7C15ull) >> 40) % parts);
+    return static_cast<int>(((OrbitCounts(them) * 0x9E3779B97F4A7C15ull) >> 40) % parts);
   }
 
   NoMoveRule rule_;

@@ -6,6 +6,7 @@
 #include <random>
 #include <set>
 #include <tuple>
+#include <vector>
 
 #include "games/surakarta/circuits.h"
 #include "games/surakarta/movegen.h"
@@ -56,6 +57,30 @@ TEST(SymmetryTest, BitboardTransformMatchesSquares) {
         if (b & SquareBit(s)) expected |= SquareBit(TransformSquare(k, s));
       }
       EXPECT_EQ(TransformBitboard(k, b), expected);
+    }
+  }
+}
+
+// The orbit counts (the solver's thread parts of symmetry classes) are the
+// same for the 8 images of a set, and count each of its points once, in
+// the orbit a brute force over the squares' images finds.
+TEST(SymmetryTest, OrbitCountsAreTheSameForEveryImage) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 1000; ++trial) {
+    const Bitboard b = rng() & rng() & kAllSquares;
+    uint64_t expected = 0;
+    std::vector<int> orbit_of(kSquares, -1);
+    int orbits = 0;
+    for (int s = 0; s < kSquares; ++s) {
+      if (orbit_of[s] < 0) {
+        for (int k = 0; k < kSymmetries; ++k) orbit_of[TransformSquare(k, s)] = orbits;
+        ++orbits;
+      }
+      if (b & SquareBit(s)) expected += uint64_t{1} << (4 * orbit_of[s]);
+    }
+    ASSERT_EQ(orbits, 6);
+    for (int k = 0; k < kSymmetries; ++k) {
+      EXPECT_EQ(OrbitCounts(TransformBitboard(k, b)), expected) << "symmetry " << k;
     }
   }
 }

@@ -683,9 +683,11 @@ class LoopyWdlSolver {
         for (const uint64_t entry : list) {
           const uint64_t q = entry & kIndexMask;
           if (entry & kWinBit) {
+            // Its value is read too when the counter reaches zero.
             game_.ForEachPredecessor(my_scratch, q, part, parts_,
-                                     [&batch, open_moves](uint64_t p) {
+                                     [&batch, open_moves, value](uint64_t p) {
                                        __builtin_prefetch(&open_moves[p], 1);
+                                       __builtin_prefetch(&value[p], 1);
                                        batch.push_back(p | kWinBit);
                                      });
           } else {
