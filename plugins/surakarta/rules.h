@@ -14,7 +14,8 @@
 // the layout chooses, the memory model and refusal, the optimised solver
 // adapters (TableSlice for FuChou tables, SchemeTableSlice for symmetric
 // ones) checked against the rules by `retro check`, verify's children of a
-// FuChou record read off its index (fuchou_children.h), and what probe and
+// record read off its index (fuchou_children.h, symmetric_children.h), and
+// what probe and
 // stats show (piece counts, why a game is over, results by material with a
 // total per table, positions counted through their symmetry classes).
 #ifndef PLUGINS_SURAKARTA_RULES_H_
@@ -45,6 +46,7 @@
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "plugins/surakarta/fuchou_children.h"
+#include "plugins/surakarta/symmetric_children.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl.h"
@@ -141,15 +143,22 @@ class SurakartaRules {
     std::array<Entry, 256> entries;
   };
   SliceIndex Rank(const Position& p, RankCache& cache) const;
-  // Verify's children of a FuChou record read off its index
-  // (fuchou_children.h); the symmetric layout unranks instead.
-  using ChildScratch = FuChouChildScratch;
-  bool has_child_indices() const { return indexing_ == TableIndexing::kFuChou; }
+  // Verify's children of a record read off its index (fuchou_children.h,
+  // symmetric_children.h).
+  struct ChildScratch {
+    FuChouChildScratch fuchou;
+    SymmetricChildScratch symmetric;
+  };
+  bool has_child_indices() const { return true; }
   template <typename Visit>
   std::optional<WdlOutcome> ForEachChildIndex(int slice, uint64_t index, ChildScratch& scratch,
                                               Visit&& visit) const {
+    if (indexing_ == TableIndexing::kSymmetric) {
+      return ForEachSymmetricChild(Symmetric(slice + 1), Symmetric(slice), rule_, index,
+                                   scratch.symmetric, visit);
+    }
     return ForEachFuChouChild(fuchou_->table(slice + 1), fuchou_->table(slice), rule_, index,
-                              scratch, visit);
+                              scratch.fuchou, visit);
   }
   bool IsPosition(const Position&) const { return true; }
   kit::IndexTraits index_traits() const {
