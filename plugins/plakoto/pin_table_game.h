@@ -42,6 +42,8 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -186,9 +188,25 @@ class PinTableGame {
     return blocks;
   }
 
+  // The blocks each block reads (see ComputeBlockDependencies). They depend
+  // on the number of points only, not on the pin point: computed once per
+  // process for each P and shared by the solves of every pin point.
+  const std::vector<std::vector<uint32_t>>& BlockDependencies(
+      const std::vector<chance::Block>& blocks) const {
+    using Dependencies = std::vector<std::vector<uint32_t>>;
+    static auto* const mutex = new std::mutex;
+    static auto* const computed = new std::map<int, Dependencies>;  // by P
+    std::lock_guard<std::mutex> lock(*mutex);
+    auto it = computed->find(points_);
+    if (it == computed->end()) {
+      it = computed->emplace(points_, ComputeBlockDependencies(blocks)).first;
+    }
+    return it->second;
+  }
+
   // The blocks each block reads: the block parts one move away (a move with
   // an end on a block point; a move among the other points stays inside).
-  std::vector<std::vector<uint32_t>> BlockDependencies(
+  std::vector<std::vector<uint32_t>> ComputeBlockDependencies(
       const std::vector<chance::Block>& blocks) const {
     const Range range = BlockRange();
     const std::vector<Part> parts = Parts();
