@@ -24,11 +24,16 @@
 // about 720 afterstates (P = 12 average). The records cost 144 bytes per
 // board (642 MB for P = 12), freed when the solve ends.
 //
+// The fold goes die by die: the single moves of a board are listed grouped
+// by die, so each die's maxima stay in registers and the board's record is
+// written once.
+//
 // Schedule: blocks of boards sharing the checkers on the points that are
 // the most significant part of the rank (see Blocks()), each solved in
 // ascending index order, which keeps the neighbours' records close in
-// memory, run as a dependency graph (BlockDependencies()); the neighbours of
-// the next board are prefetched while the current one is folded.
+// memory, run as a dependency graph (BlockDependencies(), computed once per
+// P and shared by the pin points); the neighbours of the next board are
+// prefetched while the current one is folded.
 //
 // The index is the rank of the whole board under `Indexer`, BearoffIndexer
 // (the default, and the databases' order) or LexIndexer. What depends on the
