@@ -24,11 +24,16 @@
 // about 720 afterstates (P = 12 average). The records cost 144 bytes per
 // board (642 MB for P = 12), freed when the solve ends.
 //
+// The fold goes die by die: the single moves of a board are listed grouped
+// by die, so each die's maxima stay in registers and the board's record is
+// written once.
+//
 // Schedule: blocks of boards sharing the checkers on the points that are
 // the most significant part of the rank (see Blocks()), each solved in
 // ascending index order, which keeps the neighbours' records close in
-// memory, run as a dependency graph (BlockDependencies()); the neighbours of
-// the next board are prefetched while the current one is folded.
+// memory, run as a dependency graph (BlockDependencies(), computed once per
+// P and shared by the pin points); the neighbours of the next board are
+// prefetched while the current one is folded.
 //
 // The index is the rank of the whole board under `Indexer`, BearoffIndexer
 // (the default, and the databases' order) or LexIndexer. What depends on the
@@ -42,6 +47,8 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -123,12 +130,12 @@ class PinTableGame {
 
  public:
   static constexpr int kNumOutcomes = kNumRolls;
-  // The single moves of one board: the neighbours' indices and dice, and
-  // the number of moves each die allows in total.
+  // The single moves of one board, grouped by die: the neighbours reached
+  // with die d + 1 are neighbour[first[d]..first[d + 1]), and capacity[d]
+  // is the number of moves of that die the board allows in total.
   struct Moves {
     uint64_t neighbour[kMaxPoints * 6];
-    uint8_t die[kMaxPoints * 6];
-    int count = 0;
+    int first[7] = {0, 0, 0, 0, 0, 0, 0};
     int capacity[6] = {0, 0, 0, 0, 0, 0};
   };
   // Per thread: the moves of the board a thread will most likely solve next
@@ -186,9 +193,25 @@ class PinTableGame {
     return blocks;
   }
 
+  // The blocks each block reads (see ComputeBlockDependencies). They depend
+  // on the number of points only, not on the pin point: computed once per
+  // process for each P and shared by the solves of every pin point.
+  const std::vector<std::vector<uint32_t>>& BlockDependencies(
+      const std::vector<chance::Block>& blocks) const {
+    using Dependencies = std::vector<std::vector<uint32_t>>;
+    static auto* const mutex = new std::mutex;
+    static auto* const computed = new std::map<int, Dependencies>;  // by P
+    std::lock_guard<std::mutex> lock(*mutex);
+    auto it = computed->find(points_);
+    if (it == computed->end()) {
+      it = computed->emplace(points_, ComputeBlockDependencies(blocks)).first;
+    }
+    return it->second;
+  }
+
   // The blocks each block reads: the block parts one move away (a move with
   // an end on a block point; a move among the other points stays inside).
-  std::vector<std::vector<uint32_t>> BlockDependencies(
+  std::vector<std::vector<uint32_t>> ComputeBlockDependencies(
       const std::vector<chance::Block>& blocks) const {
     const Range range = BlockRange();
     const std::vector<Part> parts = Parts();
@@ -268,40 +291,32 @@ class PinTableGame {
       scratch.ahead_index = ~uint64_t{0};
     }
 
-    // 3. Fold each neighbour's record into this board's tables.
-    Aux& mine = aux[index];
-    double b4[6];
-    double both[6][6];  // both[high - 1][low - 1]
-    for (int j = 0; j < 3; ++j) std::fill_n(mine.b[j], 6, kNone);
-    std::fill_n(b4, 6, kNone);
-    for (int h = 0; h < 6; ++h) std::fill_n(both[h], 6, kNone);
-    for (int c = 0; c < moves.count; ++c) {
-      const uint64_t n = moves.neighbour[c];
-      const int i = moves.die[c];
-      const Aux& r = aux[n];
-      mine.b[0][i] = std::max(mine.b[0][i], values[n]);
-      mine.b[1][i] = std::max(mine.b[1][i], r.b[0][i]);
-      mine.b[2][i] = std::max(mine.b[2][i], r.b[1][i]);
-      b4[i] = std::max(b4[i], r.b[2][i]);
-      for (int low = 0; low < i; ++low) {
-        both[i][low] = std::max(both[i][low], r.b[0][low]);
-      }
-    }
+    // 3. Fold the neighbours' records into this board's tables, die by
+    //    die (the accumulators of one die stay in registers).
+    Tables tables;
+    FoldDie<0>(moves, values, aux, &tables);
+    FoldDie<1>(moves, values, aux, &tables);
+    FoldDie<2>(moves, values, aux, &tables);
+    FoldDie<3>(moves, values, aux, &tables);
+    FoldDie<4>(moves, values, aux, &tables);
+    FoldDie<5>(moves, values, aux, &tables);
+    aux[index] = tables.mine;
     if (!pin_holds) {
       turn->terminal = true;  // the pin is released: value 0
       return;
     }
 
     // 4. The best play of each roll.
+    const Aux& mine = tables.mine;
     for (int o = 0; o < kNumOutcomes; ++o) {
       const int high = kRolls[o].high - 1;
       const int low = kRolls[o].low - 1;
       double best = kNone;
       if (high == low) {
         const int n = std::min(4, moves.capacity[high]);
-        if (n >= 1) best = n == 4 ? b4[high] : mine.b[n - 1][high];
-      } else if (both[high][low] != kNone) {
-        best = both[high][low];
+        if (n >= 1) best = n == 4 ? tables.b4[high] : mine.b[n - 1][high];
+      } else if (tables.both[high][low] != kNone) {
+        best = tables.both[high][low];
       } else if (rules_.larger_die_rule) {
         best = mine.b[0][high] != kNone ? mine.b[0][high] : mine.b[0][low];
       } else {
@@ -372,24 +387,63 @@ class PinTableGame {
     return key;
   }
 
-  // Fills `moves` with the single moves of `x` (index `index`) and prefetches
-  // the neighbours' records.
+  // This board's tables as the fold builds them: its record, B_4^d, and
+  // both[high - 1][low - 1] = the best play using both dice of a non-double.
+  struct Tables {
+    Aux mine;
+    double b4[6];
+    double both[6][6];
+  };
+
+  // Folds the records of the neighbours one move of die kDie + 1 away into
+  // `tables`: B_1 from their values, B_2..B_4 from their B_1..B_3, and
+  // both[kDie][low] from their B_1 of each smaller die.
+  template <int kDie>
+  static void FoldDie(const Moves& moves, const double* values, const Aux* aux,
+                      Tables* tables) {
+    constexpr double kNone = -std::numeric_limits<double>::infinity();
+    double b1 = kNone, b3 = kNone, b4 = kNone;
+    double lower[kDie + 1];  // lower[l]: max of B_1^{l+1}; l = kDie gives B_2
+    std::fill_n(lower, kDie + 1, kNone);
+    for (int c = moves.first[kDie]; c < moves.first[kDie + 1]; ++c) {
+      const uint64_t n = moves.neighbour[c];
+      const Aux& r = aux[n];
+      b1 = std::max(b1, values[n]);
+      for (int l = 0; l <= kDie; ++l) lower[l] = std::max(lower[l], r.b[0][l]);
+      b3 = std::max(b3, r.b[1][kDie]);
+      b4 = std::max(b4, r.b[2][kDie]);
+    }
+    tables->mine.b[0][kDie] = b1;
+    tables->mine.b[1][kDie] = lower[kDie];
+    tables->mine.b[2][kDie] = b3;
+    tables->b4[kDie] = b4;
+    for (int l = 0; l < kDie; ++l) tables->both[kDie][l] = lower[l];
+  }
+
+  // Fills `moves` with the single moves of `x` (index `index`), die by die,
+  // and prefetches the neighbours' records.
   void FindMoves(const Board& x, uint64_t index, const double* values,
                  const Aux* aux, Moves* moves) const {
+    uint64_t sums[kMaxPoints + 1];
+    Scheme::Sums(x, points_, step_, sums);
     int count = 0;
-    for (int d = 0; d < 6; ++d) moves->capacity[d] = 0;
-    ForEachMove(x, index, [&](int k, int d, uint64_t n) {
-      moves->capacity[d - 1] += x[k] * ((k - 1) / d);
-      const char* record = reinterpret_cast<const char*>(&aux[n]);
-      __builtin_prefetch(&values[n]);
-      __builtin_prefetch(record);
-      __builtin_prefetch(record + 64);
-      __builtin_prefetch(record + sizeof(Aux) - 1);
-      moves->neighbour[count] = n;
-      moves->die[count] = static_cast<uint8_t>(d - 1);
-      ++count;
-    });
-    moves->count = count;
+    for (int d = 1; d <= 6; ++d) {
+      moves->first[d - 1] = count;
+      int capacity = 0;
+      for (int k = d + 1; k <= points_; ++k) {
+        if (x[k] == 0) continue;
+        capacity += x[k] * ((k - 1) / d);
+        const uint64_t n = index - Scheme::Drop(sums, points_, k, d);
+        const char* record = reinterpret_cast<const char*>(&aux[n]);
+        __builtin_prefetch(&values[n]);
+        __builtin_prefetch(record);
+        __builtin_prefetch(record + 64);
+        __builtin_prefetch(record + sizeof(Aux) - 1);
+        moves->neighbour[count++] = n;
+      }
+      moves->capacity[d - 1] = capacity;
+    }
+    moves->first[6] = count;
   }
 
   int points_;

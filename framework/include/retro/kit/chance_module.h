@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <span>
@@ -140,6 +141,10 @@ class ChanceModule : public KitModule {
     out.SetCodec(info_.codec);
     chance::Workspace workspace;  // the solver's tables, reused from slice to slice
     std::vector<std::vector<double>> solved;
+    // A slice's checkpoint and hand-over to `out`, on a thread of
+    // its own while the next slice solves (see FinishesInBackground); joined
+    // before the next slice's, so the slices reach `out` in order.
+    std::future<absl::Status> finishing;
     for (int s = 0; s < rules.num_slices(); ++s) {
       const std::string name = rules.slice_name(s);
       // The values of a slice an earlier, killed run finished
@@ -160,6 +165,21 @@ class ChanceModule : public KitModule {
         RETRO_ASSIGN_OR_RETURN(values, SolveChanceSlice(rules, s, slice_context));
       }
       std::vector<uint8_t> encoded = EncodeDoubles(values);
+      if (finishing.valid()) RETRO_RETURN_IF_ERROR(finishing.get());
+      if (FinishesInBackground(rules, context)) {
+        finishing = std::async(
+            std::launch::async,
+            [&out, checkpoint = context.checkpoint, name, restored = saved.has_value(),
+             encoded = std::move(encoded)]() mutable -> absl::Status {
+              if (checkpoint != nullptr && !restored) {
+                RETRO_RETURN_IF_ERROR(checkpoint->Save(name, encoded));
+              }
+              out.AddSlice(name, std::move(encoded));
+              return absl::OkStatus();
+            });
+        solved.emplace_back();  // no later slice reads the values
+        continue;
+      }
       if (context.checkpoint != nullptr && !saved.has_value()) {
         RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, encoded));
       }
@@ -178,7 +198,7 @@ class ChanceModule : public KitModule {
       // the values (KeepsSolvedSlices).
       solved.push_back(KeepsSolvedSlices<R>() ? std::move(values) : std::vector<double>());
     }
-    return absl::OkStatus();
+    return finishing.valid() ? finishing.get() : absl::OkStatus();
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
@@ -192,6 +212,20 @@ class ChanceModule : public KitModule {
   }
 
  private:
+  // Whether a solved slice is checkpointed and handed to the builder on a
+  // thread of its own while the next slice solves: in a
+  // single process (a distributed checkpoint is collective), when no later
+  // slice reads the values and the slice has no companions (built from the
+  // values on the context's threads).
+  static bool FinishesInBackground(const R& rules, const WorkContext& context) {
+    if (context.communicator != nullptr && context.communicator->size() > 1) return false;
+    if (KeepsSolvedSlices<R>()) return false;
+    if constexpr (HasCompanions<R>) {
+      if (rules.num_companions() > 0) return false;
+    }
+    return true;
+  }
+
   GameInfo info_;
   GameDescription description_;
 };
