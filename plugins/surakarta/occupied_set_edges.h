@@ -77,7 +77,7 @@ class OccupiedSetEdges {
   }
 
   // Prepares the steps of every point of the set and marks the shared ones;
-  // then SharedSteps(from) tells the points with shared steps and
+  // then HasSharedSteps(from) tells the points with shared steps and
   // UnsharedStepCount(from) the number of the others.
   void MarkSharedSteps(const Scheme& scheme) {
     if (steps_marked_) return;
