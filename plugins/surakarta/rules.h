@@ -45,6 +45,7 @@
 #include "games/surakarta/piece_count_slices.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
+#include "plugins/surakarta/capture_outcome.h"
 #include "plugins/surakarta/fuchou_children.h"
 #include "plugins/surakarta/symmetric_children.h"
 #include "plugins/surakarta/no_move_outcome.h"
@@ -200,11 +201,7 @@ class SurakartaRules {
     }
   }
   // A capture converts: one ply, whatever follows it.
-  WdlOutcome ConversionValue(WdlOutcome child) const {
-    return child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
-           : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
-                                       : WdlOutcome::Draw();
-  }
+  WdlOutcome ConversionValue(WdlOutcome child) const { return CaptureOutcome(child); }
 
   // The optimised solver adapters (table_slice.h, scheme_table_slice.h),
   // and what they report against the rules (plugins/surakarta/contract.h).

@@ -44,6 +44,7 @@
 #include "games/surakarta/board.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
+#include "plugins/surakarta/capture_outcome.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "plugins/surakarta/occupied_set_edges.h"
 #include "games/surakarta/position.h"
@@ -149,10 +150,7 @@ class SchemeTableSlice {
               smaller_scheme_.Rank(p.them & ~to_bit, p.us ^ from_bit ^ to_bit);
           const WdlOutcome child = smaller_ != nullptr ? DecodeWdl((*smaller_)[child_index])
                                                        : WdlOutcome::Draw();
-          // The capture is the conversion: one ply, whatever follows.
-          sink.Conversion(child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
-                          : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
-                                                      : WdlOutcome::Draw());
+          sink.Conversion(CaptureOutcome(child));
         }
       }
       for (Bitboard t = StepTargets(from, occupied); t;) {
@@ -215,10 +213,7 @@ class SchemeTableSlice {
                 ? DecodeWdl((*smaller_)[smaller_scheme_.Rank(p.them & ~to_bit,
                                                              edges.CaptureSet(from))])
                 : WdlOutcome::Draw();
-        // The capture is the conversion: one ply, whatever follows.
-        sink.Conversion(child.result == Wdl::kLoss  ? WdlOutcome::Win(1)
-                        : child.result == Wdl::kWin ? WdlOutcome::Loss(1)
-                                                    : WdlOutcome::Draw());
+        sink.Conversion(CaptureOutcome(child));
       }
       // Steps into sets of orbits of their own reach classes of their own;
       // the others are ranked (each child has the opponent's pieces as its

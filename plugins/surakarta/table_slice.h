@@ -16,6 +16,7 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
+#include "plugins/surakarta/capture_outcome.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/loopy_wdl_buffer.h"
@@ -118,11 +119,7 @@ class TableSlice {
         const Bitboard child_them = us ^ SquareBit(from) ^ SquareBit(to);
         const WdlOutcome child = DecodeWdl(
             smaller_data_[smaller_indexer_.Rank(child_us, child_them)]);
-        // The capture is the conversion: one ply, whatever follows.
-        const WdlOutcome move = child.result == Wdl::kLoss ? WdlOutcome::Win(1)
-                                : child.result == Wdl::kWin
-                                    ? WdlOutcome::Loss(1)
-                                    : WdlOutcome::Draw();
+        const WdlOutcome move = CaptureOutcome(child);
         sink.Conversion(move);
         if (move.result == Wdl::kWin) return;  // nothing beats it
       }
