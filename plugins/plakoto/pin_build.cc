@@ -59,6 +59,7 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
   } else {
     extract(0, 0, values.size());
   }
+  if (options.workspace != nullptr) options.workspace->Recycle(*std::move(all));
   return values;
 }
 

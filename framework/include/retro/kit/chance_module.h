@@ -164,13 +164,14 @@ class ChanceModule : public KitModule {
         const ChanceSliceContext slice_context{context, &workspace, solved};
         RETRO_ASSIGN_OR_RETURN(values, SolveChanceSlice(rules, s, slice_context));
       }
-      std::vector<uint8_t> encoded = EncodeDoubles(values);
       if (finishing.valid()) RETRO_RETURN_IF_ERROR(finishing.get());
       if (FinishesInBackground(rules, context)) {
         finishing = std::async(
             std::launch::async,
             [&out, checkpoint = context.checkpoint, name, restored = saved.has_value(),
-             encoded = std::move(encoded)]() mutable -> absl::Status {
+             values = std::move(values)]() mutable -> absl::Status {
+              std::vector<uint8_t> encoded = EncodeDoubles(values);
+              values = std::vector<double>();
               if (checkpoint != nullptr && !restored) {
                 RETRO_RETURN_IF_ERROR(checkpoint->Save(name, encoded));
               }
@@ -180,6 +181,7 @@ class ChanceModule : public KitModule {
         solved.emplace_back();  // no later slice reads the values
         continue;
       }
+      std::vector<uint8_t> encoded = EncodeDoubles(values);
       if (context.checkpoint != nullptr && !saved.has_value()) {
         RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, encoded));
       }

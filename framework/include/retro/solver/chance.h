@@ -204,13 +204,15 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   //    keeps its own instead (step 3).
   const int ranks = comm.size();
   const bool split = kTable && ranks > 1 && graph.has_value();
-  std::vector<double> values(split ? 0 : size, 0.0);
   using Aux = typename AuxOf<Game>::type;
   // Left uninitialised: a table-style game writes aux[index] before any
-  // position that reads it is solved (it is read only from lower layers).
+  // position that reads it is solved (it is read only from lower layers);
+  // every value is written before it is read (table style), or read only
+  // once its solved flag is set (afterstate style).
   Workspace local_workspace;
   Workspace& workspace =
       options.workspace != nullptr ? *options.workspace : local_workspace;
+  std::vector<double> values = workspace.TakeValues(split ? 0 : size);
   Aux* aux = kTable && !split ? workspace.Get<Aux>(size) : nullptr;
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
   std::vector<typename Game::Scratch> scratch(pool.size());

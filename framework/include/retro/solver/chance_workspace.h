@@ -3,7 +3,8 @@
 // database); allocating them afresh for every slice makes the kernel fault in
 // and zero every page again, which on a virtual machine costs about as much
 // as the solve. Pass the same Workspace to consecutive Solve calls (one at a
-// time) to reuse the memory; it is released when the Workspace is destroyed.
+// time) to reuse the memory, and hand each solve's values back (Recycle) once
+// done with them; it is released when the Workspace is destroyed.
 #ifndef RETRO_SOLVER_CHANCE_WORKSPACE_H_
 #define RETRO_SOLVER_CHANCE_WORKSPACE_H_
 
@@ -11,6 +12,8 @@
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace retro::chance {
 
@@ -39,12 +42,26 @@ class Workspace {
     return std::launder(reinterpret_cast<T*>(buffer_.get()));
   }
 
+  // A values vector of `count` entries for a solve to fill, with the
+  // storage of the one last handed back (Recycle) when there is one: its
+  // entries are then left as they were, not zeroed.
+  std::vector<double> TakeValues(size_t count) {
+    std::vector<double> values = std::move(recycled_);
+    recycled_ = std::vector<double>();
+    values.resize(count);
+    return values;
+  }
+  // Hands back a solve's values once the caller is done with them, so that
+  // the next solve reuses their pages.
+  void Recycle(std::vector<double>&& values) { recycled_ = std::move(values); }
+
   // The bytes currently held.
   size_t capacity() const { return capacity_; }
 
  private:
   std::unique_ptr<std::byte[]> buffer_;
   size_t capacity_ = 0;
+  std::vector<double> recycled_;
 };
 
 }  // namespace retro::chance
