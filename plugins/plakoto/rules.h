@@ -102,7 +102,7 @@ class PinRules {
   absl::StatusOr<std::vector<double>> SolveSlice(int slice,
                                                  const kit::ChanceSliceContext& context) const;
 
-  // For a full verify: each roll's best play of every record through
+  // For a full verify: every record's value recomputed through
   // partial-play tables (pin_best_plays.h).
   PinBestPlays MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
                                const WorkContext&) const;

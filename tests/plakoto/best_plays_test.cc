@@ -1,9 +1,11 @@
 // PinBestPlays (plugins/plakoto/pin_best_plays.h), what a full `retro
-// verify` of a pin database reads each roll's best play from, against the
-// plays the rules' move generator enumerates (kit::EnumerateBests, what a
-// sampled verify and probe use): every roll of every record of every P = 6
-// pin, on random stored values (not a fixed point, so that every
-// comparison of the partial-play tables matters) and on solved ones.
+// verify` of a pin database takes each record's recomputed value from,
+// against the plays the rules' move generator enumerates (kit::EnumerateBests
+// and kit::ValueFromBests, what a sampled verify uses): every record of every
+// P = 6 pin, on random stored values (not a fixed point, so that every
+// roll's best matters: a wrong best of any roll changes the value) and on
+// solved ones, on one and two threads.
+#include <cmath>
 #include <optional>
 #include <random>
 #include <span>
@@ -20,22 +22,27 @@
 namespace retro::plakoto {
 namespace {
 
-// Every record's roll bests from the tables against the enumerated plays.
-void ExpectBestsMatchEnumeration(const PinRules& rules, std::vector<std::vector<double>> values) {
+// Every record's recomputed value against one step of the recurrence over
+// the enumerated plays.
+void ExpectValuesMatchEnumeration(const PinRules& rules, std::vector<std::vector<double>> values) {
   const kit::ChanceTables<PinRules> tables(rules, std::move(values), {});
-  ThreadPool pool(2);
-  Progress progress;
-  const WorkContext context{&pool, &progress};
-  PinBestPlays shared = rules.MakeBestChoices(tables, context);
-  for (int slice = 0; slice < rules.num_slices(); ++slice) {
-    shared.Prepare(slice, context);
-    for (uint64_t index = 0; index < rules.slice_size(slice); ++index) {
-      std::optional<double> fast[kNumRolls], enumerated[kNumRolls];
-      shared.Bests(index, rules.Unrank(slice, index), fast);
-      kit::EnumerateBests(tables, rules.Unrank(slice, index), enumerated);
-      for (int o = 0; o < kNumRolls; ++o) {
-        ASSERT_EQ(fast[o], enumerated[o])
-            << rules.Format(rules.Unrank(slice, index)) << " roll " << rules.FormatOutcome(o);
+  for (const int threads : {1, 2}) {
+    ThreadPool pool(threads);
+    Progress progress;
+    const WorkContext context{&pool, &progress};
+    PinBestPlays shared = rules.MakeBestChoices(tables, context);
+    for (int slice = 0; slice < rules.num_slices(); ++slice) {
+      shared.Prepare(slice, context);
+      const std::span<const double> recomputed = shared.RecomputedValues();
+      ASSERT_EQ(recomputed.size(), rules.slice_size(slice));
+      for (uint64_t index = 0; index < rules.slice_size(slice); ++index) {
+        const Position p = rules.Unrank(slice, index);
+        std::optional<double> best[kNumRolls];
+        kit::EnumerateBests(tables, p, best);
+        const std::optional<double> expected = kit::ValueFromBests(rules, best);
+        ASSERT_TRUE(expected.has_value()) << rules.Format(p);
+        ASSERT_EQ(recomputed[index], *expected)
+            << rules.Format(p) << " on " << threads << " thread(s)";
       }
     }
   }
@@ -54,7 +61,7 @@ TEST(PinBestPlaysTest, RandomValuesEveryRecordOfSixPoints) {
     values[s].resize(rules.slice_size(s));
     for (double& v : values[s]) v = value(random);
   }
-  ExpectBestsMatchEnumeration(rules, std::move(values));
+  ExpectValuesMatchEnumeration(rules, std::move(values));
 }
 
 TEST(PinBestPlaysTest, SolvedValuesEveryRecordOfSixPoints) {
@@ -65,7 +72,7 @@ TEST(PinBestPlaysTest, SolvedValuesEveryRecordOfSixPoints) {
     ASSERT_TRUE(db.ok()) << db.status();
     values.push_back(std::move(*db).TakeValues());
   }
-  ExpectBestsMatchEnumeration(rules, std::move(values));
+  ExpectValuesMatchEnumeration(rules, std::move(values));
 }
 
 }  // namespace

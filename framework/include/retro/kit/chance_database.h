@@ -305,14 +305,23 @@ class ChanceDatabase : public OpenDatabase {
     };
     // Each outcome's best for record `index`, position p, into best[].
     const auto bests = [&](uint64_t index, const Position& p, std::optional<double>* best) {
-      if constexpr (HasBestChoices<R>) {
+      if constexpr (HasBestChoices<R> && !RecomputesValues<typename BestChoicesType<R>::type>) {
         if (shared) return shared->Bests(index, p, best);
       }
       EnumerateBests(tables_, p, best);
     };
     // Record `index` of slice `s` checked, then its companions.
     const auto check_record = [&](int s, uint64_t index) {
-      std::string problem = Check(s, index, bests);
+      std::string problem;
+      if constexpr (RecomputesValues<typename BestChoicesType<R>::type>) {
+        if (shared) {
+          problem = Compare(s, index, RecomputedValue(shared->RecomputedValues()[index]), nullptr);
+        } else {
+          problem = Check(s, index, bests);
+        }
+      } else {
+        problem = Check(s, index, bests);
+      }
       if constexpr (HasCompanions<R>) {
         for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
           problem = rules.VerifyCompanion(tables_, s, c, index);
@@ -562,7 +571,6 @@ class ChanceDatabase : public OpenDatabase {
   template <typename Bests>
   std::string Check(int slice, uint64_t index, const Bests& bests) const {
     const R& rules = *rules_;
-    const double stored = tables_.values(slice)[index];
     const Position p = rules.Unrank(slice, index);
     std::optional<double> expected = rules.Terminal(p);
     if (!expected) {
@@ -570,9 +578,26 @@ class ChanceDatabase : public OpenDatabase {
       bests(index, p, best);
       expected = ValueFromBests(rules, best);
     }
+    return Compare(slice, index, expected, &p);
+  }
+
+  // A value of RecomputedValues() as Compare takes it (NaN: no move).
+  static std::optional<double> RecomputedValue(double value) {
+    return std::isnan(value) ? std::nullopt : std::optional<double>(value);
+  }
+
+  // What is wrong with record `index` of `slice` given its value
+  // recomputed from its afterstates (nullopt when no outcome has a move),
+  // "" when consistent; `p` is its position, or null to unrank it for a
+  // message.
+  std::string Compare(int slice, uint64_t index, std::optional<double> expected,
+                      const Position* p) const {
+    const R& rules = *rules_;
+    const double stored = tables_.values(slice)[index];
     const auto where = [&] {
-      return absl::StrCat(rules.Format(p), " (slice ", rules.slice_name(slice), ", record ",
-                          index, "): ");
+      const Position position = p != nullptr ? *p : rules.Unrank(slice, index);
+      return absl::StrCat(rules.Format(position), " (slice ", rules.slice_name(slice),
+                          ", record ", index, "): ");
     };
     if (!expected) return absl::StrCat(where(), "no outcome has a move and the game is not over");
     double tolerance = 1e-9;

@@ -141,7 +141,16 @@
 //                                        records instead of enumerating
 //                                        every choice of every record (a
 //                                        sampled verify and probe still
-//                                        enumerate them)
+//                                        enumerate them); or, instead of
+//                                        Bests, const `std::span<const
+//                                        double> RecomputedValues()`: by
+//                                        record of the prepared slice, the
+//                                        value recomputed from the stored
+//                                        values of its afterstates
+//                                        (ValueFromBests of each outcome's
+//                                        best, or the terminal value; NaN
+//                                        when no outcome moves), which the
+//                                        kit compares with the stored ones
 //   std::string Inconsistency(const Position&)
 //                                        `retro check`: what is wrong with
 //                                        the position's moves, or ""
@@ -359,8 +368,18 @@ concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int
                                   const typename R::Position& p, std::optional<double>* best) {
   requires requires(decltype(r.MakeBestChoices(tables, context)) shared) {
     shared.Prepare(slice, context);
-    std::as_const(shared).Bests(index, p, best);
+    requires(
+        requires { std::as_const(shared).Bests(index, p, best); } ||
+        requires {
+          { std::as_const(shared).RecomputedValues() } -> std::convertible_to<std::span<const double>>;
+        });
   };
+};
+// Whether best choices of type B give each record's recomputed value
+// (RecomputedValues) rather than each outcome's best (Bests).
+template <typename B>
+concept RecomputesValues = requires(const B& shared) {
+  { shared.RecomputedValues() } -> std::convertible_to<std::span<const double>>;
 };
 // The rules' best choices of a full verify, when they have them (an empty
 // optional of an empty type otherwise).

@@ -23,6 +23,8 @@ class Workspace {
   Workspace() = default;
   Workspace(const Workspace&) = delete;
   Workspace& operator=(const Workspace&) = delete;
+  Workspace(Workspace&&) = default;
+  Workspace& operator=(Workspace&&) = default;
 
   // Storage for `count` objects of the trivially copyable type T,
   // uninitialised (it may hold data of an earlier solve). Valid until the
