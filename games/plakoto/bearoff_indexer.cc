@@ -36,6 +36,21 @@ Board BearoffIndexer::Unrank(uint64_t rank) const {
   return counts;
 }
 
+uint64_t BearoffIndexer::RankPlusChecker(const Board& counts, uint64_t rank,
+                                         int point) const {
+  // The added checker raises U_m by one for the m >= P - point + 1 whose
+  // top m points include `point`, and C(U + 1 + m - 1, m) - C(U + m - 1, m)
+  // = C(U + m - 1, m - 1) (Pascal's rule). U_m = checkers - (checkers on
+  // the bottom P - m points).
+  int below = 0;  // checkers on points 1..j, j = P - m
+  for (int j = 1; j < point; ++j) {
+    below += counts[j];
+    const int m = points_ - j;
+    rank += Binomial(checkers_ - below + m - 1, m - 1);
+  }
+  return rank;
+}
+
 bool BearoffIndexer::Next(Board* counts) const {
   // In U terms the next rank raises the smallest U_m that can grow (U_m <
   // U_{m+1}, i.e. a checker on point P - m) and empties the top m - 1

@@ -36,6 +36,13 @@ class BearoffIndexer {
   // entry 0 are zero.
   Board Unrank(uint64_t rank) const;
 
+  // The rank, among distributions of one more checker (BearoffIndexer(
+  // points(), checkers() + 1)), of `counts` with a checker added on
+  // `point` (1..points()), given `rank` = Rank(counts): `rank` plus
+  // point - 1 terms that depend on the points below `point` only, cheaper
+  // than ranking the larger distribution afresh.
+  uint64_t RankPlusChecker(const Board& counts, uint64_t rank, int point) const;
+
   // Steps `counts` to the distribution of the next rank, in amortised O(1);
   // returns false (leaving `counts` unchanged) at the last rank. Lets a pass
   // over consecutive ranks avoid Unrank.

@@ -61,9 +61,7 @@ void PinBestPlays::Prepare(int slice, const WorkContext& context) {
   context.pool->ParallelFor(0, recomputed_.size(), kGrain, [&](int, uint64_t b, uint64_t e) {
     Board board = records.Unrank(b);
     for (uint64_t i = b; i < e; ++i) {
-      ++board[pin];
-      recomputed_[i] = (*by_board)[boards.Rank(board)];
-      --board[pin];
+      recomputed_[i] = (*by_board)[records.RankPlusChecker(board, i, pin)];
       records.Next(&board);
     }
   });

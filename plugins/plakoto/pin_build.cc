@@ -1,6 +1,7 @@
 // Building the pin-distance databases with the chance solver
 // (PinDatabase::Build, pin_database.h; options in pin_build_options.h).
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,7 +35,8 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
   // ranks mostly ascend, but their lex ranks scatter over the 36 MB of P = 12
   // values: the lookups are computed kAhead records early and prefetched,
   // which hides most of the memory latency (2.0 s -> 0.3 s for the five lex
-  // builds on one thread; harmless for bearoff).
+  // builds on one thread; harmless for bearoff). A bearoff rank follows
+  // from the record's own rank (RankPlusChecker).
   const BearoffIndexer free_indexer(points, kFreeCheckers);
   std::vector<double> values(free_indexer.Size());
   auto extract = [&](int, uint64_t begin, uint64_t end) {
@@ -42,9 +44,13 @@ absl::StatusOr<std::vector<double>> BuildWithTables(
     uint64_t ahead[kAhead];  // ahead[j % kAhead]: the whole rank of record j
     Board board = free_indexer.Unrank(begin);
     auto look_up = [&](uint64_t j) {
-      ++board[pin];
-      ahead[j % kAhead] = game.indexer().Rank(board);
-      --board[pin];
+      if constexpr (std::is_same_v<Indexer, BearoffIndexer>) {
+        ahead[j % kAhead] = free_indexer.RankPlusChecker(board, j, pin);
+      } else {
+        ++board[pin];
+        ahead[j % kAhead] = game.indexer().Rank(board);
+        --board[pin];
+      }
       __builtin_prefetch(&(*all)[ahead[j % kAhead]]);
       free_indexer.Next(&board);
     };

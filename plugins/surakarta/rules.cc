@@ -158,7 +158,7 @@ Position SurakartaRules::Unrank(int slice, uint64_t index) const {
 Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) const {
   const int n = slice + 1;
   if (indexing_ == TableIndexing::kSymmetric) {
-    if (cache.pieces != n) cache = UnrankCache{.pieces = n};
+    if (cache.pieces != n) cache = UnrankCache{.pieces = n, .symmetric = {}, .occupied_set = {}};
     return Symmetric(n).Unrank(index, cache.symmetric);
   }
   cache.occupied_set.MoveTo(n, index >> n);

@@ -44,7 +44,7 @@ std::optional<WdlOutcome> ForEachSymmetricChild(const SymmetricIndexer& table,
                                                 Visit&& visit) {
   // 1. The representative; a side without pieces has lost.
   const int n = table.pieces();
-  if (scratch.pieces != n) scratch = {.pieces = n};
+  if (scratch.pieces != n) scratch = SymmetricChildScratch{.pieces = n, .cache = {}, .edges = {}};
   const Position p = table.Unrank(index, scratch.cache);
   if (p.us == 0) return WdlOutcome::Loss(0);
   if (p.them == 0) return WdlOutcome::Win(0);

@@ -87,6 +87,23 @@ TEST(IndexerTest, BearoffNextVisitsRanksInOrder) {
   }
 }
 
+TEST(IndexerTest, BearoffRankPlusCheckerAgreesWithRank) {
+  for (int points : {1, 2, 6, 12}) {
+    const BearoffIndexer free(points, 13), whole(points, 14);
+    std::mt19937 rng(points);
+    for (int i = 0; i < 5000; ++i) {
+      const Board board = testing::RandomDistribution(points, 13, rng);
+      const uint64_t rank = free.Rank(board);
+      for (int point = 1; point <= points; ++point) {
+        Board plus = board;
+        ++plus[point];
+        ASSERT_EQ(free.RankPlusChecker(board, rank, point), whole.Rank(plus))
+            << "P = " << points << ", point " << point;
+      }
+    }
+  }
+}
+
 template <typename Indexer>
 void SpotCheckP12() {
   const Indexer indexer(12, 13);

@@ -200,6 +200,9 @@ class ChanceModule : public KitModule {
       // the values (KeepsSolvedSlices).
       solved.push_back(KeepsSolvedSlices<R>() ? std::move(values) : std::vector<double>());
     }
+    // The solver's tables go back to the system while the last slice is
+    // being handed over.
+    workspace = chance::Workspace();
     return finishing.valid() ? finishing.get() : absl::OkStatus();
   }
 
