@@ -35,13 +35,16 @@ void PinBestPlays::Prepare(int slice, const WorkContext& context) {
   const BearoffIndexer boards(points, kCheckers);
 
   // 1. g of every 14-checker board: the afterstate's value as the kit
-  //    defines it (0 once the pin is released, else the stored D).
-  g_.resize(boards.Size());
-  context.pool->ParallelFor(0, g_.size(), kGrain, [&](int, uint64_t b, uint64_t e) {
-    Position after{points, pin, boards.Unrank(b)};
+  //    defines it (0 once the pin is released, else the stored D of the
+  //    record of its free checkers), scattered from the records.
+  const BearoffIndexer records(points, kFreeCheckers);
+  const std::span<const double> stored = tables_.values(slice);
+  g_.assign(boards.Size(), 0.0);
+  context.pool->ParallelFor(0, records.Size(), kGrain, [&](int, uint64_t b, uint64_t e) {
+    Board board = records.Unrank(b);
     for (uint64_t i = b; i < e; ++i) {
-      g_[i] = tables_.AfterstateValue(after);
-      boards.Next(&after.board);
+      g_[records.RankPlusChecker(board, i, pin)] = stored[i];
+      records.Next(&board);
     }
   });
 
@@ -56,7 +59,6 @@ void PinBestPlays::Prepare(int slice, const WorkContext& context) {
   }
 
   // 3. By record: the board with the free checkers and the pinning one.
-  const BearoffIndexer records(points, kFreeCheckers);
   recomputed_.resize(records.Size());
   context.pool->ParallelFor(0, recomputed_.size(), kGrain, [&](int, uint64_t b, uint64_t e) {
     Board board = records.Unrank(b);

@@ -71,6 +71,7 @@ class PinRecurrenceGame {
     Board board{};  // the board of ahead_index
     Moves moves[2];
     int slot = 0;  // moves[slot] belongs to ahead_index
+    bool ahead_reachable = false;  // of ahead_index
   };
 
   // `g`: the stored values by board (Size() of them), which must outlive
@@ -93,19 +94,28 @@ class PinRecurrenceGame {
                     chance::Turn<kNumOutcomes>* turn) const {
     // 1. The board's moves, usually listed by the previous call; then the
     //    next board's, whose records are prefetched meanwhile.
+    //    Boards no play from a held pin reaches need no tables
+    //    (PinTableGame::Reachable): their value is 0.
     Moves& moves = scratch.moves[scratch.slot];
     if (scratch.ahead_index != index) {
       scratch.board = boards_.indexer().Unrank(index);
-      ListMoves(scratch.board, index, &moves, nullptr);
+      scratch.ahead_reachable = boards_.Reachable(scratch.board);
+      if (scratch.ahead_reachable) ListMoves(scratch.board, index, &moves, nullptr);
     }
     const bool pin_holds = scratch.board[pin_] > 0;
+    const bool reachable = scratch.ahead_reachable;
     scratch.slot = 1 - scratch.slot;
     scratch.ahead_index = ~uint64_t{0};
     if (index + 1 < Size()) {
       boards_.indexer().Next(&scratch.board);
-      ListMoves(scratch.board, index + 1, &scratch.moves[scratch.slot], aux);
+      scratch.ahead_reachable = boards_.Reachable(scratch.board);
+      if (scratch.ahead_reachable) {
+        ListMoves(scratch.board, index + 1, &scratch.moves[scratch.slot], aux);
+      }
       scratch.ahead_index = index + 1;
     }
+    turn->terminal = true;
+    if (!reachable) return;  // value 0
 
     // 2. The board's record, and the best of four moves of each die and
     //    of a larger-die move followed by a smaller-die one, die by die
@@ -120,7 +130,6 @@ class PinRecurrenceGame {
     FoldDie<5>(moves, aux, &mine, &bests);
     const double (&four)[6] = bests.four;
     const double (&both)[6][6] = bests.both;
-    turn->terminal = true;
     if (!pin_holds) return;  // the game is over: value 0
 
     // 3. Each roll's best play, then one step of the recurrence.

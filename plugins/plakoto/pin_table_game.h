@@ -145,6 +145,7 @@ class PinTableGame {
     Board board{};  // the board of ahead_index
     Moves moves[2];
     int slot = 0;  // moves[slot] belongs to ahead_index
+    bool ahead_reachable = false;  // Reachable(board)
   };
   // Partial-move tables of one board: b[j - 1][d - 1] = B_j^d, j = 1..3.
   struct Aux {
@@ -242,6 +243,18 @@ class PinTableGame {
     return depends_on;
   }
 
+  // Whether a board holding the pin (the pinning checker on point p) can
+  // reach `x` by single moves: exactly when x has a checker on points 1..p.
+  // Checkers only move down and none leaves the board, so a checker on
+  // 1..p stays there: boards without one are never read by a board
+  // holding the pin, directly or through tables (value 0, no tables).
+  bool Reachable(const Board& x) const {
+    for (int k = 1; k <= pin_; ++k) {
+      if (x[k] != 0) return true;
+    }
+    return false;
+  }
+
   // Calls visit(from, die, neighbour index) for every single move of `board`
   // (of index `index`): a checker from point `from` moved down by `die`.
   template <typename Visit>
@@ -271,24 +284,33 @@ class PinTableGame {
 
     // 1. This board's single moves: usually found (and their records
     //    prefetched) during the previous call, which solved index - 1.
+    //    A board no play from a held pin reaches needs no tables.
     const int slot = scratch.slot;
     Moves& moves = scratch.moves[slot];
     if (scratch.ahead_index != index) {
       scratch.board = indexer_.Unrank(index);
-      FindMoves(scratch.board, index, values, aux, &moves);
+      scratch.ahead_reachable = Reachable(scratch.board);
+      if (scratch.ahead_reachable) FindMoves(scratch.board, index, values, aux, &moves);
     }
     const bool pin_holds = scratch.board[pin_] > 0;
+    const bool reachable = scratch.ahead_reachable;
 
     // 2. Look one board ahead: the thread most likely solves index + 1 next,
     //    so its neighbours' cache misses overlap with this board's work.
     if (index + 1 < Size()) {
       indexer_.Next(&scratch.board);
-      FindMoves(scratch.board, index + 1, values, aux,
-                &scratch.moves[1 - slot]);
+      scratch.ahead_reachable = Reachable(scratch.board);
+      if (scratch.ahead_reachable) {
+        FindMoves(scratch.board, index + 1, values, aux, &scratch.moves[1 - slot]);
+      }
       scratch.ahead_index = index + 1;
       scratch.slot = 1 - slot;
     } else {
       scratch.ahead_index = ~uint64_t{0};
+    }
+    if (!reachable) {
+      turn->terminal = true;  // the pin is released: value 0, no tables
+      return;
     }
 
     // 3. Fold the neighbours' records into this board's tables, die by
