@@ -169,13 +169,15 @@ class ChanceModule : public KitModule {
         finishing = std::async(
             std::launch::async,
             [&out, checkpoint = context.checkpoint, name, restored = saved.has_value(),
-             values = std::move(values)]() mutable -> absl::Status {
-              std::vector<uint8_t> encoded = EncodeDoubles(values);
-              values = std::vector<double>();
+             values = std::make_shared<const std::vector<double>>(
+                 std::move(values))]() -> absl::Status {
+              // The doubles' own bytes are the slice's encoding
+              // (EncodeDoubles): handed over without a copy.
+              const std::span<const uint8_t> encoded = DoubleBytes(*values);
               if (checkpoint != nullptr && !restored) {
                 RETRO_RETURN_IF_ERROR(checkpoint->Save(name, encoded));
               }
-              out.AddSlice(name, std::move(encoded));
+              out.AddSliceView(name, encoded, values);
               return absl::OkStatus();
             });
         solved.emplace_back();  // no later slice reads the values

@@ -17,9 +17,16 @@
 namespace retro::kit {
 
 // Little-endian IEEE doubles, one per value: the bytes of a value slice
-// (the writer's side, kept beside its inverse).
+// (the writer's side, kept beside its inverse). DoubleBytes views the
+// values' own memory as those bytes (valid while the values live);
+// EncodeDoubles copies them.
 //   Returns: the bytes; no errors. Thread safety: any thread.
-//   Cost: root only (allocates and copies every value).
+//   Cost: DoubleBytes fit for every node; EncodeDoubles root only
+//   (allocates and copies every value).
+inline std::span<const uint8_t> DoubleBytes(std::span<const double> values) {
+  static_assert(std::endian::native == std::endian::little);
+  return {reinterpret_cast<const uint8_t*>(values.data()), values.size() * sizeof(double)};
+}
 inline std::vector<uint8_t> EncodeDoubles(std::span<const double> values) {
   static_assert(std::endian::native == std::endian::little);
   std::vector<uint8_t> bytes(values.size() * sizeof(double));
