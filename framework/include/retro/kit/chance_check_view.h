@@ -41,56 +41,53 @@ class ChanceCheckView : public CheckViewBase<R> {
   }
   bool ChildSliceAllowed(int from, int to) const { return to <= from; }
 
+  // One pass over every outcome's choices finds, in this order of report:
+  // a choice into a layer not below p's, no outcome with a move although
+  // the game goes on, a choice repeating an afterstate of its outcome
+  // (rules declaring kDistinctChoices); then the rules' own check.
   std::string Inconsistency(const Position& p) const {
     if (rules_.Terminal(p)) return "";
     int moving = 0;
-    std::string problem;
+    std::string layer_problem, repeat_problem;
     for (int o = 0; o < R::kNumOutcomes; ++o) {
       bool moves = false;
-      rules_.ForEachChoice(p, o, [&](const typename R::Move& move, const Position& after) {
+      const auto visit = [&](const typename R::Move& move, const Position& after) {
         moves = true;
         if constexpr (ChanceHasLayers<R>) {
-          if (problem.empty() && !rules_.Terminal(after) &&
+          if (layer_problem.empty() && !rules_.Terminal(after) &&
               rules_.Rank(after).slice == rules_.Rank(p).slice &&
               rules_.Layer(after) >= rules_.Layer(p)) {
-            problem = absl::StrCat(rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
-                                   " leads to layer ", rules_.Layer(after), ", not below ",
-                                   rules_.Layer(p));
+            layer_problem =
+                absl::StrCat(rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
+                             " leads to layer ", rules_.Layer(after), ", not below ",
+                             rules_.Layer(p));
           }
         }
-      });
+      };
+      if constexpr (DeclaresDistinctChoices<R>()) {
+        ForEachChoiceSortingRepeats(
+            rules_, p, o, visit, [&](const typename R::Move& move, const Position& after) {
+              visit(move, after);
+              if (!repeat_problem.empty()) return;
+              repeat_problem = absl::StrCat(
+                  rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
+                  " repeats the afterstate ", rules_.Format(after),
+                  " of an earlier choice, but the rules declare kDistinctChoices");
+            });
+      } else {
+        rules_.ForEachChoice(p, o, visit);
+      }
       moving += moves;
     }
-    if (!problem.empty()) return problem;
+    if (!layer_problem.empty()) return layer_problem;
     if (moving == 0) return "no outcome has a move, but Terminal says the game goes on";
-    if constexpr (DeclaresDistinctChoices<R>()) {
-      problem = RepeatedAfterstate(p);
-      if (!problem.empty()) return problem;
-    }
+    if (!repeat_problem.empty()) return repeat_problem;
     if constexpr (HasInconsistency<R>) return rules_.Inconsistency(p);
     return "";
   }
 
  private:
   using CheckViewBase<R>::rules_;
-
-  // For rules declaring kDistinctChoices: the first choice that repeats an
-  // afterstate of its outcome, or "".
-  std::string RepeatedAfterstate(const Position& p) const {
-    std::string problem;
-    for (int o = 0; o < R::kNumOutcomes && problem.empty(); ++o) {
-      ForEachChoiceSortingRepeats(
-          rules_, p, o, [](const typename R::Move&, const Position&) {},
-          [&](const typename R::Move& move, const Position& after) {
-            if (!problem.empty()) return;
-            problem = absl::StrCat(rules_.FormatOutcome(o), ": ", rules_.FormatMove(p, move),
-                                   " repeats the afterstate ", rules_.Format(after),
-                                   " of an earlier choice, but the rules declare "
-                                   "kDistinctChoices");
-          });
-    }
-    return problem;
-  }
 };
 
 }  // namespace retro::kit

@@ -12,10 +12,10 @@
 #define RETRO_KIT_CHANCE_DISTINCT_CHOICES_H_
 
 #include <cstdint>
-#include <set>
 #include <string>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "retro/kit/chance_rules.h"
 
 namespace retro::kit {
@@ -27,8 +27,8 @@ namespace retro::kit {
 template <ChanceRules R, typename Visit, typename VisitRepeat>
 void ForEachChoiceSortingRepeats(const R& rules, const typename R::Position& p, int outcome,
                                  Visit&& visit, VisitRepeat&& visit_repeat) {
-  std::set<std::pair<int, uint64_t>> records_seen;
-  std::set<std::string> finished_seen;
+  absl::flat_hash_set<std::pair<int, uint64_t>> records_seen;
+  absl::flat_hash_set<std::string> finished_seen;
   rules.ForEachChoice(p, outcome, [&](const typename R::Move& move,
                                       const typename R::Position& after) {
     bool fresh;
