@@ -200,12 +200,14 @@ class PinTableGame {
   const std::vector<std::vector<uint32_t>>& BlockDependencies(
       const std::vector<chance::Block>& blocks) const {
     using Dependencies = std::vector<std::vector<uint32_t>>;
-    static auto* const mutex = new std::mutex;
-    static auto* const computed = new std::map<int, Dependencies>;  // by P
-    std::lock_guard<std::mutex> lock(*mutex);
-    auto it = computed->find(points_);
-    if (it == computed->end()) {
-      it = computed->emplace(points_, ComputeBlockDependencies(blocks)).first;
+    // Objects, not leaked pointers: the plugin may be unloaded before the
+    // process ends, and what it leaked would then be lost for good.
+    static std::mutex mutex;
+    static std::map<int, Dependencies> computed;  // by P
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = computed.find(points_);
+    if (it == computed.end()) {
+      it = computed.emplace(points_, ComputeBlockDependencies(blocks)).first;
     }
     return it->second;
   }
