@@ -38,15 +38,20 @@ void PinBestPlays::Prepare(int slice, const WorkContext& context) {
   //    defines it (0 once the pin is released, else the stored D of the
   //    record of its free checkers), scattered from the records.
   const BearoffIndexer records(points, kFreeCheckers);
+  // Calls visit(record, its board) for every record, in parallel: the board
+  // holds the record's free checkers and the pinning one.
+  const auto for_each_record = [&](auto&& visit) {
+    context.pool->ParallelFor(0, records.Size(), kGrain, [&](int, uint64_t b, uint64_t e) {
+      Board board = records.Unrank(b);
+      for (uint64_t i = b; i < e; ++i) {
+        visit(i, records.RankPlusChecker(board, i, pin));
+        records.Next(&board);
+      }
+    });
+  };
   const std::span<const double> stored = tables_.values(slice);
   g_.assign(boards.Size(), 0.0);
-  context.pool->ParallelFor(0, records.Size(), kGrain, [&](int, uint64_t b, uint64_t e) {
-    Board board = records.Unrank(b);
-    for (uint64_t i = b; i < e; ++i) {
-      g_[records.RankPlusChecker(board, i, pin)] = stored[i];
-      records.Next(&board);
-    }
-  });
+  for_each_record([&](uint64_t record, uint64_t board) { g_[board] = stored[record]; });
 
   // 2. Every board recomputed by the chance solver's schedule (one thread
   //    pool, no progress of its own: the kit's verify phase reports).
@@ -58,15 +63,10 @@ void PinBestPlays::Prepare(int slice, const WorkContext& context) {
     return;
   }
 
-  // 3. By record: the board with the free checkers and the pinning one.
+  // 3. By record.
   recomputed_.resize(records.Size());
-  context.pool->ParallelFor(0, recomputed_.size(), kGrain, [&](int, uint64_t b, uint64_t e) {
-    Board board = records.Unrank(b);
-    for (uint64_t i = b; i < e; ++i) {
-      recomputed_[i] = (*by_board)[records.RankPlusChecker(board, i, pin)];
-      records.Next(&board);
-    }
-  });
+  for_each_record(
+      [&](uint64_t record, uint64_t board) { recomputed_[record] = (*by_board)[board]; });
   workspace_.Recycle(*std::move(by_board));
 }
 

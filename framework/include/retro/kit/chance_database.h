@@ -310,18 +310,18 @@ class ChanceDatabase : public OpenDatabase {
       }
       EnumerateBests(tables_, p, best);
     };
-    // Record `index` of slice `s` checked, then its companions.
-    const auto check_record = [&](int s, uint64_t index) {
-      std::string problem;
+    // Record `index` of slice `s` against its recomputed value.
+    const auto check_value = [&](int s, uint64_t index) {
       if constexpr (RecomputesValues<typename BestChoicesType<R>::type>) {
         if (shared) {
-          problem = Compare(s, index, RecomputedValue(shared->RecomputedValues()[index]), nullptr);
-        } else {
-          problem = Check(s, index, bests);
+          return Compare(s, index, RecomputedValue(shared->RecomputedValues()[index]), nullptr);
         }
-      } else {
-        problem = Check(s, index, bests);
       }
+      return Check(s, index, bests);
+    };
+    // Record `index` of slice `s` checked, then its companions.
+    const auto check_record = [&](int s, uint64_t index) {
+      std::string problem = check_value(s, index);
       if constexpr (HasCompanions<R>) {
         for (int c = 0; problem.empty() && c < rules.num_companions(); ++c) {
           problem = rules.VerifyCompanion(tables_, s, c, index);

@@ -360,6 +360,12 @@ template <typename R>
 concept HasVerifyTolerance = requires(const R& r) {
   { r.verify_tolerance() } -> std::convertible_to<double>;
 };
+// Whether best choices of type B give each record's recomputed value
+// (RecomputedValues) rather than each outcome's best (Bests).
+template <typename B>
+concept RecomputesValues = requires(const B& shared) {
+  { shared.RecomputedValues() } -> std::convertible_to<std::span<const double>>;
+};
 // MakeBestChoices(tables, context): optional; shared best choices for a
 // full verify (absent: verify enumerates every choice of every record).
 template <typename R>
@@ -368,18 +374,9 @@ concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int
                                   const typename R::Position& p, std::optional<double>* best) {
   requires requires(decltype(r.MakeBestChoices(tables, context)) shared) {
     shared.Prepare(slice, context);
-    requires(
-        requires { std::as_const(shared).Bests(index, p, best); } ||
-        requires {
-          { std::as_const(shared).RecomputedValues() } -> std::convertible_to<std::span<const double>>;
-        });
+    requires(requires { std::as_const(shared).Bests(index, p, best); } ||
+             RecomputesValues<decltype(shared)>);
   };
-};
-// Whether best choices of type B give each record's recomputed value
-// (RecomputedValues) rather than each outcome's best (Bests).
-template <typename B>
-concept RecomputesValues = requires(const B& shared) {
-  { shared.RecomputedValues() } -> std::convertible_to<std::span<const double>>;
 };
 // The rules' best choices of a full verify, when they have them (an empty
 // optional of an empty type otherwise).
