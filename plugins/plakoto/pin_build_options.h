@@ -42,7 +42,7 @@ struct PinBuildOptions {
   BoardIndexing indexing = BoardIndexing::kBearoff;
   // The real rules by default; switchable only to show what a rule changes.
   MoveRules rules;
-  // Memory for the partial-move tables (642 MB for P = 12); pass the same
+  // Memory for the partial-move tables (678 MB for P = 12); pass the same
   // workspace when building several databases in a row to reuse it. Null:
   // allocated and freed by each Build.
   chance::Workspace* workspace = nullptr;

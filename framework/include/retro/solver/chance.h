@@ -120,16 +120,12 @@ bool Combine(const Game& game, const Turn<kOutcomes>& turn, double* value) {
     *value = turn.terminal_value;
     return true;
   }
-  double sum = game.TurnReward();
-  double moving = 0;  // 1 - q, summed directly to avoid cancellation
+  chance::TurnValue combined(game.TurnReward());
   for (int o = 0; o < kOutcomes; ++o) {
-    if (!turn.has_move[o]) continue;
-    const double w = game.OutcomeWeight(o);
-    sum += w * turn.best[o];
-    moving += w;
+    if (turn.has_move[o]) combined.Add(game.OutcomeWeight(o), turn.best[o]);
   }
-  if (moving <= 0) return false;
-  *value = sum / moving;
+  if (!combined.has_move()) return false;
+  *value = combined.value();
   return true;
 }
 

@@ -1,5 +1,6 @@
 // The contract a game fulfils to be solved by retro::solver::SolveChance
-// (see retro/solver/chance.h), as the C++20 concept ChanceGame,, and the small value types exchanged with it.
+// (see retro/solver/chance.h), as the C++20 concept ChanceGame, and the
+// small value types exchanged with it.
 //
 // Game contract. Every game provides:
 //
@@ -64,6 +65,10 @@
 //       // the caller): terminal with its value, or per outcome whether it
 //       // has a move and the value of the best choice. Called concurrently
 //       // for the positions of one layer.
+//       // A game that combines the outcomes itself (TurnValue below, the
+//       // solver's own arithmetic), for example to keep the value in its
+//       // record, may report the result as terminal: the solver then only
+//       // stores it.
 #ifndef RETRO_SOLVER_CHANCE_GAME_H_
 #define RETRO_SOLVER_CHANCE_GAME_H_
 
@@ -107,6 +112,28 @@ struct Turn {
   // Per outcome: whether it has a legal move, and the value of the best one.
   std::array<bool, kOutcomes> has_move{};
   std::array<double, kOutcomes> best{};
+};
+
+// The value of a position from its turn, outcome by outcome: the reward
+// plus the weighted best of each outcome with a move, divided by the
+// weight of those outcomes (the outcomes with no move leave the position
+// as it is; see retro/solver/chance.h). The solver combines every Turn
+// with it; a table-style game may use it to compute a value itself.
+class TurnValue {
+ public:
+  explicit TurnValue(double reward) : sum_(reward) {}
+  // Outcome of weight `weight` (> 0) has a move, the best worth `best`.
+  void Add(double weight, double best) {
+    sum_ += weight * best;
+    moving_ += weight;  // 1 - q, summed directly to avoid cancellation
+  }
+  // Whether some outcome has a move; value() requires it.
+  bool has_move() const { return moving_ > 0; }
+  double value() const { return sum_ / moving_; }
+
+ private:
+  double sum_;
+  double moving_ = 0;
 };
 
 // A game that schedules its positions by blocks.

@@ -1,5 +1,5 @@
 // Memory the chance solver may keep between solves. A table-style game's
-// records can take hundreds of megabytes (642 MB for a P = 12 Plakoto
+// records can take hundreds of megabytes (678 MB for a P = 12 Plakoto
 // database); allocating them afresh for every slice makes the kernel fault in
 // and zero every page again, which on a virtual machine costs about as much
 // as the solve. Pass the same Workspace to consecutive Solve calls (one at a
