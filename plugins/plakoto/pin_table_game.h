@@ -49,6 +49,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -472,8 +473,9 @@ class PinTableGame {
         capacity += x[k] * ((k - 1) / d);
         const uint64_t n = index - Scheme::Drop(sums, points_, k, d);
         const char* record = reinterpret_cast<const char*>(&aux[n]);
-        __builtin_prefetch(record);
-        __builtin_prefetch(record + 64);
+        // Every line the record touches: it starts at any multiple of 8
+        // bytes, so its 152 bytes span three or four lines.
+        for (size_t at = 0; at < sizeof(Aux); at += 64) __builtin_prefetch(record + at);
         __builtin_prefetch(record + sizeof(Aux) - 1);
         moves->neighbour[count++] = n;
       }
