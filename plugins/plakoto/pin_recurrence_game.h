@@ -30,11 +30,14 @@
 // The tables are this file's own, written apart from the solver's
 // (pin_table_game.h), which builds the same maxima its own way; only the
 // single moves, the ranks and the block schedule are shared
-// (PinTableGame::ForEachMove, Blocks, BlockDependencies).
+// (PinTableGame::ForEachMove, Blocks, BlockDependencies). A board's record
+// also holds its stored g, copied in when the board is reached, so that a
+// neighbour's g is read with its tables rather than from the stored values.
 #ifndef PLUGINS_PLAKOTO_PIN_RECURRENCE_GAME_H_
 #define PLUGINS_PLAKOTO_PIN_RECURRENCE_GAME_H_
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -54,8 +57,10 @@ class PinRecurrenceGame {
  public:
   // Every board's value is reported as terminal: one outcome suffices.
   static constexpr int kNumOutcomes = 1;
-  // M_j^d of one board: m[j - 1][d - 1].
+  // One board's record: its stored value g = M_0, and M_j^d as
+  // m[j - 1][d - 1].
   struct Aux {
+    double g;
     double m[3][6];
   };
   // A board's single moves by die: to[d][0..count[d]) reached with die
@@ -121,6 +126,7 @@ class PinRecurrenceGame {
     //    of a larger-die move followed by a smaller-die one, die by die
     //    (each die's maxima in registers).
     Aux& mine = aux[index];
+    mine.g = g_[index];
     Bests bests;
     FoldDie<0>(moves, aux, &mine, &bests);
     FoldDie<1>(moves, aux, &mine, &bests);
@@ -172,7 +178,7 @@ class PinRecurrenceGame {
     for (int c = 0; c < moves.count[kDie]; ++c) {
       const uint64_t n = moves.to[kDie][c];
       const Aux& r = aux[n];
-      m1 = std::max(m1, g_[n]);
+      m1 = std::max(m1, r.g);
       m2 = std::max(m2, r.m[0][kDie]);
       m3 = std::max(m3, r.m[1][kDie]);
       m4 = std::max(m4, r.m[2][kDie]);
@@ -193,9 +199,8 @@ class PinRecurrenceGame {
       moves->to[d - 1][moves->count[d - 1]++] = n;
       if (aux != nullptr) {
         const char* record = reinterpret_cast<const char*>(&aux[n]);
-        __builtin_prefetch(&g_[n]);
-        __builtin_prefetch(record);
-        __builtin_prefetch(record + 64);
+        // Every line the record touches (three or four).
+        for (size_t at = 0; at < sizeof(Aux); at += 64) __builtin_prefetch(record + at);
         __builtin_prefetch(record + sizeof(Aux) - 1);
       }
     });
