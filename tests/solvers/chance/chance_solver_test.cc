@@ -431,6 +431,19 @@ TEST(ChanceSolverTest, DistributedErrorReachesEveryRank) {
   }
 }
 
+// The dependency graph counts a block listed twice as one dependency and
+// lists each block's dependents in increasing order, whatever the order
+// and repeats of the lists it inverts.
+TEST(ChanceSolverTest, BlockGraphIgnoresRepeatedDependencies) {
+  const std::vector<Block> blocks = {{0, 1, 0}, {1, 2, 0}, {2, 3, 1}, {3, 4, 2}};
+  const std::vector<std::vector<uint32_t>> depends_on = {{}, {}, {1, 0, 1, 1}, {2, 0, 2}};
+  absl::StatusOr<internal::BlockGraph> graph = internal::MakeBlockGraph(blocks, depends_on);
+  ASSERT_TRUE(graph.ok()) << graph.status();
+  EXPECT_EQ(graph->pending, (std::vector<uint32_t>{0, 0, 2, 2}));
+  EXPECT_EQ(graph->dependents_begin, (std::vector<uint32_t>{0, 2, 3, 4, 4}));
+  EXPECT_EQ(graph->dependents, (std::vector<uint32_t>{2, 3, 2, 3}));
+}
+
 // The contract is a concept; a type that is not a game fails it (and
 // SolveChance's static_assert names what is missing).
 static_assert(ChanceGame<PilesTableGame>);

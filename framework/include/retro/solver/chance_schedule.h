@@ -118,11 +118,12 @@ struct BlockGraph {
 inline constexpr uint64_t kMaxBlockGraphSize =
     std::numeric_limits<uint32_t>::max();
 
-// Checks and inverts `depends_on` (per block, the blocks it reads). Every
-// dependency must be in a lower layer, which also rules out cycles.
+// Checks and inverts `depends_on` (per block, the blocks it reads; a block
+// may be listed more than once). Every dependency must be in a lower layer,
+// which also rules out cycles.
 inline absl::StatusOr<BlockGraph> MakeBlockGraph(
     const std::vector<Block>& blocks,
-    std::vector<std::vector<uint32_t>> depends_on) {
+    const std::vector<std::vector<uint32_t>>& depends_on) {
   const size_t n = blocks.size();
   if (n > kMaxBlockGraphSize) {
     return absl::ResourceExhaustedError(
@@ -134,11 +135,15 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
         "game bug: dependencies for ", depends_on.size(), " blocks, but ", n,
         " blocks"));
   }
+  // 1. Each block's dependencies sorted, without repeats, checked, and
+  //    counted per block depended on; kept one after another in `unique`.
   BlockGraph graph;
   graph.pending.assign(n, 0);
   graph.dependents_begin.assign(n + 1, 0);
+  std::vector<uint32_t> unique;
+  std::vector<uint32_t> deps;
   for (size_t i = 0; i < n; ++i) {
-    std::vector<uint32_t>& deps = depends_on[i];
+    deps.assign(depends_on[i].begin(), depends_on[i].end());
     std::sort(deps.begin(), deps.end());
     deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
     for (uint32_t d : deps) {
@@ -150,7 +155,9 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
       ++graph.dependents_begin[d + 1];
     }
     graph.pending[i] = static_cast<uint32_t>(deps.size());
+    unique.insert(unique.end(), deps.begin(), deps.end());
   }
+  // 2. The offsets of each block's dependents.
   uint64_t total = 0;
   for (size_t i = 0; i < n; ++i) {
     total += graph.dependents_begin[i + 1];
@@ -161,12 +168,14 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
     }
     graph.dependents_begin[i + 1] += graph.dependents_begin[i];
   }
+  // 3. The dependents, in increasing order for each block.
   graph.dependents.resize(graph.dependents_begin[n]);
   std::vector<uint32_t> next(graph.dependents_begin.begin(),
                              graph.dependents_begin.end() - 1);
+  size_t at = 0;
   for (size_t i = 0; i < n; ++i) {
-    for (uint32_t d : depends_on[i]) {
-      graph.dependents[next[d]++] = static_cast<uint32_t>(i);
+    for (uint32_t k = 0; k < graph.pending[i]; ++k) {
+      graph.dependents[next[unique[at++]]++] = static_cast<uint32_t>(i);
     }
   }
   return graph;
