@@ -15,7 +15,9 @@
 #include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
+#include "plugins/plakoto/pin_table_game.h"
 #include "plugins/plakoto/turn_distribution.h"
+#include "retro/solver/chance.h"
 #include "retro/status_macros.h"
 
 namespace retro::plakoto {
@@ -23,7 +25,8 @@ namespace {
 
 // Solver memory per 14-checker board: the partial-move table record
 // (pin_table_game.h) and the value.
-constexpr uint64_t kBytesPerBoard = 144 + 8;
+constexpr uint64_t kBytesPerBoard =
+    solver::ChanceBytesPerPosition<PinTableGame<BearoffIndexer>>();
 // How far a record's stored probabilities (floats, rounded one by one) may
 // sum beyond 1.
 constexpr double kProbabilitySumTolerance = 1e-4;
