@@ -5,8 +5,9 @@
 // this shares the partial plays instead: per pin, over all 14-checker
 // boards, the tables of pin_recurrence_game.h, built in one pass of the
 // chance solver and each board's value taken from them. Memory: 8 bytes per
-// board for g, 144 per board for the tables and 8 for the recomputed values
-// (0.71 GB for P = 12), kept from slice to slice, and 8 per record.
+// board for g, 152 per board for the tables (g again, with M_1..M_3) and 8
+// for the recomputed values (0.75 GB for P = 12), kept from slice to slice,
+// and 8 per record.
 #ifndef PLUGINS_PLAKOTO_PIN_BEST_PLAYS_H_
 #define PLUGINS_PLAKOTO_PIN_BEST_PLAYS_H_
 
