@@ -24,7 +24,7 @@
 // about 720 afterstates (P = 12 average). A record holds B_0..B_3: the
 // board's value is combined here (chance::TurnValue, the solver's
 // arithmetic) and kept in the record, so that a neighbour's value is read
-// with its tables rather than from the values array (6 % less CPU). The
+// with its tables rather than from the values array (4 % less CPU). The
 // records cost 152 bytes per board (678 MB for P = 12), freed when the
 // solve ends.
 //
