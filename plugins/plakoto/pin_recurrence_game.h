@@ -37,7 +37,6 @@
 #define PLUGINS_PLAKOTO_PIN_RECURRENCE_GAME_H_
 
 #include <algorithm>
-#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -197,12 +196,7 @@ class PinRecurrenceGame {
     std::fill_n(moves->count, 6, 0);
     boards_.ForEachMove(board, index, [&](int, int d, uint64_t n) {
       moves->to[d - 1][moves->count[d - 1]++] = n;
-      if (aux != nullptr) {
-        const char* record = reinterpret_cast<const char*>(&aux[n]);
-        // Every line the record touches (three or four).
-        for (size_t at = 0; at < sizeof(Aux); at += 64) __builtin_prefetch(record + at);
-        __builtin_prefetch(record + sizeof(Aux) - 1);
-      }
+      if (aux != nullptr) PrefetchRecord(&aux[n]);
     });
   }
 

@@ -73,6 +73,16 @@ namespace retro::plakoto {
 using PinTableSteps =
     std::array<std::array<uint64_t, kCheckers + 2>, kMaxPoints>;
 
+// Prefetches every cache line of `record`, which may start at any multiple
+// of 8 bytes and so span one line more than its size alone needs (a
+// 152-byte record: three or four lines).
+template <typename Record>
+inline void PrefetchRecord(const Record* record) {
+  const char* bytes = reinterpret_cast<const char*>(record);
+  for (size_t at = 0; at < sizeof(Record); at += 64) __builtin_prefetch(bytes + at);
+  __builtin_prefetch(bytes + sizeof(Record) - 1);
+}
+
 // The scheme-specific part of PinTableGame; one specialisation per indexer.
 template <typename Indexer>
 struct PinTableScheme;
@@ -472,11 +482,7 @@ class PinTableGame {
         if (x[k] == 0) continue;
         capacity += x[k] * ((k - 1) / d);
         const uint64_t n = index - Scheme::Drop(sums, points_, k, d);
-        const char* record = reinterpret_cast<const char*>(&aux[n]);
-        // Every line the record touches: it starts at any multiple of 8
-        // bytes, so its 152 bytes span three or four lines.
-        for (size_t at = 0; at < sizeof(Aux); at += 64) __builtin_prefetch(record + at);
-        __builtin_prefetch(record + sizeof(Aux) - 1);
+        PrefetchRecord(&aux[n]);
         moves->neighbour[count++] = n;
       }
       moves->capacity[d - 1] = capacity;
