@@ -92,6 +92,7 @@ class FiniteHorizonSliceSolver {
       outer_views_ = finished_;
     }
     BuildParents();
+    BuildOuterTerms();
     RunLayers();
     ReleaseGraph();
     if (overflow_) {
@@ -105,19 +106,28 @@ class FiniteHorizonSliceSolver {
   }
 
  private:
-  // A move into a smaller, solved slice. `next_change` is the solver's
-  // note of the first layer at which the child changes after those its
-  // cursor has read (kNextChangeUnknown: read the cursor to know; in the
-  // edge's padding, so it costs no memory).
+  // A move into a smaller, solved slice.
   struct OuterEdge {
     uint32_t index;
     uint8_t slice;
     int8_t reward;
-    uint16_t next_change;
   };
-  static constexpr uint16_t kNextChangeUnknown = 0xFFFE;
-  static constexpr uint16_t kNeverChangesAgain = 0xFFFF;
-  static_assert(sizeof(OuterEdge) == 8);
+
+  // A state's running maximum over its terms (reward - V_{t-1}(child) of
+  // each in-slice move, and the outer term): the largest term `best`, how
+  // many terms equal it, and the state's own V_{t-1}. A count of 0 says
+  // that every term that equalled `best` dropped: the maximum is then
+  // below `best` and unknown until the state's terms are read again
+  // (Rescan). A child's change updates it in place (Replace), so a state
+  // is read whole only when its best term drops and no other equals it.
+  struct alignas(4) Aggregate {
+    int16_t best;
+    int8_t value;
+    uint8_t count;
+  };
+  static_assert(sizeof(Aggregate) == 4);
+  // The outer term of a state without moves into smaller slices.
+  static constexpr int16_t kNoOuterTerm = std::numeric_limits<int16_t>::min();
 
   static constexpr uint64_t kGrain = 16384;
   // Bytes per state of the per-state tables, and of those the ones every
@@ -125,10 +135,9 @@ class FiniteHorizonSliceSolver {
   static constexpr uint64_t kBytesPerState = kFiniteHorizonBytesPerState;
   static constexpr uint64_t kReplicatedBytesPerState = kFiniteHorizonReplicatedBytesPerState;
   // Bytes per in-slice edge (child, reward, parent, parent reward) and
-  // per outer edge (edge, cached value, cursor).
+  // per outer edge (the edge, and about one outer-term event).
   static constexpr uint64_t kBytesPerInnerEdge = 10;
-  static constexpr uint64_t kBytesPerOuterEdge =
-      sizeof(OuterEdge) + 1 + sizeof(FiniteHorizonStoreView::ChangeCursor);
+  static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 6;
 
   // Bytes of the per-state tables on this rank.
   uint64_t StateBytes() const {
@@ -222,8 +231,7 @@ class FiniteHorizonSliceSolver {
                      move.index < game_.slice_size(move.slice)) {
             c.outer.push_back(OuterEdge{static_cast<uint32_t>(move.index),
                                         static_cast<uint8_t>(move.slice),
-                                        static_cast<int8_t>(move.reward),
-                                        kNextChangeUnknown});
+                                        static_cast<int8_t>(move.reward)});
             ++outer;
           } else {
             contract_ok = false;
@@ -272,8 +280,6 @@ class FiniteHorizonSliceSolver {
     inner_child_.resize(inner_offsets_[local_]);
     if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
     outer_.resize(outer_offsets_[local_]);
-    outer_value_.assign(outer_.size(), 0);
-    outer_cursor_.assign(outer_.size(), {});
     pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
       for (uint64_t k = begin; k < end; ++k) {
         Chunk& c = chunk[k];
@@ -343,50 +349,73 @@ class FiniteHorizonSliceSolver {
     });
   }
 
-  // V_t(s) from the V_{t-1} values of its children (s is this rank's).
-  int Evaluate(uint64_t s) const {
-    const uint64_t l = s - lo_;
-    const uint64_t ib = inner_offsets_[l], ie = inner_offsets_[l + 1];
-    const uint64_t ob = outer_offsets_[l], oe = outer_offsets_[l + 1];
-    if (ib == ie && ob == oe) return terminal_[l];
-    int best = std::numeric_limits<int>::min();
-    for (uint64_t e = ib; e < ie; ++e) {
-      const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e];
-      best = std::max(best, reward - value_[inner_child_[e]]);
-    }
-    for (uint64_t e = ob; e < oe; ++e) {
-      best = std::max(best, outer_[e].reward - outer_value_[e]);
-    }
-    return best;
+  // Replaces one term of `a`, `old_term` by `new_term`. Returns true when
+  // the state may now take another value than V_{t-1}: its best term
+  // differs from it, or is unknown.
+  static bool Replace(Aggregate& a, int old_term, int new_term) {
+    // Without branches: which way a term compares is unpredictable, and a
+    // mispredicted branch would stall the other updates' memory reads.
+    int best = a.best, count = a.count;
+    count -= (old_term == best) & (count != 0);
+    const int above = new_term > best;
+    const int equal = new_term == best;
+    count = above ? 1 : count + equal;
+    best = above ? new_term : best;
+    a.best = static_cast<int16_t>(best);
+    a.count = static_cast<uint8_t>(count);
+    return (best != a.value) | (count == 0);
   }
 
-  // Refreshes the cached V_{t-1} of the outer children of s and returns
-  // the layer at which s must next be re-evaluated because one of them
-  // changes at a layer >= t (UINT32_MAX: never). Each outer edge keeps a
-  // cursor into its child's changes, so over a whole solve every child
-  // change is decoded about once per edge, and notes the child's next
-  // change, so that an edge whose child has not changed since is not
-  // read at all (the other captures of a state refreshed for one child's
-  // change). A next change past layer 65,533 is not noted: such an edge
-  // is read at every refresh.
-  uint32_t RefreshOuter(uint64_t s, uint32_t t) {
-    constexpr uint32_t kNever = std::numeric_limits<uint32_t>::max();
-    uint32_t next = kNever;
-    const uint64_t l = s - lo_;
-    for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
-      OuterEdge& edge = outer_[e];
-      uint32_t change = edge.next_change;
-      if (change == kNeverChangesAgain) continue;
-      if (change == kNextChangeUnknown || change < t) {
-        outer_value_[e] = static_cast<int8_t>(outer_views_[edge.slice].Advance(
-            edge.index, t, outer_cursor_[e], outer_value_[e], change));
-        edge.next_change = change == kNever                ? kNeverChangesAgain
-                           : change < kNextChangeUnknown ? static_cast<uint16_t>(change)
-                                                         : kNextChangeUnknown;
-      }
-      if (change != kNever) next = std::min(next, change + 1);
+  // Replace on the aggregate of local state l, atomically when other
+  // threads may update it too (`shared`); marks the state when it may
+  // change.
+  void ReplaceTerm(uint64_t l, int old_term, int new_term, bool shared) {
+    Aggregate& a = aggregate_[l];
+    bool may_change;
+    if (!shared) {
+      may_change = Replace(a, old_term, new_term);
+    } else {
+      std::atomic_ref<uint32_t> word(*reinterpret_cast<uint32_t*>(&a));
+      uint32_t seen = word.load(std::memory_order_relaxed);
+      uint32_t next;
+      do {
+        Aggregate b = std::bit_cast<Aggregate>(seen);
+        may_change = Replace(b, old_term, new_term);
+        next = std::bit_cast<uint32_t>(b);
+      } while (next != seen &&
+               !word.compare_exchange_weak(seen, next, std::memory_order_relaxed));
     }
-    return next;
+    if (!shared) {
+      dirty_[l >> 6] |= uint64_t{may_change} << (l & 63);
+    } else if (may_change) {
+      MarkDirty(static_cast<uint32_t>(lo_ + l), shared);
+    }
+  }
+
+  // Reads every term of local state l again (children at V_{t-1}, the
+  // current outer term) into its aggregate; a state without any move
+  // takes its terminal value.
+  void Rescan(uint64_t l) {
+    Aggregate& a = aggregate_[l];
+    const int outer = outer_term_[l];
+    int best = outer;
+    int count = outer != kNoOuterTerm ? 1 : 0;
+    for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
+      const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e];
+      const int term = reward - value_[inner_child_[e]];
+      if (term > best) {
+        best = term;
+        count = 1;
+      } else if (term == best) {
+        ++count;
+      }
+    }
+    if (count == 0) {
+      best = terminal_[l];
+      count = 1;
+    }
+    a.best = static_cast<int16_t>(best);
+    a.count = static_cast<uint8_t>(count);
   }
 
   using Change = StateChange;
@@ -414,40 +443,123 @@ class FiniteHorizonSliceSolver {
     return pool_.size() > 1 && items > grain;
   }
 
-  // Schedules the outer events found while refreshing.
-  void Schedule(std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
-    for (auto& list : events) {
-      for (const auto& [layer, state] : list) {
-        if (layer <= horizon_) buckets_[layer].push_back(state);
+  // 2b. The outer term of each state, max over its moves into smaller
+  //     slices of (reward - V_{t-1}(child)), at layer 1 (outer_term_) and
+  //     each later layer at which it changes (the events, bucketed by
+  //     layer). Each state merges its children's change lists once, so
+  //     the layers never read the smaller slices. The outer edges are
+  //     released afterwards.
+  void BuildOuterTerms() {
+    outer_term_.assign(local_, kNoOuterTerm);
+    struct Event {
+      uint32_t layer;
+      uint32_t state;
+      int16_t term;
+    };
+    const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
+    std::vector<std::vector<Event>> chunk_events(chunks);
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
+      std::vector<Event>& out = chunk_events[(begin - lo_) / kGrain];
+      // The changes of the state's outer children, one run an edge.
+      std::vector<std::pair<uint32_t, int>> changes;
+      uint64_t run[Game::kMaxMoves + 1];
+      uint64_t at[Game::kMaxMoves];
+      int child_value[Game::kMaxMoves];
+      for (uint64_t s = begin; s < end; ++s) {
+        const uint64_t l = s - lo_;
+        const uint64_t ob = outer_offsets_[l], oe = outer_offsets_[l + 1];
+        if (ob == oe) continue;
+        const int k = static_cast<int>(oe - ob);
+        changes.clear();
+        for (int j = 0; j < k; ++j) {
+          const OuterEdge& edge = outer_[ob + j];
+          run[j] = changes.size();
+          outer_views_[edge.slice].ForEachChange(edge.index, [&](uint32_t layer, int value) {
+            changes.emplace_back(layer, value);
+            return true;
+          });
+          at[j] = run[j];
+          child_value[j] = 0;
+        }
+        run[k] = changes.size();
+        // Each edge's term with its child at layer `layer` (V_layer).
+        const auto term_after = [&](uint32_t layer) {
+          int best = std::numeric_limits<int>::min();
+          for (int j = 0; j < k; ++j) {
+            while (at[j] < run[j + 1] && changes[at[j]].first <= layer) {
+              child_value[j] = changes[at[j]++].second;
+            }
+            best = std::max(best, outer_[ob + j].reward - child_value[j]);
+          }
+          return best;
+        };
+        int term = term_after(0);
+        outer_term_[l] = static_cast<int16_t>(term);
+        for (;;) {
+          uint32_t next = std::numeric_limits<uint32_t>::max();
+          for (int j = 0; j < k; ++j) {
+            if (at[j] < run[j + 1]) next = std::min(next, changes[at[j]].first);
+          }
+          // A child's change at layer L reaches the terms of layer L + 1.
+          if (next == std::numeric_limits<uint32_t>::max() || next >= horizon_) break;
+          const int now = term_after(next);
+          if (now != term) out.push_back({next + 1, static_cast<uint32_t>(s),
+                                          static_cast<int16_t>(now)});
+          term = now;
+        }
       }
-      list.clear();
+    });
+    // Bucketed by layer, each layer's in state order (chunks in order).
+    event_begin_.assign(static_cast<size_t>(horizon_) + 2, 0);
+    for (const auto& list : chunk_events) {
+      for (const Event& e : list) ++event_begin_[e.layer];
     }
+    uint64_t sum = 0;
+    for (uint64_t& begin : event_begin_) {
+      const uint64_t count = begin;
+      begin = sum;
+      sum += count;
+    }
+    event_state_.resize(sum);
+    event_term_.resize(sum);
+    std::vector<uint64_t> fill(event_begin_.begin(), event_begin_.end());
+    for (auto& list : chunk_events) {
+      for (const Event& e : list) {
+        const uint64_t at = fill[e.layer]++;
+        event_state_[at] = e.state;
+        event_term_[at] = e.term;
+      }
+      std::vector<Event>().swap(list);
+    }
+    event_begin_.push_back(sum);
+    const auto release = [](auto& table) {
+      std::remove_reference_t<decltype(table)>().swap(table);
+    };
+    release(outer_);
+    release(outer_offsets_);
   }
 
-  // 3. The layers t = 1..T, each re-evaluating only what may change. The
-  //    dirty states of a layer are a bitmap: marking is a bit set, and the
-  //    evaluation walks the bitmap in index order, so memory is read in
-  //    order and the changes come out sorted.
+  // 3. The layers t = 1..T. Layer 1 reads every state's terms; after
+  //    that each change of layer t - 1 replaces its term in each parent's
+  //    running maximum, each outer event replaces the outer term, and a
+  //    state whose maximum may differ from its value is marked in a
+  //    bitmap, walked in index order so that the changes come out sorted
+  //    (a state reads its terms again only when its best one dropped).
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
     dirty_.assign(words, 0);
-    buckets_.assign(static_cast<size_t>(horizon_) + 2, {});
-    std::vector<std::vector<std::pair<uint32_t, uint32_t>>> events(pool_.size());
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
-      uint64_t buckets_in_layer = 0;
+      uint64_t events = 0;
       if (t == 1) {
-        MarkEveryState(events);
+        EvaluateEveryState(changed);
       } else {
-        MarkParentsOfChanges(changed);
-        buckets_in_layer = MarkOuterEvents(t, events);
+        events = ApplyOuterEvents(t);
+        ReplaceTermsOfChanges(changed);
+        // A layer with little work runs on this thread alone: waking the
+        // pool costs more than it saves (most layers of small slices).
+        EvaluateDirtyStates(4 * changed.total + events, changed);
       }
-      Schedule(events);
-      // A layer with little work runs on this thread alone: waking the
-      // pool costs more than it saves (most layers of small slices).
-      const uint64_t work_estimate =
-          t == 1 ? local_ : 4 * changed.total + buckets_in_layer;
-      EvaluateDirtyStates(work_estimate, changed);
       ApplyLayer(changed);
       if (changed.total != 0) last_change_ = t;
       progress_.Advance(size_);
@@ -484,27 +596,57 @@ class FiniteHorizonSliceSolver {
     return changed;
   }
 
-  // Layer 1: every state is dirty; caches its outer children's V_0 and
-  // schedules its first outer event.
-  void MarkEveryState(std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
-    std::fill(dirty_.begin(), dirty_.end(), ~uint64_t{0});
-    if (local_ % 64 != 0) dirty_.back() = (uint64_t{1} << (local_ % 64)) - 1;
-    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int w, uint64_t b, uint64_t e) {
-      for (uint64_t s = b; s < e; ++s) {
-        const uint32_t next = RefreshOuter(s, 1);
-        if (next != std::numeric_limits<uint32_t>::max()) {
-          events[w].emplace_back(next, static_cast<uint32_t>(s));
-        }
-      }
-    });
+  // Records V_t(s) = v for a state whose value was `before` (overflow when
+  // v leaves the int8 range the store holds).
+  void Record(uint64_t s, int v, int before, std::vector<Change>& out) {
+    if (v < -128 || v > 127) {
+      overflow_ = true;
+      return;
+    }
+    if (v != before) out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
   }
 
-  // Marks the parents of the states that changed at t - 1 (`changed`:
-  // every rank's changes of layer t - 1, in parts, one a chunk of states).
-  // A parent p can only change if this child's term (reward - V) now beats
-  // p's value, or was p's maximum and dropped: otherwise max over p's terms
-  // stays V_{t-1}(p) (value_ holds V_{t-1}).
-  void MarkParentsOfChanges(const LayerChanges& changed) {
+  // Layer 1: every state's aggregate from its terms at V_0, into
+  // `changed` (in parts of one chunk of states, in index order).
+  void EvaluateEveryState(LayerChanges& changed) {
+    aggregate_.assign(local_, Aggregate{});
+    const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
+    changed = LayerChanges();
+    changed.parts.resize(chunks);
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
+      std::vector<Change>& out = changed.parts[(begin - lo_) / kGrain];
+      for (uint64_t s = begin; s < end; ++s) {
+        const uint64_t l = s - lo_;
+        aggregate_[l].value = value_[s];
+        Rescan(l);
+        Record(s, aggregate_[l].best, value_[s], out);
+      }
+    });
+    evaluations_ += local_;
+    retro::internal::HugePageVector<int8_t>().swap(terminal_);
+  }
+
+  // Replaces the outer terms that change at layer t; returns how many.
+  // A state has at most one event a layer.
+  uint64_t ApplyOuterEvents(uint32_t t) {
+    const uint64_t begin = event_begin_[t], end = event_begin_[t + 1];
+    // Two threads may still mark states of one bitmap word.
+    const bool shared = RunsShared(end - begin, kGrain);
+    pool_.ParallelFor(begin, end, kGrain, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t i = b; i < e; ++i) {
+        const uint64_t l = event_state_[i] - lo_;
+        const int old_term = outer_term_[l];
+        outer_term_[l] = event_term_[i];
+        ReplaceTerm(l, old_term, event_term_[i], shared);
+      }
+    });
+    return end - begin;
+  }
+
+  // Replaces, in every parent (this rank's) of each state changed at
+  // t - 1 (`changed`: every rank's changes of layer t - 1, in parts, one
+  // a chunk of states), the child's term by its new one.
+  void ReplaceTermsOfChanges(const LayerChanges& changed) {
     const bool parents_shared = RunsShared(changed.total, kGrain / 4);
     // Pieces of at most kGrain / 4 changes, none across parts (a gathered
     // layer is one part).
@@ -525,50 +667,45 @@ class FiniteHorizonSliceSolver {
         const Piece& piece = pieces[k];
         const std::vector<Change>& previous = changed.parts[piece.part];
         const int8_t* old_values = previous_old_values_.data() + changed.first[piece.part];
+        const uint32_t* const offsets = parent_offsets_.data();
+        const uint32_t* const parents = parents_.data();
+        const Aggregate* const aggregates = aggregate_.data();
         for (size_t i = piece.begin; i < piece.end; ++i) {
+          // Three stages of prefetching ahead: the list offsets of the
+          // change kOffsetsAhead on, its parent list kListAhead on, the
+          // aggregates of its parents kAggregatesAhead on (their list read
+          // by now), so that the reads of many changes overlap.
+          constexpr size_t kOffsetsAhead = 32, kListAhead = 16, kAggregatesAhead = 8;
+          if (i + kOffsetsAhead < piece.end) {
+            __builtin_prefetch(offsets + previous[i + kOffsetsAhead].state);
+          }
+          if (i + kListAhead < piece.end) {
+            __builtin_prefetch(parents + offsets[previous[i + kListAhead].state]);
+          }
+          if (i + kAggregatesAhead < piece.end) {
+            const uint32_t ahead = previous[i + kAggregatesAhead].state;
+            for (uint32_t p = offsets[ahead]; p < offsets[ahead + 1]; ++p) {
+              __builtin_prefetch(aggregates + (parents[p] - lo_), 1);
+            }
+          }
           const uint32_t c = previous[i].state;
           const int old_value = old_values[i];
           const int new_value = previous[i].value;
-          for (uint32_t p = parent_offsets_[c]; p < parent_offsets_[c + 1]; ++p) {
-            const uint32_t parent = parents_[p];
+          for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
             const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-            const int current = value_[parent];
-            const int old_term = reward - old_value;
-            const int new_term = reward - new_value;
-            if (new_term > current || (old_term == current && new_term < old_term)) {
-              MarkDirty(parent, parents_shared);
-            }
+            ReplaceTerm(parents[p] - lo_, reward - old_value, reward - new_value,
+                        parents_shared);
           }
         }
       }
     });
   }
 
-  // Marks the states whose outer children changed at t - 1 (layer t's
-  // bucket), refreshing their cache and scheduling their next outer event.
-  // Returns how many there were.
-  uint64_t MarkOuterEvents(uint32_t t,
-                           std::vector<std::vector<std::pair<uint32_t, uint32_t>>>& events) {
-    std::vector<uint32_t>& bucket = buckets_[t];
-    const uint64_t marked = bucket.size();
-    const bool bucket_shared = RunsShared(bucket.size(), kGrain);
-    pool_.ParallelFor(0, bucket.size(), kGrain, [&](int w, uint64_t b, uint64_t e) {
-      for (uint64_t i = b; i < e; ++i) {
-        MarkDirty(bucket[i], bucket_shared);
-        const uint32_t next = RefreshOuter(bucket[i], t);
-        if (next != std::numeric_limits<uint32_t>::max()) {
-          events[w].emplace_back(next, bucket[i]);
-        }
-      }
-    });
-    std::vector<uint32_t>().swap(bucket);
-    return marked;
-  }
-
-  // Evaluates the dirty states against V_{t-1}, clearing the bitmap, into
-  // `changed` (whose changes of layer t - 1 are no longer needed): in parts
-  // of one chunk of states each, in index order. Runs on this thread alone
-  // when `work_estimate` is small.
+  // Walks the marked states (clearing the bitmap) into `changed` (whose
+  // changes of layer t - 1 are no longer needed), reading the terms of
+  // those whose best term dropped: in parts of one chunk of states each,
+  // in index order. Runs on this thread alone when `work_estimate` is
+  // small.
   void EvaluateDirtyStates(uint64_t work_estimate, LayerChanges& changed) {
     const uint64_t words = dirty_.size();
     constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
@@ -581,19 +718,42 @@ class FiniteHorizonSliceSolver {
         std::vector<Change>& out = changed.parts[chunk];
         uint64_t evaluated = 0;
         const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
+        // The marked states of a batch of words: first the children of
+        // those to read again are prefetched, all of them, then the
+        // states are finished in order, so that the reads overlap.
+        constexpr int kBatch = 64;
+        uint64_t batch[kBatch];
+        int size = 0;
+        const auto finish_batch = [&] {
+          for (int i = 0; i < size; ++i) {
+            const uint64_t l = batch[i];
+            if (aggregate_[l].count != 0) continue;
+            for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
+              __builtin_prefetch(value_.data() + inner_child_[e]);
+            }
+          }
+          for (int i = 0; i < size; ++i) {
+            const uint64_t l = batch[i];
+            Aggregate& a = aggregate_[l];
+            if (a.count == 0) {
+              Rescan(l);
+              ++evaluated;
+            }
+            Record(lo_ + l, a.best, a.value, out);
+          }
+          size = 0;
+        };
         for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
           uint64_t bits = dirty_[w];
           if (bits == 0) continue;
           dirty_[w] = 0;
-          evaluated += std::popcount(bits);
           while (bits != 0) {
-            const uint32_t s = static_cast<uint32_t>(lo_ + w * 64 + std::countr_zero(bits));
+            batch[size++] = w * 64 + std::countr_zero(bits);
             bits &= bits - 1;
-            const int v = Evaluate(s);
-            if (v < -128 || v > 127) overflow_ = true;
-            if (v != value_[s]) out.push_back(Change{s, static_cast<int8_t>(v)});
+            if (size == kBatch) finish_batch();
           }
         }
+        finish_batch();
         evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
       }
     });
@@ -612,8 +772,10 @@ class FiniteHorizonSliceSolver {
       int8_t* old_values = previous_old_values_.data() + changed.first[part];
       const std::vector<Change>& list = changed.parts[part];
       for (size_t i = 0; i < list.size(); ++i) {
-        old_values[i] = value_[list[i].state];
-        value_[list[i].state] = list[i].value;
+        const uint32_t state = list[i].state;
+        old_values[i] = value_[state];
+        value_[state] = list[i].value;
+        if (state >= lo_ && state < range_.end) aggregate_[state - lo_].value = list[i].value;
       }
     }
   }
@@ -632,8 +794,11 @@ class FiniteHorizonSliceSolver {
     release(parent_rewards_);
     release(previous_old_values_);
     release(outer_);
-    release(outer_value_);
-    release(outer_cursor_);
+    release(aggregate_);
+    release(outer_term_);
+    release(event_begin_);
+    release(event_state_);
+    release(event_term_);
     release(dirty_);
     release(terminal_);
     release(value_);
@@ -691,11 +856,10 @@ class FiniteHorizonSliceSolver {
     log_status_ = log_.AppendLayer(changed.parts);
   }
 
+  // True when some outer term changes after layer t.
   bool PendingEvents(uint32_t t) const {
-    for (uint32_t u = t + 1; u < buckets_.size(); ++u) {
-      if (!buckets_[u].empty()) return true;
-    }
-    return false;
+    return t + 1 < event_begin_.size() &&
+           event_begin_[t + 1] != event_begin_.back();
   }
 
   // 4. The compact store: the per-layer logs transposed into per-state
@@ -807,11 +971,17 @@ class FiniteHorizonSliceSolver {
   bool inner_rewards_zero_ = false;
   std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
   retro::internal::HugePageVector<OuterEdge> outer_;
-  retro::internal::HugePageVector<int8_t> outer_value_;  // cached V_{t-1} of each outer child
-  // Where each outer edge stands in its child's changes.
-  retro::internal::HugePageVector<FiniteHorizonStoreView::ChangeCursor> outer_cursor_;
-  retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states to evaluate
-  std::vector<std::vector<uint32_t>> buckets_;
+  // Local: each state's running maximum (Aggregate), and its outer term
+  // as of the current layer (kNoOuterTerm: none).
+  retro::internal::HugePageVector<Aggregate> aggregate_;
+  retro::internal::HugePageVector<int16_t> outer_term_;
+  // The outer terms' changes: those taking effect at layer t are
+  // event_state_/event_term_[event_begin_[t] .. event_begin_[t + 1]), in
+  // state order.
+  std::vector<uint64_t> event_begin_;
+  std::vector<uint32_t> event_state_;
+  std::vector<int16_t> event_term_;
+  retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states that may change
   // This rank's changes of each layer, in state order (about 2 bytes a
   // change, spilled to the scratch folder when there is one).
   ChangeLog log_;
