@@ -164,7 +164,7 @@ class FiniteHorizonSolver {
     if (!restored && options.save) {
       if (absl::Status s = options.save(slice, store); !s.ok()) return s;
     }
-    auto view = OpenWholeStore(store, slice, size, options.horizon);
+    auto view = OpenWholeStore(store, slice, size, options.horizon, restored);
     if (!view.ok()) return view.status();
     kept.push_back(std::move(store));
     views.push_back(*view);
@@ -216,11 +216,14 @@ class FiniteHorizonSolver {
   }
 
   // The view of a slice's whole store (restored or solved), checked: a
-  // valid store of the slice's states to the horizon.
+  // store of the slice's states to the horizon, and valid throughout when
+  // `restored` (a store this process just laid out has its header checked
+  // only).
   static absl::StatusOr<FiniteHorizonStoreView> OpenWholeStore(std::span<const uint8_t> store,
                                                                int slice, uint64_t size,
-                                                               uint32_t horizon) {
-    auto view = FiniteHorizonStoreView::Open(store);
+                                                               uint32_t horizon, bool restored) {
+    auto view = restored ? FiniteHorizonStoreView::Open(store)
+                         : FiniteHorizonStoreView::OpenHeader(store);
     if (!view.ok()) return view.status();
     if (view->states() != size || view->horizon() != horizon) {
       return absl::DataLossError(absl::StrCat(
@@ -248,7 +251,7 @@ class FiniteHorizonSolver {
     // The whole store's header: the restored one's, or summed below.
     std::optional<FiniteHorizonStoreHeader> whole;
     if (restored) {
-      auto view = OpenWholeStore(store, slice, size, options.horizon);
+      auto view = OpenWholeStore(store, slice, size, options.horizon, true);
       if (!view.ok()) return view.status();
       whole = view->header();
       kept.push_back(SelectUnits(

@@ -22,6 +22,7 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <string>
@@ -120,12 +121,21 @@ class FiniteHorizonSliceSolver {
   // below `best` and unknown until the state's terms are read again
   // (Rescan). A child's change updates it in place (Replace), so a state
   // is read whole only when its best term drops and no other equals it.
+  // As one little-endian word (ReplaceTerm): best in bits 0-15, value in
+  // 16-23, count in 24-31.
   struct alignas(4) Aggregate {
     int16_t best;
     int8_t value;
     uint8_t count;
   };
-  static_assert(sizeof(Aggregate) == 4);
+  static_assert(sizeof(Aggregate) == 4 && std::endian::native == std::endian::little);
+  // One replaced term: local state l's term old_term becomes new_term.
+  struct TermUpdate {
+    uint32_t l;
+    int16_t old_term;
+    int16_t new_term;
+  };
+
   // The outer term of a state without moves into smaller slices.
   static constexpr int16_t kNoOuterTerm = std::numeric_limits<int16_t>::min();
 
@@ -349,47 +359,36 @@ class FiniteHorizonSliceSolver {
     });
   }
 
-  // Replaces one term of `a`, `old_term` by `new_term`. Returns true when
-  // the state may now take another value than V_{t-1}: its best term
-  // differs from it, or is unknown.
-  static bool Replace(Aggregate& a, int old_term, int new_term) {
-    // Without branches: which way a term compares is unpredictable, and a
-    // mispredicted branch would stall the other updates' memory reads.
-    int best = a.best, count = a.count;
-    count -= (old_term == best) & (count != 0);
-    const int above = new_term > best;
-    const int equal = new_term == best;
-    count = above ? 1 : count + equal;
-    best = above ? new_term : best;
-    a.best = static_cast<int16_t>(best);
-    a.count = static_cast<uint8_t>(count);
-    return (best != a.value) | (count == 0);
+  // Replaces one term of the aggregate `word` (as Aggregate lays it out)
+  // of local state l, `old_term` by `new_term`, and marks the state in
+  // `dirty` when it may now take another value than V_{t-1}: its best
+  // term differs from it, or is unknown. Without branches (which way a
+  // term compares is unpredictable) and on the aggregate as one word.
+  static void ReplaceTerm(uint32_t* __restrict words, uint64_t* __restrict dirty, uint64_t l,
+                          int old_term, int new_term) {
+    const uint32_t word = words[l];
+    const int best = static_cast<int16_t>(word);
+    const int value = static_cast<int8_t>(word >> 16);
+    const uint32_t count = (word >> 24) - ((old_term == best) & ((word >> 24) != 0));
+    const bool above = new_term > best;
+    const uint32_t next_count = above ? 1 : count + (new_term == best);
+    const int next_best = above ? new_term : best;
+    words[l] = static_cast<uint16_t>(next_best) | (word & 0x00FF0000u) | (next_count << 24);
+    const uint64_t may_change = (next_best != value) | (next_count == 0);
+    dirty[l >> 6] |= may_change << (l & 63);
   }
-
-  // Replace on the aggregate of local state l, atomically when other
-  // threads may update it too (`shared`); marks the state when it may
-  // change.
-  void ReplaceTerm(uint64_t l, int old_term, int new_term, bool shared) {
-    Aggregate& a = aggregate_[l];
-    bool may_change;
-    if (!shared) {
-      may_change = Replace(a, old_term, new_term);
-    } else {
-      std::atomic_ref<uint32_t> word(*reinterpret_cast<uint32_t*>(&a));
-      uint32_t seen = word.load(std::memory_order_relaxed);
-      uint32_t next;
-      do {
-        Aggregate b = std::bit_cast<Aggregate>(seen);
-        may_change = Replace(b, old_term, new_term);
-        next = std::bit_cast<uint32_t>(b);
-      } while (next != seen &&
-               !word.compare_exchange_weak(seen, next, std::memory_order_relaxed));
+  // ReplaceTerm for each of [begin, end) (its own function: inlined into
+  // a larger loop the compiler spills its comparisons to the stack).
+  [[gnu::noinline]] static void ApplyTermUpdates(const TermUpdate* begin, const TermUpdate* end,
+                                                 uint32_t* __restrict words,
+                                                 uint64_t* __restrict dirty) {
+    for (const TermUpdate* u = begin; u != end; ++u) {
+      ReplaceTerm(words, dirty, u->l, u->old_term, u->new_term);
     }
-    if (!shared) {
-      dirty_[l >> 6] |= uint64_t{may_change} << (l & 63);
-    } else if (may_change) {
-      MarkDirty(static_cast<uint32_t>(lo_ + l), shared);
-    }
+  }
+  void ReplaceTerm(uint64_t l, int old_term, int new_term) {
+    ReplaceTerm(reinterpret_cast<uint32_t*>(aggregate_.data()), dirty_.data(), l, old_term,
+                new_term);
   }
 
   // Reads every term of local state l again (children at V_{t-1}, the
@@ -419,23 +418,6 @@ class FiniteHorizonSliceSolver {
   }
 
   using Change = StateChange;
-
-  // Marks state s (this rank's) dirty for the coming evaluation. When
-  // other threads may mark too (`shared`) the bit is set with an atomic
-  // OR, skipped when already set. The rank's range starts at a multiple
-  // of 64, so s's bit is bit s % 64 of its word.
-  void MarkDirty(uint32_t s, bool shared) {
-    uint64_t& word = dirty_[(s - lo_) >> 6];
-    const uint64_t bit = uint64_t{1} << (s & 63);
-    if (!shared) {
-      word |= bit;
-      return;
-    }
-    std::atomic_ref<uint64_t> ref(word);
-    if ((ref.load(std::memory_order_relaxed) & bit) == 0) {
-      ref.fetch_or(bit, std::memory_order_relaxed);
-    }
-  }
 
   // True when ParallelFor over `items` with `grain` may run on several
   // threads at once (it runs a single chunk on the calling thread).
@@ -548,6 +530,7 @@ class FiniteHorizonSliceSolver {
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
     dirty_.assign(words, 0);
+    PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
       uint64_t events = 0;
@@ -555,10 +538,7 @@ class FiniteHorizonSliceSolver {
         EvaluateEveryState(changed);
       } else {
         events = ApplyOuterEvents(t);
-        ReplaceTermsOfChanges(changed);
-        // A layer with little work runs on this thread alone: waking the
-        // pool costs more than it saves (most layers of small slices).
-        EvaluateDirtyStates(4 * changed.total + events, changed);
+        EvaluateLayer(changed);
       }
       ApplyLayer(changed);
       if (changed.total != 0) last_change_ = t;
@@ -620,6 +600,7 @@ class FiniteHorizonSliceSolver {
         aggregate_[l].value = value_[s];
         Rescan(l);
         Record(s, aggregate_[l].best, value_[s], out);
+        aggregate_[l].value = static_cast<int8_t>(aggregate_[l].best);
       }
     });
     evaluations_ += local_;
@@ -630,24 +611,39 @@ class FiniteHorizonSliceSolver {
   // A state has at most one event a layer.
   uint64_t ApplyOuterEvents(uint32_t t) {
     const uint64_t begin = event_begin_[t], end = event_begin_[t + 1];
-    // Two threads may still mark states of one bitmap word.
-    const bool shared = RunsShared(end - begin, kGrain);
-    pool_.ParallelFor(begin, end, kGrain, [&](int, uint64_t b, uint64_t e) {
-      for (uint64_t i = b; i < e; ++i) {
-        const uint64_t l = event_state_[i] - lo_;
-        const int old_term = outer_term_[l];
-        outer_term_[l] = event_term_[i];
-        ReplaceTerm(l, old_term, event_term_[i], shared);
-      }
-    });
+    for (uint64_t i = begin; i < end; ++i) {
+      const uint64_t l = event_state_[i] - lo_;
+      const int old_term = outer_term_[l];
+      outer_term_[l] = event_term_[i];
+      ReplaceTerm(l, old_term, event_term_[i]);
+    }
     return end - begin;
   }
 
-  // Replaces, in every parent (this rank's) of each state changed at
-  // t - 1 (`changed`: every rank's changes of layer t - 1, in parts, one
-  // a chunk of states), the child's term by its new one.
-  void ReplaceTermsOfChanges(const LayerChanges& changed) {
-    const bool parents_shared = RunsShared(changed.total, kGrain / 4);
+  // The buckets of term updates: bucket b holds the updates of local
+  // states [b << bucket_shift_, (b + 1) << bucket_shift_), a range whose
+  // aggregates fit the core's cache (and a multiple of 64 states, so that
+  // no two buckets share a bitmap word).
+  void PrepareBuckets() {
+    bucket_shift_ = 12;
+    while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
+    const uint64_t buckets = (local_ >> bucket_shift_) + 1;
+    updates_.assign(pool_.size(), std::vector<std::vector<TermUpdate>>(buckets));
+  }
+
+  // Layer t >= 2 (the outer events applied): replaces, in every parent
+  // (this rank's) of each state changed at t - 1 (`changed`: every rank's
+  // changes of layer t - 1, in parts, one a chunk of states), the child's
+  // term by its new one, then walks the marked states into `changed`
+  // (whose changes of layer t - 1 are no longer needed), one part a
+  // bucket, in index order. In rounds: the parent lists of a round's
+  // changes are read in order and each update is put in its parent's
+  // bucket (each thread its own buckets); then each bucket's updates are
+  // applied (a bucket to one thread), so that the aggregates are read and
+  // written within a cache-sized range instead of at random and no two
+  // threads touch one state; after the last round each bucket's marked
+  // states are walked while its aggregates are in the cache.
+  void EvaluateLayer(LayerChanges& changed) {
     // Pieces of at most kGrain / 4 changes, none across parts (a gathered
     // layer is one part).
     struct Piece {
@@ -661,102 +657,116 @@ class FiniteHorizonSliceSolver {
         pieces.push_back({static_cast<uint32_t>(part), b, std::min(size, b + kGrain / 4)});
       }
     }
-    const uint64_t piece_grain = parents_shared ? 1 : std::max<uint64_t>(pieces.size(), 1);
-    pool_.ParallelFor(0, pieces.size(), piece_grain, [&](int, uint64_t b, uint64_t e) {
-      for (uint64_t k = b; k < e; ++k) {
-        const Piece& piece = pieces[k];
-        const std::vector<Change>& previous = changed.parts[piece.part];
-        const int8_t* old_values = previous_old_values_.data() + changed.first[piece.part];
-        const uint32_t* const offsets = parent_offsets_.data();
-        const uint32_t* const parents = parents_.data();
-        const Aggregate* const aggregates = aggregate_.data();
-        for (size_t i = piece.begin; i < piece.end; ++i) {
-          // Three stages of prefetching ahead: the list offsets of the
-          // change kOffsetsAhead on, its parent list kListAhead on, the
-          // aggregates of its parents kAggregatesAhead on (their list read
-          // by now), so that the reads of many changes overlap.
-          constexpr size_t kOffsetsAhead = 32, kListAhead = 16, kAggregatesAhead = 8;
-          if (i + kOffsetsAhead < piece.end) {
-            __builtin_prefetch(offsets + previous[i + kOffsetsAhead].state);
+    // A layer with little work runs on this thread alone: waking the pool
+    // costs more than it saves (most layers of small slices).
+    const bool shared = RunsShared(changed.total, kGrain / 4);
+    const uint64_t buckets = updates_[0].size();
+    LayerChanges next;
+    next.parts.resize(buckets);
+    // At most 1,024 pieces (4 M changes, about 100 MB of updates) a round.
+    constexpr uint64_t kPiecesPerRound = 1024;
+    uint64_t round = 0;
+    do {
+      const uint64_t round_end = std::min<uint64_t>(pieces.size(), round + kPiecesPerRound);
+      const bool last = round_end == pieces.size();
+      pool_.ParallelFor(round, round_end, shared ? 1 : std::max<uint64_t>(round_end - round, 1),
+                        [&](int worker, uint64_t b, uint64_t e) {
+                          for (uint64_t k = b; k < e; ++k) {
+                            const Piece& piece = pieces[k];
+                            ScatterTermUpdates(changed, piece.part, piece.begin, piece.end,
+                                               updates_[worker]);
+                          }
+                        });
+      pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
+        uint32_t* const words = reinterpret_cast<uint32_t*>(aggregate_.data());
+        uint64_t* const dirty = dirty_.data();
+        for (uint64_t bucket = b; bucket < e; ++bucket) {
+          for (auto& lists : updates_) {
+            std::vector<TermUpdate>& list = lists[bucket];
+            ApplyTermUpdates(list.data(), list.data() + list.size(), words, dirty);
+            list.clear();
           }
-          if (i + kListAhead < piece.end) {
-            __builtin_prefetch(parents + offsets[previous[i + kListAhead].state]);
-          }
-          if (i + kAggregatesAhead < piece.end) {
-            const uint32_t ahead = previous[i + kAggregatesAhead].state;
-            for (uint32_t p = offsets[ahead]; p < offsets[ahead + 1]; ++p) {
-              __builtin_prefetch(aggregates + (parents[p] - lo_), 1);
-            }
-          }
-          const uint32_t c = previous[i].state;
-          const int old_value = old_values[i];
-          const int new_value = previous[i].value;
-          for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
-            const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-            ReplaceTerm(parents[p] - lo_, reward - old_value, reward - new_value,
-                        parents_shared);
-          }
+          if (last) WalkMarkedStates(bucket, next.parts[bucket]);
         }
-      }
-    });
+      });
+      round = round_end;
+    } while (round < pieces.size());
+    changed = std::move(next);
   }
 
-  // Walks the marked states (clearing the bitmap) into `changed` (whose
-  // changes of layer t - 1 are no longer needed), reading the terms of
-  // those whose best term dropped: in parts of one chunk of states each,
-  // in index order. Runs on this thread alone when `work_estimate` is
-  // small.
-  void EvaluateDirtyStates(uint64_t work_estimate, LayerChanges& changed) {
-    const uint64_t words = dirty_.size();
-    constexpr uint64_t kWordsPerChunk = 256;  // 16384 states
-    const uint64_t chunks = (words + kWordsPerChunk - 1) / kWordsPerChunk;
-    changed = LayerChanges();
-    changed.parts.resize(chunks);
-    const uint64_t chunk_grain = work_estimate < kGrain ? chunks : 1;
-    pool_.ParallelFor(0, chunks, chunk_grain, [&](int, uint64_t cb, uint64_t ce) {
-      for (uint64_t chunk = cb; chunk < ce; ++chunk) {
-        std::vector<Change>& out = changed.parts[chunk];
-        uint64_t evaluated = 0;
-        const uint64_t w_end = std::min(words, (chunk + 1) * kWordsPerChunk);
-        // The marked states of a batch of words: first the children of
-        // those to read again are prefetched, all of them, then the
-        // states are finished in order, so that the reads overlap.
-        constexpr int kBatch = 64;
-        uint64_t batch[kBatch];
-        int size = 0;
-        const auto finish_batch = [&] {
-          for (int i = 0; i < size; ++i) {
-            const uint64_t l = batch[i];
-            if (aggregate_[l].count != 0) continue;
-            for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
-              __builtin_prefetch(value_.data() + inner_child_[e]);
-            }
-          }
-          for (int i = 0; i < size; ++i) {
-            const uint64_t l = batch[i];
-            Aggregate& a = aggregate_[l];
-            if (a.count == 0) {
-              Rescan(l);
-              ++evaluated;
-            }
-            Record(lo_ + l, a.best, a.value, out);
-          }
-          size = 0;
-        };
-        for (uint64_t w = chunk * kWordsPerChunk; w < w_end; ++w) {
-          uint64_t bits = dirty_[w];
-          if (bits == 0) continue;
-          dirty_[w] = 0;
-          while (bits != 0) {
-            batch[size++] = w * 64 + std::countr_zero(bits);
-            bits &= bits - 1;
-            if (size == kBatch) finish_batch();
-          }
-        }
-        finish_batch();
-        evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
+  // Puts the term updates of changes [begin, end) of part `part` of
+  // `changed` into `buckets`, reading the parent lists with prefetching
+  // ahead: the list offsets of the change kOffsetsAhead on and its list
+  // kListAhead on, so that the reads of many changes overlap.
+  void ScatterTermUpdates(const LayerChanges& changed, uint32_t part, uint64_t begin,
+                          uint64_t end, std::vector<std::vector<TermUpdate>>& buckets) const {
+    const std::vector<Change>& list = changed.parts[part];
+    const int8_t* old_values = previous_old_values_.data() + changed.first[part];
+    const uint32_t* const offsets = parent_offsets_.data();
+    const uint32_t* const parents = parents_.data();
+    constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
+    for (uint64_t i = begin; i < end; ++i) {
+      if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
+      if (i + kListAhead < end) __builtin_prefetch(parents + offsets[list[i + kListAhead].state]);
+      const uint32_t c = list[i].state;
+      const int old_value = old_values[i];
+      const int new_value = list[i].value;
+      for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
+        const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
+        const uint32_t l = static_cast<uint32_t>(parents[p] - lo_);
+        buckets[l >> bucket_shift_].push_back(
+            {l, static_cast<int16_t>(reward - old_value), static_cast<int16_t>(reward - new_value)});
       }
-    });
+    }
+  }
+
+  // Walks the marked states of bucket `bucket` (clearing their bits)
+  // into `out`, in index order, reading the terms of those whose best
+  // term dropped; a state's aggregate takes its new value at once (only
+  // its own marking reads it; its parents read value_, which keeps
+  // V_{t-1} until the layer is applied).
+  void WalkMarkedStates(uint64_t bucket, std::vector<Change>& out) {
+    const uint64_t w_begin = (bucket << bucket_shift_) >> 6;
+    const uint64_t w_end = std::min<uint64_t>(dirty_.size(), ((bucket + 1) << bucket_shift_) >> 6);
+    uint64_t evaluated = 0;
+    // The marked states of a batch of words: first the children of those
+    // to read again are prefetched, all of them, then the states are
+    // finished in order, so that the reads overlap.
+    constexpr int kBatch = 64;
+    uint64_t batch[kBatch];
+    int size = 0;
+    const auto finish_batch = [&] {
+      for (int i = 0; i < size; ++i) {
+        const uint64_t l = batch[i];
+        if (aggregate_[l].count != 0) continue;
+        for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
+          __builtin_prefetch(value_.data() + inner_child_[e]);
+        }
+      }
+      for (int i = 0; i < size; ++i) {
+        const uint64_t l = batch[i];
+        Aggregate& a = aggregate_[l];
+        if (a.count == 0) {
+          Rescan(l);
+          ++evaluated;
+        }
+        Record(lo_ + l, a.best, a.value, out);
+        a.value = static_cast<int8_t>(a.best);
+      }
+      size = 0;
+    };
+    for (uint64_t w = w_begin; w < w_end; ++w) {
+      uint64_t bits = dirty_[w];
+      if (bits == 0) continue;
+      dirty_[w] = 0;
+      while (bits != 0) {
+        batch[size++] = w * 64 + std::countr_zero(bits);
+        bits &= bits - 1;
+        if (size == kBatch) finish_batch();
+      }
+    }
+    finish_batch();
+    evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
   }
 
   // Apply: V_t becomes the current layer (changes in index order). This
@@ -775,7 +785,6 @@ class FiniteHorizonSliceSolver {
         const uint32_t state = list[i].state;
         old_values[i] = value_[state];
         value_[state] = list[i].value;
-        if (state >= lo_ && state < range_.end) aggregate_[state - lo_].value = list[i].value;
       }
     }
   }
@@ -799,6 +808,7 @@ class FiniteHorizonSliceSolver {
     release(event_begin_);
     release(event_state_);
     release(event_term_);
+    release(updates_);
     release(dirty_);
     release(terminal_);
     release(value_);
@@ -981,6 +991,9 @@ class FiniteHorizonSliceSolver {
   std::vector<uint64_t> event_begin_;
   std::vector<uint32_t> event_state_;
   std::vector<int16_t> event_term_;
+  // Term updates by worker and bucket (ReplaceTermsOfChanges).
+  std::vector<std::vector<std::vector<TermUpdate>>> updates_;
+  uint32_t bucket_shift_ = 12;
   retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states that may change
   // This rank's changes of each layer, in state order (about 2 bytes a
   // change, spilled to the scratch folder when there is one).
