@@ -425,95 +425,100 @@ class FiniteHorizonSliceSolver {
     return pool_.size() > 1 && items > grain;
   }
 
-  // 2b. The outer term of each state, max over its moves into smaller
-  //     slices of (reward - V_{t-1}(child)), at layer 1 (outer_term_) and
-  //     each later layer at which it changes (the events, bucketed by
-  //     layer). Each state merges its children's change lists once, so
-  //     the layers never read the smaller slices. The outer edges are
-  //     released afterwards.
+  // The outer term of local state s (a state with moves into smaller
+  // slices): max over those moves of (reward - V_{t-1}(child)). Returns it
+  // at layer 1 and calls emit(t, term) for each later layer t <= T at
+  // which it changes, in order. `changes` is scratch space.
+  template <typename Emit>
+  int MergeOuterTerm(uint64_t l, std::vector<std::pair<uint32_t, int>>& changes,
+                     Emit&& emit) const {
+    const uint64_t ob = outer_offsets_[l];
+    const int k = static_cast<int>(outer_offsets_[l + 1] - ob);
+    uint64_t run[Game::kMaxMoves + 1];
+    uint64_t at[Game::kMaxMoves];
+    int child_value[Game::kMaxMoves] = {};
+    changes.clear();
+    for (int j = 0; j < k; ++j) {
+      const OuterEdge& edge = outer_[ob + j];
+      run[j] = at[j] = changes.size();
+      outer_views_[edge.slice].ForEachChange(edge.index, [&](uint32_t layer, int value) {
+        changes.emplace_back(layer, value);
+        return true;
+      });
+    }
+    run[k] = changes.size();
+    // The term with each child at V_layer.
+    const auto term_after = [&](uint32_t layer) {
+      int best = std::numeric_limits<int>::min();
+      for (int j = 0; j < k; ++j) {
+        while (at[j] < run[j + 1] && changes[at[j]].first <= layer) {
+          child_value[j] = changes[at[j]++].second;
+        }
+        best = std::max(best, outer_[ob + j].reward - child_value[j]);
+      }
+      return best;
+    };
+    const int first = term_after(0);
+    for (int term = first;;) {
+      uint32_t next = std::numeric_limits<uint32_t>::max();
+      for (int j = 0; j < k; ++j) {
+        if (at[j] < run[j + 1]) next = std::min(next, changes[at[j]].first);
+      }
+      // A child's change at layer L reaches the terms of layer L + 1.
+      if (next == std::numeric_limits<uint32_t>::max() || next >= horizon_) break;
+      const int now = term_after(next);
+      if (now != term) emit(next + 1, now);
+      term = now;
+    }
+    return first;
+  }
+
+  // 2b. The outer term of each state at layer 1 (outer_term_), and its
+  //     changes at later layers (the events, by layer, each layer's in
+  //     state order). Each state merges its children's change lists, so
+  //     the layers never read the smaller slices. Two passes over parts
+  //     of the states (one a thread): the events of each part and layer
+  //     counted, then written where the counts put them. The outer edges
+  //     are released afterwards.
   void BuildOuterTerms() {
     outer_term_.assign(local_, kNoOuterTerm);
-    struct Event {
-      uint32_t layer;
-      uint32_t state;
-      int16_t term;
-    };
-    const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
-    std::vector<std::vector<Event>> chunk_events(chunks);
-    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
-      std::vector<Event>& out = chunk_events[(begin - lo_) / kGrain];
-      // The changes of the state's outer children, one run an edge.
+    const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ / 64));
+    const auto part_begin = [&](uint64_t p) { return local_ * p / parts; };
+    std::vector<std::vector<uint32_t>> at(parts, std::vector<uint32_t>(horizon_ + 2, 0));
+    const auto each_state = [&](uint64_t p, auto&& emit_for) {
       std::vector<std::pair<uint32_t, int>> changes;
-      uint64_t run[Game::kMaxMoves + 1];
-      uint64_t at[Game::kMaxMoves];
-      int child_value[Game::kMaxMoves];
-      for (uint64_t s = begin; s < end; ++s) {
-        const uint64_t l = s - lo_;
-        const uint64_t ob = outer_offsets_[l], oe = outer_offsets_[l + 1];
-        if (ob == oe) continue;
-        const int k = static_cast<int>(oe - ob);
-        changes.clear();
-        for (int j = 0; j < k; ++j) {
-          const OuterEdge& edge = outer_[ob + j];
-          run[j] = changes.size();
-          outer_views_[edge.slice].ForEachChange(edge.index, [&](uint32_t layer, int value) {
-            changes.emplace_back(layer, value);
-            return true;
-          });
-          at[j] = run[j];
-          child_value[j] = 0;
-        }
-        run[k] = changes.size();
-        // Each edge's term with its child at layer `layer` (V_layer).
-        const auto term_after = [&](uint32_t layer) {
-          int best = std::numeric_limits<int>::min();
-          for (int j = 0; j < k; ++j) {
-            while (at[j] < run[j + 1] && changes[at[j]].first <= layer) {
-              child_value[j] = changes[at[j]++].second;
-            }
-            best = std::max(best, outer_[ob + j].reward - child_value[j]);
-          }
-          return best;
-        };
-        int term = term_after(0);
-        outer_term_[l] = static_cast<int16_t>(term);
-        for (;;) {
-          uint32_t next = std::numeric_limits<uint32_t>::max();
-          for (int j = 0; j < k; ++j) {
-            if (at[j] < run[j + 1]) next = std::min(next, changes[at[j]].first);
-          }
-          // A child's change at layer L reaches the terms of layer L + 1.
-          if (next == std::numeric_limits<uint32_t>::max() || next >= horizon_) break;
-          const int now = term_after(next);
-          if (now != term) out.push_back({next + 1, static_cast<uint32_t>(s),
-                                          static_cast<int16_t>(now)});
-          term = now;
-        }
+      for (uint64_t l = part_begin(p); l < part_begin(p + 1); ++l) {
+        if (outer_offsets_[l] == outer_offsets_[l + 1]) continue;
+        outer_term_[l] = static_cast<int16_t>(MergeOuterTerm(l, changes, emit_for(l)));
       }
+    };
+    pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
+      each_state(p, [&](uint64_t) { return [&](uint32_t t, int) { ++at[p][t]; }; });
     });
-    // Bucketed by layer, each layer's in state order (chunks in order).
-    event_begin_.assign(static_cast<size_t>(horizon_) + 2, 0);
-    for (const auto& list : chunk_events) {
-      for (const Event& e : list) ++event_begin_[e.layer];
-    }
+    // event_begin_[t]: the first event of layer t; at[p][t]: the next of
+    // part p in layer t.
+    event_begin_.assign(static_cast<size_t>(horizon_) + 3, 0);
     uint64_t sum = 0;
-    for (uint64_t& begin : event_begin_) {
-      const uint64_t count = begin;
-      begin = sum;
-      sum += count;
+    for (uint32_t t = 0; t <= horizon_ + 1; ++t) {
+      event_begin_[t] = sum;
+      for (uint64_t p = 0; p < parts; ++p) {
+        const uint64_t count = at[p][t];
+        at[p][t] = static_cast<uint32_t>(sum - event_begin_[t]);
+        sum += count;
+      }
     }
+    event_begin_[horizon_ + 2] = sum;
     event_state_.resize(sum);
     event_term_.resize(sum);
-    std::vector<uint64_t> fill(event_begin_.begin(), event_begin_.end());
-    for (auto& list : chunk_events) {
-      for (const Event& e : list) {
-        const uint64_t at = fill[e.layer]++;
-        event_state_[at] = e.state;
-        event_term_[at] = e.term;
-      }
-      std::vector<Event>().swap(list);
-    }
-    event_begin_.push_back(sum);
+    pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
+      each_state(p, [&](uint64_t l) {
+        return [&, l](uint32_t t, int term) {
+          const uint64_t i = event_begin_[t] + at[p][t]++;
+          event_state_[i] = static_cast<uint32_t>(lo_ + l);
+          event_term_[i] = static_cast<int16_t>(term);
+        };
+      });
+    });
     const auto release = [](auto& table) {
       std::remove_reference_t<decltype(table)>().swap(table);
     };
