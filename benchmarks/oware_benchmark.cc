@@ -56,6 +56,46 @@ BENCHMARK(BM_SolveRetro)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+// The cost of the solver's work units, one thread, byte-coded stores (the
+// layers and the store, no final coding): CPU nanoseconds per stored change
+// and per full evaluation of a state (the solver's `evaluations`: every
+// state at layer 1, then each state whose best term dropped), so that a
+// regression of the change-driven method shows as a figure.
+void BM_SolveChangeCost(benchmark::State& state) {
+  const int seeds = static_cast<int>(state.range(0));
+  const ColexIndexer indexer(seeds);
+  const ForfeitGame game(indexer, seeds, AtLimit::kNobody);
+  uint64_t changes = 0, evaluations = 0;
+  for (auto _ : state) {
+    ThreadPool pool(1);
+    Progress progress;
+    std::vector<FiniteHorizonSliceStats> stats;
+    auto stores = solver::SolveFiniteHorizon(
+        game, {.horizon = 200, .stats = &stats, .bit_code = false},
+        {.pool = &pool, .progress = &progress});
+    benchmark::DoNotOptimize(stores->data());
+    changes = evaluations = 0;
+    for (const FiniteHorizonSliceStats& s : stats) {
+      changes += s.changes;
+      evaluations += s.evaluations;
+    }
+  }
+  const double per_solve = benchmark::Counter::kIsIterationInvariantRate |
+                           benchmark::Counter::kInvert;
+  state.counters["ns_per_change"] = benchmark::Counter(
+      1e-9 * static_cast<double>(changes), static_cast<benchmark::Counter::Flags>(per_solve));
+  state.counters["ns_per_evaluation"] = benchmark::Counter(
+      1e-9 * static_cast<double>(evaluations), static_cast<benchmark::Counter::Flags>(per_solve));
+  state.counters["changes"] = static_cast<double>(changes);
+  state.counters["evaluations"] = static_cast<double>(evaluations);
+}
+BENCHMARK(BM_SolveChangeCost)
+    ->Arg(9)
+    ->Arg(13)
+    ->ArgName("seeds")
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime();
+
 // The solve without the final bit coding: the stores as the solver holds
 // them (byte-coded), one thread.
 void BM_SolveRetroUncoded(benchmark::State& state) {
