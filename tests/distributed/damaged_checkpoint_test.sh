@@ -37,4 +37,6 @@ grep -q '^retro: error: rank 0 of 2: checkpoint .*pieces-2.slice is damaged' "$w
   fail "the error does not name rank 0 and the damaged slice"
 ! grep -q 'rank 0 of 2: rank 0 of 2' "$work/resume.err" || fail "the rank prefix is doubled"
 ! grep -q 'MPI_ABORT' "$work/resume.err" || fail "the job was aborted"
+# The damage's own advice alone, not a note to resume from the folder.
+! grep -q 'resume to continue' "$work/resume.err" || fail "a damaged slice says to resume"
 echo "a damaged checkpoint slice is reported once, its rank named once"
