@@ -2,6 +2,7 @@
 // one search by a game's engine from a position: best move, expected result,
 // principal variation, depth, nodes, database hits, time.
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -76,11 +77,15 @@ int RunPlay(int argc, char** argv, int first) {
   }
 
   // The player: --player SPEC, then --KEY VALUE and --db for single keys.
+  // Each key may be given once: in --player, as --KEY, or (the database
+  // key) as --db, another name for --KEY.
   ParameterValues spec;
+  std::map<std::string, std::string> given_by;  // key -> "--player", "--book", "--db"
   if (const std::optional<std::string> text = args->Take("player")) {
     auto parsed = ParsePlayerSpec(*text);
     if (!parsed.ok()) return ReportError(parsed.status());
     spec = *std::move(parsed);
+    for (const auto& [key, value] : spec) given_by[key] = "--player";
   }
   std::vector<std::pair<std::string, std::string>> single;  // (option, key)
   for (const ParameterSpec& option : play.player_options) {
@@ -90,10 +95,19 @@ int RunPlay(int argc, char** argv, int first) {
   for (const auto& [option, key] : single) {
     const std::optional<std::string> value = args->Take(option);
     if (!value.has_value()) continue;
-    if (!spec.emplace(key, *value).second) {
-      return ReportError(absl::InvalidArgumentError(absl::StrCat(
-          "the player's ", key, " is given twice (--", option, " and in --player or --db)")));
+    const std::string flag = absl::StrCat("--", option);
+    const auto [earlier, first_time] = given_by.emplace(key, flag);
+    if (first_time) {
+      spec[key] = *value;
+      continue;
     }
+    if (earlier->second == "--player") {
+      return ReportError(absl::InvalidArgumentError(absl::StrCat(
+          "the player's ", key, " is given twice, in --player and as ", flag, "; give it once")));
+    }
+    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+        earlier->second, " and ", flag, " name the same thing, the player's ", key, " (", flag,
+        " is another name for ", earlier->second, "); give one")));
   }
   // The position.
   const absl::StatusOr<std::optional<std::string>> taken =

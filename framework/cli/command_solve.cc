@@ -9,6 +9,9 @@
 #include <new>
 #include <string>
 
+#include "absl/status/status.h"
+#include "absl/strings/cord.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/command_agreement.h"
@@ -201,13 +204,22 @@ CommandSummary SummarizeSolve(const SolveRequest& request) {
 }
 
 // `status` with, when the checkpoint keeps finished slices, where they are
-// and how to continue.
+// and how to continue; unchanged when it is the checkpoint's own error (it
+// names the folder and says what to do, e.g. for a damaged slice). Its
+// payloads are kept: an error the ranks agreed on
+// (retro/distributed/status_agreement.h) stays agreed, so that it is
+// reported once, with its rank prefix once, instead of aborting the job.
 absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint* checkpoint) {
   if (checkpoint == nullptr || checkpoint->saved() + checkpoint->restored() == 0) return status;
-  return absl::Status(status.code(),
-                      absl::StrCat(status.message(), " (the finished slices are kept in ",
-                                   checkpoint->folder(),
-                                   ": run the same command with --resume to continue)"));
+  if (absl::StrContains(status.message(), checkpoint->folder())) return status;
+  absl::Status noted(status.code(),
+                     absl::StrCat(status.message(), " (the finished slices are kept in ",
+                                  checkpoint->folder(),
+                                  ": run the same command with --resume to continue)"));
+  status.ForEachPayload([&noted](absl::string_view type_url, const absl::Cord& payload) {
+    noted.SetPayload(type_url, payload);
+  });
+  return noted;
 }
 
 // Refuses (ResourceExhausted) a solve whose ranks on this machine need more

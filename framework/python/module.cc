@@ -6,11 +6,10 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <pybind11/stl/filesystem.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
-#include <filesystem>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "python/database_handle.h"
 #include "retro/input_error.h"
 #include "retro/json_writer.h"
@@ -55,12 +55,46 @@ py::object ParseJson(const std::string& text) {
   return (*loads)(py::str(text));
 }
 
-// The integer option `name` in [min, max], checked as retro's command line
-// checks it (GetIntParameter), ValueError naming it otherwise.
+// `message` with each command-line option "--NAME" of `names` (names with
+// dashes, as the command line spells them) written as its Python keyword
+// (NAME with '_' for '-'), so that errors name what the caller wrote.
+std::string WithKeywords(std::string message, const std::vector<std::string>& names) {
+  for (const std::string& name : names) {
+    const std::string flag = "--" + name;
+    const std::string keyword = SnakeCase(name);
+    size_t at = 0;
+    while ((at = message.find(flag, at)) != std::string::npos) {
+      const size_t after = at + flag.size();
+      const bool whole = after == message.size() ||
+                         !(std::isalnum(static_cast<unsigned char>(message[after])) ||
+                           message[after] == '-' || message[after] == '_');
+      if (!whole) {
+        at = after;
+        continue;
+      }
+      message.replace(at, flag.size(), keyword);
+      at += keyword.size();
+    }
+  }
+  return message;
+}
+
+// The names of the game's probe options, as the command line spells them.
+std::vector<std::string> ProbeOptionNames(const GameDescription& game) {
+  std::vector<std::string> names;
+  for (const ParameterSpec& spec : game.probe_parameters) names.push_back(spec.name);
+  return names;
+}
+
+// The integer keyword `name` in [min, max], checked as retro's command line
+// checks its option (GetIntParameter), ValueError naming the keyword
+// otherwise.
 int64_t IntOption(const py::handle& value, const std::string& name, int64_t min, int64_t max) {
   const absl::StatusOr<int64_t> parsed =
       GetIntParameter({{name, py::str(value).cast<std::string>()}}, name, min, max);
-  if (!parsed.ok()) RaiseInputError(parsed.status());
+  if (!parsed.ok()) {
+    throw py::value_error(WithKeywords(std::string(parsed.status().message()), {name}));
+  }
   return *parsed;
 }
 
@@ -70,47 +104,39 @@ int Threads(const py::object& threads) {
   return static_cast<int>(IntOption(threads, "threads", 1, 1024));
 }
 
-// A Database of the module: the handle, until closed.
+// A Database of the module: a share of the handle, until closed.
+//
+// Closing and calls on other threads: every call takes its own share of the
+// handle while it holds the GIL (Acquire) and works on that share, without
+// the GIL if it releases it; close() drops the Database's share, also with
+// the GIL held. A call that started before close() therefore finishes on a
+// database that stays open until the last such call returns, and a call
+// that starts after it raises ValueError. The GIL orders every access to
+// `handle_`.
 class PyDatabase {
  public:
   PyDatabase(DatabaseHandle handle, std::string path)
-      : handle_(std::move(handle)), path_(std::move(path)) {}
+      : handle_(std::make_shared<const DatabaseHandle>(std::move(handle))),
+        path_(std::move(path)) {}
 
-  // The open handle; retro.Error once closed.
-  const DatabaseHandle& handle() const {
-    if (!handle_.has_value()) {
-      RaiseError(absl::FailedPreconditionError(absl::StrCat(path_, " is closed")));
-    }
-    return *handle_;
+  // A share of the open handle, for one call; ValueError once closed.
+  std::shared_ptr<const DatabaseHandle> Acquire() const {
+    if (handle_ == nullptr) throw py::value_error(absl::StrCat(path_, " is closed"));
+    return handle_;
   }
   void Close() { handle_.reset(); }
-  bool closed() const { return !handle_.has_value(); }
+  bool closed() const { return handle_ == nullptr; }
   const std::string& path() const { return path_; }
 
-  // Python keyword options (plies_left=3) as resolved probe parameters
-  // (plies-left: "3"); ValueError as `retro probe` words it otherwise.
-  ParameterValues Options(const py::kwargs& kwargs) const {
-    ParameterValues options;
-    for (const auto& [key, value] : kwargs) {
-      std::string name = py::str(key).cast<std::string>();
-      for (char& c : name) {
-        if (c == '_') c = '-';
-      }
-      options[name] = py::str(value).cast<std::string>();
-    }
-    absl::StatusOr<ParameterValues> resolved = handle().ResolveProbeOptions(options);
-    if (!resolved.ok()) RaiseInputError(resolved.status());
-    return *std::move(resolved);
-  }
-
   py::object Probe(const std::string& position, const py::kwargs& kwargs) const {
-    const ParameterValues options = Options(kwargs);
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
+    const ParameterValues options = Options(*handle, kwargs, {});
     absl::StatusOr<std::string> json;
     {
       py::gil_scoped_release release;
-      json = handle().Probe(position, options);
+      json = handle->Probe(position, options);
     }
-    if (!json.ok()) RaiseInputError(json.status());
+    if (!json.ok()) RaiseProbeError(*handle, json.status());
     return ParseJson(*json);
   }
 
@@ -118,11 +144,12 @@ class PyDatabase {
   // chunks (one json.loads per chunk of answers joined into an array).
   py::list ProbeMany(const py::iterable& positions, const py::object& threads,
                      const std::string& errors, const py::kwargs& kwargs) const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     if (errors != "raise" && errors != "report") {
       throw py::value_error(
           absl::StrCat("invalid errors '", errors, "'; valid: raise, report"));
     }
-    const ParameterValues options = Options(kwargs);
+    const ParameterValues options = Options(*handle, kwargs, {"threads", "errors"});
     const int thread_count = Threads(threads);
     std::vector<std::string> texts;
     for (const py::handle& position : positions) {
@@ -134,22 +161,26 @@ class PyDatabase {
       texts.push_back(position.cast<std::string>());
     }
     std::vector<ProbeAnswer> answers;
+    std::optional<absl::Status> bad_option;
     {
       py::gil_scoped_release release;
-      answers = handle().ProbeMany(texts, options, thread_count);
+      answers = handle->ProbeMany(texts, options, thread_count);
+      if (errors == "report") bad_option = BadOption(*handle, texts, answers, options);
     }
+    if (bad_option.has_value()) RaiseProbeError(*handle, *bad_option);
     for (const ProbeAnswer& answer : answers) {
-      if (!answer.ok && errors == "raise") RaiseInputError(answer.error);
+      if (!answer.ok && errors == "raise") RaiseProbeError(*handle, answer.error);
     }
     return ParseAnswers(texts, answers);
   }
 
   py::object Stats(const py::object& threads) const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     const int thread_count = Threads(threads);
     absl::StatusOr<std::string> json;
     {
       py::gil_scoped_release release;
-      json = handle().Stats(thread_count);
+      json = handle->Stats(thread_count);
     }
     if (!json.ok()) RaiseError(json.status());
     return ParseJson(*json);
@@ -157,6 +188,7 @@ class PyDatabase {
 
   py::object Verify(const py::object& sample, const py::object& seed,
                     const py::object& threads) const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     VerifyOptions options;
     if (!sample.is_none()) {
       options.sample = IntOption(sample, "sample", 1, std::numeric_limits<int64_t>::max());
@@ -166,7 +198,7 @@ class PyDatabase {
     absl::StatusOr<std::string> json;
     {
       py::gil_scoped_release release;
-      json = handle().Verify(options, thread_count);
+      json = handle->Verify(options, thread_count);
     }
     if (!json.ok()) RaiseError(json.status());
     return ParseJson(*json);
@@ -176,31 +208,36 @@ class PyDatabase {
   // array: a read-only view of the database's memory when the plugin
   // offers one (the array keeps the database open), else computed.
   py::array Values(const py::object& slice, const py::kwargs& kwargs) const {
-    const std::string name = SliceName(slice);
-    const ParameterValues options = Options(kwargs);
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
+    const std::string name = SliceName(*handle, slice);
+    const ParameterValues options = Options(*handle, kwargs, {});
     absl::StatusOr<SliceValues> values;
     {
       py::gil_scoped_release release;
-      values = handle().Values(name, options);
+      values = handle->Values(name, options);
     }
     if (!values.ok()) {
       if (absl::IsUnimplemented(values.status())) RaiseError(values.status());
-      RaiseInputError(values.status());
+      RaiseProbeError(*handle, values.status());
     }
-    return ToArray(*std::move(values));
+    return ToArray(*handle, *std::move(values));
   }
 
+  std::string Game() const { return Acquire()->game().name; }
+
   py::dict Parameters() const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     py::dict parameters;
-    for (const auto& [key, value] : handle().session()->file->parameters()) {
+    for (const auto& [key, value] : handle->session()->file->parameters()) {
       parameters[py::str(SnakeCase(key))] = value;
     }
     return parameters;
   }
 
   py::list Slices() const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     py::list slices;
-    for (const DatabaseFile::SliceInfo& slice : handle().session()->file->slices()) {
+    for (const DatabaseFile::SliceInfo& slice : handle->session()->file->slices()) {
       py::dict entry;
       entry["name"] = slice.name;
       entry["bytes"] = slice.size;
@@ -210,8 +247,9 @@ class PyDatabase {
   }
 
   py::list ProbeParameters() const {
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     py::list parameters;
-    for (const ParameterSpec& spec : handle().game().probe_parameters) {
+    for (const ParameterSpec& spec : handle->game().probe_parameters) {
       py::dict entry;
       entry["keyword"] = SnakeCase(spec.name);
       entry["option"] = "--" + spec.name;
@@ -224,23 +262,84 @@ class PyDatabase {
   }
 
  private:
-  // The file's name of `slice`: a name, or an index into the slice table.
-  std::string SliceName(const py::object& slice) const {
-    const std::vector<DatabaseFile::SliceInfo>& slices = handle().session()->file->slices();
+  // Python keyword options (plies_left=3) as resolved probe parameters
+  // (plies-left: "3"). Each keyword is the option's one Python spelling
+  // (SnakeCase of its name); anything else, or a value the option does not
+  // take, raises ValueError naming the keyword and the valid ones
+  // (`method_keywords`: the calling method's own, listed too).
+  static ParameterValues Options(const DatabaseHandle& handle, const py::kwargs& kwargs,
+                                 const std::vector<std::string>& method_keywords) {
+    const GameDescription& game = handle.game();
+    ParameterValues options;
+    for (const auto& [key, value] : kwargs) {
+      const std::string keyword = py::str(key).cast<std::string>();
+      const ParameterSpec* found = nullptr;
+      for (const ParameterSpec& spec : game.probe_parameters) {
+        if (SnakeCase(spec.name) == keyword) found = &spec;
+      }
+      if (found == nullptr) {
+        std::vector<std::string> valid;
+        for (const ParameterSpec& spec : game.probe_parameters) {
+          valid.push_back(SnakeCase(spec.name));
+        }
+        valid.insert(valid.end(), method_keywords.begin(), method_keywords.end());
+        throw py::value_error(absl::StrCat(
+            "unknown keyword '", keyword, "' for probing ", game.name, "; valid: ",
+            valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ")));
+      }
+      options[found->name] = py::str(value).cast<std::string>();
+    }
+    absl::StatusOr<ParameterValues> resolved = handle.ResolveProbeOptions(options);
+    if (!resolved.ok()) RaiseProbeError(handle, resolved.status());
+    return *std::move(resolved);
+  }
+
+  // ValueError (or retro.Error, as RaiseInputError) for a probe's error,
+  // the game's probe options named by their Python keywords.
+  [[noreturn]] static void RaiseProbeError(const DatabaseHandle& handle,
+                                           const absl::Status& status) {
+    RaiseInputError(absl::Status(
+        status.code(), WithKeywords(std::string(status.message()),
+                                    ProbeOptionNames(handle.game()))));
+  }
+
+  // With errors="report": the error of `options` themselves, if they are
+  // bad, so that a bad option raises whatever the positions. The plugin
+  // checks option values in its probe; an option is bad when a position
+  // that failed with `options` probes without them (with the defaults).
+  static std::optional<absl::Status> BadOption(const DatabaseHandle& handle,
+                                               const std::vector<std::string>& positions,
+                                               const std::vector<ProbeAnswer>& answers,
+                                               const ParameterValues& options) {
+    const absl::StatusOr<ParameterValues> defaults = handle.ResolveProbeOptions({});
+    if (!defaults.ok() || *defaults == options) return std::nullopt;
+    for (size_t i = 0; i < answers.size(); ++i) {
+      if (answers[i].ok) return std::nullopt;  // the options were taken
+      if (handle.Probe(positions[i], *defaults).ok()) return answers[i].error;
+    }
+    return std::nullopt;
+  }
+
+  // The file's name of `slice`: a name, or an index into the slice table
+  // (IndexError outside it, however large).
+  static std::string SliceName(const DatabaseHandle& handle, const py::object& slice) {
+    const std::vector<DatabaseFile::SliceInfo>& slices = handle.session()->file->slices();
     if (py::isinstance<py::str>(slice)) return slice.cast<std::string>();
     if (!py::isinstance<py::int_>(slice)) {
       throw py::type_error("slice must be a slice's name (str) or its index (int) in slices");
     }
-    const int64_t index = slice.cast<int64_t>();
-    if (index < 0 || index >= static_cast<int64_t>(slices.size())) {
-      throw py::index_error(absl::StrCat("slice index ", index, " out of range; the database has ",
-                                         slices.size(), " slices"));
+    int overflow = 0;
+    const long long index = PyLong_AsLongLongAndOverflow(slice.ptr(), &overflow);
+    if (overflow != 0 || index < 0 || index >= static_cast<long long>(slices.size())) {
+      throw py::index_error(absl::StrCat("slice index ", py::str(slice).cast<std::string>(),
+                                         " out of range; the database has ", slices.size(),
+                                         " slices (0..", slices.size() - 1, ")"));
     }
     return slices[index].name;
   }
 
   // `values` as a NumPy array owning (or sharing) its memory.
-  py::array ToArray(SliceValues values) const {
+  static py::array ToArray(const DatabaseHandle& handle, SliceValues values) {
     py::dtype dtype = py::dtype::of<uint8_t>();
     size_t item = 1;
     if (values.encoding == SliceValues::Encoding::kInt8) dtype = py::dtype::of<int8_t>();
@@ -252,7 +351,7 @@ class PyDatabase {
     const py::ssize_t count = static_cast<py::ssize_t>(bytes.size() / item);
     if (values.view.data() != nullptr) {
       // The view lives as long as the session: the array holds a share.
-      auto* share = new std::shared_ptr<DatabaseSession>(handle().session());
+      auto* share = new std::shared_ptr<DatabaseSession>(handle.session());
       py::capsule owner(share, [](void* p) { delete static_cast<std::shared_ptr<DatabaseSession>*>(p); });
       py::array array(dtype, {count}, {static_cast<py::ssize_t>(item)}, bytes.data(), owner);
       array.attr("flags").attr("writeable") = false;
@@ -294,9 +393,23 @@ class PyDatabase {
     return json.Take();
   }
 
-  std::optional<DatabaseHandle> handle_;
+  std::shared_ptr<const DatabaseHandle> handle_;
   std::string path_;
 };
+
+// The path retro.open is given (str, bytes or path-like, as os.fspath
+// takes it) as bytes for the file system; ValueError for a NUL character,
+// which no file name holds.
+std::string PathBytes(const py::object& path) {
+  const py::object os = py::module_::import("os");
+  const py::bytes encoded = os.attr("fsencode")(os.attr("fspath")(path));
+  std::string bytes = encoded.cast<std::string>();
+  if (bytes.find('\0') != std::string::npos) {
+    throw py::value_error(absl::StrCat("path ", py::repr(path).cast<std::string>(),
+                                       " holds a NUL character, which no file name can hold"));
+  }
+  return bytes;
+}
 
 }  // namespace
 }  // namespace retro::python
@@ -314,9 +427,7 @@ PYBIND11_MODULE(_retro, m) {
 
   py::class_<PyDatabase>(m, "Database", R"(A retro database opened with its game's plugin (retro.open).)")
       .def_property_readonly("path", &PyDatabase::path, "The path it was opened from.")
-      .def_property_readonly(
-          "game", [](const PyDatabase& db) { return db.handle().game().name; },
-          "The game that made it, e.g. 'oware'.")
+      .def_property_readonly("game", &PyDatabase::Game, "The game that made it, e.g. 'oware'.")
       .def_property_readonly("parameters", &PyDatabase::Parameters,
                              "The header's canonical parameters, name to value (str).")
       .def_property_readonly("slices", &PyDatabase::Slices,
@@ -345,21 +456,23 @@ PYBIND11_MODULE(_retro, m) {
            "number per record: a read-only view when the file stores one byte per record, else "
            "computed (options as for probe, e.g. plies_left). docs/python.md says what they mean.")
       .def("close", &PyDatabase::Close,
-           "Closes it (arrays from values stay valid: they keep the file mapped).")
+           "Closes it: later calls raise ValueError; calls running on other threads finish "
+           "first (arrays from values stay valid: they keep the file mapped).")
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__", [](PyDatabase& db, py::args) { db.Close(); })
       .def("__repr__", [](const PyDatabase& db) {
         if (db.closed()) return absl::StrCat("<retro.Database ", db.path(), " (closed)>");
-        return absl::StrCat("<retro.Database ", db.path(), ": ", db.handle().game().name, ">");
+        return absl::StrCat("<retro.Database ", db.path(), ": ", db.Game(), ">");
       });
 
   m.def(
       "open",
-      [](const std::filesystem::path& path, const std::optional<std::vector<std::string>>& plugin_dirs) {
-        absl::StatusOr<DatabaseHandle> handle = DatabaseHandle::Open(
-            path.string(), plugin_dirs.value_or(std::vector<std::string>{}));
+      [](const py::object& path, const std::optional<std::vector<std::string>>& plugin_dirs) {
+        const std::string bytes = retro::python::PathBytes(path);
+        absl::StatusOr<DatabaseHandle> handle =
+            DatabaseHandle::Open(bytes, plugin_dirs.value_or(std::vector<std::string>{}));
         if (!handle.ok()) retro::python::RaiseError(handle.status());
-        return PyDatabase(*std::move(handle), path.string());
+        return PyDatabase(*std::move(handle), bytes);
       },
       py::arg("path"), py::arg("plugin_dirs") = py::none(),
       "Opens a database file, checked as `retro probe` checks it, with its game's plugin "

@@ -118,8 +118,16 @@ void ThreadPool::ParallelFor(
     const std::function<void(int, uint64_t, uint64_t)>& body) {
   if (begin >= end) return;
   grain = std::max<uint64_t>(grain, 1);
-  if (workers_.empty() || end - begin <= grain) {
+  if (end - begin <= grain) {
     body(0, begin, end);
+    return;
+  }
+  if (workers_.empty()) {
+    // The same chunks as on several threads, in order: a body may rely on
+    // getting at most `grain` indices a call.
+    for (uint64_t b = begin; b < end; b += std::min(grain, end - b)) {
+      body(0, b, b + std::min(grain, end - b));
+    }
     return;
   }
   std::atomic<uint64_t> next{begin};

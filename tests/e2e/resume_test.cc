@@ -168,9 +168,12 @@ TEST_F(ResumeTest, ForeignOrDamagedCheckpointsAreRefused) {
     file.seekp(-1, std::ios::end);
     file.put('\x5a');
   }
-  ExpectError(Retro({"solve", "--game", "oware", "--seeds", "11", "--out", "d.retro",
-                     "--resume"}),
-              1, {"seeds-3.slice", "is damaged"});
+  const RunResult damaged =
+      Retro({"solve", "--game", "oware", "--seeds", "11", "--out", "d.retro", "--resume"});
+  ExpectError(damaged, 1, {"seeds-3.slice", "is damaged", "solve without --resume"});
+  // Its own advice alone: no note to resume from the folder it refuses.
+  EXPECT_THAT(damaged.err, ::testing::Not(::testing::HasSubstr("--resume to continue")))
+      << damaged;
   // Without --resume the checkpoint is not used: a fresh solve succeeds.
   const RunResult fresh = Retro({"solve", "--game", "oware", "--seeds", "11", "--out", "d.retro"});
   EXPECT_EQ(fresh.exit_code, 0) << fresh;

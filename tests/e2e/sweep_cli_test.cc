@@ -104,6 +104,41 @@ TEST_F(SweepCliTest, BatchProbeRefusesALineLongerThanOneMebibyte) {
   EXPECT_EQ(longest.err, "");
 }
 
+// Every line read before a line longer than 1 MiB gets its answer line,
+// a good one and a bad one alike, in text and in JSON, from a file and
+// from a pipe whose lines arrive over time; then the error, exit status 2,
+// and nothing for the lines after it.
+TEST_F(SweepCliTest, BatchProbeAnswersEveryLineBeforeALongOne) {
+  SolveBook("o.retro");
+  const std::string good = absl::StrCat(kSmallBoard, "\n");
+  const std::string input = absl::StrCat(good, "1 2 3\n", good, good,
+                                         std::string((size_t{1} << 20) + 1, '4'), "\n", good);
+  for (const bool json : {false, true}) {
+    std::vector<std::string> args = {"probe", "--db", "o.retro"};
+    if (json) args.push_back("--json");
+    const RunResult probe = Retro(args, input);
+    ExpectError(probe, 2, {"line 5 of the input is longer than 1 MiB"});
+    const std::vector<std::string> lines = Lines(probe.out);
+    ASSERT_EQ(lines.size(), json ? 5u : 4u) << probe;
+    for (const int i : {0, 2, 3}) {
+      EXPECT_THAT(lines[i], ::testing::HasSubstr(json ? "\"value\":2" : "value=2")) << i;
+    }
+    EXPECT_THAT(lines[1], ::testing::HasSubstr(json ? "\"ok\":false" : "error: ")) << probe;
+    if (json) EXPECT_THAT(lines[4], ::testing::HasSubstr("longer than 1 MiB"));
+  }
+  // From a pipe, the long line arriving after the others were answered.
+  const std::string feed = absl::StrCat(
+      "{ printf '%s\\n' '", kSmallBoard, "' '1 2 3' '", kSmallBoard, "'; sleep 0.3; "
+      "head -c 1048577 /dev/zero | tr '\\0' 4; echo; printf '%s\\n' '", kSmallBoard, "'; } |");
+  const RunResult piped = RetroShell({"probe", "--db", "o.retro"}, feed, "");
+  ExpectError(piped, 2, {"line 4 of the input is longer than 1 MiB"});
+  const std::vector<std::string> lines = Lines(piped.out);
+  ASSERT_EQ(lines.size(), 3u) << piped;
+  EXPECT_THAT(lines[0], ::testing::HasSubstr("value=2"));
+  EXPECT_THAT(lines[1], ::testing::HasSubstr("error: "));
+  EXPECT_THAT(lines[2], ::testing::HasSubstr("value=2"));
+}
+
 TEST_F(SweepCliTest, BatchProbeOfAnEndlessLineStopsWithBoundedMemory) {
   if (kAddressSanitizer) {
     GTEST_SKIP() << "ulimit -v cannot limit retro under AddressSanitizer";

@@ -2,11 +2,14 @@
 // stay in range, and a one-thread pool runs inline.
 #include "retro/thread_pool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <new>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -25,6 +28,37 @@ TEST(ThreadPoolTest, VisitsEveryIndexOnce) {
     });
     EXPECT_EQ(bad_worker.load(), 0);
     for (size_t i = 0; i < hits.size(); ++i) EXPECT_EQ(hits[i].load(), i < 3 ? 0 : 1) << i;
+  }
+}
+
+// Every pool, one thread included, hands the body chunks of at most
+// `grain` indices, in order on each worker: a body that takes chunk_begin
+// as one unit of work (a block of a slice) must still see every unit.
+// Regression: a one-thread pool used to pass the whole range in one call.
+TEST(ThreadPoolTest, ChunksAreAtMostGrainOnAnyNumberOfThreads) {
+  for (int threads : {1, 2, 3}) {
+    ThreadPool pool(threads);
+    std::vector<std::atomic<int>> starts(100);
+    std::atomic<int> oversized{0};
+    std::atomic<int> calls{0};
+    pool.ParallelFor(0, starts.size(), 1, [&](int, uint64_t b, uint64_t e) {
+      if (e - b != 1) oversized++;
+      starts[b]++;
+      calls++;
+    });
+    EXPECT_EQ(oversized.load(), 0) << threads << " threads";
+    EXPECT_EQ(calls.load(), 100) << threads << " threads";
+    for (size_t i = 0; i < starts.size(); ++i) EXPECT_EQ(starts[i].load(), 1) << i;
+    std::vector<std::pair<uint64_t, uint64_t>> seen;
+    std::mutex mutex;
+    pool.ParallelFor(5, 27, 4, [&](int, uint64_t b, uint64_t e) {
+      std::lock_guard<std::mutex> lock(mutex);
+      seen.push_back({b, e});
+    });
+    std::sort(seen.begin(), seen.end());
+    const std::vector<std::pair<uint64_t, uint64_t>> want = {
+        {5, 9}, {9, 13}, {13, 17}, {17, 21}, {21, 25}, {25, 27}};
+    EXPECT_EQ(seen, want) << threads << " threads";
   }
 }
 

@@ -210,7 +210,7 @@ TEST_F(OwareExportTest, AsciiUnicodeAndThresholdStepsAgreeWithProbe) {
        std::vector<std::vector<std::string>>{{"--chars", "ascii"},
                                              {"--chars", "unicode"},
                                              {"--chars", "ascii", "--threshold-step", "7"},
-                                             {"--threshold-step", "1000", "--max-chars", "0"}}) {
+                                             {"--threshold-step", "200", "--max-chars", "0"}}) {
     SCOPED_TRACE(absl::StrJoin(options, " "));
     const RunResult r = Export("o.retro", "o.h", options);
     ASSERT_EQ(r.exit_code, 0) << r;
@@ -295,7 +295,20 @@ TEST_F(OwareExportTest, RefusesBadRequestsAndLeavesNoFile) {
   ExpectError(Retro({"export", "--db", "o.retro", "--format", "json", "--out", "x.h"}), 2,
               {"unknown export format 'json'", "valid: cpp"});
   ExpectError(Export("o.retro", "x.h", {"--chars", "latin"}), 2, {"ascii", "unicode"});
-  ExpectError(Export("o.retro", "x.h", {"--threshold-step", "0"}), 2, {"threshold-step"});
+  // The documented ranges: threshold-step 1 to the book's horizon (200
+  // plies here) or auto, max-chars 0 to 2^40.
+  for (const char* step : {"0", "201", "99999", "-3", "1099511627777"}) {
+    ExpectError(Export("o.retro", "x.h", {"--threshold-step", step}), 2,
+                {absl::StrCat("--threshold-step ", step), "valid: 1..200 (1 to the book's horizon), "
+                                                         "or auto"});
+  }
+  ExpectError(Export("o.retro", "x.h", {"--threshold-step", "soon"}), 2,
+              {"--threshold-step 'soon' is not a whole number"});
+  for (const char* chars : {"-1", "1099511627777"}) {
+    ExpectError(Export("o.retro", "x.h", {"--max-chars", chars}), 2,
+                {absl::StrCat("--max-chars ", chars, " is out of range; valid: 0..1099511627776")});
+  }
+  EXPECT_FALSE(std::filesystem::exists(work_.File("x.h")));
   ExpectError(Export("o.retro", "x.h", {"--colour", "red"}), 2, {"--colour", "--max-chars"});
   ExpectError(Export("o.retro", "x.h", {"--max-chars", "100"}), 2,
               {"--max-chars 100", "characters"});

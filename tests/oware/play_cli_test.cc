@@ -150,7 +150,17 @@ TEST_F(OwarePlayCliTest, RefusesBadInput) {
   ExpectError(Play({"--depth", "3", "--nodes", "100"}), 2,
               {"give one budget per move, depth, nodes or time-ms"});
   ExpectError(Play({"--eval", "best"}), 2, {"valid: material, evolved3, evolved5"});
-  ExpectError(Play({"--player", "depth=3", "--depth", "4"}), 2, {"depth is given twice"});
+  ExpectError(Play({"--player", "depth=3", "--depth", "4"}), 2,
+              {"the player's depth is given twice, in --player and as --depth; give it once"});
+  // --db is another name for --book: both at once name one thing twice.
+  for (const std::string& book : {std::string("a.retro"), std::string("b.retro")}) {
+    const RunResult both = Play({"--book", "a.retro", "--db", book});
+    ExpectError(both, 2, {"--book and --db name the same thing, the player's book (--db is "
+                          "another name for --book); give one"});
+    EXPECT_THAT(both.err, ::testing::Not(::testing::HasSubstr("given twice"))) << both;
+  }
+  ExpectError(Play({"--player", "book=a.retro", "--db", "b.retro"}), 2,
+              {"the player's book is given twice, in --player and as --db; give it once"});
   ExpectError(Play({"--player", "dept=3"}), 2, {"unknown key 'dept'", "valid keys: book, eval"});
   ExpectError(Play({"--colour", "red"}), 2, {"unknown option --colour", "--score"});
   ExpectError(Play({"--db", "missing.retro"}), 2,

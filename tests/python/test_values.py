@@ -85,12 +85,15 @@ def test_values_errors(databases):
     db = retro.open(databases["oware"])
     with pytest.raises(ValueError, match="no slice 'seeds-9'.*seeds-0, seeds-1"):
         db.values("seeds-9")
-    with pytest.raises(IndexError):
-        db.values(len(db.slices))
+    # Every index outside the table, however large, is an IndexError.
+    for index in [len(db.slices), -1, 2**63, 10**30, -10**30]:
+        with pytest.raises(IndexError, match=f"slice index {index} out of range"):
+            db.values(index)
     with pytest.raises(TypeError):
         db.values(1.5)
     message, _ = cli_error(["probe", "--db", databases["oware"], "--position",
                             "0 0 0 1 0 0 | 0 0 0 0 0 1", "--plies-left", "999"])
     with pytest.raises(ValueError) as error:
         db.values("seeds-2", plies_left=999)
-    assert str(error.value) == message
+    assert str(error.value) == message.replace("--plies-left", "plies_left")
+    assert "--plies-left" not in str(error.value)

@@ -377,18 +377,20 @@ std::vector<ParameterSpec> CppBookOptionSpecs() {
        .choices = {"auto", "ascii", "unicode"}},
       {.name = "threshold-step",
        .value_name = "S",
-       .description = "thresholds rounded up to multiples of S (1: exact; larger: a smaller "
-                      "header, `exact` 0 more often); auto: the smallest that fits",
+       .description = "thresholds rounded up to multiples of S, 1 to the book's horizon "
+                      "(1: exact; larger: a smaller header, `exact` 0 more often); auto: the "
+                      "smallest that fits",
        .default_value = "auto"},
       {.name = "max-chars",
        .value_name = "N",
-       .description = "the most characters the header may have, 0: no limit (CodinGame's "
-                      "limit is 100000)",
+       .description = "the most characters the header may have, 0 to 1099511627776 (2^40); "
+                      "0: no limit (CodinGame's limit is 100000)",
        .default_value = "100000"},
   };
 }
 
-absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values) {
+absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values,
+                                                   uint32_t horizon) {
   CppBookOptions options;
   const auto chars = values.find("chars");
   if (chars != values.end() && chars->second != "auto") {
@@ -396,10 +398,11 @@ absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values
   }
   const auto step = values.find("threshold-step");
   if (step != values.end() && step->second != "auto") {
-    absl::StatusOr<int64_t> parsed = GetIntParameter(values, "threshold-step", 1, 1 << 30);
+    absl::StatusOr<int64_t> parsed =
+        GetIntParameter(values, "threshold-step", 1, std::max<uint32_t>(horizon, 1));
     if (!parsed.ok()) {
       return absl::InvalidArgumentError(
-          absl::StrCat(parsed.status().message(), ", or auto"));
+          absl::StrCat(parsed.status().message(), " (1 to the book's horizon), or auto"));
     }
     options.threshold_step = static_cast<uint32_t>(*parsed);
   }

@@ -77,9 +77,12 @@ struct CppBook {
 const char* CppBookCharsName(CppBookChars chars);
 
 // The options of `retro export --format cpp` (chars, threshold-step,
-// max-chars) and their reading: InvalidArgument naming a bad value.
+// max-chars) and their reading for a book of horizon `horizon`:
+// InvalidArgument naming a bad value and the valid ones (threshold-step
+// 1..horizon or auto, max-chars 0..2^40).
 std::vector<ParameterSpec> CppBookOptionSpecs();
-absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values);
+absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values,
+                                                   uint32_t horizon);
 
 // Writes the header of `table` with the game's `code`. The choices left
 // unset are made so that the header has at most max_characters: exact

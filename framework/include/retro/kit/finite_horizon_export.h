@@ -89,9 +89,11 @@ class FiniteHorizonExport : public ExportCapability {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown export format '", std::string(format), "'; valid: cpp"));
     }
-    RETRO_ASSIGN_OR_RETURN(const CppBookOptions cpp_options, ParseCppBookOptions(options));
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
                            FiniteHorizonTables<R>::FromFile(file, info_));
+    RETRO_ASSIGN_OR_RETURN(
+        const CppBookOptions cpp_options,
+        ParseCppBookOptions(options, static_cast<uint32_t>(tables->horizon())));
     const FinalValueTable table = FinalValuesOf(*tables);
     CppBookCode code = tables->rules().cpp_book_code();
     // What the game says, then what every book says: the header's

@@ -379,17 +379,19 @@ class LoopyWdlDatabase : public OpenDatabase {
     for (int slice = 0; slice < slices; ++slice) {
       const uint64_t chunk_records = records_.ChunkRecords(slice);
       context.pool->ParallelFor(
-          0, records_.NumChunks(slice), 1, [&](int worker, uint64_t chunk, uint64_t) {
-            absl::StatusOr<std::span<const uint8_t>> bytes =
-                records_.Chunk(slice, chunk, scratch[worker]);
-            if (!bytes.ok()) {
-              std::lock_guard<std::mutex> lock(failure_mutex);
-              if (failure.ok()) failure = bytes.status();
-              return;
+          0, records_.NumChunks(slice), 1, [&](int worker, uint64_t first, uint64_t last) {
+            for (uint64_t chunk = first; chunk < last; ++chunk) {
+              absl::StatusOr<std::span<const uint8_t>> bytes =
+                  records_.Chunk(slice, chunk, scratch[worker]);
+              if (!bytes.ok()) {
+                std::lock_guard<std::mutex> lock(failure_mutex);
+                if (failure.ok()) failure = bytes.status();
+                return;
+              }
+              const uint64_t begin = chunk * chunk_records;
+              CountChunk(slice, begin, *bytes, tallies[worker].data());
+              context.progress->Advance(bytes->size());
             }
-            const uint64_t begin = chunk * chunk_records;
-            CountChunk(slice, begin, *bytes, tallies[worker].data());
-            context.progress->Advance(bytes->size());
           });
     }
     RETRO_RETURN_IF_ERROR(failure);
