@@ -43,6 +43,7 @@
 #include "retro/solver/finite_horizon_exchange.h"
 #include "retro/solver/finite_horizon_game.h"
 #include "retro/solver/finite_horizon_options.h"
+#include "retro/solver/outer_term_events.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 #include "retro/write/finite_horizon_coder.h"
@@ -473,78 +474,21 @@ class FiniteHorizonSliceSolver {
     return first;
   }
 
-  // Appends `v` to `out` as a LEB128 varint.
-  static uint8_t* PutVarint(uint8_t* out, uint64_t v) {
-    while (v >= 0x80) {
-      *out++ = static_cast<uint8_t>(v | 0x80);
-      v >>= 7;
-    }
-    *out++ = static_cast<uint8_t>(v);
-    return out;
-  }
-  static uint64_t VarintBytes(uint64_t v) {
-    uint64_t bytes = 1;
-    for (; v >= 0x80; v >>= 7) ++bytes;
-    return bytes;
-  }
-  static uint64_t ZigZag(int v) {
-    return (static_cast<uint64_t>(static_cast<int64_t>(v)) << 1) ^
-           static_cast<uint64_t>(static_cast<int64_t>(v) >> 63);
-  }
-
   // 2b. The outer term of each state at layer 1 (outer_term_), and its
-  //     changes at later layers (the events). Each state merges its
-  //     children's change lists, so the layers never read the smaller
-  //     slices. The states are split into parts (one a thread); the events
-  //     of layer t and part p are one segment of event_bytes_, from
-  //     event_begin_[t * parts + p], each event the gap from the state
-  //     before (the part's first state for the first) and the zigzagged
-  //     term, as varints: about 2 bytes an event. Two passes: the
-  //     segments' bytes counted, then written. The outer edges are
-  //     released afterwards.
+  //     changes at later layers (outer_events_). Each state merges its
+  //     children's change lists (twice: the events are counted, then
+  //     written), so the layers never read the smaller slices. The outer
+  //     edges are released afterwards.
   void BuildOuterTerms() {
     outer_term_.assign(local_, kNoOuterTerm);
-    event_parts_ = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ / 64));
-    const uint64_t parts = event_parts_;
-    const auto part_begin = [&](uint64_t p) { return local_ * p / parts; };
-    // Per part and layer: the bytes, then where the next event goes, and
-    // the state of the last event.
-    std::vector<std::vector<uint64_t>> at(parts, std::vector<uint64_t>(horizon_ + 2, 0));
-    std::vector<std::vector<uint64_t>> last(parts);
-    const auto each_state = [&](uint64_t p, auto&& emit_for) {
+    const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ / 64));
+    outer_events_.Build(local_, horizon_, parts, pool_, [&](uint64_t p, auto&& emit) {
       std::vector<std::pair<uint32_t, int>> changes;
-      last[p].assign(horizon_ + 2, part_begin(p));
-      for (uint64_t l = part_begin(p); l < part_begin(p + 1); ++l) {
+      for (uint64_t l = outer_events_.Begin(p); l < outer_events_.Begin(p + 1); ++l) {
         if (outer_offsets_[l] == outer_offsets_[l + 1]) continue;
-        outer_term_[l] = static_cast<int16_t>(MergeOuterTerm(l, changes, emit_for(l)));
+        outer_term_[l] = static_cast<int16_t>(
+            MergeOuterTerm(l, changes, [&](uint32_t t, int term) { emit(l, t, term); }));
       }
-    };
-    pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
-      each_state(p, [&](uint64_t l) {
-        return [&, l](uint32_t t, int term) {
-          at[p][t] += VarintBytes(l - last[p][t]) + VarintBytes(ZigZag(term));
-          last[p][t] = l;
-        };
-      });
-    });
-    event_begin_.assign((static_cast<size_t>(horizon_) + 2) * parts + 1, 0);
-    uint64_t sum = 0;
-    for (uint32_t t = 0; t <= horizon_ + 1; ++t) {
-      for (uint64_t p = 0; p < parts; ++p) {
-        event_begin_[t * parts + p] = sum;
-        sum += std::exchange(at[p][t], sum);
-      }
-    }
-    event_begin_.back() = sum;
-    event_bytes_.resize(sum);
-    pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
-      each_state(p, [&](uint64_t l) {
-        return [&, l](uint32_t t, int term) {
-          uint8_t* out = PutVarint(event_bytes_.data() + at[p][t], l - last[p][t]);
-          at[p][t] = PutVarint(out, ZigZag(term)) - event_bytes_.data();
-          last[p][t] = l;
-        };
-      });
     });
     const auto release = [](auto& table) {
       std::remove_reference_t<decltype(table)>().swap(table);
@@ -641,32 +585,13 @@ class FiniteHorizonSliceSolver {
 
   // Replaces the outer terms that change at layer t; returns how many.
   uint64_t ApplyOuterEvents(uint32_t t) {
-    uint64_t events = 0;
-    for (uint64_t p = 0; p < event_parts_; ++p) {
-      const uint8_t* in = event_bytes_.data() + event_begin_[t * event_parts_ + p];
-      const uint8_t* const end = event_bytes_.data() + event_begin_[t * event_parts_ + p + 1];
-      uint64_t l = local_ * p / event_parts_;
-      const auto varint = [&in] {
-        uint64_t v = 0;
-        for (int shift = 0;; shift += 7) {
-          const uint8_t byte = *in++;
-          v |= uint64_t{byte & 0x7Fu} << shift;
-          if ((byte & 0x80) == 0) return v;
-        }
-      };
-      while (in < end) {
-        l += varint();
-        const uint64_t zigzag = varint();
-        const int term = static_cast<int>(static_cast<int64_t>(zigzag >> 1) ^
-                                          -static_cast<int64_t>(zigzag & 1));
-        const int old_term = outer_term_[l];
-        outer_term_[l] = static_cast<int16_t>(term);
-        ReplaceTerm(l, old_term, term);
-        ++events;
-      }
-    }
-    return events;
+    return outer_events_.ForEach(t, [&](uint64_t l, int term) {
+      const int old_term = outer_term_[l];
+      outer_term_[l] = static_cast<int16_t>(term);
+      ReplaceTerm(l, old_term, term);
+    });
   }
+
 
 
   // The buckets of term updates: bucket b holds the updates of local
@@ -854,8 +779,7 @@ class FiniteHorizonSliceSolver {
     release(outer_);
     release(aggregate_);
     release(outer_term_);
-    release(event_begin_);
-    release(event_bytes_);
+    outer_events_.Clear();
     release(updates_);
     release(dirty_);
     release(terminal_);
@@ -916,8 +840,7 @@ class FiniteHorizonSliceSolver {
 
   // True when some outer term changes after layer t.
   bool PendingEvents(uint32_t t) const {
-    return (t + 1) * event_parts_ < event_begin_.size() &&
-           event_begin_[(t + 1) * event_parts_] != event_begin_.back();
+    return outer_events_.PendingAfter(t);
   }
 
   // 4. The compact store: the per-layer logs transposed into per-state
@@ -1033,12 +956,8 @@ class FiniteHorizonSliceSolver {
   // as of the current layer (kNoOuterTerm: none).
   retro::internal::HugePageVector<Aggregate> aggregate_;
   retro::internal::HugePageVector<int16_t> outer_term_;
-  // The outer terms' changes (BuildOuterTerms): the segment of layer t
-  // and part p is event_bytes_[event_begin_[t * event_parts_ + p] ..
-  // event_begin_[t * event_parts_ + p + 1]).
-  uint64_t event_parts_ = 1;
-  std::vector<uint64_t> event_begin_;
-  std::vector<uint8_t> event_bytes_;
+  // The outer terms' changes after layer 1 (BuildOuterTerms).
+  OuterTermEvents outer_events_;
   // Term updates by worker and bucket (ReplaceTermsOfChanges).
   std::vector<std::vector<std::vector<TermUpdate>>> updates_;
   uint32_t bucket_shift_ = 12;
