@@ -130,6 +130,8 @@ class FiniteHorizonSliceSolver {
     uint8_t count;
   };
   static_assert(sizeof(Aggregate) == 4 && std::endian::native == std::endian::little);
+  // A count of equal terms (the moves and the outer term) fits its byte.
+  static_assert(Game::kMaxMoves < 255);
   // One replaced term: local state l's term old_term becomes new_term.
   struct TermUpdate {
     uint32_t l;
@@ -360,35 +362,39 @@ class FiniteHorizonSliceSolver {
     });
   }
 
-  // Replaces one term of the aggregate `word` (as Aggregate lays it out)
-  // of local state l, `old_term` by `new_term`, and marks the state in
+  // Replaces one term of local state l's aggregate (read and written as
+  // one word, as Aggregate lays it out), `old_term` by `new_term`, and
+  // marks the state in
   // `dirty` when it may now take another value than V_{t-1}: its best
   // term differs from it, or is unknown. Without branches (which way a
   // term compares is unpredictable) and on the aggregate as one word.
-  static void ReplaceTerm(uint32_t* __restrict words, uint64_t* __restrict dirty, uint64_t l,
+  static void ReplaceTerm(Aggregate* __restrict aggregates, uint64_t* __restrict dirty, uint64_t l,
                           int old_term, int new_term) {
-    const uint32_t word = words[l];
+    uint32_t word;
+    std::memcpy(&word, aggregates + l, sizeof(word));
     const int best = static_cast<int16_t>(word);
     const int value = static_cast<int8_t>(word >> 16);
     const uint32_t count = (word >> 24) - ((old_term == best) & ((word >> 24) != 0));
     const bool above = new_term > best;
     const uint32_t next_count = above ? 1 : count + (new_term == best);
     const int next_best = above ? new_term : best;
-    words[l] = static_cast<uint16_t>(next_best) | (word & 0x00FF0000u) | (next_count << 24);
+    const uint32_t next =
+        static_cast<uint16_t>(next_best) | (word & 0x00FF0000u) | (next_count << 24);
+    std::memcpy(aggregates + l, &next, sizeof(next));
     const uint64_t may_change = (next_best != value) | (next_count == 0);
     dirty[l >> 6] |= may_change << (l & 63);
   }
   // ReplaceTerm for each of [begin, end) (its own function: inlined into
   // a larger loop the compiler spills its comparisons to the stack).
   [[gnu::noinline]] static void ApplyTermUpdates(const TermUpdate* begin, const TermUpdate* end,
-                                                 uint32_t* __restrict words,
+                                                 Aggregate* __restrict aggregates,
                                                  uint64_t* __restrict dirty) {
     for (const TermUpdate* u = begin; u != end; ++u) {
-      ReplaceTerm(words, dirty, u->l, u->old_term, u->new_term);
+      ReplaceTerm(aggregates, dirty, u->l, u->old_term, u->new_term);
     }
   }
   void ReplaceTerm(uint64_t l, int old_term, int new_term) {
-    ReplaceTerm(reinterpret_cast<uint32_t*>(aggregate_.data()), dirty_.data(), l, old_term,
+    ReplaceTerm(aggregate_.data(), dirty_.data(), l, old_term,
                 new_term);
   }
 
@@ -652,12 +658,12 @@ class FiniteHorizonSliceSolver {
                           }
                         });
       pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
-        uint32_t* const words = reinterpret_cast<uint32_t*>(aggregate_.data());
+        Aggregate* const aggregates = aggregate_.data();
         uint64_t* const dirty = dirty_.data();
         for (uint64_t bucket = b; bucket < e; ++bucket) {
           for (auto& lists : updates_) {
             std::vector<TermUpdate>& list = lists[bucket];
-            ApplyTermUpdates(list.data(), list.data() + list.size(), words, dirty);
+            ApplyTermUpdates(list.data(), list.data() + list.size(), aggregates, dirty);
             list.clear();
           }
           if (last) WalkMarkedStates(bucket, next.parts[bucket]);
