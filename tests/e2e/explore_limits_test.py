@@ -331,8 +331,11 @@ def check_changed_files(retro, work, tictactoe, failures):
         os.replace(copies["replaced"] + ".new", copies["replaced"])
         for name in copies:
             for path in [probe.format(name), f"/api/stats?db={name}"]:
-                status, _, body = exchange(server.port, get(path))
-                message = json.loads(body).get("error", "") if status else ""
+                try:
+                    status, _, body = exchange(server.port, get(path))
+                except OSError as e:  # the server died (SIGBUS on a truncated file)
+                    status, body = None, repr(e)
+                message = json.loads(body).get("error", "") if status else body
                 if status != 503 or "changed on disk" not in message:
                     failures.append(f"{name} after the change: {path}: HTTP {status} "
                                     f"{message!r} (want 503, changed on disk)")
