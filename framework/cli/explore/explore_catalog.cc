@@ -18,8 +18,7 @@ namespace retro::cli {
 absl::StatusOr<FileIdentity> IdentifyFile(const std::string& path) {
   struct stat info {};
   if (stat(path.c_str(), &info) != 0) {
-    return absl::UnavailableError(
-        absl::StrCat("cannot stat ", path, ": ", std::strerror(errno)));
+    return absl::UnavailableError(absl::StrCat("cannot stat ", path, ": ", std::strerror(errno)));
   }
   FileIdentity identity;
   identity.device = static_cast<uint64_t>(info.st_dev);

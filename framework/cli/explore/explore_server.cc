@@ -44,17 +44,28 @@ constexpr char kPagePolicy[] =
 
 const char* Reason(int status) {
   switch (status) {
-    case 200: return "OK";
-    case 206: return "Partial Content";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 413: return "Content Too Large";
-    case 414: return "URI Too Long";
-    case 416: return "Range Not Satisfiable";
-    case 503: return "Service Unavailable";
-    default: return "Internal Server Error";
+    case 200:
+      return "OK";
+    case 206:
+      return "Partial Content";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 416:
+      return "Range Not Satisfiable";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Internal Server Error";
   }
 }
 
@@ -124,8 +135,8 @@ Reply FromApi(const ApiReply& api) {
 // The error envelope for `status` with `message`; closes the connection
 // when `close`.
 Reply Error(int status, const std::string& message, bool close) {
-  const absl::Status error = status >= 500 ? absl::UnavailableError(message)
-                                           : absl::InvalidArgumentError(message);
+  const absl::Status error =
+      status >= 500 ? absl::UnavailableError(message) : absl::InvalidArgumentError(message);
   Reply reply = FromApi(ApiError("explore", error, status));
   reply.close = close;
   return reply;
@@ -211,9 +222,9 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
     return Error(400, "unsupported HTTP version (the explorer speaks HTTP/1.0 and 1.1)", true);
   }
   request.http10 = version == "HTTP/1.0";
-  if (target.empty() || target[0] != '/' ||
-      std::any_of(target.begin(), target.end(),
-                  [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; })) {
+  if (target.empty() || target[0] != '/' || std::any_of(target.begin(), target.end(), [](char c) {
+        return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f;
+      })) {
     return Error(400, "malformed request target (want a path starting with '/')", true);
   }
   const size_t mark = target.find('?');
@@ -250,7 +261,8 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
       if ((u < 0x20 && u != '\t') || u == 0x7f) {
         return Error(400,
                      absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
-                                  "header ", std::string(name)),
+                                  "header ",
+                                  std::string(name)),
                      true);
       }
     }
@@ -312,7 +324,8 @@ void ApplyRange(const std::string& range, Reply& reply) {
     const std::optional<uint64_t> suffix_value = Digits(last_text);
     if (!suffix_value.has_value()) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
     const uint64_t suffix = *suffix_value;
-    if (suffix == 0 || length == 0) return refuse(absl::StrCat("the answer has ", length, " bytes"));
+    if (suffix == 0 || length == 0)
+      return refuse(absl::StrCat("the answer has ", length, " bytes"));
     first = length - std::min<uint64_t>(suffix, length);
     last = length - 1;
   } else {
@@ -332,7 +345,8 @@ void ApplyRange(const std::string& range, Reply& reply) {
     last = std::min<uint64_t>(last, length - 1);
   }
   reply.status = 206;
-  reply.headers.emplace_back("Content-Range", absl::StrCat("bytes ", first, "-", last, "/", length));
+  reply.headers.emplace_back("Content-Range",
+                             absl::StrCat("bytes ", first, "-", last, "/", length));
   reply.body = reply.body.substr(first, last - first + 1);
 }
 
@@ -387,8 +401,8 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
   }
   int error = 0;
   for (const addrinfo* address = found; address != nullptr; address = address->ai_next) {
-    const int fd = socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC,
-                          address->ai_protocol);
+    const int fd =
+        socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC, address->ai_protocol);
     if (fd < 0) {
       error = errno;
       continue;
@@ -416,10 +430,10 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
   if (error == EADDRINUSE) {
     return failure("the port is in use; choose another with --port, or --port 0 for a free one");
   }
-  return failure(error != 0
-                     ? absl::StrCat(std::strerror(error), " (is --host an address of this machine?)")
-                     : std::string("the address cannot be bound (is --host an address of this "
-                                   "machine?)"));
+  return failure(
+      error != 0 ? absl::StrCat(std::strerror(error), " (is --host an address of this machine?)")
+                 : std::string("the address cannot be bound (is --host an address of this "
+                               "machine?)"));
 }
 
 absl::Status ExploreServer::Serve() {
@@ -442,13 +456,14 @@ absl::Status ExploreServer::Serve() {
     std::lock_guard<std::mutex> lock(connections_mutex_);
     if (static_cast<int>(connections_.size()) >= limits_.max_connections) {
       // Too many at once: a short answer, sent only if it fits at once.
-      const Reply reply =
-          Error(503, absl::StrCat("too many connections (the most is ", limits_.max_connections,
-                                  "); try again"), true);
-      const std::string answer = absl::StrCat(
-          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
-          "\r\nContent-Length: ", reply.body.size(), "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n",
-          reply.body);
+      const Reply reply = Error(503,
+                                absl::StrCat("too many connections (the most is ",
+                                             limits_.max_connections, "); try again"),
+                                true);
+      const std::string answer =
+          absl::StrCat("HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
+                       "\r\nContent-Length: ", reply.body.size(),
+                       "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n", reply.body);
       (void)send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       close(fd);
       continue;
@@ -476,9 +491,9 @@ absl::Status ExploreServer::Serve() {
 
 void ExploreServer::Stop() {
   if (!stopping_.exchange(true)) {
-    stop_time_ns_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            Clock::now().time_since_epoch())
-                            .count());
+    stop_time_ns_.store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+            .count());
   }
 }
 
@@ -532,7 +547,8 @@ void ExploreServer::ServeConnection(Connection& connection) {
                                       "\r\nX-Content-Type-Options: nosniff"
                                       "\r\nReferrer-Policy: no-referrer"
                                       "\r\nCache-Control: no-store\r\n");
-    for (const auto& [name, value] : reply.headers) absl::StrAppend(&answer, name, ": ", value, "\r\n");
+    for (const auto& [name, value] : reply.headers)
+      absl::StrAppend(&answer, name, ": ", value, "\r\n");
     absl::StrAppend(&answer, "Connection: ", keep_alive ? "keep-alive" : "close", "\r\n\r\n");
     if (!head_only) answer += reply.body;
     return send_all(answer, Clock::now() + limits_.write_time);
@@ -558,10 +574,10 @@ void ExploreServer::ServeConnection(Connection& connection) {
   for (int served = 0; served < limits_.max_requests_per_connection; ++served) {
     // 1. The head, within head_time, within the size limits.
     const Clock::time_point deadline = Clock::now() + limits_.head_time;
-    size_t head_size = 0;    // through the end of the last header line
-    size_t consumed = 0;     // through the blank line
-    size_t scanned = 0;      // bytes of buffer looked at for line ends
-    size_t line_start = 0;   // where the line being received starts
+    size_t head_size = 0;   // through the end of the last header line
+    size_t consumed = 0;    // through the blank line
+    size_t scanned = 0;     // bytes of buffer looked at for line ends
+    size_t line_start = 0;  // where the line being received starts
     size_t lines = 0;
     std::optional<Reply> refusal;
     while (true) {
@@ -578,8 +594,9 @@ void ExploreServer::ServeConnection(Connection& connection) {
         }
         line_start = scanned + 1;
         if (lines > limits_.max_headers + 1) {
-          refusal = Error(400, absl::StrCat("too many header lines (the most is ",
-                                            limits_.max_headers, ")"), true);
+          refusal = Error(
+              400, absl::StrCat("too many header lines (the most is ", limits_.max_headers, ")"),
+              true);
           break;
         }
       }
@@ -592,26 +609,33 @@ void ExploreServer::ServeConnection(Connection& connection) {
       }
       const size_t partial = buffer.size() - line_start;
       if (lines == 0 && partial > limits_.max_request_line) {
-        refusal = Error(414, absl::StrCat("request line too long (the most is ",
-                                          KiB(limits_.max_request_line), ")"), true);
+        refusal = Error(
+            414,
+            absl::StrCat("request line too long (the most is ", KiB(limits_.max_request_line), ")"),
+            true);
         break;
       }
       if (lines > 0 && partial > limits_.max_header_line) {
-        refusal = Error(400, absl::StrCat("header line too long (the most is ",
-                                          KiB(limits_.max_header_line), ")"), true);
+        refusal = Error(
+            400,
+            absl::StrCat("header line too long (the most is ", KiB(limits_.max_header_line), ")"),
+            true);
         break;
       }
       if (buffer.size() > limits_.max_head) {
-        refusal = Error(400, absl::StrCat("request head too large (the most is ",
-                                          KiB(limits_.max_head), ")"), true);
+        refusal = Error(
+            400, absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
+            true);
         break;
       }
       // Wait for more.
       if (stopping_.load()) return;
       if (Clock::now() >= deadline) {
         if (buffer.empty()) return;  // an idle connection
-        refusal = Error(408, absl::StrCat("the request head did not arrive within ",
-                                          limits_.head_time.count() / 1000.0, " s"), true);
+        refusal = Error(408,
+                        absl::StrCat("the request head did not arrive within ",
+                                     limits_.head_time.count() / 1000.0, " s"),
+                        true);
         break;
       }
       pollfd readable{fd, POLLIN, 0};
@@ -624,8 +648,8 @@ void ExploreServer::ServeConnection(Connection& connection) {
       }
       if (got == 0) {
         if (buffer.empty()) return;  // the client is done
-        refusal = Error(400, "malformed request: the connection ended inside the request head",
-                        true);
+        refusal =
+            Error(400, "malformed request: the connection ended inside the request head", true);
         break;
       }
       buffer.append(chunk, static_cast<size_t>(got));
@@ -636,8 +660,8 @@ void ExploreServer::ServeConnection(Connection& connection) {
     bool head_only = false;
     if (refusal.has_value()) {
       reply = *std::move(refusal);
-    } else if (std::optional<Reply> bad = ParseHead(std::string_view(buffer).substr(0, head_size),
-                                                    limits_, request)) {
+    } else if (std::optional<Reply> bad =
+                   ParseHead(std::string_view(buffer).substr(0, head_size), limits_, request)) {
       reply = *std::move(bad);
     } else {
       buffer.erase(0, consumed);
@@ -651,8 +675,10 @@ void ExploreServer::ServeConnection(Connection& connection) {
                       request.Find("transfer-encoding") != nullptr);
         reply.headers.emplace_back("Allow", "GET, HEAD");
         if (body > limits_.max_body) {
-          reply = Error(413, absl::StrCat("request too large (a body of at most ",
-                                          KiB(limits_.max_body), ")"), true);
+          reply = Error(
+              413,
+              absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"),
+              true);
         } else if (body > buffer.size()) {
           // Read the (small) body to drop it, within the head's deadline.
           while (buffer.size() < body && !stopping_.load() && Clock::now() < deadline) {
@@ -697,8 +723,7 @@ void ExploreServer::ServeConnection(Connection& connection) {
       }
     }
     const bool keep_alive = !reply.close && !refusal.has_value() && KeepAlive(request) &&
-                            served + 1 < limits_.max_requests_per_connection &&
-                            !stopping_.load();
+                            served + 1 < limits_.max_requests_per_connection && !stopping_.load();
     if (!send_reply(reply, head_only, keep_alive)) return;
     if (!keep_alive) {
       linger();
