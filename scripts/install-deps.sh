@@ -16,13 +16,13 @@ set -euo pipefail
 # python3-pybind11, python3-dev: the Python module retro (docs/python.md);
 # python3-numpy, python3-pytest, python3-matplotlib: its arrays, tests and
 # example.
-# libcpp-httplib-dev: the web server of retro explore (docs/explore.md);
-# chromium, chromium-driver and python3-selenium: the test of its page in
+# chromium, chromium-driver and python3-selenium: the test of the page of
+# retro explore (docs/explore.md) in
 # headless Chromium (tests/e2e/explore_page_test.py, skipped without them).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
           libopenmpi-dev openmpi-bin make pkg-config libzstd-dev nlohmann-json3-dev
           python3-jsonschema python3-pybind11 python3-dev python3-numpy python3-pytest
-          python3-matplotlib libcpp-httplib-dev chromium chromium-driver python3-selenium)
+          python3-matplotlib chromium chromium-driver python3-selenium)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

@@ -112,6 +112,13 @@ int RunExplore(int argc, char** argv, int first) {
   std::printf("retro explore: serving %zu database%s; open %s\n", paths.size(),
               paths.size() == 1 ? "" : "s", Address(host, *bound).c_str());
   std::fflush(stdout);
+  if (!server.loopback_only()) {
+    std::fprintf(stderr,
+                 "retro explore: warning: listening on %s, beyond this machine: anyone who can "
+                 "reach port %d can read these databases (there is no authentication); use "
+                 "--host 127.0.0.1 to serve this machine only\n",
+                 host.c_str(), *bound);
+  }
   std::atomic<bool> served{false};
   std::thread stopper([&] { StopOnSignal(server, served); });
   const absl::Status status = server.Serve();

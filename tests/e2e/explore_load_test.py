@@ -2,19 +2,26 @@
 """Load test of `retro explore`: THREADS client threads send mixed requests
 (probes mostly, pictures and short series too) for SECONDS seconds to
 127.0.0.1, each on its own kept-alive connection, over positions gathered by
-walking each database's moves from its start. Every answer must be 200 with
-"ok": true; a sample of probe answers is compared with `retro probe --json`.
-Prints the request count and the median and 99th-percentile latency.
+walking each database's moves from its start, while SLOW clients each
+trickle a request head one byte a second (reconnecting whenever the server
+closes them). Every answer to the fast clients must be 200 with "ok": true;
+a sample of probe answers is compared with `retro probe --json`. Then
+SIGTERM, with the slow clients still trickling, must stop the server (exit
+0) within 2 s. Prints the request count, the median and 99th-percentile
+latency, and the stop time.
 
 usage: explore_load_test.py --retro BUILD/bin/retro --work SCRATCH
-                            [--seconds 20] [--threads 8]
+                            [--seconds 20] [--threads 8] [--slow 10]
 """
 
 import argparse
 import http.client
 import json
 import random
+import signal
+import socket
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -92,18 +99,52 @@ def client(port, pairs, seconds, seed, latencies, errors, samples):
     connection.close()
 
 
+def slow_client(port, stopping, answers):
+    """Trickles a head that never ends, one byte a second, reconnecting
+    whenever the server closes; counts the connections the server closed."""
+    head = b"GET /api/databases HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Slow: a\r\n" * 1000
+    while not stopping.is_set():
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=30)
+        except OSError:
+            time.sleep(0.2)
+            continue
+        s.settimeout(1.0)
+        try:
+            for byte in head:
+                if stopping.is_set():
+                    break
+                s.sendall(bytes([byte]))
+                try:
+                    if not s.recv(65536):
+                        answers.append(1)
+                        break
+                except socket.timeout:
+                    pass
+        except OSError:
+            answers.append(1)
+        finally:
+            s.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--retro", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--slow", type=int, default=10)
     args = parser.parse_args()
     paths = solve_all(args.retro, args.work)
     path_of = {db_id: path for (db_id, _, _), path in zip(DATABASES, paths)}
     server = Server(args.retro, paths)
     failures = []
+    stopping, slow_closed = threading.Event(), []
+    slow = [threading.Thread(target=slow_client, args=(server.port, stopping, slow_closed),
+                             daemon=True) for _ in range(args.slow)]
     try:
+        for thread in slow:
+            thread.start()
         pairs = gather_positions(server.port)
         latencies, errors, samples = [], [], []
         threads = [threading.Thread(target=client, args=(server.port, pairs, args.seconds, seed,
@@ -131,11 +172,22 @@ def main():
               f"requests ({len(latencies) / elapsed:.0f}/s) over {len(pairs)} positions, "
               f"{len(errors)} errors; latency median {median:.2f} ms, "
               f"99th percentile {p99:.2f} ms; {len(samples)} answers checked against "
-              "retro probe")
+              f"retro probe; {args.slow} slow clients, closed {len(slow_closed)} times")
+        # SIGTERM with the slow clients still trickling.
+        began = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            status = server.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            status = "none within 20 s"
+        took = time.monotonic() - began
+        print(f"explore load: exit {status} {took:.2f} s after SIGTERM")
+        if status != 0 or took > 2.0:
+            failures.append(f"SIGTERM under load: exit {status} after {took:.1f} s (want 0 "
+                            "within 2 s)")
     finally:
-        status = server.stop()
-    if status != 0:
-        failures.append(f"retro explore exited {status} on SIGINT, not 0")
+        stopping.set()
+        server.stop()
     for failure in failures:
         print("FAIL:", failure)
     return 1 if failures else 0

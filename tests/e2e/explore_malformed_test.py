@@ -139,7 +139,7 @@ def exchange(port, request, read=True):
     """Sends `request` and reads the answer until the server closes. A
     request given as bytes is one that never ends (truncated or not HTTP):
     the writing side is closed after it, as a client that gives up does
-    (httplib then closes without answering, or answers 400). Returns
+    (the server then answers 400, or closes without answering). Returns
     (status, or None when closed without an answer; body)."""
     truncated = isinstance(request, bytes)
     data = request if truncated else request.encode("utf-8", "surrogateescape")

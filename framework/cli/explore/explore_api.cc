@@ -27,6 +27,7 @@ int HttpStatusOf(const absl::Status& status) {
     case absl::StatusCode::kNotFound:
       return 404;
     case absl::StatusCode::kResourceExhausted:
+    case absl::StatusCode::kUnavailable:
       return 503;
     default:
       return 500;
@@ -145,7 +146,7 @@ ApiReply Probe(ExploreCatalog& catalog, const Query& query) {
   }
   absl::StatusOr<std::string> id = query.Require("db");
   if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor("probe", *database);
   absl::StatusOr<std::string> position = query.Require("position");
@@ -164,7 +165,7 @@ ApiReply Render(ExploreCatalog& catalog, const Query& query) {
   }
   absl::StatusOr<std::string> id = query.Require("db");
   if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor("render", *database);
   absl::StatusOr<std::string> position = query.Require("position");
@@ -240,7 +241,7 @@ ApiReply Series(ExploreCatalog& catalog, const Query& query) {
   }
   absl::StatusOr<std::string> id = query.Require("db");
   if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor("series", *database);
   absl::StatusOr<std::string> result = SeriesResult(**database, query);
@@ -253,7 +254,7 @@ ApiReply Stats(ExploreCatalog& catalog, const Query& query) {
   if (auto s = query.Check("stats", {"db"}, false); !s.ok()) return Failure(envelope, s);
   absl::StatusOr<std::string> id = query.Require("db");
   if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.Find(*id);
+  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor("stats", *database);
   absl::StatusOr<std::string> stats = catalog.Stats(**database);

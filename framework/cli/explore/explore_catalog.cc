@@ -1,7 +1,11 @@
 // Opening and looking up the databases of `retro explore`.
 #include "cli/explore/explore_catalog.h"
 
+#include <sys/stat.h>
+
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
@@ -10,6 +14,20 @@
 #include "retro/thread_pool.h"
 
 namespace retro::cli {
+
+absl::StatusOr<FileIdentity> IdentifyFile(const std::string& path) {
+  struct stat info {};
+  if (stat(path.c_str(), &info) != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot stat ", path, ": ", std::strerror(errno)));
+  }
+  FileIdentity identity;
+  identity.device = static_cast<uint64_t>(info.st_dev);
+  identity.inode = static_cast<uint64_t>(info.st_ino);
+  identity.size = static_cast<int64_t>(info.st_size);
+  identity.mtime_ns = static_cast<int64_t>(info.st_mtim.tv_sec) * 1000000000 +
+                      static_cast<int64_t>(info.st_mtim.tv_nsec);
+  return identity;
+}
 
 std::string DatabaseId(std::string_view path) {
   std::string id = std::filesystem::path(std::string(path)).stem().string();
@@ -26,8 +44,12 @@ absl::StatusOr<std::unique_ptr<ExploreCatalog>> ExploreCatalog::Open(
     int threads) {
   std::unique_ptr<ExploreCatalog> catalog(new ExploreCatalog(threads));
   for (const std::string& path : paths) {
+    // The identity before opening: a file changed while being opened then
+    // differs from it at its first request.
+    absl::StatusOr<FileIdentity> identity = IdentifyFile(path);
     auto session = OpenDatabaseSession(path, plugin_dirs);
     if (!session.ok()) return session.status();
+    if (!identity.ok()) return identity.status();
     // 1. A unique id: the file's name, then "-2", "-3", ... when taken.
     const std::string base = DatabaseId(path);
     std::string id = base;
@@ -37,6 +59,7 @@ absl::StatusOr<std::unique_ptr<ExploreCatalog>> ExploreCatalog::Open(
     database->id = id;
     database->path = path;
     database->session = *std::move(session);
+    database->opened = *identity;
     catalog->databases_.push_back(std::move(database));
   }
   catalog->stats_.resize(catalog->databases_.size());
@@ -51,6 +74,34 @@ absl::StatusOr<ExploreDatabase*> ExploreCatalog::Find(std::string_view id) const
   }
   return absl::NotFoundError(absl::StrCat("unknown database '", std::string(id),
                                           "'; valid: ", absl::StrJoin(ids, ", ")));
+}
+
+absl::StatusOr<ExploreDatabase*> ExploreCatalog::FindToRead(std::string_view id) const {
+  absl::StatusOr<ExploreDatabase*> database = Find(id);
+  if (!database.ok()) return database;
+  if (absl::Status s = CheckUnchanged(**database); !s.ok()) return s;
+  return database;
+}
+
+absl::Status ExploreCatalog::CheckUnchanged(const ExploreDatabase& database) {
+  const absl::StatusOr<FileIdentity> now = IdentifyFile(database.path);
+  if (now.ok() && *now == database.opened) return absl::OkStatus();
+  std::string what = "is gone or unreadable";
+  if (now.ok()) {
+    std::vector<std::string> changes;
+    if (now->device != database.opened.device || now->inode != database.opened.inode) {
+      changes.push_back("replaced by another file");
+    }
+    if (now->size != database.opened.size) {
+      changes.push_back(absl::StrCat("size ", database.opened.size, " -> ", now->size, " bytes"));
+    }
+    if (now->mtime_ns != database.opened.mtime_ns) changes.push_back("modification time");
+    what = absl::StrCat("changed on disk (", absl::StrJoin(changes, ", "), ")");
+  }
+  return absl::UnavailableError(absl::StrCat(
+      "database '", database.id, "' (", database.path, ") ", what,
+      " since retro explore opened it; it is no longer read. Restart retro explore to serve "
+      "the file as it is now"));
 }
 
 absl::StatusOr<std::string> ExploreCatalog::Stats(const ExploreDatabase& database) {

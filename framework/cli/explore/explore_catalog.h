@@ -1,10 +1,12 @@
 // The databases `retro explore` serves: exactly the files named on its
 // command line, each opened once at start with its plugin (read-only) and
 // named by a short id for URLs, with its statistics computed on first
-// demand and kept.
+// demand and kept. A file that changes on disk (another inode, size or
+// modification time) is refused from then on instead of being read.
 #ifndef RETRO_CLI_EXPLORE_EXPLORE_CATALOG_H_
 #define RETRO_CLI_EXPLORE_EXPLORE_CATALOG_H_
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,11 +19,25 @@
 
 namespace retro::cli {
 
+// What identifies a file's contents cheaply: its device and inode, size and
+// modification time (nanoseconds).
+struct FileIdentity {
+  uint64_t device = 0;
+  uint64_t inode = 0;
+  int64_t size = 0;
+  int64_t mtime_ns = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+// The identity of the file at `path` (stat), or the error naming it.
+absl::StatusOr<FileIdentity> IdentifyFile(const std::string& path);
+
 // One served database.
 struct ExploreDatabase {
   std::string id;    // from the file's name, e.g. "oware-3" for dir/oware-3.retro
   std::string path;  // as given on the command line
   std::unique_ptr<DatabaseSession> session;
+  FileIdentity opened;  // the file's identity when it was opened
 };
 
 class ExploreCatalog {
@@ -36,6 +52,15 @@ class ExploreCatalog {
 
   // The database called `id`; NotFound listing the ids otherwise.
   absl::StatusOr<ExploreDatabase*> Find(std::string_view id) const;
+
+  // The database called `id`, to be read: Find, then Unavailable when its
+  // file is no longer the one opened (CheckUnchanged).
+  absl::StatusOr<ExploreDatabase*> FindToRead(std::string_view id) const;
+
+  // OK while the file at `database.path` has the device, inode, size and
+  // modification time it had when opened; else Unavailable saying it
+  // changed on disk (nothing more is read from it: restart to serve it).
+  static absl::Status CheckUnchanged(const ExploreDatabase& database);
 
   // The JSON result of `retro stats --json` for `database`, computed once
   // (one computation at a time, with all the catalog's threads) and kept.

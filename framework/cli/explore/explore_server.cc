@@ -1,13 +1,29 @@
-// The `retro explore` web server on cpp-httplib.
+// The `retro explore` web server: HTTP/1.1 on POSIX sockets, one thread a
+// connection, with the limits of ExploreLimits.
 #include "cli/explore/explore_server.h"
 
-#include <httplib.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "cli/explore/explore_api.h"
 #include "cli/explore/explore_assets.h"
@@ -15,155 +31,705 @@
 namespace retro::cli {
 namespace {
 
-// What a request may hold: no body (GET and HEAD only), and httplib's own
-// limits on the request line and each header line (8 KiB).
-constexpr size_t kMaxBodyBytes = 64 * 1024;
-// A client that sends or reads nothing for this long loses its connection.
-constexpr time_t kTimeoutSeconds = 5;
-// Requests served on one kept-alive connection before it is closed.
-constexpr size_t kMaxRequestsPerConnection = 100;
+using Clock = std::chrono::steady_clock;
+
+// How often a waiting connection or the accept loop looks at Stop.
+constexpr std::chrono::milliseconds kTick{100};
+constexpr size_t kReadChunk = 4096;
 
 // The page may load only its own files and talk only to this server.
 constexpr char kPagePolicy[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-// The message of an error envelope for an HTTP status httplib set itself.
-std::string StatusMessage(int status) {
+const char* Reason(int status) {
   switch (status) {
-    case 400: return "malformed request";
-    case 404: return "no such page";
-    case 405: return "method not allowed: the explorer answers GET and HEAD only";
-    case 413: return "request too large";
-    case 414: return "request URI too long (the most is 8 KiB)";
-    case 416: return "bad range";
-    default: return absl::StrCat("HTTP error ", status);
+    case 200:
+      return "OK";
+    case 206:
+      return "Partial Content";
+    case 400:
+      return "Bad Request";
+    case 404:
+      return "Not Found";
+    case 405:
+      return "Method Not Allowed";
+    case 408:
+      return "Request Timeout";
+    case 413:
+      return "Content Too Large";
+    case 414:
+      return "URI Too Long";
+    case 416:
+      return "Range Not Satisfiable";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Internal Server Error";
   }
 }
 
-void SendReply(const ApiReply& reply, httplib::Response& res) {
-  res.status = reply.status;
-  res.set_content(reply.body, "application/json; charset=utf-8");
+// `text` without the blanks (spaces and tabs) around it.
+std::string_view Strip(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::string Lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = absl::ascii_tolower(static_cast<unsigned char>(c));
+  return out;
+}
+
+// The value of 1 to 18 decimal digits; nullopt for anything else.
+std::optional<uint64_t> Digits(std::string_view text) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  uint64_t value = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<uint64_t>(c - '0');
+  }
+  return value;
+}
+
+std::string KiB(size_t bytes) { return absl::StrCat(bytes / 1024, " KiB"); }
+
+// A request, once its head is read and checked.
+struct Request {
+  std::string method;
+  std::string path;  // percent-decoded
+  QueryParameters query;
+  bool http10 = false;
+  // Header names in lower case, values without surrounding blanks.
+  std::vector<std::pair<std::string, std::string>> headers;
+
+  int Count(std::string_view name) const {
+    return static_cast<int>(std::count_if(headers.begin(), headers.end(),
+                                          [&](const auto& h) { return h.first == name; }));
+  }
+  const std::string* Find(std::string_view name) const {
+    for (const auto& [key, value] : headers) {
+      if (key == name) return &value;
+    }
+    return nullptr;
+  }
+};
+
+// An answer.
+struct Reply {
+  int status = 200;
+  std::string content_type = "application/json; charset=utf-8";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  bool close = false;  // close the connection after it
+};
+
+Reply FromApi(const ApiReply& api) {
+  Reply reply;
+  reply.status = api.status;
+  reply.body = api.body;
+  return reply;
+}
+
+// The error envelope for `status` with `message`; closes the connection
+// when `close`.
+Reply Error(int status, const std::string& message, bool close) {
+  const absl::Status error =
+      status >= 500 ? absl::UnavailableError(message) : absl::InvalidArgumentError(message);
+  Reply reply = FromApi(ApiError("explore", error, status));
+  reply.close = close;
+  return reply;
+}
+
+bool IsTokenChar(unsigned char c) {
+  return std::isalnum(c) || (c != 0 && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr);
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// `text` with each %XY replaced by its byte (a '%' not followed by two hex
+// digits stays as it is), and with `plus_as_space`, each '+' by a space.
+std::string DecodeUrl(std::string_view text, bool plus_as_space) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size() && HexValue(text[i + 1]) >= 0 &&
+        HexValue(text[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(HexValue(text[i + 1]) * 16 + HexValue(text[i + 2])));
+      i += 2;
+    } else if (plus_as_space && text[i] == '+') {
+      out.push_back(' ');
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
+QueryParameters ParseQuery(std::string_view text) {
+  QueryParameters query;
+  while (!text.empty()) {
+    const size_t amp = text.find('&');
+    const std::string_view pair = text.substr(0, amp);
+    text = amp == std::string_view::npos ? std::string_view() : text.substr(amp + 1);
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    std::string name = DecodeUrl(pair.substr(0, eq), true);
+    if (name.empty()) continue;
+    query.emplace(std::move(name), eq == std::string_view::npos
+                                       ? std::string()
+                                       : DecodeUrl(pair.substr(eq + 1), true));
+  }
+  return query;
+}
+
+// Parses the head (request line and header lines, each ending in "\n" or
+// "\r\n", without the blank line that ends the head) into `request`; an
+// error answer when it is malformed.
+std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limits,
+                               Request& request) {
+  std::vector<std::string_view> lines;
+  while (!head.empty()) {
+    const size_t end = head.find('\n');
+    std::string_view line = head.substr(0, end);
+    head = end == std::string_view::npos ? std::string_view() : head.substr(end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+  }
+  if (lines.empty()) return Error(400, "malformed request: no request line", true);
+  // 1. The request line: METHOD SP TARGET SP HTTP/1.x.
+  const std::string_view line = lines[0];
+  const size_t space1 = line.find(' ');
+  const size_t space2 = space1 == std::string_view::npos ? space1 : line.find(' ', space1 + 1);
+  if (space2 == std::string_view::npos || line.find(' ', space2 + 1) != std::string_view::npos) {
+    return Error(400, "malformed request line (want METHOD /PATH HTTP/1.1)", true);
+  }
+  request.method = std::string(line.substr(0, space1));
+  const std::string_view target = line.substr(space1 + 1, space2 - space1 - 1);
+  const std::string_view version = line.substr(space2 + 1);
+  if (request.method.empty() ||
+      !std::all_of(request.method.begin(), request.method.end(),
+                   [](char c) { return IsTokenChar(static_cast<unsigned char>(c)); })) {
+    return Error(400, "malformed request: bad method", true);
+  }
+  if (version != "HTTP/1.1" && version != "HTTP/1.0") {
+    return Error(400, "unsupported HTTP version (the explorer speaks HTTP/1.0 and 1.1)", true);
+  }
+  request.http10 = version == "HTTP/1.0";
+  if (target.empty() || target[0] != '/' || std::any_of(target.begin(), target.end(), [](char c) {
+        return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f;
+      })) {
+    return Error(400, "malformed request target (want a path starting with '/')", true);
+  }
+  const size_t mark = target.find('?');
+  std::string_view path = target.substr(0, mark);
+  path = path.substr(0, path.find('#'));
+  request.path = DecodeUrl(path, false);
+  if (mark != std::string_view::npos) {
+    std::string_view query = target.substr(mark + 1);
+    request.query = ParseQuery(query.substr(0, query.find('#')));
+  }
+  // 2. The header lines: NAME ":" VALUE, no control characters.
+  if (lines.size() - 1 > limits.max_headers) {
+    return Error(400, absl::StrCat("too many header lines (the most is ", limits.max_headers, ")"),
+                 true);
+  }
+  for (size_t i = 1; i < lines.size(); ++i) {
+    const std::string_view header = lines[i];
+    if (header[0] == ' ' || header[0] == '\t') {
+      return Error(400, "malformed request: a folded header line", true);
+    }
+    const size_t colon = header.find(':');
+    if (colon == std::string_view::npos) {
+      return Error(400, "malformed request: a header line without a colon", true);
+    }
+    const std::string_view name = header.substr(0, colon);
+    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
+          return IsTokenChar(static_cast<unsigned char>(c));
+        })) {
+      return Error(400, "malformed request: a bad header name", true);
+    }
+    const std::string_view value = Strip(header.substr(colon + 1));
+    for (const char c : value) {
+      const unsigned char u = static_cast<unsigned char>(c);
+      if ((u < 0x20 && u != '\t') || u == 0x7f) {
+        return Error(400,
+                     absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
+                                  "header ",
+                                  std::string(name)),
+                     true);
+      }
+    }
+    request.headers.emplace_back(Lower(name), std::string(value));
+  }
+  // 3. What the headers say together.
+  if (request.Count("content-length") > 1) {
+    return Error(400, "malformed request: more than one Content-Length", true);
+  }
+  if (const std::string* length = request.Find("content-length")) {
+    if (!Digits(*length).has_value()) {
+      return Error(400, "malformed request: a bad Content-Length", true);
+    }
+  }
+  if (request.Count("host") > 1) return Error(400, "malformed request: more than one Host", true);
+  if (!request.http10 && request.Count("host") == 0) {
+    return Error(400, "an HTTP/1.1 request needs a Host header", true);
+  }
+  return std::nullopt;
+}
+
+// The length the request's Content-Length announces (0 without one).
+uint64_t BodyLength(const Request& request) {
+  const std::string* length = request.Find("content-length");
+  return length == nullptr ? 0 : Digits(*length).value_or(0);
+}
+
+// Whether the connection stays open after answering `request`.
+bool KeepAlive(const Request& request) {
+  const std::string* connection = request.Find("connection");
+  const std::string value = connection == nullptr ? "" : Lower(*connection);
+  if (request.http10) return absl::StrContains(absl::string_view(value), "keep-alive");
+  return !absl::StrContains(absl::string_view(value), "close");
+}
+
+// Applies the request's Range header to a 200 answer: one range gives 206
+// with that part; several, or a bad or unsatisfiable one, give 416 with
+// `Content-Range: bytes */LENGTH`.
+void ApplyRange(const std::string& range, Reply& reply) {
+  const size_t length = reply.body.size();
+  const auto refuse = [&](const std::string& why) {
+    reply = Error(416, absl::StrCat("bad range '", range.substr(0, 100), "': ", why), false);
+    reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
+  };
+  if (Lower(std::string_view(range).substr(0, 6)) != "bytes=") {
+    return refuse("the only unit is bytes");
+  }
+  const std::string_view spec = Strip(std::string_view(range).substr(6));
+  if (spec.find(',') != std::string_view::npos) {
+    return refuse("only one range is served per request");
+  }
+  const size_t dash = spec.find('-');
+  if (dash == std::string_view::npos) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
+  const std::string_view first_text = Strip(spec.substr(0, dash));
+  const std::string_view last_text = Strip(spec.substr(dash + 1));
+  uint64_t first = 0;
+  uint64_t last = 0;
+  if (first_text.empty()) {
+    const std::optional<uint64_t> suffix_value = Digits(last_text);
+    if (!suffix_value.has_value()) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
+    const uint64_t suffix = *suffix_value;
+    if (suffix == 0 || length == 0)
+      return refuse(absl::StrCat("the answer has ", length, " bytes"));
+    first = length - std::min<uint64_t>(suffix, length);
+    last = length - 1;
+  } else {
+    const std::optional<uint64_t> first_value = Digits(first_text);
+    if (!first_value.has_value()) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
+    first = *first_value;
+    if (last_text.empty()) {
+      last = length == 0 ? 0 : length - 1;
+    } else {
+      const std::optional<uint64_t> last_value = Digits(last_text);
+      if (!last_value.has_value() || *last_value < first) {
+        return refuse("want FIRST-LAST, FIRST- or -SUFFIX, with FIRST <= LAST");
+      }
+      last = *last_value;
+    }
+    if (first >= length) return refuse(absl::StrCat("the answer has ", length, " bytes"));
+    last = std::min<uint64_t>(last, length - 1);
+  }
+  reply.status = 206;
+  reply.headers.emplace_back("Content-Range",
+                             absl::StrCat("bytes ", first, "-", last, "/", length));
+  reply.body = reply.body.substr(first, last - first + 1);
+}
+
+bool IsLoopback(const sockaddr* address) {
+  if (address->sa_family == AF_INET) {
+    const auto* v4 = reinterpret_cast<const sockaddr_in*>(address);
+    return (ntohl(v4->sin_addr.s_addr) >> 24) == 127;
+  }
+  if (address->sa_family == AF_INET6) {
+    const in6_addr& v6 = reinterpret_cast<const sockaddr_in6*>(address)->sin6_addr;
+    if (IN6_IS_ADDR_LOOPBACK(&v6)) return true;
+    return IN6_IS_ADDR_V4MAPPED(&v6) && v6.s6_addr[12] == 127;
+  }
+  return false;
+}
+
+int PollMilliseconds(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return static_cast<int>(std::clamp<int64_t>(left.count(), 0, kTick.count()));
 }
 
 }  // namespace
 
-ExploreServer::ExploreServer(ExploreCatalog& catalog)
-    : catalog_(catalog), server_(std::make_unique<httplib::Server>()) {
-  server_->set_payload_max_length(kMaxBodyBytes);
-  server_->set_read_timeout(kTimeoutSeconds, 0);
-  server_->set_write_timeout(kTimeoutSeconds, 0);
-  server_->set_keep_alive_max_count(kMaxRequestsPerConnection);
-  server_->set_keep_alive_timeout(kTimeoutSeconds);
-  // The headers and the body go out in separate writes: without this, Nagle's
-  // algorithm holds the body until the client's delayed ACK (40 ms).
-  server_->set_tcp_nodelay(true);
-  server_->set_default_headers({{"X-Content-Type-Options", "nosniff"},
-                                {"Referrer-Policy", "no-referrer"},
-                                {"Cache-Control", "no-store"}});
-  AddRoutes();
-}
+struct ExploreServer::Connection {
+  int fd = -1;
+  std::thread thread;
+  std::atomic<bool> done{false};
+};
 
-ExploreServer::~ExploreServer() = default;
+ExploreServer::ExploreServer(ExploreCatalog& catalog, ExploreLimits limits)
+    : catalog_(catalog), limits_(limits) {}
 
-void ExploreServer::AddRoutes() {
-  // 0. Requests refused before routing: HTTP/1.1 without Host (RFC 9112),
-  // and a GET or HEAD that announces a body (httplib would leave it unread).
-  server_->set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-    std::string problem;
-    if (req.version == "HTTP/1.1" && !req.has_header("Host")) {
-      problem = "an HTTP/1.1 request needs a Host header";
-    } else if ((req.method == "GET" || req.method == "HEAD") &&
-               (req.has_header("Transfer-Encoding") ||
-                (req.has_header("Content-Length") &&
-                 req.get_header_value("Content-Length") != "0"))) {
-      problem = "a GET or HEAD request carries no body";
-    }
-    if (problem.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    res.set_header("Connection", "close");
-    SendReply(ApiError("explore", absl::InvalidArgumentError(problem), 400), res);
-    return httplib::Server::HandlerResponse::Handled;
-  });
-  // 1. GET (and HEAD): the API, else an embedded file, else 404.
-  server_->Get(R"([\s\S]*)", [this](const httplib::Request& req, httplib::Response& res) {
-    constexpr std::string_view kApi = "/api/";
-    const std::string_view path = req.path;
-    if (path.substr(0, kApi.size()) == kApi) {
-      SendReply(ServeApi(catalog_, path.substr(kApi.size()), req.params), res);
-      return;
-    }
-    const ExploreAsset* asset = FindExploreAsset(path);
-    if (asset == nullptr) {
-      SendReply(ApiError("explore", absl::NotFoundError("no such page"), 404), res);
-      return;
-    }
-    res.set_content(std::string(asset->content), std::string(asset->content_type).c_str());
-    if (asset->content_type.substr(0, 9) == "text/html") {
-      res.set_header("Content-Security-Policy", kPagePolicy);
-    }
-  });
-  // 2. Every other method: 405.
-  const auto refuse = [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Allow", "GET, HEAD");
-    SendReply(ApiError("explore", absl::InvalidArgumentError(StatusMessage(405)), 405), res);
-  };
-  const std::string any = R"([\s\S]*)";
-  server_->Post(any, refuse);
-  server_->Put(any, refuse);
-  server_->Patch(any, refuse);
-  server_->Delete(any, refuse);
-  server_->Options(any, refuse);
-  // 3. Errors httplib answers itself (a malformed request, a URI too long,
-  // a body too large) get an error envelope too; a handler's own is kept.
-  server_->set_error_handler(httplib::Server::HandlerWithResponse(
-      [](const httplib::Request&, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    const absl::Status status = res.status >= 500
-                                    ? absl::InternalError(StatusMessage(res.status))
-                                    : absl::InvalidArgumentError(StatusMessage(res.status));
-    res.set_content(ApiError("explore", status, res.status).body,
-                    "application/json; charset=utf-8");
-    return httplib::Server::HandlerResponse::Handled;
-  }));
-  // 4. A handler that throws (out of memory) answers 500; the server goes on.
-  server_->set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, std::exception_ptr thrown) {
-        std::string what = "internal error";
-        try {
-          std::rethrow_exception(thrown);
-        } catch (const std::bad_alloc&) {
-          what = "out of memory";
-        } catch (const std::exception& e) {
-          what = e.what();
-        } catch (...) {
-        }
-        SendReply(ApiError("explore", absl::InternalError(what), 500), res);
-      });
+ExploreServer::~ExploreServer() {
+  Stop();
+  Reap(true);
+  if (listen_fd_ >= 0) close(listen_fd_);
 }
 
 absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
-  errno = 0;
-  const int bound = port == 0 ? server_->bind_to_any_port(host)
-                              : (server_->bind_to_port(host, port) ? port : -1);
-  if (bound > 0) return bound;
-  const int error = errno;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "cannot listen on ", host, " port ", port, ": ",
-      error == EADDRINUSE ? std::string("the port is in use; choose another with --port, or "
-                                        "--port 0 for a free one")
-      : error != 0        ? absl::StrCat(std::strerror(error),
-                                         " (is --host an address of this machine?)")
-                          : std::string("the address cannot be bound (is --host an address "
-                                        "of this machine?)")));
+  const auto failure = [&](const std::string& why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot listen on ", host, " port ", port, ": ", why));
+  };
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  const std::string service = std::to_string(port);
+  if (const int error = getaddrinfo(host.c_str(), service.c_str(), &hints, &found); error != 0) {
+    return failure(absl::StrCat(gai_strerror(error), " (is --host an address of this machine?)"));
+  }
+  int error = 0;
+  for (const addrinfo* address = found; address != nullptr; address = address->ai_next) {
+    const int fd =
+        socket(address->ai_family, address->ai_socktype | SOCK_CLOEXEC, address->ai_protocol);
+    if (fd < 0) {
+      error = errno;
+      continue;
+    }
+    // SO_REUSEADDR only (a port left in TIME_WAIT can be bound again); no
+    // SO_REUSEPORT, so a port another socket listens on is refused.
+    const int yes = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+    sockaddr_storage bound{};
+    socklen_t bound_size = sizeof(bound);
+    if (bind(fd, address->ai_addr, address->ai_addrlen) != 0 || listen(fd, 128) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &bound_size) != 0) {
+      error = errno;
+      close(fd);
+      continue;
+    }
+    freeaddrinfo(found);
+    listen_fd_ = fd;
+    loopback_only_ = IsLoopback(reinterpret_cast<const sockaddr*>(&bound));
+    return ntohs(bound.ss_family == AF_INET6
+                     ? reinterpret_cast<const sockaddr_in6*>(&bound)->sin6_port
+                     : reinterpret_cast<const sockaddr_in*>(&bound)->sin_port);
+  }
+  freeaddrinfo(found);
+  if (error == EADDRINUSE) {
+    return failure("the port is in use; choose another with --port, or --port 0 for a free one");
+  }
+  return failure(
+      error != 0 ? absl::StrCat(std::strerror(error), " (is --host an address of this machine?)")
+                 : std::string("the address cannot be bound (is --host an address of this "
+                               "machine?)"));
 }
 
 absl::Status ExploreServer::Serve() {
-  if (!server_->listen_after_bind()) {
-    return absl::UnavailableError("the server stopped on a socket error");
+  if (listen_fd_ < 0) return absl::FailedPreconditionError("the server is not bound");
+  while (!stopping_.load()) {
+    Reap(false);
+    pollfd listening{listen_fd_, POLLIN, 0};
+    if (poll(&listening, 1, static_cast<int>(kTick.count())) <= 0) continue;
+    const int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) {
+      // Out of file descriptors, or a connection gone before it was taken:
+      // wait a little and go on.
+      if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      continue;
+    }
+    const int yes = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
+    std::lock_guard<std::mutex> lock(connections_mutex_);
+    if (static_cast<int>(connections_.size()) >= limits_.max_connections) {
+      // Too many at once: a short answer, sent only if it fits at once.
+      const Reply reply = Error(503,
+                                absl::StrCat("too many connections (the most is ",
+                                             limits_.max_connections, "); try again"),
+                                true);
+      const std::string answer =
+          absl::StrCat("HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
+                       "\r\nContent-Length: ", reply.body.size(),
+                       "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n", reply.body);
+      (void)send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      close(fd);
+      continue;
+    }
+    auto connection = std::make_unique<Connection>();
+    connection->fd = fd;
+    Connection* serving = connection.get();
+    try {
+      connection->thread = std::thread([this, serving] {
+        ServeConnection(*serving);
+        close(serving->fd);
+        serving->done.store(true);
+      });
+    } catch (const std::system_error&) {
+      close(fd);  // no thread for it: the client sees the connection closed
+      continue;
+    }
+    connections_.push_back(std::move(connection));
   }
+  close(listen_fd_);
+  listen_fd_ = -1;
+  Reap(true);
   return absl::OkStatus();
 }
 
-void ExploreServer::Stop() { server_->stop(); }
+void ExploreServer::Stop() {
+  if (!stopping_.exchange(true)) {
+    stop_time_ns_.store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+            .count());
+  }
+}
+
+void ExploreServer::Reap(bool all) {
+  std::list<std::unique_ptr<Connection>> finished;
+  {
+    std::lock_guard<std::mutex> lock(connections_mutex_);
+    for (auto it = connections_.begin(); it != connections_.end();) {
+      if (all || (*it)->done.load()) {
+        finished.push_back(std::move(*it));
+        it = connections_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& connection : finished) {
+    if (connection->thread.joinable()) connection->thread.join();
+  }
+}
+
+void ExploreServer::ServeConnection(Connection& connection) {
+  const int fd = connection.fd;
+  // The time after which an answer under way is abandoned: the end of the
+  // grace period after Stop.
+  const auto abandoned = [&] {
+    if (!stopping_.load()) return false;
+    const Clock::time_point stopped{std::chrono::nanoseconds(stop_time_ns_.load())};
+    return Clock::now() >= stopped + limits_.stop_grace;
+  };
+  // Sends `data` whole, by `deadline`; false when the client is gone, too
+  // slow, or the server stops.
+  const auto send_all = [&](std::string_view data, Clock::time_point deadline) {
+    while (!data.empty()) {
+      const ssize_t sent = send(fd, data.data(), data.size(), MSG_NOSIGNAL);
+      if (sent > 0) {
+        data.remove_prefix(static_cast<size_t>(sent));
+        continue;
+      }
+      if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
+      if (Clock::now() >= deadline || abandoned()) return false;
+      pollfd writable{fd, POLLOUT, 0};
+      poll(&writable, 1, PollMilliseconds(deadline));
+    }
+    return true;
+  };
+  const auto send_reply = [&](const Reply& reply, bool head_only, bool keep_alive) {
+    std::string answer = absl::StrCat("HTTP/1.1 ", reply.status, " ", Reason(reply.status),
+                                      "\r\nContent-Type: ", reply.content_type,
+                                      "\r\nContent-Length: ", reply.body.size(),
+                                      "\r\nX-Content-Type-Options: nosniff"
+                                      "\r\nReferrer-Policy: no-referrer"
+                                      "\r\nCache-Control: no-store\r\n");
+    for (const auto& [name, value] : reply.headers)
+      absl::StrAppend(&answer, name, ": ", value, "\r\n");
+    absl::StrAppend(&answer, "Connection: ", keep_alive ? "keep-alive" : "close", "\r\n\r\n");
+    if (!head_only) answer += reply.body;
+    return send_all(answer, Clock::now() + limits_.write_time);
+  };
+  // After an answer that closes the connection: stop sending, and read
+  // (and drop) what the client still sends for a moment, so that closing
+  // does not reset the connection before the client has read the answer.
+  const auto linger = [&] {
+    shutdown(fd, SHUT_WR);
+    const Clock::time_point until = Clock::now() + std::chrono::milliseconds(500);
+    char sink[kReadChunk];
+    size_t dropped = 0;
+    while (!stopping_.load() && Clock::now() < until && dropped < limits_.max_body) {
+      pollfd readable{fd, POLLIN, 0};
+      if (poll(&readable, 1, PollMilliseconds(until)) <= 0) continue;
+      const ssize_t got = recv(fd, sink, sizeof(sink), 0);
+      if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) return;
+      if (got > 0) dropped += static_cast<size_t>(got);
+    }
+  };
+
+  std::string buffer;  // bytes received and not yet used
+  for (int served = 0; served < limits_.max_requests_per_connection; ++served) {
+    // 1. The head, within head_time, within the size limits.
+    const Clock::time_point deadline = Clock::now() + limits_.head_time;
+    size_t head_size = 0;   // through the end of the last header line
+    size_t consumed = 0;    // through the blank line
+    size_t scanned = 0;     // bytes of buffer looked at for line ends
+    size_t line_start = 0;  // where the line being received starts
+    size_t lines = 0;
+    std::optional<Reply> refusal;
+    while (true) {
+      // Look at the new bytes: line by line, up to the blank line.
+      for (; scanned < buffer.size() && consumed == 0; ++scanned) {
+        if (buffer[scanned] != '\n') continue;
+        const size_t length = scanned - line_start;
+        const bool blank = length == 0 || (length == 1 && buffer[line_start] == '\r');
+        if (blank && lines > 0) {
+          head_size = line_start;
+          consumed = scanned + 1;
+        } else if (!blank || lines > 0) {
+          ++lines;
+        }
+        line_start = scanned + 1;
+        if (lines > limits_.max_headers + 1) {
+          refusal = Error(
+              400, absl::StrCat("too many header lines (the most is ", limits_.max_headers, ")"),
+              true);
+          break;
+        }
+      }
+      if (refusal.has_value() || consumed > 0) break;
+      // Blank lines before the request line are skipped (RFC 9112).
+      if (lines == 0 && line_start > 0) {
+        buffer.erase(0, line_start);
+        scanned -= line_start;
+        line_start = 0;
+      }
+      const size_t partial = buffer.size() - line_start;
+      if (lines == 0 && partial > limits_.max_request_line) {
+        refusal = Error(
+            414,
+            absl::StrCat("request line too long (the most is ", KiB(limits_.max_request_line), ")"),
+            true);
+        break;
+      }
+      if (lines > 0 && partial > limits_.max_header_line) {
+        refusal = Error(
+            400,
+            absl::StrCat("header line too long (the most is ", KiB(limits_.max_header_line), ")"),
+            true);
+        break;
+      }
+      if (buffer.size() > limits_.max_head) {
+        refusal = Error(
+            400, absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
+            true);
+        break;
+      }
+      // Wait for more.
+      if (stopping_.load()) return;
+      if (Clock::now() >= deadline) {
+        if (buffer.empty()) return;  // an idle connection
+        refusal = Error(408,
+                        absl::StrCat("the request head did not arrive within ",
+                                     limits_.head_time.count() / 1000.0, " s"),
+                        true);
+        break;
+      }
+      pollfd readable{fd, POLLIN, 0};
+      if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
+      char chunk[kReadChunk];
+      const ssize_t got = recv(fd, chunk, sizeof(chunk), 0);
+      if (got < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
+        return;
+      }
+      if (got == 0) {
+        if (buffer.empty()) return;  // the client is done
+        refusal =
+            Error(400, "malformed request: the connection ended inside the request head", true);
+        break;
+      }
+      buffer.append(chunk, static_cast<size_t>(got));
+    }
+    // 2. The request, then its answer.
+    Request request;
+    Reply reply;
+    bool head_only = false;
+    if (refusal.has_value()) {
+      reply = *std::move(refusal);
+    } else if (std::optional<Reply> bad =
+                   ParseHead(std::string_view(buffer).substr(0, head_size), limits_, request)) {
+      reply = *std::move(bad);
+    } else {
+      buffer.erase(0, consumed);
+      const bool get = request.method == "GET" || request.method == "HEAD";
+      head_only = request.method == "HEAD";
+      const uint64_t body = BodyLength(request);
+      if (get && (body > 0 || request.Find("transfer-encoding") != nullptr)) {
+        reply = Error(400, "a GET or HEAD request carries no body", true);
+      } else if (!get) {
+        reply = Error(405, "method not allowed: the explorer answers GET and HEAD only",
+                      request.Find("transfer-encoding") != nullptr);
+        reply.headers.emplace_back("Allow", "GET, HEAD");
+        if (body > limits_.max_body) {
+          reply = Error(
+              413,
+              absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"),
+              true);
+        } else if (body > buffer.size()) {
+          // Read the (small) body to drop it, within the head's deadline.
+          while (buffer.size() < body && !stopping_.load() && Clock::now() < deadline) {
+            pollfd readable{fd, POLLIN, 0};
+            if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
+            char chunk[kReadChunk];
+            const ssize_t got = recv(fd, chunk, sizeof(chunk), 0);
+            if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) break;
+            if (got > 0) buffer.append(chunk, static_cast<size_t>(got));
+          }
+          if (buffer.size() < body) reply.close = true;
+        }
+        buffer.erase(0, std::min<size_t>(buffer.size(), body));
+      } else {
+        try {
+          constexpr std::string_view kApi = "/api/";
+          if (request.path.substr(0, kApi.size()) == kApi) {
+            reply = FromApi(ServeApi(catalog_, std::string_view(request.path).substr(kApi.size()),
+                                     request.query));
+          } else if (const ExploreAsset* asset = FindExploreAsset(request.path)) {
+            reply.body = std::string(asset->content);
+            reply.content_type = std::string(asset->content_type);
+            if (asset->content_type.substr(0, 9) == "text/html") {
+              reply.headers.emplace_back("Content-Security-Policy", kPagePolicy);
+            }
+          } else {
+            reply = FromApi(ApiError("explore", absl::NotFoundError("no such page"), 404));
+          }
+          const std::string* range = request.Find("range");
+          if (request.Count("range") > 1 && reply.status == 200 && !head_only) {
+            const size_t length = reply.body.size();
+            reply = Error(416, "bad range: more than one Range header", false);
+            reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
+          } else if (range != nullptr && reply.status == 200 && !head_only) {
+            ApplyRange(*range, reply);
+          }
+        } catch (const std::bad_alloc&) {
+          reply = FromApi(ApiError("explore", absl::InternalError("out of memory"), 500));
+        } catch (const std::exception& e) {
+          reply = FromApi(ApiError("explore", absl::InternalError(e.what()), 500));
+        }
+      }
+    }
+    const bool keep_alive = !reply.close && !refusal.has_value() && KeepAlive(request) &&
+                            served + 1 < limits_.max_requests_per_connection && !stopping_.load();
+    if (!send_reply(reply, head_only, keep_alive)) return;
+    if (!keep_alive) {
+      linger();
+      return;
+    }
+  }
+}
 
 }  // namespace retro::cli
