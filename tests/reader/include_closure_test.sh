@@ -21,8 +21,21 @@ EXTRA="$*"
 
 status=0
 for header in $HEADERS; do
-  deps=$(cd "$SRC" && "$CXX" -std=c++20 -MM -I. -Iframework/include $EXTRA "$header" |
-         tr ' \\' '\n\n' | sed -n '2,$p' | grep -v '^$' | sort -u)
+  # The compiler's own status counts: a header that does not compile, or
+  # lists nothing, fails (the host's include folder is on the path, so a
+  # host header resolves and is reported below instead).
+  if ! raw=$(cd "$SRC" && "$CXX" -std=c++20 -MM -I. -Iframework/include \
+               -Iframework/host/include $EXTRA "$header"); then
+    echo "$header: the compiler failed on it"
+    status=1
+    continue
+  fi
+  deps=$(printf '%s\n' "$raw" | tr ' \\' '\n\n' | sed -n '2,$p' | grep -v '^$' | sort -u)
+  if [ -z "$deps" ]; then
+    echo "$header: the compiler listed no dependency"
+    status=1
+    continue
+  fi
   count=$(printf '%s\n' "$deps" | wc -l)
   lines=$(cd "$SRC" && cat $deps | wc -l)
   echo "$header: $count project headers, $lines lines"
