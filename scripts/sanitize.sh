@@ -26,7 +26,7 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DRETRO_SANITIZE=address,undefined -DRETRO_MPI=OFF "$@" >/dev/null
 if $all; then
   cmake --build "$build" --parallel "$(nproc)"
-  ctest --test-dir "$build" --output-on-failure --parallel "$(nproc)"
+  ctest --test-dir "$build" --output-on-failure --no-tests=error --parallel "$(nproc)"
   exit 0
 fi
 # The sweep's test binary depends on retro and every game plugin.
@@ -36,6 +36,6 @@ rm -rf "$reports"
 mkdir -p "$reports"
 status=0
 RETRO_SWEEP_REPORT_DIR="$reports" ctest --test-dir "$build" --output-on-failure \
-  --parallel "$(nproc)" --tests-regex '^MutationSweepTest\.' || status=$?
+  --no-tests=error --parallel "$(nproc)" --tests-regex '^MutationSweepTest\.' || status=$?
 cat "$reports"/*.txt 2>/dev/null || true
 exit "$status"

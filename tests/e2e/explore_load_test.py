@@ -157,7 +157,9 @@ def main():
             thread.join()
         elapsed = time.monotonic() - began
         failures += errors[:20]
-        # A sample of the answers against retro probe.
+        # A sample of the answers against retro probe: at least one.
+        if not samples:
+            failures.append("no probe answer was sampled to compare with retro probe")
         for db_id, position, result in samples[:20]:
             expected = cli_probe(args.retro, path_of[db_id], position)["result"]
             if result != expected:
