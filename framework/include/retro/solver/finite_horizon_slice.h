@@ -860,37 +860,56 @@ class FiniteHorizonSliceSolver {
     const uint64_t entries = log_.changes();
     // Reads the log with each state's change before (layer 0, value 0
     // before its first) as layer << 8 | uint8(value) in the low 32 bits
-    // of its word of `track` (layers < 2^24), and calls each(state - lo_,
-    // word, layer step, value step, value). The log is in layer order, so
-    // every change is a random access: one word a state keeps it to one.
+    // of its word of `track` (layers < 2^24), and calls each(part, state -
+    // lo_, word, layer step, value step, value). The log is in layer
+    // order, so every change is a random access: one word a state keeps
+    // it to one. On several threads each reads the whole log and takes
+    // the changes of its own part of the states (the decoding is repeated,
+    // the random accesses are shared out).
+    const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ >> 14));
     const auto replay = [&](auto& track, auto&& each) {
       using Word = std::remove_reference_t<decltype(track[0])>;
-      std::fill(track.begin(), track.end(), 0);
-      return log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
-        Word& word = track[state - lo_];
-        const uint32_t last = static_cast<uint32_t>(word);
-        each(state - lo_, word, layer - (last >> 8), value - static_cast<int8_t>(last & 0xFF),
-             value);
-        word = static_cast<Word>((word - static_cast<uint32_t>(word)) |
-                                 ((uint64_t{layer} << 8) | uint8_t(value)));
+      std::vector<absl::Status> status(parts);
+      pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
+        const uint64_t first = lo_ + local_ * p / parts, end = lo_ + local_ * (p + 1) / parts;
+        std::fill(track.begin() + (first - lo_), track.begin() + (end - lo_), 0);
+        status[p] = log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
+          if (state < first || state >= end) return;
+          Word& word = track[state - lo_];
+          const uint32_t last = static_cast<uint32_t>(word);
+          each(p, state - lo_, word, layer - (last >> 8),
+               value - static_cast<int8_t>(last & 0xFF), value);
+          word = static_cast<Word>((word - static_cast<uint32_t>(word)) |
+                                   ((uint64_t{layer} << 8) | uint8_t(value)));
+        });
       });
+      for (absl::Status& s : status) {
+        if (!s.ok()) return s;
+      }
+      return absl::OkStatus();
     };
     // The first two reads: the step counts, then (in the high 32 bits)
     // each state's bytes.
     // Replays read and write these tables at random (huge pages).
     retro::internal::HugePageVector<uint64_t> track(local_);
-    std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
-    absl::Status read =
-        replay(track, [&](uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
+    std::vector<std::vector<uint64_t>> part_counts(
+        parts, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
+    absl::Status read = replay(
+        track, [&](uint64_t p, uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
           if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
-            ++step_counts[i];
+            ++part_counts[p][i];
           }
         });
+    std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
+    for (const std::vector<uint64_t>& counts : part_counts) {
+      for (int i = 0; i < FiniteHorizonCoder::kSteps; ++i) step_counts[i] += counts[i];
+    }
     if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
     comm_.AllReduceSum(std::span<uint64_t>(step_counts));
     const FiniteHorizonCoder coder(step_counts);
     std::vector<uint64_t>().swap(step_counts);
-    read = replay(track, [&](uint64_t, uint64_t& word, uint32_t layer_step, int value_step, int) {
+    read = replay(track, [&](uint64_t, uint64_t, uint64_t& word, uint32_t layer_step,
+                             int value_step, int) {
       word += uint64_t{coder.Bytes(layer_step, value_step)} << 32;
     });
     if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
@@ -915,7 +934,7 @@ class FiniteHorizonSliceSolver {
                                       .entries;
     // Layers in increasing order, so each state's changes come out sorted.
     retro::internal::HugePageVector<uint32_t> last(local_);
-    read = replay(last, [&](uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
+    read = replay(last, [&](uint64_t, uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
                             int value) {
       uint8_t* at = out + cursor[l];
       cursor[l] += coder.Write(at, layer_step, value_step, value) - at;
