@@ -1,13 +1,17 @@
 // The solver of one slice of the finite-horizon family
 // (retro/solver/finite_horizon.h). The work follows the changes, not the
 // layers: V_t(s) can differ from V_{t-1}(s) only if some child changed
-// value at layer t-1, so layer t only re-evaluates the in-slice parents of
-// states that just changed (found through a reverse edge list) and the
-// states whose smaller-slice children changed (scheduled through a bucket
-// queue keyed by layer). Each layer runs in parallel on a ThreadPool; the
-// changes of each layer go to a change log (change_log.h: about 2 bytes a
-// change, spilled to SolveContext::scratch_directory when one is given),
-// and once the slice is done the log becomes its FiniteHorizonStore
+// value at layer t-1. Each state keeps a running maximum of its terms
+// (Aggregate); a change of a child at t-1 replaces the child's term in each
+// in-slice parent's maximum (found through a reverse edge list), and a
+// state reads all its terms again only when its best one dropped with no
+// other equal to it. The terms of the moves into smaller, solved slices are
+// merged once per state before the layers into the layers at which they
+// change (outer_term_events.h). A layer's updates are bucketed by parent
+// range and applied on a ThreadPool, a bucket to a thread; the changes of
+// each layer go to a change log (change_log.h: about 2 bytes a change,
+// spilled to SolveContext::scratch_directory when one is given), and once
+// the slice is done the log becomes its FiniteHorizonStore
 // (retro/format/finite_horizon_store.h) holding only the changes. Under
 // R > 1 ranks it solves this rank's range of the slice and calls the
 // exchanges of retro/solver/finite_horizon_exchange.h.
