@@ -14,12 +14,12 @@
 // Distributed (SolveContext::communicator, retro/distributed/): each slice's
 // states are split into one contiguous range per rank
 // (retro/distributed/partition.h). A rank expands only its own states and
-// keeps their forward edges, outer-edge cursors, terminal values, dirty
-// bitmap and change log, and the reverse edges whose parent it owns; every
-// rank keeps a replica of the slice's V_{t-1} (one byte a state). After
-// each layer, the ranks' changes (in index order) are gathered on every
-// rank in one batch, so each rank updates its replica and marks its own
-// parents. Each rank lays out the store of its own range from its own log
+// keeps their forward edges, running maxima, outer terms and their events,
+// terminal values, dirty bitmap and change log, and the reverse edges whose
+// parent it owns; every rank keeps a replica of the slice's V_{t-1} (one
+// byte a state). After each layer, the ranks' changes (in index order) are
+// gathered on every rank in one batch, so each rank updates its replica
+// and replaces the changed children's terms in its own parents. Each rank lays out the store of its own range from its own log
 // and keeps it: the finished slices are split like the work. Before a
 // slice is evaluated, each rank fetches the change lists of the children
 // its moves into smaller slices read from the ranks that keep them (batched
