@@ -519,11 +519,10 @@ class FiniteHorizonSliceSolver {
     PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
-      uint64_t events = 0;
       if (t == 1) {
         EvaluateEveryState(changed);
       } else {
-        events = ApplyOuterEvents(t);
+        ApplyOuterEvents(t);
         EvaluateLayer(changed);
       }
       ApplyLayer(changed);
