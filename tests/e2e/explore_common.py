@@ -1,11 +1,13 @@
 """What the `retro explore` tests share: solving a small database of every
 shipped game, starting `retro explore --port 0` on them and reading the
 address it prints, and `retro probe --json`, the independent reference the
-API and the page are checked against."""
+API and the page are checked against; and reading a raw connection to
+the end."""
 
 import json
 import os
 import re
+import socket
 import subprocess
 import time
 
@@ -86,3 +88,18 @@ def wait_until(condition, timeout=20, what="a condition"):
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def read_all(s):
+    """What the server sends on socket `s` until it closes (or resets) the
+    connection or the socket's timeout passes."""
+    answer = b""
+    try:
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    except (ConnectionResetError, socket.timeout):
+        pass
+    return answer

@@ -19,7 +19,7 @@ import subprocess
 import threading
 import time
 
-from explore_common import Server, solve_all
+from explore_common import Server, read_all, solve_all
 
 HEAD_TIME = 5.0  # ExploreLimits::head_time
 MAX_CONNECTIONS = 64  # ExploreLimits::max_connections
@@ -27,20 +27,6 @@ MAX_CONNECTIONS = 64  # ExploreLimits::max_connections
 
 def connect(port, timeout=15):
     return socket.create_connection(("127.0.0.1", port), timeout=timeout)
-
-
-def read_all(s):
-    """What the server sends until it closes (or resets) the connection."""
-    answer = b""
-    try:
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
-    except (ConnectionResetError, socket.timeout):
-        pass
-    return answer
 
 
 def parse(answer):

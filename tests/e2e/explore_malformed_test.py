@@ -16,7 +16,7 @@ import socket
 import sys
 import urllib.parse
 
-from explore_common import Server, solve_all
+from explore_common import Server, read_all, solve_all
 
 GOOD = "GET /api/databases HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
@@ -152,15 +152,7 @@ def exchange(port, request, read=True):
             pass  # the server may refuse before reading everything
         if not read:
             return None, b""
-        answer = b""
-        try:
-            while True:
-                chunk = s.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
-        except (ConnectionResetError, socket.timeout):
-            pass
+        answer = read_all(s)
     if not answer.startswith(b"HTTP/1."):
         return None, answer
     head, _, body = answer.partition(b"\r\n\r\n")

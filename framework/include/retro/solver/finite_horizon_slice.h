@@ -366,12 +366,11 @@ class FiniteHorizonSliceSolver {
     });
   }
 
-  // Replaces one term of local state l's aggregate (read and written as
-  // one word, as Aggregate lays it out), `old_term` by `new_term`, and
-  // marks the state in
-  // `dirty` when it may now take another value than V_{t-1}: its best
-  // term differs from it, or is unknown. Without branches (which way a
-  // term compares is unpredictable) and on the aggregate as one word.
+  // Replaces one term of local state l's aggregate, `old_term` by
+  // `new_term`, and marks the state in `dirty` when it may now take
+  // another value than V_{t-1}: its best term differs from it, or is
+  // unknown. Without branches (which way a term compares is unpredictable)
+  // and on the aggregate as one word, as Aggregate lays it out.
   static void ReplaceTerm(Aggregate* __restrict aggregates, uint64_t* __restrict dirty, uint64_t l,
                           int old_term, int new_term) {
     uint32_t word;
@@ -398,8 +397,7 @@ class FiniteHorizonSliceSolver {
     }
   }
   void ReplaceTerm(uint64_t l, int old_term, int new_term) {
-    ReplaceTerm(aggregate_.data(), dirty_.data(), l, old_term,
-                new_term);
+    ReplaceTerm(aggregate_.data(), dirty_.data(), l, old_term, new_term);
   }
 
   // Reads every term of local state l again (children at V_{t-1}, the
@@ -436,7 +434,7 @@ class FiniteHorizonSliceSolver {
     return pool_.size() > 1 && items > grain;
   }
 
-  // The outer term of local state s (a state with moves into smaller
+  // The outer term of local state l (a state with moves into smaller
   // slices): max over those moves of (reward - V_{t-1}(child)). Returns it
   // at layer 1 and calls emit(t, term) for each later layer t <= T at
   // which it changes, in order. `changes` is scratch space.
@@ -445,8 +443,8 @@ class FiniteHorizonSliceSolver {
                      Emit&& emit) const {
     const uint64_t ob = outer_offsets_[l];
     const int k = static_cast<int>(outer_offsets_[l + 1] - ob);
-    uint64_t run[Game::kMaxMoves + 1];
-    uint64_t at[Game::kMaxMoves];
+    uint64_t run[Game::kMaxMoves + 1] = {};
+    uint64_t at[Game::kMaxMoves] = {};
     int child_value[Game::kMaxMoves] = {};
     changes.clear();
     for (int j = 0; j < k; ++j) {
@@ -592,16 +590,14 @@ class FiniteHorizonSliceSolver {
     retro::internal::HugePageVector<int8_t>().swap(terminal_);
   }
 
-  // Replaces the outer terms that change at layer t; returns how many.
-  uint64_t ApplyOuterEvents(uint32_t t) {
-    return outer_events_.ForEach(t, [&](uint64_t l, int term) {
+  // Replaces the outer terms that change at layer t.
+  void ApplyOuterEvents(uint32_t t) {
+    outer_events_.ForEach(t, [&](uint64_t l, int term) {
       const int old_term = outer_term_[l];
       outer_term_[l] = static_cast<int16_t>(term);
       ReplaceTerm(l, old_term, term);
     });
   }
-
-
 
   // The buckets of term updates: bucket b holds the updates of local
   // states [b << bucket_shift_, (b + 1) << bucket_shift_), a range whose
@@ -765,9 +761,8 @@ class FiniteHorizonSliceSolver {
       int8_t* old_values = previous_old_values_.data() + changed.first[part];
       const std::vector<Change>& list = changed.parts[part];
       for (size_t i = 0; i < list.size(); ++i) {
-        const uint32_t state = list[i].state;
-        old_values[i] = value_[state];
-        value_[state] = list[i].value;
+        old_values[i] = value_[list[i].state];
+        value_[list[i].state] = list[i].value;
       }
     }
   }

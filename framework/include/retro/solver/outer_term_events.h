@@ -79,11 +79,10 @@ class OuterTermEvents {
   uint64_t Begin(uint64_t p) const { return states_ * p / parts_; }
 
   // Calls f(state, term) for each state whose term changes at layer t, in
-  // state order; returns how many.
+  // state order.
   template <typename F>
-  uint64_t ForEach(uint32_t t, F&& f) const {
-    uint64_t events = 0;
-    if ((static_cast<uint64_t>(t) + 1) * parts_ >= begin_.size()) return 0;
+  void ForEach(uint32_t t, F&& f) const {
+    if ((static_cast<uint64_t>(t) + 1) * parts_ >= begin_.size()) return;
     for (uint64_t p = 0; p < parts_; ++p) {
       const uint8_t* in = bytes_.data() + begin_[t * parts_ + p];
       const uint8_t* const end = bytes_.data() + begin_[t * parts_ + p + 1];
@@ -93,10 +92,8 @@ class OuterTermEvents {
         const uint64_t zigzag = GetVarint(in);
         f(state, static_cast<int>(static_cast<int64_t>(zigzag >> 1) ^
                                   -static_cast<int64_t>(zigzag & 1)));
-        ++events;
       }
     }
-    return events;
   }
 
   // True when some term changes after layer t.
@@ -104,8 +101,6 @@ class OuterTermEvents {
     const uint64_t first = (static_cast<uint64_t>(t) + 1) * parts_;
     return first < begin_.size() && begin_[first] != begin_.back();
   }
-
-  uint64_t bytes() const { return bytes_.size(); }
 
   // Frees the events.
   void Clear() {
