@@ -94,7 +94,11 @@ ProgressBar::ProgressBar(const Progress& progress, ProgressStyle style)
 
 ProgressBar::~ProgressBar() {
   if (!thread_.joinable()) return;
-  stop_ = true;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_one();
   thread_.join();
   if (style_ == ProgressStyle::kBar) std::fputs("\r\033[K", stderr);
   std::fflush(stderr);
@@ -108,8 +112,11 @@ void ProgressBar::Loop() {
   uint64_t phase_index = ~0ULL;
   uint64_t done_at_phase_start = 0;
   Clock::time_point phase_start = start;
-  while (!stop_) {
-    std::this_thread::sleep_for(kFrame);
+  while (true) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (wake_.wait_for(lock, kFrame, [this] { return stop_; })) break;
+    }
     const Progress::Snapshot s = progress_.Read();
     // A phase is timed from when it is first seen, counting only the work
     // done since then.

@@ -6,7 +6,8 @@
 #ifndef RETRO_CLI_PROGRESS_BAR_H_
 #define RETRO_CLI_PROGRESS_BAR_H_
 
-#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -54,7 +55,11 @@ class ProgressBar {
   void Loop();
   const Progress& progress_;
   const ProgressStyle style_;
-  std::atomic<bool> stop_{false};
+  // Set (under mutex_) when the display stops; the loop's wait between
+  // frames wakes on it, so a short command does not wait out a frame.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
   std::thread thread_;
 };
 
