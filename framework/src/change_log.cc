@@ -2,7 +2,9 @@
 // (see retro/solver/change_log.h).
 #include "retro/solver/change_log.h"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 
@@ -14,6 +16,14 @@ constexpr uint64_t kReadBytes = uint64_t{8} << 20;
 
 }  // namespace
 
+ChangeLog::ChangeLog(uint32_t first_state, uint64_t states, Options options)
+    : first_state_(first_state), options_(std::move(options)) {
+  // Segments stay few enough for their per-layer counts to be small.
+  while ((states >> options_.segment_shift) >= kMaxSegments) ++options_.segment_shift;
+  const uint64_t size = uint64_t{1} << options_.segment_shift;
+  segments_.resize((states + size - 1) / size);
+}
+
 absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> parts) {
   std::vector<std::span<const StateChange>> spans(parts.begin(), parts.end());
   return AppendLayer(std::span<const std::span<const StateChange>>(spans));
@@ -21,32 +31,43 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> pa
 
 absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>> parts) {
   const bool spilling = !options_.scratch_directory.empty();
-  // Spilling, the buffer stays within a part of the threshold (a layer may
-  // be far larger: it is spilled part by part).
-  if (spilling && buffer_.capacity() == 0 && options_.spill_bytes <= (uint64_t{1} << 30)) {
-    buffer_.reserve(options_.spill_bytes + (1 << 20));
-  }
-  uint64_t count = 0;
-  uint32_t previous = first_state_;
+  const uint64_t count = segments_.size();
+  layer_counts_.resize(layer_counts_.size() + count, 0);
+  uint32_t* const counts = layer_counts_.data() + uint64_t{layers_} * count;
+  const uint32_t shift = options_.segment_shift;
+  // The segment being written, and the state its gaps are counted from.
+  uint64_t k = ~uint64_t{0};
+  uint32_t previous = 0;
+  std::vector<uint8_t>* buffer = nullptr;
   for (const std::span<const StateChange> changes : parts) {
-    if (spilling && buffer_.size() >= options_.spill_bytes) {
+    // Spilling, memory stays within about the threshold (a layer may be
+    // far larger: it is spilled part by part).
+    if (spilling && memory_bytes_ >= options_.spill_bytes) {
       if (absl::Status s = Spill(); !s.ok()) return s;
     }
-    count += changes.size();
+    changes_ += changes.size();
     for (const StateChange& c : changes) {
+      const uint64_t at = (c.state - first_state_) >> shift;
+      if (at != k) {
+        k = at;
+        previous = first_state_ + static_cast<uint32_t>(k << shift);
+        buffer = &segments_[k].buffer;
+      }
+      ++counts[k];
       uint32_t gap = c.state - previous;
       previous = c.state;
+      const size_t before = buffer->size();
       while (gap >= 0x80) {
-        buffer_.push_back(static_cast<uint8_t>(gap | 0x80));
+        buffer->push_back(static_cast<uint8_t>(gap | 0x80));
         gap >>= 7;
       }
-      buffer_.push_back(static_cast<uint8_t>(gap));
-      buffer_.push_back(static_cast<uint8_t>(c.value));
+      buffer->push_back(static_cast<uint8_t>(gap));
+      buffer->push_back(static_cast<uint8_t>(c.value));
+      memory_bytes_ += buffer->size() - before;
     }
   }
-  layer_changes_.push_back(count);
-  changes_ += count;
-  if (spilling && buffer_.size() >= options_.spill_bytes) return Spill();
+  ++layers_;
+  if (spilling && memory_bytes_ >= options_.spill_bytes) return Spill();
   return absl::OkStatus();
 }
 
@@ -57,51 +78,66 @@ absl::Status ChangeLog::Spill() {
     if (!file.ok()) return file.status();
     file_.emplace(std::move(*file));
   }
-  if (absl::Status s = file_->Append(buffer_); !s.ok()) return s;
-  buffer_.clear();
+  for (Segment& segment : segments_) {
+    if (segment.buffer.empty()) continue;
+    const uint64_t offset = file_->size();
+    if (absl::Status s = file_->Append(segment.buffer); !s.ok()) return s;
+    segment.spilled.push_back({offset, segment.buffer.size()});
+    segment.buffer.clear();
+  }
+  memory_bytes_ = 0;
   return absl::OkStatus();
 }
 
 void ChangeLog::Clear() {
-  layer_changes_.clear();
-  layer_changes_.shrink_to_fit();
+  std::vector<uint32_t>().swap(layer_counts_);
+  for (Segment& segment : segments_) segment = Segment();
+  layers_ = 0;
   changes_ = 0;
-  std::vector<uint8_t>().swap(buffer_);
+  memory_bytes_ = 0;
   file_.reset();
 }
 
-ChangeLog::Reader::Reader(const ChangeLog& log) : log_(log) {
-  const uint64_t spilled = log.spilled_bytes();
-  total_ = spilled + log.buffer_.size();
-  if (spilled == 0) {
+ChangeLog::Reader::Reader(const ChangeLog& log, uint64_t k)
+    : log_(log), segment_(log.segments_[k]) {
+  for (const Segment::Piece& piece : segment_.spilled) spilled_ += piece.size;
+  total_ = spilled_ + segment_.buffer.size();
+  if (spilled_ == 0) {
     // All in memory: read it in place.
-    at_ = log.buffer_.data();
-    end_ = at_ + log.buffer_.size();
+    at_ = segment_.buffer.data();
+    end_ = at_ + segment_.buffer.size();
     next_ = total_;
   }
 }
 
 absl::Status ChangeLog::Reader::Refill() {
   // Move the bytes not yet read to the front of the window, then read the
-  // next part of the stream after them.
+  // next part of the stream after them: from the spilled pieces, then from
+  // memory.
   const uint64_t left = static_cast<uint64_t>(end_ - at_);
   const uint64_t want = std::min(kReadBytes, total_ - next_);
-  if (window_.size() < left + want) window_.resize(kReadBytes + kMaxChangeBytes);
+  // The window holds the whole stream when it is smaller than a read.
+  if (window_.size() < left + want) window_.resize(std::min(kReadBytes, total_) + kMaxChangeBytes);
   if (left > 0) std::memmove(window_.data(), at_, left);
-  const uint64_t spilled = log_.spilled_bytes();
+  uint8_t* out = window_.data() + left;
   uint64_t filled = 0;
-  if (next_ < spilled) {
-    const uint64_t from_file = std::min(want, spilled - next_);
-    if (absl::Status s = log_.file_->ReadAt(
-            next_, std::span<uint8_t>(window_.data() + left, from_file));
-        !s.ok()) {
-      return s;
+  uint64_t piece_start = 0;  // stream offset of the piece
+  for (const Segment::Piece& piece : segment_.spilled) {
+    if (filled == want) break;
+    const uint64_t from = next_ + filled;
+    if (from < piece_start + piece.size) {
+      const uint64_t n = std::min(want - filled, piece_start + piece.size - from);
+      if (absl::Status s = log_.file_->ReadAt(piece.offset + (from - piece_start),
+                                              std::span<uint8_t>(out + filled, n));
+          !s.ok()) {
+        return s;
+      }
+      filled += n;
     }
-    filled = from_file;
+    piece_start += piece.size;
   }
   if (filled < want) {
-    std::memcpy(window_.data() + left + filled,
-                log_.buffer_.data() + (next_ + filled - spilled), want - filled);
+    std::memcpy(out + filled, segment_.buffer.data() + (next_ + filled - spilled_), want - filled);
   }
   next_ += want;
   at_ = window_.data();

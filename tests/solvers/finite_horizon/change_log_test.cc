@@ -4,6 +4,7 @@
 // naming it.
 #include "retro/solver/change_log.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <tuple>
@@ -44,12 +45,25 @@ std::vector<std::tuple<uint32_t, uint32_t, int>> Flatten(const std::vector<Layer
   return out;
 }
 
-std::vector<std::tuple<uint32_t, uint32_t, int>> ReadBack(const ChangeLog& log) {
+// Every segment's changes (each checked to come in layer order, states
+// increasing within a layer, and within the segment's states), merged
+// into (layer, state) order.
+std::vector<std::tuple<uint32_t, uint32_t, int>> ReadBack(const ChangeLog& log, uint32_t first) {
   std::vector<std::tuple<uint32_t, uint32_t, int>> out;
-  const absl::Status s = log.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
-    out.emplace_back(layer, state, value);
-  });
-  EXPECT_TRUE(s.ok()) << s;
+  for (uint64_t k = 0; k < log.segments(); ++k) {
+    std::vector<std::tuple<uint32_t, uint32_t, int>> segment;
+    const absl::Status s =
+        log.ForEachInSegment(k, [&](uint32_t layer, uint32_t state, int8_t value) {
+          segment.emplace_back(layer, state, value);
+        });
+    EXPECT_TRUE(s.ok()) << s;
+    EXPECT_TRUE(std::is_sorted(segment.begin(), segment.end())) << "segment " << k;
+    for (const auto& [layer, state, value] : segment) {
+      EXPECT_EQ((uint64_t{state} - first) >> log.segment_shift(), k) << "state " << state;
+    }
+    out.insert(out.end(), segment.begin(), segment.end());
+  }
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -57,11 +71,14 @@ TEST(ChangeLogTest, GivesBackEveryChangeInMemoryAndSpilled) {
   testing::TempDir dir;
   for (const int gap_bits : {1, 7, 8, 14, 21, 28, 31}) {
     for (const uint64_t spill_bytes : {uint64_t{0}, uint64_t{1}, uint64_t{100}}) {
+     for (const uint32_t segment_shift : {17u, 5u}) {
       const uint32_t first = gap_bits == 31 ? 0 : 1000;
       const std::vector<Layer> layers = RandomLayers(first, 40, 300, gap_bits, gap_bits);
       // spill_bytes 0: no scratch folder, all in memory.
-      ChangeLog log(first, {.scratch_directory = spill_bytes == 0 ? "" : dir.path(),
-                            .spill_bytes = spill_bytes});
+      ChangeLog log(first, (uint64_t{1} << 32) - first,
+                    {.scratch_directory = spill_bytes == 0 ? "" : dir.path(),
+                     .spill_bytes = spill_bytes,
+                     .segment_shift = segment_shift});
       uint64_t changes = 0;
       for (const Layer& layer : layers) {
         ASSERT_TRUE(log.AppendLayer(layer).ok());
@@ -74,9 +91,10 @@ TEST(ChangeLogTest, GivesBackEveryChangeInMemoryAndSpilled) {
       } else {
         EXPECT_GT(log.spilled_bytes(), 0u);
       }
-      EXPECT_EQ(ReadBack(log), Flatten(layers)) << "gap bits " << gap_bits;
+      EXPECT_EQ(ReadBack(log, first), Flatten(layers)) << "gap bits " << gap_bits;
       // The log reads the same twice (the solver counts, then writes).
-      EXPECT_EQ(ReadBack(log), Flatten(layers));
+      EXPECT_EQ(ReadBack(log, first), Flatten(layers));
+     }
     }
   }
   // The scratch file has no name: the folder stays empty.
@@ -88,20 +106,22 @@ TEST(ChangeLogTest, ReadsAcrossTheWindowOfALargeSpilledLog) {
   // About 24 MB encoded, several 8 MiB reads, with varints of 1 to 3 bytes
   // straddling the window's edges; the last layer stays in memory.
   const std::vector<Layer> layers = RandomLayers(0, 80, 200000, 15, 7);
-  ChangeLog log(0, {.scratch_directory = dir.path(), .spill_bytes = uint64_t{3} << 20});
+  ChangeLog log(0, uint64_t{1} << 32,
+                {.scratch_directory = dir.path(), .spill_bytes = uint64_t{3} << 20,
+                 .segment_shift = 31});
   for (const Layer& layer : layers) ASSERT_TRUE(log.AppendLayer(layer).ok());
   EXPECT_GT(log.spilled_bytes(), uint64_t{16} << 20);
   EXPECT_GT(log.memory_bytes(), 0u);
-  EXPECT_EQ(ReadBack(log), Flatten(layers));
+  EXPECT_EQ(ReadBack(log, 0), Flatten(layers));
   log.Clear();
   EXPECT_EQ(log.changes(), 0u);
-  EXPECT_EQ(ReadBack(log), Flatten({}));
+  EXPECT_EQ(ReadBack(log, 0), Flatten({}));
 }
 
 TEST(ChangeLogTest, AScratchFolderThatCannotBeUsedIsAnErrorNamingIt) {
   testing::TempDir dir;
   const std::string missing = dir.path() + "/no-such-folder";
-  ChangeLog log(0, {.scratch_directory = missing, .spill_bytes = 1});
+  ChangeLog log(0, 100, {.scratch_directory = missing, .spill_bytes = 1});
   const absl::Status s = log.AppendLayer(Layer{{3, 1}, {9, -2}});
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find(missing), std::string::npos) << s;

@@ -4,15 +4,22 @@
 // 1.6 billion changes), so it is kept compact and, given a scratch folder,
 // on disk: each change is the gap to the previous changed state of its layer
 // as a LEB128 varint (one byte for gaps below 128) and the new value as one
-// byte, about 2 bytes a change instead of 5; once the bytes held in memory
-// pass a threshold they are appended to an unnamed scratch file
+// byte, about 2 bytes a change instead of 5. The log is kept in segments of
+// 2^segment_shift consecutive states, each its own stream, so that the store
+// is built a segment at a time: the per-state tables it updates for each
+// change then stay within a cache-sized range instead of being hit at
+// random across the slice, and threads share the segments out without
+// decoding anything twice. Once the bytes held in memory pass a threshold
+// every segment's bytes are appended to an unnamed scratch file
 // (retro/internal/scratch_file.h) and read back, in order, when the store is built.
 //
-//   ChangeLog log(first_state, {.scratch_directory = "/scratch"});
+//   ChangeLog log(first_state, states, {.scratch_directory = "/scratch"});
 //   RETRO_RETURN_IF_ERROR(log.AppendLayer(changes_of_layer_0));
 //   ...
-//   RETRO_RETURN_IF_ERROR(log.ForEach([](uint32_t layer, uint32_t state,
-//                                        int8_t value) { ... }));
+//   for (uint64_t k = 0; k < log.segments(); ++k) {
+//     RETRO_RETURN_IF_ERROR(log.ForEachInSegment(k, [](uint32_t layer,
+//         uint32_t state, int8_t value) { ... }));
+//   }
 #ifndef RETRO_SOLVER_CHANGE_LOG_H_
 #define RETRO_SOLVER_CHANGE_LOG_H_
 
@@ -54,7 +61,8 @@ struct LayerChanges {
   }
 };
 
-// The layers of changes of one slice (of one rank's states), in order.
+// The layers of changes of one slice (of one rank's states), in order, in
+// segments of consecutive states.
 class ChangeLog {
  public:
   struct Options {
@@ -62,16 +70,20 @@ class ChangeLog {
     std::string scratch_directory;
     // Bytes held in memory before they are appended to the scratch file.
     uint64_t spill_bytes = uint64_t{32} << 20;
+    // log2 of the states a segment covers (2^17: the 8-byte word a state
+    // the store's build keeps of a segment fills 1 MiB, within a core's
+    // cache). Raised when the states would make more than kMaxSegments
+    // segments.
+    uint32_t segment_shift = 17;
   };
 
-  // Changes are of states >= `first_state`.
-  ChangeLog(uint32_t first_state, Options options)
-      : first_state_(first_state), options_(std::move(options)) {}
+  // Changes are of states first_state .. first_state + states - 1.
+  ChangeLog(uint32_t first_state, uint64_t states, Options options);
   ChangeLog(ChangeLog&&) = default;
   ChangeLog& operator=(ChangeLog&&) = default;
 
   // Appends the next layer: `changes` in increasing state order, each state
-  // >= first_state. An error only when spilling fails (a full disk).
+  // within the log's states. An error only when spilling fails (a full disk).
   absl::Status AppendLayer(std::span<const StateChange> changes) {
     return AppendLayer(std::span<const std::span<const StateChange>>(&changes, 1));
   }
@@ -79,21 +91,28 @@ class ChangeLog {
   absl::Status AppendLayer(std::span<const std::vector<StateChange>> parts);
   absl::Status AppendLayer(std::span<const std::span<const StateChange>> parts);
 
-  uint32_t layers() const { return static_cast<uint32_t>(layer_changes_.size()); }
+  uint32_t layers() const { return layers_; }
   uint64_t changes() const { return changes_; }
+  // Segment k covers states first_state + (k << segment_shift) onwards.
+  uint64_t segments() const { return segments_.size(); }
+  uint32_t segment_shift() const { return options_.segment_shift; }
   // The encoded bytes, in memory and on disk.
-  uint64_t memory_bytes() const { return buffer_.size(); }
+  uint64_t memory_bytes() const { return memory_bytes_; }
   uint64_t spilled_bytes() const { return file_.has_value() ? file_->size() : 0; }
 
-  // Calls each(layer, state, value) for every change, layers in increasing
-  // order and states increasing within a layer. An error when the scratch
-  // file cannot be read back.
+  // Calls each(layer, state, value) for every change of segment k, layers
+  // in increasing order and states increasing within a layer. An error
+  // when the scratch file cannot be read back. Segments may be read on
+  // several threads at once.
   template <typename F>
-  absl::Status ForEach(F&& each) const {
-    Reader reader(*this);
-    for (uint32_t layer = 0; layer < layer_changes_.size(); ++layer) {
-      uint32_t state = first_state_;
-      for (uint64_t i = 0; i < layer_changes_[layer]; ++i) {
+  absl::Status ForEachInSegment(uint64_t k, F&& each) const {
+    Reader reader(*this, k);
+    const uint32_t origin = first_state_ + static_cast<uint32_t>(k << options_.segment_shift);
+    const uint64_t count = segments_.size();
+    for (uint32_t layer = 0; layer < layers_; ++layer) {
+      uint32_t state = origin;
+      const uint32_t n = layer_counts_[uint64_t{layer} * count + k];
+      for (uint32_t i = 0; i < n; ++i) {
         if (absl::Status s = reader.Ensure(kMaxChangeBytes); !s.ok()) return s;
         uint32_t gap = 0;
         for (int shift = 0;; shift += 7) {
@@ -112,14 +131,25 @@ class ChangeLog {
   void Clear();
 
  private:
+  static constexpr uint64_t kMaxSegments = uint64_t{1} << 16;
   // A 32-bit gap takes at most 5 varint bytes, then the value byte.
   static constexpr uint64_t kMaxChangeBytes = 6;
 
-  // Reads the encoded stream (the scratch file, then the memory) through a
-  // window.
+  // One segment's stream: its spilled pieces of the scratch file, in
+  // order, then the bytes still in memory.
+  struct Segment {
+    struct Piece {
+      uint64_t offset, size;
+    };
+    std::vector<Piece> spilled;
+    std::vector<uint8_t> buffer;
+  };
+
+  // Reads one segment's stream (its pieces of the scratch file, then its
+  // memory) through a window.
   class Reader {
    public:
-    explicit Reader(const ChangeLog& log);
+    Reader(const ChangeLog& log, uint64_t k);
     // Makes at least min(n, bytes left) bytes readable by Next().
     absl::Status Ensure(uint64_t n) {
       if (static_cast<uint64_t>(end_ - at_) >= n || next_ == total_) return absl::OkStatus();
@@ -131,20 +161,25 @@ class ChangeLog {
     absl::Status Refill();
 
     const ChangeLog& log_;
+    const Segment& segment_;
     std::vector<uint8_t> window_;
     const uint8_t* at_ = nullptr;
     const uint8_t* end_ = nullptr;
     uint64_t next_ = 0;  // stream offset of end_
     uint64_t total_ = 0;
+    uint64_t spilled_ = 0;  // stream bytes in the scratch file
   };
 
   absl::Status Spill();
 
   uint32_t first_state_;
   Options options_;
-  std::vector<uint64_t> layer_changes_;
+  std::vector<Segment> segments_;
+  // Changes of each layer in each segment: [layer * segments + k].
+  std::vector<uint32_t> layer_counts_;
+  uint32_t layers_ = 0;
   uint64_t changes_ = 0;
-  std::vector<uint8_t> buffer_;
+  uint64_t memory_bytes_ = 0;
   std::optional<retro::internal::ScratchFile> file_;
 };
 

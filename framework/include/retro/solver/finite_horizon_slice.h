@@ -73,7 +73,7 @@ class FiniteHorizonSliceSolver {
         size_(game.slice_size(slice)), comm_(comm),
         range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
         lo_(range_.begin), local_(range_.size()),
-        log_(static_cast<uint32_t>(lo_), log_options) {}
+        log_(static_cast<uint32_t>(lo_), local_, log_options) {}
 
   // The slice's store (this rank's range of it under R > 1 ranks); an
   // error on one rank is the error of all.
@@ -858,28 +858,30 @@ class FiniteHorizonSliceSolver {
     const uint64_t entries = log_.changes();
     // Reads the log with each state's change before (layer 0, value 0
     // before its first) as layer << 8 | uint8(value) in the low 32 bits
-    // of its word of `track` (layers < 2^24), and calls each(part, state -
-    // lo_, word, layer step, value step, value). The log is in layer
-    // order, so every change is a random access: one word a state keeps
-    // it to one. On several threads each reads the whole log and takes
-    // the changes of its own part of the states (the decoding is repeated,
-    // the random accesses are shared out).
-    const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ >> 14));
+    // of its word of `track` (layers < 2^24), and calls each(worker, state
+    // - lo_, word, layer step, value step, value). A segment of the log at
+    // a time, a segment to a thread: each change is a random access, but
+    // within the segment's words, which stay in the core's cache.
+    const uint64_t segments = log_.segments();
+    const uint32_t segment_shift = log_.segment_shift();
+    const uint64_t workers = pool_.size();
     const auto replay = [&](auto& track, auto&& each) {
       using Word = std::remove_reference_t<decltype(track[0])>;
-      std::vector<absl::Status> status(parts);
-      pool_.ParallelFor(0, parts, 1, [&](int, uint64_t p, uint64_t) {
-        const uint64_t first = lo_ + local_ * p / parts, end = lo_ + local_ * (p + 1) / parts;
-        std::fill(track.begin() + (first - lo_), track.begin() + (end - lo_), 0);
-        status[p] = log_.ForEach([&](uint32_t layer, uint32_t state, int8_t value) {
-          if (state < first || state >= end) return;
-          Word& word = track[state - lo_];
-          const uint32_t last = static_cast<uint32_t>(word);
-          each(p, state - lo_, word, layer - (last >> 8),
-               value - static_cast<int8_t>(last & 0xFF), value);
-          word = static_cast<Word>((word - static_cast<uint32_t>(word)) |
-                                   ((uint64_t{layer} << 8) | uint8_t(value)));
-        });
+      std::vector<absl::Status> status(segments);
+      pool_.ParallelFor(0, segments, 1, [&](int worker, uint64_t k_begin, uint64_t k_end) {
+        for (uint64_t k = k_begin; k < k_end; ++k) {
+          const uint64_t first = k << segment_shift;
+          const uint64_t end = std::min(local_, (k + 1) << segment_shift);
+          std::fill(track.begin() + first, track.begin() + end, 0);
+          status[k] = log_.ForEachInSegment(k, [&](uint32_t layer, uint32_t state, int8_t value) {
+            Word& word = track[state - lo_];
+            const uint32_t last = static_cast<uint32_t>(word);
+            each(worker, state - lo_, word, layer - (last >> 8),
+                 value - static_cast<int8_t>(last & 0xFF), value);
+            word = static_cast<Word>((word - static_cast<uint32_t>(word)) |
+                                     ((uint64_t{layer} << 8) | uint8_t(value)));
+          });
+        }
       });
       for (absl::Status& s : status) {
         if (!s.ok()) return s;
@@ -891,7 +893,7 @@ class FiniteHorizonSliceSolver {
     // Replays read and write these tables at random (huge pages).
     retro::internal::HugePageVector<uint64_t> track(local_);
     std::vector<std::vector<uint64_t>> part_counts(
-        parts, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
+        workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
     absl::Status read = replay(
         track, [&](uint64_t p, uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
           if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
