@@ -16,13 +16,18 @@ namespace {
 // as many seeds, sum over bars i of C(seeds in houses 0..i + i, i + 1).
 constexpr char kLocate[] = R"(inline constexpr int kSeeds = @SEEDS@;
 
-// C(n, k), 0 when k > n.
-inline long long Binomial(int n, int k) {
-  if (k > n) return 0;
-  long long result = 1;
-  for (int i = 1; i <= k; ++i) result = result * (n - k + i) / i;
-  return result;
-}
+// C(n, k) for n < kSeeds + 12 and k < 12 (0 when k > n): Pascal's
+// triangle, built by the compiler, so a rank takes no division.
+struct Binomials {
+  long long c[kSeeds + 12][12];
+  constexpr Binomials() : c() {
+    for (int n = 0; n < kSeeds + 12; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k < 12 && k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+    }
+  }
+};
+inline constexpr Binomials kBinomials{};
 
 // The board's slice (its seed count) and colex rank; false for a board the
 // book does not cover (a negative house, more than kSeeds seeds).
@@ -37,7 +42,7 @@ inline bool Locate(const int houses[12], int* slice, long long* index) {
   int below = 0;
   for (int bar = 0; bar < 11; ++bar) {
     below += houses[bar];
-    rank += Binomial(below + bar, bar + 1);
+    rank += kBinomials.c[below + bar][bar + 1];
   }
   *slice = seeds;
   *index = rank;
@@ -79,7 +84,9 @@ CppBookCode BookRules::cpp_book_code() const {
       "",
       "  int houses[12] = {0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};  // mover's 6, then opponent's",
       "  int exact;",
-      "  int v = retro_oware_book_value(houses, /*plies_left=*/3, &exact);  // +2, exact 1",
+      "  int v = retro_oware_book_value(houses, /*plies_left=*/3, &exact);",
+      "  // v: the board's value; exact: 1 if v is V_3 itself, 0 if it is the board's",
+      "  // final value and 3 plies are below its stored threshold.",
       "",
   };
   code.locate = absl::StrReplaceAll(kLocate, {{"@SEEDS@", absl::StrCat(seeds_)}});
