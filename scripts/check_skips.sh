@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fails when a ctest log lists a skipped test (exit 77, GTEST_SKIP) that
 # tests/skip_allowlist.txt does not name; prints each skipped test and why.
-# scripts/test.sh and scripts/sanitize.sh call it under CI=true, so that a
-# part that silently stopped running (a missing browser, a plugin not
-# built) fails CI instead of passing unseen.
+# scripts/test.sh and scripts/sanitize.sh (the sweep) call it under CI=true,
+# so that a part that silently stopped running (a missing browser, a plugin
+# not built) fails CI instead of passing unseen.
 #
 #   scripts/check_skips.sh CTEST_LOG
 set -euo pipefail

@@ -35,7 +35,12 @@ reports="$build/sweep-reports"
 rm -rf "$reports"
 mkdir -p "$reports"
 status=0
+log="$reports/ctest.log"
 RETRO_SWEEP_REPORT_DIR="$reports" ctest --test-dir "$build" --output-on-failure \
-  --no-tests=error --parallel "$(nproc)" --tests-regex '^MutationSweepTest\.' || status=$?
+  --no-tests=error --parallel "$(nproc)" --tests-regex '^MutationSweepTest\.' 2>&1 |
+  tee "$log" || status=$?
 cat "$reports"/*.txt 2>/dev/null || true
+# Under CI=true no sweep may be skipped unless tests/skip_allowlist.txt
+# names it (scripts/check_skips.sh).
+if [ "${CI:-}" = true ]; then ./scripts/check_skips.sh "$log" || status=1; fi
 exit "$status"

@@ -1,10 +1,12 @@
 // The C API tests' fixture: small databases of oware (5 seeds), Surakarta
-// (3 pieces) and Plakoto (6 points, pin 2), solved once per test binary
-// with the real `retro`, opened through the C API, and `retro probe --json`
-// run for comparison.
+// (3 pieces) and Plakoto (6 points, pin 2), solved once for all the C API
+// tests with the real `retro` (tests/c_api/solve_databases.sh), opened
+// through the C API, and `retro probe --json` run for comparison.
 #ifndef RETRO_TESTS_C_API_C_API_FIXTURE_H_
 #define RETRO_TESTS_C_API_C_API_FIXTURE_H_
 
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,20 +21,34 @@ namespace retro::testing {
 
 class CApiTest : public ::testing::Test {
  public:
+  // The databases are solved once for all C API tests: by ctest's fixture
+  // setup (tests/c_api/solve_databases.sh), which names their folder in
+  // RETRO_C_API_DATABASES, or, when a test binary is run by hand, by the
+  // same script into a scratch folder.
   static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    Solve({"--game", "oware", "--seeds", "5", "--out", Oware()});
-    Solve({"--game", "surakarta", "--pieces", "3", "--out", Surakarta()});
-    Solve({"--game", "plakoto", "--points", "6", "--pin", "2", "--out", Plakoto()});
+    const char* shared = std::getenv("RETRO_C_API_DATABASES");
+    if (shared != nullptr && *shared != '\0') {
+      dir_ = shared;
+    } else {
+      scratch_ = new TempDir;
+      dir_ = scratch_->path();
+      const std::string command = std::string("bash ") + RETRO_C_API_SOLVE_SCRIPT + " " +
+                                  kRetroBinary + " " + dir_ + " >/dev/null 2>&1";
+      EXPECT_EQ(std::system(command.c_str()), 0) << command;
+    }
+    for (const std::string& path : {Oware(), Surakarta(), Plakoto()}) {
+      EXPECT_TRUE(std::filesystem::is_regular_file(path))
+          << path << " is missing (tests/c_api/solve_databases.sh makes it)";
+    }
   }
   static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
+    delete scratch_;
+    scratch_ = nullptr;
   }
 
-  static std::string Oware() { return dir_->File("oware-5.retro"); }
-  static std::string Surakarta() { return dir_->File("surakarta-3.retro"); }
-  static std::string Plakoto() { return dir_->File("plakoto-6-pin2.retro"); }
+  static std::string Oware() { return dir_ + "/oware-5.retro"; }
+  static std::string Surakarta() { return dir_ + "/surakarta-3.retro"; }
+  static std::string Plakoto() { return dir_ + "/plakoto-6-pin2.retro"; }
 
   // The result `retro probe --db db --position position --json extra...`
   // prints (docs/json.md), as its exact text; fails the test unless it
@@ -42,7 +58,7 @@ class CApiTest : public ::testing::Test {
     std::vector<std::string> args = {"probe", "--db", db, "--position", position, "--json"};
     args.insert(args.end(), extra.begin(), extra.end());
     TempDir io;
-    const RunResult result = RunRetro(args, dir_->path(), io.path());
+    const RunResult result = RunRetro(args, dir_, io.path());
     EXPECT_EQ(result.exit_code, 0) << result;
     return EnvelopeResultText(result.out);
   }
@@ -69,15 +85,8 @@ class CApiTest : public ::testing::Test {
   }
 
  private:
-  static void Solve(std::vector<std::string> args) {
-    args.insert(args.begin(), "solve");
-    args.insert(args.end(), {"--threads", "2"});
-    TempDir io;
-    const RunResult result = RunRetro(args, dir_->path(), io.path());
-    ASSERT_EQ(result.exit_code, 0) << result;
-  }
-
-  static inline TempDir* dir_ = nullptr;
+  static inline std::string dir_;
+  static inline TempDir* scratch_ = nullptr;
 };
 
 // A handle closed at the end of the scope.

@@ -14,6 +14,7 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/status_agreement.h"
 #include "tests/distributed/thread_communicator.h"
+#include "tests/framework/expect_status.h"
 
 namespace retro::cli {
 namespace {
@@ -63,10 +64,12 @@ TEST(CommandSummaryBytesTest, RoundTrip) {
 TEST(CommandSummaryBytesTest, RejectsDamagedBytes) {
   std::vector<uint8_t> bytes = EncodeCommandSummary(Oware("forfeit"));
   bytes.pop_back();
-  EXPECT_FALSE(DecodeCommandSummary(bytes).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(DecodeCommandSummary(bytes), absl::StatusCode::kInternal,
+                                          {"rank 0's command arrived damaged"}));
   bytes = EncodeCommandSummary(Oware("forfeit"));
   bytes.push_back(0);
-  EXPECT_FALSE(DecodeCommandSummary(bytes).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(DecodeCommandSummary(bytes), absl::StatusCode::kInternal,
+                                          {"rank 0's command arrived damaged"}));
 }
 
 // Runs AgreeOnCommand on `mine.size()` thread ranks, rank r with mine[r];

@@ -6,10 +6,12 @@ the child, goes back, pastes a bad position and checks the error shown is
 the one `retro probe` gives, opens the statistics page and checks it has a
 chart per slice of `retro stats --json`; saves a screenshot of each game's
 start page (docs/images/explore-<game>.png). Skipped (exit 77) when
-chromium, chromedriver or selenium is absent.
+chromium, chromedriver or selenium is absent; with --require, that fails
+(exit 1) instead (the build passes it under -DRETRO_REQUIRE_ALL=ON, as CI).
 
 usage: explore_page_test.py --retro BUILD/bin/retro --work SCRATCH
-                            [--screenshots DIR]
+                            [--screenshots DIR] [--chromium PATH]
+                            [--chromedriver PATH] [--require]
 """
 
 import argparse
@@ -22,8 +24,6 @@ import sys
 from explore_common import DATABASES, Server, cli_probe, solve_all, wait_until
 
 SKIP = 77
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 
 # A position of each game's notation that is wrong.
 BAD_POSITIONS = {
@@ -171,19 +171,29 @@ def main():
     parser.add_argument("--retro", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--screenshots", default=None)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--require", action="store_true",
+                        help="a missing browser tool fails the test instead of skipping it")
     args = parser.parse_args()
+    absent = SKIP
+    absent_word = "SKIPPED"
+    if args.require:
+        absent = 1
+        absent_word = "FAILED (--require)"
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
     except ImportError:
-        print("SKIPPED: python3-selenium is not installed (scripts/install-deps.sh installs it)")
-        return SKIP
-    for program in (CHROMIUM, CHROMEDRIVER):
+        print(f"{absent_word}: python3-selenium is not installed "
+              "(scripts/install-deps.sh installs it)")
+        return absent
+    for program in (args.chromium, args.chromedriver):
         if not shutil.which(program):
-            print(f"SKIPPED: {program} is absent (scripts/install-deps.sh installs chromium "
-                  "and chromium-driver)")
-            return SKIP
+            print(f"{absent_word}: {program} is absent (scripts/install-deps.sh installs "
+                  "chromium and chromium-driver)")
+            return absent
     paths = solve_all(args.retro, args.work)
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
@@ -191,11 +201,11 @@ def main():
     # as a user would.
     server = Server(args.retro, [os.path.basename(p) for p in paths], cwd=args.work)
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
+    options.binary_location = args.chromium
     for option in ("--headless=new", "--no-sandbox", "--disable-gpu",
                    "--disable-dev-shm-usage", "--window-size=1280,1100"):
         options.add_argument(option)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(args.chromedriver), options=options)
     checker = PageChecker(driver, server, args.retro, By)
     try:
         for (db_id, game, _), path in zip(DATABASES, paths):

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # The progress display of `retro solve` as a user sees it:
-#   bar    under a pseudo-terminal (script(1)): no frame in the first half
-#          second of a phase (its first five frames, drawn 100 ms apart)
-#          shows a rate or an ETA, and later frames give the rate in
-#          positions/s;
-#   plain  off a terminal, with RETRO_PROGRESS_INTERVAL_SECONDS=0.3: a
-#          progress line at least every couple of seconds (the interval
-#          plus slack for a loaded machine), from the start to the end.
+#   bar    under a pseudo-terminal (script(1)): within each phase the
+#          frames without a rate or ETA (the phase's first half second)
+#          come first, and once a frame shows a rate every later frame of
+#          the phase does; some frames give the rate in positions/s;
+#   plain  off a terminal, with RETRO_PROGRESS_INTERVAL_SECONDS=0.3:
+#          progress lines from the start to the end of the solve, none of
+#          the gaps between them (or before the first, or after the last)
+#          longer than a third of the whole run.
+#
+# No bound is in absolute wall-clock time, which a loaded machine stretches:
+# the bar's timing is a relative order within each phase (the half second
+# itself is checked with a given clock in ProgressDisplayTest), the plain
+# lines' spacing is relative to the same run's length.
 #
 # usage: progress_test.sh RETRO WORKDIR
 set -uo pipefail
@@ -23,9 +29,9 @@ tr '\r' '\n' <"$work/bar.txt" | sed 's/\x1b\[K//g' | grep -v '^[[:space:]]*$' \
   | grep -v '^solved\|^wrote' >"$work/frames.txt"
 awk '
   { phase = $1 }
-  phase != last { seen = 0; last = phase }
-  { seen++ }
-  seen <= 5 && (/\/s/ || /ETA/) { print "frame " NR " shows a rate in its phase'"'"'s first half second: " $0; bad = 1 }
+  phase != last { timed = 0; last = phase }
+  /\/s/ || /ETA/ { timed = 1 }
+  !(/\/s/ || /ETA/) && timed { print "frame " NR " shows no rate after a frame of its phase did: " $0; bad = 1 }
   / positions\/s/ { rated++ }
   END {
     if (bad) exit 1
@@ -42,12 +48,13 @@ RETRO_PROGRESS_INTERVAL_SECONDS=0.3 "${solve[@]}" --out "$work/plain.retro" 2>&1
 end=$(date +%s.%N)
 awk -v start="$start" -v end="$end" '
   $2 != "progress" { next }
-  { if ($1 - last > 2.0) { print "a gap of " $1 - last " s before: " $0; bad = 1 } last = $1; lines++ }
-  BEGIN { last = start }
+  { if ($1 - last > most) { most = $1 - last; where = $0 } last = $1; lines++ }
+  BEGIN { last = start; most = 0 }
   END {
-    if (bad) exit 1
-    if (end - last > 2.5) { print "no progress line in the last " end - last " s"; exit 1 }
-    if (lines < 2) { print "only " lines " progress lines"; exit 1 }
-    print lines " plain progress lines over " end - start " s"
+    if (end - last > most) { most = end - last; where = "(the end)" }
+    run = end - start
+    if (lines < 3) { print "only " lines " progress lines over " run " s"; exit 1 }
+    if (most > run / 3) { print "a gap of " most " s of a " run " s run before: " where; exit 1 }
+    print lines " plain progress lines over " run " s, the longest gap " most " s"
   }' "$work/plain.txt" || fail "plain lines: see $work/plain.txt"
 grep -q '^solved oware' "$work/plain-stdout.txt" || fail "the plain solve did not finish"

@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/database.h"
+#include "tests/framework/expect_status.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
@@ -159,7 +160,9 @@ TEST(AtomicFileWriterTest, DirectoryOrEmptyPathIsRefused) {
   ASSERT_FALSE(writer.ok());
   EXPECT_THAT(std::string(writer.status().message()),
               HasSubstr("is a directory"));
-  EXPECT_FALSE(AtomicFileWriter::Create("").ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(AtomicFileWriter::Create(""),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"empty output file name"}));
   EXPECT_THAT(dir.List(), IsEmpty());
 }
 

@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/plugin.h"
+#include "tests/framework/expect_status.h"
 #include "tests/framework/temp_dir.h"
 
 #ifndef RETRO_TEST_PLUGIN_DIR
@@ -116,7 +117,9 @@ TEST(LoadPluginTest, CountdownSolvesAndProbesThroughTheInterface) {
     auto report = (*database)->Probe("17", {{"distances", "show"}});
     ASSERT_TRUE(report.ok()) << report.status();
     EXPECT_EQ(report->line, "17 win 9");
-    EXPECT_FALSE((*database)->Probe("21", {{"distances", "show"}}).ok());
+    EXPECT_TRUE(::retro::testing::HasStatus(
+        (*database)->Probe("21", {{"distances", "show"}}), absl::StatusCode::kInvalidArgument,
+        {"position 21 is outside this database; valid: 0..20"}));
   }
   auto perft = module.Perft("10", 3, WorkContext{&pool, &progress});
   ASSERT_TRUE(perft.ok());
@@ -179,7 +182,9 @@ TEST(LoadPluginTest, MissingPathOrDirectory) {
               HasSubstr("plugin file not found"));
   EXPECT_THAT(std::string(plugin.status().message()),
               HasSubstr("retro_missing.so"));
-  EXPECT_FALSE(LoadPlugin(dir.path()).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(LoadPlugin(dir.path()),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"is a directory, not a plugin file"}));
 }
 
 TEST(LoadPluginTest, LoadsTwiceAndUnloadsCleanly) {

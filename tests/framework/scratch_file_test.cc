@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "retro/database.h"
 #include "retro/internal/spilled_slice.h"
+#include "tests/framework/expect_status.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
@@ -32,7 +33,8 @@ TEST(ScratchFileTest, ReadsBackWhatWasAppended) {
   std::vector<uint8_t> out(5000);
   ASSERT_TRUE(file->ReadAt(38000, out).ok());
   EXPECT_TRUE(std::equal(out.begin(), out.end(), bytes.begin() + 38000));
-  EXPECT_FALSE(file->ReadAt(96000, out).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(file->ReadAt(96000, out), absl::StatusCode::kOutOfRange,
+                                          {"scratch file read of 5000 bytes at 96000 beyond its"}));
   // Moved, it is still the same file.
   internal::ScratchFile moved = std::move(*file);
   ASSERT_TRUE(moved.ReadAt(95000, out).ok());
@@ -54,7 +56,9 @@ TEST(ScratchFileTest, MapsWhatWasAppendedAndThenStopsGrowing) {
   absl::StatusOr<std::span<const uint8_t>> mapped = moved.Map();
   ASSERT_TRUE(mapped.ok()) << mapped.status();
   EXPECT_TRUE(std::equal(mapped->begin(), mapped->end(), bytes.begin(), bytes.end()));
-  EXPECT_FALSE(moved.Append(bytes).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(moved.Append(bytes),
+                                          absl::StatusCode::kFailedPrecondition,
+                                          {"a scratch file cannot grow once it is mapped"}));
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
@@ -75,7 +79,9 @@ TEST(ScratchFileTest, ASpilledSliceIsWrittenAsTheSameBytes) {
   const DatabaseIdentity identity{"test", 1, 1, "test-codec"};
   EXPECT_EQ(SerializeDatabase(identity, spilled), SerializeDatabase(identity, in_memory));
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
-  EXPECT_FALSE(internal::AddSpilledSlice(spilled, "three", one, dir.path() + "/missing").ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(
+      internal::AddSpilledSlice(spilled, "three", one, dir.path() + "/missing"),
+      absl::StatusCode::kFailedPrecondition, {"cannot use scratch folder ", "/missing"}));
   EXPECT_EQ(spilled.slices().size(), 2u);
 }
 

@@ -25,6 +25,7 @@
 #include "retro/database.h"
 #include "retro/kit/chance_module.h"
 #include "retro/plugin.h"
+#include "tests/framework/expect_status.h"
 #include "tests/framework/json_output.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/kit/tampered_checkpoint.h"
@@ -188,8 +189,11 @@ TEST_F(ChanceKitTest, ProbeStatsAndVerify) {
   EXPECT_EQ(listed.at("moves").at(0).at("position"), "5 3");
   EXPECT_THAT(std::string((*db)->Probe("9 6", {{"die", "7"}}).status().message()),
               HasSubstr("must be 'best' or one of 1, 2, 3, 4, 5, 6"));
-  EXPECT_FALSE((*db)->Probe("13", {}).ok());
-  EXPECT_FALSE((*db)->Probe("", {}).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus((*db)->Probe("13", {}),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"'13' is not one or two points of 1..12"}));
+  EXPECT_TRUE(::retro::testing::HasStatus((*db)->Probe("", {}), absl::StatusCode::kInvalidArgument,
+                                          {"'' is not one or two points of 1..12"}));
 
   absl::StatusOr<Report> stats = (*db)->Stats(context_);
   ASSERT_TRUE(stats.ok()) << stats.status();

@@ -17,6 +17,7 @@
 #include "retro/progress.h"
 #include "retro/testing/contract_matchers.h"
 #include "retro/thread_pool.h"
+#include "tests/framework/expect_status.h"
 #include "tests/framework/json_output.h"
 #include "tests/framework/store_lists.h"
 #include "tests/framework/temp_dir.h"
@@ -109,8 +110,12 @@ TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
   absl::StatusOr<Report> shallow = database_->Probe("3141", {{"plies-left", "1"}});
   ASSERT_TRUE(shallow.ok());
   EXPECT_EQ(shallow->line, "3141  t=1 value=3 best=left");
-  EXPECT_FALSE(database_->Probe("3141", {{"plies-left", "5"}}).ok());
-  EXPECT_FALSE(database_->Probe("9...", {}).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(database_->Probe("3141", {{"plies-left", "5"}}),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"--plies-left 5 is out of range; valid: 0..4"}));
+  EXPECT_TRUE(::retro::testing::HasStatus(
+      database_->Probe("9...", {}), absl::StatusCode::kInvalidArgument,
+      {"position '9...': write the row 3141 with the taken coins as dots"}));
 
   const WorkContext context{&pool_, &progress_};
   absl::StatusOr<Report> stats = database_->Stats(context);

@@ -264,7 +264,10 @@ TEST(BookTest, RefusesForeignAndInconsistentDatabases) {
   std::vector<uint8_t> foreign = SerializeDatabase({"surakarta", 1, kBookDataVersion, kBookCodec}, other);
   auto foreign_file = DatabaseFile::FromBytes(foreign);
   ASSERT_TRUE(foreign_file.ok());
-  EXPECT_FALSE(Book::FromFile(**foreign_file).ok());
+  const absl::Status foreign_status = Book::FromFile(**foreign_file).status();
+  EXPECT_EQ(foreign_status.code(), absl::StatusCode::kFailedPrecondition) << foreign_status;
+  EXPECT_THAT(std::string(foreign_status.message()),
+              ::testing::HasSubstr("not an oware book: it was made by game 'surakarta'"));
 
   // A header claiming more seeds than the slices hold.
   DatabaseBuilder lying;
@@ -280,7 +283,9 @@ TEST(BookTest, RefusesForeignAndInconsistentDatabases) {
   std::vector<uint8_t> lie = SerializeDatabase({"oware", 1, kBookDataVersion, kBookCodec}, lying);
   auto lie_file = DatabaseFile::FromBytes(lie);
   ASSERT_TRUE(lie_file.ok());
-  EXPECT_FALSE(Book::FromFile(**lie_file).ok());
+  const absl::Status lie_status = Book::FromFile(**lie_file).status();
+  EXPECT_EQ(lie_status.code(), absl::StatusCode::kDataLoss) << lie_status;
+  EXPECT_THAT(std::string(lie_status.message()), ::testing::HasSubstr("lacks slice"));
 }
 
 // Regression (fuzz build, docs/fuzzing.md): the plugin's identity was a

@@ -18,6 +18,7 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
+#include "tests/framework/expect_status.h"
 #include "tests/oware/solved_book.h"
 #include "tests/oware/whole_game_minimax.h"
 
@@ -179,10 +180,15 @@ TEST(BookOracleTest, RefusesABookOfOtherRules) {
   auto book = SolveOpenedBook(3, rules);
   Rules other = rules;
   other.grand_slam = GrandSlam::kCapture;
-  EXPECT_FALSE(BookOracle::Create(*book->book, other).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(BookOracle::Create(*book->book, other),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"the book was solved under grand-slam=forfeit",
+                                           "the game is played under grand-slam=capture"}));
   other = rules;
   other.at_limit = AtLimit::kOwnSide;
-  EXPECT_FALSE(BookOracle::Create(*book->book, other).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(
+      BookOracle::Create(*book->book, other), absl::StatusCode::kInvalidArgument,
+      {"at-limit=nobody", "the game is played under", "at-limit=own-side"}));
   other = rules;
   other.turn_limit = 200;  // a different turn limit is fine
   EXPECT_TRUE(BookOracle::Create(*book->book, other).ok());

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "tests/framework/expect_status.h"
 #include "tests/oware/test_util.h"
 
 namespace retro::oware {
@@ -65,7 +66,9 @@ TEST(NotationTest, RoundTripsEveryBoardUpToThreeSeeds) {
   Board big;
   big.houses[0] = 48;
   big.houses[2] = 255;
-  EXPECT_FALSE(ParseBoard(FormatBoard(big)).ok());  // 303 seeds in total.
+  EXPECT_TRUE(::retro::testing::HasStatus(
+      ParseBoard(FormatBoard(big)), absl::StatusCode::kInvalidArgument,
+      {"the board holds 303 seeds in total; at most 255 are supported"}));
   const Board max = test::B("0 0 200 0 0 0 | 0 0 0 0 0 55");
   EXPECT_EQ(*ParseBoard(FormatBoard(max)), max);
 }

@@ -2,6 +2,7 @@
 #include "games/oware/rules.h"
 
 #include "gtest/gtest.h"
+#include "tests/framework/expect_status.h"
 
 namespace retro::oware {
 namespace {
@@ -44,7 +45,8 @@ TEST(RulesTest, UnknownGrandSlamListsValidNames) {
   for (const char* name : {"forfeit", "capture", "forced-only"}) {
     EXPECT_NE(message.find(name), std::string::npos) << message;
   }
-  EXPECT_FALSE(ParseGrandSlam("").ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(ParseGrandSlam(""), absl::StatusCode::kInvalidArgument,
+                                          {"unknown grand slam rule \"\""}));
 }
 
 TEST(RulesTest, UnknownAtLimitListsValidNames) {
@@ -70,10 +72,12 @@ TEST(RulesTest, ValidateRejectsNonPositiveTurnLimit) {
 TEST(RulesTest, ValidateRejectsOutOfRangeEnums) {
   Rules rules;
   rules.grand_slam = static_cast<GrandSlam>(7);
-  EXPECT_FALSE(ValidateRules(rules).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(ValidateRules(rules), absl::StatusCode::kInvalidArgument,
+                                          {"invalid grand slam rule value 7"}));
   rules = Rules();
   rules.at_limit = static_cast<AtLimit>(-1);
-  EXPECT_FALSE(ValidateRules(rules).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(ValidateRules(rules), absl::StatusCode::kInvalidArgument,
+                                          {"invalid at-limit rule value -1"}));
 }
 
 }  // namespace

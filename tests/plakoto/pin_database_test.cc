@@ -1,18 +1,24 @@
 // Tests of the pin-distance databases: closed forms, every P = 6 record
 // against brute force, P = 12 against P = 6, the larger-die rule, probing.
-#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 
 #include <cmath>
 #include <map>
+#include <string>
+#include <vector>
 
+#include "absl/status/status.h"
 #include "games/plakoto/notation.h"
 #include "gtest/gtest.h"
+#include "plugins/plakoto/pin_build_options.h"
+#include "tests/framework/expect_status.h"
 #include "tests/plakoto/brute_force.h"
 #include "tests/plakoto/test_positions.h"
 
 namespace retro::plakoto {
 namespace {
+
+using ::retro::testing::HasStatus;
 
 // Builds once per (P, p, rule) and keeps the result for the whole run.
 const PinDatabase& Database(int points, int pin, bool rule = true) {
@@ -176,16 +182,27 @@ TEST(PinDatabaseTest, RollAnalysis) {
 
 TEST(PinDatabaseTest, Errors) {
   const PinDatabase& db = Database(6, 3);
-  EXPECT_FALSE(db.Value(Parse("p=2 13 1 0 0 0 0")).ok());  // other pin
-  EXPECT_FALSE(db.Value(Parse("p=3 13 0 1 0 0 0 0 0 0 0 0 0")).ok());
+  EXPECT_TRUE(HasStatus(db.Value(Parse("p=2 13 1 0 0 0 0")).status(),
+                        absl::StatusCode::kInvalidArgument,
+                        {"position has P = 6, p = 2", "this database is for P = 6, p = 3"}));
+  EXPECT_TRUE(HasStatus(db.Value(Parse("p=3 13 0 1 0 0 0 0 0 0 0 0 0")).status(),
+                        absl::StatusCode::kInvalidArgument,
+                        {"position has P = 12, p = 3", "this database is for P = 6, p = 3"}));
   Position bad = Parse("p=3 13 0 1 0 0 0");
   bad.board[1] = 14;  // 15 checkers
-  EXPECT_FALSE(db.Value(bad).ok());
-  EXPECT_FALSE(db.AnalyzeRolls(bad).ok());
-  EXPECT_FALSE(PinDatabase::Build(7, 3).ok());
-  EXPECT_FALSE(PinDatabase::Build(6, 1).ok());
-  EXPECT_FALSE(PinDatabase::Build(6, 7).ok());
-  EXPECT_FALSE(PinDatabase::FromValues(6, 3, std::vector<double>(5)).ok());
+  EXPECT_TRUE(HasStatus(db.Value(bad).status(), absl::StatusCode::kInvalidArgument,
+                        {"the position has 15 checkers"}));
+  EXPECT_TRUE(HasStatus(db.AnalyzeRolls(bad).status(), absl::StatusCode::kInvalidArgument,
+                        {"the position has 15 checkers"}));
+  EXPECT_TRUE(HasStatus(PinDatabase::Build(7, 3).status(), absl::StatusCode::kInvalidArgument,
+                        {"unsupported number of points 7"}));
+  EXPECT_TRUE(HasStatus(PinDatabase::Build(6, 1).status(), absl::StatusCode::kInvalidArgument,
+                        {"pin point 1 is out of range"}));
+  EXPECT_TRUE(HasStatus(PinDatabase::Build(6, 7).status(), absl::StatusCode::kInvalidArgument,
+                        {"pin point 7 is out of range"}));
+  EXPECT_TRUE(HasStatus(PinDatabase::FromValues(6, 3, std::vector<double>(5)).status(),
+                        absl::StatusCode::kInvalidArgument,
+                        {"a P = 6 pin database has ", " records, got 5"}));
   EXPECT_TRUE(PinDatabase::FromValues(6, 3, db.values()).ok());
 }
 

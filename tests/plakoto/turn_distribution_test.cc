@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gtest/gtest.h"
+#include "tests/framework/expect_status.h"
 
 namespace retro::plakoto {
 namespace {
@@ -46,9 +47,13 @@ TEST(TurnDistributionTest, SizesAndErrors) {
   ASSERT_TRUE(db.ok());
   TurnDistributionOptions options;
   options.max_turns = 0;
-  EXPECT_FALSE(TurnDistribution::Build(*db, options).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(TurnDistribution::Build(*db, options),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"max_turns 0 is out of range; must be in 1..4096"}));
   options.max_turns = 5000;
-  EXPECT_FALSE(TurnDistribution::Build(*db, options).ok());
+  EXPECT_TRUE(::retro::testing::HasStatus(TurnDistribution::Build(*db, options),
+                                          absl::StatusCode::kInvalidArgument,
+                                          {"max_turns 5000 is out of range; must be in 1..4096"}));
 }
 
 }  // namespace

@@ -2,13 +2,16 @@
 // on small tables; reduced ranks agree exactly on symmetric positions.
 #include <algorithm>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/symmetry.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/combinatorics.h"
 
@@ -20,8 +23,10 @@ TEST(FuChouIndexerTest, Sizes) {
   for (int n = 0; n <= 6; ++n) {
     EXPECT_EQ(FuChouIndexer::Create(n)->Size(), expected[n]);
   }
-  EXPECT_FALSE(FuChouIndexer::Create(-1).ok());
-  EXPECT_FALSE(FuChouIndexer::Create(37).ok());
+  EXPECT_THAT(std::string(FuChouIndexer::Create(-1).status().message()),
+              ::testing::HasSubstr("bad piece count -1: a table holds 0 to 36 pieces"));
+  EXPECT_THAT(std::string(FuChouIndexer::Create(37).status().message()),
+              ::testing::HasSubstr("bad piece count 37: a table holds 0 to 36 pieces"));
 }
 
 TEST(FuChouIndexerTest, BijectionUpToFourPieces) {
@@ -93,7 +98,10 @@ TEST(SymmetricIndexerTest, BijectionOnClassesUpToFourPieces) {
       ASSERT_EQ(BruteCanonical(p.us, p.them), class_of_rank.at(r));
     }
   }
-  EXPECT_FALSE(SymmetricIndexer::Create(SymmetricIndexer::kMaxPieces + 1).ok());
+  EXPECT_THAT(
+      std::string(SymmetricIndexer::Create(SymmetricIndexer::kMaxPieces + 1).status().message()),
+      ::testing::HasSubstr(absl::StrCat("bad piece count ", SymmetricIndexer::kMaxPieces + 1,
+                                        " for the symmetric indexer")));
 }
 
 TEST(SymmetricIndexerTest, ReductionFactorAndCanonicalize) {

@@ -13,17 +13,19 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "games/surakarta/board.h"
 #include "games/surakarta/combination.h"
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/piece_count_slices.h"
-#include "plugins/surakarta/scheme_table_slice.h"
 #include "games/surakarta/symmetric_indexer.h"
 #include "games/surakarta/symmetry.h"
 #include "games/surakarta/table_rank_indexer.h"
-#include "plugins/surakarta/tablebase.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "plugins/surakarta/scheme_table_slice.h"
+#include "plugins/surakarta/tablebase.h"
 #include "retro/combinatorics.h"
 #include "retro/indexer.h"
 #include "retro/solver/loopy_wdl.h"
@@ -177,8 +179,12 @@ TEST(SurakartaIndexingSchemesTest, TableRankEqualsFuChouOnRandomPlacements) {
 }
 
 TEST(SurakartaIndexingSchemesTest, TableRankLimits) {
-  EXPECT_FALSE(TableRankIndexer::Create(-1).ok());
-  EXPECT_FALSE(TableRankIndexer::Create(TableRankIndexer::kMaxPieces + 1).ok());
+  EXPECT_THAT(std::string(TableRankIndexer::Create(-1).status().message()),
+              ::testing::HasSubstr("bad piece count -1 for the table-rank indexer"));
+  EXPECT_THAT(
+      std::string(TableRankIndexer::Create(TableRankIndexer::kMaxPieces + 1).status().message()),
+      ::testing::HasSubstr(absl::StrCat("bad piece count ", TableRankIndexer::kMaxPieces + 1,
+                                        " for the table-rank indexer")));
   // 2 tables x 5 chunks x 6 counts x 256 entries x 4 bytes.
   EXPECT_EQ(TableRankIndexer::Create(5)->TableBytes(), 2u * 5 * 6 * 256 * 4);
 }

@@ -9,14 +9,16 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/notation.h"
 #include "games/surakarta/symmetry.h"
-#include "plugins/surakarta/verify.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "plugins/surakarta/verify.h"
+#include "tests/framework/expect_status.h"
 #include "tests/surakarta/reference_solver.h"
 
 namespace retro::surakarta {
 namespace {
 
+using ::retro::testing::HasStatus;
 using ::testing::HasSubstr;
 
 // Built once: tables up to 4 pieces under both no-move rules.
@@ -202,22 +204,28 @@ TEST(TablebaseTest, VerifierAcceptsTablesAndFindsCorruption) {
 
 TEST(TablebaseTest, Errors) {
   const Tablebase& tb = Tables(NoMoveRule::kLoss);
-  const absl::StatusOr<WdlOutcome> empty = tb.Probe(Position{});
-  EXPECT_FALSE(empty.ok());
-  const absl::StatusOr<WdlOutcome> big = tb.Probe(StartPosition());
-  ASSERT_FALSE(big.ok());
-  EXPECT_THAT(std::string(big.status().message()), HasSubstr("24 pieces"));
-  EXPECT_FALSE(tb.ProbeMoves(StartPosition()).ok());
-  EXPECT_FALSE(Tablebase::Build({.max_pieces = 0}).ok());
-  EXPECT_FALSE(Tablebase::Build({.max_pieces = 8}).ok());
+  EXPECT_TRUE(
+      HasStatus(tb.Probe(Position{}).status(), absl::StatusCode::kOutOfRange, {"has no pieces"}));
+  EXPECT_TRUE(HasStatus(tb.Probe(StartPosition()).status(), absl::StatusCode::kOutOfRange,
+                        {"has 24 pieces; this tablebase holds positions of 1 to 4 pieces"}));
+  EXPECT_TRUE(HasStatus(tb.ProbeMoves(StartPosition()).status(), absl::StatusCode::kOutOfRange,
+                        {"has 24 pieces; this tablebase holds positions of 1 to 4 pieces"}));
+  EXPECT_TRUE(HasStatus(Tablebase::Build({.max_pieces = 0}).status(),
+                        absl::StatusCode::kInvalidArgument, {"bad piece count 0"}));
+  EXPECT_TRUE(HasStatus(Tablebase::Build({.max_pieces = 8}).status(),
+                        absl::StatusCode::kInvalidArgument, {"bad piece count 8"}));
   ThreadPool pool(1);
-  EXPECT_FALSE(BuildTable(3, NoMoveRule::kLoss, nullptr, pool, nullptr).ok());
-  EXPECT_FALSE(
-      BuildTable(3, NoMoveRule::kLoss, &tb.table(1), pool, nullptr).ok());
-  EXPECT_FALSE(Tablebase::FromTables(NoMoveRule::kLoss, {}).ok());
-  EXPECT_FALSE(
-      Tablebase::FromTables(NoMoveRule::kLoss, {std::vector<uint8_t>(71)})
-          .ok());
+  EXPECT_TRUE(HasStatus(BuildTable(3, NoMoveRule::kLoss, nullptr, pool, nullptr).status(),
+                        absl::StatusCode::kInvalidArgument,
+                        {"the 3-piece table needs the solved 2-piece"}));
+  EXPECT_TRUE(HasStatus(BuildTable(3, NoMoveRule::kLoss, &tb.table(1), pool, nullptr).status(),
+                        absl::StatusCode::kInvalidArgument,
+                        {"the 3-piece table needs the solved 2-piece"}));
+  EXPECT_TRUE(HasStatus(Tablebase::FromTables(NoMoveRule::kLoss, {}).status(),
+                        absl::StatusCode::kInvalidArgument, {"not 0"}));
+  EXPECT_TRUE(
+      HasStatus(Tablebase::FromTables(NoMoveRule::kLoss, {std::vector<uint8_t>(71)}).status(),
+                absl::StatusCode::kInvalidArgument, {"the game's indexer numbers"}));
   EXPECT_TRUE(
       Tablebase::FromTables(NoMoveRule::kLoss, {tb.table(1), tb.table(2)})
           .ok());
@@ -225,7 +233,8 @@ TEST(TablebaseTest, Errors) {
   EXPECT_EQ(FormatOutcome(WdlOutcome::Win(3)), "win in 3");
   EXPECT_EQ(FormatOutcome(WdlOutcome::Loss(0)), "loss in 0");
   EXPECT_EQ(FormatOutcome(WdlOutcome::Draw()), "draw");
-  EXPECT_FALSE(ParseNoMoveRule("draw").ok());
+  EXPECT_TRUE(HasStatus(ParseNoMoveRule("draw").status(), absl::StatusCode::kInvalidArgument,
+                        {"bad no-move rule 'draw'"}));
 }
 
 }  // namespace
