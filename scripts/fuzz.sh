@@ -9,12 +9,14 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     e.g. scripts/fuzz.sh 600 position
 #
-# Targets: position cli_arguments database_open plugin_open probe_batch.
+# Targets: position cli_arguments database_open plugin_open probe_batch c_api
+# compressed_slice checkpoint explore_api.
 # RETRO_FUZZ_BUILD_DIR changes the build folder; RETRO_FUZZ_JOBS (default 1)
 # runs that many targets at once. docs/fuzzing.md describes the targets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all_targets=(position cli_arguments database_open plugin_open probe_batch c_api)
+all_targets=(position cli_arguments database_open plugin_open probe_batch c_api
+  compressed_slice checkpoint explore_api)
 seconds="${1:-30}"
 [ $# -gt 0 ] && shift
 targets=("$@")
@@ -57,7 +59,7 @@ mkdir -p "$logs" "$artifacts"
 # Runs one target; its result line goes to $scratch/<target>.result.
 run_target() {
   local target="$1" max_len=4096
-  case "$target" in database_open | plugin_open) max_len=81920 ;; esac
+  case "$target" in database_open | plugin_open | compressed_slice | checkpoint) max_len=81920 ;; esac
   local corpus="$scratch/$target-corpus" log="$logs/$target.log"
   mkdir -p "$corpus" "$artifacts/$target"
   touch "$scratch/$target.start"
@@ -73,7 +75,7 @@ run_target() {
   ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
   findings="$(find "$artifacts/$target" -type f -newer "$scratch/$target.start" | wc -l)"
   if [ "$status" -ne 0 ] && [ "$findings" -eq 0 ]; then findings=1; fi
-  printf '%-14s %8s %12s %8s %8s %9s  %s\n' "$target" "$seconds" "${execs:-?}" \
+  printf '%-16s %8s %12s %8s %8s %9s  %s\n' "$target" "$seconds" "${execs:-?}" \
     "${cov:-?}" "${ft:-?}" "$findings" "$log" >"$scratch/$target.result"
 }
 
@@ -90,7 +92,7 @@ for target in "${targets[@]}"; do
 done
 wait
 
-printf '%-14s %8s %12s %8s %8s %9s  %s\n' target seconds executions cov ft findings log
+printf '%-16s %8s %12s %8s %8s %9s  %s\n' target seconds executions cov ft findings log
 failed=0
 for target in "${targets[@]}"; do
   cat "$scratch/$target.result"

@@ -325,9 +325,45 @@ absl::Status SolveInto(const SolveRequest& request, distributed::Communicator& w
   }
 }
 
+// The check of a resumed solve's written file (its temporary, `written`)
+// before it takes the output's name: every record of each slice restored
+// from `checkpoint`, finished or in progress, is recomputed from its
+// children with the game's rules and compared, as `retro verify` does. The
+// kits' restore checks see one slice's bytes alone (every byte a value,
+// counters in range); a value changed into another valid one, its
+// checksums recomputed, only this finds. All records, not a sample: one
+// changed record is enough to make a wrong database, and a full check of a
+// slice costs about 0.8 of solving it (docs/benchmarks.md), still less
+// than solving it again. Refuses, naming the folder, on any mismatch.
+absl::Status VerifyRestoredSlices(const SolveRequest& request, const FileCheckpoint& checkpoint,
+                                  const std::string& written) {
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file,
+                         DatabaseFile::Open(written, /*verify_slices=*/false));
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<OpenDatabase> database,
+                         request.plugin->module().Open(*file));
+  ThreadPool pool(request.threads);
+  Progress progress;
+  absl::StatusOr<VerifyResult> result;
+  {
+    ProgressBar bar(progress, request.progress);
+    // One process checks (communicator null): only rank 0 writes.
+    result = database->Verify({.slices = checkpoint.restored_slices()},
+                              WorkContext{.pool = &pool, .progress = &progress});
+  }
+  if (!result.ok()) return result.status();
+  if (result->mismatches == 0) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "checkpoint ", checkpoint.folder(), " is damaged: the slices restored from it (",
+      absl::StrJoin(checkpoint.restored_slices(), ", "), ") disagree with the game's rules at ",
+      Grouped(result->mismatches), " of ", Grouped(result->records_checked),
+      " records; first: ", result->first_mismatch, "; ", request.path,
+      " was not written; delete the folder or solve without --resume to start afresh"));
+}
+
 // On rank 0, writes the database (creating the output's temporary again
 // after a distributed solve) and removes the checkpoint, warning when it
-// cannot. An error writing says where the finished slices are kept.
+// cannot. A resumed solve's file is checked first (VerifyRestoredSlices).
+// An error writing says where the finished slices are kept.
 absl::Status WriteDatabase(const SolveRequest& request, const DatabaseBuilder& builder,
                            std::unique_ptr<AtomicFileWriter> writer, FileCheckpoint* checkpoint) {
   if (writer == nullptr) {
@@ -336,7 +372,15 @@ absl::Status WriteDatabase(const SolveRequest& request, const DatabaseBuilder& b
   const GameDescription& game = request.plugin->module().Describe();
   const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
                                   builder.codec()};
-  if (absl::Status status = writer->Commit(identity, builder); !status.ok()) {
+  AtomicFileWriter::WrittenCheck check = nullptr;
+  if (checkpoint != nullptr && !checkpoint->restored_slices().empty()) {
+    check = [&request, checkpoint](const std::string& written) {
+      return VerifyRestoredSlices(request, *checkpoint, written);
+    };
+  }
+  if (absl::Status status =
+          writer->Commit(identity, builder, AtomicFileWriter::Durability::kSynced, check);
+      !status.ok()) {
     return WithCheckpointNote(status, checkpoint);
   }
   if (checkpoint != nullptr) {

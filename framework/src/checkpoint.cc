@@ -2,6 +2,7 @@
 // solve, as checksummed database containers in a folder beside the output.
 #include "retro/checkpoint.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -119,9 +120,18 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
   return std::move(*file);
 }
 
+void FileCheckpoint::NoteRestored(const std::string& name) {
+  if (std::find(restored_slices_.begin(), restored_slices_.end(), name) == restored_slices_.end()) {
+    restored_slices_.push_back(name);
+  }
+}
+
 absl::Status FileCheckpoint::Write(
     const std::string& path, const std::string& codec,
     std::span<const std::pair<std::string, std::span<const uint8_t>>> slices) {
+  // The folder may have been replaced (by a symbolic link, say) since the
+  // solve began: nothing is written into what took its place.
+  RETRO_RETURN_IF_ERROR(folder_->CheckStillOurs());
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<AtomicFileWriter> writer,
                          AtomicFileWriter::Create(path));
   DatabaseBuilder builder;
@@ -194,6 +204,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
     }
   }
   ++restored_;
+  NoteRestored(name);
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
@@ -227,6 +238,7 @@ absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> FileCheckpoint:
     }
   }
   ++snapshots_restored_;
+  NoteRestored(name);
   return parts;
 }
 
@@ -240,6 +252,7 @@ absl::Status FileCheckpoint::SaveSnapshot(const std::string& name,
 }
 
 void FileCheckpoint::DiscardSnapshot(const std::string& name) {
+  if (!folder_->CheckStillOurs().ok()) return;  // nothing removed from another folder
   std::error_code error;
   std::filesystem::remove(SnapshotPath(name), error);
 }

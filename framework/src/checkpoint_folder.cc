@@ -443,6 +443,20 @@ bool CheckpointFolder::StillOurs() const {
          by_name.st_ino == held.st_ino;
 }
 
+absl::Status CheckpointFolder::CheckStillOurs() const {
+  if (mode_ == Mode::kReadOnly || StillOurs()) return absl::OkStatus();
+  bool exists = false;
+  const absl::Status type = CheckFolderType(path_, &exists);
+  const std::string why =
+      !type.ok() ? std::string(type.message())
+      : exists ? absl::StrCat(path_, " is another folder than the one this solve made; ", kWhatToDo)
+               : absl::StrCat(path_, " is gone; ", kWhatToDo);
+  return absl::FailedPreconditionError(
+      absl::StrCat("the checkpoint folder was replaced during the solve, so nothing more is "
+                   "written into it: ",
+                   why));
+}
+
 absl::Status CheckpointFolder::Remove() {
   if (mode_ == Mode::kReadOnly || dir_ == nullptr) return absl::OkStatus();
   // The lock proves no other retro changed the folder; its name must still

@@ -727,7 +727,8 @@ AtomicFileWriter::~AtomicFileWriter() {
 }
 
 absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
-                                      const DatabaseBuilder& builder, Durability durability) {
+                                      const DatabaseBuilder& builder, Durability durability,
+                                      const WrittenCheck& check) {
   if (fd_ < 0) return absl::FailedPreconditionError("file already committed");
   RETRO_RETURN_IF_ERROR(CheckWritable(identity, builder));
   std::vector<uint64_t> offsets;
@@ -746,6 +747,7 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
       status = ErrnoError("cannot size", user_path_);
     }
   }
+  if (status.ok() && check != nullptr) status = check(temp_path_);
   return Finish(status, durability);
 }
 

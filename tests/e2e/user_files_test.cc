@@ -97,6 +97,58 @@ TEST_F(UserFilesTest, ASymlinkedCheckpointFolderIsRefusedAndItsTargetKept) {
   EXPECT_THAT(Names("other"), UnorderedElementsAre("results.slice"));
 }
 
+// The same rule during a solve: the folder swapped for a symbolic link
+// while the solve runs (stopped with SIGSTOP after two finished slices, so
+// the swap lands mid-solve) is noticed before the next slice is written,
+// and nothing is written into the link's target.
+TEST_F(UserFilesTest, ACheckpointFolderSwappedForASymlinkMidSolveIsNeverWrittenThrough) {
+  fs::create_directory(work_.File("other"));
+  Write("other/results.slice", "mine");
+  const std::string err = work_.File("solve.err");
+  const pid_t child = fork();
+  if (child == 0) {
+    const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0 || chdir(work_.path().c_str()) != 0) _exit(126);
+    dup2(fd, 2);
+    execl(kRetroBinary.c_str(), kRetroBinary.c_str(), "solve", "--game", "oware", "--seeds", "11",
+          "--threads", "1", "--out", "z.retro", "--plugin-dir", kPluginDir.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(child, 0);
+  const auto slices = [&] {
+    int count = 0;
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(work_.File("z.retro.checkpoint"), error)) {
+      count += entry.path().extension() == ".slice";
+    }
+    return count;
+  };
+  bool stopped = false;
+  for (int i = 0; i < 30000 && !stopped; ++i) {  // up to about 30 s
+    if (slices() >= 2) {
+      kill(child, SIGSTOP);
+      stopped = true;
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  ASSERT_TRUE(stopped) << "the solve kept no two slices";
+  fs::rename(work_.File("z.retro.checkpoint"), work_.File("moved"));
+  fs::create_directory_symlink("other", work_.File("z.retro.checkpoint"));
+  kill(child, SIGCONT);
+  int status = 0;
+  waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1) << ReadText(err);
+  EXPECT_THAT(ReadText(err), HasSubstr("the checkpoint folder was replaced during the solve"));
+  EXPECT_THAT(ReadText(err), HasSubstr("z.retro.checkpoint is a symbolic link"));
+  EXPECT_THAT(Names("other"), UnorderedElementsAre("results.slice"));
+  EXPECT_EQ(ReadText(work_.File("other/results.slice")), "mine");
+  EXPECT_TRUE(fs::is_symlink(work_.File("z.retro.checkpoint")));
+  EXPECT_FALSE(fs::exists(work_.File("z.retro")));
+}
+
 TEST_F(UserFilesTest, AFileNamedLikeTheCheckpointIsRefusedAndKept) {
   Write("z.retro.checkpoint", "a file");
   ExpectError(Retro({"solve", "--game", "oware", "--seeds", "3", "--out", "z.retro"}), 2,

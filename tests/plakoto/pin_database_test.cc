@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,9 +65,14 @@ TEST(PinDatabaseTest, ClosedFormsOnP6) {
   }
 }
 
+// Records of each P = 12 database checked against the brute force's
+// recursion (a pin's database has 2,496,144).
+constexpr int kBruteForceSamples = 1000;
+
 // Each P = 12 database is built once (about a second each): its size, the
 // closed form, every position with all checkers on points 1..6 against the
-// P = 6 database, and the per-roll analysis against the stored value.
+// P = 6 database, sampled records against the brute force's recursion, and
+// the per-roll analysis against the stored value.
 TEST(PinDatabaseTest, P12Databases) {
   ThreadPool pool(2);
   chance::Workspace workspace;
@@ -92,6 +98,36 @@ TEST(PinDatabaseTest, P12Databases) {
     std::mt19937 rng32(pin);
     for (int i = 0; i < 200; ++i) {
       ASSERT_NEAR(large->Residual(rng() % large->size()), 0.0, 1e-12);
+    }
+    // Sampled records against the brute force's recursion (tests/plakoto/
+    // brute_force.h: its own afterstates, its own formula), one step: the
+    // children's values are the database's, the record's is recomputed.
+    for (int i = 0; i < kBruteForceSamples; ++i) {
+      const uint64_t record = rng() % large->size();
+      const Position position = large->PositionAt(record);
+      ASSERT_EQ(position.points, 12);
+      ASSERT_EQ(position.pin, pin);
+      double sum = 1.0, q = 0.0;
+      for (const Roll& roll : kRolls) {
+        const std::set<Board> after = testing::BruteForceAfterstates(position, roll, true);
+        if (after.empty()) {
+          q += roll.Probability();
+          continue;
+        }
+        double best = 0.0;
+        for (const Board& a : after) {
+          if (a[pin] == 0) continue;  // the pin released: 0 turns more
+          Position child = position;
+          child.board = a;
+          const absl::StatusOr<double> g = large->Value(child);
+          ASSERT_TRUE(g.ok()) << g.status() << " " << FormatPosition(child);
+          best = std::max(best, *g);
+        }
+        sum += roll.Probability() * best;
+      }
+      ASSERT_LT(q, 1.0) << FormatPosition(position);
+      ASSERT_NEAR(large->values()[record], sum / (1.0 - q), 1e-12)
+          << "record " << record << ": " << FormatPosition(position);
     }
     for (int i = 0; i < 100; ++i) {
       const Position position = PositionFromFree(

@@ -127,6 +127,10 @@ class FileCheckpoint : public Checkpoint {
   int saved() const { return saved_; }
   int snapshots_restored() const { return snapshots_restored_; }
   int snapshots_saved() const { return snapshots_saved_; }
+  // The names of the slices this run restored, finished or in progress
+  // (a slice once), in the order restored: what a resumed solve checks
+  // in its output as `retro verify` would (docs/distributed.md).
+  const std::vector<std::string>& restored_slices() const { return restored_slices_; }
   absl::Status Remove();
 
  private:
@@ -137,8 +141,11 @@ class FileCheckpoint : public Checkpoint {
   // solve; nullptr when there is none.
   absl::StatusOr<std::unique_ptr<DatabaseFile>> OpenOwn(const std::string& path,
                                                         const std::string& codec) const;
+  // Records that slice `name` was restored (finished or in progress).
+  void NoteRestored(const std::string& name);
   // Writes and renames the file now (so that it survives a kill) and
-  // queues its sync.
+  // queues its sync; refuses when the folder is no longer the one this
+  // solve made (CheckpointFolder::CheckStillOurs).
   absl::Status Write(const std::string& path, const std::string& codec,
                      std::span<const std::pair<std::string, std::span<const uint8_t>>> slices);
   // The sync thread's loop: syncs each queued file until told to stop.
@@ -160,6 +167,7 @@ class FileCheckpoint : public Checkpoint {
   int saved_ = 0;
   int snapshots_restored_ = 0;
   int snapshots_saved_ = 0;
+  std::vector<std::string> restored_slices_;
   std::chrono::seconds interval_ = kDefaultInterval;
   std::chrono::steady_clock::time_point last_save_ = std::chrono::steady_clock::now();
 };

@@ -10,6 +10,7 @@
 #include <signal.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -219,9 +220,16 @@ class AtomicFileWriter {
   // the machine.
   enum class Durability { kSynced, kUnsynced };
 
-  // Writes `identity` and `builder` and renames the file into place.
+  // What Commit may run on the written file (its temporary's path) before
+  // renaming it into place: an error keeps the file from its name (the
+  // temporary is removed) and is Commit's.
+  using WrittenCheck = std::function<absl::Status(const std::string& written)>;
+
+  // Writes `identity` and `builder`, runs `check` (null: none) and renames
+  // the file into place.
   absl::Status Commit(const DatabaseIdentity& identity, const DatabaseBuilder& builder,
-                      Durability durability = Durability::kSynced);
+                      Durability durability = Durability::kSynced,
+                      const WrittenCheck& check = nullptr);
   // Writes `bytes` as the whole file (any file retro makes that is no
   // database, e.g. `retro export`'s) and renames it into place.
   absl::Status CommitBytes(std::string_view bytes, Durability durability = Durability::kSynced);

@@ -11,6 +11,7 @@
 #ifndef RETRO_GAME_MODULE_H_
 #define RETRO_GAME_MODULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -118,6 +119,14 @@ struct Report {
 struct VerifyOptions {
   uint64_t sample = 0;  // 0: every record; else this many random records
   uint64_t seed = 1;    // random seed for sampling
+  // The slices to check, by name (e.g. those a resumed solve restored from
+  // its checkpoint); empty: every slice. The sample is drawn from these.
+  std::vector<std::string> slices = {};
+
+  // Whether the slice called `name` is one to check.
+  bool Checks(std::string_view name) const {
+    return slices.empty() || std::find(slices.begin(), slices.end(), name) != slices.end();
+  }
 };
 
 // Outcome of the consistency check.

@@ -22,8 +22,9 @@ namespace retro {
 // is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
 // 4: OpenDatabase::Values and SliceValues, GameModule::Export,
 // OpenDatabase::RenderSvg and StartPosition; 5: PlanContext,
-// SolvePlan::database_name and what_fits.)
-inline constexpr uint32_t kPluginAbiVersion = 5;
+// SolvePlan::database_name and what_fits; 6: VerifyOptions::slices,
+// AtomicFileWriter::Commit's check.)
+inline constexpr uint32_t kPluginAbiVersion = 6;
 
 // The signature of a plugin factory.
 using PluginFactory = std::unique_ptr<GameModule>();

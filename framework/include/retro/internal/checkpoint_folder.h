@@ -74,6 +74,13 @@ class CheckpointFolder {
 
   const std::string& path() const { return path_; }
 
+  // OK while the folder's name still leads to the folder this solve made
+  // and holds open (always for kReadOnly, which writes nothing); otherwise
+  // FailedPrecondition naming it, as at the start for a symbolic link. A
+  // solve checks this before each write into the folder, so a folder
+  // replaced during the solve (e.g. by a link) is never written through.
+  absl::Status CheckStillOurs() const;
+
   // Whether the folder holds finished work: a `*.slice` or `*.snapshot`.
   bool HoldsWork() const;
 

@@ -291,7 +291,10 @@ class ChanceDatabase : public OpenDatabase {
                                       const WorkContext& context) override {
     const R& rules = *rules_;
     std::vector<uint64_t> sizes;
-    for (int s = 0; s < tables_.num_slices(); ++s) sizes.push_back(tables_.values(s).size());
+    // A slice not asked for counts as empty: none of its records is chosen.
+    for (int s = 0; s < tables_.num_slices(); ++s) {
+      sizes.push_back(options.Checks(rules.slice_name(s)) ? tables_.values(s).size() : 0);
+    }
     const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     // The rules' shared best choices, for a full verify.
     BestChoicesOf<R> shared;

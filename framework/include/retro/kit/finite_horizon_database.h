@@ -217,7 +217,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
                                       const WorkContext& context) override {
     const R& rules = tables_->rules();
     std::vector<uint64_t> sizes;
-    for (int s = 0; s < rules.num_slices(); ++s) sizes.push_back(tables_->store(s).states());
+    // A slice not asked for counts as empty: none of its records is chosen.
+    for (int s = 0; s < rules.num_slices(); ++s) {
+      sizes.push_back(options.Checks(rules.slice_name(s)) ? tables_->store(s).states() : 0);
+    }
     const retro::internal::RecordSelection selection(sizes, options.sample, options.seed);
     retro::internal::MismatchTally tally;
     CheckSelectedRecords(selection, 4096, context, [](int) {}, [this](int s) {

@@ -199,7 +199,8 @@ class LoopyWdlDatabase : public OpenDatabase {
     std::vector<uint64_t> sizes;
     uint64_t records = 0, blocks = 0;
     for (int slice = 0; slice < records_.num_slices(); ++slice) {
-      sizes.push_back(records_.size(slice));
+      // A slice not asked for counts as empty: none of its records is chosen.
+      sizes.push_back(options.Checks(rules_.slice_name(slice)) ? records_.size(slice) : 0);
       records += records_.size(slice);
       blocks += records_.NumChunks(slice);
     }
