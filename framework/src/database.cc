@@ -514,6 +514,9 @@ absl::Status DatabaseFile::ReadPrivately(int fd, size_t size) {
   if (memory == MAP_FAILED) return MapGuarded(fd, size);  // too big for memory: map it
   mapping_ = memory;
   mapping_size_ = size;
+  // Huge pages where the system gives them on request: fewer faults while
+  // reading and fewer TLB misses while probing.
+  madvise(memory, size, MADV_HUGEPAGE);
   auto* bytes = static_cast<uint8_t*>(memory);
   size_t done = 0;
   while (done < size) {
@@ -541,11 +544,8 @@ absl::Status DatabaseFile::MapGuarded(int fd, size_t size) {
   absl::StatusOr<int> slot = internal::GuardMapping(map, size);
   if (!slot.ok()) return slot.status();
   guard_slot_ = *slot;
+  fault_flag_ = internal::MappingFaultFlag(*slot);
   return absl::OkStatus();
-}
-
-bool DatabaseFile::Faulted() const {
-  return guard_slot_ >= 0 && internal::IsMappingFaulted(guard_slot_);
 }
 
 absl::Status DatabaseFile::CheckIntact() const {

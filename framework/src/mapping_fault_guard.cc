@@ -116,7 +116,7 @@ absl::StatusOr<int> GuardMapping(const void* address, size_t size) {
                    " large databases are open at once; close some first"));
 }
 
-bool IsMappingFaulted(int slot) { return g_slots[slot].faulted.load(); }
+const std::atomic<bool>* MappingFaultFlag(int slot) { return &g_slots[slot].faulted; }
 
 bool CallWithFaultEscape(void (*call)(void*), void* context) {
   sigjmp_buf target;

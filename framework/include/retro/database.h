@@ -9,6 +9,7 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -199,7 +200,9 @@ class DatabaseFile {
   // for a file read into memory.
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every probe (one atomic load; no system call).
-  bool Faulted() const;
+  bool Faulted() const {
+    return fault_flag_ != nullptr && fault_flag_->load(std::memory_order_acquire);
+  }
   // OK unless Faulted(): then DataLoss naming the file and what happened.
   absl::Status CheckIntact() const;
   // Whether the file was read into private memory (else it is mapped).
@@ -221,6 +224,7 @@ class DatabaseFile {
   void* mapping_ = nullptr;
   size_t mapping_size_ = 0;
   int guard_slot_ = -1;  // the mapping's slot in the SIGBUS guard, if mapped
+  const std::atomic<bool>* fault_flag_ = nullptr;  // that slot's flag
   bool padding_poisoned_ = false;
   uint32_t format_version_ = 0;
   DatabaseIdentity identity_;

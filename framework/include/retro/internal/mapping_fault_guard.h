@@ -4,7 +4,7 @@
 // faulted and then, on a thread inside RunWithFaultEscape, abandons the call
 // it runs (a jump back to RunWithFaultEscape, which returns false); on any
 // other thread it puts a page of zeros in place of the missing one, the
-// read returning zeros. Whoever reads a mapping checks IsMappingFaulted
+// read returning zeros. Whoever reads a mapping checks MappingFaultFlag
 // afterwards and refuses what it read. Faults outside every registered
 // mapping go to the handler that was installed before (by default: the
 // process dies, as without the guard).
@@ -14,6 +14,7 @@
 #ifndef RETRO_INTERNAL_MAPPING_FAULT_GUARD_H_
 #define RETRO_INTERNAL_MAPPING_FAULT_GUARD_H_
 
+#include <atomic>
 #include <cstddef>
 #include <type_traits>
 
@@ -26,17 +27,18 @@ inline constexpr int kMaxGuardedMappings = 4096;
 
 // Starts guarding the `size` bytes mapped at `address` (page-aligned), and
 // installs the SIGBUS handler if another handler took its place since.
-//   Returns: the slot to pass to IsMappingFaulted and UnguardMapping.
+//   Returns: the slot to pass to MappingFaultFlag and UnguardMapping.
 //   Errors: ResourceExhausted when kMaxGuardedMappings are guarded already;
 //     Internal when the handler cannot be installed.
 //   Thread safety: any thread.
 absl::StatusOr<int> GuardMapping(const void* address, size_t size);
 
-// Whether a read of the mapping in `slot` faulted since it was guarded (its
-// file was truncated: some of the bytes read since were zeros).
+// The flag that turns true when a read of the mapping in `slot` faults
+// (its file was truncated: reads since were abandoned or got zeros); valid
+// for the life of the process.
 //   Thread safety: any thread, also while others read the mapping.
-//   Cost: one atomic load.
-bool IsMappingFaulted(int slot);
+//   Cost: one atomic load to read it.
+const std::atomic<bool>* MappingFaultFlag(int slot);
 
 // Stops guarding the mapping in `slot`; call before unmapping it.
 void UnguardMapping(int slot);
@@ -46,7 +48,7 @@ void UnguardMapping(int slot);
 //   Returns: true when `call` returned, false when it was abandoned. An
 //     abandoned call's destructors do not run (its memory is lost, a lock
 //     it held stays held): use it only around reads of mapped databases,
-//     which are refused (IsMappingFaulted) once one faulted.
+//     which are refused (MappingFaultFlag) once one faulted.
 //   Cost: a sigsetjmp without the signal mask (no system call).
 bool CallWithFaultEscape(void (*call)(void*), void* context);
 
