@@ -32,8 +32,8 @@
 #include "absl/strings/str_format.h"
 #include "retro/host/checksum.h"
 #include "retro/host/temporary_name.h"
-#include "retro/internal/mapping_fault_guard.h"
 #include "retro/human_numbers.h"
+#include "retro/internal/mapping_fault_guard.h"
 #include "retro/status_macros.h"
 
 namespace retro {
