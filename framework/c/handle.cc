@@ -10,7 +10,7 @@ namespace {
 
 // Never destroyed: handles may be closed during static destruction.
 struct Registry {
-  std::shared_mutex mutex;  // shared: probes; exclusive: open and close
+  std::mutex mutex;  // held only to look up, add or remove a handle
   std::unordered_set<const retro_db*> live;
 };
 
@@ -26,25 +26,43 @@ retro_db* Register(std::unique_ptr<DatabaseSession> session) {
   db->magic = kOpenMagic;
   db->session = std::move(session);
   Registry& registry = TheRegistry();
-  std::unique_lock lock(registry.mutex);
+  std::lock_guard lock(registry.mutex);
   registry.live.insert(db.get());
   return db.release();
 }
 
 void Unregister(retro_db* db) {
   Registry& registry = TheRegistry();
-  std::unique_ptr<retro_db> doomed;
   {
-    std::unique_lock lock(registry.mutex);
+    std::lock_guard lock(registry.mutex);
     if (registry.live.erase(db) == 0) return;
     db->magic = kClosedMagic;
-    doomed.reset(db);
   }
-  // Destroyed outside the lock: unloading a plugin may take a while.
+  // No new Use finds it now; wait for those in progress.
+  {
+    std::unique_lock lock(db->mutex);
+    db->idle.wait(lock, [db] { return db->in_flight == 0; });
+  }
+  // Destroyed outside every lock: unloading a plugin may take a while.
+  delete db;
 }
 
-Use::Use(retro_db* db) : lock_(TheRegistry().mutex), db_(db) {
-  ok_ = db != nullptr && TheRegistry().live.count(db) != 0 && db->magic == kOpenMagic;
+Use::Use(retro_db* db) : db_(db), ok_(false) {
+  Registry& registry = TheRegistry();
+  std::lock_guard lock(registry.mutex);
+  ok_ = db != nullptr && registry.live.count(db) != 0 && db->magic == kOpenMagic;
+  if (ok_) {
+    std::lock_guard count(db->mutex);
+    ++db->in_flight;
+  }
+}
+
+Use::~Use() {
+  if (!ok_) return;
+  // Notified under the lock: the closing thread, woken, destroys `db` only
+  // after this unlock.
+  std::lock_guard lock(db_->mutex);
+  if (--db_->in_flight == 0) db_->idle.notify_all();
 }
 
 CError Use::error() {

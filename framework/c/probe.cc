@@ -31,7 +31,7 @@ CError ProbeError(const Use& db, const std::string& position, const ParameterVal
   const std::string message(status.message());
   if (!IsBadInput(status)) return {RETRO_ERROR_INTERNAL, message};
   auto defaults = ResolveParameters(db.game().probe_parameters, {}, "probing");
-  if (defaults.ok() && *defaults != options && db.database().Probe(position, *defaults).ok()) {
+  if (defaults.ok() && *defaults != options && db.session().Probe(position, *defaults).ok()) {
     return {RETRO_ERROR_BAD_OPTION, message};
   }
   return {RETRO_ERROR_BAD_POSITION, message};
@@ -50,7 +50,7 @@ std::variant<std::string, CError> ProbeJson(const Use& db, const char* position,
   }
   auto values = ParseProbeOptions(options, game);
   if (!values.ok()) return CError{RETRO_ERROR_BAD_OPTION, std::string(values.status().message())};
-  auto report = db.database().Probe(position, *values);
+  auto report = db.session().Probe(position, *values);
   if (!report.ok()) return ProbeError(db, position, *values, report.status());
   return std::move(report->json);
 }

@@ -26,7 +26,8 @@ constexpr char kUsageHead[] =
     "line, and prints one result line per input line (one JSON object per\n"
     "line with --json); a bad line prints an error line and probing goes on,\n"
     "the exit status then being 2. A line longer than 1 MiB, or input that\n"
-    "cannot be read, ends probing with an error naming the line (exit status 2).\n";
+    "cannot be read, gets an error line naming the line and ends probing\n"
+    "(exit status 2); every line before it has its answer.\n";
 
 // The options of `retro probe` besides the game's probe options.
 constexpr CommandOption kOptions[] = {
@@ -68,7 +69,7 @@ int RunProbe(int argc, char** argv, int first) {
       absl::StrCat("probing ", game.name));
   if (!options.ok()) return ReportError(options.status());
   const bool json = args.Flag("json");
-  OpenDatabase& database = *(*session)->database;
+  const DatabaseSession& database = **session;
 
   if (position.has_value()) {
     auto report = database.Probe(*position, *options);
@@ -113,7 +114,7 @@ LineEnd ReadLine(std::FILE* in, std::string* line, int* error) {
 }
 
 // The output line (with its '\n') for input line `input`.
-std::string ResultLine(OpenDatabase& database, const ParameterValues& options, bool json,
+std::string ResultLine(const DatabaseSession& database, const ParameterValues& options, bool json,
                        const std::string& input, bool* bad) {
   auto report = database.Probe(input, options);
   std::string out;
@@ -136,9 +137,23 @@ std::string ResultLine(OpenDatabase& database, const ParameterValues& options, b
   return out;
 }
 
+// Ends a batch at an input line that cannot be probed (`error`): in text,
+// its error line on `out_file` (the line's answer) and the error on stderr;
+// in JSON, the error's envelope, which is both. Returns ReportError's exit
+// status (kExitUsage for the input's errors, kExitFailure for the file's).
+int EndBatch(const absl::Status& error, bool json, std::FILE* out_file) {
+  if (!json) {
+    const std::string line =
+        absl::StrCat("error: ", EscapeControl(std::string(error.message())), "\n");
+    std::fwrite(line.data(), 1, line.size(), out_file);
+    std::fflush(out_file);
+  }
+  return ReportError(error);
+}
+
 }  // namespace
 
-int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
+int ProbeBatch(const DatabaseSession& database, const ParameterValues& options, bool json,
                std::FILE* in, std::FILE* out_file) {
   bool bad = false;
   std::string line;
@@ -153,17 +168,24 @@ int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json
       case LineEnd::kEndOfInput:
         return bad ? kExitUsage : kExitOk;
       case LineEnd::kTooLong:
-        return ReportError(absl::InvalidArgumentError(absl::StrCat(
-            "line ", number, " of the input is longer than 1 MiB, the most retro probe reads "
-            "in a line; give one position per line")));
+        return EndBatch(absl::InvalidArgumentError(absl::StrCat(
+                            "line ", number, " of the input is longer than 1 MiB, the most "
+                            "retro probe reads in a line; give one position per line")),
+                        json, out_file);
       case LineEnd::kReadError:
-        return ReportError(absl::InvalidArgumentError(absl::StrCat(
-            "cannot read the input at line ", number, ": ",
-            error != 0 ? std::strerror(error) : "read error")));
+        return EndBatch(absl::InvalidArgumentError(absl::StrCat(
+                            "cannot read the input at line ", number, ": ",
+                            error != 0 ? std::strerror(error) : "read error")),
+                        json, out_file);
       case LineEnd::kLine:
         break;
     }
     const std::string out = ResultLine(database, options, json, Trim(line), &bad);
+    // A file truncated under its mapping: this answer and every later one
+    // may hold zeros read in place of the file.
+    if (absl::Status intact = database.file->CheckIntact(); !intact.ok()) {
+      return EndBatch(intact, json, out_file);
+    }
     std::fwrite(out.data(), 1, out.size(), out_file);
     // Stop at the first failed write (a full disk, a closed pipe end)
     // instead of probing the rest for nothing; main reports it.

@@ -48,7 +48,8 @@ int RunStats(int argc, char** argv, int first) {
   absl::StatusOr<Report> report;
   {
     ProgressBar bar(progress, *style);
-    report = (*session)->database->Stats(WorkContext{&pool, &progress});
+    report = (*session)->Read(
+        [&] { return (*session)->database->Stats(WorkContext{&pool, &progress}); });
   }
   if (!report.ok()) return ReportError(report.status());
   if (args.Flag("json")) {

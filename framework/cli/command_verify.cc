@@ -121,8 +121,10 @@ int RunVerify(int argc, char** argv, int first) {
   absl::StatusOr<VerifyResult> result;
   {
     ProgressBar bar(progress, reports ? request.progress : ProgressStyle::kNone);
-    result = (*session)->database->Verify(
-        options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
+    result = (*session)->Read([&] {
+      return (*session)->database->Verify(
+          options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
+    });
   }
   if (!result.ok()) return ReportError(result.status());
   const double seconds =

@@ -137,9 +137,11 @@ void PrintResultEnvelope(const std::string& failure, std::string_view result);
 // writes one result line per input line to `out` (`json`: one JSON object
 // per line); a bad line gives an error line. Returns kExitOk, kExitUsage
 // when any line was bad, or kExitFailure at the first failed write. A line
-// longer than kMaxBatchLineBytes or a failed read ends the batch with an
-// error naming the line (reported, kExitUsage); memory stays bounded.
-int ProbeBatch(OpenDatabase& database, const ParameterValues& options, bool json,
+// longer than kMaxBatchLineBytes or a failed read gets an error line naming
+// the line and ends the batch (also reported, kExitUsage); memory stays
+// bounded. A database file truncated under its mapping makes each later
+// line an error line (DatabaseSession::Probe).
+int ProbeBatch(const DatabaseSession& database, const ParameterValues& options, bool json,
                std::FILE* in, std::FILE* out);
 
 }  // namespace retro::cli

@@ -25,7 +25,7 @@ absl::StatusOr<ParameterValues> DatabaseHandle::ResolveProbeOptions(
 
 absl::StatusOr<std::string> DatabaseHandle::Probe(const std::string& position,
                                                   const ParameterValues& resolved) const {
-  absl::StatusOr<Report> report = session_->database->Probe(position, resolved);
+  absl::StatusOr<Report> report = session_->Probe(position, resolved);
   if (!report.ok()) return report.status();
   return std::move(report->json);
 }
@@ -37,7 +37,7 @@ std::vector<ProbeAnswer> DatabaseHandle::ProbeMany(const std::vector<std::string
   ThreadPool pool(threads);
   pool.ParallelFor(0, positions.size(), 256, [&](int, uint64_t begin, uint64_t end) {
     for (uint64_t i = begin; i < end; ++i) {
-      absl::StatusOr<Report> report = session_->database->Probe(positions[i], resolved);
+      absl::StatusOr<Report> report = session_->Probe(positions[i], resolved);
       if (report.ok()) {
         answers[i] = {.ok = true, .json = std::move(report->json)};
       } else {
@@ -51,7 +51,8 @@ std::vector<ProbeAnswer> DatabaseHandle::ProbeMany(const std::vector<std::string
 absl::StatusOr<std::string> DatabaseHandle::Stats(int threads) const {
   ThreadPool pool(threads);
   Progress progress;
-  absl::StatusOr<Report> report = session_->database->Stats(WorkContext{&pool, &progress});
+  absl::StatusOr<Report> report =
+      session_->Read([&] { return session_->database->Stats(WorkContext{&pool, &progress}); });
   if (!report.ok()) return report.status();
   return std::move(report->json);
 }
@@ -61,8 +62,10 @@ absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
   const auto start = std::chrono::steady_clock::now();
   ThreadPool pool(threads);
   Progress progress;
-  absl::StatusOr<VerifyResult> result =
-      session_->database->Verify(options, WorkContext{.pool = &pool, .progress = &progress});
+  absl::StatusOr<VerifyResult> result = session_->Read([&] {
+    return session_->database->Verify(options,
+                                      WorkContext{.pool = &pool, .progress = &progress});
+  });
   if (!result.ok()) return result.status();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -71,7 +74,9 @@ absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
 
 absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
                                                    const ParameterValues& resolved) const {
-  return session_->database->Values(slice, resolved);
+  // Values computed from the file read it here; a view is read later, by
+  // NumPy, and gets zeros where the file was cut.
+  return session_->Read([&] { return session_->database->Values(slice, resolved); });
 }
 
 }  // namespace retro::python

@@ -168,6 +168,11 @@ class PyDatabase {
       if (errors == "report") bad_option = BadOption(*handle, texts, answers, options);
     }
     if (bad_option.has_value()) RaiseProbeError(*handle, *bad_option);
+    // A file truncated under its mapping fails the whole batch, whatever
+    // `errors` says: none of its answers can be trusted.
+    if (absl::Status intact = handle->session()->file->CheckIntact(); !intact.ok()) {
+      RaiseError(intact);
+    }
     for (const ProbeAnswer& answer : answers) {
       if (!answer.ok && errors == "raise") RaiseProbeError(*handle, answer.error);
     }

@@ -98,7 +98,9 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
   std::error_code error;
   if (!std::filesystem::exists(path, error)) return nullptr;
   const auto refuse = [&](const std::string& why) { return Refusal(path, why); };
-  absl::StatusOr<std::unique_ptr<DatabaseFile>> file = DatabaseFile::Open(path);
+  // Mapped: the solve keeps finished slices as views of it.
+  absl::StatusOr<std::unique_ptr<DatabaseFile>> file =
+      DatabaseFile::Open(path, /*verify_slices=*/true, DatabaseFile::Holding::kMapped);
   if (!file.ok()) return refuse(absl::StrCat("is damaged: ", file.status().message()));
   const DatabaseIdentity& id = (*file)->identity();
   if (id.codec != codec) return refuse("is not a retro checkpoint of this kind");

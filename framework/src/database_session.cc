@@ -48,6 +48,11 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSessionIn(
   return session;
 }
 
+absl::StatusOr<Report> DatabaseSession::Probe(const std::string& position,
+                                              const ParameterValues& options) const {
+  return Read([&] { return database->Probe(position, options); });
+}
+
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSession(
     const std::string& path, const std::vector<std::string>& plugin_dirs) {
   return OpenDatabaseSessionIn(path, PluginSearchDirs(plugin_dirs));

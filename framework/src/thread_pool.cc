@@ -7,8 +7,22 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "retro/internal/mapping_fault_guard.h"
 
 namespace retro {
+namespace {
+
+// Runs fn(); a read of a mapped database file truncated meanwhile
+// (retro/internal/mapping_fault_guard.h) abandons it and throws, as a
+// failed body does, so that the loop ends and its caller sees the error.
+template <typename Fn>
+void RunEscapingFaults(Fn&& fn) {
+  if (!internal::RunWithFaultEscape(fn)) {
+    throw std::runtime_error("a mapped database file was truncated on disk while it was read");
+  }
+}
+
+}  // namespace
 
 ThreadPool::ThreadPool(int threads) {
   if (threads <= 0) threads = HardwareThreads();
@@ -49,7 +63,7 @@ int ThreadPool::HardwareThreads() {
 
 void ThreadPool::RunCatching(const std::function<void(int)>& job, int worker) {
   try {
-    job(worker);
+    RunEscapingFaults([&] { job(worker); });
   } catch (...) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!failure_) failure_ = std::current_exception();
@@ -107,7 +121,7 @@ void ThreadPool::Run(const std::function<void(int)>& body, bool every_thread) {
 
 void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
   if (workers_.empty()) {
-    body(0);
+    RunEscapingFaults([&] { body(0); });
     return;
   }
   Run(body, /*every_thread=*/true);
@@ -119,15 +133,17 @@ void ThreadPool::ParallelFor(
   if (begin >= end) return;
   grain = std::max<uint64_t>(grain, 1);
   if (end - begin <= grain) {
-    body(0, begin, end);
+    RunEscapingFaults([&] { body(0, begin, end); });
     return;
   }
   if (workers_.empty()) {
     // The same chunks as on several threads, in order: a body may rely on
     // getting at most `grain` indices a call.
-    for (uint64_t b = begin; b < end; b += std::min(grain, end - b)) {
-      body(0, b, b + std::min(grain, end - b));
-    }
+    RunEscapingFaults([&] {
+      for (uint64_t b = begin; b < end; b += std::min(grain, end - b)) {
+        body(0, b, b + std::min(grain, end - b));
+      }
+    });
     return;
   }
   std::atomic<uint64_t> next{begin};

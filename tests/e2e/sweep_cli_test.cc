@@ -88,7 +88,9 @@ TEST_F(SweepCliTest, BatchProbeReportsAnUnreadableInputNamingTheLine) {
   SolveBook("o.retro");
   const RunResult directory = RetroShell({"probe", "--db", "o.retro"}, "", "< .");
   ExpectError(directory, 2, {"cannot read the input at line 1", "Is a directory"});
-  EXPECT_EQ(directory.out, "");
+  // The line's answer: its error line.
+  ASSERT_EQ(Lines(directory.out).size(), 1u) << directory;
+  EXPECT_THAT(directory.out, ::testing::StartsWith("error: cannot read the input at line 1"));
 }
 
 TEST_F(SweepCliTest, BatchProbeRefusesALineLongerThanOneMebibyte) {
@@ -98,7 +100,8 @@ TEST_F(SweepCliTest, BatchProbeRefusesALineLongerThanOneMebibyte) {
       absl::StrCat(good, good, std::string((size_t{1} << 20) + 1, '4'), "\n", good);
   const RunResult probe = Retro({"probe", "--db", "o.retro"}, input);
   ExpectError(probe, 2, {"line 3 of the input is longer than 1 MiB"});
-  EXPECT_EQ(Lines(probe.out).size(), 2u) << probe;
+  ASSERT_EQ(Lines(probe.out).size(), 3u) << probe;
+  EXPECT_THAT(Lines(probe.out)[2], ::testing::StartsWith("error: line 3 of the input is longer"));
   // A line of exactly 1 MiB is read (and answered, here with an error line).
   const RunResult longest =
       Retro({"probe", "--db", "o.retro"}, absl::StrCat(std::string(size_t{1} << 20, '4'), "\n"));
@@ -109,8 +112,8 @@ TEST_F(SweepCliTest, BatchProbeRefusesALineLongerThanOneMebibyte) {
 
 // Every line read before a line longer than 1 MiB gets its answer line,
 // a good one and a bad one alike, in text and in JSON, from a file and
-// from a pipe whose lines arrive over time; then the error, exit status 2,
-// and nothing for the lines after it.
+// from a pipe whose lines arrive over time; then the long line's error
+// line, exit status 2, and nothing for the lines after it.
 TEST_F(SweepCliTest, BatchProbeAnswersEveryLineBeforeALongOne) {
   SolveBook("o.retro");
   const std::string good = absl::StrCat(kSmallBoard, "\n");
@@ -122,12 +125,12 @@ TEST_F(SweepCliTest, BatchProbeAnswersEveryLineBeforeALongOne) {
     const RunResult probe = Retro(args, input);
     ExpectError(probe, 2, {"line 5 of the input is longer than 1 MiB"});
     const std::vector<std::string> lines = Lines(probe.out);
-    ASSERT_EQ(lines.size(), json ? 5u : 4u) << probe;
+    ASSERT_EQ(lines.size(), 5u) << probe;
     for (const int i : {0, 2, 3}) {
       EXPECT_THAT(lines[i], ::testing::HasSubstr(json ? "\"value\":2" : "value=2")) << i;
     }
     EXPECT_THAT(lines[1], ::testing::HasSubstr(json ? "\"ok\":false" : "error: ")) << probe;
-    if (json) EXPECT_THAT(lines[4], ::testing::HasSubstr("longer than 1 MiB"));
+    EXPECT_THAT(lines[4], ::testing::HasSubstr("line 5 of the input is longer than 1 MiB"));
   }
   // From a pipe, the long line arriving after the others were answered.
   const std::string feed = absl::StrCat(
@@ -136,10 +139,33 @@ TEST_F(SweepCliTest, BatchProbeAnswersEveryLineBeforeALongOne) {
   const RunResult piped = RetroShell({"probe", "--db", "o.retro"}, feed, "");
   ExpectError(piped, 2, {"line 4 of the input is longer than 1 MiB"});
   const std::vector<std::string> lines = Lines(piped.out);
-  ASSERT_EQ(lines.size(), 3u) << piped;
+  ASSERT_EQ(lines.size(), 4u) << piped;
   EXPECT_THAT(lines[0], ::testing::HasSubstr("value=2"));
   EXPECT_THAT(lines[1], ::testing::HasSubstr("error: "));
   EXPECT_THAT(lines[2], ::testing::HasSubstr("value=2"));
+  EXPECT_THAT(lines[3], ::testing::StartsWith("error: line 4 of the input is longer"));
+}
+
+// A bad --plies-left (out of the book's range, or no number) is each
+// line's error: every line read gets its error line, in text and in JSON,
+// and the exit status is 2.
+TEST_F(SweepCliTest, BatchProbeWithABadPliesLeftAnswersEveryLine) {
+  SolveBook("o.retro");
+  const std::string input = absl::StrCat(kSmallBoard, "\n1 2 3\n", kSmallBoard, "\n");
+  for (const std::string bad : {"999", "abc"}) {
+    for (const bool json : {false, true}) {
+      std::vector<std::string> args = {"probe", "--db", "o.retro", "--plies-left", bad};
+      if (json) args.push_back("--json");
+      const RunResult probe = Retro(args, input);
+      EXPECT_EQ(probe.exit_code, 2) << probe;
+      const std::vector<std::string> lines = Lines(probe.out);
+      ASSERT_EQ(lines.size(), 3u) << probe;
+      for (const std::string& line : lines) {
+        EXPECT_THAT(line, ::testing::HasSubstr(json ? "\"ok\":false" : "error: ")) << line;
+      }
+      EXPECT_THAT(lines[0], ::testing::HasSubstr("--plies-left")) << lines[0];
+    }
+  }
 }
 
 TEST_F(SweepCliTest, BatchProbeOfAnEndlessLineStopsWithBoundedMemory) {
@@ -150,6 +176,7 @@ TEST_F(SweepCliTest, BatchProbeOfAnEndlessLineStopsWithBoundedMemory) {
   const RunResult probe =
       RetroShell({"probe", "--db", "o.retro"}, "ulimit -v 500000;", "< /dev/zero");
   ExpectError(probe, 2, {"line 1 of the input is longer than 1 MiB"});
+  EXPECT_EQ(Lines(probe.out).size(), 1u) << probe;
 }
 
 // --- An empty --position --------------------------------------------------------

@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::FILE* in = fmemopen(bytes.data(), bytes.size(), "r");
   if (in == nullptr) return 0;
   MemoryOutput out;
-  const int status = cli::ProbeBatch(*session.database, *options, args->Flag("json"), in,
+  const int status = cli::ProbeBatch(session, *options, args->Flag("json"), in,
                                      out.file);
   std::fclose(in);
   std::fflush(out.file);

@@ -131,8 +131,9 @@ ApiReply Databases(ExploreCatalog& catalog, const Query& query) {
     json.Key("probe_parameters");
     WriteParameterSpecs(json, game.probe_parameters);
     json.Key("start_position");
-    const absl::StatusOr<std::string> start = open.StartPosition();
-    start.ok() ? json.String(*start) : json.Null();
+    const absl::StatusOr<std::string> start =
+        database->session->Read([&] { return open.StartPosition(); });
+    start.ok() && ExploreCatalog::CheckRead(*database).ok() ? json.String(*start) : json.Null();
     json.EndObject();
   }
   json.EndArray().EndObject();
@@ -153,7 +154,10 @@ ApiReply Probe(ExploreCatalog& catalog, const Query& query) {
   if (!position.ok()) return Failure(envelope, position.status());
   absl::StatusOr<ParameterValues> options = ProbeOptions(**database, query, {"db", "position"});
   if (!options.ok()) return Failure(envelope, options.status());
-  absl::StatusOr<Report> report = (*database)->session->database->Probe(*position, *options);
+  absl::StatusOr<Report> report = (*database)->session->Probe(*position, *options);
+  if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
+    return Failure(envelope, read);
+  }
   if (!report.ok()) return Failure(envelope, report.status());
   return {200, envelope.Success(report->json)};
 }
@@ -170,7 +174,11 @@ ApiReply Render(ExploreCatalog& catalog, const Query& query) {
   envelope = EnvelopeFor("render", *database);
   absl::StatusOr<std::string> position = query.Require("position");
   if (!position.ok()) return Failure(envelope, position.status());
-  const absl::StatusOr<std::string> svg = (*database)->session->database->RenderSvg(*position);
+  const absl::StatusOr<std::string> svg = (*database)->session->Read(
+      [&] { return (*database)->session->database->RenderSvg(*position); });
+  if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
+    return Failure(envelope, read);
+  }
   JsonWriter json;
   json.BeginObject().Key("svg");
   if (svg.ok()) {
@@ -225,8 +233,7 @@ absl::StatusOr<std::string> SeriesResult(const ExploreDatabase& database, const 
   json.BeginObject().Key("parameter").String(SnakeCase(parameter)).Key("points").BeginArray();
   for (int64_t at = from; at <= to; at += step) {
     options[parameter] = std::to_string(at);
-    RETRO_ASSIGN_OR_RETURN(const Report report,
-                           database.session->database->Probe(position, options));
+    RETRO_ASSIGN_OR_RETURN(const Report report, database.session->Probe(position, options));
     json.BeginObject().Key("at").Int(at).Key("result").Raw(report.json).EndObject();
   }
   json.EndArray().EndObject();
@@ -245,6 +252,9 @@ ApiReply Series(ExploreCatalog& catalog, const Query& query) {
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor("series", *database);
   absl::StatusOr<std::string> result = SeriesResult(**database, query);
+  if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
+    return Failure(envelope, read);
+  }
   if (!result.ok()) return Failure(envelope, result.status());
   return {200, envelope.Success(*result)};
 }

@@ -83,7 +83,16 @@ absl::StatusOr<ExploreDatabase*> ExploreCatalog::FindToRead(std::string_view id)
   return database;
 }
 
+absl::Status ExploreCatalog::CheckRead(const ExploreDatabase& database) {
+  if (!database.session->file->Faulted()) return absl::OkStatus();
+  return absl::UnavailableError(absl::StrCat(
+      "database '", database.id, "' (", database.path, ") was truncated on disk while "
+      "retro explore read it; it is no longer read. Restart retro explore to serve the file "
+      "as it is now"));
+}
+
 absl::Status ExploreCatalog::CheckUnchanged(const ExploreDatabase& database) {
+  if (absl::Status read = CheckRead(database); !read.ok()) return read;
   const absl::StatusOr<FileIdentity> now = IdentifyFile(database.path);
   if (now.ok() && *now == database.opened) return absl::OkStatus();
   std::string what = "is gone or unreadable";
@@ -111,8 +120,10 @@ absl::StatusOr<std::string> ExploreCatalog::Stats(const ExploreDatabase& databas
   if (!stats_[slot].has_value()) {
     ThreadPool pool(threads_);
     Progress progress;
-    absl::StatusOr<Report> report =
-        database.session->database->Stats(WorkContext{&pool, &progress});
+    absl::StatusOr<Report> report = database.session->Read(
+        [&] { return database.session->database->Stats(WorkContext{&pool, &progress}); });
+    // Statistics of a file truncated meanwhile are not kept.
+    if (absl::Status read = CheckRead(database); !read.ok()) return read;
     stats_[slot] = report.ok() ? absl::StatusOr<std::string>(report->json)
                                : absl::StatusOr<std::string>(report.status());
   }

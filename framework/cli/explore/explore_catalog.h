@@ -62,6 +62,12 @@ class ExploreCatalog {
   // changed on disk (nothing more is read from it: restart to serve it).
   static absl::Status CheckUnchanged(const ExploreDatabase& database);
 
+  // After a read of `database`: Unavailable when its file was truncated
+  // under its mapping meanwhile (DatabaseFile::Faulted: the read may have
+  // got zeros, and the answer is not sent); then every later request is
+  // refused by CheckUnchanged too. One atomic load.
+  static absl::Status CheckRead(const ExploreDatabase& database);
+
   // The JSON result of `retro stats --json` for `database`, computed once
   // (one computation at a time, with all the catalog's threads) and kept.
   absl::StatusOr<std::string> Stats(const ExploreDatabase& database);

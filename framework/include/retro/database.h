@@ -9,6 +9,7 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -86,10 +87,25 @@ class DatabaseBuilder {
 std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
                                        const DatabaseBuilder& builder);
 
-// A read-only, validated view of a database file (memory-mapped). Once
-// opened nothing in it changes: every const method may be called from any
-// number of threads at once, and the spans it returns stay valid (and
-// unchanged) while the DatabaseFile lives.
+// Database files of at most this many bytes are read into the process's own
+// memory when opened; larger ones are mapped (DatabaseFile).
+inline constexpr uint64_t kDefaultDatabaseReadLimit = uint64_t{1} << 30;
+
+// The read limit in force: RETRO_DATABASE_READ_LIMIT_MB (MiB; 0 maps every
+// file) when set to a number, else kDefaultDatabaseReadLimit. Read at each
+// DatabaseFile::Open.
+uint64_t DatabaseReadLimit();
+
+// A read-only, validated view of a database file. A file of at most
+// DatabaseReadLimit() bytes is read into private memory when opened, so
+// that nothing done to the file afterwards (truncated, overwritten in
+// place, replaced) changes what it holds. A larger file is mapped
+// read-only; if it is truncated under the mapping, a read past its new end
+// gets zeros instead of killing the process (SIGBUS), and Faulted() turns
+// true from then on (retro/internal/mapping_fault_guard.h): callers check
+// CheckIntact() after reading and refuse what they read when it fails.
+// Every const method may be called from any number of threads at once, and
+// the spans it returns stay valid while the DatabaseFile lives.
 class DatabaseFile {
  public:
   // One entry of the slice table: the slice's name, its byte offset in the
@@ -101,19 +117,30 @@ class DatabaseFile {
     uint64_t checksum = 0;
   };
 
-  // Maps a database file read-only and checks it: magic, format version,
-  // size, header checksum, structure, and every slice checksum.
+  // How Open holds the file: read into memory up to DatabaseReadLimit()
+  // and mapped above it, or mapped whatever its size.
+  enum class Holding { kByLimit, kMapped };
+
+  // Reads (or, above DatabaseReadLimit(), maps) a database file and checks
+  //   it: magic, format version, size, header checksum, structure, and
+  //   every slice checksum.
   //   Parameters: path; verify_slices, false to defer the slice checksums
   //     to VerifySlices().
-  //   Returns: the file, owning the mapping (unmapped when destroyed).
+  //   Returns: the file, owning its memory or mapping (released when
+  //     destroyed).
   //   Errors, prefixed with the path: NotFound; InvalidArgument (not a
   //     regular file or not a retro database); FailedPrecondition (another
-  //     format version); DataLoss (wrong size, checksum or structure);
-  //     Unavailable (open, stat or mmap failed).
-  //   Thread safety: any thread. Cost: root only (maps the file; reads
-  //     every byte unless verify_slices is false).
+  //     format version); DataLoss (wrong size, checksum or structure, or
+  //     the file shrank while read); Unavailable (open, stat, read or mmap
+  //     failed); ResourceExhausted (too many large files mapped at once).
+  //   Thread safety: any thread. Cost: root only (reads every byte of a
+  //     file read into memory; of a mapped one, only unless verify_slices
+  //     is false).
+  //   `holding`: kMapped maps the file whatever its size (a solver's
+  //     checkpoint, whose slices the solve keeps as views: memory it can
+  //     give back).
   static absl::StatusOr<std::unique_ptr<DatabaseFile>> Open(
-      const std::string& path, bool verify_slices = true);
+      const std::string& path, bool verify_slices = true, Holding holding = Holding::kByLimit);
   // Open() of a database held in memory; path() is "<memory>".
   //   Parameters: bytes, which must outlive the result; verify_slices.
   //   Returns: the file, a view of `bytes` (nothing is copied or owned).
@@ -169,8 +196,25 @@ class DatabaseFile {
   //   Cost: fit for every node (a table entry, no copy).
   std::span<const uint8_t> SliceBytes(size_t index) const;
 
+  // Whether a read of the mapped file faulted because the file was
+  // truncated under it (some bytes read since were zeros). Always false
+  // for a file read into memory.
+  //   Thread safety: any number of threads at once.
+  //   Cost: fit for every probe (one atomic load; no system call).
+  bool Faulted() const {
+    return fault_flag_ != nullptr && fault_flag_->load(std::memory_order_acquire);
+  }
+  // OK unless Faulted(): then DataLoss naming the file and what happened.
+  absl::Status CheckIntact() const;
+  // Whether the file was read into private memory (else it is mapped).
+  bool read_into_memory() const { return mapping_ != nullptr && guard_slot_ < 0; }
+
  private:
   DatabaseFile() = default;
+  // Reads the `size` bytes of `fd` into new private memory.
+  absl::Status ReadPrivately(int fd, size_t size);
+  // Maps the `size` bytes of `fd` and guards the mapping against SIGBUS.
+  absl::Status MapGuarded(int fd, size_t size);
   absl::Status Parse(bool verify_slices);
   // Marks the padding between slices unreadable for AddressSanitizer, or
   // readable again.
@@ -180,6 +224,8 @@ class DatabaseFile {
   std::span<const uint8_t> bytes_;
   void* mapping_ = nullptr;
   size_t mapping_size_ = 0;
+  int guard_slot_ = -1;  // the mapping's slot in the SIGBUS guard, if mapped
+  const std::atomic<bool>* fault_flag_ = nullptr;  // that slot's flag
   bool padding_poisoned_ = false;
   uint32_t format_version_ = 0;
   DatabaseIdentity identity_;

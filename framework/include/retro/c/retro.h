@@ -76,9 +76,13 @@ RETRO_C_API const char* retro_version(void);
  * Errors: NULL or empty path, a missing, unreadable or non-regular file, a
  *   file that is no retro database or is damaged, a game whose plugin is not
  *   installed or was built for another ABI or data version.
- * Thread safety: safe from any thread; each call makes its own handle.
+ * Thread safety: safe from any thread, also while other threads probe
+ *   other handles; each call makes its own handle.
  * Cost: reads and checksums the whole file (about as long as reading it
- *   once from disk) and loads the plugin; open once, probe many times. */
+ *   once from disk) and loads the plugin; open once, probe many times. A
+ *   file of up to 1 GiB (RETRO_DATABASE_READ_LIMIT_MB changes the limit) is
+ *   held in the process's memory, so that nothing done to the file later
+ *   changes the answers; a larger one is mapped (docs/probing.md). */
 RETRO_C_API retro_db* retro_open(const char* path, char* error, size_t error_size);
 
 /* retro_open_with_plugins
@@ -104,11 +108,14 @@ RETRO_C_API retro_db* retro_open_with_plugins(const char* path, const char* plug
  * Errors: RETRO_ERROR_BAD_ARGUMENT (position or out NULL, out_size 0),
  *   RETRO_ERROR_BAD_HANDLE, RETRO_ERROR_BAD_POSITION, RETRO_ERROR_BAD_OPTION,
  *   RETRO_ERROR_BUFFER_TOO_SMALL (the message names the size needed),
- *   RETRO_ERROR_INTERNAL.
+ *   RETRO_ERROR_INTERNAL (also for a mapped file truncated on disk while
+ *   open: "... was truncated on disk while open", for every later probe).
  * Thread safety: one handle may be probed from any number of threads at
- *   once; retro_close waits for probes in progress.
+ *   once, beside retro_open and retro_close of other handles (no lock is
+ *   held across a probe); retro_close of this handle waits for probes in
+ *   progress.
  * Cost: one lookup per legal move and one for the position (memory reads of
- *   the mapped file) plus formatting: microseconds. */
+ *   the database, held in memory or mapped) plus formatting: microseconds. */
 RETRO_C_API int retro_probe_json(retro_db* db, const char* position, const char* options,
                                  char* out, size_t out_size);
 
@@ -147,9 +154,13 @@ RETRO_C_API const char* retro_last_error(void);
  * Parameters: db: the handle; NULL, or an already closed handle, is ignored.
  * Returns: nothing.
  * Errors: none.
- * Thread safety: safe while other threads probe other handles; it waits for
- *   probes in progress to end.
- * Cost: unmaps the file and unloads the plugin: microseconds. */
+ * Thread safety: safe from any thread, also while other threads probe this
+ *   handle or others. Probes of this handle in progress end normally and
+ *   retro_close returns once they have; a probe that starts after
+ *   retro_close began is refused with RETRO_ERROR_BAD_HANDLE (see the
+ *   caveat above on reused addresses).
+ * Cost: waits for the handle's probes in progress (microseconds each), then
+ *   releases the file and unloads the plugin: microseconds. */
 RETRO_C_API void retro_close(retro_db* db);
 
 #ifdef __cplusplus

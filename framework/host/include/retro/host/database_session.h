@@ -4,7 +4,9 @@
 #ifndef RETRO_HOST_DATABASE_SESSION_H_
 #define RETRO_HOST_DATABASE_SESSION_H_
 
+#include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "retro/database.h"
 #include "retro/game_module.h"
 #include "retro/host/plugin_loader.h"
+#include "retro/internal/mapping_fault_guard.h"
 
 namespace retro {
 
@@ -25,6 +28,34 @@ struct DatabaseSession {
     database.reset();
     plugin.reset();
   }
+
+  // Runs `read`, a call of the plugin that reads the database (Probe,
+  // Stats, Verify, Values, ...) returning an absl::StatusOr, so that a file
+  // truncated under its mapping is its error, CheckIntact()'s: before the
+  // call (nothing more is read from such a file), or after it, whatever the
+  // call did (abandoned at the faulting read, failed in a thread pool's
+  // worker, or returned something read from zeros). Other exceptions pass.
+  //   Thread safety: as the call's. Cost: two atomic loads and a sigsetjmp.
+  template <typename Fn>
+  auto Read(Fn&& read) const -> decltype(read()) {
+    if (absl::Status intact = file->CheckIntact(); !intact.ok()) return intact;
+    std::optional<decltype(read())> result;
+    std::exception_ptr failure;
+    internal::RunWithFaultEscape([&] {
+      try {
+        result.emplace(read());
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+    if (absl::Status intact = file->CheckIntact(); !intact.ok()) return intact;
+    if (failure) std::rethrow_exception(failure);
+    if (!result.has_value()) return absl::InternalError("a read of the database was abandoned");
+    return *std::move(result);
+  }
+
+  // Read() of the plugin's probe of `position` (OpenDatabase::Probe).
+  absl::StatusOr<Report> Probe(const std::string& position, const ParameterValues& options) const;
 };
 
 // Opens `path` (the container header), finds its game's plugin in exactly
