@@ -688,12 +688,14 @@ class FiniteHorizonSliceSolver {
     changed = std::move(next);
   }
 
-  // Puts the term updates of changes [begin, end) of part `part` of
-  // `changed` into `buckets`, reading the parent lists with prefetching
-  // ahead: the list offsets of the change kOffsetsAhead on and its list
-  // kListAhead on, so that the reads of many changes overlap.
-  void ScatterTermUpdates(const LayerChanges& changed, uint32_t part, uint64_t begin,
-                          uint64_t end, std::vector<std::vector<TermUpdate>>& buckets) const {
+  // Calls each(local parent l, old term, new term) for the term update of
+  // each parent of changes [begin, end) of part `part` of `changed`,
+  // reading the parent lists with prefetching ahead: the list offsets of
+  // the change kOffsetsAhead on and its list kListAhead on, so that the
+  // reads of many changes overlap.
+  template <typename Each>
+  void ForEachTermUpdate(const LayerChanges& changed, uint32_t part, uint64_t begin,
+                         uint64_t end, Each&& each) const {
     const std::vector<Change>& list = changed.parts[part];
     const int8_t* old_values = previous_old_values_.data() + changed.first[part];
     const uint32_t* const offsets = parent_offsets_.data();
@@ -707,36 +709,30 @@ class FiniteHorizonSliceSolver {
       const int new_value = list[i].value;
       for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
         const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-        const uint32_t l = static_cast<uint32_t>(parents[p] - lo_);
-        buckets[l >> bucket_shift_].push_back(
-            {l, static_cast<int16_t>(reward - old_value), static_cast<int16_t>(reward - new_value)});
+        each(static_cast<uint32_t>(parents[p] - lo_), reward - old_value, reward - new_value);
       }
     }
   }
 
-  // Replaces, in the aggregate of each parent of changes [begin, end) of
-  // part `part` of `changed`, the child's term by its new one, with the
-  // same prefetching as ScatterTermUpdates.
+  // Puts the term updates of changes [begin, end) of part `part` of
+  // `changed` into `buckets`.
+  void ScatterTermUpdates(const LayerChanges& changed, uint32_t part, uint64_t begin,
+                          uint64_t end, std::vector<std::vector<TermUpdate>>& buckets) const {
+    ForEachTermUpdate(changed, part, begin, end, [&](uint32_t l, int old_term, int new_term) {
+      buckets[l >> bucket_shift_].push_back(
+          {l, static_cast<int16_t>(old_term), static_cast<int16_t>(new_term)});
+    });
+  }
+
+  // Applies the term updates of changes [begin, end) of part `part` of
+  // `changed` to the aggregates in place.
   [[gnu::noinline]] void ReplaceTermsOfChanges(const LayerChanges& changed, uint32_t part,
                                                uint64_t begin, uint64_t end) {
-    const std::vector<Change>& list = changed.parts[part];
-    const int8_t* old_values = previous_old_values_.data() + changed.first[part];
-    const uint32_t* const offsets = parent_offsets_.data();
-    const uint32_t* const parents = parents_.data();
     Aggregate* const aggregates = aggregate_.data();
     uint64_t* const dirty = dirty_.data();
-    constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
-    for (uint64_t i = begin; i < end; ++i) {
-      if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
-      if (i + kListAhead < end) __builtin_prefetch(parents + offsets[list[i + kListAhead].state]);
-      const uint32_t c = list[i].state;
-      const int old_value = old_values[i];
-      const int new_value = list[i].value;
-      for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
-        const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-        ReplaceTerm(aggregates, dirty, parents[p] - lo_, reward - old_value, reward - new_value);
-      }
-    }
+    ForEachTermUpdate(changed, part, begin, end, [&](uint32_t l, int old_term, int new_term) {
+      ReplaceTerm(aggregates, dirty, l, old_term, new_term);
+    });
   }
 
   // Walks the marked states of bucket `bucket` (clearing their bits)
