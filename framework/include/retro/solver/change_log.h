@@ -23,7 +23,6 @@
 #ifndef RETRO_SOLVER_CHANGE_LOG_H_
 #define RETRO_SOLVER_CHANGE_LOG_H_
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
