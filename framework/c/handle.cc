@@ -1,17 +1,22 @@
-// The registry of live C API handles (handle.h).
+// The registry of C API handles (handle.h).
 #include "c/handle.h"
 
 #include <mutex>
-#include <unordered_set>
 #include <utility>
+#include <vector>
 
 namespace retro::c_api {
 namespace {
 
-// Never destroyed: handles may be closed during static destruction.
+// Every retro_db ever made, in an open-addressing table of atomic slots
+// filled once each (never emptied), and the closed ones waiting for reuse.
+// Never destroyed: handles may be used during static destruction.
 struct Registry {
-  std::mutex mutex;  // held only to look up, add or remove a handle
-  std::unordered_set<const retro_db*> live;
+  static constexpr size_t kSlots = 2 * kMaxHandles;  // a power of two
+  std::atomic<retro_db*> slots[kSlots] = {};
+  std::mutex mutex;  // held to make, reuse or return a handle, never to probe
+  size_t made = 0;
+  std::vector<retro_db*> free;
 };
 
 Registry& TheRegistry() {
@@ -19,50 +24,87 @@ Registry& TheRegistry() {
   return *registry;
 }
 
+size_t HashOf(const retro_db* db) {
+  const auto bits = reinterpret_cast<uintptr_t>(db);
+  return static_cast<size_t>((bits >> 4) * 0x9E3779B97F4A7C15ull >> 40);
+}
+
+// Whether `db` is a retro_db this registry made (no dereference).
+bool Known(const retro_db* db) {
+  if (db == nullptr) return false;
+  Registry& registry = TheRegistry();
+  for (size_t i = HashOf(db);; ++i) {
+    const retro_db* slot = registry.slots[i & (Registry::kSlots - 1)].load(
+        std::memory_order_acquire);
+    if (slot == db) return true;
+    if (slot == nullptr) return false;
+  }
+}
+
+// Adds `db` to the table. Under the registry's mutex; the table has room
+// (made < kMaxHandles <= kSlots / 2).
+void Insert(retro_db* db) {
+  Registry& registry = TheRegistry();
+  for (size_t i = HashOf(db);; ++i) {
+    std::atomic<retro_db*>& slot = registry.slots[i & (Registry::kSlots - 1)];
+    if (slot.load(std::memory_order_relaxed) == nullptr) {
+      slot.store(db, std::memory_order_release);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 retro_db* Register(std::unique_ptr<DatabaseSession> session) {
-  auto db = std::make_unique<retro_db>();
-  db->magic = kOpenMagic;
-  db->session = std::move(session);
   Registry& registry = TheRegistry();
   std::lock_guard lock(registry.mutex);
-  registry.live.insert(db.get());
-  return db.release();
+  retro_db* db = nullptr;
+  if (!registry.free.empty()) {
+    db = registry.free.back();
+    registry.free.pop_back();
+  } else {
+    if (registry.made == kMaxHandles) return nullptr;
+    db = new retro_db;
+    ++registry.made;
+    Insert(db);
+  }
+  db->session = std::move(session);
+  db->state.store(kOpen, std::memory_order_release);
+  return db;
 }
 
 void Unregister(retro_db* db) {
-  Registry& registry = TheRegistry();
-  {
-    std::lock_guard lock(registry.mutex);
-    if (registry.live.erase(db) == 0) return;
-    db->magic = kClosedMagic;
+  if (!Known(db)) return;
+  uint32_t open = kOpen;
+  if (!db->state.compare_exchange_strong(open, kClosing)) return;
+  // No new Use holds it now; wait for those in progress (each wakes this
+  // thread when it leaves the count at 0 on a closing handle).
+  for (int busy = db->in_flight.load(); busy != 0; busy = db->in_flight.load()) {
+    db->in_flight.wait(busy);
   }
-  // No new Use finds it now; wait for those in progress.
-  {
-    std::unique_lock lock(db->mutex);
-    db->idle.wait(lock, [db] { return db->in_flight == 0; });
-  }
-  // Destroyed outside every lock: unloading a plugin may take a while.
-  delete db;
-}
-
-Use::Use(retro_db* db) : db_(db), ok_(false) {
+  // Released outside the registry's lock: unloading a plugin may take a
+  // while.
+  db->session.reset();
   Registry& registry = TheRegistry();
   std::lock_guard lock(registry.mutex);
-  ok_ = db != nullptr && registry.live.count(db) != 0 && db->magic == kOpenMagic;
-  if (ok_) {
-    std::lock_guard count(db->mutex);
-    ++db->in_flight;
-  }
+  db->state.store(kFree, std::memory_order_release);
+  registry.free.push_back(db);
+}
+
+Use::Use(retro_db* db) : db_(Known(db) ? db : nullptr) {
+  if (db_ == nullptr) return;
+  db_->in_flight.fetch_add(1);
+  ok_ = db_->state.load() == kOpen;
 }
 
 Use::~Use() {
-  if (!ok_) return;
-  // Notified under the lock: the closing thread, woken, destroys `db` only
-  // after this unlock.
-  std::lock_guard lock(db_->mutex);
-  if (--db_->in_flight == 0) db_->idle.notify_all();
+  if (db_ == nullptr) return;
+  // The retro_db is never freed, so waking a closer after it moved on
+  // touches live memory at worst for a spurious wake.
+  if (db_->in_flight.fetch_sub(1) == 1 && db_->state.load() != kOpen) {
+    db_->in_flight.notify_all();
+  }
 }
 
 CError Use::error() {

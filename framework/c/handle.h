@@ -1,16 +1,19 @@
-// The C API's handle (struct retro_db) and the registry of live handles,
-// which lets every entry point tell an open handle from NULL, a closed one
-// or a pointer that is no handle at all without dereferencing it, and lets
-// retro_close wait for the probes of its handle in progress. The registry's
-// lock is held only to look a handle up, never across a probe, so opening
-// and closing go on while other threads probe.
+// The C API's handle (struct retro_db) and the registry of handles, which
+// lets every entry point tell an open handle from NULL, a closed one or a
+// pointer that is no handle at all without dereferencing it, and lets
+// retro_close wait for the probes of its handle in progress.
+//
+// A probe takes no lock: the registry is a table of every retro_db ever
+// made, filled once per handle and never emptied, and a retro_db is never
+// freed, only reused by a later retro_open once closed (its database is
+// released at close). So checking a pointer is a few atomic loads, and
+// holding a handle open (Use) is one atomic increment and decrement.
 #ifndef RETRO_FRAMEWORK_C_HANDLE_H_
 #define RETRO_FRAMEWORK_C_HANDLE_H_
 
-#include <condition_variable>
+#include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 
 #include "c/c_error.h"
 #include "retro/c/retro.h"
@@ -18,31 +21,34 @@
 
 // An open database as the C API hands it out.
 struct retro_db {
-  // kOpenMagic while open; kClosedMagic once retro_close began.
-  uint64_t magic = 0;
+  // kOpen while open; kClosing once retro_close began; kFree in the pool.
+  std::atomic<uint32_t> state{0};
+  // The probes of this handle in progress (live Use objects, also ones
+  // about to fail on a closing handle); retro_close waits until none is
+  // left.
+  std::atomic<int> in_flight{0};
   std::unique_ptr<retro::DatabaseSession> session;
-  // The probes of this handle in progress (live Use objects); retro_close
-  // waits on `idle` until none is left.
-  std::mutex mutex;
-  std::condition_variable idle;
-  int in_flight = 0;
 };
 
 namespace retro::c_api {
 
-inline constexpr uint64_t kOpenMagic = 0x72657472'6f646221;    // "retrodb!"
-inline constexpr uint64_t kClosedMagic = 0x636c6f73'65642121;  // "closed!!"
+inline constexpr uint32_t kFree = 0;
+inline constexpr uint32_t kOpen = 1;
+inline constexpr uint32_t kClosing = 2;
 
-// Wraps `session` in a new handle and registers it.
+// A handle for `session`: a closed one reused, or a new one registered.
+// Null when the registry is full (kMaxHandles handles open at once).
+inline constexpr size_t kMaxHandles = 1 << 16;
 retro_db* Register(std::unique_ptr<DatabaseSession> session);
 
-// Unregisters `db` at once (later Uses of it fail), then waits for the
-// probes holding a Use of it to end and destroys it. Does nothing for a
-// pointer that is no live handle (also one another close is closing).
+// Closes `db` at once (later Uses of it fail), waits for the probes
+// holding a Use of it to end, releases its database and returns it to the
+// pool. Does nothing for a pointer that is no open handle (also one
+// another close is closing).
 void Unregister(retro_db* db);
 
 // Holds `db` open while it lives (any number of Uses at once; retro_close
-// waits for them). ok() says whether `db` was a live handle; `error()`
+// waits for them). ok() says whether `db` was an open handle; `error()`
 // says why not.
 class Use {
  public:
@@ -53,12 +59,12 @@ class Use {
 
   bool ok() const { return ok_; }
   static CError error();
-  const DatabaseSession& session() const { return *db_->session; }
+  DatabaseSession& session() const { return *db_->session; }
   const GameDescription& game() const { return db_->session->plugin->module().Describe(); }
 
  private:
-  retro_db* db_;
-  bool ok_;
+  retro_db* db_;  // null when the pointer is no handle of the registry
+  bool ok_ = false;
 };
 
 }  // namespace retro::c_api

@@ -2,7 +2,10 @@
 // arguments, does its work through the framework (retro/host/database_session.h,
 // OpenDatabase::Probe) and turns every failure, exceptions included, into an
 // error code and a one-line message.
+#include <array>
 #include <exception>
+#include <span>
+#include <string_view>
 #include <string>
 #include <variant>
 
@@ -11,7 +14,7 @@
 #include "c/handle.h"
 #include "c/plugin_dirs.h"
 #include "c/probe.h"
-#include "c/probe_value.h"
+#include "c/value_probes.h"
 #include "retro/c/retro.h"
 #include "retro/host/database_session.h"
 
@@ -81,21 +84,47 @@ int ProbeJsonInto(retro_db* handle, const char* position, const char* options, c
   return RETRO_OK;
 }
 
-int ProbeValue(retro_db* handle, const char* position, const char* options, double* value) {
-  if (value == nullptr) {
-    return Fail({RETRO_ERROR_BAD_ARGUMENT, "the value pointer is NULL"});
+// The AnswerChunk of text positions (const char* const*).
+void TextChunk(const ValueProbe& probe, const void* positions, size_t first,
+               std::span<ValueAnswer> out) {
+  const auto* texts = static_cast<const char* const*>(positions) + first;
+  std::array<std::string_view, 256> views;
+  size_t given = 0;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (texts[i] == nullptr) {
+      out[i].status = absl::FailedPreconditionError("the position is NULL");
+    } else {
+      views[given++] = texts[i];
+    }
   }
-  const Use db(handle);
-  if (!db.ok()) return Fail(Use::error());
-  auto answer = ProbeJson(db, position, options);
-  if (const CError* error = std::get_if<CError>(&answer)) return Fail(*error);
-  auto number = ProbeValueFromJson(std::get<std::string>(answer));
-  if (!number.ok()) {
-    return Fail({absl::IsNotFound(number.status()) ? RETRO_ERROR_NO_VALUE : RETRO_ERROR_INTERNAL,
-                 std::string(number.status().message())});
+  // The positions given, answered together, then spread over `out`.
+  std::array<ValueAnswer, 256> answers;
+  probe.Values({views.data(), given}, {answers.data(), given});
+  for (size_t i = 0, next = 0; i < out.size(); ++i) {
+    if (texts[i] != nullptr) out[i] = std::move(answers[next++]);
   }
-  *value = *number;
-  return RETRO_OK;
+}
+
+// The AnswerChunk of binary positions: a CellBatch.
+struct CellBatch {
+  const int32_t* cells;
+  size_t per_position;
+};
+void CellChunk(const ValueProbe& probe, const void* positions, size_t first,
+               std::span<ValueAnswer> out) {
+  const auto* batch = static_cast<const CellBatch*>(positions);
+  probe.ValuesOfCells({batch->cells + first * batch->per_position,
+                       out.size() * batch->per_position},
+                      batch->per_position, out);
+}
+
+int ProbeCells(retro_db* db, const int32_t* cells, size_t per_position, size_t count,
+               const char* options, double* values, int* statuses, bool batch) {
+  if (cells == nullptr && count > 0) {
+    return Fail({RETRO_ERROR_BAD_ARGUMENT, "the cells are NULL"});
+  }
+  const CellBatch positions{cells, per_position};
+  return ProbeValues(db, options, &positions, count, CellChunk, values, statuses, batch);
 }
 
 }  // namespace
@@ -122,8 +151,48 @@ int retro_probe_json(retro_db* db, const char* position, const char* options, ch
 }
 
 int retro_probe_value(retro_db* db, const char* position, const char* options, double* value) {
-  return retro::c_api::Guarded(
-      [&] { return retro::c_api::ProbeValue(db, position, options, value); });
+  return retro::c_api::Guarded([&] {
+    if (position == nullptr) {
+      return retro::c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the position is NULL"});
+    }
+    return retro::c_api::ProbeValues(db, options, &position, 1, retro::c_api::TextChunk, value,
+                                     nullptr, false);
+  });
+}
+
+int retro_probe_values(retro_db* db, const char* const* positions, size_t count,
+                       const char* options, double* values, int* statuses) {
+  return retro::c_api::Guarded([&] {
+    return retro::c_api::ProbeValues(db, options, positions, count, retro::c_api::TextChunk,
+                                     values, statuses, true);
+  });
+}
+
+int retro_probe_value_cells(retro_db* db, const int32_t* cells, size_t cell_count,
+                            const char* options, double* value) {
+  return retro::c_api::Guarded([&] {
+    return retro::c_api::ProbeCells(db, cells, cell_count, 1, options, value, nullptr, false);
+  });
+}
+
+int retro_probe_values_cells(retro_db* db, const int32_t* cells, size_t cells_per_position,
+                             size_t count, const char* options, double* values, int* statuses) {
+  return retro::c_api::Guarded([&] {
+    return retro::c_api::ProbeCells(db, cells, cells_per_position, count, options, values,
+                                    statuses, true);
+  });
+}
+
+int retro_position_cells(retro_db* db, size_t* count) {
+  return retro::c_api::Guarded([&] {
+    if (count == nullptr) {
+      return retro::c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the count pointer is NULL"});
+    }
+    const retro::c_api::Use use(db);
+    if (!use.ok()) return retro::c_api::Fail(retro::c_api::Use::error());
+    *count = static_cast<size_t>(use.game().position_cells.count);
+    return static_cast<int>(RETRO_OK);
+  });
 }
 
 const char* retro_last_error(void) { return retro::c_api::LastError(); }

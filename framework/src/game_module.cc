@@ -8,6 +8,25 @@ namespace retro {
 
 OpenDatabase::~OpenDatabase() = default;
 GameModule::~GameModule() = default;
+ValueProbe::~ValueProbe() = default;
+
+void ValueProbe::ValuesOfCells(std::span<const int32_t>, size_t, std::span<ValueAnswer> out) const {
+  for (ValueAnswer& answer : out) {
+    answer.status = absl::UnimplementedError("this game has no binary position form");
+  }
+}
+
+bool CheckCellCount(size_t given, int expected, std::span<ValueAnswer> out) {
+  if (given == static_cast<size_t>(expected)) return true;
+  const absl::Status wrong = absl::InvalidArgumentError(absl::StrCat(
+      "a binary position of this game has ", expected, " integers, not ", given));
+  for (ValueAnswer& answer : out) answer.status = wrong;
+  return false;
+}
+
+absl::StatusOr<std::unique_ptr<ValueProbe>> OpenDatabase::PrepareValues(const ParameterValues&) {
+  return absl::UnimplementedError("this game's databases offer no value probe");
+}
 
 absl::StatusOr<SliceValues> OpenDatabase::Values(const std::string&, const ParameterValues&) {
   return absl::UnimplementedError("this game's databases offer no slice values");

@@ -134,6 +134,30 @@ absl::StatusOr<Board> ParseBoard(absl::string_view text) {
   return board;
 }
 
+absl::StatusOr<Board> BoardFromCells(std::span<const int32_t> houses) {
+  if (houses.size() != kHouses) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "a binary board has %d house counts (the mover's 6, then the opponent's), not %d",
+        kHouses, houses.size()));
+  }
+  Board board;
+  int total = 0;
+  for (int house = 0; house < kHouses; ++house) {
+    const int32_t seeds = houses[house];
+    if (seeds < 0 || seeds > kMaxBoardSeeds) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "house %d holds %d seeds; a house holds 0..%d", house, seeds, kMaxBoardSeeds));
+    }
+    board.houses[house] = static_cast<uint8_t>(seeds);
+    total += seeds;
+  }
+  if (total > kMaxBoardSeeds) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the board holds %d seeds in total; at most %d are supported", total, kMaxBoardSeeds));
+  }
+  return board;
+}
+
 std::string FormatBoard(const Board& board) {
   const auto& h = board.houses;
   return absl::StrFormat("%d %d %d %d %d %d | %d %d %d %d %d %d", h[0], h[1],

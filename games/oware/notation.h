@@ -4,6 +4,8 @@
 #ifndef GAMES_OWARE_NOTATION_H_
 #define GAMES_OWARE_NOTATION_H_
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "absl/status/status.h"
@@ -20,6 +22,13 @@ namespace retro::oware {
 // or non-numeric value, a house above kMaxBoardSeeds, a total above
 // kMaxBoardSeeds, or a misplaced or repeated `|`. Never throws or crashes.
 absl::StatusOr<Board> ParseBoard(absl::string_view text);
+
+// Reads a board from its binary form: the 12 house counts in the order of
+// the text form (the mover's houses 0..5, then the opponent's). Fails with
+// InvalidArgument, naming the problem, on another number of houses, a
+// negative house or one above kMaxBoardSeeds, or a total above
+// kMaxBoardSeeds.
+absl::StatusOr<Board> BoardFromCells(std::span<const int32_t> houses);
 
 // Formats a board as "a b c d e f | g h i j k l".
 std::string FormatBoard(const Board& board);

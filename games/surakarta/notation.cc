@@ -46,6 +46,31 @@ std::string FormatPosition(const Position& p) {
   return text;
 }
 
+absl::StatusOr<Position> PositionFromCells(std::span<const int32_t> cells) {
+  constexpr int kCells = kRows * kColumns;
+  if (cells.size() != kCells + 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a binary Surakarta position has ", kCells + 1,
+        " integers (36 squares a1..f6, then the side to move), not ", cells.size()));
+  }
+  Bitboard x = 0, o = 0;
+  for (int square = 0; square < kCells; ++square) {
+    const int32_t cell = cells[square];
+    if (cell < 0 || cell > 2) {
+      return absl::InvalidArgumentError(absl::StrCat("square ", SquareName(square), " holds ", cell,
+                                                     "; a square is 0 (empty), 1 (X) or 2 (O)"));
+    }
+    if (cell == 1) x |= SquareBit(square);
+    if (cell == 2) o |= SquareBit(square);
+  }
+  const int32_t side = cells[kCells];
+  if (side != 1 && side != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the side to move is ", side, "; it is 1 (X) or 2 (O)"));
+  }
+  return MakePosition(x, o, side == 1 ? Color::kX : Color::kO);
+}
+
 absl::StatusOr<Position> ParsePosition(absl::string_view text) {
   constexpr absl::string_view kExample =
       "expected six rows of six characters from {X, O, .} separated by '/' "

@@ -6,6 +6,8 @@
 #ifndef GAMES_SURAKARTA_NOTATION_H_
 #define GAMES_SURAKARTA_NOTATION_H_
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -27,6 +29,12 @@ std::string FormatPosition(const Position& p);
 // Parses a position in the notation of FormatPosition. Leading and trailing
 // whitespace is ignored.
 absl::StatusOr<Position> ParsePosition(absl::string_view text);
+
+// Reads a position from its binary form, 37 integers: the 36 squares in the
+// text's order (a1..f1, then rank 2, ... up to f6), each 0 (empty), 1 (X)
+// or 2 (O), then the side to move, 1 (X) or 2 (O). InvalidArgument, naming
+// the integer, on another count or a value out of range.
+absl::StatusOr<Position> PositionFromCells(std::span<const int32_t> cells);
 
 // "b2-b3" for a step, "b2xd5" for a capture.
 std::string FormatMove(Move move);

@@ -16,6 +16,8 @@ kit::GameInfo OwareInfo() {
       .data_version = kBookDataVersion,
       .position_syntax = "12 house counts, the mover's 6 then the opponent's, e.g. \"0 0 0 1 0 0 "
                          "| 0 0 0 0 0 1\"",
+      .cells_syntax = "12 integers, the house counts in the text's order: the mover's 6, then "
+                      "the opponent's, e.g. {0,0,0,1,0,0, 0,0,0,0,0,1}",
       .database_name = "oware book",
   };
 }

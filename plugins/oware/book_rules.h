@@ -12,6 +12,7 @@
 #define PLUGINS_OWARE_BOOK_RULES_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -108,6 +109,10 @@ class BookRules {
 
   std::string Format(const Board& board) const { return FormatBoard(board); }
   absl::StatusOr<Board> Parse(const std::string& text) const { return ParseBoard(text); }
+  static constexpr int kPositionCells = kHouses;
+  absl::StatusOr<Board> FromCells(std::span<const int32_t> houses) const {
+    return BoardFromCells(houses);
+  }
   std::string FormatMove(const Board&, const Move& move) const {
     return std::to_string(move.house);
   }

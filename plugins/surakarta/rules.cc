@@ -57,6 +57,8 @@ kit::GameInfo SurakartaInfo() {
       .data_version = kDtcDataVersion,
       .position_syntax = "six rows of six X/O/. from rank 1 up, separated by '/', then the "
                          "side to move, e.g. \"....../.X.X../.O..../....../....../...... X\"",
+      .cells_syntax = "37 integers: the squares a1..f1, a2..f2, ... a6..f6 (the text's order), "
+                      "each 0 empty, 1 X or 2 O, then the side to move, 1 X or 2 O",
       .default_file_name = "",
       .database_name = "Surakarta tablebase",
   };

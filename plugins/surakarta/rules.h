@@ -217,6 +217,10 @@ class SurakartaRules {
   // Notation.
   std::string Format(const Position& p) const { return FormatPosition(p); }
   absl::StatusOr<Position> Parse(const std::string& text) const { return ParsePosition(text); }
+  static constexpr int kPositionCells = 37;
+  absl::StatusOr<Position> FromCells(std::span<const int32_t> cells) const {
+    return PositionFromCells(cells);
+  }
   std::string FormatMove(const Position&, const Move& m) const { return surakarta::FormatMove(m); }
 
   // Probe: which positions the tables hold, and how a position is shown.

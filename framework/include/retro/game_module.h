@@ -27,6 +27,7 @@
 #include "retro/progress.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
+#include "retro/value_probe.h"
 
 namespace retro {
 
@@ -44,6 +45,7 @@ struct GameDescription {
   std::vector<ParameterSpec> solve_parameters;
   std::vector<ParameterSpec> probe_parameters;
   std::string position_syntax;   // how to write a position, with an example
+  PositionCells position_cells;  // its binary form (retro/value_probe.h)
   bool supports_perft = false;
 };
 
@@ -166,6 +168,13 @@ class OpenDatabase {
   virtual absl::StatusOr<Report> Probe(const std::string& position,
                                        const ParameterValues& options) = 0;
 
+  // A value-only prober for the game's probe parameters `options`
+  // (resolved, as Probe's): the value Probe reports for a position, typed
+  // (retro/value_probe.h). InvalidArgument naming a bad option. The
+  // default says the game offers none (Unimplemented).
+  virtual absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(
+      const ParameterValues& options);
+
   // Per-slice statistics defined by the game.
   virtual absl::StatusOr<Report> Stats(const WorkContext& context) = 0;
 
@@ -195,10 +204,10 @@ class OpenDatabase {
   // page then asks for a position).
   virtual absl::StatusOr<std::string> StartPosition();
 
-  // Probe, RenderSvg and StartPosition only read the database: `retro
-  // explore` calls them from several threads at once, so they must be safe
-  // to call concurrently (the kits' databases are: they read the mapped
-  // file and const rules).
+  // Probe, PrepareValues, the ValueProbes, RenderSvg and StartPosition only
+  // read the database: `retro explore` and the C API call them from several
+  // threads at once, so they must be safe to call concurrently (the kits'
+  // databases are: they read the file's bytes and const rules).
 };
 
 // The object a plugin's factory returns.

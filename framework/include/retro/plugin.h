@@ -18,13 +18,14 @@ namespace retro {
 
 // Bump on any change to the types in retro/game_module.h, retro/play.h,
 // retro/export.h, retro/database.h, retro/parameters.h, retro/progress.h or
-// retro/thread_pool.h, or to the compiler / standard library the framework
+// retro/thread_pool.h, retro/value_probe.h, or to the compiler / standard library the framework
 // is built with. (2: SolvePlan::estimated_file_bytes; 3: GameModule::Play;
 // 4: OpenDatabase::Values and SliceValues, GameModule::Export,
 // OpenDatabase::RenderSvg and StartPosition; 5: PlanContext,
 // SolvePlan::database_name and what_fits; 6: VerifyOptions::slices,
-// AtomicFileWriter::Commit's check.)
-inline constexpr uint32_t kPluginAbiVersion = 6;
+// AtomicFileWriter::Commit's check; 7: OpenDatabase::PrepareValues and
+// GameDescription::position_cells, retro/value_probe.h.)
+inline constexpr uint32_t kPluginAbiVersion = 7;
 
 // The signature of a plugin factory.
 using PluginFactory = std::unique_ptr<GameModule>();

@@ -11,6 +11,7 @@
 #define RETRO_C_RETRO_H_
 
 #include <stddef.h>
+#include <stdint.h>
 
 #if defined(_WIN32)
 #define RETRO_C_API
@@ -42,7 +43,8 @@ typedef enum retro_status {
   /* The answer does not fit in the output buffer; the message says how many
    * bytes it needs. */
   RETRO_ERROR_BUFFER_TOO_SMALL = 5,
-  /* The game's probe answer holds no number (retro_probe_value only). */
+  /* The game offers no value probe, or no binary form (the value and
+   * cells functions only). */
   RETRO_ERROR_NO_VALUE = 6,
   /* Anything else: out of memory, a plugin failure. */
   RETRO_ERROR_INTERNAL = 7
@@ -120,25 +122,92 @@ RETRO_C_API int retro_probe_json(retro_db* db, const char* position, const char*
                                  char* out, size_t out_size);
 
 /* retro_probe_value
- * What: probes `position` and gives its value as a number, for the side to
- *   move: oware, the net score (seeds it gains minus the opponent's);
- *   win/draw/loss games (surakarta, tictactoe), RETRO_WDL_WIN - d for a win
- *   in d plies, -(RETRO_WDL_WIN - d) for a loss in d plies, 0 for a draw;
- *   chance games (plakoto), the expectation (expected turns).
+ * What: the value of `position` for the side to move, as a number, read
+ *   without the move list (the game's typed value probe): oware, the net
+ *   score (seeds it gains minus the opponent's); win/draw/loss games
+ *   (surakarta, tictactoe), RETRO_WDL_WIN - d for a win in d plies,
+ *   -(RETRO_WDL_WIN - d) for a loss in d plies, 0 for a draw; chance games
+ *   (plakoto), the expectation (expected turns). The same value
+ *   retro_probe_json's answer gives.
  * Parameters: db, position, options: as retro_probe_json. value: receives
  *   the value; left unchanged on error.
  * Returns: RETRO_OK, or an error code; retro_last_error() gives its message.
  * Errors: as retro_probe_json, without RETRO_ERROR_BUFFER_TOO_SMALL;
  *   RETRO_ERROR_BAD_ARGUMENT also for a NULL value; RETRO_ERROR_NO_VALUE
- *   when the game's answer holds no number.
+ *   when the game's plugin offers no value probe.
  * Thread safety: as retro_probe_json.
- * Cost: as retro_probe_json (it probes and reads the value from the JSON). */
+ * Cost: the game's parse of the position and one lookup (about 100 to 300
+ *   ns warm); the options are read once per handle and distinct options
+ *   string, not per call. The first value probe of an oware book's slice
+ *   indexes its final values (2 bytes a board, decoded once: milliseconds
+ *   for a 9-seed book), so that later lookups read no list. */
 RETRO_C_API int retro_probe_value(retro_db* db, const char* position, const char* options,
                                   double* value);
 
+/* retro_probe_values
+ * What: retro_probe_value of `count` positions at once.
+ * Parameters: db, options: as retro_probe_value. positions: `count`
+ *   NUL-terminated positions (may be NULL when count is 0). values: room
+ *   for `count` values; values[i] is left unchanged when position i fails.
+ *   statuses: NULL, or room for `count` codes: statuses[i] receives
+ *   position i's RETRO_OK or error code.
+ * Returns: RETRO_OK when every position has a value, else the code of the
+ *   first that failed (retro_last_error names its index: "position 7: ...").
+ * Errors: per position as retro_probe_value (a NULL position is its
+ *   RETRO_ERROR_BAD_ARGUMENT); for the call, RETRO_ERROR_BAD_ARGUMENT (NULL
+ *   positions or values with count > 0), RETRO_ERROR_BAD_HANDLE,
+ *   RETRO_ERROR_BAD_OPTION (then nothing is written).
+ * Thread safety: as retro_probe_json.
+ * Cost: as retro_probe_value a position, less the call's overhead. */
+RETRO_C_API int retro_probe_values(retro_db* db, const char* const* positions, size_t count,
+                                   const char* options, double* values, int* statuses);
+
+/* The binary position form: a position as a fixed number of 32-bit
+ * integers (retro_position_cells gives how many), read without text:
+ *   oware (12 integers): the house counts in the text's order, the
+ *     mover's 6 then the opponent's, e.g. {0,0,0,1,0,0, 0,0,0,0,0,1};
+ *   surakarta (37): the squares a1..f1, a2..f2, ..., a6..f6 (the text's
+ *     order), each 0 (empty), 1 (X) or 2 (O), then the side to move, 1 (X)
+ *     or 2 (O).
+ * Other games (plakoto, tictactoe) have none: their calls fail with
+ * RETRO_ERROR_NO_VALUE. An integer out of range, or another count, is
+ * RETRO_ERROR_BAD_POSITION naming it. */
+
+/* retro_position_cells
+ * What: how many integers a position of db's game has in the binary form.
+ * Parameters: db: an open handle. count: receives the number, 0 when the
+ *   game has no binary form.
+ * Returns: RETRO_OK, or RETRO_ERROR_BAD_ARGUMENT (NULL count),
+ *   RETRO_ERROR_BAD_HANDLE.
+ * Thread safety: as retro_probe_json. Cost: constant. */
+RETRO_C_API int retro_position_cells(retro_db* db, size_t* count);
+
+/* retro_probe_value_cells
+ * What: retro_probe_value of a position in the binary form.
+ * Parameters: db, options, value: as retro_probe_value. cells, cell_count:
+ *   the position's integers (cell_count must be the game's count).
+ * Returns, errors: as retro_probe_value (RETRO_ERROR_BAD_ARGUMENT for NULL
+ *   cells).
+ * Thread safety: as retro_probe_json.
+ * Cost: one lookup, no text: tens of nanoseconds warm. */
+RETRO_C_API int retro_probe_value_cells(retro_db* db, const int32_t* cells, size_t cell_count,
+                                        const char* options, double* value);
+
+/* retro_probe_values_cells
+ * What: retro_probe_value_cells of `count` positions at once.
+ * Parameters: db, options, values, statuses: as retro_probe_values. cells:
+ *   count * cells_per_position integers, position after position.
+ * Returns, errors: as retro_probe_values (a wrong cells_per_position fails
+ *   every position with RETRO_ERROR_BAD_POSITION).
+ * Thread safety: as retro_probe_json. Cost: as retro_probe_value_cells a
+ *   position, less the call's overhead. */
+RETRO_C_API int retro_probe_values_cells(retro_db* db, const int32_t* cells,
+                                         size_t cells_per_position, size_t count,
+                                         const char* options, double* values, int* statuses);
+
 /* retro_last_error
  * What: the message of the last failed call of this library on the calling
- *   thread (retro_open, retro_probe_json, retro_probe_value).
+ *   thread (any function above that returns an error code or NULL).
  * Parameters: none.
  * Returns: a NUL-terminated one-line message, "" when no call failed yet;
  *   valid until the thread's next failed call (successful calls leave it).

@@ -20,6 +20,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,7 @@
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
+#include "retro/value_probe.h"
 
 namespace retro::kit {
 
@@ -126,6 +128,14 @@ class ChanceDatabase : public OpenDatabase {
       : rules_(std::move(rules)),
         tables_(*rules_, std::move(values), std::move(companions)),
         labels_(LabelsOf<R>()) {}
+
+  // The value probe (ValuesOf below); the outcome option, checked, does
+  // not change a value.
+  absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(
+      const ParameterValues& options) override {
+    RETRO_RETURN_IF_ERROR(ListedOutcome(options).status());
+    return std::make_unique<ValuesOf>(*this);
+  }
 
   // The probe parameter named after the outcome label (`--roll 6-5`):
   // "best" shows each outcome's best choice; an outcome's name also lists
@@ -368,6 +378,29 @@ class ChanceDatabase : public OpenDatabase {
 
   // The outcome the probe parameter names (-1 for "best" or none), or
   // InvalidArgument listing the valid names.
+  // Typed values (retro/value_probe.h): a parse and one value read, the
+  // expectation Probe reports.
+  class ValuesOf final : public ValueProbe {
+   public:
+    explicit ValuesOf(const ChanceDatabase& db) : db_(db) {}
+
+    void Values(std::span<const std::string_view> positions,
+                std::span<ValueAnswer> out) const override {
+      for (size_t i = 0; i < positions.size(); ++i) {
+        const absl::StatusOr<Position> p = db_.rules_->Parse(std::string(positions[i]));
+        if (!p.ok()) {
+          out[i] = {p.status()};
+          continue;
+        }
+        out[i] = {absl::OkStatus(),
+                  PositionValue::Expectation(db_.tables_.value(db_.rules_->Rank(*p)))};
+      }
+    }
+
+   private:
+    const ChanceDatabase& db_;
+  };
+
   absl::StatusOr<int> ListedOutcome(const ParameterValues& options) const {
     const auto it = options.find(labels_.outcome);
     if (it == options.end() || it->second == "best") return -1;

@@ -7,9 +7,13 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <atomic>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,6 +31,7 @@
 #include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
+#include "retro/value_probe.h"
 
 namespace retro::kit {
 
@@ -46,7 +51,17 @@ class FiniteHorizonDatabase : public OpenDatabase {
   using Position = typename R::Position;
 
   FiniteHorizonDatabase(GameInfo info, std::unique_ptr<FiniteHorizonTables<R>> tables)
-      : info_(std::move(info)), tables_(std::move(tables)) {}
+      : info_(std::move(info)),
+        tables_(std::move(tables)),
+        indexed_(tables_->rules().num_slices()),
+        indexed_ready_(new std::atomic<const FiniteHorizonStoreView*>[indexed_.size()]()) {}
+
+  // The value probe of plies-left `options` (ValuesAt below).
+  absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(
+      const ParameterValues& options) override {
+    RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
+    return std::make_unique<ValuesAt>(*this, t);
+  }
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues& options) override {
     const R& rules = tables_->rules();
@@ -249,6 +264,64 @@ class FiniteHorizonDatabase : public OpenDatabase {
   }
 
  private:
+  // Typed values V_t at one t (retro/value_probe.h): a parse (or FromCells)
+  // and one lookup a position, in stores indexed by their final values
+  // (IndexedStore).
+  class ValuesAt final : public ValueProbe {
+   public:
+    ValuesAt(const FiniteHorizonDatabase& db, int t) : db_(db), t_(static_cast<uint32_t>(t)) {}
+
+    void Values(std::span<const std::string_view> positions,
+                std::span<ValueAnswer> out) const override {
+      for (size_t i = 0; i < positions.size(); ++i) {
+        out[i] = Answer(db_.tables_->rules().Parse(std::string(positions[i])));
+      }
+    }
+
+    void ValuesOfCells(std::span<const int32_t> cells, size_t cells_per_position,
+                       std::span<ValueAnswer> out) const override {
+      if constexpr (HasPositionCells<R>) {
+        if (!CheckCellCount(cells_per_position, R::kPositionCells, out)) return;
+        for (size_t i = 0; i < out.size(); ++i) {
+          out[i] = Answer(db_.tables_->rules().FromCells(
+              cells.subspan(i * cells_per_position, cells_per_position)));
+        }
+      } else {
+        ValueProbe::ValuesOfCells(cells, cells_per_position, out);
+      }
+    }
+
+   private:
+    ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
+      if (!p.ok()) return {p.status()};
+      if (absl::Status covered = db_.tables_->Covers(*p); !covered.ok()) return {covered};
+      const SliceIndex at = db_.tables_->rules().Rank(*p);
+      return {absl::OkStatus(),
+              PositionValue::Score(db_.IndexedStore(at.slice).ValueAt(at.index, t_))};
+    }
+
+    const FiniteHorizonDatabase& db_;
+    uint32_t t_;
+  };
+
+  // The store of slice `s` with its index of final values
+  // (FiniteHorizonStoreView::IndexFinalValues), built on the slice's first
+  // typed probe: 2 bytes a position, so that most lookups at many plies
+  // left read no list. A copy of the tables' view, so that Probe, Stats and
+  // Verify, reading the tables, never race with the indexing.
+  const FiniteHorizonStoreView& IndexedStore(int s) const {
+    if (const FiniteHorizonStoreView* ready = indexed_ready_[s].load(std::memory_order_acquire)) {
+      return *ready;
+    }
+    std::lock_guard lock(index_mutex_);
+    if (indexed_ready_[s].load(std::memory_order_relaxed) == nullptr) {
+      indexed_[s] = tables_->store(s);
+      indexed_[s].IndexFinalValues();
+      indexed_ready_[s].store(&indexed_[s], std::memory_order_release);
+    }
+    return indexed_[s];
+  }
+
   // The changes of one position and its children, reused from record to
   // record by one thread (no allocation per record).
   struct CheckScratch {
@@ -354,6 +427,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
 
   GameInfo info_;
   std::unique_ptr<FiniteHorizonTables<R>> tables_;
+  // IndexedStore's copies of the stores, each published once indexed.
+  mutable std::vector<FiniteHorizonStoreView> indexed_;
+  std::unique_ptr<std::atomic<const FiniteHorizonStoreView*>[]> indexed_ready_;
+  mutable std::mutex index_mutex_;
 };
 
 }  // namespace retro::kit

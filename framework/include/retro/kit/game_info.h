@@ -27,6 +27,9 @@ struct GameInfo {
   uint32_t data_version = 1;
   // How to write a position, with an example (shown in --help and errors).
   std::string position_syntax = {};
+  // What each integer of the binary position form is (the rules'
+  // FromCells, rules_hooks.h), with an example; empty without one.
+  std::string cells_syntax = {};
   // The output file name when --out is not given; "{name}.retro" if empty.
   std::string default_file_name = {};
   // How messages name a database of the game ("oware book"); "{name}

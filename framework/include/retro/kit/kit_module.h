@@ -32,6 +32,7 @@ GameDescription KitDescription(const GameInfo& info) {
   description.data_version = info.data_version;
   description.solve_parameters = GameParameters<R>();
   description.position_syntax = info.position_syntax;
+  if constexpr (HasPositionCells<R>) description.position_cells = {R::kPositionCells, info.cells_syntax};
   return description;
 }
 

@@ -22,6 +22,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -45,6 +46,7 @@
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
+#include "retro/value_probe.h"
 
 namespace retro::kit {
 
@@ -58,6 +60,11 @@ class LoopyWdlDatabase : public OpenDatabase {
       : data_(std::move(data)),
         rules_(data_.rules()),
         records_(data_.records()) {}
+
+  // The value probe (ValuesOf below); the game has no probe parameters.
+  absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(const ParameterValues&) override {
+    return std::make_unique<ValuesOf>(*this);
+  }
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules_.Parse(text));
@@ -613,6 +620,56 @@ class LoopyWdlDatabase : public OpenDatabase {
       return rules_.slice_name(group);
     }
   }
+
+  // Typed values (retro/value_probe.h): a parse (or FromCells), the
+  // outcome of a finished game or one record read, as Probe reports them.
+  class ValuesOf final : public ValueProbe {
+   public:
+    explicit ValuesOf(const LoopyWdlDatabase& db) : db_(db) {}
+
+    void Values(std::span<const std::string_view> positions,
+                std::span<ValueAnswer> out) const override {
+      for (size_t i = 0; i < positions.size(); ++i) {
+        out[i] = Answer(db_.rules_.Parse(std::string(positions[i])));
+      }
+    }
+
+    void ValuesOfCells(std::span<const int32_t> cells, size_t cells_per_position,
+                       std::span<ValueAnswer> out) const override {
+      if constexpr (HasPositionCells<R>) {
+        if (!CheckCellCount(cells_per_position, R::kPositionCells, out)) return;
+        for (size_t i = 0; i < out.size(); ++i) {
+          out[i] = Answer(
+              db_.rules_.FromCells(cells.subspan(i * cells_per_position, cells_per_position)));
+        }
+      } else {
+        ValueProbe::ValuesOfCells(cells, cells_per_position, out);
+      }
+    }
+
+   private:
+    ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
+      if (!p.ok()) return {p.status()};
+      if constexpr (HasCovers<R>) {
+        if (absl::Status covered = db_.rules_.Covers(*p); !covered.ok()) return {covered};
+      }
+      const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(db_.rules_).Outcome(*p);
+      const WdlOutcome value = over ? *over : db_.Value(*p);
+      if (!over) {
+        if (absl::Status read = db_.data_.LookupStatus(); !read.ok()) return {read};
+      }
+      switch (value.result) {
+        case Wdl::kWin:
+          return {absl::OkStatus(), PositionValue::Win(value.distance)};
+        case Wdl::kLoss:
+          return {absl::OkStatus(), PositionValue::Loss(value.distance)};
+        default:
+          return {absl::OkStatus(), PositionValue::Draw()};
+      }
+    }
+
+    const LoopyWdlDatabase& db_;
+  };
 
   WdlOutcome Value(const Position& p) const { return data_.Value(p); }
   WdlOutcome MoveValue(int slice, const Position& child) const {

@@ -4,16 +4,19 @@
 // name (with how they are read, in rules_parameters.h), the position count,
 // the plan's estimates and what fits, a solver adapter of the game's own
 // checked against the rules, how probe and stats label what they show, and
-// what `retro explore` draws and starts from.
+// what `retro explore` draws and starts from, and the binary position form
+// of typed value probes.
 // Each kit's rules header documents what it does with them.
 #ifndef RETRO_KIT_RULES_HOOKS_H_
 #define RETRO_KIT_RULES_HOOKS_H_
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "retro/kit/rules_parameters.h"
 
 namespace retro::kit {
@@ -104,6 +107,19 @@ concept HasRenderSvg = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasStartPosition = requires(const R& r) {
   { r.StartPosition() } -> std::convertible_to<typename R::Position>;
+};
+
+// static constexpr int kPositionCells and StatusOr<Position>
+// FromCells(std::span<const int32_t> cells): optional; the game's binary
+// position form, kPositionCells integers a position (GameInfo::cells_syntax
+// says what each is), read without text: the C API's and the Python
+// module's fast probes (retro/value_probe.h). FromCells gets exactly
+// kPositionCells integers and refuses any out of range with
+// InvalidArgument naming it (absent: no binary form).
+template <typename R>
+concept HasPositionCells = requires(const R& r, std::span<const int32_t> cells) {
+  { R::kPositionCells } -> std::convertible_to<int>;
+  { r.FromCells(cells) } -> std::same_as<absl::StatusOr<typename R::Position>>;
 };
 
 }  // namespace retro::kit

@@ -14,17 +14,21 @@
 #include "retro/database.h"
 #include "retro/game_module.h"
 #include "retro/host/plugin_loader.h"
+#include "retro/host/value_probe_cache.h"
 #include "retro/internal/mapping_fault_guard.h"
 
 namespace retro {
 
-// A database file, the plugin that reads it, and the plugin's view of it,
-// destroyed in the safe order (view, then plugin, then file).
+// A database file, the plugin that reads it, the plugin's view of it and
+// the value probes prepared on it, destroyed in the safe order (probes,
+// view, plugin, file).
 struct DatabaseSession {
   std::unique_ptr<DatabaseFile> file;
   std::unique_ptr<LoadedPlugin> plugin;
   std::unique_ptr<OpenDatabase> database;
+  std::unique_ptr<ValueProbeCache> value_probes = std::make_unique<ValueProbeCache>();
   ~DatabaseSession() {
+    value_probes.reset();
     database.reset();
     plugin.reset();
   }

@@ -1,0 +1,84 @@
+// Typed value probes through the C API (value_probes.h).
+#include "c/value_probes.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "c/c_error.h"
+#include "c/handle.h"
+#include "c/probe_options.h"
+
+namespace retro::c_api {
+namespace {
+
+// Positions answered per chunk: enough to amortise the guarded read, few
+// enough for the answers to stay on the stack.
+constexpr size_t kChunk = 256;
+
+// The code of a position's failed answer (FailedPrecondition: a NULL
+// position of a batch).
+int PositionCode(const absl::Status& status) {
+  if (absl::IsFailedPrecondition(status)) return RETRO_ERROR_BAD_ARGUMENT;
+  if (absl::IsInvalidArgument(status) || absl::IsOutOfRange(status) ||
+      absl::IsNotFound(status)) {
+    return RETRO_ERROR_BAD_POSITION;
+  }
+  if (absl::IsUnimplemented(status)) return RETRO_ERROR_NO_VALUE;
+  return RETRO_ERROR_INTERNAL;
+}
+
+}  // namespace
+
+int ProbeValues(retro_db* handle, const char* options, const void* positions, size_t count,
+                AnswerChunk chunk, double* values, int* statuses, bool batch) {
+  // 1. The arguments and the handle.
+  if (count > 0 && (positions == nullptr || values == nullptr)) {
+    return Fail({RETRO_ERROR_BAD_ARGUMENT,
+                 values == nullptr ? "the values pointer is NULL" : "the positions are NULL"});
+  }
+  const Use db(handle);
+  if (!db.ok()) return Fail(Use::error());
+  // 2. The prepared probe of the options.
+  DatabaseSession& session = db.session();
+  const char* const key = options == nullptr ? "" : options;
+  absl::StatusOr<ValueProbeCache::Lease> lease = session.value_probes->Get(
+      *session.database, key, [&] { return ParseProbeOptions(options, db.game()); });
+  if (!lease.ok()) {
+    const bool none = absl::IsUnimplemented(lease.status());
+    return Fail({none ? RETRO_ERROR_NO_VALUE : RETRO_ERROR_BAD_OPTION,
+                 std::string(lease.status().message())});
+  }
+  // 3. The answers, chunk by chunk, in one guarded read.
+  std::optional<CError> first_failure;
+  const absl::Status read = session.Read([&]() -> absl::Status {
+    std::array<ValueAnswer, kChunk> answers;
+    for (size_t first = 0; first < count; first += kChunk) {
+      const std::span<ValueAnswer> out(answers.data(), std::min(kChunk, count - first));
+      chunk(*lease->probe, positions, first, out);
+      for (size_t i = 0; i < out.size(); ++i) {
+        const ValueAnswer& answer = out[i];
+        int code = RETRO_OK;
+        if (answer.status.ok()) {
+          values[first + i] = answer.value.value;
+        } else {
+          code = PositionCode(answer.status);
+          if (!first_failure) {
+            first_failure = CError{code, batch ? absl::StrCat("position ", first + i, ": ",
+                                                              answer.status.message())
+                                               : std::string(answer.status.message())};
+          }
+        }
+        if (statuses != nullptr) statuses[first + i] = code;
+      }
+    }
+    return absl::OkStatus();
+  });
+  if (!read.ok()) return Fail({RETRO_ERROR_INTERNAL, std::string(read.message())});
+  if (first_failure) return Fail(*first_failure);
+  return RETRO_OK;
+}
+
+}  // namespace retro::c_api

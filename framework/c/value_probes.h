@@ -1,0 +1,32 @@
+// Typed value probes through the C API (retro_probe_value and its batch and
+// binary forms): the handle's prepared probe for the options
+// (retro/host/value_probe_cache.h), the positions answered in chunks inside
+// one guarded read of the database, and each answer sorted into the error
+// codes of retro/c/retro.h.
+#ifndef RETRO_FRAMEWORK_C_VALUE_PROBES_H_
+#define RETRO_FRAMEWORK_C_VALUE_PROBES_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "retro/c/retro.h"
+#include "retro/value_probe.h"
+
+namespace retro::c_api {
+
+// Answers positions first..first + out.size() of a batch into `out`.
+using AnswerChunk = void (*)(const ValueProbe& probe, const void* positions, size_t first,
+                             std::span<ValueAnswer> out);
+
+// Probes `count` positions of `positions` (read by `chunk`) with
+// `options`, writing values[i] (unchanged on failure) and statuses[i] (when
+// non-null). Returns RETRO_OK when every position has a value, else the
+// code of the first failure, whose message (naming the position's index
+// when `batch`) retro_last_error gives.
+int ProbeValues(retro_db* handle, const char* options, const void* positions, size_t count,
+                AnswerChunk chunk, double* values, int* statuses, bool batch);
+
+}  // namespace retro::c_api
+
+#endif  // RETRO_FRAMEWORK_C_VALUE_PROBES_H_
