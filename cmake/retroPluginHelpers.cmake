@@ -12,14 +12,6 @@
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
-# A plugin is mostly the kits' templates compiled into it: unoptimised, a
-# solve runs ten times slower or more. A single-configuration build that
-# names no build type is therefore made a Release build, and says so.
-if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
-  set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
-  message(STATUS "retro: no CMAKE_BUILD_TYPE given, building optimised "
-                 "(Release); pass -DCMAKE_BUILD_TYPE=Debug for a debug build")
-endif()
 
 if(NOT DEFINED RETRO_PLUGIN_INSTALL_DIR)
   set(RETRO_PLUGIN_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/retro)
@@ -37,6 +29,12 @@ function(retro_add_plugin name)
   set_target_properties(retro_plugin_${name} PROPERTIES
     PREFIX "" OUTPUT_NAME retro_${name} INSTALL_RPATH "$ORIGIN/..")
   target_link_libraries(retro_plugin_${name} PRIVATE retro::framework)
+  # A plugin is mostly the kits' templates compiled into it: unoptimised, a
+  # solve runs ten times slower or more. In a build that names no build
+  # type the plugin alone is optimised (-O2); the project's other targets,
+  # and its build type, are left as they are.
+  target_compile_options(retro_plugin_${name} PRIVATE
+    $<$<AND:$<STREQUAL:$<CONFIG>,>,$<NOT:$<BOOL:${CMAKE_CONFIGURATION_TYPES}>>>:-O2>)
   # (Not under clang's sanitizers: their runtime is linked into the
   # executable only, and a plugin finds it there when loaded.)
   if(NOT (RETRO_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang"))

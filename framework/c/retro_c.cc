@@ -2,7 +2,7 @@
 // arguments, does its work through the framework (retro/host/database_session.h,
 // OpenDatabase::Probe) and turns every failure, exceptions included, into an
 // error code and a one-line message.
-#include <array>
+#include <algorithm>
 #include <exception>
 #include <span>
 #include <string_view>
@@ -84,24 +84,32 @@ int ProbeJsonInto(retro_db* handle, const char* position, const char* options, c
   return RETRO_OK;
 }
 
-// The AnswerChunk of text positions (const char* const*).
+// The AnswerChunk of text positions (const char* const*): in groups of up
+// to 16, each group's non-NULL positions answered together.
 void TextChunk(const ValueProbe& probe, const void* positions, size_t first,
                std::span<ValueAnswer> out) {
   const auto* texts = static_cast<const char* const*>(positions) + first;
-  std::array<std::string_view, 256> views;
-  size_t given = 0;
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (texts[i] == nullptr) {
-      out[i].status = absl::FailedPreconditionError("the position is NULL");
-    } else {
-      views[given++] = texts[i];
+  constexpr size_t kGroup = 16;
+  for (size_t begin = 0; begin < out.size(); begin += kGroup) {
+    const size_t end = std::min(out.size(), begin + kGroup);
+    std::string_view views[kGroup];
+    size_t given = 0;
+    for (size_t i = begin; i < end; ++i) {
+      if (texts[i] != nullptr) views[given++] = texts[i];
     }
-  }
-  // The positions given, answered together, then spread over `out`.
-  std::array<ValueAnswer, 256> answers;
-  probe.Values({views.data(), given}, {answers.data(), given});
-  for (size_t i = 0, next = 0; i < out.size(); ++i) {
-    if (texts[i] != nullptr) out[i] = std::move(answers[next++]);
+    if (given == end - begin) {
+      probe.Values({views, given}, out.subspan(begin, given));
+      continue;
+    }
+    // Some NULL: each given position alone.
+    for (size_t i = begin; i < end; ++i) {
+      if (texts[i] == nullptr) {
+        out[i] = ValueAnswer::Failed(absl::FailedPreconditionError("the position is NULL"));
+      } else {
+        const std::string_view view = texts[i];
+        probe.Values({&view, 1}, out.subspan(i, 1));
+      }
+    }
   }
 }
 

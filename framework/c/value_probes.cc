@@ -2,7 +2,8 @@
 #include "c/value_probes.h"
 
 #include <algorithm>
-#include <array>
+#include <memory>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -30,6 +31,34 @@ int PositionCode(const absl::Status& status) {
   return RETRO_ERROR_INTERNAL;
 }
 
+// Room for kChunk answers on the stack, of which only those in use are
+// constructed (a call for one position builds one answer, not kChunk).
+class AnswerBuffer {
+ public:
+  AnswerBuffer() = default;
+  AnswerBuffer(const AnswerBuffer&) = delete;
+  AnswerBuffer& operator=(const AnswerBuffer&) = delete;
+  ~AnswerBuffer() { Clear(); }
+
+  // `n` <= kChunk fresh answers.
+  std::span<ValueAnswer> Take(size_t n) {
+    Clear();
+    std::uninitialized_value_construct_n(data(), n);
+    size_ = n;
+    return {data(), n};
+  }
+
+ private:
+  void Clear() {
+    std::destroy_n(data(), size_);
+    size_ = 0;
+  }
+  ValueAnswer* data() { return std::launder(reinterpret_cast<ValueAnswer*>(bytes_)); }
+
+  alignas(ValueAnswer) unsigned char bytes_[kChunk * sizeof(ValueAnswer)];
+  size_t size_ = 0;
+};
+
 }  // namespace
 
 int ProbeValues(retro_db* handle, const char* options, const void* positions, size_t count,
@@ -54,9 +83,9 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
   // 3. The answers, chunk by chunk, in one guarded read.
   std::optional<CError> first_failure;
   const absl::Status read = session.Read([&]() -> absl::Status {
-    std::array<ValueAnswer, kChunk> answers;
+    AnswerBuffer answers;
     for (size_t first = 0; first < count; first += kChunk) {
-      const std::span<ValueAnswer> out(answers.data(), std::min(kChunk, count - first));
+      const std::span<ValueAnswer> out = answers.Take(std::min(kChunk, count - first));
       chunk(*lease->probe, positions, first, out);
       for (size_t i = 0; i < out.size(); ++i) {
         const ValueAnswer& answer = out[i];

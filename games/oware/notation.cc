@@ -3,8 +3,8 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -34,9 +34,12 @@ struct Token {
   bool is_bar;
 };
 
-// Splits on separators; `|` is a token of its own even without spaces.
-std::vector<Token> Tokenize(absl::string_view text) {
-  std::vector<Token> tokens;
+// Splits on separators; `|` is a token of its own even without spaces. A
+// board's 13 tokens stay inline (no allocation: probes parse boards at
+// every call).
+using Tokens = absl::InlinedVector<Token, 16>;
+Tokens Tokenize(absl::string_view text) {
+  Tokens tokens;
   size_t i = 0;
   while (i < text.size()) {
     if (IsSeparator(text[i])) {
@@ -88,7 +91,7 @@ absl::StatusOr<int> ParseSeeds(absl::string_view token, int house) {
 }  // namespace
 
 absl::StatusOr<Board> ParseBoard(absl::string_view text) {
-  const std::vector<Token> tokens = Tokenize(text);
+  const Tokens tokens = Tokenize(text);
   int numbers = 0;
   int bars = 0;
   for (const Token& token : tokens) {

@@ -46,6 +46,7 @@ class CApiTest : public ::testing::Test {
     scratch_ = nullptr;
   }
 
+  static std::string Dir() { return dir_; }
   static std::string Oware() { return dir_ + "/oware-5.retro"; }
   static std::string Surakarta() { return dir_ + "/surakarta-3.retro"; }
   static std::string Plakoto() { return dir_ + "/plakoto-6-pin2.retro"; }

@@ -15,3 +15,9 @@ unset RETRO_PLUGIN_PATH
 "$retro" solve --game oware --seeds 5 --threads 2 --out oware-5.retro
 "$retro" solve --game surakarta --pieces 3 --threads 2 --out surakarta-3.retro
 "$retro" solve --game plakoto --points 6 --pin 2 --threads 2 --out plakoto-6-pin2.retro
+# The typed probes' comparison with JSON on every record (c_api_value_test.cc).
+"$retro" solve --game oware --seeds 9 --threads 2 --out oware-9.retro
+"$retro" solve --game surakarta --pieces 5 --threads 2 --out surakarta-5.retro
+"$retro" solve --game surakarta --pieces 5 --indexer symmetric --threads 2 \
+  --out surakarta-5-symmetric.retro
+"$retro" solve --game plakoto --points 6 --threads 2 --out plakoto-6.retro

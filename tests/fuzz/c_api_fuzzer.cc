@@ -4,15 +4,20 @@
 // options string are probed with retro_probe_json into a heap buffer of
 // exactly 1 + 4 * <size byte> bytes (AddressSanitizer sees any write past
 // it) and with retro_probe_value, on that tiny seed database opened
-// once through retro_open_with_plugins. Any status is fine; a crash, a
-// sanitizer report, an unterminated answer or a status outside retro_status
-// is not.
+// once through retro_open_with_plugins; the position split at tabs is
+// probed as a batch (retro_probe_values), and its bytes, as signed
+// integers, as binary positions: one (retro_probe_value_cells) and a batch
+// of rows as long as the first integer says (retro_probe_values_cells).
+// Any status is fine; a crash, a sanitizer report, an unterminated answer,
+// a status outside retro_status or a batch answer that differs from the
+// same position probed alone is not.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "retro/c/retro.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -37,6 +42,63 @@ retro_db* SeedHandle(const std::string& name) {
 }
 
 bool IsStatus(int status) { return status >= RETRO_OK && status <= RETRO_ERROR_INTERNAL; }
+
+// Traps unless a batch's answer i (status and, when OK, value) is that of
+// probing position i alone with `single`.
+template <typename Single>
+void ExpectBatchIsSingles(int batch_status, const std::vector<double>& values,
+                          const std::vector<int>& statuses, Single single) {
+  if (!IsStatus(batch_status)) __builtin_trap();
+  if (statuses.empty()) return;
+  // Options the game refuses fail the whole call, and every single probe.
+  const bool refused = batch_status == RETRO_ERROR_BAD_OPTION;
+  int first = RETRO_OK;
+  for (size_t i = 0; i < statuses.size(); ++i) {
+    double value = 0;
+    const int alone = single(i, &value);
+    if (refused) {
+      if (alone != RETRO_ERROR_BAD_OPTION) __builtin_trap();
+      continue;
+    }
+    if (alone != statuses[i] || (alone == RETRO_OK && value != values[i])) __builtin_trap();
+    if (first == RETRO_OK) first = alone;
+  }
+  if (!refused && first != batch_status) __builtin_trap();
+}
+
+// The batch and binary forms of `text` (see the file comment).
+void ProbeBatches(retro_db* db, const char* options, const std::string& text) {
+  // 1. Text positions separated by tabs.
+  std::vector<std::string> parts(1);
+  for (char c : text) c == '\t' ? parts.emplace_back() : parts.back().push_back(c);
+  std::vector<const char*> positions;
+  for (const std::string& part : parts) positions.push_back(part.c_str());
+  std::vector<double> values(parts.size());
+  std::vector<int> statuses(parts.size());
+  ExpectBatchIsSingles(
+      retro_probe_values(db, positions.data(), parts.size(), options, values.data(),
+                         statuses.data()),
+      values, statuses,
+      [&](size_t i, double* value) { return retro_probe_value(db, positions[i], options, value); });
+  // 2. The bytes as integers: one position, then rows of cells[0] % 64 + 1.
+  std::vector<int32_t> cells;
+  for (char c : text) cells.push_back(static_cast<int8_t>(c));
+  double value = 0;
+  if (!IsStatus(retro_probe_value_cells(db, cells.data(), cells.size(), options, &value))) {
+    __builtin_trap();
+  }
+  if (cells.empty()) return;
+  const size_t per = static_cast<size_t>(cells[0] & 63) + 1;
+  const size_t rows = cells.size() / per;
+  values.assign(rows, 0);
+  statuses.assign(rows, 0);
+  ExpectBatchIsSingles(
+      retro_probe_values_cells(db, cells.data(), per, rows, options, values.data(),
+                               statuses.data()),
+      values, statuses, [&](size_t i, double* one) {
+        return retro_probe_value_cells(db, &cells[i * per], per, options, one);
+      });
+}
 
 }  // namespace
 
@@ -66,5 +128,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (status != RETRO_OK && status != RETRO_ERROR_BUFFER_TOO_SMALL && value_status != status) {
     __builtin_trap();
   }
+  ProbeBatches(db, options_arg, position);
   return 0;
 }

@@ -237,7 +237,9 @@ class GameModule {
   // and table it relies on against the header's parameters (cheap size
   // checks before any pass over the data), so that no later read can go out
   // of bounds, and refuse the file, naming the slice and the problem,
-  // otherwise.
+  // otherwise. A pass over a slice's data may wait for the slice's first
+  // use (the finite-horizon kit's do), as long as every read of the slice
+  // comes after it and fails with its error.
   virtual absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(
       const DatabaseFile& file) = 0;
 

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/status/status.h"
 
@@ -52,6 +53,9 @@ struct PositionValue {
 struct ValueAnswer {
   absl::Status status;
   PositionValue value;
+
+  static ValueAnswer Of(PositionValue value) { return {absl::OkStatus(), value}; }
+  static ValueAnswer Failed(absl::Status status) { return {std::move(status), {}}; }
 };
 
 // How a game's positions are written in binary: a fixed number of 32-bit

@@ -67,7 +67,9 @@ RETRO_C_API const char* retro_version(void);
 /* retro_open
  * What: opens the database file at `path` (any game's), loads its game's
  *   plugin and checks the file as `retro probe` does: the plugin's ABI and
- *   data version, the layout, every slice checksum. Plugins are searched in
+ *   data version, the header and slice table, every slice checksum, and
+ *   each slice's layout (an oware book's on the slice's first probe: a
+ *   probe of a damaged slice fails with RETRO_ERROR_INTERNAL naming it). Plugins are searched in
  *   the RETRO_PLUGIN_PATH entries (colon-separated), then in `retro/` beside
  *   this library (the installed lib/retro), then beside this library (a
  *   build tree); the first retro_<game>.so found is used.
@@ -81,7 +83,9 @@ RETRO_C_API const char* retro_version(void);
  * Thread safety: safe from any thread, also while other threads probe
  *   other handles; each call makes its own handle.
  * Cost: reads and checksums the whole file (about as long as reading it
- *   once from disk) and loads the plugin; open once, probe many times. A
+ *   once from disk) and loads the plugin; open once, probe many times.
+ *   An oware book's slices pass their layout check on first use, so a
+ *   large book opens in well under a second. A
  *   file of up to 1 GiB (RETRO_DATABASE_READ_LIMIT_MB changes the limit) is
  *   held in the process's memory, so that nothing done to the file later
  *   changes the answers; a larger one is mapped (docs/probing.md). */

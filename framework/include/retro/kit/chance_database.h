@@ -389,11 +389,11 @@ class ChanceDatabase : public OpenDatabase {
       for (size_t i = 0; i < positions.size(); ++i) {
         const absl::StatusOr<Position> p = db_.rules_->Parse(std::string(positions[i]));
         if (!p.ok()) {
-          out[i] = {p.status()};
+          out[i] = ValueAnswer::Failed(p.status());
           continue;
         }
-        out[i] = {absl::OkStatus(),
-                  PositionValue::Expectation(db_.tables_.value(db_.rules_->Rank(*p)))};
+        out[i] = ValueAnswer::Of(
+            PositionValue::Expectation(db_.tables_.value(db_.rules_->Rank(*p))));
       }
     }
 

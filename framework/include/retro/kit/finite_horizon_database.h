@@ -68,19 +68,24 @@ class FiniteHorizonDatabase : public OpenDatabase {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
     RETRO_RETURN_IF_ERROR(tables_->Covers(p));
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
+    RETRO_RETURN_IF_ERROR(tables_->CheckSlice(rules.Rank(p).slice));
     const int value = tables_->Value(p, t);
     struct Line {
       std::string move, child_position;
       int reward, child, net;
     };
     std::vector<Line> lines;
+    absl::Status children_checked;
     if (t > 0) {
       rules.ForEachMove(p, [&](const typename R::Move& move, const Position& child, int reward) {
+        children_checked.Update(tables_->CheckSlice(rules.Rank(child).slice));
+        if (!children_checked.ok()) return;
         const int child_value = tables_->Value(child, t - 1);
         lines.push_back({rules.FormatMove(p, move), rules.Format(child), reward, child_value,
                          reward - child_value});
       });
     }
+    RETRO_RETURN_IF_ERROR(children_checked);
     std::vector<std::string> best;
     size_t move_width = 4;
     for (const Line& line : lines) {
@@ -132,6 +137,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
   }
 
   absl::StatusOr<Report> Stats(const WorkContext& context) override {
+    RETRO_RETURN_IF_ERROR(tables_->CheckAllSlices());
     const R& rules = tables_->rules();
     const int t = tables_->horizon();
     std::string title = absl::StrCat(info_.name, " database: ", rules.num_slices(),
@@ -230,6 +236,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
 
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
+    RETRO_RETURN_IF_ERROR(tables_->CheckAllSlices());
     const R& rules = tables_->rules();
     std::vector<uint64_t> sizes;
     // A slice not asked for counts as empty: none of its records is chosen.
@@ -254,6 +261,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
                                      const ParameterValues& options) override {
     RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(tables_->rules(), slice));
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
+    RETRO_RETURN_IF_ERROR(tables_->CheckSlice(s));
     const FiniteHorizonStoreView& store = tables_->store(s);
     SliceValues values{.encoding = SliceValues::Encoding::kInt8};
     values.computed.resize(store.states());
@@ -293,11 +301,12 @@ class FiniteHorizonDatabase : public OpenDatabase {
 
    private:
     ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
-      if (!p.ok()) return {p.status()};
-      if (absl::Status covered = db_.tables_->Covers(*p); !covered.ok()) return {covered};
+      if (!p.ok()) return ValueAnswer::Failed(p.status());
+      if (absl::Status covered = db_.tables_->Covers(*p); !covered.ok()) return ValueAnswer::Failed(covered);
       const SliceIndex at = db_.tables_->rules().Rank(*p);
-      return {absl::OkStatus(),
-              PositionValue::Score(db_.IndexedStore(at.slice).ValueAt(at.index, t_))};
+      const FiniteHorizonStoreView* store = db_.IndexedStore(at.slice);
+      if (store == nullptr) return ValueAnswer::Failed(db_.tables_->CheckSlice(at.slice));
+      return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at.index, t_)));
     }
 
     const FiniteHorizonDatabase& db_;
@@ -306,20 +315,23 @@ class FiniteHorizonDatabase : public OpenDatabase {
 
   // The store of slice `s` with its index of final values
   // (FiniteHorizonStoreView::IndexFinalValues), built on the slice's first
-  // typed probe: 2 bytes a position, so that most lookups at many plies
-  // left read no list. A copy of the tables' view, so that Probe, Stats and
-  // Verify, reading the tables, never race with the indexing.
-  const FiniteHorizonStoreView& IndexedStore(int s) const {
+  // typed probe once the slice passed its check: 2 bytes a position, so
+  // that most lookups at many plies left read no list. A copy of the
+  // tables' view, so that Probe, Stats and Verify, reading the tables,
+  // never race with the indexing. Null when the slice failed its check
+  // (tables_->CheckSlice(s) says why).
+  const FiniteHorizonStoreView* IndexedStore(int s) const {
     if (const FiniteHorizonStoreView* ready = indexed_ready_[s].load(std::memory_order_acquire)) {
-      return *ready;
+      return ready;
     }
+    if (!tables_->CheckSlice(s).ok()) return nullptr;
     std::lock_guard lock(index_mutex_);
     if (indexed_ready_[s].load(std::memory_order_relaxed) == nullptr) {
       indexed_[s] = tables_->store(s);
       indexed_[s].IndexFinalValues();
       indexed_ready_[s].store(&indexed_[s], std::memory_order_release);
     }
-    return indexed_[s];
+    return &indexed_[s];
   }
 
   // The changes of one position and its children, reused from record to

@@ -172,7 +172,8 @@ class FiniteHorizonModule : public KitModule {
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
-                           FiniteHorizonTables<R>::FromFile(file, info_));
+                           FiniteHorizonTables<R>::FromFile(
+                               file, info_, FiniteHorizonTables<R>::StoreChecks::kOnFirstUse));
     return std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
   }
 

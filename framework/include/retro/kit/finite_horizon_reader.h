@@ -12,15 +12,18 @@
 // finite_horizon_store.h) in Rank order. Opening checks the identity (game,
 // codec, layout version), the header's parameters strictly, exactly the
 // slices the parameters imply, each store's header against the slice size
-// and horizon, and then, in one pass per store, its offset tables and
-// entries with values within MinValue(s)..MaxValue(s), so that no lookup can
-// read outside the file.
+// and horizon, and then (at once, or on each slice's first use:
+// StoreChecks), in one pass per store, its offset tables and entries with
+// values within MinValue(s)..MaxValue(s), so that no lookup can read
+// outside the file.
 #ifndef RETRO_KIT_FINITE_HORIZON_READER_H_
 #define RETRO_KIT_FINITE_HORIZON_READER_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <utility>
@@ -66,16 +69,25 @@ class FiniteHorizonTables {
     return tables;
   }
 
+  // When FromFile passes over each store's offsets and entries: before it
+  // returns, or on the slice's first use (CheckSlice), so that opening a
+  // large file costs O(slices) and a probe checks only what it reads.
+  enum class StoreChecks { kAtOpen, kOnFirstUse };
+
   // Interprets an already opened database.
   //   Parameters: file, outliving the tables (its slice checksums need not
   //     be verified yet: the checks before the pass over each store cost
-  //     O(slices)); info, the game that made it.
+  //     O(slices)); info, the game that made it; checks, when each store
+  //     is passed over (with kOnFirstUse, call CheckSlice(s) before any
+  //     read of slice s: until then its offsets are untrusted).
   //   Returns: the tables.
   //   Errors: InvalidArgument or DataLoss when the parameters, the slices or
-  //     a store's header, offsets or entries disagree.
-  //   Thread safety: any thread. Cost: root only (one pass over each store).
-  static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> FromFile(const DatabaseFile& file,
-                                                                       const GameInfo& info) {
+  //     a store's header (or, with kAtOpen, offsets or entries) disagree.
+  //   Thread safety: any thread. Cost: root only (one pass over each store
+  //     with kAtOpen; O(slices) with kOnFirstUse).
+  static absl::StatusOr<std::unique_ptr<FiniteHorizonTables>> FromFile(
+      const DatabaseFile& file, const GameInfo& info,
+      StoreChecks checks = StoreChecks::kAtOpen) {
     const DatabaseIdentity& id = file.identity();
     const std::string what = info.DatabaseName();
     if (id.game != info.name) {
@@ -99,10 +111,31 @@ class FiniteHorizonTables {
       RETRO_ASSIGN_OR_RETURN(FiniteHorizonStoreView view, OpenStoreHeader(r, s, slices[s]));
       tables->stores_.push_back(view);
     }
-    for (int s = 0; s < r.num_slices(); ++s) {
-      RETRO_RETURN_IF_ERROR(ValidateStore(r, s, tables->stores_[s]));
-    }
+    tables->checked_.reset(new SliceCheck[r.num_slices()]);
+    if (checks == StoreChecks::kAtOpen) RETRO_RETURN_IF_ERROR(tables->CheckAllSlices());
     return tables;
+  }
+
+  // OK once slice `s`'s store passed its check (offsets within the store,
+  // values within MinValue(s)..MaxValue(s)), which runs on the first call
+  // for the slice; its DataLoss (naming the slice) on every call if not.
+  //   Parameters: s, below rules().num_slices() (unchecked).
+  //   Thread safety: any number of threads at once.
+  //   Cost: one acquire load once checked; the first, a pass over the store.
+  absl::Status CheckSlice(int s) const {
+    SliceCheck& check = checked_[s];
+    if (check.done.load(std::memory_order_acquire)) return check.status;
+    std::lock_guard lock(check_mutex_);
+    if (!check.done.load(std::memory_order_relaxed)) {
+      check.status = ValidateStore(rules_, s, stores_[s]);
+      check.done.store(true, std::memory_order_release);
+    }
+    return check.status;
+  }
+  // CheckSlice of every slice: the first failure.
+  absl::Status CheckAllSlices() const {
+    for (int s = 0; s < rules_.num_slices(); ++s) RETRO_RETURN_IF_ERROR(CheckSlice(s));
+    return absl::OkStatus();
   }
 
   // Checks `store` as the store of slice `s` of a file of `rules` is
@@ -227,9 +260,17 @@ class FiniteHorizonTables {
     return absl::OkStatus();
   }
 
+  // Whether a slice's store was checked (CheckSlice), and how it went.
+  struct SliceCheck {
+    std::atomic<bool> done{false};
+    absl::Status status;
+  };
+
   std::unique_ptr<DatabaseFile> owned_file_;
   R rules_;
   std::vector<FiniteHorizonStoreView> stores_;
+  std::unique_ptr<SliceCheck[]> checked_;
+  mutable std::mutex check_mutex_;
 };
 
 }  // namespace retro::kit

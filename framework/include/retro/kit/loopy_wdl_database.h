@@ -621,8 +621,8 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
   }
 
-  // Typed values (retro/value_probe.h): a parse (or FromCells), the
-  // outcome of a finished game or one record read, as Probe reports them.
+  // Typed values (retro/value_probe.h): a parse (or FromCells) and one
+  // record read, the value Probe reports.
   class ValuesOf final : public ValueProbe {
    public:
     explicit ValuesOf(const LoopyWdlDatabase& db) : db_(db) {}
@@ -649,22 +649,23 @@ class LoopyWdlDatabase : public OpenDatabase {
 
    private:
     ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
-      if (!p.ok()) return {p.status()};
+      if (!p.ok()) return ValueAnswer::Failed(p.status());
       if constexpr (HasCovers<R>) {
-        if (absl::Status covered = db_.rules_.Covers(*p); !covered.ok()) return {covered};
+        if (absl::Status covered = db_.rules_.Covers(*p); !covered.ok()) return ValueAnswer::Failed(covered);
       }
-      const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(db_.rules_).Outcome(*p);
-      const WdlOutcome value = over ? *over : db_.Value(*p);
-      if (!over) {
-        if (absl::Status read = db_.data_.LookupStatus(); !read.ok()) return {read};
+      // The stored record: a finished game's stores its outcome (the solve
+      // writes it, verify checks it), so no move is generated.
+      const WdlOutcome value = db_.Value(*p);
+      if (absl::Status read = db_.data_.LookupStatus(); !read.ok()) {
+        return ValueAnswer::Failed(read);
       }
       switch (value.result) {
         case Wdl::kWin:
-          return {absl::OkStatus(), PositionValue::Win(value.distance)};
+          return ValueAnswer::Of(PositionValue::Win(value.distance));
         case Wdl::kLoss:
-          return {absl::OkStatus(), PositionValue::Loss(value.distance)};
+          return ValueAnswer::Of(PositionValue::Loss(value.distance));
         default:
-          return {absl::OkStatus(), PositionValue::Draw()};
+          return ValueAnswer::Of(PositionValue::Draw());
       }
     }
 

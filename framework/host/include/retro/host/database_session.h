@@ -39,9 +39,11 @@ struct DatabaseSession {
   // call (nothing more is read from such a file), or after it, whatever the
   // call did (abandoned at the faulting read, failed in a thread pool's
   // worker, or returned something read from zeros). Other exceptions pass.
-  //   Thread safety: as the call's. Cost: two atomic loads and a sigsetjmp.
+  //   Thread safety: as the call's. Cost: none for a file read into
+  //   memory (nothing can fault); else two atomic loads and a sigsetjmp.
   template <typename Fn>
   auto Read(Fn&& read) const -> decltype(read()) {
+    if (file->read_into_memory()) return read();
     if (absl::Status intact = file->CheckIntact(); !intact.ok()) return intact;
     std::optional<decltype(read())> result;
     std::exception_ptr failure;

@@ -5,6 +5,7 @@
 #ifndef RETRO_HOST_VALUE_PROBE_CACHE_H_
 #define RETRO_HOST_VALUE_PROBE_CACHE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <shared_mutex>
@@ -32,21 +33,26 @@ class ValueProbeCache {
   };
   static constexpr size_t kMaxEntries = 4096;
 
-  ValueProbeCache();
-
-  // The probe of the options `key` names: the one this thread used last
-  // when the key is the same (no lock), else the cached one (a shared
-  // lock), else database.PrepareValues(options()), cached. `options` is
-  // called only to prepare; its error, or PrepareValues', is returned.
+  // The probe of the options `key` names: the one used last when the key
+  // is the same (no lock), else the cached one (a shared lock), else
+  // database.PrepareValues(options()), cached. `options` is called only to
+  // prepare; its error, or PrepareValues', is returned.
   //   Thread safety: any number of threads at once.
-  //   Cost: a string comparison when the key repeats on a thread.
+  //   Cost: an atomic load and a string comparison when the key repeats.
   absl::StatusOr<Lease> Get(OpenDatabase& database, std::string_view key,
                             absl::FunctionRef<absl::StatusOr<ParameterValues>()> options);
 
  private:
-  const uint64_t id_;  // tells this cache from one later made at its address
+  // A cached probe with its key; never changed or freed while the cache
+  // lives, so `last_` may point at one without a lock.
+  struct Entry {
+    std::string key;
+    std::unique_ptr<ValueProbe> probe;
+  };
+
+  std::atomic<const Entry*> last_{nullptr};  // the entry Get returned last
   std::shared_mutex mutex_;
-  absl::flat_hash_map<std::string, std::unique_ptr<ValueProbe>> probes_;
+  absl::flat_hash_map<std::string, std::unique_ptr<Entry>> probes_;
 };
 
 }  // namespace retro
