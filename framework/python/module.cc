@@ -197,7 +197,11 @@ class PyDatabase {
     if (handle_ == nullptr) throw py::value_error(absl::StrCat(path_, " is closed"));
     return handle_;
   }
-  void Close() { handle_.reset(); }
+  void Close() {
+    handle_.reset();
+    last_probe_ = nullptr;
+    last_options_ = py::dict();
+  }
   bool closed() const { return handle_ == nullptr; }
   const std::string& path() const { return path_; }
 
@@ -310,19 +314,20 @@ class PyDatabase {
     if (handle_ == nullptr) Acquire();  // raises: closed
     // The GIL is held throughout: close() cannot run meanwhile.
     const DatabaseHandle& handle = *handle_;
-    const ValueProbeCache::Lease lease = ValueProbeOf(handle, kwargs);
+    ValueProbeCache::Lease lease;
+    const ValueProbe& probe = ProbeFor(handle, kwargs, &lease);
     ValueAnswer answer;
     absl::Status read;
     if (PyUnicode_Check(position.ptr())) {
       const std::string_view text = PositionText(position, "position");
       read = handle.session()->Read([&] {
-        answer = lease.probe->Value(text);
+        answer = probe.Value(text);
         return absl::OkStatus();
       });
     } else {
       const std::vector<int32_t> cells = CellsOf(handle, position);
       read = handle.session()->Read([&] {
-        answer = lease.probe->ValueOfCells(cells);
+        answer = probe.ValueOfCells(cells);
         return absl::OkStatus();
       });
     }
@@ -339,7 +344,8 @@ class PyDatabase {
     RequireNumpy("values_many");
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     RefuseOneString(positions, "values_many", "value");
-    const ValueProbeCache::Lease lease = ValueProbeOf(*handle, kwargs);
+    ValueProbeCache::Lease lease;
+    const ValueProbe& probe = ProbeFor(*handle, kwargs, &lease);
     std::optional<ValueFailure> failure;
     absl::Status read;
     py::array_t<double> values;
@@ -365,7 +371,7 @@ class PyDatabase {
       values = py::array_t<double>(static_cast<py::ssize_t>(count));
       const std::span<double> out(values.mutable_data(), count);
       py::gil_scoped_release release;
-      read = handle->ProbeValuesOfCells(*lease.probe, cells, per_position, out, &failure);
+      read = handle->ProbeValuesOfCells(probe, cells, per_position, out, &failure);
     } else {
       // The texts, copied one after another (the Python strings may go
       // once the GIL is released).
@@ -391,7 +397,7 @@ class PyDatabase {
       values = py::array_t<double>(static_cast<py::ssize_t>(count));
       const std::span<double> out(values.mutable_data(), count);
       py::gil_scoped_release release;
-      read = handle->ProbeValues(*lease.probe, texts, out, &failure);
+      read = handle->ProbeValues(probe, texts, out, &failure);
     }
     if (!read.ok()) RaiseError(read);
     if (failure.has_value()) {
@@ -501,6 +507,64 @@ class PyDatabase {
         given.key, [&] { return ResolveKeywords(handle, given, {}); });
     if (!lease.ok()) RaiseProbeError(handle, lease.status());
     return *std::move(lease);
+  }
+
+  // The value probe of the call's options: the last call's when they are
+  // the same (the same keywords, each value the same int or str; one dict
+  // lookup and comparison a keyword), else ValueProbeOf's, its lease kept in
+  // `*lease` (which owns the probe when the session's cache is full).
+  // Called with the GIL held, which orders the memo's reads and writes.
+  const ValueProbe& ProbeFor(const DatabaseHandle& handle, const py::kwargs& kwargs,
+                             ValueProbeCache::Lease* lease) const {
+    if (last_probe_ != nullptr && SameOptions(kwargs)) return *last_probe_;
+    *lease = ValueProbeOf(handle, kwargs);
+    // Remembered when the cache keeps the probe (it drops none while the
+    // session lives) and the options compare by value exactly.
+    if (lease->owned == nullptr && Memorable(kwargs)) {
+      last_options_ = py::reinterpret_steal<py::dict>(PyDict_Copy(kwargs.ptr()));
+      if (!last_options_) throw py::error_already_set();
+      last_probe_ = lease->probe;
+    }
+    return *lease->probe;
+  }
+
+  // Whether `kwargs` holds only str keywords with values of type int or str
+  // exactly, whose equality says their str is the same.
+  static bool Memorable(const py::kwargs& kwargs) {
+    PyObject* key = nullptr;
+    PyObject* value = nullptr;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
+      if (!PyUnicode_CheckExact(key) || !(PyLong_CheckExact(value) || PyUnicode_CheckExact(value))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether `kwargs` are the remembered options.
+  bool SameOptions(const py::kwargs& kwargs) const {
+    if (PyDict_Size(kwargs.ptr()) != PyDict_Size(last_options_.ptr())) return false;
+    PyObject* key = nullptr;
+    PyObject* value = nullptr;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
+      if (!PyUnicode_CheckExact(key)) return false;
+      PyObject* last = PyDict_GetItemWithError(last_options_.ptr(), key);  // borrowed
+      if (last == nullptr) {
+        PyErr_Clear();
+        return false;
+      }
+      if (last == value) continue;
+      if (Py_TYPE(last) != Py_TYPE(value)) return false;
+      if (!(PyLong_CheckExact(value) || PyUnicode_CheckExact(value))) return false;
+      const int equal = PyObject_RichCompareBool(last, value, Py_EQ);
+      if (equal != 1) {
+        PyErr_Clear();
+        return false;
+      }
+    }
+    return true;
   }
 
   // The integers of one position in the game's binary form (a sequence of
@@ -678,6 +742,9 @@ class PyDatabase {
   }
 
   std::shared_ptr<const DatabaseHandle> handle_;
+  // The last value probe's options and probe (ProbeFor); null when none.
+  mutable py::dict last_options_;
+  mutable const ValueProbe* last_probe_ = nullptr;
   std::string path_;
 };
 

@@ -261,6 +261,14 @@ def test_options_are_cached_per_set(solved):
         assert db.value(position, plies_left=plies) == want
         assert db.value(position, plies_left=str(plies)) == want
         assert db.values_many([position], plies_left=plies).tolist() == [want]
+    # Equal values of other types are other options: their str decides.
+    assert db.value(position, plies_left=1) == db.probe(position, plies_left=1)["value"]
+    for other in (1.0, True):
+        with pytest.raises(ValueError) as error:
+            db.probe(position, plies_left=other)
+        with pytest.raises(ValueError, match=str(error.value)):
+            db.value(position, plies_left=other)
+    assert db.value(position) == db.probe(position)["value"]
 
 
 def test_numpy_is_imported_by_the_array_calls_only(databases):
