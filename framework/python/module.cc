@@ -310,7 +310,7 @@ class PyDatabase {
   // A position's value (a str in the game's notation, or a sequence of
   // int in its binary form) through the prepared value probe, holding the
   // GIL: the value of ValueProbe's answer as a float.
-  double Value(const py::handle& position, const py::kwargs& kwargs) const {
+  double Value(const py::object& position, const py::kwargs& kwargs) const {
     if (handle_ == nullptr) Acquire();  // raises: closed
     // The GIL is held throughout: close() cannot run meanwhile.
     const DatabaseHandle& handle = *handle_;
@@ -340,7 +340,7 @@ class PyDatabase {
   // str, or a 2-D integer NumPy array of positions in the game's binary
   // form, one per row. The texts (or cells) are copied first, then probed
   // without the GIL.
-  py::array ValuesMany(const py::handle& positions, const py::kwargs& kwargs) const {
+  py::array ValuesMany(const py::object& positions, const py::kwargs& kwargs) const {
     RequireNumpy("values_many");
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     RefuseOneString(positions, "values_many", "value");
@@ -805,7 +805,7 @@ once the database is closed.)")
 
 Args:
   position: the position in the game's notation (str).
-  **options: the game's probe options by keyword (plies_left=3 for
+  **kwargs: the game's probe options by keyword (plies_left=3 for
     --plies-left 3; probe_parameters lists them), any value as its str.
 
 Returns:
@@ -824,7 +824,7 @@ Args:
   errors: 'raise' raises ValueError for the first bad position; 'report'
     puts {'position': ..., 'error': ...} in its place, as `retro probe`
     does in batch mode.
-  **options: the game's probe options by keyword, as for probe.
+  **kwargs: the game's probe options by keyword, as for probe.
 
 Returns:
   A list of dicts, one per position.)")
@@ -838,7 +838,7 @@ value.
 Args:
   position: the position in the game's notation (str), or, for a game with
     a binary form (position_cells), a sequence of that many int.
-  **options: the game's probe options by keyword (plies_left=3), as for
+  **kwargs: the game's probe options by keyword (plies_left=3), as for
     probe.
 
 Returns:
@@ -861,7 +861,7 @@ Args:
   positions: a sequence of positions in the game's notation (str; one str
     is refused with TypeError), or, for a game with a binary form
     (position_cells), a 2-D integer NumPy array with one position a row.
-  **options: the game's probe options by keyword, as for value.
+  **kwargs: the game's probe options by keyword, as for value.
 
 Returns:
   A numpy.float64 array of len(positions) values, each what value returns.
@@ -897,7 +897,7 @@ docs/python.md says what the numbers are per solver family.
 
 Args:
   slice: the slice's name (str) or its index (int) in slices.
-  **options: the game's probe options by keyword; those selecting values
+  **kwargs: the game's probe options by keyword; those selecting values
     apply (oware's plies_left), the others are ignored.
 
 Raises:

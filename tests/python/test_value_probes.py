@@ -305,8 +305,8 @@ def test_numpy_is_imported_by_the_array_calls_only(databases):
 
 def test_help_documents_the_parameters():
     for function, names in [(retro.open, ["path", "plugin_dirs"]),
-                            (retro.Database.value, ["position", "options"]),
-                            (retro.Database.values_many, ["positions", "options"]),
+                            (retro.Database.value, ["position", "kwargs"]),
+                            (retro.Database.values_many, ["positions", "kwargs"]),
                             (retro.Database.probe_many, ["positions", "threads", "errors"]),
                             (retro.Database.verify, ["sample", "seed", "threads"])]:
         doc = function.__doc__
