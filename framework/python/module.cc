@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -311,9 +310,10 @@ class PyDatabase {
   // int in its binary form) through the prepared value probe, holding the
   // GIL: the value of ValueProbe's answer as a float.
   double Value(const py::object& position, const py::kwargs& kwargs) const {
-    if (handle_ == nullptr) Acquire();  // raises: closed
-    // The GIL is held throughout: close() cannot run meanwhile.
-    const DatabaseHandle& handle = *handle_;
+    // A share, not a reference: Python code the call runs (an option's
+    // __str__, a cell's __index__) may close the database.
+    const std::shared_ptr<const DatabaseHandle> share = Acquire();
+    const DatabaseHandle& handle = *share;
     ValueProbeCache::Lease lease;
     const ValueProbe& probe = ProbeFor(handle, kwargs, &lease);
     ValueAnswer answer;

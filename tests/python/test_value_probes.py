@@ -312,3 +312,39 @@ def test_help_documents_the_parameters():
         doc = function.__doc__
         for name in names:
             assert f"  {name}:" in doc or f"**{name}:" in doc, (function, name)
+
+
+def test_closing_from_inside_a_call(solved):
+    """Python code a call runs (a cell's __index__, an option's __str__)
+    may close the database: the call finishes on it, later ones raise."""
+    position = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+
+    class ClosingCell:
+        def __init__(self, db, value):
+            self.db, self.value = db, value
+
+        def __index__(self):
+            self.db.close()
+            return self.value
+
+    class ClosingOption:
+        def __init__(self, db, value):
+            self.db, self.value = db, value
+
+        def __str__(self):
+            self.db.close()
+            return str(self.value)
+
+    db = retro.open(solved["oware9"])
+    assert db.value([ClosingCell(db, 0)] + position[1:], plies_left=3) == 2.0
+    with pytest.raises(ValueError, match="is closed"):
+        db.value(position)
+    db = retro.open(solved["oware9"])
+    assert db.value(position, plies_left=ClosingOption(db, 3)) == 2.0
+    with pytest.raises(ValueError, match="is closed"):
+        db.value(position)
+    db = retro.open(solved["oware9"])
+    assert db.values_many(["0 0 0 1 0 0 | 0 0 0 0 0 1"], plies_left=ClosingOption(db, 3)) \
+        .tolist() == [2.0]
+    with pytest.raises(ValueError, match="is closed"):
+        db.values_many(["0 0 0 1 0 0 | 0 0 0 0 0 1"])
