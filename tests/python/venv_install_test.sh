@@ -12,6 +12,10 @@
 # that values_many needs NumPy, and uninstalls cleanly.
 set -eu
 python=$1 source=$2 build=$3 work=$4 retro=$5
+if ! "$python" -c "import ensurepip, venv" 2>/dev/null; then
+  echo "$python -m venv needs ensurepip: install python3-venv (scripts/install-deps.sh does)" >&2
+  exit 1
+fi
 rm -rf "$work"
 mkdir -p "$work/run"
 "$python" -m venv "$work/venv"
