@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "retro/input_error.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/host/verify_report.h"
 #include "retro/thread_pool.h"
@@ -21,11 +22,11 @@ constexpr size_t kValueChunk = 256;
 
 // Runs `answer(first, out)` for each chunk of `count` positions (`out`:
 // the answers of positions first .. first + out.size() - 1) in one guarded
-// read, copying the values into `values` and the first failure into
-// `*failure`.
+// read, copying the values into `values` and the failures into
+// `*failures`.
 template <typename AnswerChunk>
 absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count, std::span<double> values,
-                              std::optional<ValueFailure>* failure, AnswerChunk answer) {
+                              ValueFailures* failures, AnswerChunk answer) {
   return session.Read([&]() -> absl::Status {
     std::array<ValueAnswer, kValueChunk> answers;
     for (size_t first = 0; first < count; first += kValueChunk) {
@@ -37,7 +38,12 @@ absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count, std:
           continue;
         }
         values[first + i] = std::numeric_limits<double>::quiet_NaN();
-        if (!failure->has_value()) *failure = ValueFailure{first + i, std::move(out[i].status)};
+        if (!failures->first_not_input.has_value() && !IsInputError(out[i].status)) {
+          failures->first_not_input = ValueFailure{first + i, out[i].status};
+        }
+        if (!failures->first.has_value()) {
+          failures->first = ValueFailure{first + i, std::move(out[i].status)};
+        }
       }
     }
     return absl::OkStatus();
@@ -117,8 +123,8 @@ absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
 absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
                                          std::span<const std::string_view> positions,
                                          std::span<double> out,
-                                         std::optional<ValueFailure>* failure) const {
-  return ProbeValueChunks(*session_, positions.size(), out, failure,
+                                         ValueFailures* failures) const {
+  return ProbeValueChunks(*session_, positions.size(), out, failures,
                           [&](size_t first, std::span<ValueAnswer> answers) {
                             probe.Values(positions.subspan(first, answers.size()), answers);
                           });
@@ -127,9 +133,9 @@ absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
 absl::Status DatabaseHandle::ProbeValuesOfCells(const ValueProbe& probe,
                                                 std::span<const int32_t> cells,
                                                 size_t per_position, std::span<double> out,
-                                                std::optional<ValueFailure>* failure) const {
+                                                ValueFailures* failures) const {
   return ProbeValueChunks(
-      *session_, out.size(), out, failure, [&](size_t first, std::span<ValueAnswer> answers) {
+      *session_, out.size(), out, failures, [&](size_t first, std::span<ValueAnswer> answers) {
         probe.ValuesOfCells(cells.subspan(first * per_position, answers.size() * per_position),
                             per_position, answers);
       });

@@ -30,10 +30,18 @@ struct ProbeAnswer {
   absl::Status error = {};
 };
 
-// The first position of a batch without a value: its index and why.
+// A position of a batch without a value: its index and why.
 struct ValueFailure {
   size_t index = 0;
   absl::Status status = {};
+};
+
+// The positions of a batch without a value worth reporting: the first, and
+// the first whose error is not the position's own (IsInputError false: a
+// damaged database, a game without value probes).
+struct ValueFailures {
+  std::optional<ValueFailure> first;
+  std::optional<ValueFailure> first_not_input;
 };
 
 // An open database. Probes may run on any number of threads at once (the
@@ -83,17 +91,16 @@ class DatabaseHandle {
   // The values of `positions` (the game's notation) into `out`, of the same
   // size, in guarded reads (DatabaseSession::Read) of a few hundred
   // positions. The error of a file truncated under its mapping is
-  // returned; otherwise the first position without a value, if any, is
-  // `*failure` (the others are still answered, `out` holding NaN for
-  // those without one).
+  // returned; otherwise every position is answered, `out` holding NaN for
+  // those without a value, of which `*failures` tells.
   absl::Status ProbeValues(const ValueProbe& probe, std::span<const std::string_view> positions,
-                           std::span<double> out, std::optional<ValueFailure>* failure) const;
+                           std::span<double> out, ValueFailures* failures) const;
 
   // ProbeValues for positions in the game's binary form (PositionCells):
   // `cells` holds out.size() positions of `per_position` integers.
   absl::Status ProbeValuesOfCells(const ValueProbe& probe, std::span<const int32_t> cells,
                                   size_t per_position, std::span<double> out,
-                                  std::optional<ValueFailure>* failure) const;
+                                  ValueFailures* failures) const;
 
  private:
   explicit DatabaseHandle(std::shared_ptr<DatabaseSession> session)

@@ -340,13 +340,17 @@ class PyDatabase {
   // str, or a 2-D integer NumPy array of positions in the game's binary
   // form, one per row. The texts (or cells) are copied first, then probed
   // without the GIL.
-  py::array ValuesMany(const py::object& positions, const py::kwargs& kwargs) const {
+  py::array ValuesMany(const py::object& positions, const std::string& errors,
+                       const py::kwargs& kwargs) const {
     RequireNumpy("values_many");
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     RefuseOneString(positions, "values_many", "value");
+    if (errors != "raise" && errors != "nan") {
+      throw py::value_error(absl::StrCat("invalid errors '", errors, "'; valid: raise, nan"));
+    }
     ValueProbeCache::Lease lease;
-    const ValueProbe& probe = ProbeFor(*handle, kwargs, &lease);
-    std::optional<ValueFailure> failure;
+    const ValueProbe& probe = ProbeFor(*handle, kwargs, &lease, {"errors"});
+    ValueFailures failures;
     absl::Status read;
     py::array_t<double> values;
     if (py::isinstance<py::array>(positions) &&
@@ -367,11 +371,16 @@ class PyDatabase {
       }
       const size_t count = static_cast<size_t>(rows.shape(0));
       const size_t per_position = static_cast<size_t>(rows.shape(1));
+      if (per_position != static_cast<size_t>(form.count)) {
+        throw py::value_error(absl::StrCat("an array of ", handle->game().name,
+                                           " positions must have ", form.count, " columns (",
+                                           form.syntax, "), not ", per_position));
+      }
       const std::vector<int32_t> cells = CellRowsOfAnyType(rows);
       values = py::array_t<double>(static_cast<py::ssize_t>(count));
       const std::span<double> out(values.mutable_data(), count);
       py::gil_scoped_release release;
-      read = handle->ProbeValuesOfCells(probe, cells, per_position, out, &failure);
+      read = handle->ProbeValuesOfCells(probe, cells, per_position, out, &failures);
     } else {
       // The texts, copied one after another (the Python strings may go
       // once the GIL is released).
@@ -397,9 +406,12 @@ class PyDatabase {
       values = py::array_t<double>(static_cast<py::ssize_t>(count));
       const std::span<double> out(values.mutable_data(), count);
       py::gil_scoped_release release;
-      read = handle->ProbeValues(probe, texts, out, &failure);
+      read = handle->ProbeValues(probe, texts, out, &failures);
     }
     if (!read.ok()) RaiseError(read);
+    // errors="nan" leaves NaN for the positions' own errors only.
+    const std::optional<ValueFailure>& failure =
+        errors == "raise" ? failures.first : failures.first_not_input;
     if (failure.has_value()) {
       RaiseProbeError(*handle, absl::Status(failure->status.code(),
                                             absl::StrCat("position ", failure->index, ": ",
@@ -501,10 +513,11 @@ class PyDatabase {
   // them (ValueError naming a bad one; retro.Error when the game has no
   // value probes).
   static ValueProbeCache::Lease ValueProbeOf(const DatabaseHandle& handle,
-                                             const py::kwargs& kwargs) {
+                                             const py::kwargs& kwargs,
+                                             const std::vector<std::string>& method_keywords) {
     const GivenOptions given = ReadKeywords(kwargs);
     absl::StatusOr<ValueProbeCache::Lease> lease = handle.ValueProbeFor(
-        given.key, [&] { return ResolveKeywords(handle, given, {}); });
+        given.key, [&] { return ResolveKeywords(handle, given, method_keywords); });
     if (!lease.ok()) RaiseProbeError(handle, lease.status());
     return *std::move(lease);
   }
@@ -515,9 +528,10 @@ class PyDatabase {
   // `*lease` (which owns the probe when the session's cache is full).
   // Called with the GIL held, which orders the memo's reads and writes.
   const ValueProbe& ProbeFor(const DatabaseHandle& handle, const py::kwargs& kwargs,
-                             ValueProbeCache::Lease* lease) const {
+                             ValueProbeCache::Lease* lease,
+                             const std::vector<std::string>& method_keywords = {}) const {
     if (last_probe_ != nullptr && SameOptions(kwargs)) return *last_probe_;
-    *lease = ValueProbeOf(handle, kwargs);
+    *lease = ValueProbeOf(handle, kwargs, method_keywords);
     // Remembered when the cache keeps the probe (it drops none while the
     // session lives) and the options compare by value exactly.
     if (lease->owned == nullptr && Memorable(kwargs)) {
@@ -852,7 +866,8 @@ Raises:
   ValueError: a bad position or option, with retro's message.
   TypeError: a position of another type.
   retro.Error: the game offers no value probes, or the file was truncated.)")
-      .def("values_many", &PyDatabase::ValuesMany, py::arg("positions"),
+      .def("values_many", &PyDatabase::ValuesMany, py::arg("positions"), py::kw_only(),
+           py::arg("errors") = "raise",
            R"(The values of many positions as a NumPy array (needs NumPy).
 
 The positions are copied, then probed without the GIL.
@@ -861,14 +876,18 @@ Args:
   positions: a sequence of positions in the game's notation (str; one str
     is refused with TypeError), or, for a game with a binary form
     (position_cells), a 2-D integer NumPy array with one position a row.
+  errors: 'raise' raises ValueError for the first position without a
+    value; 'nan' gives NaN for each (not in the notation, not in the
+    database), raising only for errors that are not the position's.
   **kwargs: the game's probe options by keyword, as for value.
 
 Returns:
   A numpy.float64 array of len(positions) values, each what value returns.
 
 Raises:
-  ValueError: a bad position (naming its index: 'position 3: ...') or
-    option, or an array that is not 2-D.
+  ValueError: a bad position (naming its index: 'position 3: ...'; with
+    errors='raise'), a bad option, an array that is not 2-D or has another
+    number of columns than the game's binary form.
   TypeError: a str, an element that is not a str, a non-integer array.
   ImportError: NumPy cannot be imported.)")
       .def("stats", &PyDatabase::Stats, py::kw_only(), py::arg("threads") = py::none(),

@@ -220,7 +220,8 @@ def exercise(path, rng, record):
          errors=rng.choice(["raise", "report", "report", "bogus"]), **random_options(db, rng))
     for _ in range(rng.randint(1, 4)):
         call(record, "value", db.value, random_position(game, rng), **random_options(db, rng))
-    call(record, "values_many", db.values_many, positions, **random_options(db, rng))
+    call(record, "values_many", db.values_many, positions,
+         errors=rng.choice(["raise", "nan", "nan", "bogus"]), **random_options(db, rng))
     cells = call(record, "position_cells", lambda: db.position_cells)
     if cells is not None:
         count = cells["count"] + rng.choice([0, 0, 0, -1, 1])
@@ -229,7 +230,7 @@ def exercise(path, rng, record):
                            dtype=numpy.int64).astype(rng.choice([numpy.int32, numpy.int64,
                                                                  numpy.int8]))
         call(record, "values_many(cells)", db.values_many, rows.reshape(-1, count),
-             **random_options(db, rng))
+             errors=rng.choice(["raise", "nan"]), **random_options(db, rng))
         if len(rows):
             call(record, "value(cells)", db.value, rows[0].tolist(), **random_options(db, rng))
     for _ in range(rng.randint(1, 3)):

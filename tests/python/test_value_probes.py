@@ -201,8 +201,10 @@ def test_errors(solved, databases):
     with pytest.raises(TypeError):
         db.value(3.5)
     # The binary form: wrong lengths, integers out of range, wrong arrays.
-    with pytest.raises(ValueError, match="^position 0: .*12"):
-        db.values_many(numpy.zeros((2, 11), dtype=numpy.int32))
+    for errors in ("raise", "nan"):
+        with pytest.raises(ValueError, match="^an array of oware positions must have 12 columns "
+                                             r"\(12 integers.*\), not 11$"):
+            db.values_many(numpy.zeros((2, 11), dtype=numpy.int32), errors=errors)
     with pytest.raises(ValueError, match="12"):
         db.value([0] * 11)
     with pytest.raises(ValueError, match="^position 1: "):
@@ -225,6 +227,15 @@ def test_errors(solved, databases):
         db.values_many(numpy.zeros((1, 12), dtype=bool))
     with pytest.raises(TypeError):
         db.values_many(numpy.zeros((1, 12)))  # floats: rows are no str
+    # errors="nan": NaN for positions without a value.
+    got = db.values_many([good, "9 9 9 9 9 9 | 9 9 9 9 9 9", "x", good], errors="nan")
+    assert got[0] == got[3] == db.value(good) and numpy.isnan(got[1:3]).all()
+    got = db.values_many(numpy.array([[0] * 11 + [1], [0] * 11 + [100]]), errors="nan")
+    assert got[0] == db.value([0] * 11 + [1]) and numpy.isnan(got[1])
+    with pytest.raises(ValueError, match="invalid errors 'skip'; valid: raise, nan"):
+        db.values_many([good], errors="skip")
+    with pytest.raises(ValueError, match="valid: plies_left, errors$"):
+        db.values_many([good], depth=3)
     assert db.values_many([]).shape == (0,)
     assert db.values_many(numpy.zeros((0, 12), dtype=numpy.int32)).shape == (0,)
     # Options: keywords in the messages.
@@ -306,7 +317,7 @@ def test_numpy_is_imported_by_the_array_calls_only(databases):
 def test_help_documents_the_parameters():
     for function, names in [(retro.open, ["path", "plugin_dirs"]),
                             (retro.Database.value, ["position", "kwargs"]),
-                            (retro.Database.values_many, ["positions", "kwargs"]),
+                            (retro.Database.values_many, ["positions", "errors", "kwargs"]),
                             (retro.Database.probe_many, ["positions", "threads", "errors"]),
                             (retro.Database.verify, ["sample", "seed", "threads"])]:
         doc = function.__doc__
