@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "retro/input_error.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/host/verify_report.h"
+#include "retro/input_error.h"
 #include "retro/thread_pool.h"
 
 namespace retro::python {
@@ -25,8 +25,9 @@ constexpr size_t kValueChunk = 256;
 // read, copying the values into `values` and the failures into
 // `*failures`.
 template <typename AnswerChunk>
-absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count, std::span<double> values,
-                              ValueFailures* failures, AnswerChunk answer) {
+absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count,
+                              std::span<double> values, ValueFailures* failures,
+                              AnswerChunk answer) {
   return session.Read([&]() -> absl::Status {
     std::array<ValueAnswer, kValueChunk> answers;
     for (size_t first = 0; first < count; first += kValueChunk) {

@@ -549,9 +549,8 @@ class PyDatabase {
     PyObject* value = nullptr;
     Py_ssize_t at = 0;
     while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
-      if (!PyUnicode_CheckExact(key) || !(PyLong_CheckExact(value) || PyUnicode_CheckExact(value))) {
-        return false;
-      }
+      const bool exact = PyLong_CheckExact(value) || PyUnicode_CheckExact(value);
+      if (!PyUnicode_CheckExact(key) || !exact) return false;
     }
     return true;
   }

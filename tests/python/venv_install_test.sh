@@ -22,6 +22,11 @@ mkdir -p "$work/run"
 venv_python="$work/venv/bin/python"
 RETRO_BUILD_DIR="$build" "$venv_python" -m pip install --no-index --no-build-isolation \
   --disable-pip-version-check --no-cache-dir -q "$source"
+# No installed library points back into the build folder (RUNPATH $ORIGIN).
+if grep -l -F "$build/bin" "$work/venv/lib/"python3*/site-packages/retro/*.so*; then
+  echo "these installed files name the build folder $build/bin" >&2
+  exit 1
+fi
 "$retro" solve --game oware --seeds 4 --out "$work/run/oware.retro" >/dev/null
 "$retro" solve --game surakarta --pieces 3 --out "$work/run/surakarta.retro" >/dev/null
 "$retro" solve --game plakoto --points 6 --pin 2 --out "$work/run/plakoto.retro" >/dev/null

@@ -152,7 +152,8 @@ def _set_runpath(data, runpath, name, required):
     phentsize, phnum = struct.unpack_from("<HH", data, 54)
     loads, dynamic = [], None
     for i in range(phnum):
-        kind, _, offset, vaddr, _, filesz = struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize)
+        header = phoff + i * phentsize
+        kind, _, offset, vaddr, _, filesz = struct.unpack_from("<IIQQQQ", data, header)
         if kind == 1:  # PT_LOAD
             loads.append((vaddr, filesz, offset))
         elif kind == 2:  # PT_DYNAMIC
@@ -168,14 +169,16 @@ def _set_runpath(data, runpath, name, required):
             strtab = value
         elif tag in (15, 29):  # DT_RPATH, DT_RUNPATH
             paths.append(value)
-    offsets = [vaddr_offset for vaddr, size, file_offset in loads
-               if vaddr <= (strtab or 0) < vaddr + size
-               for vaddr_offset in [strtab - vaddr + file_offset]]
-    if strtab is None or not offsets:
+    # The string table's file offset, from the loaded segment holding it.
+    table = None
+    for vaddr, size, file_offset in loads:
+        if strtab is not None and vaddr <= strtab < vaddr + size:
+            table = strtab - vaddr + file_offset
+    if table is None:
         raise RuntimeError(f"{name}: no string table")
     new = runpath.encode()
     for path in paths:
-        begin = offsets[0] + path
+        begin = table + path
         end = data.index(b"\0", begin)
         text = new
         if len(new) > end - begin:
