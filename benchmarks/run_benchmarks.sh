@@ -15,7 +15,8 @@
 # The specialised measurements are the scripts beside this one, which it
 # calls: run_seed_ratio.sh (retro against the seed method),
 # run_distributed.sh (ranks), run_resume.sh (a killed solve resumed),
-# run_indexing.sh (indexing schemes) and python_probe_many.py.
+# run_indexing.sh (indexing schemes), python_probe_many.py and
+# python_value_probe.py.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mode=quick
@@ -229,6 +230,13 @@ echo "\`benchmarks/python_probe_many.py --retro build/bin/retro ${probe_many[*]}
 echo '```'
 PYTHONPATH="$build/python" "$python" "$root/benchmarks/python_probe_many.py" --retro "$retro" \
   "${probe_many[@]}"
+echo '```'
+
+printf '\n### Python value and values_many\n\n'
+echo "\`taskset -c 1 benchmarks/python_value_probe.py --retro build/bin/retro --positions 1000000\` (load $(load), $(today)):"
+echo '```'
+PYTHONPATH="$build/python" taskset -c 1 "$python" "$root/benchmarks/python_value_probe.py" \
+  --retro "$retro" --positions 1000000
 echo '```'
 
 printf '\n### retro explore under load\n\n'

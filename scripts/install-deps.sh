@@ -14,14 +14,15 @@ set -euo pipefail
 # (tests/framework/json_output.h). python3-jsonschema: the test of every
 # command's --json output against the schemas of docs/json.md.
 # python3-pybind11, python3-dev: the Python module retro (docs/python.md);
-# python3-numpy, python3-pytest, python3-matplotlib: its arrays, tests and
+# python3-venv: the test of `pip install` into a fresh virtual environment;
+# python3-numpy, python3-pytest, python3-matplotlib: the module's arrays, tests and
 # example.
 # chromium, chromium-driver and python3-selenium: the test of the page of
 # retro explore (docs/explore.md) in
 # headless Chromium (tests/e2e/explore_page_test.py, skipped without them).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
           libopenmpi-dev openmpi-bin make pkg-config libzstd-dev nlohmann-json3-dev
-          python3-jsonschema python3-pybind11 python3-dev python3-numpy python3-pytest
+          python3-jsonschema python3-pybind11 python3-dev python3-venv python3-numpy python3-pytest
           python3-matplotlib chromium chromium-driver python3-selenium)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)

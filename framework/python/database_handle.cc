@@ -1,15 +1,57 @@
 // The Python module's database, C++ side (database_handle.h).
 #include "python/database_handle.h"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <limits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/host/verify_report.h"
+#include "retro/input_error.h"
 #include "retro/thread_pool.h"
 
 namespace retro::python {
+namespace {
+
+// Positions answered per guarded read: enough to amortise its sigsetjmp,
+// few enough for the answers to stay on the stack.
+constexpr size_t kValueChunk = 256;
+
+// Runs `answer(first, out)` for each chunk of `count` positions (`out`:
+// the answers of positions first .. first + out.size() - 1) in one guarded
+// read, copying the values into `values` and the failures into
+// `*failures`.
+template <typename AnswerChunk>
+absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count,
+                              std::span<double> values, ValueFailures* failures,
+                              AnswerChunk answer) {
+  return session.Read([&]() -> absl::Status {
+    std::array<ValueAnswer, kValueChunk> answers;
+    for (size_t first = 0; first < count; first += kValueChunk) {
+      const std::span<ValueAnswer> out(answers.data(), std::min(kValueChunk, count - first));
+      answer(first, out);
+      for (size_t i = 0; i < out.size(); ++i) {
+        if (out[i].status.ok()) {
+          values[first + i] = out[i].value.value;
+          continue;
+        }
+        values[first + i] = std::numeric_limits<double>::quiet_NaN();
+        if (!failures->first_not_input.has_value() && !IsInputError(out[i].status)) {
+          failures->first_not_input = ValueFailure{first + i, out[i].status};
+        }
+        if (!failures->first.has_value()) {
+          failures->first = ValueFailure{first + i, std::move(out[i].status)};
+        }
+      }
+    }
+    return absl::OkStatus();
+  });
+}
+
+}  // namespace
 
 absl::StatusOr<DatabaseHandle> DatabaseHandle::Open(const std::string& path,
                                                     const std::vector<std::string>& plugin_dirs) {
@@ -77,6 +119,27 @@ absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
   // Values computed from the file read it here; a view is read later, by
   // NumPy, and gets zeros where the file was cut.
   return session_->Read([&] { return session_->database->Values(slice, resolved); });
+}
+
+absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
+                                         std::span<const std::string_view> positions,
+                                         std::span<double> out,
+                                         ValueFailures* failures) const {
+  return ProbeValueChunks(*session_, positions.size(), out, failures,
+                          [&](size_t first, std::span<ValueAnswer> answers) {
+                            probe.Values(positions.subspan(first, answers.size()), answers);
+                          });
+}
+
+absl::Status DatabaseHandle::ProbeValuesOfCells(const ValueProbe& probe,
+                                                std::span<const int32_t> cells,
+                                                size_t per_position, std::span<double> out,
+                                                ValueFailures* failures) const {
+  return ProbeValueChunks(
+      *session_, out.size(), out, failures, [&](size_t first, std::span<ValueAnswer> answers) {
+        probe.ValuesOfCells(cells.subspan(first * per_position, answers.size() * per_position),
+                            per_position, answers);
+      });
 }
 
 }  // namespace retro::python

@@ -8,13 +8,18 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "retro/game_module.h"
 #include "retro/host/database_session.h"
+#include "retro/host/value_probe_cache.h"
 #include "retro/parameters.h"
+#include "retro/value_probe.h"
 
 namespace retro::python {
 
@@ -23,6 +28,20 @@ struct ProbeAnswer {
   bool ok = false;
   std::string json = {};  // ok: the report's JSON
   absl::Status error = {};
+};
+
+// A position of a batch without a value: its index and why.
+struct ValueFailure {
+  size_t index = 0;
+  absl::Status status = {};
+};
+
+// The positions of a batch without a value worth reporting: the first, and
+// the first whose error is not the position's own (IsInputError false: a
+// damaged database, a game without value probes).
+struct ValueFailures {
+  std::optional<ValueFailure> first;
+  std::optional<ValueFailure> first_not_input;
 };
 
 // An open database. Probes may run on any number of threads at once (the
@@ -60,6 +79,28 @@ class DatabaseHandle {
   // The values of slice `slice` (OpenDatabase::Values).
   absl::StatusOr<SliceValues> Values(const std::string& slice,
                                      const ParameterValues& resolved) const;
+
+  // The value probe of the options `key` names (the session's
+  // ValueProbeCache: prepared once per key, `options` called only then).
+  //   Cost: a string comparison when the key repeats on a thread.
+  absl::StatusOr<ValueProbeCache::Lease> ValueProbeFor(
+      std::string_view key, absl::FunctionRef<absl::StatusOr<ParameterValues>()> options) const {
+    return session_->value_probes->Get(*session_->database, key, options);
+  }
+
+  // The values of `positions` (the game's notation) into `out`, of the same
+  // size, in guarded reads (DatabaseSession::Read) of a few hundred
+  // positions. The error of a file truncated under its mapping is
+  // returned; otherwise every position is answered, `out` holding NaN for
+  // those without a value, of which `*failures` tells.
+  absl::Status ProbeValues(const ValueProbe& probe, std::span<const std::string_view> positions,
+                           std::span<double> out, ValueFailures* failures) const;
+
+  // ProbeValues for positions in the game's binary form (PositionCells):
+  // `cells` holds out.size() positions of `per_position` integers.
+  absl::Status ProbeValuesOfCells(const ValueProbe& probe, std::span<const int32_t> cells,
+                                  size_t per_position, std::span<double> out,
+                                  ValueFailures* failures) const;
 
  private:
   explicit DatabaseHandle(std::shared_ptr<DatabaseSession> session)

@@ -1,8 +1,11 @@
 // The Python module retro._retro (imported by the package retro,
 // docs/python.md): retro.open and the Database class, binding
-// DatabaseHandle (database_handle.h). Answers are the plugin's JSON
+// DatabaseHandle (database_handle.h). Full answers are the plugin's JSON
 // reports parsed by Python's json module, so that they equal what the
-// command's --json prints; errors carry the messages the command prints.
+// command's --json prints; values alone come from the typed value probes
+// (retro/value_probe.h), prepared once per set of options. Errors carry the
+// messages the command prints. NumPy is imported only by the calls that
+// return arrays.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -13,7 +16,9 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -104,6 +109,73 @@ int Threads(const py::object& threads) {
   return static_cast<int>(IntOption(threads, "threads", 1, 1024));
 }
 
+// Raises ImportError, saying how to install it, unless NumPy imports: the
+// calls returning arrays (`method`) begin with it, so that everything else
+// works without NumPy.
+void RequireNumpy(const char* method) {
+  static bool imported = false;
+  if (imported) return;
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& error) {
+    if (!error.matches(PyExc_ImportError)) throw;
+    throw py::import_error(absl::StrCat(
+        "Database.", method, " returns a NumPy array and needs NumPy, which this Python (",
+        py::module_::import("sys").attr("executable").cast<std::string>(),
+        ") cannot import: install it with `python3 -m pip install numpy` "
+        "(Debian's python3: `apt install python3-numpy`); value() needs no NumPy (",
+        error.what(), ")"));
+  }
+  imported = true;
+}
+
+// Raises TypeError when `positions`, where a sequence of positions is
+// expected (by `method`), is one str or bytes (which would be read as its
+// characters), suggesting `single`, the method taking one position.
+void RefuseOneString(const py::handle& positions, const char* method, const char* single) {
+  if (PyUnicode_Check(positions.ptr()) || PyBytes_Check(positions.ptr())) {
+    throw py::type_error(absl::StrCat(
+        "Database.", method, " takes a sequence of positions (a list of str), not a ",
+        PyUnicode_Check(positions.ptr()) ? "str" : "bytes",
+        ": put one position in a list, or call ", single));
+  }
+}
+
+// The type name of `object`, for errors.
+std::string TypeName(const py::handle& object) {
+  return py::str(py::type::of(object).attr("__name__")).cast<std::string>();
+}
+
+// The UTF-8 text of a position (a str); TypeError naming `what` otherwise.
+std::string_view PositionText(const py::handle& position, const std::string& what) {
+  if (!PyUnicode_Check(position.ptr())) {
+    throw py::type_error(absl::StrCat(what, " must be a str, not ", TypeName(position)));
+  }
+  Py_ssize_t size = 0;
+  const char* text = PyUnicode_AsUTF8AndSize(position.ptr(), &size);
+  if (text == nullptr) throw py::error_already_set();
+  return std::string_view(text, static_cast<size_t>(size));
+}
+
+// A call's probe options as given: (keyword, value as str) pairs, in call
+// order, and the key naming them in the session's ValueProbeCache (each
+// keyword and value length-prefixed, so that no two lists share a key).
+struct GivenOptions {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  std::string key;
+};
+
+GivenOptions ReadKeywords(const py::kwargs& kwargs) {
+  GivenOptions given;
+  for (const auto& [key, value] : kwargs) {
+    std::string keyword = py::str(key).cast<std::string>();
+    std::string text = py::str(value).cast<std::string>();
+    absl::StrAppend(&given.key, keyword.size(), ":", keyword, text.size(), ":", text);
+    given.pairs.emplace_back(std::move(keyword), std::move(text));
+  }
+  return given;
+}
+
 // A Database of the module: a share of the handle, until closed.
 //
 // Closing and calls on other threads: every call takes its own share of the
@@ -124,7 +196,11 @@ class PyDatabase {
     if (handle_ == nullptr) throw py::value_error(absl::StrCat(path_, " is closed"));
     return handle_;
   }
-  void Close() { handle_.reset(); }
+  void Close() {
+    handle_.reset();
+    last_probe_ = nullptr;
+    last_options_ = py::dict();
+  }
   bool closed() const { return handle_ == nullptr; }
   const std::string& path() const { return path_; }
 
@@ -149,6 +225,7 @@ class PyDatabase {
       throw py::value_error(
           absl::StrCat("invalid errors '", errors, "'; valid: raise, report"));
     }
+    RefuseOneString(positions, "probe_many", "probe");
     const ParameterValues options = Options(*handle, kwargs, {"threads", "errors"});
     const int thread_count = Threads(threads);
     std::vector<std::string> texts;
@@ -213,6 +290,7 @@ class PyDatabase {
   // array: a read-only view of the database's memory when the plugin
   // offers one (the array keeps the database open), else computed.
   py::array Values(const py::object& slice, const py::kwargs& kwargs) const {
+    RequireNumpy("values");
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     const std::string name = SliceName(*handle, slice);
     const ParameterValues options = Options(*handle, kwargs, {});
@@ -226,6 +304,131 @@ class PyDatabase {
       RaiseProbeError(*handle, values.status());
     }
     return ToArray(*handle, *std::move(values));
+  }
+
+  // A position's value (a str in the game's notation, or a sequence of
+  // int in its binary form) through the prepared value probe, holding the
+  // GIL: the value of ValueProbe's answer as a float.
+  double Value(const py::object& position, const py::kwargs& kwargs) const {
+    // A share, not a reference: Python code the call runs (an option's
+    // __str__, a cell's __index__) may close the database.
+    const std::shared_ptr<const DatabaseHandle> share = Acquire();
+    const DatabaseHandle& handle = *share;
+    ValueProbeCache::Lease lease;
+    const ValueProbe& probe = ProbeFor(handle, kwargs, &lease);
+    ValueAnswer answer;
+    absl::Status read;
+    if (PyUnicode_Check(position.ptr())) {
+      const std::string_view text = PositionText(position, "position");
+      read = handle.session()->Read([&] {
+        answer = probe.Value(text);
+        return absl::OkStatus();
+      });
+    } else {
+      const std::vector<int32_t> cells = CellsOf(handle, position);
+      read = handle.session()->Read([&] {
+        answer = probe.ValueOfCells(cells);
+        return absl::OkStatus();
+      });
+    }
+    if (!read.ok()) RaiseError(read);
+    if (!answer.status.ok()) RaiseProbeError(handle, answer.status);
+    return answer.value.value;
+  }
+
+  // The values of many positions as a float64 NumPy array: a sequence of
+  // str, or a 2-D integer NumPy array of positions in the game's binary
+  // form, one per row. The texts (or cells) are copied first, then probed
+  // without the GIL.
+  py::array ValuesMany(const py::object& positions, const std::string& errors,
+                       const py::kwargs& kwargs) const {
+    RequireNumpy("values_many");
+    const std::shared_ptr<const DatabaseHandle> handle = Acquire();
+    RefuseOneString(positions, "values_many", "value");
+    if (errors != "raise" && errors != "nan") {
+      throw py::value_error(absl::StrCat("invalid errors '", errors, "'; valid: raise, nan"));
+    }
+    ValueProbeCache::Lease lease;
+    const ValueProbe& probe = ProbeFor(*handle, kwargs, &lease, {"errors"});
+    ValueFailures failures;
+    absl::Status read;
+    py::array_t<double> values;
+    if (py::isinstance<py::array>(positions) &&
+        std::string("iub").find(py::array::ensure(positions).dtype().kind()) != std::string::npos) {
+      const py::array rows = py::array::ensure(positions);
+      const PositionCells& form = handle->game().position_cells;
+      if (form.count == 0) {
+        throw py::type_error(absl::StrCat("positions must be str: ", handle->game().name,
+                                          " has no binary form of positions"));
+      }
+      if (rows.dtype().kind() == 'b') {
+        throw py::type_error("an array of positions must hold integers, not bool");
+      }
+      if (rows.ndim() != 2) {
+        throw py::value_error(absl::StrCat(
+            "an array of positions must have 2 dimensions (positions, ", form.count,
+            " cells), not ", rows.ndim()));
+      }
+      const size_t count = static_cast<size_t>(rows.shape(0));
+      const size_t per_position = static_cast<size_t>(rows.shape(1));
+      if (per_position != static_cast<size_t>(form.count)) {
+        throw py::value_error(absl::StrCat("an array of ", handle->game().name,
+                                           " positions must have ", form.count, " columns (",
+                                           form.syntax, "), not ", per_position));
+      }
+      const std::vector<int32_t> cells = CellRowsOfAnyType(rows);
+      values = py::array_t<double>(static_cast<py::ssize_t>(count));
+      const std::span<double> out(values.mutable_data(), count);
+      py::gil_scoped_release release;
+      read = handle->ProbeValuesOfCells(probe, cells, per_position, out, &failures);
+    } else {
+      // The texts, copied one after another (the Python strings may go
+      // once the GIL is released).
+      const py::sequence items = py::reinterpret_steal<py::sequence>(
+          PySequence_Fast(positions.ptr(), "positions must be a sequence of str"));
+      if (!items) throw py::error_already_set();
+      const size_t count = static_cast<size_t>(PySequence_Fast_GET_SIZE(items.ptr()));
+      PyObject** item = PySequence_Fast_ITEMS(items.ptr());
+      std::string arena;
+      std::vector<size_t> ends(count);
+      for (size_t i = 0; i < count; ++i) {
+        if (!PyUnicode_Check(item[i])) {
+          throw py::type_error(absl::StrCat("positions must be str; position ", i, " is ",
+                                            TypeName(item[i])));
+        }
+        arena += PositionText(item[i], "position");
+        ends[i] = arena.size();
+      }
+      std::vector<std::string_view> texts(count);
+      for (size_t i = 0, begin = 0; i < count; begin = ends[i], ++i) {
+        texts[i] = std::string_view(arena).substr(begin, ends[i] - begin);
+      }
+      values = py::array_t<double>(static_cast<py::ssize_t>(count));
+      const std::span<double> out(values.mutable_data(), count);
+      py::gil_scoped_release release;
+      read = handle->ProbeValues(probe, texts, out, &failures);
+    }
+    if (!read.ok()) RaiseError(read);
+    // errors="nan" leaves NaN for the positions' own errors only.
+    const std::optional<ValueFailure>& failure =
+        errors == "raise" ? failures.first : failures.first_not_input;
+    if (failure.has_value()) {
+      RaiseProbeError(*handle, absl::Status(failure->status.code(),
+                                            absl::StrCat("position ", failure->index, ": ",
+                                                         failure->status.message())));
+    }
+    return values;
+  }
+
+  // The game's binary form of positions: {'count': integers a position,
+  // 'syntax': what they are}, or None.
+  py::object PositionCellsInfo() const {
+    const PositionCells& form = Acquire()->game().position_cells;
+    if (form.count == 0) return py::none();
+    py::dict info;
+    info["count"] = form.count;
+    info["syntax"] = form.syntax;
+    return info;
   }
 
   std::string Game() const { return Acquire()->game().name; }
@@ -274,10 +477,19 @@ class PyDatabase {
   // (`method_keywords`: the calling method's own, listed too).
   static ParameterValues Options(const DatabaseHandle& handle, const py::kwargs& kwargs,
                                  const std::vector<std::string>& method_keywords) {
+    absl::StatusOr<ParameterValues> resolved =
+        ResolveKeywords(handle, ReadKeywords(kwargs), method_keywords);
+    if (!resolved.ok()) RaiseProbeError(handle, resolved.status());
+    return *std::move(resolved);
+  }
+
+  // Options without Python: InvalidArgument for an unknown keyword.
+  static absl::StatusOr<ParameterValues> ResolveKeywords(
+      const DatabaseHandle& handle, const GivenOptions& given,
+      const std::vector<std::string>& method_keywords) {
     const GameDescription& game = handle.game();
     ParameterValues options;
-    for (const auto& [key, value] : kwargs) {
-      const std::string keyword = py::str(key).cast<std::string>();
+    for (const auto& [keyword, value] : given.pairs) {
       const ParameterSpec* found = nullptr;
       for (const ParameterSpec& spec : game.probe_parameters) {
         if (SnakeCase(spec.name) == keyword) found = &spec;
@@ -288,15 +500,159 @@ class PyDatabase {
           valid.push_back(SnakeCase(spec.name));
         }
         valid.insert(valid.end(), method_keywords.begin(), method_keywords.end());
-        throw py::value_error(absl::StrCat(
+        return absl::InvalidArgumentError(absl::StrCat(
             "unknown keyword '", keyword, "' for probing ", game.name, "; valid: ",
             valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ")));
       }
-      options[found->name] = py::str(value).cast<std::string>();
+      options[found->name] = value;
     }
-    absl::StatusOr<ParameterValues> resolved = handle.ResolveProbeOptions(options);
-    if (!resolved.ok()) RaiseProbeError(handle, resolved.status());
-    return *std::move(resolved);
+    return handle.ResolveProbeOptions(options);
+  }
+
+  // The value probe of the call's options, prepared on the first call with
+  // them (ValueError naming a bad one; retro.Error when the game has no
+  // value probes).
+  static ValueProbeCache::Lease ValueProbeOf(const DatabaseHandle& handle,
+                                             const py::kwargs& kwargs,
+                                             const std::vector<std::string>& method_keywords) {
+    const GivenOptions given = ReadKeywords(kwargs);
+    absl::StatusOr<ValueProbeCache::Lease> lease = handle.ValueProbeFor(
+        given.key, [&] { return ResolveKeywords(handle, given, method_keywords); });
+    if (!lease.ok()) RaiseProbeError(handle, lease.status());
+    return *std::move(lease);
+  }
+
+  // The value probe of the call's options: the last call's when they are
+  // the same (the same keywords, each value the same int or str; one dict
+  // lookup and comparison a keyword), else ValueProbeOf's, its lease kept in
+  // `*lease` (which owns the probe when the session's cache is full).
+  // Called with the GIL held, which orders the memo's reads and writes.
+  const ValueProbe& ProbeFor(const DatabaseHandle& handle, const py::kwargs& kwargs,
+                             ValueProbeCache::Lease* lease,
+                             const std::vector<std::string>& method_keywords = {}) const {
+    if (last_probe_ != nullptr && SameOptions(kwargs)) return *last_probe_;
+    *lease = ValueProbeOf(handle, kwargs, method_keywords);
+    // Remembered when the cache keeps the probe (it drops none while the
+    // session lives) and the options compare by value exactly.
+    if (lease->owned == nullptr && Memorable(kwargs)) {
+      last_options_ = py::reinterpret_steal<py::dict>(PyDict_Copy(kwargs.ptr()));
+      if (!last_options_) throw py::error_already_set();
+      last_probe_ = lease->probe;
+    }
+    return *lease->probe;
+  }
+
+  // Whether `kwargs` holds only str keywords with values of type int or str
+  // exactly, whose equality says their str is the same.
+  static bool Memorable(const py::kwargs& kwargs) {
+    PyObject* key = nullptr;
+    PyObject* value = nullptr;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
+      const bool exact = PyLong_CheckExact(value) || PyUnicode_CheckExact(value);
+      if (!PyUnicode_CheckExact(key) || !exact) return false;
+    }
+    return true;
+  }
+
+  // Whether `kwargs` are the remembered options.
+  bool SameOptions(const py::kwargs& kwargs) const {
+    if (PyDict_Size(kwargs.ptr()) != PyDict_Size(last_options_.ptr())) return false;
+    PyObject* key = nullptr;
+    PyObject* value = nullptr;
+    Py_ssize_t at = 0;
+    while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
+      if (!PyUnicode_CheckExact(key)) return false;
+      PyObject* last = PyDict_GetItemWithError(last_options_.ptr(), key);  // borrowed
+      if (last == nullptr) {
+        PyErr_Clear();
+        return false;
+      }
+      if (last == value) continue;
+      if (Py_TYPE(last) != Py_TYPE(value)) return false;
+      if (!(PyLong_CheckExact(value) || PyUnicode_CheckExact(value))) return false;
+      const int equal = PyObject_RichCompareBool(last, value, Py_EQ);
+      if (equal != 1) {
+        PyErr_Clear();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The integers of one position in the game's binary form (a sequence of
+  // int): TypeError for another type or a game without one, ValueError for
+  // an integer outside 32 bits (the plugin checks the game's ranges).
+  static std::vector<int32_t> CellsOf(const DatabaseHandle& handle, const py::handle& position) {
+    const PositionCells& form = handle.game().position_cells;
+    if (form.count == 0) {
+      throw py::type_error(absl::StrCat("position must be a str (", handle.game().name,
+                                        " has no binary form of positions), not ",
+                                        TypeName(position)));
+    }
+    if (!PySequence_Check(position.ptr()) || PyBytes_Check(position.ptr())) {
+      throw py::type_error(absl::StrCat("position must be a str or a sequence of ", form.count,
+                                        " int (", form.syntax, "), not ", TypeName(position)));
+    }
+    const py::sequence cells = py::reinterpret_borrow<py::sequence>(position);
+    std::vector<int32_t> values;
+    values.reserve(static_cast<size_t>(form.count));
+    for (size_t j = 0; j < cells.size(); ++j) {
+      const py::object cell = cells[j];
+      const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(cell.ptr()));
+      if (!index) {
+        PyErr_Clear();
+        throw py::type_error(absl::StrCat("cell ", j, " of the position must be an int, not ",
+                                          TypeName(cell)));
+      }
+      int overflow = 0;
+      const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+      if (overflow != 0 || value < std::numeric_limits<int32_t>::min() ||
+          value > std::numeric_limits<int32_t>::max()) {
+        throw py::value_error(absl::StrCat("cell ", j, " of the position is ",
+                                           py::str(index).cast<std::string>(),
+                                           ", outside the 32-bit integers of the binary form"));
+      }
+      values.push_back(static_cast<int32_t>(value));
+    }
+    return values;
+  }
+
+  // CellRows of the integer type of `rows`' dtype (no conversion by NumPy).
+  static std::vector<int32_t> CellRowsOfAnyType(const py::array& rows) {
+    const bool is_signed = rows.dtype().kind() == 'i';
+    switch (rows.itemsize()) {
+      case 1:
+        return is_signed ? CellRows<int8_t>(rows) : CellRows<uint8_t>(rows);
+      case 2:
+        return is_signed ? CellRows<int16_t>(rows) : CellRows<uint16_t>(rows);
+      case 4:
+        return is_signed ? CellRows<int32_t>(rows) : CellRows<uint32_t>(rows);
+      default:
+        return is_signed ? CellRows<int64_t>(rows) : CellRows<uint64_t>(rows);
+    }
+  }
+
+  // The cells of a 2-D integer NumPy array (n, cells) as 32-bit integers,
+  // row after row; ValueError naming the first outside 32 bits.
+  template <typename T>
+  static std::vector<int32_t> CellRows(const py::array& rows) {
+    const auto typed = py::array_t<T, py::array::c_style | py::array::forcecast>::ensure(rows);
+    if (!typed) throw py::error_already_set();
+    const T* data = typed.data();
+    const size_t columns = static_cast<size_t>(rows.shape(1));
+    std::vector<int32_t> cells(static_cast<size_t>(typed.size()));
+    for (size_t i = 0; i < cells.size(); ++i) {
+      const T value = data[i];
+      if (std::cmp_less(value, std::numeric_limits<int32_t>::min()) ||
+          std::cmp_greater(value, std::numeric_limits<int32_t>::max())) {
+        throw py::value_error(absl::StrCat("position ", i / columns, ": cell ", i % columns,
+                                           " is ", value,
+                                           ", outside the 32-bit integers of the binary form"));
+      }
+      cells[i] = static_cast<int32_t>(value);
+    }
+    return cells;
   }
 
   // ValueError (or retro.Error, as RaiseInputError) for a probe's error,
@@ -399,6 +755,9 @@ class PyDatabase {
   }
 
   std::shared_ptr<const DatabaseHandle> handle_;
+  // The last value probe's options and probe (ProbeFor); null when none.
+  mutable py::dict last_options_;
+  mutable const ValueProbe* last_probe_ = nullptr;
   std::string path_;
 };
 
@@ -424,42 +783,145 @@ PYBIND11_MODULE(_retro, m) {
   using retro::python::ErrorTag;
   using retro::python::PyDatabase;
   m.doc() = "Reading retro databases: the compiled part of the package retro (docs/python.md).";
+  m.attr("__version__") = RETRO_VERSION;
 
   static py::exception<ErrorTag> error(m, "Error");
   error.attr("__module__") = "retro";
-  error.doc() = "A database file that cannot be opened or read (missing, damaged, foreign).";
+  error.doc() =
+      "A database file that cannot be opened or read (missing, damaged, foreign, no plugin for "
+      "its game, truncated on disk while open).";
   retro::python::error_type = error;
 
-  py::class_<PyDatabase>(m, "Database", R"(A retro database opened with its game's plugin (retro.open).)")
-      .def_property_readonly("path", &PyDatabase::path, "The path it was opened from.")
+  py::class_<PyDatabase>(m, "Database", R"(A retro database opened with its game's plugin.
+
+Made by retro.open(path); usable as a context manager (closed on exit).
+Probe options are the game's, as keywords (probe_parameters lists them,
+e.g. plies_left=3 for oware's --plies-left 3); every call raises ValueError
+once the database is closed.)")
+      .def_property_readonly("path", &PyDatabase::path, "The path it was opened from (str).")
       .def_property_readonly("game", &PyDatabase::Game, "The game that made it, e.g. 'oware'.")
       .def_property_readonly("parameters", &PyDatabase::Parameters,
-                             "The header's canonical parameters, name to value (str).")
+                             "The header's canonical parameters, name to value (str), in file "
+                             "order.")
       .def_property_readonly("slices", &PyDatabase::Slices,
                              "The slice table: a dict with name and bytes per slice, in file order.")
       .def_property_readonly("probe_parameters", &PyDatabase::ProbeParameters,
-                             "The game's probe options: keyword, option, description, default, "
-                             "choices.")
-      .def_property_readonly("closed", &PyDatabase::closed)
-      .def("probe", &PyDatabase::Probe, py::arg("position"),
-           "The dict `retro probe --json` prints for position; options are the game's probe "
-           "options (plies_left=3 for --plies-left 3).")
+                             "The game's probe options: a dict per option with keyword (the "
+                             "Python keyword, plies_left), option (--plies-left), description, "
+                             "default and choices.")
+      .def_property_readonly("position_cells", &PyDatabase::PositionCellsInfo,
+                             "The game's binary form of positions, which value and values_many "
+                             "also take: {'count': integers a position, 'syntax': what they "
+                             "are}, or None when the game has none.")
+      .def_property_readonly("closed", &PyDatabase::closed, "True once close() was called.")
+      .def("probe", &PyDatabase::Probe, py::arg("position"), R"(The full answer for one position.
+
+Args:
+  position: the position in the game's notation (str).
+  **kwargs: the game's probe options by keyword (plies_left=3 for
+    --plies-left 3; probe_parameters lists them), any value as its str.
+
+Returns:
+  The dict `retro probe --position POSITION --json` prints: the value and
+  each move with its child's value.
+
+Raises:
+  ValueError: a bad position or option, with retro's message.)")
       .def("probe_many", &PyDatabase::ProbeMany, py::arg("positions"), py::kw_only(),
            py::arg("threads") = py::none(), py::arg("errors") = "raise",
-           "probe for each position, in order, without the GIL, on `threads` threads (all "
-           "hardware threads by default). "
-           "errors='raise' raises ValueError for the first bad position; 'report' puts "
-           "{'position', 'error'} in its place, as `retro probe` does in batch mode.")
+           R"(probe for each position, in order, probed without the GIL.
+
+Args:
+  positions: an iterable of positions (str); one str is refused (TypeError).
+  threads: the threads to probe on (1..1024); None: all hardware threads.
+  errors: 'raise' raises ValueError for the first bad position; 'report'
+    puts {'position': ..., 'error': ...} in its place, as `retro probe`
+    does in batch mode.
+  **kwargs: the game's probe options by keyword, as for probe.
+
+Returns:
+  A list of dicts, one per position.)")
+      .def("value", &PyDatabase::Value, py::arg("position"),
+           R"(One position's value, for searching programs: a float.
+
+Goes through the game's typed value probe, prepared once per set of
+options, without building the full answer; the cheapest way to read one
+value.
+
+Args:
+  position: the position in the game's notation (str), or, for a game with
+    a binary form (position_cells), a sequence of that many int.
+  **kwargs: the game's probe options by keyword (plies_left=3), as for
+    probe.
+
+Returns:
+  The value for the side to move, as `probe` reports it: a finite-horizon
+  game's score (oware: net seeds captured from now on), a chance game's
+  expectation (plakoto: expected turns), or a win/draw/loss result as one
+  number: 1e6 - d for a win in d plies, -(1e6 - d) for a loss in d plies,
+  0 for a draw.
+
+Raises:
+  ValueError: a bad position or option, with retro's message.
+  TypeError: a position of another type.
+  retro.Error: the game offers no value probes, or the file was truncated.)")
+      .def("values_many", &PyDatabase::ValuesMany, py::arg("positions"), py::kw_only(),
+           py::arg("errors") = "raise",
+           R"(The values of many positions as a NumPy array (needs NumPy).
+
+The positions are copied, then probed without the GIL.
+
+Args:
+  positions: a sequence of positions in the game's notation (str; one str
+    is refused with TypeError), or, for a game with a binary form
+    (position_cells), a 2-D integer NumPy array with one position a row.
+  errors: 'raise' raises ValueError for the first position without a
+    value; 'nan' gives NaN for each (not in the notation, not in the
+    database), raising only for errors that are not the position's.
+  **kwargs: the game's probe options by keyword, as for value.
+
+Returns:
+  A numpy.float64 array of len(positions) values, each what value returns.
+
+Raises:
+  ValueError: a bad position (naming its index: 'position 3: ...'; with
+    errors='raise'), a bad option, an array that is not 2-D or has another
+    number of columns than the game's binary form.
+  TypeError: a str, an element that is not a str, a non-integer array.
+  ImportError: NumPy cannot be imported.)")
       .def("stats", &PyDatabase::Stats, py::kw_only(), py::arg("threads") = py::none(),
-           "The dict `retro stats --json` prints.")
+           R"(The dict `retro stats --json` prints: the plugin's report, per slice.
+
+Args:
+  threads: the threads to use (1..1024); None: all hardware threads.)")
       .def("verify", &PyDatabase::Verify, py::kw_only(), py::arg("sample") = py::none(),
            py::arg("seed") = 1, py::arg("threads") = py::none(),
-           "Checks every record (or `sample` random ones) against its children: checksums, "
-           "records_checked, mismatches, first_mismatch (None when all match) and seconds.")
+           R"(Checks records against their children, as `retro verify` does.
+
+Args:
+  sample: how many random records to check; None: every record.
+  seed: the seed choosing the sample (0 or more).
+  threads: the threads to use (1..1024); None: all hardware threads.
+
+Returns:
+  {'checksums': 'ok', 'records_checked': N, 'mismatches': N,
+  'first_mismatch': str or None, 'seconds': x}; mismatches do not raise.)")
       .def("values", &PyDatabase::Values, py::arg("slice"),
-           "The values of one slice (its name or index in slices) as a 1-D NumPy array, one "
-           "number per record: a read-only view when the file stores one byte per record, else "
-           "computed (options as for probe, e.g. plies_left). docs/python.md says what they mean.")
+           R"(The values of one slice as a 1-D NumPy array (needs NumPy).
+
+One number per record, in index order: a read-only view when the file
+stores one value per record (it keeps the file open), else computed.
+docs/python.md says what the numbers are per solver family.
+
+Args:
+  slice: the slice's name (str) or its index (int) in slices.
+  **kwargs: the game's probe options by keyword; those selecting values
+    apply (oware's plies_left), the others are ignored.
+
+Raises:
+  ValueError: no slice of that name with values, or a bad option.
+  IndexError: an index outside slices.
+  ImportError: NumPy cannot be imported.)")
       .def("close", &PyDatabase::Close,
            "Closes it: later calls raise ValueError; calls running on other threads finish "
            "first (arrays from values stay valid: they keep the file mapped).")
@@ -480,7 +942,24 @@ PYBIND11_MODULE(_retro, m) {
         return PyDatabase(*std::move(handle), bytes);
       },
       py::arg("path"), py::arg("plugin_dirs") = py::none(),
-      "Opens a database file, checked as `retro probe` checks it, with its game's plugin "
-      "(searched in plugin_dirs, then RETRO_PLUGIN_PATH, then beside the retro libraries). "
-      "retro.Error if it cannot be opened.");
+      R"(Opens a database file with its game's plugin.
+
+The file is checked as `retro probe` checks it: the container's header,
+the plugin's ABI and data version, the layout, every slice checksum.
+
+Args:
+  path: the file (str, bytes or path-like).
+  plugin_dirs: folders (list of str) searched first for the game's plugin
+    retro_<game>.so; then RETRO_PLUGIN_PATH's entries, then the folder
+    retro beside the framework library and that library's own folder (the
+    installed package's folder, where pip puts the shipped plugins).
+
+Returns:
+  A Database.
+
+Raises:
+  retro.Error: the file cannot be opened (missing, not a retro database,
+    damaged, another data version, no plugin for its game).
+  ValueError: a path holding a NUL character.
+  TypeError: a path of another type.)");
 }

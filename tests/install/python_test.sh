@@ -24,7 +24,8 @@ TEST_NAME=python
 PREFIX=$WORK/retro
 echo "== install $RETRO_BUILD into $PREFIX"
 "$CMAKE" --install "$RETRO_BUILD" --prefix "$PREFIX" > "$WORK/install.log"
-for f in "$PACKAGES/retro/__init__.py" "$PACKAGES/retro/wdl.py"; do
+for f in "$PACKAGES/retro/__init__.py" "$PACKAGES/retro/wdl.py" "$PACKAGES/retro/_retro.pyi" \
+         "$PACKAGES/retro/py.typed"; do
   [ -e "$PREFIX/$f" ] || fail "not installed: $f"
 done
 ls "$PREFIX/$PACKAGES"/retro/_retro*.so > /dev/null 2>&1 || fail "not installed: the module _retro"
@@ -47,6 +48,7 @@ assert got == out, (got, out)
 maps = open("/proc/self/maps").read()
 assert build not in maps, "the module loaded something of the build tree"
 assert prefix + "/lib" in maps and "libretro_framework" in maps
+assert isinstance(db.value("x.o/.x./..o"), float)
 print("ok", db.game, db.values(0).shape)
 PY
   fail "the installed module: $(cat python.txt)"

@@ -5,8 +5,8 @@ mutates them (bytes flipped, runs overwritten, truncated, extended; and
 slices or header parameters edited in place with their checksums
 recomputed, so that the plugins' own checks are reached), and for each
 file calls retro.open and, on what opens, every method with random
-arguments: probe, probe_many, values, stats, verify, close and the calls
-after it. Every call must return or raise one of the expected exception
+arguments: probe, probe_many, value, values_many (text and binary
+positions), values, stats, verify, close and the calls after it. Every call must return or raise one of the expected exception
 types; a crash kills the interpreter and fails the test (faulthandler
 prints where), another exception type fails it with the input kept in
 the work folder.
@@ -218,6 +218,21 @@ def exercise(path, rng, record):
     positions = [random_position(game, rng) for _ in range(rng.randint(0, 6))]
     call(record, "probe_many", db.probe_many, positions, threads=rng.choice([1, 2, None, 0]),
          errors=rng.choice(["raise", "report", "report", "bogus"]), **random_options(db, rng))
+    for _ in range(rng.randint(1, 4)):
+        call(record, "value", db.value, random_position(game, rng), **random_options(db, rng))
+    call(record, "values_many", db.values_many, positions,
+         errors=rng.choice(["raise", "nan", "nan", "bogus"]), **random_options(db, rng))
+    cells = call(record, "position_cells", lambda: db.position_cells)
+    if cells is not None:
+        count = cells["count"] + rng.choice([0, 0, 0, -1, 1])
+        rows = numpy.array([[rng.choice([0, 1, 2, 3, 9, 48, -1, 2**31 - 1, -2**31])
+                             for _ in range(count)] for _ in range(rng.randint(0, 4))],
+                           dtype=numpy.int64).astype(rng.choice([numpy.int32, numpy.int64,
+                                                                 numpy.int8]))
+        call(record, "values_many(cells)", db.values_many, rows.reshape(-1, count),
+             errors=rng.choice(["raise", "nan"]), **random_options(db, rng))
+        if len(rows):
+            call(record, "value(cells)", db.value, rows[0].tolist(), **random_options(db, rng))
     for _ in range(rng.randint(1, 3)):
         which = rng.choice([s["name"] for s in slices] + [0, 1, -1, len(slices), 10**30, "none"])
         values = call(record, f"values({which!r})", db.values, which, **random_options(db, rng))
@@ -230,10 +245,12 @@ def exercise(path, rng, record):
     call(record, "verify", db.verify, sample=rng.choice(samples),
          seed=rng.choice([1, 7, -1, 10**30]), threads=rng.choice([1, 2]))
     call(record, "close", db.close)
-    for method in ("stats", "verify"):
+    for method in ("stats", "verify", "position_cells"):
         record.append(f"{method} after close")
         try:
-            getattr(db, method)()
+            attribute = getattr(db, method)
+            if callable(attribute):
+                attribute()
         except ValueError:
             pass
         else:

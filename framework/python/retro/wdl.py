@@ -6,9 +6,9 @@ by the loopy win/draw/loss kit (Surakarta, tic-tac-toe).
     byte 1 .. 127   win in byte - 1 plies
     byte 128 .. 254 loss in byte - 128 plies
     byte 255        the index is no position
-"""
-import numpy
 
+NumPy is imported by decode_wdl, not with the package.
+"""
 WDL_NO_POSITION = 255
 
 
@@ -20,6 +20,8 @@ def decode_wdl(values):
               -1 where no position
     position  bool: False where the index is no position
     """
+    import numpy  # pylint: disable=import-outside-toplevel
+
     values = numpy.asarray(values, dtype=numpy.uint8)
     position = values != WDL_NO_POSITION
     win = (values >= 1) & (values <= 127)
