@@ -3,7 +3,8 @@
 //   oware 9 seeds     Book::Value (final values indexed) | retro_probe_value
 //                     (text) | retro_probe_value_cells | retro_probe_values_cells
 //                     (batches of 1,024) | retro_probe_json
-//   Surakarta 1..5    DtcTables::Value | text | cells, both layouts
+//   Surakarta 1..5    DtcTables::Value | text | cells | cells in batches,
+//                     both layouts
 //   Plakoto 12        PinFile's value | text
 // and retro_open of oware books of 9 and 16 seeds.
 // The databases are solved once by `retro solve` into $TMPDIR/retro_c_api_bench
@@ -245,6 +246,25 @@ void BM_SurakartaCCells(benchmark::State& state) {
   retro_close(db);
 }
 BENCHMARK(BM_SurakartaCCells)->ArgName("symmetric")->Arg(0)->Arg(1);
+
+// Batches of 1,024 positions; the time is per position.
+void BM_SurakartaCCellsBatch(benchmark::State& state) {
+  const SurakartaQueries& q = Surakarta(state.range(0) != 0);
+  retro_db* db = OpenC(q.path);
+  constexpr size_t kBatch = 1024;
+  std::vector<double> values(kBatch);
+  size_t first = 0;
+  for (auto _ : state) {
+    if (retro_probe_values_cells(db, &q.cells[first * 37], 37, kBatch, nullptr, values.data(),
+                                 nullptr) != 0) {
+      state.SkipWithError(retro_last_error());
+    }
+    first = (first + kBatch) & (kQueries - 1);
+  }
+  state.SetItemsProcessed(state.iterations() * kBatch);
+  retro_close(db);
+}
+BENCHMARK(BM_SurakartaCCellsBatch)->ArgName("symmetric")->Arg(0)->Arg(1);
 
 // Plakoto P = 12: random positions of the database (records of its value
 // slices, in their notation).

@@ -1,6 +1,7 @@
 // Parsing and formatting of the board notation; see notation.h.
 #include "games/oware/notation.h"
 
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -143,16 +144,21 @@ absl::StatusOr<Board> BoardFromCells(std::span<const int32_t> houses) {
         "a binary board has %d house counts (the mover's 6, then the opponent's), not %d",
         kHouses, houses.size()));
   }
+  // Without a branch a house: the bad houses gathered, named only when
+  // there is one.
   Board board;
   int total = 0;
+  uint32_t bad = 0;
   for (int house = 0; house < kHouses; ++house) {
     const int32_t seeds = houses[house];
-    if (seeds < 0 || seeds > kMaxBoardSeeds) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "house %d holds %d seeds; a house holds 0..%d", house, seeds, kMaxBoardSeeds));
-    }
+    bad |= uint32_t{static_cast<uint32_t>(seeds) > kMaxBoardSeeds} << house;
     board.houses[house] = static_cast<uint8_t>(seeds);
-    total += seeds;
+    total += seeds & 0xFF;
+  }
+  if (bad != 0) {
+    const int house = std::countr_zero(bad);
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "house %d holds %d seeds; a house holds 0..%d", house, houses[house], kMaxBoardSeeds));
   }
   if (total > kMaxBoardSeeds) {
     return absl::InvalidArgumentError(absl::StrFormat(

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -32,7 +33,8 @@ bool ParseCount(absl::string_view text, int max, int* out) {
 }  // namespace
 
 absl::StatusOr<Position> ParsePosition(absl::string_view text) {
-  std::vector<absl::string_view> fields =
+  // An inline vector: probes parse a position at every call.
+  const absl::InlinedVector<absl::string_view, 16> fields =
       absl::StrSplit(text, absl::ByAnyChar(" \t\n\r"), absl::SkipEmpty());
   if (fields.empty()) {
     return absl::InvalidArgumentError(
