@@ -1,5 +1,5 @@
 // A database file changed on disk under an open handle. Read into memory
-// (the default for files up to 1 GiB), the handle keeps giving the answers
+// (the default for files up to 256 MiB), the handle keeps giving the answers
 // it checked at open, whatever is done to the file. Mapped (forced here with
 // RETRO_DATABASE_READ_LIMIT_MB=0), a file truncated in place makes every
 // later probe fail with RETRO_ERROR_INTERNAL naming the truncation: never

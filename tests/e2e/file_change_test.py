@@ -1,6 +1,6 @@
 """A database file truncated or overwritten in place under a running
 `retro probe` batch, and truncated under `retro explore` (docs/probing.md,
-"A file changed on disk"): read into memory (the default up to 1 GiB), the
+"A file changed on disk"): read into memory (the default up to 256 MiB), the
 answers stay those of the file as opened; mapped
 (RETRO_DATABASE_READ_LIMIT_MB=0), a truncated file gives a clean error (an
 error line and exit 1 from the batch; 503 from explore), never a signal.

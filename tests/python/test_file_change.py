@@ -1,5 +1,5 @@
 """A database file changed on disk while a Database has it open (docs/python.md):
-read into memory (the default up to 1 GiB), the Database answers as it did
+read into memory (the default up to 256 MiB), the Database answers as it did
 when opened; mapped (RETRO_DATABASE_READ_LIMIT_MB=0), a file truncated in
 place makes every later call raise retro.Error naming the truncation. The
 interpreter never gets a signal: each case runs in a child Python, whose

@@ -89,7 +89,7 @@ std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
 
 // Database files of at most this many bytes are read into the process's own
 // memory when opened; larger ones are mapped (DatabaseFile).
-inline constexpr uint64_t kDefaultDatabaseReadLimit = uint64_t{1} << 30;
+inline constexpr uint64_t kDefaultDatabaseReadLimit = uint64_t{256} << 20;
 
 // The read limit in force: RETRO_DATABASE_READ_LIMIT_MB (MiB; 0 maps every
 // file) when set to a number, else kDefaultDatabaseReadLimit. Read at each

@@ -86,7 +86,7 @@ RETRO_C_API const char* retro_version(void);
  *   once from disk) and loads the plugin; open once, probe many times.
  *   An oware book's slices pass their layout check on first use, so a
  *   large book opens in well under a second. A
- *   file of up to 1 GiB (RETRO_DATABASE_READ_LIMIT_MB changes the limit) is
+ *   file of up to 256 MiB (RETRO_DATABASE_READ_LIMIT_MB changes the limit) is
  *   held in the process's memory, so that nothing done to the file later
  *   changes the answers; a larger one is mapped (docs/probing.md). */
 RETRO_C_API retro_db* retro_open(const char* path, char* error, size_t error_size);
