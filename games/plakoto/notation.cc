@@ -8,7 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace retro::plakoto {
 namespace {
@@ -33,9 +33,18 @@ bool ParseCount(absl::string_view text, int max, int* out) {
 }  // namespace
 
 absl::StatusOr<Position> ParsePosition(absl::string_view text) {
-  // An inline vector: probes parse a position at every call.
-  const absl::InlinedVector<absl::string_view, 16> fields =
-      absl::StrSplit(text, absl::ByAnyChar(" \t\n\r"), absl::SkipEmpty());
+  // The whitespace-separated fields, in an inline vector split by hand:
+  // probes parse a position at every call.
+  absl::InlinedVector<absl::string_view, 16> fields;
+  for (size_t i = 0; i < text.size();) {
+    if (absl::ascii_isspace(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    while (i < text.size() && !absl::ascii_isspace(static_cast<unsigned char>(text[i]))) ++i;
+    fields.push_back(text.substr(start, i - start));
+  }
   if (fields.empty()) {
     return absl::InvalidArgumentError(
         absl::StrCat("empty position; ", kPositionFormat));
