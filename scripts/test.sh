@@ -11,7 +11,7 @@
 #   - the benchmark executables are not built (-DRETRO_BUILD_BENCHMARKS=OFF;
 #     no test runs them, and the baselines the tests check against are built
 #     with the tests);
-#   - the framework, games and plugins are unity builds
+#   - the framework, games, plugins and multi-file tests are unity builds
 #     (-DRETRO_UNITY_BUILD=ON: less compile time from scratch);
 #   - a skipped test (exit 77, GTEST_SKIP) that tests/skip_allowlist.txt does
 #     not name fails the run (scripts/check_skips.sh);
