@@ -11,6 +11,8 @@
 #   - the benchmark executables are not built (-DRETRO_BUILD_BENCHMARKS=OFF;
 #     no test runs them, and the baselines the tests check against are built
 #     with the tests);
+#   - the framework, games, plugins and multi-file tests are unity builds
+#     (-DRETRO_UNITY_BUILD=ON: less compile time from scratch);
 #   - a skipped test (exit 77, GTEST_SKIP) that tests/skip_allowlist.txt does
 #     not name fails the run (scripts/check_skips.sh);
 #   - RETRO_CTEST_EXCLUDE, if set, is a regular expression of tests not to
@@ -18,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${CI:-}" = true ]; then
-  mode=(-DRETRO_REQUIRE_ALL=ON -DRETRO_BUILD_BENCHMARKS=OFF)
+  mode=(-DRETRO_REQUIRE_ALL=ON -DRETRO_BUILD_BENCHMARKS=OFF -DRETRO_UNITY_BUILD=ON)
 else
   mode=(-DRETRO_REQUIRE_ALL=OFF -DRETRO_BUILD_BENCHMARKS=ON)
 fi
