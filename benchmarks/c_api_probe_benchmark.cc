@@ -84,6 +84,41 @@ const OwareQueries& Oware() {
   return *queries;
 }
 
+// retro_probe_value of each text in turn, on the database at `path`.
+void TimeText(benchmark::State& state, const std::string& path,
+              const std::vector<std::string>& texts) {
+  retro_db* db = OpenC(path);
+  double value;
+  size_t i = 0;
+  for (auto _ : state) {
+    if (retro_probe_value(db, texts[i++ % texts.size()].c_str(), nullptr, &value) != 0) {
+      state.SkipWithError(retro_last_error());
+    }
+  }
+  retro_close(db);
+}
+
+// retro_probe_value_cells of each position of `cells` (`per` integers
+// each) in turn, or with `batch` > 1 retro_probe_values_cells of `batch`
+// positions at a time (the time is then per position).
+void TimeCells(benchmark::State& state, const std::string& path, const std::vector<int32_t>& cells,
+               size_t per, size_t batch) {
+  retro_db* db = OpenC(path);
+  const size_t count = cells.size() / per;
+  std::vector<double> values(batch);
+  size_t first = 0;
+  for (auto _ : state) {
+    const int status =
+        batch == 1 ? retro_probe_value_cells(db, &cells[first * per], per, nullptr, values.data())
+                   : retro_probe_values_cells(db, &cells[first * per], per, batch, nullptr,
+                                              values.data(), nullptr);
+    if (status != 0) state.SkipWithError(retro_last_error());
+    first = (first + batch) % count;
+  }
+  state.SetItemsProcessed(state.iterations() * batch);
+  retro_close(db);
+}
+
 // The C++ reader at the book's horizon (plies-left "book"), final values
 // indexed: what an engine linking the reader gets.
 void BM_OwareReader(benchmark::State& state) {
@@ -98,51 +133,17 @@ void BM_OwareReader(benchmark::State& state) {
 }
 BENCHMARK(BM_OwareReader);
 
-void BM_OwareCText(benchmark::State& state) {
-  const OwareQueries& q = Oware();
-  retro_db* db = OpenC(q.path);
-  double value;
-  size_t i = 0;
-  for (auto _ : state) {
-    if (retro_probe_value(db, q.texts[i++ & (kQueries - 1)].c_str(), nullptr, &value) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-  }
-  retro_close(db);
-}
+void BM_OwareCText(benchmark::State& state) { TimeText(state, Oware().path, Oware().texts); }
 BENCHMARK(BM_OwareCText);
 
 void BM_OwareCCells(benchmark::State& state) {
-  const OwareQueries& q = Oware();
-  retro_db* db = OpenC(q.path);
-  double value;
-  size_t i = 0;
-  for (auto _ : state) {
-    const int32_t* cells = &q.cells[(i++ & (kQueries - 1)) * 12];
-    if (retro_probe_value_cells(db, cells, 12, nullptr, &value) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-  }
-  retro_close(db);
+  TimeCells(state, Oware().path, Oware().cells, 12, 1);
 }
 BENCHMARK(BM_OwareCCells);
 
 // Batches of 1,024 boards; the time is per board.
 void BM_OwareCCellsBatch(benchmark::State& state) {
-  const OwareQueries& q = Oware();
-  retro_db* db = OpenC(q.path);
-  constexpr size_t kBatch = 1024;
-  std::vector<double> values(kBatch);
-  size_t first = 0;
-  for (auto _ : state) {
-    if (retro_probe_values_cells(db, &q.cells[first * 12], 12, kBatch, nullptr, values.data(),
-                                 nullptr) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-    first = (first + kBatch) & (kQueries - 1);
-  }
-  state.SetItemsProcessed(state.iterations() * kBatch);
-  retro_close(db);
+  TimeCells(state, Oware().path, Oware().cells, 12, 1024);
 }
 BENCHMARK(BM_OwareCCellsBatch);
 
@@ -220,49 +221,20 @@ BENCHMARK(BM_SurakartaReader)->ArgName("symmetric")->Arg(0)->Arg(1);
 
 void BM_SurakartaCText(benchmark::State& state) {
   const SurakartaQueries& q = Surakarta(state.range(0) != 0);
-  retro_db* db = OpenC(q.path);
-  double value;
-  size_t i = 0;
-  for (auto _ : state) {
-    if (retro_probe_value(db, q.texts[i++ & (kQueries - 1)].c_str(), nullptr, &value) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-  }
-  retro_close(db);
+  TimeText(state, q.path, q.texts);
 }
 BENCHMARK(BM_SurakartaCText)->ArgName("symmetric")->Arg(0)->Arg(1);
 
 void BM_SurakartaCCells(benchmark::State& state) {
   const SurakartaQueries& q = Surakarta(state.range(0) != 0);
-  retro_db* db = OpenC(q.path);
-  double value;
-  size_t i = 0;
-  for (auto _ : state) {
-    const int32_t* cells = &q.cells[(i++ & (kQueries - 1)) * 37];
-    if (retro_probe_value_cells(db, cells, 37, nullptr, &value) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-  }
-  retro_close(db);
+  TimeCells(state, q.path, q.cells, 37, 1);
 }
 BENCHMARK(BM_SurakartaCCells)->ArgName("symmetric")->Arg(0)->Arg(1);
 
 // Batches of 1,024 positions; the time is per position.
 void BM_SurakartaCCellsBatch(benchmark::State& state) {
   const SurakartaQueries& q = Surakarta(state.range(0) != 0);
-  retro_db* db = OpenC(q.path);
-  constexpr size_t kBatch = 1024;
-  std::vector<double> values(kBatch);
-  size_t first = 0;
-  for (auto _ : state) {
-    if (retro_probe_values_cells(db, &q.cells[first * 37], 37, kBatch, nullptr, values.data(),
-                                 nullptr) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-    first = (first + kBatch) & (kQueries - 1);
-  }
-  state.SetItemsProcessed(state.iterations() * kBatch);
-  retro_close(db);
+  TimeCells(state, q.path, q.cells, 37, 1024);
 }
 BENCHMARK(BM_SurakartaCCellsBatch)->ArgName("symmetric")->Arg(0)->Arg(1);
 
@@ -298,18 +270,7 @@ void BM_PlakotoReader(benchmark::State& state) {
 }
 BENCHMARK(BM_PlakotoReader);
 
-void BM_PlakotoCText(benchmark::State& state) {
-  const PlakotoQueries& q = Plakoto();
-  retro_db* db = OpenC(q.path);
-  double value;
-  size_t i = 0;
-  for (auto _ : state) {
-    if (retro_probe_value(db, q.texts[i++ & (kQueries - 1)].c_str(), nullptr, &value) != 0) {
-      state.SkipWithError(retro_last_error());
-    }
-  }
-  retro_close(db);
-}
+void BM_PlakotoCText(benchmark::State& state) { TimeText(state, Plakoto().path, Plakoto().texts); }
 BENCHMARK(BM_PlakotoCText);
 
 }  // namespace
