@@ -1,5 +1,6 @@
 // The C API tests' fixture: small databases of oware (5 seeds), Surakarta
-// (3 pieces) and Plakoto (6 points, pin 2), solved once for all the C API
+// (3 pieces) and Plakoto (6 points, pin 2), and for the typed probes' test
+// oware 9, Surakarta 5 (both layouts) and Plakoto 6, solved once for all the C API
 // tests with the real `retro` (tests/c_api/solve_databases.sh), opened
 // through the C API, and `retro probe --json` run for comparison.
 #ifndef RETRO_TESTS_C_API_C_API_FIXTURE_H_

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The C API tests' databases (tests/c_api/c_api_fixture.h): oware (5 seeds),
-# Surakarta (3 pieces) and Plakoto (6 points, pin 2), solved into DIR with
+# The C API tests' databases (tests/c_api/c_api_fixture.h): oware (5 and 9
+# seeds), Surakarta (3 pieces; 5 in both layouts) and Plakoto (6 points,
+# pin 2 and every pin), solved into DIR with
 # the real `retro`. ctest runs it once before every C API test (the fixture
 # c_api_databases); a test binary run by hand runs it into a scratch folder.
 #
