@@ -70,7 +70,13 @@ void ExpectBatchIsSingles(int batch_status, const std::vector<double>& values,
 void ProbeBatches(retro_db* db, const char* options, const std::string& text) {
   // 1. Text positions separated by tabs.
   std::vector<std::string> parts(1);
-  for (char c : text) c == '\t' ? parts.emplace_back() : parts.back().push_back(c);
+  for (char c : text) {
+    if (c == '\t') {
+      parts.emplace_back();
+    } else {
+      parts.back().push_back(c);
+    }
+  }
   std::vector<const char*> positions;
   for (const std::string& part : parts) positions.push_back(part.c_str());
   std::vector<double> values(parts.size());
