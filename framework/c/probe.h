@@ -11,6 +11,11 @@
 
 namespace retro::c_api {
 
+// Whether `position` (not NULL) is blank, and the error for a blank
+// position of `game`: what both the JSON and the value probes check first.
+bool IsBlank(const char* position);
+CError BlankPosition(const GameDescription& game);
+
 // The JSON answer `retro probe --json` prints for `position` with probe
 // `options` ("key=value,..." or NULL), or the error.
 std::variant<std::string, CError> ProbeJson(const Use& db, const char* position,

@@ -132,7 +132,8 @@ int ProbeCells(retro_db* db, const int32_t* cells, size_t per_position, size_t c
     return Fail({RETRO_ERROR_BAD_ARGUMENT, "the cells are NULL"});
   }
   const CellBatch positions{cells, per_position};
-  return ProbeValues(db, options, &positions, count, CellChunk, values, statuses, batch);
+  return ProbeValues(db, options, &positions, count, CellChunk, values, statuses,
+                     {.batch = batch, .texts = false});
 }
 
 }  // namespace
@@ -164,7 +165,7 @@ int retro_probe_value(retro_db* db, const char* position, const char* options, d
       return retro::c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the position is NULL"});
     }
     return retro::c_api::ProbeValues(db, options, &position, 1, retro::c_api::TextChunk, value,
-                                     nullptr, false);
+                                     nullptr, {.batch = false, .texts = true});
   });
 }
 
@@ -172,7 +173,7 @@ int retro_probe_values(retro_db* db, const char* const* positions, size_t count,
                        const char* options, double* values, int* statuses) {
   return retro::c_api::Guarded([&] {
     return retro::c_api::ProbeValues(db, options, positions, count, retro::c_api::TextChunk,
-                                     values, statuses, true);
+                                     values, statuses, {.batch = true, .texts = true});
   });
 }
 

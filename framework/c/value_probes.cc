@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "c/c_error.h"
 #include "c/handle.h"
+#include "c/probe.h"
 #include "c/probe_options.h"
 
 namespace retro::c_api {
@@ -62,7 +63,7 @@ class AnswerBuffer {
 }  // namespace
 
 int ProbeValues(retro_db* handle, const char* options, const void* positions, size_t count,
-                AnswerChunk chunk, double* values, int* statuses, bool batch) {
+                AnswerChunk chunk, double* values, int* statuses, ProbeCall call) {
   // 1. The arguments and the handle.
   if (count > 0 && (positions == nullptr || values == nullptr)) {
     return Fail({RETRO_ERROR_BAD_ARGUMENT,
@@ -70,6 +71,9 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
   }
   const Use db(handle);
   if (!db.ok()) return Fail(Use::error());
+  if (call.texts && !call.batch && IsBlank(*static_cast<const char* const*>(positions))) {
+    return Fail(BlankPosition(db.game()));
+  }
   // 2. The prepared probe of the options.
   DatabaseSession& session = db.session();
   const char* const key = options == nullptr ? "" : options;
@@ -95,7 +99,7 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
         } else {
           code = PositionCode(answer.status);
           if (!first_failure) {
-            first_failure = CError{code, batch ? absl::StrCat("position ", first + i, ": ",
+            first_failure = CError{code, call.batch ? absl::StrCat("position ", first + i, ": ",
                                                               answer.status.message())
                                                : std::string(answer.status.message())};
           }

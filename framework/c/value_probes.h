@@ -19,13 +19,19 @@ namespace retro::c_api {
 using AnswerChunk = void (*)(const ValueProbe& probe, const void* positions, size_t first,
                              std::span<ValueAnswer> out);
 
+// How ProbeValues is called: one position or a batch, of texts or cells.
+struct ProbeCall {
+  bool batch = false;  // messages name the failing position's index
+  bool texts = false;  // `positions` are const char*: a lone blank one fails
+                       // before the options are read, as retro_probe_json does
+};
+
 // Probes `count` positions of `positions` (read by `chunk`) with
 // `options`, writing values[i] (unchanged on failure) and statuses[i] (when
 // non-null). Returns RETRO_OK when every position has a value, else the
-// code of the first failure, whose message (naming the position's index
-// when `batch`) retro_last_error gives.
+// code of the first failure, whose message retro_last_error gives.
 int ProbeValues(retro_db* handle, const char* options, const void* positions, size_t count,
-                AnswerChunk chunk, double* values, int* statuses, bool batch);
+                AnswerChunk chunk, double* values, int* statuses, ProbeCall call);
 
 }  // namespace retro::c_api
 
