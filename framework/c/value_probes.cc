@@ -1,10 +1,8 @@
 // Typed value probes through the C API (value_probes.h).
 #include "c/value_probes.h"
 
-#include <algorithm>
-#include <memory>
-#include <new>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -12,13 +10,10 @@
 #include "c/handle.h"
 #include "c/probe.h"
 #include "c/probe_options.h"
+#include "retro/host/value_chunks.h"
 
 namespace retro::c_api {
 namespace {
-
-// Positions answered per chunk: enough to amortise the guarded read, few
-// enough for the answers to stay on the stack.
-constexpr size_t kChunk = 256;
 
 // The code of a position's failed answer (FailedPrecondition: a NULL
 // position of a batch).
@@ -31,34 +26,6 @@ int PositionCode(const absl::Status& status) {
   if (absl::IsUnimplemented(status)) return RETRO_ERROR_NO_VALUE;
   return RETRO_ERROR_INTERNAL;
 }
-
-// Room for kChunk answers on the stack, of which only those in use are
-// constructed (a call for one position builds one answer, not kChunk).
-class AnswerBuffer {
- public:
-  AnswerBuffer() = default;
-  AnswerBuffer(const AnswerBuffer&) = delete;
-  AnswerBuffer& operator=(const AnswerBuffer&) = delete;
-  ~AnswerBuffer() { Clear(); }
-
-  // `n` <= kChunk fresh answers.
-  std::span<ValueAnswer> Take(size_t n) {
-    Clear();
-    std::uninitialized_value_construct_n(data(), n);
-    size_ = n;
-    return {data(), n};
-  }
-
- private:
-  void Clear() {
-    std::destroy_n(data(), size_);
-    size_ = 0;
-  }
-  ValueAnswer* data() { return std::launder(reinterpret_cast<ValueAnswer*>(bytes_)); }
-
-  alignas(ValueAnswer) unsigned char bytes_[kChunk * sizeof(ValueAnswer)];
-  size_t size_ = 0;
-};
 
 }  // namespace
 
@@ -86,29 +53,25 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
   }
   // 3. The answers, chunk by chunk, in one guarded read.
   std::optional<CError> first_failure;
-  const absl::Status read = session.Read([&]() -> absl::Status {
-    AnswerBuffer answers;
-    for (size_t first = 0; first < count; first += kChunk) {
-      const std::span<ValueAnswer> out = answers.Take(std::min(kChunk, count - first));
-      chunk(*lease->probe, positions, first, out);
-      for (size_t i = 0; i < out.size(); ++i) {
-        const ValueAnswer& answer = out[i];
+  const absl::Status read = ReadValueChunks(
+      session, count,
+      [&](size_t first, std::span<ValueAnswer> out) {
+        chunk(*lease->probe, positions, first, out);
+      },
+      [&](size_t i, const ValueAnswer& answer) {
         int code = RETRO_OK;
         if (answer.status.ok()) {
-          values[first + i] = answer.value.value;
+          values[i] = answer.value.value;
         } else {
           code = PositionCode(answer.status);
           if (!first_failure) {
-            first_failure = CError{code, call.batch ? absl::StrCat("position ", first + i, ": ",
-                                                              answer.status.message())
-                                               : std::string(answer.status.message())};
+            first_failure =
+                CError{code, call.batch ? absl::StrCat("position ", i, ": ", answer.status.message())
+                                        : std::string(answer.status.message())};
           }
         }
-        if (statuses != nullptr) statuses[first + i] = code;
-      }
-    }
-    return absl::OkStatus();
-  });
+        if (statuses != nullptr) statuses[i] = code;
+      });
   if (!read.ok()) return Fail({RETRO_ERROR_INTERNAL, std::string(read.message())});
   if (first_failure) return Fail(*first_failure);
   return RETRO_OK;

@@ -1,14 +1,14 @@
 // The Python module's database, C++ side (database_handle.h).
 #include "python/database_handle.h"
 
-#include <algorithm>
-#include <array>
 #include <chrono>
+#include <span>
 #include <limits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "retro/host/plugin_loader.h"
+#include "retro/host/value_chunks.h"
 #include "retro/host/verify_report.h"
 #include "retro/input_error.h"
 #include "retro/thread_pool.h"
@@ -16,38 +16,22 @@
 namespace retro::python {
 namespace {
 
-// Positions answered per guarded read: enough to amortise its sigsetjmp,
-// few enough for the answers to stay on the stack.
-constexpr size_t kValueChunk = 256;
-
-// Runs `answer(first, out)` for each chunk of `count` positions (`out`:
-// the answers of positions first .. first + out.size() - 1) in one guarded
-// read, copying the values into `values` and the failures into
-// `*failures`.
-template <typename AnswerChunk>
+// Answers `count` positions (ReadValueChunks with `answer`), copying the
+// values into `values` (NaN where a position has none) and the failures
+// into `*failures`.
+template <typename Answer>
 absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count,
-                              std::span<double> values, ValueFailures* failures,
-                              AnswerChunk answer) {
-  return session.Read([&]() -> absl::Status {
-    std::array<ValueAnswer, kValueChunk> answers;
-    for (size_t first = 0; first < count; first += kValueChunk) {
-      const std::span<ValueAnswer> out(answers.data(), std::min(kValueChunk, count - first));
-      answer(first, out);
-      for (size_t i = 0; i < out.size(); ++i) {
-        if (out[i].status.ok()) {
-          values[first + i] = out[i].value.value;
-          continue;
-        }
-        values[first + i] = std::numeric_limits<double>::quiet_NaN();
-        if (!failures->first_not_input.has_value() && !IsInputError(out[i].status)) {
-          failures->first_not_input = ValueFailure{first + i, out[i].status};
-        }
-        if (!failures->first.has_value()) {
-          failures->first = ValueFailure{first + i, std::move(out[i].status)};
-        }
-      }
+                              std::span<double> values, ValueFailures* failures, Answer answer) {
+  return ReadValueChunks(session, count, answer, [&](size_t i, ValueAnswer& got) {
+    if (got.status.ok()) {
+      values[i] = got.value.value;
+      return;
     }
-    return absl::OkStatus();
+    values[i] = std::numeric_limits<double>::quiet_NaN();
+    if (!failures->first_not_input.has_value() && !IsInputError(got.status)) {
+      failures->first_not_input = ValueFailure{i, got.status};
+    }
+    if (!failures->first.has_value()) failures->first = ValueFailure{i, std::move(got.status)};
   });
 }
 

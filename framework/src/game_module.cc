@@ -16,14 +16,6 @@ void ValueProbe::ValuesOfCells(std::span<const int32_t>, size_t, std::span<Value
   }
 }
 
-bool CheckCellCount(size_t given, int expected, std::span<ValueAnswer> out) {
-  if (given == static_cast<size_t>(expected)) return true;
-  const absl::Status wrong = absl::InvalidArgumentError(absl::StrCat(
-      "a binary position of this game has ", expected, " integers, not ", given));
-  for (ValueAnswer& answer : out) answer.status = wrong;
-  return false;
-}
-
 absl::StatusOr<std::unique_ptr<ValueProbe>> OpenDatabase::PrepareValues(const ParameterValues&) {
   return absl::UnimplementedError("this game's databases offer no value probe");
 }

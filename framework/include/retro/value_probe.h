@@ -100,11 +100,6 @@ class ValueProbe {
   }
 };
 
-// For ValuesOfCells: true when `given` integers a position are the game's
-// `expected`; else false, every answer of `out` an InvalidArgument saying
-// how many the game's binary form has.
-bool CheckCellCount(size_t given, int expected, std::span<ValueAnswer> out);
-
 }  // namespace retro
 
 #endif  // RETRO_VALUE_PROBE_H_

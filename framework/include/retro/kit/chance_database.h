@@ -20,7 +20,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,6 +40,7 @@
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/rules_value_probe.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/value_probe.h"
@@ -129,12 +129,14 @@ class ChanceDatabase : public OpenDatabase {
         tables_(*rules_, std::move(values), std::move(companions)),
         labels_(LabelsOf<R>()) {}
 
-  // The value probe (ValuesOf below); the outcome option, checked, does
-  // not change a value.
+  // The typed values: one value read a position, the expectation Probe
+  // reports; the outcome option, checked, does not change a value.
   absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(
       const ParameterValues& options) override {
     RETRO_RETURN_IF_ERROR(ListedOutcome(options).status());
-    return std::make_unique<ValuesOf>(*this);
+    return MakeRulesValueProbe(*rules_, [this](const Position& p) {
+      return ValueAnswer::Of(PositionValue::Expectation(tables_.value(rules_->Rank(p))));
+    });
   }
 
   // The probe parameter named after the outcome label (`--roll 6-5`):
@@ -378,29 +380,6 @@ class ChanceDatabase : public OpenDatabase {
 
   // The outcome the probe parameter names (-1 for "best" or none), or
   // InvalidArgument listing the valid names.
-  // Typed values (retro/value_probe.h): a parse and one value read, the
-  // expectation Probe reports.
-  class ValuesOf final : public ValueProbe {
-   public:
-    explicit ValuesOf(const ChanceDatabase& db) : db_(db) {}
-
-    void Values(std::span<const std::string_view> positions,
-                std::span<ValueAnswer> out) const override {
-      for (size_t i = 0; i < positions.size(); ++i) {
-        const absl::StatusOr<Position> p = db_.rules_->Parse(std::string(positions[i]));
-        if (!p.ok()) {
-          out[i] = ValueAnswer::Failed(p.status());
-          continue;
-        }
-        out[i] = ValueAnswer::Of(
-            PositionValue::Expectation(db_.tables_.value(db_.rules_->Rank(*p))));
-      }
-    }
-
-   private:
-    const ChanceDatabase& db_;
-  };
-
   absl::StatusOr<int> ListedOutcome(const ParameterValues& options) const {
     const auto it = options.find(labels_.outcome);
     if (it == options.end() || it->second == "best") return -1;

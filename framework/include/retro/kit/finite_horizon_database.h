@@ -11,9 +11,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
-#include <span>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,6 +26,7 @@
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/rules_value_probe.h"
 #include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
@@ -56,11 +55,18 @@ class FiniteHorizonDatabase : public OpenDatabase {
         indexed_(tables_->rules().num_slices()),
         indexed_ready_(new std::atomic<const FiniteHorizonStoreView*>[indexed_.size()]()) {}
 
-  // The value probe of plies-left `options` (ValuesAt below).
+  // The typed values V_t at plies-left `options`: one lookup a position
+  // in the store indexed by its final values (IndexedStore).
   absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(
       const ParameterValues& options) override {
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
-    return std::make_unique<ValuesAt>(*this, t);
+    return MakeRulesValueProbe(
+        tables_->rules(), [this, t = static_cast<uint32_t>(t)](const Position& p) {
+          const SliceIndex at = tables_->rules().Rank(p);
+          const FiniteHorizonStoreView* store = IndexedStore(at.slice);
+          if (store == nullptr) return ValueAnswer::Failed(tables_->CheckSlice(at.slice));
+          return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at.index, t)));
+        });
   }
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues& options) override {
@@ -272,47 +278,6 @@ class FiniteHorizonDatabase : public OpenDatabase {
   }
 
  private:
-  // Typed values V_t at one t (retro/value_probe.h): a parse (or FromCells)
-  // and one lookup a position, in stores indexed by their final values
-  // (IndexedStore).
-  class ValuesAt final : public ValueProbe {
-   public:
-    ValuesAt(const FiniteHorizonDatabase& db, int t) : db_(db), t_(static_cast<uint32_t>(t)) {}
-
-    void Values(std::span<const std::string_view> positions,
-                std::span<ValueAnswer> out) const override {
-      for (size_t i = 0; i < positions.size(); ++i) {
-        out[i] = Answer(db_.tables_->rules().Parse(std::string(positions[i])));
-      }
-    }
-
-    void ValuesOfCells(std::span<const int32_t> cells, size_t cells_per_position,
-                       std::span<ValueAnswer> out) const override {
-      if constexpr (HasPositionCells<R>) {
-        if (!CheckCellCount(cells_per_position, R::kPositionCells, out)) return;
-        for (size_t i = 0; i < out.size(); ++i) {
-          out[i] = Answer(db_.tables_->rules().FromCells(
-              cells.subspan(i * cells_per_position, cells_per_position)));
-        }
-      } else {
-        ValueProbe::ValuesOfCells(cells, cells_per_position, out);
-      }
-    }
-
-   private:
-    ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
-      if (!p.ok()) return ValueAnswer::Failed(p.status());
-      if (absl::Status covered = db_.tables_->Covers(*p); !covered.ok()) return ValueAnswer::Failed(covered);
-      const SliceIndex at = db_.tables_->rules().Rank(*p);
-      const FiniteHorizonStoreView* store = db_.IndexedStore(at.slice);
-      if (store == nullptr) return ValueAnswer::Failed(db_.tables_->CheckSlice(at.slice));
-      return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at.index, t_)));
-    }
-
-    const FiniteHorizonDatabase& db_;
-    uint32_t t_;
-  };
-
   // The store of slice `s` with its index of final values
   // (FiniteHorizonStoreView::IndexFinalValues), built on the slice's first
   // typed probe once the slice passed its check: 2 bytes a position, so

@@ -22,7 +22,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -43,6 +42,7 @@
 #include "retro/kit/loopy_wdl_reader.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/rules_value_probe.h"
 #include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
@@ -61,9 +61,23 @@ class LoopyWdlDatabase : public OpenDatabase {
         rules_(data_.rules()),
         records_(data_.records()) {}
 
-  // The value probe (ValuesOf below); the game has no probe parameters.
+  // The typed values: one record read a position, the value Probe reports
+  // (a finished game's record stores its outcome: the solve writes it,
+  // verify checks it, so no move is generated). The game has no probe
+  // parameters.
   absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(const ParameterValues&) override {
-    return std::make_unique<ValuesOf>(*this);
+    return MakeRulesValueProbe(rules_, [this](const Position& p) {
+      const WdlOutcome value = Value(p);
+      if (absl::Status read = data_.LookupStatus(); !read.ok()) return ValueAnswer::Failed(read);
+      switch (value.result) {
+        case Wdl::kWin:
+          return ValueAnswer::Of(PositionValue::Win(value.distance));
+        case Wdl::kLoss:
+          return ValueAnswer::Of(PositionValue::Loss(value.distance));
+        default:
+          return ValueAnswer::Of(PositionValue::Draw());
+      }
+    });
   }
 
   absl::StatusOr<Report> Probe(const std::string& text, const ParameterValues&) override {
@@ -620,57 +634,6 @@ class LoopyWdlDatabase : public OpenDatabase {
       return rules_.slice_name(group);
     }
   }
-
-  // Typed values (retro/value_probe.h): a parse (or FromCells) and one
-  // record read, the value Probe reports.
-  class ValuesOf final : public ValueProbe {
-   public:
-    explicit ValuesOf(const LoopyWdlDatabase& db) : db_(db) {}
-
-    void Values(std::span<const std::string_view> positions,
-                std::span<ValueAnswer> out) const override {
-      for (size_t i = 0; i < positions.size(); ++i) {
-        out[i] = Answer(db_.rules_.Parse(std::string(positions[i])));
-      }
-    }
-
-    void ValuesOfCells(std::span<const int32_t> cells, size_t cells_per_position,
-                       std::span<ValueAnswer> out) const override {
-      if constexpr (HasPositionCells<R>) {
-        if (!CheckCellCount(cells_per_position, R::kPositionCells, out)) return;
-        for (size_t i = 0; i < out.size(); ++i) {
-          out[i] = Answer(
-              db_.rules_.FromCells(cells.subspan(i * cells_per_position, cells_per_position)));
-        }
-      } else {
-        ValueProbe::ValuesOfCells(cells, cells_per_position, out);
-      }
-    }
-
-   private:
-    ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
-      if (!p.ok()) return ValueAnswer::Failed(p.status());
-      if constexpr (HasCovers<R>) {
-        if (absl::Status covered = db_.rules_.Covers(*p); !covered.ok()) return ValueAnswer::Failed(covered);
-      }
-      // The stored record: a finished game's stores its outcome (the solve
-      // writes it, verify checks it), so no move is generated.
-      const WdlOutcome value = db_.Value(*p);
-      if (absl::Status read = db_.data_.LookupStatus(); !read.ok()) {
-        return ValueAnswer::Failed(read);
-      }
-      switch (value.result) {
-        case Wdl::kWin:
-          return ValueAnswer::Of(PositionValue::Win(value.distance));
-        case Wdl::kLoss:
-          return ValueAnswer::Of(PositionValue::Loss(value.distance));
-        default:
-          return ValueAnswer::Of(PositionValue::Draw());
-      }
-    }
-
-    const LoopyWdlDatabase& db_;
-  };
 
   WdlOutcome Value(const Position& p) const { return data_.Value(p); }
   WdlOutcome MoveValue(int slice, const Position& child) const {
