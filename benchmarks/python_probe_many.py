@@ -27,16 +27,27 @@ import time
 import retro
 
 
-def random_positions(count, max_seeds, seed):
-    """`count` random oware boards of at most `max_seeds` seeds."""
+def random_boards(count, max_seeds, seed):
+    """`count` random oware boards of at most `max_seeds` seeds (12 house
+    counts each)."""
     rng = random.Random(seed)
-    positions = []
+    boards = []
     for _ in range(count):
-        pits = [0] * 12
+        houses = [0] * 12
         for _ in range(rng.randint(0, max_seeds)):
-            pits[rng.randrange(12)] += 1
-        positions.append(" ".join(map(str, pits[:6])) + " | " + " ".join(map(str, pits[6:])))
-    return positions
+            houses[rng.randrange(12)] += 1
+        boards.append(houses)
+    return boards
+
+
+def board_text(houses):
+    """A board in the notation: the mover's 6 houses | the opponent's."""
+    return " ".join(map(str, houses[:6])) + " | " + " ".join(map(str, houses[6:]))
+
+
+def random_positions(count, max_seeds, seed):
+    """`count` random oware boards of at most `max_seeds` seeds, as text."""
+    return [board_text(houses) for houses in random_boards(count, max_seeds, seed)]
 
 
 def child_cpu():

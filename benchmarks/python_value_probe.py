@@ -14,7 +14,6 @@ with `taskset -c 1`).
 """
 import argparse
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -23,23 +22,7 @@ import timeit
 
 import numpy
 import retro
-
-
-def random_boards(count, max_seeds, seed):
-    """`count` random oware boards of at most `max_seeds` seeds (12 house
-    counts each)."""
-    rng = random.Random(seed)
-    boards = []
-    for _ in range(count):
-        houses = [0] * 12
-        for _ in range(rng.randint(0, max_seeds)):
-            houses[rng.randrange(12)] += 1
-        boards.append(houses)
-    return boards
-
-
-def text(houses):
-    return " ".join(map(str, houses[:6])) + " | " + " ".join(map(str, houses[6:]))
+from python_probe_many import board_text, random_boards
 
 
 def best(function, repeat):
@@ -72,7 +55,7 @@ def main():
         options = {} if args.plies_left is None else {"plies_left": args.plies_left}
         db = retro.open(path)
         boards = random_boards(args.positions, 9, args.seed)
-        texts = [text(b) for b in boards]
+        texts = [board_text(b) for b in boards]
         cells = numpy.array(boards, dtype=numpy.int32)
 
         # values_many, warm (the first call reads the slices' stores).
