@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -126,7 +127,27 @@ TEST(FiniteHorizonSolverTest, RefusesValuesOutsideInt8) {
   auto fits = solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 100}, {.pool = &pool, .progress = &progress});
   EXPECT_TRUE(fits.ok());
   auto stores = solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 300}, {.pool = &pool, .progress = &progress});
-  EXPECT_EQ(stores.status().code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(stores.status().code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(std::string(stores.status().message()),
+              HasSubstr("takes the value 128 at t = 128, outside the bounds -128..127"));
+}
+
+// The bounds a kit declares (MinValue..MaxValue) stop the solve at the
+// first state beyond them, naming it and the layer.
+TEST(FiniteHorizonSolverTest, RefusesValuesOutsideTheDeclaredBounds) {
+  ThreadPool pool(2);
+  Progress progress;
+  const auto bounds = [](int) { return solver::FiniteHorizonValueBounds{-10, 10}; };
+  EXPECT_TRUE(solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 10, .value_bounds = bounds},
+                                         {.pool = &pool, .progress = &progress})
+                  .ok());
+  auto stores =
+      solver::SolveFiniteHorizon(GrowingGame(), {.horizon = 11, .value_bounds = bounds},
+                                 {.pool = &pool, .progress = &progress});
+  EXPECT_EQ(stores.status().code(), absl::StatusCode::kInternal);
+  EXPECT_THAT(std::string(stores.status().message()),
+              HasSubstr("state 0 of slice 0 takes the value 11 at t = 11, outside the bounds "
+                        "-10..10"));
 }
 
 // Slice 0: a state A with a move to itself earning 1, so V_t(A) = t % 2
@@ -234,7 +255,7 @@ TEST(FiniteHorizonSolverTest, RejectsMovesToLargerSlices) {
   ASSERT_FALSE(stores.ok());
   EXPECT_EQ(stores.status().code(), absl::StatusCode::kInternal);
   EXPECT_THAT(std::string(stores.status().message()),
-              HasSubstr("slice 0: a move leads to a larger slice"));
+              HasSubstr("of slice 0: move 0 leads to the later slice 1"));
 }
 
 // A one-slice game of `size` states, each with one move to the next state,
@@ -261,12 +282,21 @@ struct RangeGame {
   }
 };
 
-absl::StatusCode SolveRange(const RangeGame& game, uint32_t horizon = 3,
-                            uint64_t budget = 0) {
+absl::Status SolveRangeStatus(const RangeGame& game, uint32_t horizon = 3,
+                              uint64_t budget = 0) {
   return solver::SolveFiniteHorizon(game, {.horizon = horizon},
                                     {.memory_budget_bytes = budget})
-      .status()
-      .code();
+      .status();
+}
+absl::StatusCode SolveRange(const RangeGame& game, uint32_t horizon = 3,
+                            uint64_t budget = 0) {
+  return SolveRangeStatus(game, horizon, budget).code();
+}
+
+// A mistake of the game: Internal, naming the field at fault.
+MATCHER_P(GameFault, text, "") {
+  return arg.code() == absl::StatusCode::kInternal &&
+         absl::StrContains(arg.message(), text);
 }
 
 TEST(FiniteHorizonLimitsTest, TheRangeGameSolves) {
@@ -276,27 +306,29 @@ TEST(FiniteHorizonLimitsTest, TheRangeGameSolves) {
 TEST(FiniteHorizonLimitsTest, RefusesRewardsAndValuesOutsideInt8) {
   RangeGame game;
   game.reward = 128;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(SolveRangeStatus(game), GameFault("reward 128 of move 0 outside the int8 range"));
   game = RangeGame();
   game.limit_value = -129;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(SolveRangeStatus(game), GameFault("limit value -129 outside the int8 range"));
   game = RangeGame();
   game.terminal_value = 200;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(SolveRangeStatus(game), GameFault("terminal value 200 outside the int8 range"));
 }
 
 TEST(FiniteHorizonLimitsTest, RefusesMoreMovesThanKMaxMoves) {
   RangeGame game;
   game.num_moves = RangeGame::kMaxMoves + 1;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(SolveRangeStatus(game), GameFault("move count 3 outside 0..2"));
   game.num_moves = -1;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kOutOfRange);
+  EXPECT_THAT(SolveRangeStatus(game), GameFault("move count -1 outside 0..2"));
 }
 
 TEST(FiniteHorizonLimitsTest, RefusesInSliceChildrenOutsideTheSlice) {
   RangeGame game;
   game.child_outside = true;
-  EXPECT_EQ(SolveRange(game), absl::StatusCode::kInternal);
+  EXPECT_THAT(SolveRangeStatus(game),
+              GameFault("state 0 of slice 0: move 0 leads to index 4 of slice 0, which holds 4 "
+                        "states"));
 }
 
 TEST(FiniteHorizonLimitsTest, RefusesTooManySlicesAndTooLongHorizons) {

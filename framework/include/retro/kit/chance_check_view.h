@@ -18,6 +18,7 @@
 #include "retro/kit/check_view_base.h"
 #include "retro/kit/chance_distinct_choices.h"
 #include "retro/kit/chance_rules.h"
+#include "retro/kit/chance_weights.h"
 
 namespace retro::kit {
 
@@ -27,7 +28,8 @@ class ChanceCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit ChanceCheckView(const R& rules) : CheckViewBase<R>(rules) {}
+  explicit ChanceCheckView(const R& rules)
+      : CheckViewBase<R>(rules), weights_problem_(CheckOutcomeWeights(rules).message()) {}
 
   // The afterstates of every outcome that are records.
   template <typename Visit>
@@ -44,9 +46,12 @@ class ChanceCheckView : public CheckViewBase<R> {
   // One pass over every outcome's choices finds, in this order of report:
   // a choice into a layer not below p's, no outcome with a move although
   // the game goes on, a choice repeating an afterstate of its outcome
-  // (rules declaring kDistinctChoices); then the rules' own check.
+  // (rules declaring kDistinctChoices); then the rules' own check. Outcome
+  // weights that are no probabilities summing to 1 (CheckOutcomeWeights)
+  // are reported first, at every position not over.
   std::string Inconsistency(const Position& p) const {
     if (rules_.Terminal(p)) return "";
+    if (!weights_problem_.empty()) return weights_problem_;
     int moving = 0;
     std::string layer_problem, repeat_problem;
     for (int o = 0; o < R::kNumOutcomes; ++o) {
@@ -88,6 +93,7 @@ class ChanceCheckView : public CheckViewBase<R> {
 
  private:
   using CheckViewBase<R>::rules_;
+  std::string weights_problem_;  // CheckOutcomeWeights's message, "" when OK
 };
 
 }  // namespace retro::kit

@@ -38,6 +38,8 @@
 #include "retro/kit/chance_distinct_choices.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/kit/chance_rules.h"
+#include "retro/kit/chance_weights.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/rules_value_probe.h"
@@ -117,6 +119,35 @@ void EnumerateBests(const ChanceTables<R>& tables, const typename R::Position& p
   }
 }
 
+// The rules' indexer and choices at the ends of each slice, where a plugin
+// changed since its databases were solved shows first: Rank inverts Unrank
+// at the first and last index, and every choice of those positions (not
+// over) leads to an afterstate that is over or that Rank places in the same
+// slice or an earlier one. Internal naming the member at fault
+// (retro/kit/checked_rank.h), else OK.
+template <ChanceRules R>
+absl::Status SpotCheckChanceRules(const R& rules) {
+  for (int s = 0; s < rules.num_slices(); ++s) {
+    const uint64_t size = rules.slice_size(s);
+    for (const uint64_t index : {uint64_t{0}, size - 1}) {
+      if (size == 0) break;
+      const typename R::Position p = rules.Unrank(s, index);
+      RETRO_RETURN_IF_ERROR(CheckRankInvertsUnrank(rules, s, index, p));
+      if (rules.Terminal(p)) continue;
+      absl::Status choices;
+      for (int o = 0; o < R::kNumOutcomes; ++o) {
+        rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
+          if (choices.ok() && !rules.Terminal(after)) {
+            choices = CheckedChildRank(rules, s, p, after).status();
+          }
+        });
+      }
+      RETRO_RETURN_IF_ERROR(choices);
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The opened database of game R.
 template <ChanceRules R>
 class ChanceDatabase : public OpenDatabase {
@@ -135,7 +166,9 @@ class ChanceDatabase : public OpenDatabase {
       const ParameterValues& options) override {
     RETRO_RETURN_IF_ERROR(ListedOutcome(options).status());
     return MakeRulesValueProbe(*rules_, [this](const Position& p) {
-      return ValueAnswer::Of(PositionValue::Expectation(tables_.value(rules_->Rank(p))));
+      const absl::StatusOr<SliceIndex> at = CheckedRank(*rules_, p);
+      if (!at.ok()) return ValueAnswer::Failed(at.status());
+      return ValueAnswer::Of(PositionValue::Expectation(tables_.value(*at)));
     });
   }
 
@@ -148,7 +181,7 @@ class ChanceDatabase : public OpenDatabase {
     // 1. The outcome whose choices are all listed (-1: none).
     RETRO_ASSIGN_OR_RETURN(const int listed, ListedOutcome(options));
     // 2. The value and each outcome's best choice.
-    const SliceIndex at = rules.Rank(p);
+    RETRO_ASSIGN_OR_RETURN(const SliceIndex at, CheckedRank(rules, p));
     const double value = tables_.value(at);
     const std::string formatted = rules.Format(p);
     const bool over = rules.Terminal(p).has_value();
@@ -637,6 +670,8 @@ template <ChanceRules R>
 absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenChanceDatabase(const GameInfo& info,
                                                                  const DatabaseFile& file) {
   RETRO_ASSIGN_OR_RETURN(ChanceFileContents<R> contents, ReadChanceFile<R>(info, file));
+  RETRO_RETURN_IF_ERROR(CheckOutcomeWeights(*contents.rules));
+  RETRO_RETURN_IF_ERROR(SpotCheckChanceRules(*contents.rules));
   return std::make_unique<ChanceDatabase<R>>(std::move(contents.rules), std::move(contents.values),
                                              std::move(contents.companions));
 }

@@ -39,6 +39,7 @@
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/chance_slice_context.h"
 #include "retro/kit/chance_solve_view.h"
+#include "retro/kit/chance_weights.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/solver/chance.h"
@@ -59,10 +60,11 @@ absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
   if constexpr (ChanceHasSliceSolver<R>) {
     values = rules.SolveSlice(slice, context);
   } else {
+    const ChanceSolveView<R> view(rules, slice, context.solved);
     values = solver::SolveChance(
-        ChanceSolveView<R>(rules, slice, context.solved),
-        {.workspace = context.workspace, .values_on_every_rank = KeepsSolvedSlices<R>()},
+        view, {.workspace = context.workspace, .values_on_every_rank = KeepsSolvedSlices<R>()},
         context.work);
+    if (!view.Fault().ok()) return view.Fault();
   }
   const distributed::Communicator* comm = context.work.communicator;
   const bool may_be_empty =
@@ -138,6 +140,7 @@ class ChanceModule : public KitModule {
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
+    RETRO_RETURN_IF_ERROR(CheckOutcomeWeights(rules));
     out.SetCodec(info_.codec);
     chance::Workspace workspace;  // the solver's tables, reused from slice to slice
     std::vector<std::vector<double>> solved;

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <cstring>
 #include <optional>
 #include <span>
@@ -76,13 +77,20 @@ class ChanceTables {
   double value(SliceIndex at) const { return values_[at.slice][at.index]; }
   // The value of afterstate `after`: its value when the game is over there,
   // else the stored value of its record.
-  //   Parameters: after, an afterstate the rules rank (unchecked).
-  //   Returns: the value; no errors.
+  //   Parameters: after, an afterstate.
+  //   Returns: the value; NaN when the rules rank `after` outside the
+  //     tables (a mistake of the rules: opening spot-checks them,
+  //     SpotCheckChanceRules). No errors.
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (the rules' Terminal and a rank).
   double AfterstateValue(const Position& after) const {
     if (const std::optional<double> over = rules_.Terminal(after)) return *over;
-    return value(rules_.Rank(after));
+    const SliceIndex at = rules_.Rank(after);
+    if (at.slice < 0 || at.slice >= num_slices() || at.index >= values_[at.slice].size())
+        [[unlikely]] {
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+    return value(at);
   }
   // The bytes of companion slice k of `slice`, and those of one record.
   //   Parameters: slice; k, below the game's companions; index, a record

@@ -3,16 +3,21 @@
 // from the rules' indexer, layers from Layer, each outcome's choices from
 // ForEachChoice. An afterstate where the game is over is terminal with its
 // value; one in an earlier slice is terminal with that slice's finished
-// value.
+// value. One the rules rank outside the slices or into a later slice is a
+// mistake of the rules, kept for Fault().
 #ifndef RETRO_KIT_CHANCE_SOLVE_VIEW_H_
 #define RETRO_KIT_CHANCE_SOLVE_VIEW_H_
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "retro/kit/chance_rules.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/solver/chance_game.h"
 
 namespace retro::kit {
@@ -56,19 +61,40 @@ class ChanceSolveView {
                            if (const std::optional<double> over = rules_.Terminal(after)) {
                              return visit(chance::Afterstate::Terminal(*over));
                            }
-                           const SliceIndex to = rules_.Rank(after);
-                           if (to.slice == slice_) {
-                             visit(chance::Afterstate::Position(to.index));
+                           const absl::StatusOr<SliceIndex> to =
+                               CheckedChildRank(rules_, slice_, *scratch.position, after);
+                           if (!to.ok()) [[unlikely]] {
+                             NoteFault(to.status());
+                             return visit(chance::Afterstate::Terminal(0.0));
+                           }
+                           if (to->slice == slice_) {
+                             visit(chance::Afterstate::Position(to->index));
                            } else {
-                             visit(chance::Afterstate::Terminal(solved_[to.slice][to.index]));
+                             visit(chance::Afterstate::Terminal(solved_[to->slice][to->index]));
                            }
                          });
   }
 
+  // The first rules mistake met (OK: none): a choice the rules rank
+  // outside the slices or into a later one, valued 0 meanwhile so that the
+  // solve ends; its values are then thrown away.
+  //   Thread safety: call once the solve is over.
+  absl::Status Fault() const {
+    std::lock_guard lock(fault_mutex_);
+    return fault_;
+  }
+
  private:
+  void NoteFault(const absl::Status& status) const {
+    std::lock_guard lock(fault_mutex_);
+    fault_.Update(status);
+  }
+
   const R& rules_;
   int slice_;
   std::span<const std::vector<double>> solved_;
+  mutable std::mutex fault_mutex_;
+  mutable absl::Status fault_;
 };
 
 }  // namespace retro::kit

@@ -22,6 +22,7 @@
 #include "retro/game_module.h"
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
@@ -62,10 +63,11 @@ class FiniteHorizonDatabase : public OpenDatabase {
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
     return MakeRulesValueProbe(
         tables_->rules(), [this, t = static_cast<uint32_t>(t)](const Position& p) {
-          const SliceIndex at = tables_->rules().Rank(p);
-          const FiniteHorizonStoreView* store = IndexedStore(at.slice);
-          if (store == nullptr) return ValueAnswer::Failed(tables_->CheckSlice(at.slice));
-          return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at.index, t)));
+          const absl::StatusOr<SliceIndex> at = CheckedRank(tables_->rules(), p);
+          if (!at.ok()) return ValueAnswer::Failed(at.status());
+          const FiniteHorizonStoreView* store = IndexedStore(at->slice);
+          if (store == nullptr) return ValueAnswer::Failed(tables_->CheckSlice(at->slice));
+          return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at->index, t)));
         });
   }
 
@@ -74,8 +76,9 @@ class FiniteHorizonDatabase : public OpenDatabase {
     RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
     RETRO_RETURN_IF_ERROR(tables_->Covers(p));
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
-    RETRO_RETURN_IF_ERROR(tables_->CheckSlice(rules.Rank(p).slice));
-    const int value = tables_->Value(p, t);
+    RETRO_ASSIGN_OR_RETURN(const SliceIndex at, CheckedRank(rules, p));
+    RETRO_RETURN_IF_ERROR(tables_->CheckSlice(at.slice));
+    const int value = tables_->store(at.slice).ValueAt(at.index, t);
     struct Line {
       std::string move, child_position;
       int reward, child, net;
@@ -84,9 +87,12 @@ class FiniteHorizonDatabase : public OpenDatabase {
     absl::Status children_checked;
     if (t > 0) {
       rules.ForEachMove(p, [&](const typename R::Move& move, const Position& child, int reward) {
-        children_checked.Update(tables_->CheckSlice(rules.Rank(child).slice));
         if (!children_checked.ok()) return;
-        const int child_value = tables_->Value(child, t - 1);
+        const absl::StatusOr<SliceIndex> child_at = CheckedChildRank(rules, at.slice, p, child);
+        children_checked.Update(child_at.status());
+        if (child_at.ok()) children_checked.Update(tables_->CheckSlice(child_at->slice));
+        if (!children_checked.ok()) return;
+        const int child_value = tables_->store(child_at->slice).ValueAt(child_at->index, t - 1);
         lines.push_back({rules.FormatMove(p, move), rules.Format(child), reward, child_value,
                          reward - child_value});
       });
@@ -100,7 +106,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
     }
     std::string reward_name = "reward";
     if constexpr (HasRewardName<R>) reward_name = rules.reward_name();
-    std::string note = rules.slice_name(rules.Rank(p).slice);
+    std::string note = rules.slice_name(at.slice);
     if constexpr (HasPositionNote<R>) note = rules.PositionNote(p);
 
     const std::string formatted = rules.Format(p);
@@ -328,6 +334,9 @@ class FiniteHorizonDatabase : public OpenDatabase {
     const R& rules = tables_->rules();
     const FiniteHorizonStoreView& store = tables_->store(slice);
     const Position p = rules.Unrank(slice, index);
+    if (absl::Status s = CheckRankInvertsUnrank(rules, slice, index, p); !s.ok()) {
+      return std::string(s.message());
+    }
     const int limit = rules.LimitValue(p);
     if (store.ValueAt(index, 0) != limit) {
       return absl::StrCat(rules.Format(p), " t=0: stored ", store.ValueAt(index, 0),
@@ -346,9 +355,14 @@ class FiniteHorizonDatabase : public OpenDatabase {
     };
     read_changes(store, index);
     const uint32_t own_end = static_cast<uint32_t>(changes.size());
+    absl::Status children_ranked;
     rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
-      children.push_back({rules.Rank(child), reward, 0, 0, 0});
+      if (!children_ranked.ok()) return;
+      const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules, slice, p, child);
+      children_ranked.Update(at.status());
+      if (at.ok()) children.push_back({*at, reward, 0, 0, 0});
     });
+    if (!children_ranked.ok()) return std::string(children_ranked.message());
     for (auto& child : children) {
       child.first = child.next = static_cast<uint32_t>(changes.size());
       read_changes(tables_->store(child.at.slice), child.at.index);

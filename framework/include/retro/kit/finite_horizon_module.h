@@ -35,6 +35,7 @@
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
 #include "retro/internal/spilled_slice.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
 #include "retro/kit/finite_horizon_export.h"
@@ -62,6 +63,29 @@ concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& o
     r.Solve(options, context)
   } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
 };
+
+// The rules' indexer and moves at the ends of each slice, where a plugin
+// changed since its databases were solved shows first: Rank inverts Unrank
+// at the first and last index, and each move of those positions leads to
+// a position Rank places in the same slice or an earlier one. Internal
+// naming the member at fault (CheckedRank), else OK. Two positions a slice.
+template <FiniteHorizonRules R>
+absl::Status SpotCheckRules(const R& rules) {
+  for (int s = 0; s < rules.num_slices(); ++s) {
+    const uint64_t size = rules.slice_size(s);
+    for (const uint64_t index : {uint64_t{0}, size - 1}) {
+      if (size == 0) break;
+      const typename R::Position p = rules.Unrank(s, index);
+      RETRO_RETURN_IF_ERROR(CheckRankInvertsUnrank(rules, s, index, p));
+      absl::Status children;
+      rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
+        if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
+      });
+      RETRO_RETURN_IF_ERROR(children);
+    }
+  }
+  return absl::OkStatus();
+}
 
 // The GameModule of game R.
 template <FiniteHorizonRules R>
@@ -130,8 +154,13 @@ class FiniteHorizonModule : public KitModule {
   absl::Status Solve(const ParameterValues& values, const WorkContext& context,
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
-    solver::FiniteHorizonOptions options{.horizon = static_cast<uint32_t>(rules.horizon()),
-                                         .bit_code = !WantsFastLayout(values)};
+    // The values each slice may hold: what the reader accepts.
+    solver::FiniteHorizonOptions options{
+        .horizon = static_cast<uint32_t>(rules.horizon()),
+        .value_bounds = [&rules](int slice) {
+          return solver::FiniteHorizonValueBounds{rules.MinValue(slice), rules.MaxValue(slice)};
+        },
+        .bit_code = !WantsFastLayout(values)};
     if (Checkpoint* checkpoint = context.checkpoint; checkpoint != nullptr) {
       // A restored store is checked as the tables' reader checks a file's.
       options.restore = [checkpoint, &rules](int slice) {
@@ -160,7 +189,10 @@ class FiniteHorizonModule : public KitModule {
     if constexpr (HasOwnSolve<R>) {
       stores = rules.Solve(options, context);
     } else {
-      stores = solver::SolveFiniteHorizon(FiniteHorizonSolveView<R>(rules), options, context);
+      const FiniteHorizonSolveView<R> view(rules);
+      stores = solver::SolveFiniteHorizon(view, options, context);
+      // A mistake of the rules, named by the member at fault.
+      if (!stores.ok() && !view.Fault().ok()) return view.Fault();
     }
     if (!stores.ok()) return stores.status();
     if (distributed) return absl::OkStatus();
@@ -174,6 +206,7 @@ class FiniteHorizonModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
                            FiniteHorizonTables<R>::FromFile(
                                file, info_, FiniteHorizonTables<R>::StoreChecks::kOnFirstUse));
+    RETRO_RETURN_IF_ERROR(SpotCheckRules(tables->rules()));
     return std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
   }
 

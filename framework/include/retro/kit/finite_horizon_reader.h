@@ -35,6 +35,7 @@
 #include "retro/database.h"
 #include "retro/database_layout.h"
 #include "retro/format/finite_horizon_store.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_hooks.h"
@@ -212,7 +213,9 @@ class FiniteHorizonTables {
 
   // Value with its preconditions checked.
   //   Parameters: as Value. Returns: the value.
-  //   Errors: InvalidArgument or OutOfRange naming the problem.
+  //   Errors: InvalidArgument or OutOfRange naming the problem; Internal
+  //     when the rules' Rank answers outside the slices (CheckedRank); the
+  //     slice's check (CheckSlice).
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node.
   absl::StatusOr<int> CheckedValue(const Position& p, int plies_left) const {
@@ -222,7 +225,9 @@ class FiniteHorizonTables {
                                                 " is outside this database; valid: 0..",
                                                 horizon()));
     }
-    return Value(p, plies_left);
+    RETRO_ASSIGN_OR_RETURN(const SliceIndex at, CheckedRank(rules_, p));
+    RETRO_RETURN_IF_ERROR(CheckSlice(at.slice));
+    return stores_[at.slice].ValueAt(at.index, static_cast<uint32_t>(plies_left));
   }
 
  private:
@@ -254,8 +259,10 @@ class FiniteHorizonTables {
   // values within MinValue(s)..MaxValue(s) (one pass).
   static absl::Status ValidateStore(const R& rules, int s, const FiniteHorizonStoreView& view) {
     if (absl::Status status = view.Validate(rules.MinValue(s), rules.MaxValue(s)); !status.ok()) {
-      return absl::DataLossError(
-          absl::StrCat("slice '", rules.slice_name(s), "': ", status.message()));
+      return absl::DataLossError(absl::StrCat("slice '", rules.slice_name(s), "': ",
+                                              status.message(),
+                                              " (the value bounds are the rules' MinValue and "
+                                              "MaxValue of the slice)"));
     }
     return absl::OkStatus();
   }

@@ -2,12 +2,17 @@
 // finite-horizon solver sees it (retro::solver::FiniteHorizonGame): Expand
 // from the rules' values and moves, each child ranked by the rules. A
 // position with more than kMaxMoves moves keeps the first kMaxMoves (the
-// contract checker reports it).
+// contract checker reports it). A child the rules rank outside the slices
+// or into a later slice is handed on as a move to no slice, which stops the
+// solve, and Fault() then names the rules' member at fault.
 #ifndef RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
 #define RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
 
 #include <cstdint>
+#include <mutex>
 
+#include "absl/status/status.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/solver/finite_horizon_game.h"
 
@@ -32,13 +37,32 @@ class FiniteHorizonSolveView {
     rules_.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child,
                               int reward) {
       if (node.num_moves == kMaxMoves) return;
-      const SliceIndex at = rules_.Rank(child);
-      node.moves[node.num_moves++] = {at.slice, at.index, reward};
+      const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules_, slice, p, child);
+      if (!at.ok()) [[unlikely]] {
+        NoteFault(at.status());
+        node.moves[node.num_moves++] = {-1, 0, reward};
+        return;
+      }
+      node.moves[node.num_moves++] = {at->slice, at->index, reward};
     });
   }
 
+  // The first rules mistake Expand met (OK: none).
+  //   Thread safety: call once the solve is over.
+  absl::Status Fault() const {
+    std::lock_guard lock(fault_mutex_);
+    return fault_;
+  }
+
  private:
+  void NoteFault(const absl::Status& status) const {
+    std::lock_guard lock(fault_mutex_);
+    fault_.Update(status);
+  }
+
   const R& rules_;
+  mutable std::mutex fault_mutex_;
+  mutable absl::Status fault_;
 };
 
 }  // namespace retro::kit

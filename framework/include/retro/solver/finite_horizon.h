@@ -148,8 +148,13 @@ class FiniteHorizonSolver {
         return std::move(**found);
       }
     }
+    FiniteHorizonValueBounds bounds;
+    if (options.value_bounds) {
+      const FiniteHorizonValueBounds declared = options.value_bounds(slice);
+      bounds = {std::max(bounds.low, declared.low), std::min(bounds.high, declared.high)};
+    }
     FiniteHorizonSliceSolver<Game> solver(game, slice, horizon, pool, progress, memory_budget,
-                                          views, comm, log_options);
+                                          views, comm, log_options, bounds);
     return solver.Solve();
   }
 

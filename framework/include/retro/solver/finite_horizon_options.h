@@ -28,10 +28,22 @@ struct FiniteHorizonSliceStats {
 
 namespace retro::solver {
 
+// The values a slice may hold, low..high (within int8, which the store
+// holds).
+struct FiniteHorizonValueBounds {
+  int low = -128;
+  int high = 127;
+};
+
 // Options of the finite-horizon family.
 struct FiniteHorizonOptions {
   // T: layers 0..T are solved (at most kMaxFiniteHorizon).
   uint32_t horizon = 0;
+  // If set, the values each slice may hold (a kit's MinValue..MaxValue): a
+  // value outside them stops the solve with an error naming the state, the
+  // layer and the bounds, so that no store holds what its reader refuses.
+  // Unset: the int8 range.
+  std::function<FiniteHorizonValueBounds(int slice)> value_bounds = nullptr;
   // If not null, receives one entry per slice, in slice order.
   std::vector<FiniteHorizonSliceStats>* stats = nullptr;
   // Resuming (retro/checkpoint.h): if set, called before solving each slice;

@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -67,8 +68,9 @@ class FiniteHorizonSliceSolver {
   FiniteHorizonSliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
                            Progress& progress, uint64_t memory_budget,
                            const std::vector<FiniteHorizonStoreView>& finished,
-                           distributed::Communicator& comm, const ChangeLog::Options& log_options)
-      : game_(game), slice_(slice), horizon_(horizon), pool_(pool),
+                           distributed::Communicator& comm, const ChangeLog::Options& log_options,
+                           FiniteHorizonValueBounds bounds = {})
+      : game_(game), slice_(slice), horizon_(horizon), bounds_(bounds), pool_(pool),
         progress_(progress), memory_budget_(memory_budget), finished_(finished),
         size_(game.slice_size(slice)), comm_(comm),
         range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
@@ -101,10 +103,7 @@ class FiniteHorizonSliceSolver {
     BuildOuterTerms();
     RunLayers();
     ReleaseGraph();
-    if (overflow_) {
-      return absl::OutOfRangeError(absl::StrCat(
-          "a value in slice ", slice_, " left the int8 range the store holds"));
-    }
+    if (overflow_) return absl::InternalError(DescribeOverflow());
     // Every rank stopped at the same layer; a log that could not be
     // written on one is the error of all.
     if (absl::Status s = distributed::AgreeOnStatus(comm_, log_status_); !s.ok()) return s;
@@ -214,6 +213,28 @@ class FiniteHorizonSliceSolver {
     return "";
   }
 
+  // Why a move of `node` leads where no move may: to a later slice, to no
+  // slice, or past the end of its slice.
+  std::string DescribeBadMove(const Node& node) const {
+    for (int m = 0; m < node.num_moves; ++m) {
+      const auto& move = node.moves[m];
+      if (move.slice > slice_) {
+        return absl::StrCat("move ", m, " leads to the later slice ", move.slice,
+                            "; a move may lead only to its own slice or an earlier one (a "
+                            "move that adds material, or a wrong rank)");
+      }
+      if (move.slice < 0) {
+        return absl::StrCat("move ", m, " leads to slice ", move.slice, ", which is no slice");
+      }
+      if (move.index >= game_.slice_size(move.slice)) {
+        return absl::StrCat("move ", m, " leads to index ", move.index, " of slice ",
+                            move.slice, ", which holds ", game_.slice_size(move.slice),
+                            " states (a wrong rank)");
+      }
+    }
+    return "a move leads outside the slices";
+  }
+
   // 1. Expands every state once: limit values, terminal values, forward
   //    edges (in-slice and outer) in CSR form.
   absl::Status Expand() {
@@ -228,14 +249,21 @@ class FiniteHorizonSliceSolver {
       std::vector<OuterEdge> outer;
     };
     std::vector<Chunk> chunk(chunks);
-    std::atomic<bool> contract_ok{true};
-    // The first state whose node is out of range (UINT64_MAX: none).
-    std::atomic<uint64_t> bad_node{std::numeric_limits<uint64_t>::max()};
+    // The first state whose node is out of range, and the first with a
+    // move outside the slices it may lead to (UINT64_MAX: none), whatever
+    // the threads' order.
+    constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+    std::atomic<uint64_t> bad_node{kNone}, bad_move{kNone};
+    const auto keep_first = [](std::atomic<uint64_t>& first, uint64_t s) {
+      uint64_t seen = first.load(std::memory_order_relaxed);
+      while (s < seen && !first.compare_exchange_weak(seen, s, std::memory_order_relaxed)) {
+      }
+    };
     pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
       Chunk& c = chunk[(begin - lo_) / kGrain];
       ExpandEach(begin, end, [&](uint64_t s, Node& node) {
         if (!NodeInRange(node)) {
-          bad_node.store(s, std::memory_order_relaxed);
+          keep_first(bad_node, s);
           node.num_moves = 0;
         }
         value_[s] = static_cast<int8_t>(node.limit_value);
@@ -254,24 +282,24 @@ class FiniteHorizonSliceSolver {
                                         static_cast<int8_t>(move.reward)});
             ++outer;
           } else {
-            contract_ok = false;
+            keep_first(bad_move, s);
           }
         }
         inner_offsets_[s - lo_ + 1] = inner;
         outer_offsets_[s - lo_ + 1] = outer;
       });
     });
-    if (const uint64_t s = bad_node.load();
-        s != std::numeric_limits<uint64_t>::max()) {
+    if (const uint64_t s = bad_node.load(); s != kNone) {
       Node node;
       game_.Expand(slice_, s, node);
-      return absl::OutOfRangeError(absl::StrCat(
+      return absl::InternalError(absl::StrCat(
           "state ", s, " of slice ", slice_, ": ", DescribeRange(node)));
     }
-    if (!contract_ok) {
-      return absl::InternalError(absl::StrCat(
-          "game contract violated in slice ", slice_,
-          ": a move leads to a larger slice or outside a slice"));
+    if (const uint64_t s = bad_move.load(); s != kNone) {
+      Node node;
+      game_.Expand(slice_, s, node);
+      return absl::InternalError(absl::StrCat("state ", s, " of slice ", slice_, ": ",
+                                              DescribeBadMove(node)));
     }
     uint64_t inner_total = 0, outer_total = 0;
     for (uint64_t s = 0; s < local_; ++s) {
@@ -520,6 +548,7 @@ class FiniteHorizonSliceSolver {
     PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
+      current_layer_ = t;
       if (t == 1) {
         EvaluateEveryState(changed);
       } else {
@@ -549,6 +578,7 @@ class FiniteHorizonSliceSolver {
     LayerChanges changed;
     changed.parts.emplace_back();
     for (uint64_t s = lo_; s < range_.end; ++s) {
+      if (value_[s] < bounds_.low || value_[s] > bounds_.high) NoteOverflow(s, value_[s]);
       if (value_[s] != 0) {
         changed.parts[0].push_back(Change{static_cast<uint32_t>(s), value_[s]});
       }
@@ -563,13 +593,37 @@ class FiniteHorizonSliceSolver {
   }
 
   // Records V_t(s) = v for a state whose value was `before` (overflow when
-  // v leaves the int8 range the store holds).
+  // v leaves the slice's bounds).
   void Record(uint64_t s, int v, int before, std::vector<Change>& out) {
-    if (v < -128 || v > 127) {
-      overflow_ = true;
+    if (v < bounds_.low || v > bounds_.high) [[unlikely]] {
+      NoteOverflow(s, v);
       return;
     }
     if (v != before) out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
+  }
+
+  // Keeps the first state found outside the bounds (the first layer's
+  // smallest, whatever the threads' order), and sets overflow_.
+  void NoteOverflow(uint64_t s, int v) {
+    std::lock_guard lock(overflow_mutex_);
+    if (!overflow_.exchange(true) ||
+        (overflow_at_.layer == current_layer_ && s < overflow_at_.state)) {
+      overflow_at_ = {s, v, current_layer_};
+    }
+  }
+  // The error of an overflow: the state, its value, the layer, the bounds
+  // (this rank's first; under R > 1 ranks another rank may have found it).
+  std::string DescribeOverflow() const {
+    if (overflow_at_.state == std::numeric_limits<uint64_t>::max()) {
+      return absl::StrCat("a value in slice ", slice_, " left the bounds ", bounds_.low, "..",
+                          bounds_.high, " declared for it (found on another rank)");
+    }
+    return absl::StrCat("state ", overflow_at_.state, " of slice ", slice_, " takes the value ",
+                        overflow_at_.value, " at t = ", overflow_at_.layer, ", outside the bounds ",
+                        bounds_.low, "..", bounds_.high,
+                        " declared for its slice (the game's MinValue..MaxValue, within "
+                        "the int8 the store holds): the bounds are too narrow, or a reward, "
+                        "limit or terminal value too large");
   }
 
   // Layer 1: every state's aggregate from its terms at V_0, into
@@ -983,6 +1037,7 @@ class FiniteHorizonSliceSolver {
   const Game& game_;
   const int slice_;
   const uint32_t horizon_;
+  const FiniteHorizonValueBounds bounds_;
   ThreadPool& pool_;
   Progress& progress_;
   const uint64_t memory_budget_;
@@ -1029,6 +1084,15 @@ class FiniteHorizonSliceSolver {
   absl::Status log_status_;
   std::atomic<uint64_t> evaluations_{0};
   std::atomic<bool> overflow_{false};
+  // The first value found outside bounds_ (NoteOverflow), and its layer.
+  struct OverflowAt {
+    uint64_t state = std::numeric_limits<uint64_t>::max();
+    int value = 0;
+    uint32_t layer = 0;
+  };
+  std::mutex overflow_mutex_;
+  OverflowAt overflow_at_;
+  uint32_t current_layer_ = 0;  // the layer being solved (0: the limit values)
   uint32_t last_change_ = 0;
 };
 

@@ -1,0 +1,81 @@
+// A plugin's Rank answer checked before a kit reads a table with it: the
+// slice must be one of the rules' slices and the index inside it, and (for
+// the kits whose moves never lead to a later slice) a child must lie in its
+// parent's slice or an earlier one. A wrong answer is the plugin's mistake,
+// not the user's: the error is Internal (`retro` exits 1) and names the
+// member at fault, where reading with it would read outside the tables.
+//
+//   RETRO_ASSIGN_OR_RETURN(const SliceIndex at, CheckedRank(rules, p));
+//   RETRO_ASSIGN_OR_RETURN(const SliceIndex c, CheckedChildRank(rules, at.slice, p, child));
+#ifndef RETRO_KIT_CHECKED_RANK_H_
+#define RETRO_KIT_CHECKED_RANK_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "retro/contract/checkable_game.h"
+#include "retro/kit/sliced_rules.h"
+
+namespace retro::kit {
+
+// The rules' Rank of `p`, checked against their slices.
+//   Returns: the slice and index. Errors: Internal naming Rank when the
+//     slice is not one of the rules' or the index is past its size.
+//   Thread safety: as the rules' Rank. Cost: one Rank and two compares.
+template <SlicedRules R>
+absl::StatusOr<SliceIndex> CheckedRank(const R& rules, const typename R::Position& p) {
+  const SliceIndex at = rules.Rank(p);
+  if (at.slice < 0 || at.slice >= rules.num_slices()) [[unlikely]] {
+    return absl::InternalError(absl::StrCat(
+        "the rules' Rank puts position '", rules.Format(p), "' in slice ", at.slice,
+        ", but the slices are 0..", rules.num_slices() - 1, ": Rank is at fault"));
+  }
+  if (at.index >= rules.slice_size(at.slice)) [[unlikely]] {
+    return absl::InternalError(absl::StrCat(
+        "the rules' Rank puts position '", rules.Format(p), "' at index ", at.index,
+        " of slice '", rules.slice_name(at.slice), "', which holds ",
+        rules.slice_size(at.slice), " positions (0..", rules.slice_size(at.slice) - 1,
+        "): Rank is at fault"));
+  }
+  return at;
+}
+
+// CheckedRank of `child`, a position a move of `parent` (in slice
+// `parent_slice`) leads to, which must lie in that slice or an earlier one.
+//   Errors: CheckedRank's; Internal naming ForEachMove (or Rank) when the
+//     child lies in a later slice (a move that adds material).
+template <SlicedRules R>
+absl::StatusOr<SliceIndex> CheckedChildRank(const R& rules, int parent_slice,
+                                            const typename R::Position& parent,
+                                            const typename R::Position& child) {
+  absl::StatusOr<SliceIndex> at = CheckedRank(rules, child);
+  if (at.ok() && at->slice > parent_slice) [[unlikely]] {
+    return absl::InternalError(absl::StrCat(
+        "a move of position '", rules.Format(parent), "' (slice '",
+        rules.slice_name(parent_slice), "') leads to '", rules.Format(child),
+        "' in the later slice '", rules.slice_name(at->slice),
+        "'; a move may lead only to its own slice or an earlier one: ForEachMove (a move "
+        "that adds material) or Rank is at fault"));
+  }
+  return at;
+}
+
+// OK when Rank(Unrank(slice, index)) is (slice, index), else Internal naming
+// both members: a table read through a Rank that disagrees with the Unrank
+// that laid it out reads another position's value.
+template <SlicedRules R>
+absl::Status CheckRankInvertsUnrank(const R& rules, int slice, uint64_t index,
+                                    const typename R::Position& p) {
+  const SliceIndex at = rules.Rank(p);
+  if (at.slice == slice && at.index == index) [[likely]] return absl::OkStatus();
+  return absl::InternalError(absl::StrCat(
+      "the rules' Unrank gives '", rules.Format(p), "' for index ", index, " of slice '",
+      rules.slice_name(slice), "', but Rank puts it at index ", at.index, " of slice ",
+      at.slice, ": Rank or Unrank is at fault"));
+}
+
+}  // namespace retro::kit
+
+#endif  // RETRO_KIT_CHECKED_RANK_H_
