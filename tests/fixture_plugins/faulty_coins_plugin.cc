@@ -1,12 +1,14 @@
 // The coins example (plugins/coins/rules.h) with one mistake planted, chosen
-// by RETRO_PLANTED_MISTAKE, under the name "coins" so that it opens the
-// example's databases: what a plugin edited after its databases were solved
-// looks like to the kit. tests/kit/plugin_mistakes_test.sh runs solve, probe,
-// verify and stats with each and expects a clean error naming the member at
-// fault, exit 1, never a signal.
+// by the environment variable RETRO_PLANTED_MISTAKE, under the name "coins"
+// so that it opens the example's databases: what a plugin edited after its
+// databases were solved looks like to the kit. tests/kit/
+// plugin_mistakes_test.sh runs solve, probe, verify and stats with each and
+// expects a clean error naming the member at fault, exit 1, never a signal.
 //   1  Rank off by one (every index one too high)
 //   2  a move that adds a coin (its child lies in a later slice)
 //   3  MaxValue too small (count / 2 where a row of `count` coins can win 9 * count)
+//   unset or other: no mistake
+#include <cstdlib>
 #include <memory>
 
 #include "plugins/coins/rules.h"
@@ -14,6 +16,15 @@
 #include "retro/plugin.h"
 
 namespace {
+
+// The planted mistake, read once.
+int Mistake() {
+  static const int mistake = [] {
+    const char* chosen = std::getenv("RETRO_PLANTED_MISTAKE");
+    return chosen == nullptr ? 0 : std::atoi(chosen);
+  }();
+  return mistake;
+}
 
 class FaultyCoins : public coins::Rules {
  public:
@@ -25,7 +36,7 @@ class FaultyCoins : public coins::Rules {
 
   retro::SliceIndex Rank(const std::string& left) const {
     retro::SliceIndex at = Rules::Rank(left);
-    if (RETRO_PLANTED_MISTAKE == 1) ++at.index;
+    if (Mistake() == 1) ++at.index;
     return at;
   }
   template <typename Visit>
@@ -33,7 +44,7 @@ class FaultyCoins : public coins::Rules {
     Rules::ForEachMove(left, [&](const std::string& move, const std::string& child, int reward) {
       std::string made = child;
       // A coin put back where one was just taken, and one more beside it.
-      if (RETRO_PLANTED_MISTAKE == 2) {
+      if (Mistake() == 2) {
         made = left;
         const size_t dot = made.find('.');
         if (dot != std::string::npos) made[dot] = '1';
@@ -42,7 +53,7 @@ class FaultyCoins : public coins::Rules {
     });
   }
   int MaxValue(int count) const {
-    return RETRO_PLANTED_MISTAKE == 3 ? count / 2 : Rules::MaxValue(count);
+    return Mistake() == 3 ? count / 2 : Rules::MaxValue(count);
   }
 
  private:

@@ -6,10 +6,10 @@
 # exit 1 (not 2, not a signal) with a message naming the member at fault,
 # and a solve must leave no file.
 #
-#   plugin_mistakes_test.sh RETRO FAULTY_PLUGIN_ROOT
+#   plugin_mistakes_test.sh RETRO FAULTY_PLUGIN_DIR
 set -uo pipefail
 retro="$1"
-faulty_root="$2"
+faulty_root="$2"  # retro_coins.so (mistake by RETRO_PLANTED_MISTAKE), retro_dice_race.so
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 params=(--coins 31415926 --plies 6)
@@ -18,12 +18,13 @@ failures=0
 "$retro" solve --game coins "${params[@]}" --out "$work/coins.retro" > /dev/null 2>&1 ||
   { echo "FAIL: the example's own solve failed"; exit 1; }
 
-# expect MISTAKE PATTERN ARGS...: `retro ARGS --plugin-dir <mistake's folder>`
-# exits 1 with PATTERN in its error.
+# expect MISTAKE PATTERN ARGS...: `retro ARGS --plugin-dir <faulty plugins>`
+# with mistake MISTAKE planted exits 1 with PATTERN in its error.
 expect() {
   local mistake="$1" pattern="$2"
   shift 2
-  "$retro" "$@" --plugin-dir "$faulty_root/$mistake" > "$work/out" 2> "$work/err"
+  RETRO_PLANTED_MISTAKE="$mistake" "$retro" "$@" --plugin-dir "$faulty_root" \
+    > "$work/out" 2> "$work/err"
   local rc=$?
   # (`retro check` reports on stdout.)
   if [ "$rc" -ne 1 ] || ! cat "$work/err" "$work/out" | grep -q -- "$pattern"; then

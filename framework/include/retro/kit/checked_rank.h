@@ -25,21 +25,34 @@ namespace retro::kit {
 //     slice is not one of the rules' or the index is past its size.
 //   Thread safety: as the rules' Rank. Cost: one Rank and two compares.
 template <SlicedRules R>
-absl::StatusOr<SliceIndex> CheckedRank(const R& rules, const typename R::Position& p) {
+absl::Status RankFault(const R& rules, const typename R::Position& p, SliceIndex at);
+
+template <SlicedRules R>
+inline absl::StatusOr<SliceIndex> CheckedRank(const R& rules, const typename R::Position& p) {
   const SliceIndex at = rules.Rank(p);
-  if (at.slice < 0 || at.slice >= rules.num_slices()) [[unlikely]] {
+  if (at.slice < 0 || at.slice >= rules.num_slices() ||
+      at.index >= rules.slice_size(at.slice)) [[unlikely]] {
+    return RankFault(rules, p, at);
+  }
+  return at;
+}
+
+// The error of CheckedRank for a Rank answer `at` outside the slices (out
+// of line: the probes inline only the compares).
+template <SlicedRules R>
+[[gnu::noinline, gnu::cold]] absl::Status RankFault(const R& rules,
+                                                    const typename R::Position& p,
+                                                    SliceIndex at) {
+  if (at.slice < 0 || at.slice >= rules.num_slices()) {
     return absl::InternalError(absl::StrCat(
         "the rules' Rank puts position '", rules.Format(p), "' in slice ", at.slice,
         ", but the slices are 0..", rules.num_slices() - 1, ": Rank is at fault"));
   }
-  if (at.index >= rules.slice_size(at.slice)) [[unlikely]] {
-    return absl::InternalError(absl::StrCat(
-        "the rules' Rank puts position '", rules.Format(p), "' at index ", at.index,
-        " of slice '", rules.slice_name(at.slice), "', which holds ",
-        rules.slice_size(at.slice), " positions (0..", rules.slice_size(at.slice) - 1,
-        "): Rank is at fault"));
-  }
-  return at;
+  return absl::InternalError(absl::StrCat(
+      "the rules' Rank puts position '", rules.Format(p), "' at index ", at.index,
+      " of slice '", rules.slice_name(at.slice), "', which holds ",
+      rules.slice_size(at.slice), " positions (0..", rules.slice_size(at.slice) - 1,
+      "): Rank is at fault"));
 }
 
 // CheckedRank of `child`, a position a move of `parent` (in slice
