@@ -170,11 +170,16 @@ class FiniteHorizonDatabase : public OpenDatabase {
     for (int s = 0; s < rules.num_slices(); ++s) {
       name_width = std::max(name_width, row_name(s).size());
     }
+    // A last change at the horizon itself says nothing of a fixed point.
+    const std::string fixed =
+        tables_->fixed_point() < t
+            ? absl::StrCat("values stop changing at t = ", tables_->fixed_point())
+            : absl::StrCat("values still change at the horizon, t = ", t);
     Report report;
     report.text = absl::StrFormat(
-        "%s; values stop changing at t = %d\n\n"
+        "%s; %s\n\n"
         "%*s     positions  fixed point     changes  changes/pos  values at t = %d",
-        title, tables_->fixed_point(), name_width, label, t);
+        title, fixed, name_width, label, t);
     // The JSON schema every family shares (docs/json.md): slices and the
     // total with the same keys, this family's figures under
     // "finite_horizon" (values counted at plies-left = the horizon).
