@@ -51,7 +51,8 @@ set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.c
     CACHE INTERNAL "retro_add_game_tests' comparison script")
 
 # retro_add_game_tests(GAME <game> PLUGIN <plugin target>
-#                      [PARAMETERS <solve options>...] [BRUTE_FORCE <target>]
+#                      [PARAMETERS <solve options>...]
+#                      [BRUTE_FORCE <target> | <command> [<argument>...]]
 #                      [RELATIVE_TOLERANCE <r>] [SAMPLE <n>])
 # adds CTest tests of a game plugin, run with the `retro` that the plugin was
 # built against (retro's own build, or the installed one found by
@@ -64,13 +65,20 @@ set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.c
 #   <game>_brute_force  (with BRUTE_FORCE, which is optional) solves the game
 #                       with <PARAMETERS> into a scratch folder and compares
 #                       it with `retro compare` against the output of the
-#                       author's own brute-force program <target>: one line
-#                       per position, the position as the game's notation
-#                       formats it, a tab, and the first fields of `retro
-#                       probe`'s one-line answer after the position:
+#                       author's own brute force, run with <PARAMETERS>
+#                       appended to its command line (so that the game's
+#                       parameters are written once): an executable target,
+#                       or any command, e.g. a script
+#                       (BRUTE_FORCE python3 ${CMAKE_CURRENT_SOURCE_DIR}/bf.py).
+#                       It prints one line per position, the position as
+#                       the game's notation formats it, a tab, and the first
+#                       fields of `retro probe`'s one-line answer after the
+#                       position:
 #                         loopy win/draw/loss  "<win|draw|loss> <plies>",
 #                                              e.g. "x.o/.x./..o<TAB>draw 5"
-#                         finite horizon       "t=<plies left> value=<v>"
+#                         finite horizon       "t=<plies left> value=<v>",
+#                                              any t: each line is compared
+#                                              at its own plies left
 #                         chance               the kit's named values, e.g.
 #                                              "D=3.27272727273"
 #                       Fields compare as text; decimal numbers may differ by
@@ -79,7 +87,8 @@ set(_RETRO_COMPARE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/retroCompareWithBruteForce.c
 #                       must match; the first mismatch is shown.
 # Enable testing (enable_testing() or include(CTest)) before calling it.
 function(retro_add_game_tests)
-  cmake_parse_arguments(ARG "" "GAME;PLUGIN;BRUTE_FORCE;SAMPLE;RELATIVE_TOLERANCE" "PARAMETERS" ${ARGN})
+  cmake_parse_arguments(ARG "" "GAME;PLUGIN;SAMPLE;RELATIVE_TOLERANCE" "PARAMETERS;BRUTE_FORCE"
+                        ${ARGN})
   if(NOT ARG_GAME OR NOT ARG_PLUGIN)
     message(FATAL_ERROR "retro_add_game_tests: GAME and PLUGIN are required")
   endif()
@@ -100,10 +109,17 @@ function(retro_add_game_tests)
             --plugin-dir ${plugin_dir})
   if(ARG_BRUTE_FORCE)
     string(REPLACE ";" "\\;" parameters "${ARG_PARAMETERS}")
+    # A target's file, or the command as given.
+    list(GET ARG_BRUTE_FORCE 0 brute_force_first)
+    if(TARGET ${brute_force_first})
+      list(REMOVE_AT ARG_BRUTE_FORCE 0)
+      list(PREPEND ARG_BRUTE_FORCE $<TARGET_FILE:${brute_force_first}>)
+    endif()
+    string(REPLACE ";" "\\;" brute_force "${ARG_BRUTE_FORCE}")
     add_test(NAME ${ARG_GAME}_brute_force
       COMMAND ${CMAKE_COMMAND} -DRETRO=${retro_exe} -DGAME=${ARG_GAME}
               "-DPARAMETERS=${parameters}" -DPLUGIN_DIR=${plugin_dir}
-              -DBRUTE_FORCE=$<TARGET_FILE:${ARG_BRUTE_FORCE}>
+              "-DBRUTE_FORCE=${brute_force}"
               -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/retro_game_tests/${ARG_GAME}
               -DRELATIVE_TOLERANCE=${ARG_RELATIVE_TOLERANCE}
               -P ${_RETRO_COMPARE_SCRIPT})
