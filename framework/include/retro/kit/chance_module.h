@@ -166,6 +166,14 @@ class ChanceModule : public KitModule {
       } else {
         const ChanceSliceContext slice_context{context, &workspace, solved};
         RETRO_ASSIGN_OR_RETURN(values, SolveChanceSlice(rules, s, slice_context));
+        // No file whose reader would refuse a value (a ValueProblem the
+        // solve does not meet is the rules' mistake: Internal).
+        if (const absl::Status values_ok = CheckChanceValues(rules, s, values); !values_ok.ok()) {
+          return absl::InternalError(absl::StrCat(
+              "the solve made a value the file's reader refuses (the rules' ValueProblem, or a "
+              "value that is no finite number): ",
+              values_ok.message()));
+        }
       }
       if (finishing.valid()) RETRO_RETURN_IF_ERROR(finishing.get());
       if (FinishesInBackground(rules, context)) {
