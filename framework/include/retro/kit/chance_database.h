@@ -648,11 +648,12 @@ class ChanceDatabase : public OpenDatabase {
                           ", record ", index, "): ");
     };
     if (!expected) return absl::StrCat(where(), "no outcome has a move and the game is not over");
-    double tolerance = 1e-9;
-    if constexpr (HasVerifyTolerance<R>) tolerance = rules.verify_tolerance();
+    // A record passes when the recomputed value is within this much of
+    // max(1, |stored|).
+    constexpr double kTolerance = 1e-9;
     bool possible = std::isfinite(stored);
     if constexpr (HasValueProblem<R>) possible = possible && rules.ValueProblem(stored).empty();
-    if (possible && std::abs(*expected - stored) <= tolerance * std::max(1.0, std::abs(stored))) {
+    if (possible && std::abs(*expected - stored) <= kTolerance * std::max(1.0, std::abs(stored))) {
       return "";
     }
     return absl::StrCat(where(), "stored ", labels_.value_name, " = ", ChanceNumber(stored),

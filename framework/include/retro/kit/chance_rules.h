@@ -120,10 +120,6 @@
 //                                        "" when a stored value is possible,
 //                                        else why not ("D is >= 1"); the
 //                                        kit refuses non-finite values itself
-//   double verify_tolerance()            relative, default 1e-9: a record
-//                                        passes verify when the recomputed
-//                                        value is within tolerance * max(1,
-//                                        |stored|)
 //   BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&)
 //                                        for a full verify: an object with
 //                                        `void Prepare(int slice, const
@@ -353,12 +349,6 @@ concept HasTerminalNote = requires(const R& r, const typename R::Position& p) {
 template <typename R>
 concept HasValueProblem = requires(const R& r, double value) {
   { r.ValueProblem(value) } -> std::convertible_to<std::string>;
-};
-// double verify_tolerance(): optional; verify's relative tolerance
-// (absent: 1e-9).
-template <typename R>
-concept HasVerifyTolerance = requires(const R& r) {
-  { r.verify_tolerance() } -> std::convertible_to<double>;
 };
 // Whether best choices of type B give each record's recomputed value
 // (RecomputedValues) rather than each outcome's best (Bests).
