@@ -132,21 +132,34 @@ absl::Status FileCheckpoint::Write(
     const std::string& path, const std::string& codec,
     std::span<const std::pair<std::string, std::span<const uint8_t>>> slices) {
   // The folder may have been replaced (by a symbolic link, say) since the
-  // solve began: nothing is written into what took its place.
+  // solve began: nothing is written into what took its place. The file is
+  // written through the folder's handle, so that it lands in this solve's
+  // folder even if the name is given to another after this check; a write
+  // that fails while that happens reports the replacement.
   RETRO_RETURN_IF_ERROR(folder_->CheckStillOurs());
-  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<AtomicFileWriter> writer,
-                         AtomicFileWriter::Create(path));
+  const auto replaced_or = [this](absl::Status failed) {
+    absl::Status replaced = folder_->CheckStillOurs();
+    return replaced.ok() ? failed : replaced;
+  };
+  const std::string name = std::filesystem::path(path).filename().string();
+  absl::StatusOr<std::unique_ptr<AtomicFileWriter>> writer =
+      AtomicFileWriter::Create(folder_->HeldPath(name), path);
+  if (!writer.ok()) return replaced_or(writer.status());
   DatabaseBuilder builder;
   builder.SetCodec(codec);
   for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
   for (const auto& [name, bytes] : slices) builder.AddSliceView(name, bytes);
   // Written and renamed now (so it survives a kill), synced by SyncLoop.
-  RETRO_RETURN_IF_ERROR(writer->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder,
-                                       AtomicFileWriter::Durability::kUnsynced));
+  if (absl::Status committed =
+          (*writer)->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder,
+                            AtomicFileWriter::Durability::kUnsynced);
+      !committed.ok()) {
+    return replaced_or(committed);
+  }
   last_save_ = std::chrono::steady_clock::now();
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    to_sync_.push_back(writer->path());
+    to_sync_.push_back((*writer)->path());
   }
   queued_.notify_one();
   if (!syncer_.joinable()) {
@@ -155,7 +168,7 @@ absl::Status FileCheckpoint::Write(
     } catch (const std::system_error&) {
       // No thread to be had: sync here instead.
       StopSyncing(/*finish=*/true);
-      SyncFileAndDirectory(writer->path()).IgnoreError();
+      SyncFileAndDirectory((*writer)->path()).IgnoreError();
       std::lock_guard<std::mutex> lock(mutex_);
       stopping_ = false;
       to_sync_.clear();

@@ -436,6 +436,13 @@ bool CheckpointFolder::HoldsWork() const {
   return false;
 }
 
+std::string CheckpointFolder::HeldPath(const std::string& name) const {
+#if defined(__linux__)
+  if (dir_ != nullptr) return absl::StrCat("/proc/self/fd/", dirfd(dir_), "/", name);
+#endif
+  return absl::StrCat(path_, "/", name);
+}
+
 bool CheckpointFolder::StillOurs() const {
   struct stat by_name {}, held {};
   return dir_ != nullptr && lstat(path_.c_str(), &by_name) == 0 && S_ISDIR(by_name.st_mode) &&

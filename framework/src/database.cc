@@ -718,12 +718,18 @@ std::span<const uint8_t> DatabaseFile::SliceBytes(size_t index) const {
 
 absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
     const std::string& path) {
+  return Create(path, path);
+}
+
+absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
+    const std::string& path, const std::string& shown_path) {
   if (path.empty()) return absl::InvalidArgumentError("empty output file name");
   RETRO_ASSIGN_OR_RETURN(const std::string target, ResolveOutputPath(path));
   RemoveStaleTemporaries(target);
   std::unique_ptr<AtomicFileWriter> writer(new AtomicFileWriter());
   writer->path_ = target;
-  writer->user_path_ = path;
+  writer->asked_path_ = path;
+  writer->user_path_ = shown_path;
   // A unique temporary beside the destination (same file system, so the
   // final rename is atomic), locked for as long as this process lives so
   // that another solve can tell it from one a killed process left behind.
@@ -742,7 +748,7 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
       if (errno == EEXIST) continue;
       // Name the file the user asked for; the temporary's name means
       // nothing to them.
-      return ErrnoError("cannot create output file", path);
+      return ErrnoError("cannot create output file", shown_path);
     }
     if (!LockedAndStillNamed(fd, temp)) {
       // Another solve's stale-temporary sweep took this name in the instant
@@ -755,7 +761,7 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   }
   if (writer->fd_ < 0) {
     return absl::UnavailableError(
-        absl::StrCat("cannot create a temporary file beside ", path));
+        absl::StrCat("cannot create a temporary file beside ", shown_path));
   }
   const mode_t mask = umask(0);
   umask(mask);
@@ -825,7 +831,7 @@ absl::Status AtomicFileWriter::Finish(absl::Status status, Durability durability
   }
   if (!status.ok()) return status;  // the destructor removes the temp file
   // The output path may have changed during a long solve: check it again.
-  if (auto target = ResolveOutputPath(user_path_); !target.ok()) return target.status();
+  if (auto target = ResolveOutputPath(asked_path_); !target.ok()) return target.status();
   // Renamed while still open and locked, so that no stale-temporary sweep
   // of another solve can take it in between.
   if (rename(temp_path_.c_str(), path_.c_str()) != 0) {

@@ -73,6 +73,11 @@ class CheckpointFolder {
   CheckpointFolder& operator=(const CheckpointFolder&) = delete;
 
   const std::string& path() const { return path_; }
+  // The file `name` of the folder through the handle this solve holds
+  // (/proc/self/fd/N/name on Linux; path()/name elsewhere): written there,
+  // a file lands in this folder even when its name was given to another
+  // since the last CheckStillOurs.
+  std::string HeldPath(const std::string& name) const;
 
   // OK while the folder's name still leads to the folder this solve made
   // and holds open (always for kReadOnly, which writes nothing); otherwise
