@@ -728,7 +728,6 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   RemoveStaleTemporaries(target);
   std::unique_ptr<AtomicFileWriter> writer(new AtomicFileWriter());
   writer->path_ = target;
-  writer->asked_path_ = path;
   writer->user_path_ = shown_path;
   // A unique temporary beside the destination (same file system, so the
   // final rename is atomic), locked for as long as this process lives so
@@ -831,7 +830,7 @@ absl::Status AtomicFileWriter::Finish(absl::Status status, Durability durability
   }
   if (!status.ok()) return status;  // the destructor removes the temp file
   // The output path may have changed during a long solve: check it again.
-  if (auto target = ResolveOutputPath(asked_path_); !target.ok()) return target.status();
+  if (auto target = ResolveOutputPath(user_path_); !target.ok()) return target.status();
   // Renamed while still open and locked, so that no stale-temporary sweep
   // of another solve can take it in between.
   if (rename(temp_path_.c_str(), path_.c_str()) != 0) {

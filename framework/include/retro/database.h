@@ -251,8 +251,9 @@ class AtomicFileWriter {
  public:
   static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
       const std::string& path);
-  // The same, naming the file `shown_path` in messages (a path through a
-  // held directory handle, /proc/self/fd/N/name, means nothing to a user).
+  // The same, naming the file `shown_path` in messages and checking that
+  // name again before the rename (a path through a held directory handle,
+  // /proc/self/fd/N/name, means nothing to a user).
   static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
       const std::string& path, const std::string& shown_path);
   ~AtomicFileWriter();
@@ -293,8 +294,7 @@ class AtomicFileWriter {
   // renames the temporary into place.
   absl::Status Finish(absl::Status status, Durability durability);
   std::string path_;
-  std::string asked_path_;  // as asked for (resolved again before the rename)
-  std::string user_path_;   // as the user wrote it, for messages
+  std::string user_path_;  // as the user wrote it, for messages
   std::string temp_path_;
   int fd_ = -1;
 };
