@@ -36,6 +36,7 @@
 #include "retro/game_module.h"
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
+#include "retro/kit/checked_rank.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_position_count.h"
@@ -63,12 +64,11 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   // The typed values: one record read a position, the value Probe reports
   // (a finished game's record stores its outcome: the solve writes it,
-  // verify checks it, so no move is generated). The game has no probe
-  // parameters.
+  // verify checks it, so no move is generated; a finished game the tables
+  // do not hold is answered from the rules, as Probe does). The game has
+  // no probe parameters.
   absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(const ParameterValues&) override {
-    return MakeRulesValueProbe(rules_, [this](const Position& p) {
-      const WdlOutcome value = Value(p);
-      if (absl::Status read = data_.LookupStatus(); !read.ok()) return ValueAnswer::Failed(read);
+    const auto answer = [](const WdlOutcome& value) {
       switch (value.result) {
         case Wdl::kWin:
           return ValueAnswer::Of(PositionValue::Win(value.distance));
@@ -77,6 +77,20 @@ class LoopyWdlDatabase : public OpenDatabase {
         default:
           return ValueAnswer::Of(PositionValue::Draw());
       }
+    };
+    return MakeRulesValueProbe(rules_, [this, answer](const Position& p) {
+      const absl::StatusOr<SliceIndex> at = CheckedRank(rules_, p);
+      if (!at.ok()) [[unlikely]] {
+        // A finished game outside the tables (a side without pieces
+        // facing more than they hold, say): its outcome, as Probe gives.
+        if (const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules_).Outcome(p)) {
+          return answer(*over);
+        }
+        return ValueAnswer::Failed(at.status());
+      }
+      const WdlOutcome value = DecodeWdl(records_.at(at->slice, at->index));
+      if (absl::Status read = data_.LookupStatus(); !read.ok()) return ValueAnswer::Failed(read);
+      return answer(value);
     });
   }
 

@@ -131,32 +131,20 @@ inline uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t fir
 
 }  // namespace internal
 
-// Collective over `comm`: bit-codes a store split across the ranks. Each
-// rank gives its range of it, `range` (any encoding, validated), whose
-// state i is state first + i of the whole store; ranges are in rank
-// order, start at multiples of 64 states and cover the store; `whole` is
-// the whole store's header (its states, entries, horizon, last change and
-// evaluations). Returns on rank 0 the whole bit-coded store, byte for byte
-// BitCodeFiniteHorizonStore of the whole store, and nothing on the other
-// ranks: the code model comes from every rank's counts, each rank writes
-// its own states' bits at their place in the stream, and rank 0 gathers
-// the parts (rounds of at most 8 MiB). In one process (LocalCommunicator)
-// this is BitCodeFiniteHorizonStore; `old_index` then renumbers (state i
-// of the result is state old_index(i) of `range`).
-inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
-    const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
-    ThreadPool& pool, distributed::Communicator& comm,
-    const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
-  // 1. How the changes of a state are visited, each knowing whether it is
-  //    the state's last.
-  const uint64_t n = range.states();
-  const uint64_t states = whole.states;
-  const bool root = comm.rank() == 0;
-  constexpr uint64_t kGrain = 1 << 12;
+namespace internal {
+
+// The changes of each state of a rank's range as the bit coder reads them
+// (state i of the result is state old_index(i) of the range, or i).
+class BitCoderChanges {
+ public:
+  BitCoderChanges(const FiniteHorizonStoreView& range,
+                  const std::function<uint64_t(uint64_t)>& old_index)
+      : range_(range), old_index_(old_index) {}
+
   // Calls each(context, layer step, new value, last, code byte or -1) for
-  // each change of state `state` (of this rank's range) of the result, or
-  // empty() when it has none.
-  const auto visit = [&range, &old_index](uint64_t state, auto&& each, auto&& empty) {
+  // each change of state `state`, or empty() when it has none.
+  template <typename Each, typename Empty>
+  void Visit(uint64_t state, Each&& each, Empty&& empty) const {
     // The change waiting to learn whether it is the last.
     int context = 0;
     uint32_t step = 0;
@@ -165,35 +153,90 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     bool pending = false;
     uint32_t previous_layer = 0;
     int previous_value = 0;
-    range.ForEachChange(old_index ? old_index(state) : state,
-                        [&](uint32_t layer, int value, int code_byte) {
-                          if (pending) each(context, step, new_value, false, code);
-                          context = PrefixContext(previous_value, !pending);
-                          step = layer - previous_layer;
-                          new_value = value;
-                          code = code_byte;
-                          pending = true;
-                          previous_layer = layer;
-                          previous_value = value;
-                          return true;
-                        });
+    range_.ForEachChange(old_index_ ? old_index_(state) : state,
+                         [&](uint32_t layer, int value, int code_byte) {
+                           if (pending) each(context, step, new_value, false, code);
+                           context = PrefixContext(previous_value, !pending);
+                           step = layer - previous_layer;
+                           new_value = value;
+                           code = code_byte;
+                           pending = true;
+                           previous_layer = layer;
+                           previous_value = value;
+                           return true;
+                         });
     if (pending) {
       each(context, step, new_value, true, code);
     } else {
       empty();
     }
-  };
+  }
 
-  // 2. The symbols' counts, per worker, then summed (sums do not depend on
-  //    how the states were split), then over the ranks. Changes with a
-  //    code byte are counted by it, the rest by key.
+  // The change a code byte of the range stands for in a context: (layer
+  // step, new value).
+  void ChangeOf(int context, int code, uint32_t& step, int& value) const {
+    const uint32_t entry = range_.codes()[code];
+    step = entry >> 8;
+    value = ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF);
+  }
+
+ private:
+  const FiniteHorizonStoreView& range_;
+  const std::function<uint64_t(uint64_t)>& old_index_;
+};
+
+// States a task of the bit coder's parallel loops handles.
+inline constexpr uint64_t kBitCoderGrain = 1 << 12;
+
+// The code model of a bit-coded store, and how each change is written.
+struct BitCodeModel {
+  PrefixCodeEncoder encoder;
+  std::vector<uint8_t> model;  // the encoder's model, as the store holds it
+  // The codes of the code bytes seen, packed: the code first bit lowest
+  // (bits 0-23), first bit highest (24-47), its length (48-55); 0 when
+  // the change is escaped.
+  CodeByteTable byte_codes;
+
+  uint64_t PackedCode(int context, int code, bool last) const {
+    return code >= 0 ? byte_codes.Get(context, code, last) : 0;
+  }
+  // The bits of a change.
+  uint64_t ChangeBits(int context, uint32_t step, int value, bool last, int code) const {
+    const uint64_t packed = PackedCode(context, code, last);
+    return packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
+  }
+  // Writes a change, through its code byte's packed code when it has one.
+  template <typename Out>
+  void WriteChange(Out& out, int context, uint32_t step, int value, bool last, int code) const {
+    if (const uint64_t packed = PackedCode(context, code, last)) {
+      out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, static_cast<int>(packed >> 48));
+    } else {
+      encoder.WriteChange(out, context, step, value, last);
+    }
+  }
+  // The empty list's code (looked up once; length 0 when no list is
+  // empty), its bits, and writes it.
+  PrefixCodeEncoder::Code empty{};
+  uint32_t EmptyBits() const { return empty.length; }
+  template <typename Out>
+  void WriteEmpty(Out& out) const {
+    out.PutCode(empty.reversed, empty.natural, empty.length);
+  }
+};
+
+// Collective: the symbols of this rank's `n` states counted, per worker,
+// then summed (sums do not depend on how the states were split), then
+// over the ranks, and the model chosen from the counts. Changes with a
+// code byte are counted by it, the rest by key.
+inline BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n,
+                                      ThreadPool& pool, distributed::Communicator& comm) {
   std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
   std::vector<CodeByteTable> worker_byte_counts(pool.size());
-  pool.ParallelFor(0, n, kGrain, [&](int worker, uint64_t b, uint64_t e) {
+  pool.ParallelFor(0, n, kBitCoderGrain, [&](int worker, uint64_t b, uint64_t e) {
     auto& counts = worker_counts[worker];
     auto& byte_counts = worker_byte_counts[worker];
     for (uint64_t s = b; s < e; ++s) {
-      visit(
+      changes.Visit(
           s,
           [&](int context, uint32_t step, int value, bool last, int code) {
             if (code >= 0) {
@@ -212,16 +255,10 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     CodeByteTable().Swap(worker_byte_counts[w]);
   }
   const CodeByteTable& byte_counts = worker_byte_counts[0];
-  // The change a code byte stands for in a context: (layer step, new value).
-  const auto change_of = [&range](int context, int code, uint32_t& step, int& value) {
-    const uint32_t entry = range.codes()[code];
-    step = entry >> 8;
-    value = ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF);
-  };
   byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t k) {
     uint32_t step;
     int value;
-    change_of(context, code, step, value);
+    changes.ChangeOf(context, code, step, value);
     worker_counts[0][PrefixCodeEncoder::ChangeKey(context, step, value, last)] += k;
   });
   for (size_t w = 1; w < worker_counts.size(); ++w) {
@@ -237,55 +274,40 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     worker_counts[0].clear();
     for (size_t i = 0; i + 1 < all.size(); i += 2) worker_counts[0][all[i]] += all[i + 1];
   }
-  const PrefixCodeEncoder encoder(worker_counts[0]);
+  BitCodeModel result{PrefixCodeEncoder(worker_counts[0]), {}, {}, {}};
   worker_counts.clear();
-  const std::vector<uint8_t> model = encoder.Model();
-
-  // 3. The codes of the code bytes seen, packed: the code first bit lowest
-  //    (bits 0-23), first bit highest (24-47), its length (48-55); 0 when
-  //    the change is escaped.
-  CodeByteTable byte_codes;
+  result.model = result.encoder.Model();
+  if (const PrefixCodeEncoder::Code* empty = result.encoder.EmptyCode()) result.empty = *empty;
   byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t) {
     uint32_t step;
     int value;
-    change_of(context, code, step, value);
-    if (const PrefixCodeEncoder::Code* c = encoder.Find(context, step, value, last)) {
-      byte_codes.At(context, code, last) = uint64_t{c->reversed} | (uint64_t{c->natural} << 24) |
-                                           (uint64_t{c->length} << 48);
+    changes.ChangeOf(context, code, step, value);
+    if (const PrefixCodeEncoder::Code* c = result.encoder.Find(context, step, value, last)) {
+      result.byte_codes.At(context, code, last) = uint64_t{c->reversed} |
+                                                  (uint64_t{c->natural} << 24) |
+                                                  (uint64_t{c->length} << 48);
     }
   });
-  worker_byte_counts.clear();
-  const auto packed_code = [&byte_codes](int context, int code, bool last) -> uint64_t {
-    return code >= 0 ? byte_codes.Get(context, code, last) : 0;
-  };
-  // Writes a change, through its code byte's packed code when it has one.
-  const auto write_change = [&](auto& out, int context, uint32_t step, int value, bool last,
-                                int code) {
-    if (const uint64_t packed = packed_code(context, code, last)) {
-      out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, static_cast<int>(packed >> 48));
-    } else {
-      encoder.WriteChange(out, context, step, value, last);
-    }
-  };
-  // The empty list's code (looked up once; null when no list is empty).
-  const PrefixCodeEncoder::Code* const empty_code = encoder.EmptyCode();
-  const auto write_empty = [empty_code](auto& out) {
-    out.PutCode(empty_code->reversed, empty_code->natural, empty_code->length);
-  };
+  return result;
+}
 
-  // 4. Each state's bits, and each chunk's.
-  const uint32_t empty_bits = empty_code != nullptr ? empty_code->length : 0;
-  std::vector<uint32_t> bits(n);
-  const uint64_t chunks = (n + kGrain - 1) / kGrain;
-  std::vector<uint64_t> chunk_bits(chunks + 1, 0);
-  pool.ParallelFor(0, n, kGrain, [&](int, uint64_t b, uint64_t e) {
+// Each of this rank's `n` states' bits (UINT32_MAX at most), and the bits
+// before each chunk of kBitCoderGrain states (chunk_bits[c], with the
+// total last).
+inline void CountStateBits(const BitCoderChanges& changes, const BitCodeModel& model, uint64_t n,
+                           ThreadPool& pool, std::vector<uint32_t>& bits,
+                           std::vector<uint64_t>& chunk_bits) {
+  const uint32_t empty_bits = model.EmptyBits();
+  bits.assign(n, 0);
+  const uint64_t chunks = (n + kBitCoderGrain - 1) / kBitCoderGrain;
+  chunk_bits.assign(chunks + 1, 0);
+  pool.ParallelFor(0, n, kBitCoderGrain, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t s = b; s < e; ++s) {
       uint64_t k = 0;
-      visit(
+      changes.Visit(
           s,
           [&](int context, uint32_t step, int value, bool last, int code) {
-            const uint64_t packed = packed_code(context, code, last);
-            k += packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
+            k += model.ChangeBits(context, step, value, last, code);
           },
           [&] { k += empty_bits; });
       bits[s] = static_cast<uint32_t>(std::min<uint64_t>(k, UINT32_MAX));
@@ -294,89 +316,207 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
   pool.ParallelFor(0, chunks, 1, [&](int, uint64_t b, uint64_t e) {
     for (uint64_t c = b; c < e; ++c) {
       uint64_t sum = 0;
-      for (uint64_t s = c * kGrain; s < std::min(n, (c + 1) * kGrain); ++s) sum += bits[s];
+      for (uint64_t s = c * kBitCoderGrain; s < std::min(n, (c + 1) * kBitCoderGrain); ++s) {
+        sum += bits[s];
+      }
       chunk_bits[c + 1] = sum;
     }
   });
-
-  // 5. The widest blocks (at most 1,024 states) whose groups' starts fit
-  //    in 16 bits relative to their block; where this rank's bits begin in
-  //    the stream (`base`, after every earlier rank's), where the block
-  //    holding its first state begins (`head`), and the stream's end.
-  const uint32_t block_shift = internal::WidestBitBlockShift(bits, first, states, comm);
-  const uint32_t group_shift = std::min(kFiniteHorizonMaxGroupShift, block_shift);
-  const uint64_t block_size = uint64_t{1} << block_shift;
   for (uint64_t c = 0; c < chunks; ++c) chunk_bits[c + 1] += chunk_bits[c];
+}
+
+// Where this rank's bits go in the whole stream (collective): the block
+// and group shifts, where its bits begin (`base`, after every earlier
+// rank's), where the block holding its first state begins (`head`), and
+// the stream's end.
+struct BitStreamPlace {
+  uint32_t block_shift = 0, group_shift = 0;
+  uint64_t base = 0, head = 0, end_bit = 0;
+};
+inline BitStreamPlace PlaceBitStream(std::span<const uint32_t> bits, uint64_t first,
+                                     uint64_t states, uint64_t own_bits,
+                                     distributed::Communicator& comm) {
+  BitStreamPlace place;
+  // The widest blocks (at most 1,024 states) whose groups' starts fit in
+  // 16 bits relative to their block.
+  place.block_shift = WidestBitBlockShift(bits, first, states, comm);
+  place.group_shift = std::min(kFiniteHorizonMaxGroupShift, place.block_shift);
+  const uint64_t n = bits.size();
   struct Place {
     uint64_t first, states, bits, tail;  // tail: the bits of its last block's part
   };
-  Place mine{first, n, chunk_bits[chunks], 0};
+  Place mine{first, n, own_bits, 0};
   if (n > 0) {
-    const uint64_t last_block = ((first + n - 1) >> block_shift) << block_shift;
+    const uint64_t last_block = ((first + n - 1) >> place.block_shift) << place.block_shift;
     for (uint64_t x = std::max(first, last_block); x < first + n; ++x) mine.tail += bits[x - first];
   }
   const std::vector<Place> places = distributed::AllGather(comm, std::span<const Place>(&mine, 1));
-  uint64_t base = 0, end_bit = 0;
   for (int r = 0; r < comm.size(); ++r) {
-    if (r < comm.rank()) base += places[r].bits;
-    end_bit += places[r].bits;
+    if (r < comm.rank()) place.base += places[r].bits;
+    place.end_bit += places[r].bits;
   }
-  const uint64_t head_block = (first >> block_shift) << block_shift;
-  uint64_t head = base;
+  const uint64_t head_block = (first >> place.block_shift) << place.block_shift;
+  place.head = place.base;
   for (int r = 0; r < comm.rank(); ++r) {
     if (places[r].states == 0 || places[r].first + places[r].states <= head_block) continue;
-    head -= places[r].first >= head_block ? places[r].bits : places[r].tail;
+    place.head -= places[r].first >= head_block ? places[r].bits : places[r].tail;
   }
+  return place;
+}
 
-  // 6. This rank's parts of the store: the block table's entries of the
-  //    blocks that start in its range, the starts of its groups and its
-  //    bits of the stream (from the byte its first bit falls in). Rank 0
-  //    writes them in place in the whole store.
+// This rank's parts of a bit-coded store of `states` states whose header
+// is `header`: the block table's entries of the blocks that start in its
+// range, the starts of its groups and its bits of the stream (from the
+// byte its first bit falls in). Rank 0 writes them in place in the whole
+// store (`bytes`, header and model written); the others in their own
+// vectors.
+struct BitCodedParts {
+  FiniteHorizonStoreView::Sections sections;
+  uint64_t blocks = 0, first_block = 0, end_block = 0, first_group = 0, own_groups = 0;
+  uint64_t stream_origin = 0;  // the stream byte of stream[0]
+  uint64_t own_stream_bytes = 0;
+  std::vector<uint8_t> bytes;
+  std::vector<uint64_t> own_blocks;
+  std::vector<uint16_t> own_starts;
+  std::vector<uint8_t> own_stream;
+  uint64_t* block_bit = nullptr;    // entry first_block of the block table
+  uint16_t* group_start = nullptr;  // start of group first_group
+  uint8_t* stream = nullptr;        // byte stream_origin of the stream
+};
+inline BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& header,
+                                           const std::vector<uint8_t>& model, uint64_t first,
+                                           uint64_t n, uint64_t base, uint64_t own_bits,
+                                           bool root) {
+  BitCodedParts parts;
+  const uint64_t states = header.states;
+  const uint64_t block_size = uint64_t{1} << header.block_shift;
+  const uint64_t group_size = uint64_t{1} << header.group_shift;
+  parts.sections = FiniteHorizonStoreView::BitLayout(states, header.block_shift,
+                                                     header.group_shift, model.size(),
+                                                     header.coded_bytes);
+  parts.blocks = FiniteHorizonStoreView::BlockCount(states, header.block_shift);
+  parts.first_block = (first + block_size - 1) >> header.block_shift;
+  parts.end_block = (first + n + block_size - 1) >> header.block_shift;
+  parts.first_group = first >> header.group_shift;
+  parts.own_groups = (n + group_size - 1) >> header.group_shift;
+  parts.stream_origin = base / 8;
+  parts.own_stream_bytes = (base + own_bits + 7) / 8 - parts.stream_origin;
+  if (root) {
+    parts.bytes.assign(parts.sections.total, 0);
+    std::memcpy(parts.bytes.data(), &header, sizeof(header));
+    std::memcpy(parts.bytes.data() + parts.sections.codes, model.data(), model.size());
+    parts.block_bit =
+        reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks) + parts.first_block;
+    parts.group_start =
+        reinterpret_cast<uint16_t*>(parts.bytes.data() + parts.sections.starts) + parts.first_group;
+    parts.stream = parts.bytes.data() + parts.sections.entries + parts.stream_origin;
+  } else {
+    parts.own_blocks.assign(parts.end_block - parts.first_block, 0);
+    parts.own_starts.assign(parts.own_groups, 0);
+    parts.own_stream.assign(parts.own_stream_bytes, 0);
+    parts.block_bit = parts.own_blocks.data();
+    parts.group_start = parts.own_starts.data();
+    parts.stream = parts.own_stream.data();
+  }
+  return parts;
+}
+
+// Collective: rank 0 gathers every rank's `parts` into its whole store
+// (its stream ends at `end_bit`; this rank's bits begin at `base` and
+// number `own_bits`). A rank's stream part starts at the first byte it
+// alone writes; the byte its first bit shares with the rank before is
+// ORed in.
+inline void GatherBitCodedParts(BitCodedParts& parts, uint64_t states, uint32_t group_shift,
+                                uint64_t base, uint64_t own_bits, uint64_t end_bit,
+                                distributed::Communicator& comm) {
+  const bool root = comm.rank() == 0;
+  const auto as_bytes = [](auto* data, uint64_t count) {
+    return std::span<uint8_t>(reinterpret_cast<uint8_t*>(data), count * sizeof(*data));
+  };
+  uint8_t* bytes = parts.bytes.data();
+  auto* whole_blocks = root ? reinterpret_cast<uint64_t*>(bytes + parts.sections.blocks) : nullptr;
+  auto* whole_starts = root ? reinterpret_cast<uint16_t*>(bytes + parts.sections.starts) : nullptr;
+  uint8_t* whole_stream = root ? bytes + parts.sections.entries : nullptr;
+  distributed::GatherInto(comm, 0, as_bytes(parts.block_bit, parts.end_block - parts.first_block),
+                          root ? as_bytes(whole_blocks, parts.blocks) : std::span<uint8_t>());
+  distributed::GatherInto(
+      comm, 0, as_bytes(parts.group_start, parts.own_groups),
+      root ? as_bytes(whole_starts, FiniteHorizonStoreView::BlockCount(states, group_shift))
+           : std::span<uint8_t>());
+  const uint64_t alone_from = (base + 7) / 8 - parts.stream_origin;  // 1 when sharing a byte
+  distributed::GatherInto(
+      comm, 0,
+      std::span<const uint8_t>(parts.stream + alone_from, parts.own_stream_bytes - alone_from),
+      root ? std::span<uint8_t>(whole_stream, (end_bit + 7) / 8) : std::span<uint8_t>());
+  // (stream byte, this rank's bits in it), as two words.
+  std::vector<uint64_t> shared;
+  if (base % 8 != 0 && own_bits > 0) shared = {parts.stream_origin, parts.stream[0]};
+  const std::vector<uint64_t> all_shared =
+      distributed::AllGather(comm, std::span<const uint64_t>(shared));
+  for (size_t i = 0; root && i + 1 < all_shared.size(); i += 2) {
+    whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
+  }
+  if (root) whole_blocks[parts.blocks] = end_bit;
+}
+
+}  // namespace internal
+
+// Collective over `comm`: bit-codes a store split across the ranks. Each
+// rank gives its range of it, `range` (any encoding, validated), whose
+// state i is state first + i of the whole store; ranges are in rank
+// order, start at multiples of 64 states and cover the store; `whole` is
+// the whole store's header (its states, entries, horizon, last change and
+// evaluations). Returns on rank 0 the whole bit-coded store, byte for byte
+// BitCodeFiniteHorizonStore of the whole store, and nothing on the other
+// ranks: the code model comes from every rank's counts, each rank writes
+// its own states' bits at their place in the stream, and rank 0 gathers
+// the parts (rounds of at most 8 MiB). In one process (LocalCommunicator)
+// this is BitCodeFiniteHorizonStore; `old_index` then renumbers (state i
+// of the result is state old_index(i) of `range`).
+inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
+    const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
+    ThreadPool& pool, distributed::Communicator& comm,
+    const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
+  // 1. The model from every rank's changes, each state's bits, and where
+  //    this rank's bits go in the stream.
+  const uint64_t n = range.states();
+  const uint64_t states = whole.states;
+  const bool root = comm.rank() == 0;
+  const internal::BitCoderChanges changes(range, old_index);
+  const internal::BitCodeModel model = internal::BuildBitCodeModel(changes, n, pool, comm);
+  std::vector<uint32_t> bits;
+  std::vector<uint64_t> chunk_bits;
+  internal::CountStateBits(changes, model, n, pool, bits, chunk_bits);
+  const uint64_t chunks = chunk_bits.size() - 1;
+  const internal::BitStreamPlace place =
+      internal::PlaceBitStream(bits, first, states, chunk_bits[chunks], comm);
+  const uint32_t block_shift = place.block_shift, group_shift = place.group_shift;
+  const uint64_t block_size = uint64_t{1} << block_shift;
+  const uint64_t base = place.base, head = place.head, end_bit = place.end_bit;
+
+  // 2. This rank's parts of the store (rank 0: the whole store).
   FiniteHorizonStoreHeader header = whole;
   header.magic = kFiniteHorizonStoreMagic;
   header.entry_bytes = kFiniteHorizonBitCodedEntries;
   header.block_shift = block_shift;
   header.group_shift = group_shift;
   header.coded_bytes = (end_bit + 7) / 8 + FiniteHorizonStoreView::kStreamPadding;
-  header.model_bytes = model.size();
-  const auto sections = FiniteHorizonStoreView::BitLayout(states, block_shift, group_shift,
-                                                          model.size(), header.coded_bytes);
-  const uint64_t blocks = FiniteHorizonStoreView::BlockCount(states, block_shift);
-  const uint64_t first_block = (first + block_size - 1) >> block_shift;
-  const uint64_t end_block = (first + n + block_size - 1) >> block_shift;
+  header.model_bytes = model.model.size();
+  const uint64_t own_bits = chunk_bits[chunks];
+  internal::BitCodedParts parts =
+      internal::AllocateBitCodedParts(header, model.model, first, n, base, own_bits, root);
+  uint64_t* const block_bit = parts.block_bit;
+  uint16_t* const group_start = parts.group_start;
+  uint8_t* const stream = parts.stream;
+  const uint64_t first_block = parts.first_block, first_group = parts.first_group;
   const uint64_t group_size = uint64_t{1} << group_shift;
-  const uint64_t first_group = first >> group_shift;
-  const uint64_t own_groups = (n + group_size - 1) >> group_shift;
-  const uint64_t stream_origin = base / 8;  // the stream byte of own_stream[0]
-  const uint64_t own_stream_bytes = (base + mine.bits + 7) / 8 - stream_origin;
-  std::vector<uint8_t> bytes;
-  std::vector<uint64_t> own_blocks;
-  std::vector<uint16_t> own_starts;
-  std::vector<uint8_t> own_stream;
-  uint64_t* block_bit;    // entry first_block of the block table
-  uint16_t* group_start;  // start of group first_group
-  uint8_t* stream;        // byte stream_origin of the stream
-  if (root) {
-    bytes.assign(sections.total, 0);
-    std::memcpy(bytes.data(), &header, sizeof(header));
-    std::memcpy(bytes.data() + sections.codes, model.data(), model.size());
-    block_bit = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks) + first_block;
-    group_start = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts) + first_group;
-    stream = bytes.data() + sections.entries + stream_origin;
-  } else {
-    own_blocks.assign(end_block - first_block, 0);
-    own_starts.assign(own_groups, 0);
-    own_stream.assign(own_stream_bytes, 0);
-    block_bit = own_blocks.data();
-    group_start = own_starts.data();
-    stream = own_stream.data();
-  }
-  // 7. How the groups of a chunk of states are written: each group's
+  // 3. How the groups of a chunk of states are written: each group's
   //    first half forward, the rest backward from its end.
   const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
   // Writes the groups of chunk c, whose first bit is base + chunk_bits[c].
   const auto write_chunk = [&](uint64_t c) {
-    const uint64_t begin = first + c * kGrain, end = std::min(first + n, begin + kGrain);
+    const uint64_t begin = first + c * internal::kBitCoderGrain;
+    const uint64_t end = std::min(first + n, begin + internal::kBitCoderGrain);
     uint64_t group_bit = base + chunk_bits[c];
     // Where the block holding `begin` starts: in an earlier rank's range,
     // or in this one's.
@@ -396,31 +536,31 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
       const uint64_t forward = std::min(count, forward_size);
       uint64_t group_end = group_bit;
       for (uint64_t s = g; s < g + count; ++s) group_end += bits[s - first];
-      const uint64_t origin_bit = 8 * stream_origin;
+      const uint64_t origin_bit = 8 * parts.stream_origin;
       BitWriter out(stream, group_bit - origin_bit);
       for (uint64_t s = g; s < g + forward; ++s) {
-        visit(
+        changes.Visit(
             s - first,
             [&](int context, uint32_t step, int value, bool last, int code) {
-              write_change(out, context, step, value, last, code);
+              model.WriteChange(out, context, step, value, last, code);
             },
-            [&] { write_empty(out); });
+            [&] { model.WriteEmpty(out); });
       }
       out.Flush();
       // The rest, last state first, read backward from the group's end.
       BackwardBitWriter back(stream, group_end - origin_bit);
       for (uint64_t s = g + count; s-- > g + forward;) {
-        visit(
+        changes.Visit(
             s - first,
             [&](int context, uint32_t step, int value, bool last, int code) {
-              write_change(back, context, step, value, last, code);
+              model.WriteChange(back, context, step, value, last, code);
             },
-            [&] { write_empty(back); });
+            [&] { model.WriteEmpty(back); });
       }
       group_bit = group_end;
     }
   };
-  // 8. The chunks, in two rounds (even chunks, then odd ones), so that no
+  // 4. The chunks, in two rounds (even chunks, then odd ones), so that no
   //    two threads write the byte where one chunk ends and the next begins.
   for (uint64_t round = 0; round < 2; ++round) {
     pool.ParallelFor(0, (chunks + 1 - round) / 2, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
@@ -429,38 +569,13 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
   }
   std::vector<uint32_t>().swap(bits);
   if (comm.size() == 1) {
-    reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks)[blocks] = end_bit;
-    return bytes;
+    reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks)[parts.blocks] =
+        end_bit;
+  } else {
+    // 5. Rank 0 gathers the parts.
+    internal::GatherBitCodedParts(parts, states, group_shift, base, own_bits, end_bit, comm);
   }
-
-  // 9. Rank 0 gathers the parts. A rank's stream part starts at the first
-  //    byte it alone writes; the byte its first bit shares with the rank
-  //    before is ORed in.
-  const auto as_bytes = [](auto* data, uint64_t count) {
-    return std::span<uint8_t>(reinterpret_cast<uint8_t*>(data), count * sizeof(*data));
-  };
-  auto* whole_blocks = root ? reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks) : nullptr;
-  auto* whole_starts = root ? reinterpret_cast<uint16_t*>(bytes.data() + sections.starts) : nullptr;
-  uint8_t* whole_stream = root ? bytes.data() + sections.entries : nullptr;
-  distributed::GatherInto(comm, 0, as_bytes(block_bit, end_block - first_block),
-                          root ? as_bytes(whole_blocks, blocks) : std::span<uint8_t>());
-  distributed::GatherInto(comm, 0, as_bytes(group_start, own_groups),
-                          root ? as_bytes(whole_starts, FiniteHorizonStoreView::BlockCount(states, group_shift))
-                               : std::span<uint8_t>());
-  const uint64_t alone_from = (base + 7) / 8 - stream_origin;  // 1 when sharing a byte
-  distributed::GatherInto(
-      comm, 0, std::span<const uint8_t>(stream + alone_from, own_stream_bytes - alone_from),
-      root ? std::span<uint8_t>(whole_stream, (end_bit + 7) / 8) : std::span<uint8_t>());
-  // (stream byte, this rank's bits in it), as two words.
-  std::vector<uint64_t> shared;
-  if (base % 8 != 0 && mine.bits > 0) shared = {stream_origin, stream[0]};
-  const std::vector<uint64_t> all_shared =
-      distributed::AllGather(comm, std::span<const uint64_t>(shared));
-  for (size_t i = 0; root && i + 1 < all_shared.size(); i += 2) {
-    whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
-  }
-  if (root) whole_blocks[blocks] = end_bit;
-  return bytes;
+  return std::move(parts.bytes);
 }
 
 // The same changes as `store` (any encoding, validated), bit-coded; state
