@@ -79,16 +79,19 @@ class LoopyWdlDatabase : public OpenDatabase {
       }
     };
     return MakeRulesValueProbe(rules_, [this, answer](const Position& p) {
-      const absl::StatusOr<SliceIndex> at = CheckedRank(rules_, p);
-      if (!at.ok()) [[unlikely]] {
+      // The rank checked against the records themselves (the rules' slice
+      // sizes may cost a computation).
+      const SliceIndex at = rules_.Rank(p);
+      if (at.slice < 0 || at.slice >= records_.num_slices() ||
+          at.index >= records_.size(at.slice)) [[unlikely]] {
         // A finished game outside the tables (a side without pieces
         // facing more than they hold, say): its outcome, as Probe gives.
         if (const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules_).Outcome(p)) {
           return answer(*over);
         }
-        return ValueAnswer::Failed(at.status());
+        return ValueAnswer::Failed(RankFault(rules_, p, at));
       }
-      const WdlOutcome value = DecodeWdl(records_.at(at->slice, at->index));
+      const WdlOutcome value = DecodeWdl(records_.at(at.slice, at.index));
       if (absl::Status read = data_.LookupStatus(); !read.ok()) return ValueAnswer::Failed(read);
       return answer(value);
     });
