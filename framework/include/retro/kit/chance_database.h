@@ -120,32 +120,24 @@ void EnumerateBests(const ChanceTables<R>& tables, const typename R::Position& p
 }
 
 // The rules' indexer and choices at the ends of each slice, where a plugin
-// changed since its databases were solved shows first: Rank inverts Unrank
-// at the first and last index, and every choice of those positions (not
-// over) leads to an afterstate that is over or that Rank places in the same
-// slice or an earlier one. Internal naming the member at fault
-// (retro/kit/checked_rank.h), else OK.
+// changed since its databases were solved shows first (SpotCheckSliceEnds):
+// every choice of those positions (not over) leads to an afterstate that
+// is over or that Rank places in the same slice or an earlier one.
+// Internal naming the member at fault, else OK.
 template <ChanceRules R>
 absl::Status SpotCheckChanceRules(const R& rules) {
-  for (int s = 0; s < rules.num_slices(); ++s) {
-    const uint64_t size = rules.slice_size(s);
-    for (const uint64_t index : {uint64_t{0}, size - 1}) {
-      if (size == 0) break;
-      const typename R::Position p = rules.Unrank(s, index);
-      RETRO_RETURN_IF_ERROR(CheckRankInvertsUnrank(rules, s, index, p));
-      if (rules.Terminal(p)) continue;
-      absl::Status choices;
-      for (int o = 0; o < R::kNumOutcomes; ++o) {
-        rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
-          if (choices.ok() && !rules.Terminal(after)) {
-            choices = CheckedChildRank(rules, s, p, after).status();
-          }
-        });
-      }
-      RETRO_RETURN_IF_ERROR(choices);
+  return SpotCheckSliceEnds(rules, [&rules](int s, const typename R::Position& p) {
+    absl::Status choices;
+    if (rules.Terminal(p)) return choices;
+    for (int o = 0; o < R::kNumOutcomes; ++o) {
+      rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
+        if (choices.ok() && !rules.Terminal(after)) {
+          choices = CheckedChildRank(rules, s, p, after).status();
+        }
+      });
     }
-  }
-  return absl::OkStatus();
+    return choices;
+  });
 }
 
 // The opened database of game R.

@@ -65,26 +65,18 @@ concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& o
 };
 
 // The rules' indexer and moves at the ends of each slice, where a plugin
-// changed since its databases were solved shows first: Rank inverts Unrank
-// at the first and last index, and each move of those positions leads to
-// a position Rank places in the same slice or an earlier one. Internal
-// naming the member at fault (CheckedRank), else OK. Two positions a slice.
+// changed since its databases were solved shows first (SpotCheckSliceEnds):
+// each move of those positions leads to a position Rank places in the same
+// slice or an earlier one. Internal naming the member at fault, else OK.
 template <FiniteHorizonRules R>
 absl::Status SpotCheckRules(const R& rules) {
-  for (int s = 0; s < rules.num_slices(); ++s) {
-    const uint64_t size = rules.slice_size(s);
-    for (const uint64_t index : {uint64_t{0}, size - 1}) {
-      if (size == 0) break;
-      const typename R::Position p = rules.Unrank(s, index);
-      RETRO_RETURN_IF_ERROR(CheckRankInvertsUnrank(rules, s, index, p));
-      absl::Status children;
-      rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
-        if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
-      });
-      RETRO_RETURN_IF_ERROR(children);
-    }
-  }
-  return absl::OkStatus();
+  return SpotCheckSliceEnds(rules, [&rules](int s, const typename R::Position& p) {
+    absl::Status children;
+    rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
+      if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
+    });
+    return children;
+  });
 }
 
 // The GameModule of game R.
