@@ -19,6 +19,26 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro {
+namespace {
+
+// OK when the header's last change is `largest`, the last change the
+// store's lists hold, and, given `what_holds` ("stream holds"), its change
+// count is `changes`, the count they hold; else DataLoss saying which.
+absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t largest,
+                               const char* what_holds = nullptr, uint64_t changes = 0) {
+  if (what_holds != nullptr && changes != h.entries) {
+    return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
+                                            " changes; its ", what_holds, " ", changes));
+  }
+  if (h.last_change != largest) {
+    return absl::DataLossError(
+        absl::StrCat("value store's header says values last change at t = ", h.last_change,
+                     "; its entries last change at t = ", largest));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 absl::Status FiniteHorizonStoreView::Validate(int min_value, int max_value) const {
   if (bit_coded()) return ValidateBits(min_value, max_value);
@@ -70,16 +90,7 @@ absl::Status FiniteHorizonStoreView::ValidateBits(int min_value, int max_value) 
     changes += part_changes[p];
     largest = std::max(largest, part_largest[p]);
   }
-  if (changes != h.entries) {
-    return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
-                                            " changes; its stream holds ", changes));
-  }
-  if (h.last_change != largest) {
-    return absl::DataLossError(
-        absl::StrCat("value store's header says values last change at t = ", h.last_change,
-                     "; its entries last change at t = ", largest));
-  }
-  return absl::OkStatus();
+  return CheckHeaderCounts(h, largest, "stream holds", changes);
 }
 
 absl::Status FiniteHorizonStoreView::ValidateGroups(uint64_t first, uint64_t last, uint64_t limit,
@@ -281,12 +292,7 @@ absl::Status FiniteHorizonStoreView::ValidateEntries(int min_value, int max_valu
       high > max_value) {
     return ExplainEntries(min_value, max_value);
   }
-  if (h.last_change != largest) {
-    return absl::DataLossError(
-        absl::StrCat("value store's header says values last change at t = ", h.last_change,
-                     "; its entries last change at t = ", largest));
-  }
-  return absl::OkStatus();
+  return CheckHeaderCounts(h, largest);
 }
 
 absl::Status FiniteHorizonStoreView::ExplainEntries(int min_value, int max_value) const {
@@ -373,16 +379,7 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
       ++changes;
     }
   }
-  if (changes != h.entries) {
-    return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
-                                            " changes; its coded bytes hold ", changes));
-  }
-  if (h.last_change != largest) {
-    return absl::DataLossError(
-        absl::StrCat("value store's header says values last change at t = ", h.last_change,
-                     "; its entries last change at t = ", largest));
-  }
-  return absl::OkStatus();
+  return CheckHeaderCounts(h, largest, "coded bytes hold", changes);
 }
 
 absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenHeader(

@@ -20,13 +20,14 @@
 
 namespace retro::kit {
 
-// The rules' Rank of `p`, checked against their slices.
-//   Returns: the slice and index. Errors: Internal naming Rank when the
-//     slice is not one of the rules' or the index is past its size.
-//   Thread safety: as the rules' Rank. Cost: one Rank and two compares.
 template <SlicedRules R>
 absl::Status RankFault(const R& rules, const typename R::Position& p, SliceIndex at);
 
+// The rules' Rank of `p`, checked against their slices.
+//   Returns: the slice and index. Errors: Internal naming Rank when the
+//     slice is not one of the rules' or the index is past its size.
+//   Thread safety: as the rules' Rank. Cost: one Rank, the rules'
+//     slice_size and two compares.
 template <SlicedRules R>
 inline absl::StatusOr<SliceIndex> CheckedRank(const R& rules, const typename R::Position& p) {
   const SliceIndex at = rules.Rank(p);
