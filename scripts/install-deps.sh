@@ -20,10 +20,12 @@ set -euo pipefail
 # chromium, chromium-driver and python3-selenium: the test of the page of
 # retro explore (docs/explore.md) in
 # headless Chromium (tests/e2e/explore_page_test.py, skipped without them).
+# gnubg: its makebearoff builds the two-sided bearoff databases the bearoff
+# example is checked against (tests/kit/bearoff_gnubg_test.py).
 packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-dev libbenchmark-dev
           libopenmpi-dev openmpi-bin make pkg-config libzstd-dev nlohmann-json3-dev
           python3-jsonschema python3-pybind11 python3-dev python3-venv python3-numpy python3-pytest
-          python3-matplotlib chromium chromium-driver python3-selenium)
+          python3-matplotlib chromium chromium-driver python3-selenium gnubg)
 if [ "${1:-}" = "--fuzz" ]; then
   packages+=(clang libclang-rt-14-dev)
 elif [ $# -gt 0 ]; then

@@ -8,7 +8,9 @@
 // planted wrong value), open refusing a bad value, and the contract check.
 // Probe's --die lists every move of one die, a repeated afterstate once,
 // and rules listing every choice twice give the same file and probes (and
-// fail the contract check if they claim their choices are distinct).
+// fail the contract check if they claim their choices are distinct). The
+// same rules declared two-player are refused: a die without a move would
+// pass the turn.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -289,6 +291,28 @@ TEST_F(ChanceKitTest, CheckTestsADeclarationOfDistinctChoices) {
   EXPECT_THAT(check->first_failure, HasSubstr(" repeats the afterstate "));
   EXPECT_THAT(check->first_failure,
               HasSubstr(" of an earlier choice, but the rules declare kDistinctChoices"));
+}
+
+// The dice race declared a two-player game: a die that moves no checker
+// would then pass the turn, which the kit cannot solve.
+struct TwoPlayerDiceRace : Rules {
+  static constexpr chance::TurnOrder kTurnOrder = chance::TwoPlayers(0.0);
+};
+
+// Solve refuses such a game (no file), and `retro check` names the roll
+// without a move.
+TEST_F(ChanceKitTest, ATwoPlayerGameWithARollThatCannotBePlayedIsRefused) {
+  const std::unique_ptr<GameModule> passing = kit::MakeChanceModule<TwoPlayerDiceRace>(
+      {.name = "dice_race", .codec = "dice_race-f64le-v1", .data_version = 1});
+  DatabaseBuilder builder;
+  const absl::Status solved = passing->Solve({}, context_, builder);
+  EXPECT_EQ(solved.code(), absl::StatusCode::kFailedPrecondition) << solved;
+  EXPECT_THAT(solved.message(), HasSubstr("in a two-player game every outcome needs one"));
+  absl::StatusOr<CheckResult> check = passing->Check({}, {}, context_);
+  ASSERT_TRUE(check.ok()) << check.status();
+  EXPECT_FALSE(check->ok);
+  EXPECT_THAT(check->first_failure,
+              HasSubstr(" has no move; in a two-player game (kTurnOrder) every outcome needs one"));
 }
 
 // Rewrites record `index` of slice `name` as `value` (checksums recomputed).

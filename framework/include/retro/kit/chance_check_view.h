@@ -45,7 +45,8 @@ class ChanceCheckView : public CheckViewBase<R> {
 
   // One pass over every outcome's choices finds, in this order of report:
   // a choice into a layer not below p's, no outcome with a move although
-  // the game goes on, a choice repeating an afterstate of its outcome
+  // the game goes on (in a two-player game: an outcome without one), a
+  // choice repeating an afterstate of its outcome
   // (rules declaring kDistinctChoices); then the rules' own check. Outcome
   // weights that are no probabilities summing to 1 (CheckOutcomeWeights)
   // are reported first, at every position not over.
@@ -53,7 +54,7 @@ class ChanceCheckView : public CheckViewBase<R> {
     if (rules_.Terminal(p)) return "";
     if (!weights_problem_.empty()) return weights_problem_;
     int moving = 0;
-    std::string layer_problem, repeat_problem;
+    std::string layer_problem, repeat_problem, pass_problem;
     for (int o = 0; o < R::kNumOutcomes; ++o) {
       bool moves = false;
       const auto visit = [&](const typename R::Move& move, const Position& after) {
@@ -83,15 +84,22 @@ class ChanceCheckView : public CheckViewBase<R> {
         rules_.ForEachChoice(p, o, visit);
       }
       moving += moves;
+      if (kTwoPlayers && !moves && pass_problem.empty() && rules_.OutcomeWeight(o) > 0) {
+        pass_problem = absl::StrCat(rules_.FormatOutcome(o),
+                                    " has no move; in a two-player game (kTurnOrder) every "
+                                    "outcome needs one, or Terminal ends the game");
+      }
     }
     if (!layer_problem.empty()) return layer_problem;
     if (moving == 0) return "no outcome has a move, but Terminal says the game goes on";
+    if (!pass_problem.empty()) return pass_problem;
     if (!repeat_problem.empty()) return repeat_problem;
     if constexpr (HasInconsistency<R>) return rules_.Inconsistency(p);
     return "";
   }
 
  private:
+  static constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
   using CheckViewBase<R>::rules_;
   std::string weights_problem_;  // CheckOutcomeWeights's message, "" when OK
 };

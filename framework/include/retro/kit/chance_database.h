@@ -89,14 +89,19 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
 }
 
 // One step of the recurrence in chance_rules.h for a position not over,
-// given each outcome's best afterstate value (best[o], nullopt when the
-// outcome has no move); nullopt when no outcome has a move.
+// given each outcome's best afterstate value to the player choosing
+// (best[o], nullopt when the outcome has no move); nullopt when no outcome
+// has a move, or in a two-player game when one of positive weight has none.
 template <typename R>
 std::optional<double> ValueFromBests(const R& rules, const std::optional<double>* best) {
+  constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
   double sum = rules.TurnReward();
   double moving = 0;  // 1 - q, summed directly
   for (int o = 0; o < R::kNumOutcomes; ++o) {
-    if (!best[o]) continue;
+    if (!best[o]) {
+      if (kTwoPlayers && rules.OutcomeWeight(o) > 0) return std::nullopt;
+      continue;
+    }
     sum += rules.OutcomeWeight(o) * *best[o];
     moving += rules.OutcomeWeight(o);
   }
@@ -145,6 +150,7 @@ template <ChanceRules R>
 class ChanceDatabase : public OpenDatabase {
  public:
   using Position = typename R::Position;
+  static constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
 
   ChanceDatabase(std::unique_ptr<R> rules, std::vector<std::vector<double>> values,
                  std::vector<std::vector<std::span<const uint8_t>>> companions)
@@ -211,8 +217,8 @@ class ChanceDatabase : public OpenDatabase {
       for (const ProbeLine& line : best.lines) {
         choices.push_back(absl::StrCat(line.outcome, ": ", line.choice));
       }
-      absl::StrAppend(&report.line, " q=", ChanceNumber(best.q), " ",
-                      absl::StrJoin(choices, " | "), listed_line);
+      if (!kTwoPlayers) absl::StrAppend(&report.line, " q=", ChanceNumber(best.q));
+      absl::StrAppend(&report.line, " ", absl::StrJoin(choices, " | "), listed_line);
     }
     return report;
   }
@@ -457,7 +463,8 @@ class ChanceDatabase : public OpenDatabase {
   }
 
   // Probe's text before the companions: the position, its value, and
-  // unless the game is over q and each outcome's best choice.
+  // unless the game is over q (one-player games) and each outcome's best
+  // choice, valued as the player choosing it values it.
   std::string ProbeText(const Position& p, const std::string& formatted, double value,
                         bool over, const ProbeLines& best) const {
     const R& rules = *rules_;
@@ -470,7 +477,7 @@ class ChanceDatabase : public OpenDatabase {
       absl::StrAppend(&text, "  (game over)");
       return text;
     }
-    absl::StrAppend(&text, "\nno-move probability q = ", ChanceNumber(best.q));
+    if (!kTwoPlayers) absl::StrAppend(&text, "\nno-move probability q = ", ChanceNumber(best.q));
     size_t outcome_width = std::max<size_t>(4, labels_.outcome.size());
     size_t choice_width = 24;
     for (const ProbeLine& line : best.lines) {

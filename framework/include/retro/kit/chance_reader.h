@@ -75,8 +75,11 @@ class ChanceTables {
   // The values of `slice`, by index.
   std::span<const double> values(int slice) const { return values_[slice]; }
   double value(SliceIndex at) const { return values_[at.slice][at.index]; }
-  // The value of afterstate `after`: its value when the game is over there,
-  // else the stored value of its record.
+  // The value of afterstate `after` to the player choosing it: the value
+  // to the side to move there (its value when the game is over there, else
+  // the stored value of its record), which in a two-player game is the
+  // opponent, whose value v the chooser counts as value_sum - v
+  // (retro::chance::TurnOrder).
   //   Parameters: after, an afterstate.
   //   Returns: the value; NaN when the rules rank `after` outside the
   //     tables (a mistake of the rules: opening spot-checks them,
@@ -84,13 +87,16 @@ class ChanceTables {
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (the rules' Terminal and a rank).
   double AfterstateValue(const Position& after) const {
-    if (const std::optional<double> over = rules_.Terminal(after)) return *over;
+    constexpr chance::TurnOrder kOrder = chance::TurnOrderOf<R>();
+    if (const std::optional<double> over = rules_.Terminal(after)) {
+      return kOrder.ChooserValue(*over);
+    }
     const SliceIndex at = rules_.Rank(after);
     if (at.slice < 0 || at.slice >= num_slices() || at.index >= values_[at.slice].size())
         [[unlikely]] {
       return std::numeric_limits<double>::quiet_NaN();
     }
-    return value(at);
+    return kOrder.ChooserValue(value(at));
   }
   // The bytes of companion slice k of `slice`, and those of one record.
   //   Parameters: slice; k, below the game's companions; index, a record

@@ -1,16 +1,26 @@
 // The game contract of the chance-expectation kit (retro/kit/
 // chance_module.h), as the C++20 concept ChanceRules: what a plugin writes
-// for a one-player game with dice whose database holds, per position, an
-// expectation (expected turns to finish, an expected score):
+// for a game with dice whose database holds, per position, an expectation
+// (expected turns to finish, an expected score, a chance of winning):
 //
 //   V(s) = (R + sum over outcomes o with a move of w_o * best_a g(a)) / (1 - q(s))
 //
 // with R the reward of a turn, w_o the probability of outcome o (a roll),
 // best the max or min (the objective) over the choices the outcome allows,
-// g(a) the value of afterstate a (its stored value, or its value when the
-// game is over there) and q(s) the probability of the outcomes with no move
-// (such a roll leaves the position as it is). Values are stored as one
-// little-endian double per record. From the rules the kit derives the whole
+// g(a) the value of afterstate a to the player choosing it, and q(s) the
+// probability of the outcomes with no move. Who moves next is declared
+// (kTurnOrder):
+//   - one player (the default): the same player moves after a choice;
+//     g(a) is a's stored value, or its value when the game is over there;
+//     a roll with no move leaves the position as it is.
+//   - two players (kTurnOrder = retro::chance::TwoPlayers(sum)): the
+//     opponent moves after a choice, every value (stored, or Terminal's)
+//     is for the side to move, and g(a) = sum - V(a): 1 - V for chances of
+//     winning, -V for equities. Every outcome must have a move (q = 0):
+//     a roll that cannot be played would pass the turn, which the kit's
+//     one pass cannot solve; solve and `retro check` refuse such a
+//     position.
+// Values are stored as one little-endian double per record. From the rules the kit derives the whole
 // plugin: plan, solve, open (every record checked), probe, stats, verify
 // (the recurrence recomputed from the stored values with the rules' own
 // moves) and check.
@@ -28,7 +38,8 @@
 //   Position Unrank(int slice, uint64_t index)
 //   retro::SliceIndex Rank(const Position&)   of a position that is a record
 //   std::optional<double> Terminal(const Position&)
-//                                        the value when the game is over at
+//                                        the value (to the side to move
+//                                        there) when the game is over at
 //                                        this position (an afterstate that
 //                                        ends it), else nullopt: then it is
 //                                        a record of some slice
@@ -82,6 +93,9 @@
 //
 // Optional members, used when present:
 //
+//   static constexpr retro::chance::TurnOrder kTurnOrder
+//                                        who moves after a choice (above;
+//                                        default retro::chance::kOnePlayer)
 //   static constexpr bool kDistinctChoices = true
 //                                        ForEachChoice never repeats an
 //                                        afterstate within one outcome, so

@@ -3,7 +3,8 @@
 // from the rules' indexer, layers from Layer, each outcome's choices from
 // ForEachChoice. An afterstate where the game is over is terminal with its
 // value; one in an earlier slice is terminal with that slice's finished
-// value. One the rules rank outside the slices or into a later slice is a
+// value (both as the player choosing values them: in a two-player game the
+// opponent's value v counts value_sum - v). One the rules rank outside the slices or into a later slice is a
 // mistake of the rules, kept for Fault().
 #ifndef RETRO_KIT_CHANCE_SOLVE_VIEW_H_
 #define RETRO_KIT_CHANCE_SOLVE_VIEW_H_
@@ -29,6 +30,7 @@ class ChanceSolveView {
  public:
   static constexpr int kNumOutcomes = R::kNumOutcomes;
   static constexpr chance::Objective kObjective = R::kObjective;
+  static constexpr chance::TurnOrder kTurnOrder = chance::TurnOrderOf<R>();
   // The position of the index last unranked by this thread.
   struct Scratch {
     uint64_t index = ~uint64_t{0};
@@ -59,7 +61,8 @@ class ChanceSolveView {
     rules_.ForEachChoice(*scratch.position, outcome,
                          [&](const typename R::Move&, const typename R::Position& after) {
                            if (const std::optional<double> over = rules_.Terminal(after)) {
-                             return visit(chance::Afterstate::Terminal(*over));
+                             return visit(
+                                 chance::Afterstate::Terminal(kTurnOrder.ChooserValue(*over)));
                            }
                            const absl::StatusOr<SliceIndex> to =
                                CheckedChildRank(rules_, slice_, *scratch.position, after);
@@ -70,7 +73,8 @@ class ChanceSolveView {
                            if (to->slice == slice_) {
                              visit(chance::Afterstate::Position(to->index));
                            } else {
-                             visit(chance::Afterstate::Terminal(solved_[to->slice][to->index]));
+                             visit(chance::Afterstate::Terminal(
+                                 kTurnOrder.ChooserValue(solved_[to->slice][to->index])));
                            }
                          });
   }

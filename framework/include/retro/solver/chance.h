@@ -12,7 +12,9 @@
 // where R is the game's per-turn reward (1 to count turns), q(s) the total
 // probability of the outcomes with no move (solved in closed form, not
 // iterated), and g(a) the value of afterstate a: V(a) when a is a position,
-// or a value the game gives for a terminal afterstate.
+// or a value the game gives for a terminal afterstate. In a two-player game
+// (kTurnOrder, retro/solver/chance_game.h) the opponent moves after the
+// choice, so a position's g(a) is sum - V(a), and q(s) must be 0.
 //
 // The game promises an order: every position has a layer, and every
 // afterstate of a position lies in a strictly lower layer (a pip count, a
@@ -113,16 +115,22 @@ using chance::TableStyleGame;
 using chance::Turn;
 using chance::Workspace;
 
-// Combines a turn into the position's value; false when no outcome moves.
+// Combines a turn into the position's value; false when no outcome moves,
+// or in a two-player game when some outcome does not.
 template <typename Game, int kOutcomes>
 bool Combine(const Game& game, const Turn<kOutcomes>& turn, double* value) {
   if (turn.terminal) {
     *value = turn.terminal_value;
     return true;
   }
+  constexpr bool kTwoPlayers = chance::TurnOrderOf<Game>().opponent_moves_next;
   chance::TurnValue combined(game.TurnReward());
   for (int o = 0; o < kOutcomes; ++o) {
-    if (turn.has_move[o]) combined.Add(game.OutcomeWeight(o), turn.best[o]);
+    if (turn.has_move[o]) {
+      combined.Add(game.OutcomeWeight(o), turn.best[o]);
+    } else if (kTwoPlayers && game.OutcomeWeight(o) > 0) {
+      return false;
+    }
   }
   if (!combined.has_move()) return false;
   *value = combined.value();
@@ -140,6 +148,7 @@ void AfterstateTurn(const Game& game, uint64_t index,
   turn->terminal = game.IsTerminal(index, &turn->terminal_value);
   if (turn->terminal) return;
   constexpr bool kMax = Game::kObjective == Objective::kMaximize;
+  constexpr chance::TurnOrder kOrder = chance::TurnOrderOf<Game>();
   for (int o = 0; o < Game::kNumOutcomes; ++o) {
     double best = kMax ? -std::numeric_limits<double>::infinity()
                        : std::numeric_limits<double>::infinity();
@@ -152,7 +161,7 @@ void AfterstateTurn(const Game& game, uint64_t index,
           *unordered = true;
           return;
         }
-        v = values[a.index];
+        v = kOrder.ChooserValue(values[a.index]);
       }
       any = true;
       best = kMax ? std::max(best, v) : std::min(best, v);
@@ -351,9 +360,15 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
         "game bug: an afterstate of position ", i,
         " is out of range or not solved before it (check the layers)"));
   } else if (const uint64_t i = stuck.load(); i != kNone) {
-    status = absl::FailedPreconditionError(absl::StrCat(
-        "position ", i, " is not terminal but no outcome has a move; "
-        "its value is unbounded (declare it terminal)"));
+    status = absl::FailedPreconditionError(
+        chance::TurnOrderOf<Game>().opponent_moves_next
+            ? absl::StrCat("position ", i,
+                           " is not terminal but an outcome has no move; in a two-player "
+                           "game every outcome needs one (a roll that cannot be played would "
+                           "pass the turn), or the position is terminal")
+            : absl::StrCat("position ", i,
+                           " is not terminal but no outcome has a move; "
+                           "its value is unbounded (declare it terminal)"));
   }
   if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
   if (!status.ok()) return status;

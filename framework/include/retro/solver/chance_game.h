@@ -52,6 +52,13 @@
 //                          Visit&& visit) const;
 //       // calls visit(Afterstate) once per legal choice (duplicates are
 //       // harmless); no call means the outcome has no move.
+//   static constexpr TurnOrder kTurnOrder;    // optional (default:
+//       // kOnePlayer): with TwoPlayers(sum), the opponent moves after a
+//       // choice, a position afterstate's stored value is the opponent's
+//       // and the chooser's is sum - value (a terminal afterstate's value
+//       // is already the chooser's), and every outcome must have a move
+//       // (one with none would pass the turn: a position of the other
+//       // side, which this one-pass solver does not have).
 //
 // Table style (for games that compute the best choice faster themselves, for
 // example through partial-move tables): the game keeps an auxiliary record
@@ -83,7 +90,8 @@
 namespace retro::chance {
 
 // One choice after a chance outcome: a position of the game, whose value the
-// solver reads from its table, or a terminal afterstate with a known value.
+// solver reads from its table (the opponent's, in a two-player game), or a
+// terminal afterstate with a known value to the player choosing it.
 struct Afterstate {
   uint64_t index = 0;
   double value = 0;
@@ -91,7 +99,7 @@ struct Afterstate {
 
   // The afterstate that is position `index` of the game.
   static Afterstate Position(uint64_t index) { return {index, 0.0, false}; }
-  // A terminal afterstate worth `value`.
+  // A terminal afterstate worth `value` to the player choosing it.
   static Afterstate Terminal(double value) { return {0, value, true}; }
 };
 
