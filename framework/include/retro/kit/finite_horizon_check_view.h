@@ -29,7 +29,7 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
-    rules_.ForEachMove(p, [&](const typename R::Move&, const Position& child, int) {
+    ForEachScoredMove(rules_, p, [&](const typename R::Move&, const Position& child, int, bool) {
       visit(child);
     });
   }
@@ -47,7 +47,8 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
     }
     int moves = 0;
     std::string problem;
-    rules_.ForEachMove(p, [&](const typename R::Move& move, const Position&, int reward) {
+    ForEachScoredMove(rules_, p, [&](const typename R::Move& move, const Position&, int reward,
+                                     bool) {
       ++moves;
       if (problem.empty() && (reward < -128 || reward > 127)) {
         problem = absl::StrCat("move ", rules_.FormatMove(p, move), " has reward ", reward,

@@ -82,11 +82,13 @@ class FiniteHorizonDatabase : public OpenDatabase {
     struct Line {
       std::string move, child_position;
       int reward, child, net;
+      bool keeps_turn;
     };
     std::vector<Line> lines;
     absl::Status children_checked;
     if (t > 0) {
-      rules.ForEachMove(p, [&](const typename R::Move& move, const Position& child, int reward) {
+      ForEachScoredMove(rules, p, [&](const typename R::Move& move, const Position& child,
+                                      int reward, bool keeps_turn) {
         if (!children_checked.ok()) return;
         const absl::StatusOr<SliceIndex> child_at = CheckedChildRank(rules, at.slice, p, child);
         children_checked.Update(child_at.status());
@@ -94,7 +96,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
         if (!children_checked.ok()) return;
         const int child_value = tables_->store(child_at->slice).ValueAt(child_at->index, t - 1);
         lines.push_back({rules.FormatMove(p, move), rules.Format(child), reward, child_value,
-                         reward - child_value});
+                         MoveTerm(reward, child_value, keeps_turn), keeps_turn});
       });
     }
     RETRO_RETURN_IF_ERROR(children_checked);
@@ -117,7 +119,9 @@ class FiniteHorizonDatabase : public OpenDatabase {
     for (const Line& line : lines) {
       json.BeginObject().Key("move").String(line.move).Key("position").String(line.child_position);
       json.Key(reward_name).Int(line.reward).Key("child_value").Int(line.child);
-      json.Key("value").Int(line.net).Key("best").Bool(line.net == value).EndObject();
+      json.Key("value").Int(line.net).Key("best").Bool(line.net == value);
+      if constexpr (MovesMayKeepTurn<R>()) json.Key("keeps_turn").Bool(line.keeps_turn);
+      json.EndObject();
     }
     json.EndArray().Key("best").BeginArray();
     for (const std::string& move : best) json.String(move);
@@ -138,9 +142,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
                                                     "move", reward_width, reward_name));
       for (const Line& line : lines) {
         absl::StrAppend(&report.text,
-                        absl::StrFormat("\n%*s  %*d  %11s  %3s%s", move_width, line.move,
+                        absl::StrFormat("\n%*s  %*d  %11s  %3s%s%s", move_width, line.move,
                                         reward_width, line.reward, SignedValue(line.child),
-                                        SignedValue(line.net), line.net == value ? "  best" : ""));
+                                        SignedValue(line.net), line.net == value ? "  best" : "",
+                                        line.keeps_turn ? "  (moves again)" : ""));
       }
     }
     report.line = absl::StrCat(formatted, "  t=", t, " value=", value,
@@ -320,6 +325,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
     struct Child {
       SliceIndex at;
       int reward;
+      bool keeps_turn;
       uint32_t first, end;  // its changes: changes[first, end)
       uint32_t next;        // the first of them beyond the layer looked at
     };
@@ -361,11 +367,12 @@ class FiniteHorizonDatabase : public OpenDatabase {
     read_changes(store, index);
     const uint32_t own_end = static_cast<uint32_t>(changes.size());
     absl::Status children_ranked;
-    rules.ForEachMove(p, [&](const typename R::Move&, const Position& child, int reward) {
+    ForEachScoredMove(rules, p, [&](const typename R::Move&, const Position& child, int reward,
+                                    bool keeps_turn) {
       if (!children_ranked.ok()) return;
       const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules, slice, p, child);
       children_ranked.Update(at.status());
-      if (at.ok()) children.push_back({*at, reward, 0, 0, 0});
+      if (at.ok()) children.push_back({*at, reward, keeps_turn, 0, 0, 0});
     });
     if (!children_ranked.ok()) return std::string(children_ranked.message());
     for (auto& child : children) {
@@ -389,8 +396,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
       if (!children.empty()) {
         expected = -1000;
         for (auto& child : children) {
-          expected = std::max(expected, child.reward - value_at(child.first, child.next,
-                                                                child.end, t - 1));
+          expected = std::max(
+              expected, MoveTerm(child.reward,
+                                 value_at(child.first, child.next, child.end, t - 1),
+                                 child.keeps_turn));
         }
       }
       const int stored = value_at(0, own_next, own_end, t);

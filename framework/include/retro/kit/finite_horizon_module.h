@@ -72,7 +72,8 @@ template <FiniteHorizonRules R>
 absl::Status SpotCheckRules(const R& rules) {
   return SpotCheckSliceEnds(rules, [&rules](int s, const typename R::Position& p) {
     absl::Status children;
-    rules.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child, int) {
+    ForEachScoredMove(rules, p, [&](const typename R::Move&, const typename R::Position& child,
+                                    int, bool) {
       if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
     });
     return children;

@@ -10,6 +10,13 @@
 // t >= 1, V_t(p) = TerminalValue(p) when p has no move, else the maximum over
 // moves of reward - V_{t-1}(child). Values and rewards fit in int8.
 //
+// Who moves next: a move passes the turn, unless the rules declare
+// `static constexpr bool kMovesMayKeepTurn = true`. ForEachMove's visit
+// then takes a fourth argument, `bool keeps_turn`: a move that keeps it
+// (Kalah's last seed in the store, a completed box) counts reward +
+// V_{t-1}(child), the child's value being the same player's. Every ply is
+// a move, kept turn or not: t counts them all.
+//
 // Required members of `const R& rules` (all const, safe to call from several
 // threads at once; Position and Move are copyable value types):
 //
@@ -27,8 +34,9 @@
 //   void ForEachMove(const Position&, visit)
 //                                         visit(const Move&, const Position&
 //                                         child, int reward) once per legal
-//                                         move; a child lies in the same or
-//                                         an earlier slice
+//                                         move (and bool keeps_turn, under
+//                                         kMovesMayKeepTurn); a child lies in
+//                                         the same or an earlier slice
 //   int MinValue(int slice), MaxValue(int slice)
 //                                         bounds of every value in the slice
 //                                         (opening a file refuses others)
@@ -38,6 +46,8 @@
 //
 // Optional members, used when present:
 //
+//   static constexpr bool kMovesMayKeepTurn
+//       a move may keep the turn (above; default false)
 //   static std::vector<ParameterSpec> Parameters()  and
 //   static absl::StatusOr<R> Create(const ParameterValues&)
 //       solve parameters and the rules for resolved values (InvalidArgument
@@ -106,6 +116,7 @@ namespace internal {
 template <typename R>
 struct FiniteHorizonMoveVisitor {
   void operator()(const typename R::Move&, const typename R::Position&, int) const {}
+  void operator()(const typename R::Move&, const typename R::Position&, int, bool) const {}
 };
 
 }  // namespace internal
@@ -171,6 +182,35 @@ constexpr bool AssertFiniteHorizonRules() {
                   "`ForEachMove(position, visit(move, child, reward))`");
   }
   return FiniteHorizonRules<R>;
+}
+
+// Whether R's moves may keep the turn (its kMovesMayKeepTurn).
+template <typename R>
+constexpr bool MovesMayKeepTurn() {
+  if constexpr (requires { R::kMovesMayKeepTurn; }) {
+    return R::kMovesMayKeepTurn;
+  } else {
+    return false;
+  }
+}
+
+// Calls visit(move, child, reward, keeps_turn) for each move of p, as the
+// rules' ForEachMove lists them (keeps_turn false in rules whose moves
+// always pass the turn).
+template <typename R, typename Visit>
+void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& visit) {
+  if constexpr (MovesMayKeepTurn<R>()) {
+    rules.ForEachMove(p, visit);
+  } else {
+    rules.ForEachMove(p, [&](const typename R::Move& move, const typename R::Position& child,
+                             int reward) { visit(move, child, reward, false); });
+  }
+}
+
+// The term of a move in the recurrence: its reward minus the child's value
+// (the opponent's), or plus it when the move keeps the turn.
+constexpr int MoveTerm(int reward, int child_value, bool keeps_turn) {
+  return keeps_turn ? reward + child_value : reward - child_value;
 }
 
 // The optional members (those the kits share are in rules_hooks.h; Solve,

@@ -23,6 +23,7 @@ template <FiniteHorizonRules R>
 class FiniteHorizonSolveView {
  public:
   static constexpr int kMaxMoves = R::kMaxMoves;
+  static constexpr bool kMovesMayKeepTurn = MovesMayKeepTurn<R>();
 
   explicit FiniteHorizonSolveView(const R& rules) : rules_(rules) {}
 
@@ -34,16 +35,16 @@ class FiniteHorizonSolveView {
     node.limit_value = rules_.LimitValue(p);
     node.terminal_value = rules_.TerminalValue(p);
     node.num_moves = 0;
-    rules_.ForEachMove(p, [&](const typename R::Move&, const typename R::Position& child,
-                              int reward) {
+    ForEachScoredMove(rules_, p, [&](const typename R::Move&, const typename R::Position& child,
+                                     int reward, bool keeps_turn) {
       if (node.num_moves == kMaxMoves) return;
       const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules_, slice, p, child);
       if (!at.ok()) [[unlikely]] {
         NoteFault(at.status());
-        node.moves[node.num_moves++] = {-1, 0, reward};
+        node.moves[node.num_moves++] = {-1, 0, reward, keeps_turn};
         return;
       }
-      node.moves[node.num_moves++] = {at->slice, at->index, reward};
+      node.moves[node.num_moves++] = {at->slice, at->index, reward, keeps_turn};
     });
   }
 

@@ -3,7 +3,10 @@
 //
 //   V_0(s) = the game's limit value,
 //   V_t(s) = the game's terminal value                  if s has no move,
-//          = max over moves m of (reward(m) - V_{t-1}(child(m)))  otherwise.
+//          = max over moves m of (reward(m) - V_{t-1}(child(m)))  otherwise,
+//
+// or reward(m) + V_{t-1}(child(m)) for a move that keeps the turn (a game
+// declaring kMovesMayKeepTurn, retro/solver/finite_horizon_game.h).
 //
 // Slices are solved in increasing order; a move may stay in its slice or go
 // to a smaller, already solved one (oware: a capture lowers the seed count).

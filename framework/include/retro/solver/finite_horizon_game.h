@@ -17,6 +17,10 @@
 //     // state to the next faster than it decodes an index).
 //     template <typename F>
 //     void ExpandRange(int slice, uint64_t begin, uint64_t end, F&& each) const;
+//     // Optional: true when a move may keep the turn (Move::keeps_turn):
+//     // its term is then reward + V_{t-1}(child), the child's value being
+//     // the same player's. Without it every move passes the turn.
+//     static constexpr bool kMovesMayKeepTurn = true;
 //   };
 //
 // Everything is inlined: the game is a template parameter of the solver.
@@ -35,6 +39,9 @@ struct FiniteHorizonNode {
     int slice;
     uint64_t index;
     int reward;
+    // The same player moves again at the child (an extra turn); read only
+    // when the game declares kMovesMayKeepTurn.
+    bool keeps_turn = false;
   };
   int limit_value = 0;     // V_0
   int terminal_value = 0;  // V_t, t >= 1, when num_moves == 0
@@ -73,6 +80,22 @@ concept FiniteHorizonHasExpandRange =
              void (*each)(uint64_t, FiniteHorizonNode<G::kMaxMoves>&)) {
       g.ExpandRange(slice, index, index, each);
     };
+
+// Whether G's moves may keep the turn (its optional kMovesMayKeepTurn).
+template <typename G>
+constexpr bool FiniteHorizonMovesMayKeepTurn() {
+  if constexpr (requires { G::kMovesMayKeepTurn; }) {
+    return G::kMovesMayKeepTurn;
+  } else {
+    return false;
+  }
+}
+
+// The term of a move in the recurrence: its reward minus the child's value
+// (the opponent's), or plus it when the move keeps the turn.
+constexpr int FiniteHorizonTerm(int reward, int child_value, bool keeps_turn) {
+  return keeps_turn ? reward + child_value : reward - child_value;
+}
 
 // A game SolveFiniteHorizon accepts (the contract above).
 template <typename G>

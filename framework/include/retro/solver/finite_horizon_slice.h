@@ -111,20 +111,30 @@ class FiniteHorizonSliceSolver {
   }
 
  private:
+  // Whether a move may keep the turn (the game's kMovesMayKeepTurn): then
+  // each edge also records whether it does.
+  static constexpr bool kExtraTurns = FiniteHorizonMovesMayKeepTurn<Game>();
+  // The term of an edge (keeps_turn read only under kExtraTurns).
+  static int Term(int reward, int child_value, bool keeps_turn) {
+    return FiniteHorizonTerm(reward, child_value, kExtraTurns && keeps_turn);
+  }
+
   // A move into a smaller, solved slice.
   struct OuterEdge {
     uint32_t index;
     uint8_t slice;
     int8_t reward;
+    bool keeps_turn;
   };
 
   // A state's running maximum over its terms (reward - V_{t-1}(child) of
-  // each in-slice move, and the outer term): the largest term `best`, how
-  // many terms equal it, and the state's own V_{t-1}. A count of 0 says
-  // that every term that equalled `best` dropped: the maximum is then
-  // below `best` and unknown until the state's terms are read again
-  // (Rescan). A child's change updates it in place (Replace), so a state
-  // is read whole only when its best term drops and no other equals it.
+  // each in-slice move, + for one keeping the turn, and the outer term):
+  // the largest term `best`, how many terms equal it, and the state's own
+  // V_{t-1}. A count of 0 says that every term that equalled `best`
+  // dropped: the maximum is then below `best` and unknown until the
+  // state's terms are read again (Rescan). A child's change updates it in
+  // place (Replace), so a state is read whole only when its best term
+  // drops and no other equals it.
   // As one little-endian word (ReplaceTerm): best in bits 0-15, value in
   // 16-23, count in 24-31.
   struct alignas(4) Aggregate {
@@ -155,7 +165,7 @@ class FiniteHorizonSliceSolver {
   static constexpr uint64_t kReplicatedBytesPerState = kFiniteHorizonReplicatedBytesPerState;
   // Bytes per in-slice edge (child, reward, parent, parent reward) and
   // per outer edge (the edge, and about one outer-term event).
-  static constexpr uint64_t kBytesPerInnerEdge = 10;
+  static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 12 : 10;
   static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 6;
 
   // Bytes of the per-state tables on this rank.
@@ -246,6 +256,7 @@ class FiniteHorizonSliceSolver {
     struct Chunk {
       std::vector<uint32_t> inner_child;
       std::vector<int8_t> inner_reward;
+      std::vector<uint8_t> inner_keeps_turn;  // under kExtraTurns
       std::vector<OuterEdge> outer;
     };
     std::vector<Chunk> chunk(chunks);
@@ -274,12 +285,14 @@ class FiniteHorizonSliceSolver {
           if (move.slice == slice_ && move.index < size_) {
             c.inner_child.push_back(static_cast<uint32_t>(move.index));
             c.inner_reward.push_back(static_cast<int8_t>(move.reward));
+            if constexpr (kExtraTurns) c.inner_keeps_turn.push_back(move.keeps_turn);
             ++inner;
           } else if (move.slice < slice_ && move.slice >= 0 &&
                      move.index < game_.slice_size(move.slice)) {
             c.outer.push_back(OuterEdge{static_cast<uint32_t>(move.index),
                                         static_cast<uint8_t>(move.slice),
-                                        static_cast<int8_t>(move.reward)});
+                                        static_cast<int8_t>(move.reward),
+                                        kExtraTurns && move.keeps_turn});
             ++outer;
           } else {
             keep_first(bad_move, s);
@@ -327,6 +340,7 @@ class FiniteHorizonSliceSolver {
     });
     inner_child_.resize(inner_offsets_[local_]);
     if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
+    if constexpr (kExtraTurns) inner_keeps_turn_.resize(inner_offsets_[local_]);
     outer_.resize(outer_offsets_[local_]);
     pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
       for (uint64_t k = begin; k < end; ++k) {
@@ -337,6 +351,10 @@ class FiniteHorizonSliceSolver {
         if (!inner_rewards_zero_) {
           std::copy(c.inner_reward.begin(), c.inner_reward.end(),
                     inner_reward_.begin() + inner_offsets_[first]);
+        }
+        if constexpr (kExtraTurns) {
+          std::copy(c.inner_keeps_turn.begin(), c.inner_keeps_turn.end(),
+                    inner_keeps_turn_.begin() + inner_offsets_[first]);
         }
         std::copy(c.outer.begin(), c.outer.end(), outer_.begin() + outer_offsets_[first]);
         c = Chunk();
@@ -386,12 +404,14 @@ class FiniteHorizonSliceSolver {
     }
     parents_.resize(inner_child_.size());
     if (!inner_rewards_zero_) parent_rewards_.resize(inner_child_.size());
+    if constexpr (kExtraTurns) parent_keeps_turn_.resize(inner_child_.size());
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
       for (uint64_t s = begin; s < end; ++s) {
         for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
           const uint32_t at = bump(degree[inner_child_[e]]);
           parents_[at] = static_cast<uint32_t>(lo_ + s);
           if (!inner_rewards_zero_) parent_rewards_[at] = inner_reward_[e];
+          if constexpr (kExtraTurns) parent_keeps_turn_[at] = inner_keeps_turn_[e];
         }
       }
     });
@@ -441,7 +461,8 @@ class FiniteHorizonSliceSolver {
     int count = outer != kNoOuterTerm ? 1 : 0;
     for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
       const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e];
-      const int term = reward - value_[inner_child_[e]];
+      const int term =
+          Term(reward, value_[inner_child_[e]], kExtraTurns && inner_keeps_turn_[e]);
       if (term > best) {
         best = term;
         count = 1;
@@ -494,7 +515,8 @@ class FiniteHorizonSliceSolver {
         while (at[j] < run[j + 1] && changes[at[j]].first <= layer) {
           child_value[j] = changes[at[j]++].second;
         }
-        best = std::max(best, outer_[ob + j].reward - child_value[j]);
+        const OuterEdge& edge = outer_[ob + j];
+        best = std::max(best, Term(edge.reward, child_value[j], edge.keeps_turn));
       }
       return best;
     };
@@ -763,7 +785,9 @@ class FiniteHorizonSliceSolver {
       const int new_value = list[i].value;
       for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
         const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-        each(static_cast<uint32_t>(parents[p] - lo_), reward - old_value, reward - new_value);
+        const bool keeps_turn = kExtraTurns && parent_keeps_turn_[p];
+        each(static_cast<uint32_t>(parents[p] - lo_), Term(reward, old_value, keeps_turn),
+             Term(reward, new_value, keeps_turn));
       }
     }
   }
@@ -869,6 +893,8 @@ class FiniteHorizonSliceSolver {
     release(parents_);
     release(inner_reward_);
     release(parent_rewards_);
+    release(inner_keeps_turn_);
+    release(parent_keeps_turn_);
     release(previous_old_values_);
     release(outer_);
     release(aggregate_);
@@ -1065,6 +1091,10 @@ class FiniteHorizonSliceSolver {
   // Empty when every in-slice move earns nothing (inner_rewards_zero_).
   retro::internal::HugePageVector<int8_t> inner_reward_;
   retro::internal::HugePageVector<int8_t> parent_rewards_;  // reward of each reverse edge
+  // Whether each in-slice edge, and each reverse edge, keeps the turn:
+  // empty unless kExtraTurns.
+  retro::internal::HugePageVector<uint8_t> inner_keeps_turn_;
+  retro::internal::HugePageVector<uint8_t> parent_keeps_turn_;
   bool inner_rewards_zero_ = false;
   std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
   retro::internal::HugePageVector<OuterEdge> outer_;
