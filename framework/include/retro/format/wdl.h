@@ -39,6 +39,23 @@ struct WdlOutcome {
     }
   }
 
+  // The value, for the mover, of a move after which the same player moves
+  // again (an extra turn) into a position worth `child` to it: the result
+  // stays and the move adds one ply.
+  //   Returns: the move's value; no errors. Thread safety: any thread.
+  //   Cost: fit for every node (constexpr).
+  static constexpr WdlOutcome AfterMoveKeepingTurn(WdlOutcome child) {
+    return child.result == Wdl::kDraw ? Draw() : WdlOutcome{child.result, child.distance + 1};
+  }
+  // The same value from the other side: a win is the other's loss.
+  //   Returns: the outcome; no errors. Thread safety: any thread.
+  //   Cost: fit for every node (constexpr).
+  static constexpr WdlOutcome Opposite(WdlOutcome v) {
+    return v.result == Wdl::kWin    ? Loss(v.distance)
+           : v.result == Wdl::kLoss ? Win(v.distance)
+                                    : Draw();
+  }
+
   friend constexpr bool operator==(const WdlOutcome&,
                                    const WdlOutcome&) = default;
 };

@@ -184,16 +184,6 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// Whether R's moves may keep the turn (its kMovesMayKeepTurn).
-template <typename R>
-constexpr bool MovesMayKeepTurn() {
-  if constexpr (requires { R::kMovesMayKeepTurn; }) {
-    return R::kMovesMayKeepTurn;
-  } else {
-    return false;
-  }
-}
-
 // Calls visit(move, child, reward, keeps_turn) for each move of p, as the
 // rules' ForEachMove lists them (keeps_turn false in rules whose moves
 // always pass the turn).

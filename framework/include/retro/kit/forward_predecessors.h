@@ -27,8 +27,9 @@
 
 namespace retro::kit {
 
-// Calls emit(uint64_t child) for each in-slice edge out of index `parent`
-// of `slice`, as Describe counts them; `ranks` is scratch space.
+// Calls emit(uint64_t child, bool keeps_turn) for each in-slice edge out
+// of index `parent` of `slice`, as Describe counts them; `ranks` is
+// scratch space.
 template <LoopyWdlRules R, typename Emit>
 void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& p,
                          std::vector<uint64_t>& ranks, Emit&& emit) {
@@ -36,33 +37,47 @@ void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& 
   const bool classes = IndexesClasses(rules);
   ranks.clear();
   // The plays after the no-legal-move rule (a pass included), as Describe
-  // reads them (loopy_wdl_plays.h).
+  // reads them (loopy_wdl_plays.h); a class index's distinct children as
+  // edge keys (index * 2 + keeps_turn under extra turns).
+  constexpr bool kExtraTurns = MovesMayKeepTurn<R>();
   const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules).Play(
-      p, [&](const typename R::Move*, const typename R::Position& child) {
+      p, [&](const typename R::Move*, const typename R::Position& child, bool keeps_turn) {
         const SliceIndex to = rules.Rank(child);
         if (to.slice != slice) return;
         if (classes) {
-          ranks.push_back(to.index);
+          ranks.push_back(kExtraTurns ? to.index * 2 + keeps_turn : to.index);
         } else {
-          emit(to.index);
+          emit(to.index, keeps_turn);
         }
       });
   if (over.has_value() || !classes) return;
   const int distinct = SortDistinctClasses(ranks);
-  for (int i = 0; i < distinct; ++i) emit(ranks[i]);
+  for (int i = 0; i < distinct; ++i) {
+    emit(kExtraTurns ? ranks[i] >> 1 : ranks[i], kExtraTurns && (ranks[i] & 1) != 0);
+  }
 }
 
-// The predecessor lists of slice `slice`, built on `pool`'s threads.
+// The predecessor lists of slice `slice`, built on `pool`'s threads. Under
+// extra turns (MovesMayKeepTurn) the lists hold edge keys: parent * 2 + 1
+// for a move keeping the turn, parent * 2 for one passing it (the lists
+// are built over twice the indices, each parent index's moves split by
+// kind).
 template <LoopyWdlRules R>
 absl::StatusOr<solver::PredecessorLists> BuildForwardPredecessors(
     const R& rules, int slice, ThreadPool& pool, const solver::PredecessorListsOptions& options) {
   // One Unranker (its cache) and scratch vector per thread.
   std::vector<Unranker<R>> unrankers(pool.size(), Unranker<R>(rules));
   std::vector<std::vector<uint64_t>> ranks(pool.size());
+  constexpr bool kExtraTurns = MovesMayKeepTurn<R>();
+  const uint64_t size = rules.slice_size(slice);
   return solver::PredecessorLists::Build(
-      rules.slice_size(slice), pool,
-      [&](int worker, uint64_t parent, auto&& emit) {
-        ForEachInSliceChild(rules, slice, unrankers[worker](slice, parent), ranks[worker], emit);
+      kExtraTurns ? 2 * size : size, pool,
+      [&](int worker, uint64_t key, auto&& emit) {
+        const uint64_t parent = kExtraTurns ? key >> 1 : key;
+        ForEachInSliceChild(rules, slice, unrankers[worker](slice, parent), ranks[worker],
+                            [&](uint64_t child, bool keeps_turn) {
+                              if (!kExtraTurns || keeps_turn == ((key & 1) != 0)) emit(child);
+                            });
       },
       options);
 }
@@ -79,7 +94,7 @@ uint64_t EstimateInSliceEdges(const R& rules, int slice, uint64_t samples = 4096
   for (uint64_t k = 0; k < taken; ++k) {
     const uint64_t index = static_cast<uint64_t>(static_cast<long double>(k) * size / taken);
     ForEachInSliceChild(rules, slice, rules.Unrank(slice, index), ranks,
-                        [&](uint64_t) { ++edges; });
+                        [&](uint64_t, bool) { ++edges; });
   }
   return static_cast<uint64_t>(static_cast<long double>(edges) * size / taken);
 }
@@ -98,8 +113,10 @@ ForwardPredecessorBytes EstimateForwardPredecessorBytes(const R& rules) {
     for (int s = 0; s < rules.num_slices(); ++s) {
       const uint64_t size = rules.slice_size(s);
       const uint64_t edges = EstimateInSliceEdges(rules, s);
-      const ForwardPredecessorBytes bytes{solver::PredecessorLists::EndBytes(size, edges),
-                                          solver::PredecessorLists::ParentBytes(size, edges)};
+      // Under extra turns the lists run over edge keys, twice the indices.
+      const uint64_t keys = MovesMayKeepTurn<R>() ? 2 * size : size;
+      const ForwardPredecessorBytes bytes{solver::PredecessorLists::EndBytes(keys, edges),
+                                          solver::PredecessorLists::ParentBytes(keys, edges)};
       if (bytes.ends + bytes.parents > largest.ends + largest.parents) largest = bytes;
     }
   }

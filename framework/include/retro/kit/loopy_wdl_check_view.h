@@ -52,7 +52,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
     const bool classes = IndexesClasses(rules_);
     const int slice = rules_.Rank(p).slice;
     std::vector<uint64_t> seen;
-    plays_.Play(p, [&](const typename R::Move*, const Position& child) {
+    plays_.Play(p, [&](const typename R::Move*, const Position& child, bool) {
       if (classes) {
         const SliceIndex to = rules_.Rank(child);
         if (to.slice == slice) {
@@ -75,7 +75,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
     } else {
       const SliceIndex at = rules_.Rank(p);
       ForEachPredecessorForCheck(SolverView(at.slice), at.index, 3,
-                                 [&](uint64_t q) { visit(rules_.Unrank(at.slice, q)); });
+                                 [&](uint64_t q, auto...) { visit(rules_.Unrank(at.slice, q)); });
     }
   }
 
@@ -85,7 +85,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   std::string Inconsistency(const Position& p) const {
     const SliceIndex at = rules_.Rank(p);
     int moves = 0;
-    rules_.ForEachMove(p, [&](const typename R::Move&, const Position&) { ++moves; });
+    rules_.ForEachMove(p, [&](const typename R::Move&, const Position&, auto...) { ++moves; });
     const bool over = rules_.Outcome(p).has_value();
     if (over && moves > 0) {
       return absl::StrCat("the game is over (Outcome), but ForEachMove lists ", moves,

@@ -108,16 +108,17 @@ class LoopyWdlDatabase : public OpenDatabase {
       std::string name, position;
       WdlOutcome value;
       int plies;  // shown: the distance, or a draw's length (DrawPlies)
+      bool keeps_turn;
     };
     std::vector<MoveLine> moves;
     const LoopyWdlPlays<R> plays(rules_);
     int slice = -1;  // ranked at the first move: a finished game needs no rank
     const std::optional<WdlOutcome> outcome =
-        plays.Play(p, [&](const typename R::Move* move, const Position& child) {
+        plays.Play(p, [&](const typename R::Move* move, const Position& child, bool keeps_turn) {
           if (slice < 0) slice = rules_.Rank(p).slice;
-          const WdlOutcome move_value = MoveValue(slice, child);
+          const WdlOutcome move_value = MoveValue(slice, child, keeps_turn);
           moves.push_back({plays.FormatPlay(p, move), rules_.Format(child), move_value,
-                           ShownPlies(move_value, child, 1)});
+                           ShownPlies(move_value, child, 1), keeps_turn});
         });
     // A finished game needs no table.
     const WdlOutcome value = outcome ? *outcome : Value(p);
@@ -160,12 +161,13 @@ class LoopyWdlDatabase : public OpenDatabase {
                                                     "position"));
       for (const MoveLine& move : moves) {
         absl::StrAppend(&report.text,
-                        absl::StrFormat("\n%*s  %-*s  %-6s  %5s%s", move_width, move.name,
+                        absl::StrFormat("\n%*s  %-*s  %-6s  %5s%s%s", move_width, move.name,
                                         position_width, move.position,
                                         WdlName(move.value.result),
                                         HasDrawPlies<R> ? std::to_string(move.plies)
                                                         : Distance(move.value),
-                                        move.value == value ? "  best" : ""));
+                                        move.value == value ? "  best" : "",
+                                        move.keeps_turn ? "  (moves again)" : ""));
       }
     }
 
@@ -186,7 +188,9 @@ class LoopyWdlDatabase : public OpenDatabase {
       json.Key("position").String(move.position);
       json.Key("result").String(WdlName(move.value.result));
       JsonDistance(move.value, move.plies, json);
-      json.Key("best").Bool(move.value == value).EndObject();
+      json.Key("best").Bool(move.value == value);
+      if constexpr (MovesMayKeepTurn<R>()) json.Key("keeps_turn").Bool(move.keeps_turn);
+      json.EndObject();
     }
     json.EndArray().Key("best").BeginArray();
     for (const std::string& name : best) json.String(name);
@@ -653,8 +657,8 @@ class LoopyWdlDatabase : public OpenDatabase {
   }
 
   WdlOutcome Value(const Position& p) const { return data_.Value(p); }
-  WdlOutcome MoveValue(int slice, const Position& child) const {
-    return data_.MoveValue(slice, child);
+  WdlOutcome MoveValue(int slice, const Position& child, bool keeps_turn) const {
+    return data_.MoveValue(slice, child, keeps_turn);
   }
   std::string Check(int slice, uint64_t index) const { return data_.CheckRecord(slice, index); }
 

@@ -16,6 +16,7 @@
 
 #include "retro/format/wdl.h"
 #include "retro/kit/no_legal_move.h"
+#include "retro/kit/rules_hooks.h"
 
 namespace retro::kit {
 
@@ -50,20 +51,28 @@ class LoopyWdlPlays {
   }
 
   // Visits every play of `p` unless the game is over there:
-  // visit(const Move* move, const Position& child), `move` null for the
-  // pass. Returns Outcome(p) (then nothing was visited). One move
-  // generation.
+  // visit(const Move* move, const Position& child, bool keeps_turn), `move`
+  // null for the pass, keeps_turn true for a move after which the same
+  // player moves again (rules declaring kMovesMayKeepTurn). Returns
+  // Outcome(p) (then nothing was visited). One move generation.
   template <typename Visit>
   std::optional<WdlOutcome> Play(const Position& p, Visit&& visit) const {
     if (std::optional<WdlOutcome> outcome = rules_.Outcome(p)) return outcome;
     bool moved = false;
-    rules_.ForEachMove(p, [&](const Move& move, const Position& child) {
-      moved = true;
-      visit(&move, child);
-    });
+    if constexpr (MovesMayKeepTurn<R>()) {
+      rules_.ForEachMove(p, [&](const Move& move, const Position& child, bool keeps_turn) {
+        moved = true;
+        visit(&move, child, keeps_turn);
+      });
+    } else {
+      rules_.ForEachMove(p, [&](const Move& move, const Position& child) {
+        moved = true;
+        visit(&move, child, false);
+      });
+    }
     if (moved) return std::nullopt;
     if constexpr (DeclaresNoLegalMove<R>(NoLegalMove::kPasses)) {
-      visit(static_cast<const Move*>(nullptr), rules_.Pass(p));
+      visit(static_cast<const Move*>(nullptr), rules_.Pass(p), false);
     } else if constexpr (HasNoLegalMoveRule<R>) {
       return ValueWithoutMove();
     }
@@ -108,7 +117,7 @@ class LoopyWdlPlays {
   // True when ForEachMove lists a move of `p`.
   bool HasLegalMove(const Position& p) const {
     bool moved = false;
-    rules_.ForEachMove(p, [&](const Move&, const Position&) { moved = true; });
+    rules_.ForEachMove(p, [&](const Move&, const Position&, auto...) { moved = true; });
     return moved;
   }
 

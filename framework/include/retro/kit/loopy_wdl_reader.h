@@ -218,12 +218,13 @@ class LoopyWdlTables {
 
   // The value of a move for the side playing it.
   //   Parameters: slice, the slice of the position moved from; child, the
-  //     position the move leads to (a conversion when its slice differs).
+  //     position the move leads to (a conversion when its slice differs);
+  //     keeps_turn, whether the same player moves again there.
   //   Returns: the move's value. Errors: none.
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (one rank and one byte read).
-  WdlOutcome MoveValue(int slice, const Position& child) const {
-    return MoveValueAt(slice, rules_.Rank(child));
+  WdlOutcome MoveValue(int slice, const Position& child, bool keeps_turn = false) const {
+    return MoveValueAt(slice, rules_.Rank(child), keeps_turn);
   }
 
   // What is wrong with a record: its value recomputed from its children's
@@ -256,8 +257,8 @@ class LoopyWdlTables {
     // The plays after the no-legal-move rule (loopy_wdl_plays.h).
     std::optional<WdlOutcome> expected;
     if (const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules_).Play(
-            p, [&](const typename R::Move*, const Position& child) {
-              const WdlOutcome value = MoveValueAt(slice, rank(child));
+            p, [&](const typename R::Move*, const Position& child, bool keeps_turn) {
+              const WdlOutcome value = MoveValueAt(slice, rank(child), keeps_turn);
               if (!expected || BetterForMover(value, *expected)) expected = value;
             })) {
       expected = over;
@@ -275,7 +276,7 @@ class LoopyWdlTables {
     std::optional<WdlOutcome> best;
     const std::optional<WdlOutcome> over =
         rules_.ForEachChildIndex(slice, index, scratch, [&](SliceIndex child) {
-          const WdlOutcome value = MoveValueAt(slice, child);
+          const WdlOutcome value = MoveValueAt(slice, child, false);
           if (!best || BetterForMover(value, *best)) best = value;
         });
     const std::optional<WdlOutcome> expected = over ? over : best;
@@ -297,10 +298,11 @@ class LoopyWdlTables {
                         ", recomputed from its children ", WdlVerdict(*expected));
   }
 
-  // The value for the mover of a move from `slice` into record `at`.
-  WdlOutcome MoveValueAt(int slice, SliceIndex at) const {
+  // The value for the mover of a move from `slice` into record `at`,
+  // keeping the turn or not.
+  WdlOutcome MoveValueAt(int slice, SliceIndex at, bool keeps_turn) const {
     const WdlOutcome value = DecodeWdl(records_.at(at.slice, at.index));
-    return at.slice == slice ? WdlOutcome::AfterMove(value) : ConversionValueOf(rules_, value);
+    return MoveValueOf(rules_, value, at.slice != slice, keeps_turn);
   }
 
   // The sizes of `records` against the rules' slices (all of them first),

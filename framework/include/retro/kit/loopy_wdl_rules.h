@@ -5,6 +5,15 @@
 // solver's view, the contract checker's view, and the whole plugin: plan,
 // solve, probe, stats, verify, perft and check.
 //
+// Who moves next: a move passes the turn, unless the rules declare
+// `static constexpr bool kMovesMayKeepTurn = true` (rules_hooks.h). Then
+// ForEachMove's visit takes a third argument, `bool keeps_turn`, and
+// ForEachTakeBack's a second; a move that keeps the turn (a completed box)
+// is worth its child's value to the same player, one ply longer
+// (WdlOutcome::AfterMoveKeepingTurn), where a move passing it is worth the
+// child's value flipped (AfterMove). ForEachChildIndex and a SolveSlice of
+// the game's own do not take extra turns.
+//
 // Required members of `const R& rules` (all const, safe to call from several
 // threads at once; Position and Move are copyable value types):
 //
@@ -23,9 +32,10 @@
 //   void ForEachMove(const Position&, visit)
 //                                        visit(const Move&, const Position&
 //                                        child) once per legal move of a
-//                                        position that is not over; a move
-//                                        stays in its slice or goes to an
-//                                        earlier one
+//                                        position that is not over (and bool
+//                                        keeps_turn, under kMovesMayKeepTurn);
+//                                        a move stays in its slice or goes to
+//                                        an earlier one
 //   std::string Format(const Position&)  the notation
 //   absl::StatusOr<Position> Parse(const std::string&)
 //                                        InvalidArgument naming the problem
@@ -33,8 +43,12 @@
 //
 // Optional members, used when present:
 //
+//   static constexpr bool kMovesMayKeepTurn
+//                                        a move may keep the turn (above)
 //   void ForEachTakeBack(const Position&, visit)
-//                                        visit(const Position& parent) once
+//                                        visit(const Position& parent) (and
+//                                        bool keeps_turn, under
+//                                        kMovesMayKeepTurn) once
 //                                        per move parent -> position inside
 //                                        the position's slice; the rules list
 //                                        only parents that are positions and
@@ -259,10 +273,12 @@ namespace internal {
 template <typename R>
 struct LoopyWdlMoveVisitor {
   void operator()(const typename R::Move&, const typename R::Position&) const {}
+  void operator()(const typename R::Move&, const typename R::Position&, bool) const {}
 };
 template <typename R>
 struct LoopyWdlParentVisitor {
   void operator()(const typename R::Position&) const {}
+  void operator()(const typename R::Position&, bool) const {}
 };
 
 }  // namespace internal
@@ -520,6 +536,18 @@ WdlOutcome ConversionValueOf(const R& rules, WdlOutcome child) {
   } else {
     return WdlOutcome::AfterMove(child);
   }
+}
+
+// The value for its mover of a move into a position worth `child` to the
+// side to move there: within the slice AfterMove, or AfterMoveKeepingTurn
+// when the move keeps the turn; into an earlier slice (a conversion)
+// ConversionValue of the child's value to the mover's opponent.
+template <typename R>
+WdlOutcome MoveValueOf(const R& rules, WdlOutcome child, bool conversion, bool keeps_turn) {
+  if (conversion) {
+    return ConversionValueOf(rules, keeps_turn ? WdlOutcome::Opposite(child) : child);
+  }
+  return keeps_turn ? WdlOutcome::AfterMoveKeepingTurn(child) : WdlOutcome::AfterMove(child);
 }
 
 // True when the rules say an index numbers a class of positions.

@@ -65,11 +65,12 @@ class LoopyWdlSolveView {
     scratch.ranks.clear();
     // The plays after the no-legal-move rule (loopy_wdl_plays.h).
     const std::optional<WdlOutcome> outcome = plays_.Play(p, [&](const typename R::Move*,
-                                                                 const typename R::Position& child) {
+                                                                 const typename R::Position& child,
+                                                                 bool keeps_turn) {
       const SliceIndex to = rules_.Rank(child);
       if (to.slice == slice_) {
         ++in_slice;
-        if (classes) scratch.ranks.push_back(to.index);
+        if (classes) scratch.ranks.push_back(EdgeKey(to.index, keeps_turn));
       } else if (without_tables_) {
         sink.Conversion(WdlOutcome::Draw());
       } else if (to.slice < 0 || to.slice >= slice_ || to.slice >= std::ssize(solved_) ||
@@ -80,7 +81,8 @@ class LoopyWdlSolveView {
         NoteViolation(index, p, to);
         sink.Conversion(WdlOutcome::Draw());
       } else {
-        sink.Conversion(ConversionValueOf(rules_, DecodeWdl(solved_[to.slice][to.index])));
+        sink.Conversion(MoveValueOf(rules_, DecodeWdl(solved_[to.slice][to.index]),
+                                    /*conversion=*/true, keeps_turn));
       }
     });
     if (outcome) return sink.Terminal(*outcome);
@@ -95,16 +97,37 @@ class LoopyWdlSolveView {
     return violation_->message;
   }
 
+  // visit(parent) for a move that passes the turn, visit(parent, true) for
+  // one that keeps it (the solver reads the child's value as the same
+  // player's).
   template <typename Visit>
   void ForEachPredecessor(Scratch& scratch, uint64_t index, int part, int parts,
                           Visit&& visit) const {
     if constexpr (HasTakeBacks<R>) {
       ForEachTakenBack(scratch, index, part, parts, visit);
     } else {
-      predecessors_->ForEachParent(index, [&](uint64_t parent) {
-        if (static_cast<int>(parent % parts) == part) visit(parent);
+      predecessors_->ForEachParent(index, [&](uint64_t key) {
+        const uint64_t parent = kExtraTurns ? key >> 1 : key;
+        if (static_cast<int>(parent % parts) == part) VisitParent(visit, parent, key & 1);
       });
     }
+  }
+
+  // Whether a move may keep the turn: then the predecessor lists and the
+  // distinct children of a class index hold edge keys, index * 2 + 1 for
+  // a move keeping the turn, index * 2 for one passing it.
+  static constexpr bool kExtraTurns = MovesMayKeepTurn<R>();
+  static uint64_t EdgeKey(uint64_t index, bool keeps_turn) {
+    return kExtraTurns ? index * 2 + keeps_turn : index;
+  }
+  // visit(parent, true) for a move keeping the turn (only under extra
+  // turns), else visit(parent).
+  template <typename Visit>
+  static void VisitParent(Visit& visit, uint64_t parent, bool keeps_turn) {
+    if constexpr (kExtraTurns) {
+      if (keeps_turn) return visit(parent, true);
+    }
+    visit(parent);
   }
 
  private:
@@ -116,13 +139,13 @@ class LoopyWdlSolveView {
     if (!rules_.IsPosition(p)) return;
     const bool classes = IndexesClasses(rules_);
     scratch.ranks.clear();
-    const auto in_part = [&](const typename R::Position& parent) {
+    const auto in_part = [&](const typename R::Position& parent, bool keeps_turn = false) {
       const SliceIndex from = rules_.Rank(parent);
       if (from.slice == slice_ && static_cast<int>(from.index % parts) == part) {
         if (classes) {
-          scratch.ranks.push_back(from.index);
+          scratch.ranks.push_back(EdgeKey(from.index, keeps_turn));
         } else {
-          visit(from.index);
+          VisitParent(visit, from.index, keeps_turn);
         }
       }
     };
@@ -131,7 +154,10 @@ class LoopyWdlSolveView {
     plays_.ForEachPassParent(p, in_part);
     if (classes) {
       const int distinct = SortDistinctClasses(scratch.ranks);
-      for (int i = 0; i < distinct; ++i) visit(scratch.ranks[i]);
+      for (int i = 0; i < distinct; ++i) {
+        const uint64_t key = scratch.ranks[i];
+        VisitParent(visit, kExtraTurns ? key >> 1 : key, kExtraTurns && (key & 1) != 0);
+      }
     }
   }
 

@@ -21,6 +21,20 @@
 
 namespace retro::kit {
 
+// static constexpr bool kMovesMayKeepTurn: optional; a move may keep the
+// turn (an extra turn: Kalah's last seed in the store), and the rules'
+// ForEachMove passes its visit one more argument, bool keeps_turn (absent:
+// every move passes the turn). The finite-horizon and loopy kits' rules
+// headers say what a kept turn counts.
+template <typename R>
+constexpr bool MovesMayKeepTurn() {
+  if constexpr (requires { R::kMovesMayKeepTurn; }) {
+    return R::kMovesMayKeepTurn;
+  } else {
+    return false;
+  }
+}
+
 // uint64_t CountPositions(): optional; the number of positions (absent: the
 // loopy kit counts the indices that are positions, weighted as stats
 // weighs them, loopy_wdl_position_count.h; the other kits' records are

@@ -683,18 +683,22 @@ class LoopyWdlSolver {
         for (const uint64_t entry : list) {
           const uint64_t q = entry & kIndexMask;
           if (entry & kWinBit) {
-            // Its value is read too when the counter reaches zero.
+            // Its value is read too when the counter reaches zero. A move
+            // keeping the turn wins with the won child (WinBitOf).
             game_.ForEachPredecessor(my_scratch, q, part, parts_,
-                                     [&batch, open_moves, value](uint64_t p) {
+                                     [&batch, open_moves, value](uint64_t p,
+                                                                 bool keeps_turn = false) {
                                        __builtin_prefetch(&open_moves[p], 1);
                                        __builtin_prefetch(&value[p], 1);
-                                       batch.push_back(p | kWinBit);
+                                       batch.push_back(p | WinBitOf(kWinBit, keeps_turn));
                                      });
           } else {
             game_.ForEachPredecessor(my_scratch, q, part, parts_,
-                                     [&batch, value](uint64_t p) {
+                                     [&batch, open_moves, value](uint64_t p,
+                                                                 bool keeps_turn = false) {
+                                       if (keeps_turn) __builtin_prefetch(&open_moves[p], 1);
                                        __builtin_prefetch(&value[p], 1);
-                                       batch.push_back(p);
+                                       batch.push_back(p | WinBitOf(0, keeps_turn));
                                      });
           }
           if (batch.size() >= kBatch) apply();
@@ -705,8 +709,17 @@ class LoopyWdlSolver {
     });
   }
 
+  // The bit of a predecessor's entry, from `win` (kWinBit or 0: whether the
+  // position it was found from is a win for its side to move): the same
+  // for a move passing the turn (the predecessor loses that move), the
+  // other for one keeping it (the child's win is the predecessor's).
+  static constexpr uint64_t WinBitOf(uint64_t win, bool keeps_turn) {
+    return keeps_turn ? win ^ kWinBit : win;
+  }
+
   // Applies one predecessor `entry` (its slice index, with kWinBit when the
-  // position it was found from at `level` is a win) to its record, at `at`
+  // position it was found from at `level` is a win, and the move into it
+  // passes the turn, or a loss and the move keeps it) to its record, at `at`
   // of `value` and `open_moves` (the slice index, or its place in this
   // rank's range). A predecessor of a loss wins; a predecessor of a win
   // loses once all its moves are wins, as late as its conversions allow
@@ -779,9 +792,10 @@ class LoopyWdlSolver {
           while (k >= starts[block + 1]) ++block;
           const uint64_t entry = block_frontier_[block][k - starts[block]];
           const uint64_t win = entry & kWinBit;
-          game_.ForEachPredecessor(my_scratch, entry & kIndexMask, 0, 1, [&](uint64_t p) {
-            mine[owner(p)].push_back(p | win);
-          });
+          game_.ForEachPredecessor(my_scratch, entry & kIndexMask, 0, 1,
+                                   [&](uint64_t p, bool keeps_turn = false) {
+                                     mine[owner(p)].push_back(p | WinBitOf(win, keeps_turn));
+                                   });
         }
       });
       // One byte batch per destination, straight from the workers' lists.

@@ -28,8 +28,10 @@
 //   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const;
 //
 //   // Calls visit(uint64_t predecessor) once per move predecessor -> index
-//   // that stays in the slice, for the predecessors in part `part` of
-//   // `parts` (REQUIRED). The part of a position must depend only on the
+//   // that stays in the slice (visit(predecessor, true) for a move after
+//   // which the same player moves again: an extra turn, whose child's value
+//   // is the mover's own, not its opponent's), for the predecessors in part
+//   // `part` of `parts` (REQUIRED). The part of a position must depend only on the
 //   // position; over all parts every such move is visited exactly once.
 //   // Terminal positions have no moves: they may be visited or not.
 //   template <typename Visit>
@@ -58,6 +60,7 @@ struct ArchetypeSink {
 // A predecessor visitor of the shape the solver passes.
 struct ArchetypeVisit {
   void operator()(uint64_t) const {}
+  void operator()(uint64_t, bool) const {}
 };
 
 }  // namespace internal
