@@ -1,10 +1,13 @@
-// `retro perft --game G --position P --depth D`: leaf count of the move tree.
+// `retro perft --game G --position P --depth D [game parameters]`: leaf
+// count of the move tree, under the rules of the game's parameters (those
+// `retro solve` takes, with their defaults).
 #include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
+#include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "retro/json_writer.h"
@@ -13,14 +16,8 @@
 namespace retro::cli {
 namespace {
 
-constexpr char kUsageHead[] =
-    "usage: retro perft --game G --position P --depth D [--json] [--threads N]\n"
-    "\n"
-    "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
-    "check against published counts).\n";
-
-// The options of `retro perft`.
-constexpr CommandOption kOptions[] = {
+// The options of `retro perft` besides the game's parameters.
+constexpr CommandOption kHostOptions[] = {
     {"game", "  --game G          the game\n"},
     {"position", "  --position P      the root position, in the game's notation\n"},
     {"depth", "  --depth D         plies, 0..64\n"},
@@ -33,41 +30,50 @@ constexpr CommandOption kOptions[] = {
 
 int RunPerft(int argc, char** argv, int first) {
   Arguments parsed;
-  if (const std::optional<int> done =
-          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &parsed)) {
+  std::unique_ptr<LoadedPlugin> plugin;
+  const std::string options_help = OptionsHelp(kHostOptions);
+  if (const std::optional<int> done = BeginGameCommand(
+          argc, argv, first, "perft", FlagNames(kHostOptions),
+          "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
+          "check against published counts), under the rules of the game's\n"
+          "parameters.\n",
+          options_help.c_str(), &parsed, &plugin)) {
     return *done;
   }
   Arguments* args = &parsed;
-  const std::optional<std::string> game = args->Take("game");
+  GameModule& module = plugin->module();
+  const GameDescription& game = module.Describe();
   const absl::StatusOr<std::optional<std::string>> taken = TakePosition(*args, "");
   if (!taken.ok()) return ReportError(taken.status());
   const std::optional<std::string>& position = *taken;
   const std::optional<std::string> depth_text = args->Take("depth");
   auto threads = TakeThreads(*args);
-  if (auto s = RejectLeftoverOptions(*args, "perft", OptionList(kOptions)); !s.ok()) {
+  if (auto s = CheckGameOptions(*args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
     return ReportError(s);
   }
   if (!threads.ok()) return ReportError(threads.status());
-  if (!game || !position || !depth_text) {
+  if (!position || !depth_text) {
     return ReportError(absl::InvalidArgumentError(
         "retro perft needs --game G, --position P and --depth D"));
   }
   auto depth = GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64);
   if (!depth.ok()) return ReportError(depth.status());
-  auto plugin = LoadGamePlugin(*game, PluginSearchDirs(args->plugin_dirs));
-  if (!plugin.ok()) return ReportError(plugin.status());
-  JsonEnvelope::Current().SetGame((*plugin)->module().Describe().name);
-  if (!(*plugin)->module().Describe().supports_perft) {
+  JsonEnvelope::Current().SetGame(game.name);
+  if (!game.supports_perft) {
     return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        "game ", *game, " does not offer perft (it has no move tree to count); games that do: ",
+        "game ", game.name, " does not offer perft (it has no move tree to count); games that do: ",
         GamesThatOffer(args->plugin_dirs,
                        [](GameModule& module) { return module.Describe().supports_perft; }))));
   }
+  auto values = ResolveParameters(game.solve_parameters, args->options,
+                                  absl::StrCat("game ", game.name));
+  if (!values.ok()) return ReportError(values.status());
+  JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
   ThreadPool pool(*threads);
   Progress progress;
   const auto start = std::chrono::steady_clock::now();
-  auto count = (*plugin)->module().Perft(*position, static_cast<int>(*depth),
-                                         WorkContext{&pool, &progress});
+  auto count = module.Perft(*values, *position, static_cast<int>(*depth),
+                            WorkContext{&pool, &progress});
   if (!count.ok()) return ReportError(count.status());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

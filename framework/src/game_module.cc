@@ -32,7 +32,7 @@ absl::StatusOr<std::string> OpenDatabase::StartPosition() {
   return absl::UnimplementedError("this game names no position to start exploring from");
 }
 
-absl::StatusOr<uint64_t> GameModule::Perft(const std::string&, int,
+absl::StatusOr<uint64_t> GameModule::Perft(const ParameterValues&, const std::string&, int,
                                            const WorkContext&) {
   return absl::UnimplementedError(
       "this game has no move generator for perft");

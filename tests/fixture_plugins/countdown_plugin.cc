@@ -238,10 +238,11 @@ class CountdownModule : public GameModule {
     return std::make_unique<CountdownDatabase>(rules, std::move(decoded));
   }
 
-  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
-                                 const WorkContext&) override {
+  absl::StatusOr<uint64_t> Perft(const ParameterValues& values, const std::string& position,
+                                 int depth, const WorkContext&) override {
+    RETRO_ASSIGN_OR_RETURN(const Rules rules, ReadRules(values));
     RETRO_ASSIGN_OR_RETURN(const int pile, ParsePile(position, 1000));
-    // Leaves of the tree with the default max-take of 3.
+    // Leaves of the tree under the parameters' max-take.
     std::vector<std::vector<uint64_t>> leaves(depth + 1, std::vector<uint64_t>(pile + 1, 0));
     for (int d = 0; d <= depth; ++d) {
       for (int p = 0; p <= pile; ++p) {
@@ -249,7 +250,9 @@ class CountdownModule : public GameModule {
           leaves[d][p] = 1;
           continue;
         }
-        for (int take = 1; take <= std::min(p, 3); ++take) leaves[d][p] += leaves[d - 1][p - take];
+        for (int take = 1; take <= std::min(p, rules.max_take); ++take) {
+          leaves[d][p] += leaves[d - 1][p - take];
+        }
       }
     }
     return leaves[depth][pile];

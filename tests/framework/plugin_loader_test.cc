@@ -121,9 +121,16 @@ TEST(LoadPluginTest, CountdownSolvesAndProbesThroughTheInterface) {
         (*database)->Probe("21", {{"distances", "show"}}), absl::StatusCode::kInvalidArgument,
         {"position 21 is outside this database; valid: 0..20"}));
   }
-  auto perft = module.Perft("10", 3, WorkContext{&pool, &progress});
+  auto perft = module.Perft(*values, "10", 3, WorkContext{&pool, &progress});
   ASSERT_TRUE(perft.ok());
   EXPECT_EQ(*perft, 27u);
+  // The parameters reach perft: with at most 2 tokens a move, 3 plies from
+  // 10 have 2^3 leaves.
+  auto two = ResolveParameters(game.solve_parameters, {{"max-take", "2"}}, "game countdown");
+  ASSERT_TRUE(two.ok()) << two.status();
+  perft = module.Perft(*two, "10", 3, WorkContext{&pool, &progress});
+  ASSERT_TRUE(perft.ok());
+  EXPECT_EQ(*perft, 8u);
 }
 
 TEST(LoadPluginTest, WrongAbiNamesBothVersions) {

@@ -189,7 +189,7 @@ void ExpectPerftMatchesBruteForce() {
   Solved<Rules> solved;
   for (const std::string start : {"0 6 x", "5 6 x", "0 1 o", "3 2 o"}) {
     for (int depth = 0; depth <= 7; ++depth) {
-      absl::StatusOr<uint64_t> leaves = solved.module().Perft(start, depth, solved.context());
+      absl::StatusOr<uint64_t> leaves = solved.module().Perft({}, start, depth, solved.context());
       ASSERT_TRUE(leaves.ok()) << leaves.status();
       EXPECT_EQ(*leaves, BruteForcePerft(rules, *rules.Parse(start), depth))
           << start << " depth " << depth;
@@ -228,9 +228,9 @@ TEST(NoLegalMoveTest, PerftPlaysThePass) {
   ExpectPerftMatchesBruteForce<Passes>();
   // The pass is a ply: "5 6 x" (x blocked) passes on, or is over.
   Solved<Passes> passes;
-  EXPECT_EQ(*passes.module().Perft("5 6 x", 1, passes.context()), 1u);
+  EXPECT_EQ(*passes.module().Perft({}, "5 6 x", 1, passes.context()), 1u);
   Solved<Loses> loses;
-  EXPECT_EQ(*loses.module().Perft("5 6 x", 1, loses.context()), 0u);
+  EXPECT_EQ(*loses.module().Perft({}, "5 6 x", 1, loses.context()), 0u);
 }
 
 TEST(NoLegalMoveTest, ContractHoldsUnderEachRule) {

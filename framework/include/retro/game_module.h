@@ -243,8 +243,10 @@ class GameModule {
   virtual absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(
       const DatabaseFile& file) = 0;
 
-  // Leaf count of the move tree of `position` to `depth` plies.
-  virtual absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
+  // Leaf count of the move tree of `position` to `depth` plies, under the
+  // rules of `values` (the resolved solve parameters, as Check takes them).
+  virtual absl::StatusOr<uint64_t> Perft(const ParameterValues& values,
+                                         const std::string& position, int depth,
                                          const WorkContext& context);
 
   // `retro check`: checks the game's contract with the solver for `values`

@@ -25,7 +25,7 @@ namespace retro {
 // SolvePlan::database_name and what_fits; 6: VerifyOptions::slices,
 // AtomicFileWriter::Commit's check; 7: OpenDatabase::PrepareValues and
 // GameDescription::position_cells, retro/value_probe.h.)
-inline constexpr uint32_t kPluginAbiVersion = 7;
+inline constexpr uint32_t kPluginAbiVersion = 8;
 
 // The signature of a plugin factory.
 using PluginFactory = std::unique_ptr<GameModule>();

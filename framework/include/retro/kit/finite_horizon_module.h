@@ -203,10 +203,10 @@ class FiniteHorizonModule : public KitModule {
     return std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
   }
 
-  // Perft with the rules of the default parameters.
-  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
-                                 const WorkContext&) override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
+  // Perft under the rules of `values`.
+  absl::StatusOr<uint64_t> Perft(const ParameterValues& values, const std::string& position,
+                                 int depth, const WorkContext&) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
     // A finished position has no moves: nothing ends the count early.
     return CountLeaves(rules, root, depth, [](const typename R::Position&) { return false; });

@@ -205,10 +205,10 @@ class LoopyWdlModule : public KitModule {
     return OpenLoopyWdlDatabase<R>(info_, file);
   }
 
-  // Perft with the rules of the default parameters.
-  absl::StatusOr<uint64_t> Perft(const std::string& position, int depth,
-                                 const WorkContext&) override {
-    RETRO_ASSIGN_OR_RETURN(const R rules, DefaultRules<R>());
+  // Perft under the rules of `values`.
+  absl::StatusOr<uint64_t> Perft(const ParameterValues& values, const std::string& position,
+                                 int depth, const WorkContext&) override {
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
     // The plays after the no-legal-move rule (a pass is a move).
     const LoopyWdlPlays<R> plays(rules);
