@@ -10,7 +10,6 @@
 #ifndef RETRO_GRID_NOTATION_H_
 #define RETRO_GRID_NOTATION_H_
 
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/board_symbols.h"
 #include "retro/cells_indexer.h"
 
 namespace retro {
@@ -78,31 +78,6 @@ inline std::string CountOf(int count, std::string_view noun) {
                       absl::string_view(noun.data(), noun.size()), count == 1 ? "" : "s");
 }
 
-// The pieces' symbols, then the empty cell's: "x, o or . (empty)".
-inline std::string SymbolList(const GridShape& shape) {
-  std::string list;
-  for (int state = 1; state < shape.states(); ++state) {
-    absl::StrAppend(&list, std::string(1, shape.symbols[state]),
-                    state + 1 < shape.states() ? ", " : " or ");
-  }
-  return absl::StrCat(list, std::string(1, shape.symbols[0]), " (empty)");
-}
-
-// The state written `c`: its symbol, else the one symbol equal to it but for
-// case; -1 when none.
-inline int StateOf(const GridShape& shape, char c) {
-  const std::string_view symbols(shape.symbols);
-  if (const size_t at = symbols.find(c); at != std::string_view::npos) return static_cast<int>(at);
-  const auto folded = [](char s) { return std::tolower(static_cast<unsigned char>(s)); };
-  int found = -1;
-  for (int state = 0; state < shape.states(); ++state) {
-    if (folded(symbols[state]) != folded(c)) continue;
-    if (found >= 0) return -1;
-    found = state;
-  }
-  return found;
-}
-
 // The rows of `text`: its parts between slashes.
 inline std::vector<std::string_view> SplitRows(std::string_view text) {
   std::vector<std::string_view> rows;
@@ -139,16 +114,9 @@ absl::StatusOr<CellBoard<kCells>> ParseGrid(const GridShape& shape, const std::s
   // 1. The side to move, after the last space.
   std::string_view rows_text = text;
   if (shape.has_sides()) {
-    const size_t space = text.rfind(' ');
-    const std::string_view side = space == std::string::npos ? "" : rows_text.substr(space + 1);
-    const size_t at = std::string_view(shape.sides).find(side);
-    if (side.size() != 1 || at == std::string_view::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(quoted, " does not end in the side to move: a space and ",
-                       std::string(1, shape.sides[0]), " or ", std::string(1, shape.sides[1])));
-    }
-    board.side_to_move = static_cast<uint8_t>(at);
-    rows_text = rows_text.substr(0, space);
+    absl::StatusOr<uint8_t> side = internal::TakeSideToMove(&rows_text, shape.sides, quoted);
+    if (!side.ok()) return side.status();
+    board.side_to_move = *side;
   }
   // 2. The rows, each of `columns` cells.
   const std::vector<std::string_view> rows = internal::SplitRows(rows_text);
@@ -156,18 +124,19 @@ absl::StatusOr<CellBoard<kCells>> ParseGrid(const GridShape& shape, const std::s
     return absl::InvalidArgumentError(absl::StrCat(
         quoted, " is not ", internal::CountOf(shape.rows, "row"), " of ",
         internal::CountOf(shape.columns, "cell"), " (", wrong,
-        "): write the rows top to bottom separated by '/', each cell ", internal::SymbolList(shape),
+        "): write the rows top to bottom separated by '/', each cell ",
+        internal::SymbolList(shape.symbols),
         shape.has_sides() ? ", then a space and the side to move" : "", ", e.g. ",
         absl::string_view(example.data(), example.size())));
   }
   // 3. Each cell's state.
   for (int cell = 0; cell < kCells; ++cell) {
     const char c = rows[cell / shape.columns][cell % shape.columns];
-    const int state = internal::StateOf(shape, c);
+    const int state = internal::StateOf(shape.symbols, c);
     if (state < 0) {
       return absl::InvalidArgumentError(
           absl::StrCat(quoted, " has '", std::string(1, c), "' in cell ", GridCellName(cell),
-                       "; each cell is ", internal::SymbolList(shape)));
+                       "; each cell is ", internal::SymbolList(shape.symbols)));
     }
     board.cells[cell] = static_cast<uint8_t>(state);
   }

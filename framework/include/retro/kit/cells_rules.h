@@ -12,6 +12,8 @@
 //   - for `retro explore`, a picture (retro/grid_svg.h) and a start position
 //     (the first index that is a position);
 //   - stats grouped by the number of pieces (cells not empty).
+// (The indexer, start position and stats are CellBoardRules',
+// retro/kit/cell_board_rules.h, which the point-and-line base shares.)
 //
 //   inline constexpr retro::GridShape kGrid{.rows = 3, .columns = 3, .symbols = ".xo"};
 //   class Rules : public retro::kit::CellsRules<Rules, kGrid> {
@@ -37,75 +39,35 @@
 #include "retro/contract/checkable_game.h"
 #include "retro/grid_notation.h"
 #include "retro/grid_svg.h"
+#include "retro/kit/cell_board_rules.h"
 
 namespace retro::kit {
 
 // The base of a grid game's rules (CRTP: Derived is the rules class); see
 // the file comment.
 template <typename Derived, GridShape kShape>
-class CellsRules {
+class CellsRules
+    : public CellBoardRules<Derived, kShape.cells(), kShape.states(), kShape.has_sides()> {
   static_assert(kShape.valid(),
                 "CellsRules: the grid needs rows and columns >= 1, two or more distinct symbols "
                 "(none '/' or ' ') and no sides or two distinct ones");
+  using Base = CellBoardRules<Derived, kShape.cells(), kShape.states(), kShape.has_sides()>;
 
  public:
-  static constexpr int kCells = kShape.cells();
-  using Indexer = CellsIndexer<kCells, kShape.states(), kShape.has_sides()>;
-  using Position = typename Indexer::Board;
+  using Base::kCells;
+  using typename Base::Position;
   using Move = int;  // the cell, 0 .. kCells - 1
-
-  // The indexer: one slice of every board.
-  int num_slices() const { return 1; }
-  uint64_t slice_size(int) const { return Indexer::Size(); }
-  std::string slice_name(int) const { return "positions"; }
-  Position Unrank(int, uint64_t index) const { return Indexer::Unrank(index); }
-  SliceIndex Rank(const Position& p) const { return {0, Indexer::Rank(p)}; }
-  bool IsPosition(const Position& p) const { return derived().Illegality(p) == nullptr; }
 
   // The notation; Parse also refuses boards that are no position.
   std::string Format(const Position& p) const { return FormatGrid(kShape, p); }
   absl::StatusOr<Position> Parse(const std::string& text) const {
-    absl::StatusOr<Position> p = ParseGrid<kCells>(kShape, text, NotationExample());
-    if (!p.ok() || derived().IsPosition(*p)) return p;
-    std::string why;
-    if constexpr (requires { derived().Illegality(*p); }) {
-      why = absl::StrCat(": ", derived().Illegality(*p));
-    }
-    return absl::InvalidArgumentError(
-        absl::StrCat("position '", text, "' cannot arise in a game", why));
+    return this->RefuseNonPositions(ParseGrid<kCells>(kShape, text, this->NotationExample()),
+                                    text);
   }
   std::string FormatMove(const Position&, Move cell) const { return GridCellName(cell); }
 
-  // retro explore: the picture, and the first index that is a position.
+  // retro explore: the picture.
   std::string RenderSvg(const Position& p) const { return GridSvg(kShape, p); }
-  Position StartPosition() const {
-    uint64_t index = 0;
-    while (index + 1 < Indexer::Size() && !derived().IsPosition(Indexer::Unrank(index))) ++index;
-    return Indexer::Unrank(index);
-  }
-
-  // Stats by the number of pieces.
-  std::string stats_group_label() const { return "pieces"; }
-  int num_stats_groups() const { return kCells + 1; }
-  int StatsGroup(const Position& p) const { return kCells - CountCells(p, 0); }
-  std::string stats_group_name(int pieces) const { return std::to_string(pieces); }
-
-  // The number of cells of `p` in state `state`.
-  static constexpr int CountCells(const Position& p, int state) {
-    int count = 0;
-    for (const uint8_t cell : p.cells) count += cell == state ? 1 : 0;
-    return count;
-  }
-
- private:
-  const Derived& derived() const { return static_cast<const Derived&>(*this); }
-  std::string NotationExample() const {
-    if constexpr (requires { Derived::kNotationExample; }) {
-      return Derived::kNotationExample;
-    } else {
-      return Format(StartPosition());
-    }
-  }
 };
 
 }  // namespace retro::kit
