@@ -141,6 +141,25 @@ void BM_OwareCCells(benchmark::State& state) {
 }
 BENCHMARK(BM_OwareCCells);
 
+// One handle probed by every thread at once, as an engine's search threads
+// share a book (->Threads(2): each thread's time a probe, the threads
+// starting at different boards). The handle is opened once and kept.
+void BM_OwareCCellsShared(benchmark::State& state) {
+  static retro_db* const shared = OpenC(Oware().path);
+  const std::vector<int32_t>& cells = Oware().cells;
+  const size_t count = cells.size() / 12;
+  size_t first = static_cast<size_t>(state.thread_index()) * 4099 % count;
+  double value = 0;
+  for (auto _ : state) {
+    if (retro_probe_value_cells(shared, &cells[first * 12], 12, nullptr, &value) != 0) {
+      state.SkipWithError(retro_last_error());
+    }
+    first = (first + 1) % count;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_OwareCCellsShared)->Threads(1)->Threads(2);
+
 // Batches of 1,024 boards; the time is per board.
 void BM_OwareCCellsBatch(benchmark::State& state) {
   TimeCells(state, Oware().path, Oware().cells, 12, 1024);

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "c/reader_slots.h"
+
 namespace retro::c_api {
 namespace {
 
@@ -78,8 +80,11 @@ void Unregister(retro_db* db) {
   if (!Known(db)) return;
   uint32_t open = kOpen;
   if (!db->state.compare_exchange_strong(open, kClosing)) return;
-  // No new Use holds it now; wait for those in progress (each wakes this
-  // thread when it leaves the count at 0 on a closing handle).
+  // No new Use holds it now; wait for those in progress: the reader slots
+  // naming it (after the barrier that makes every slot written before
+  // kClosing was seen visible here), and the counted ones (each wakes
+  // this thread when it leaves the count at 0 on a closing handle).
+  ReaderSlots::WaitUntilNoneNames(db);
   for (int busy = db->in_flight.load(); busy != 0; busy = db->in_flight.load()) {
     db->in_flight.wait(busy);
   }
@@ -94,12 +99,29 @@ void Unregister(retro_db* db) {
 
 Use::Use(retro_db* db) : db_(Known(db) ? db : nullptr) {
   if (db_ == nullptr) return;
-  db_->in_flight.fetch_add(1);
-  ok_ = db_->state.load() == kOpen;
+  // The thread's reader slot names the handle before its state is read;
+  // a close that stores kClosing and then runs the process-wide barrier
+  // either is seen here or sees the slot (ReaderSlots).
+  slot_ = ReaderSlots::Mine();
+  if (slot_ != nullptr && slot_->load(std::memory_order_relaxed) != nullptr) {
+    slot_ = nullptr;  // the thread's slot is in use (a Use within a Use): counted
+  }
+  if (slot_ != nullptr) {
+    slot_->store(db_, std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+  } else {
+    db_->in_flight.fetch_add(1);
+  }
+  ok_ = db_->state.load(slot_ != nullptr ? std::memory_order_relaxed
+                                         : std::memory_order_seq_cst) == kOpen;
 }
 
 Use::~Use() {
   if (db_ == nullptr) return;
+  if (slot_ != nullptr) {
+    slot_->store(nullptr, std::memory_order_release);
+    return;
+  }
   // The retro_db is never freed, so waking a closer after it moved on
   // touches live memory at worst for a spurious wake.
   if (db_->in_flight.fetch_sub(1) == 1 && db_->state.load() != kOpen) {

@@ -63,11 +63,19 @@ class FiniteHorizonDatabase : public OpenDatabase {
     RETRO_ASSIGN_OR_RETURN(const int t, PliesLeft(options));
     return MakeRulesValueProbe(
         tables_->rules(), [this, t = static_cast<uint32_t>(t)](const Position& p) {
-          const absl::StatusOr<SliceIndex> at = CheckedRank(tables_->rules(), p);
-          if (!at.ok()) return ValueAnswer::Failed(at.status());
-          const FiniteHorizonStoreView* store = IndexedStore(at->slice);
-          if (store == nullptr) return ValueAnswer::Failed(tables_->CheckSlice(at->slice));
-          return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at->index, t)));
+          // The rank checked against the store's own size (validated at
+          // open), not the rules' slice_size, a computation for some games.
+          const R& rules = tables_->rules();
+          const SliceIndex at = rules.Rank(p);
+          if (at.slice < 0 || at.slice >= rules.num_slices()) [[unlikely]] {
+            return ValueAnswer::Failed(RankFault(rules, p, at));
+          }
+          const FiniteHorizonStoreView* store = IndexedStore(at.slice);
+          if (store == nullptr) return ValueAnswer::Failed(tables_->CheckSlice(at.slice));
+          if (at.index >= store->states()) [[unlikely]] {
+            return ValueAnswer::Failed(RankFault(rules, p, at));
+          }
+          return ValueAnswer::Of(PositionValue::Score(store->ValueAt(at.index, t)));
         });
   }
 
