@@ -19,7 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!options.ok()) __builtin_trap();  // the defaults must resolve
   (void)fuzz::SeedDatabase(seed).database->Probe(position, *options);
   if (game.supports_perft) {
-    (void)module->Perft(position, 1, fuzz::SingleThreadContext());
+    auto values = ResolveParameters(game.solve_parameters, {}, "fuzz");
+    if (!values.ok()) __builtin_trap();  // the defaults must resolve
+    (void)module->Perft(*values, position, 1, fuzz::SingleThreadContext());
   }
   return 0;
 }

@@ -22,6 +22,7 @@
 #include "retro/plugin.h"
 #include "retro/testing/contract_matchers.h"
 #include "tests/kit/dots_and_boxes_rules.h"
+#include "tests/kit/solved_loopy_module.h"
 
 namespace dots_and_boxes {
 namespace {
@@ -77,41 +78,15 @@ class BruteForce {
 
 // The kit's module for the rules, solved into a database held in memory.
 template <typename R>
-class Solved {
+class Solved : public retro::testing::SolvedLoopyModule<R> {
  public:
-  Solved() : pool_(2), context_{&pool_, &progress_} {
-    module_ = retro::kit::MakeLoopyWdlModule<R>({.name = "dotsandboxes",
-                                                 .summary = "dots and boxes, 2 x 2",
-                                                 .codec = "dots-wdl-v1",
-                                                 .data_version = 1,
-                                                 .position_syntax = "\"0b000000000000 +0\"",
-                                                 .default_file_name = ""});
-    const absl::Status solved = module_->Solve({}, context_, builder_);
-    EXPECT_TRUE(solved.ok()) << solved;
-    bytes_ = retro::SerializeDatabase(
-        {"dotsandboxes", retro::kPluginAbiVersion, 1, builder_.codec()}, builder_);
-    absl::StatusOr<std::unique_ptr<retro::DatabaseFile>> file =
-        retro::DatabaseFile::FromBytes(bytes_, /*verify_slices=*/false);
-    EXPECT_TRUE(file.ok()) << file.status();
-    file_ = std::move(*file);
-    absl::StatusOr<std::unique_ptr<retro::OpenDatabase>> db = module_->Open(*file_);
-    EXPECT_TRUE(db.ok()) << db.status();
-    db_ = std::move(*db);
-  }
-
-  retro::OpenDatabase& db() { return *db_; }
-  std::span<const uint8_t> records(int slice) const { return file_->SliceBytes(slice); }
-  const retro::WorkContext& context() const { return context_; }
-
- private:
-  std::unique_ptr<retro::GameModule> module_;
-  retro::ThreadPool pool_;
-  retro::Progress progress_;
-  retro::WorkContext context_;
-  retro::DatabaseBuilder builder_;
-  std::vector<uint8_t> bytes_;
-  std::unique_ptr<retro::DatabaseFile> file_;
-  std::unique_ptr<retro::OpenDatabase> db_;
+  Solved()
+      : retro::testing::SolvedLoopyModule<R>({.name = "dotsandboxes",
+                                              .summary = "dots and boxes, 2 x 2",
+                                              .codec = "dots-wdl-v1",
+                                              .data_version = 1,
+                                              .position_syntax = "\"0b000000000000 +0\"",
+                                              .default_file_name = ""}) {}
 };
 
 // Every record against the brute force (wins, draws and losses at several

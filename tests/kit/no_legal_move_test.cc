@@ -21,6 +21,7 @@
 #include "retro/plugin.h"
 #include "retro/testing/contract_matchers.h"
 #include "retro/testing/without_take_backs.h"
+#include "tests/kit/solved_loopy_module.h"
 #include "tests/kit/stuck_tokens_rules.h"
 
 namespace stuck_tokens {
@@ -104,50 +105,12 @@ uint64_t BruteForcePerft(const Rules& rules, const Position& p, int depth) {
 
 // The kit's module for the rules, solved into a database held in memory.
 template <typename Rules>
-class Solved {
+class Solved : public retro::testing::SolvedLoopyModule<Rules> {
  public:
-  Solved() : pool_(2), context_{&pool_, &progress_} {
-    module_ = retro::kit::MakeLoopyWdlModule<Rules>(
-        {.name = "stucktokens", .summary = "two tokens on a line", .codec = "stuck-wdl-v1",
-         .data_version = 1, .position_syntax = "\"X O side\"", .default_file_name = ""});
-    absl::StatusOr<retro::SolvePlan> plan = module_->Plan({}, {});
-    EXPECT_TRUE(plan.ok()) << plan.status();
-    plan_ = *plan;
-    const absl::Status solved = module_->Solve({}, context_, builder_);
-    EXPECT_TRUE(solved.ok()) << solved;
-    bytes_ = retro::SerializeDatabase(
-        {"stucktokens", retro::kPluginAbiVersion, 1, builder_.codec()}, builder_);
-    absl::StatusOr<std::unique_ptr<retro::DatabaseFile>> file =
-        retro::DatabaseFile::FromBytes(bytes_, /*verify_slices=*/false);
-    EXPECT_TRUE(file.ok()) << file.status();
-    file_ = std::move(*file);
-    absl::StatusOr<std::unique_ptr<retro::OpenDatabase>> db = module_->Open(*file_);
-    EXPECT_TRUE(db.ok()) << db.status();
-    db_ = std::move(*db);
-  }
-
-  retro::GameModule& module() { return *module_; }
-  retro::OpenDatabase& db() { return *db_; }
-  const retro::SolvePlan& plan() const { return plan_; }
-  const retro::DatabaseBuilder& builder() const { return builder_; }
-  std::span<const uint8_t> records() const { return file_->SliceBytes(0); }
-  const retro::WorkContext& context() const { return context_; }
-  std::string ProbeLine(const std::string& text) {
-    absl::StatusOr<retro::Report> report = db_->Probe(text, {});
-    EXPECT_TRUE(report.ok()) << report.status();
-    return report.ok() ? report->text + "\n" + report->line : "";
-  }
-
- private:
-  std::unique_ptr<retro::GameModule> module_;
-  retro::ThreadPool pool_;
-  retro::Progress progress_;
-  retro::WorkContext context_;
-  retro::SolvePlan plan_;
-  retro::DatabaseBuilder builder_;
-  std::vector<uint8_t> bytes_;
-  std::unique_ptr<retro::DatabaseFile> file_;
-  std::unique_ptr<retro::OpenDatabase> db_;
+  Solved()
+      : retro::testing::SolvedLoopyModule<Rules>(
+            {.name = "stucktokens", .summary = "two tokens on a line", .codec = "stuck-wdl-v1",
+             .data_version = 1, .position_syntax = "\"X O side\"", .default_file_name = ""}) {}
 };
 
 // Every record of the kit's solve against the brute force; the values

@@ -197,12 +197,6 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
   }
 }
 
-// The term of a move in the recurrence: its reward minus the child's value
-// (the opponent's), or plus it when the move keeps the turn.
-constexpr int MoveTerm(int reward, int child_value, bool keeps_turn) {
-  return keeps_turn ? reward + child_value : reward - child_value;
-}
-
 // The optional members (those the kits share are in rules_hooks.h; Solve,
 // which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
 // std::string reward_name(): optional; probe's reward column (absent: the

@@ -18,22 +18,16 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/moves_keep_turn.h"
 
 namespace retro::kit {
 
 // static constexpr bool kMovesMayKeepTurn: optional; a move may keep the
 // turn (an extra turn: Kalah's last seed in the store), and the rules'
 // ForEachMove passes its visit one more argument, bool keeps_turn (absent:
-// every move passes the turn). The finite-horizon and loopy kits' rules
+// every move passes the turn): MovesMayKeepTurn<R>()
+// (retro/moves_keep_turn.h). The finite-horizon and loopy kits' rules
 // headers say what a kept turn counts.
-template <typename R>
-constexpr bool MovesMayKeepTurn() {
-  if constexpr (requires { R::kMovesMayKeepTurn; }) {
-    return R::kMovesMayKeepTurn;
-  } else {
-    return false;
-  }
-}
 
 // uint64_t CountPositions(): optional; the number of positions (absent: the
 // loopy kit counts the indices that are positions, weighted as stats

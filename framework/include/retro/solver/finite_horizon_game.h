@@ -30,6 +30,8 @@
 #include <concepts>
 #include <cstdint>
 
+#include "retro/moves_keep_turn.h"
+
 namespace retro {
 
 // One state as the game describes it to the finite-horizon solver.
@@ -80,22 +82,6 @@ concept FiniteHorizonHasExpandRange =
              void (*each)(uint64_t, FiniteHorizonNode<G::kMaxMoves>&)) {
       g.ExpandRange(slice, index, index, each);
     };
-
-// Whether G's moves may keep the turn (its optional kMovesMayKeepTurn).
-template <typename G>
-constexpr bool FiniteHorizonMovesMayKeepTurn() {
-  if constexpr (requires { G::kMovesMayKeepTurn; }) {
-    return G::kMovesMayKeepTurn;
-  } else {
-    return false;
-  }
-}
-
-// The term of a move in the recurrence: its reward minus the child's value
-// (the opponent's), or plus it when the move keeps the turn.
-constexpr int FiniteHorizonTerm(int reward, int child_value, bool keeps_turn) {
-  return keeps_turn ? reward + child_value : reward - child_value;
-}
 
 // A game SolveFiniteHorizon accepts (the contract above).
 template <typename G>

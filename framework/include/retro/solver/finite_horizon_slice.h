@@ -113,10 +113,10 @@ class FiniteHorizonSliceSolver {
  private:
   // Whether a move may keep the turn (the game's kMovesMayKeepTurn): then
   // each edge also records whether it does.
-  static constexpr bool kExtraTurns = FiniteHorizonMovesMayKeepTurn<Game>();
+  static constexpr bool kExtraTurns = MovesMayKeepTurn<Game>();
   // The term of an edge (keeps_turn read only under kExtraTurns).
   static int Term(int reward, int child_value, bool keeps_turn) {
-    return FiniteHorizonTerm(reward, child_value, kExtraTurns && keeps_turn);
+    return MoveTerm(reward, child_value, kExtraTurns && keeps_turn);
   }
 
   // A move into a smaller, solved slice.
