@@ -63,7 +63,10 @@ expect 2 "ForEachMove" probe --db "$work/coins.retro" --position ..4159..
 expect 2 "ForEachMove" verify --db "$work/coins.retro"
 expect 2 "ForEachMove" stats --db "$work/coins.retro"
 
-# 3. MaxValue too small.
+# 3. MaxValue too small: retro check finds a move whose value, the child
+#    anywhere in its slice's bounds, may leave the bounds; solve stops at
+#    the first value outside them.
+expect 3 "outside this slice's MinValue..MaxValue" check --game coins "${params[@]}"
 expect_solve 3 "MinValue..MaxValue"
 expect_solve 3 "MinValue..MaxValue" --no-check
 expect 3 "MaxValue" probe --db "$work/coins.retro" --position 31415926

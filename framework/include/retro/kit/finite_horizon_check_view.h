@@ -2,12 +2,16 @@
 // contract checker sees it (retro::CheckableGame): the rules' indexer,
 // notation and moves (the finite-horizon solver builds its own reverse
 // edges, so there are no take-backs), and as consistency: at most kMaxMoves
-// moves, values and rewards within the slice's bounds and int8, and, when
-// the rules solve with an adapter of their own, that adapter against the
-// rules (SolverInconsistency).
+// moves, limit and terminal values within the slice's bounds, rewards
+// within int8, each move's term within the slice's bounds wherever in its
+// own slice's bounds the child's value lies (MinValue..MaxValue declared
+// wide enough for every value the recurrence can reach), and, when the
+// rules solve with an adapter of their own, that adapter against the rules
+// (SolverInconsistency).
 #ifndef RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
 #define RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -47,12 +51,26 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
     }
     int moves = 0;
     std::string problem;
-    ForEachScoredMove(rules_, p, [&](const typename R::Move& move, const Position&, int reward,
-                                     bool) {
+    ForEachScoredMove(rules_, p, [&](const typename R::Move& move, const Position& child,
+                                     int reward, bool keeps_turn) {
       ++moves;
-      if (problem.empty() && (reward < -128 || reward > 127)) {
+      if (!problem.empty()) return;
+      if (reward < -128 || reward > 127) {
         problem = absl::StrCat("move ", rules_.FormatMove(p, move), " has reward ", reward,
                                ", outside -128..127");
+        return;
+      }
+      // The move's term with the child anywhere in its slice's bounds
+      // must stay in this slice's: else a value may leave MinValue..MaxValue.
+      const int to = rules_.Rank(child).slice;
+      const int a = MoveTerm(reward, rules_.MinValue(to), keeps_turn);
+      const int b = MoveTerm(reward, rules_.MaxValue(to), keeps_turn);
+      if (std::min(a, b) < low || std::max(a, b) > high) {
+        problem = absl::StrCat("move ", rules_.FormatMove(p, move), " (reward ", reward,
+                               ") into a slice of values ", rules_.MinValue(to), "..",
+                               rules_.MaxValue(to), " can be worth ", std::min(a, b), "..",
+                               std::max(a, b), ", outside this slice's MinValue..MaxValue ",
+                               low, "..", high);
       }
     });
     if (moves > R::kMaxMoves) {
