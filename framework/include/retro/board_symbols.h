@@ -1,8 +1,9 @@
-// What the notations of boards of cells share (a rectangular grid,
-// retro/grid_notation.h; points joined by lines, retro/point_board.h): the
-// symbols of the cell states (state 0, the empty cell, first) read back
-// from text, listed in messages, and the side to move written after the
-// board.
+// What the notations and pictures of boards of cells share (a rectangular
+// grid, retro/grid_notation.h and grid_svg.h; points joined by lines,
+// retro/point_board.h and point_board_svg.h): the symbols of the cell
+// states (state 0, the empty cell, first) checked, read back from text,
+// listed in messages and written into SVG, and the side to move written
+// after the board.
 #ifndef RETRO_BOARD_SYMBOLS_H_
 #define RETRO_BOARD_SYMBOLS_H_
 
@@ -16,6 +17,34 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro::internal {
+
+// True for symbols a notation can write: two or more, all distinct, none of
+// `reserved` (the notation's own separators); and sides "" or two distinct
+// characters.
+constexpr bool SymbolsValid(std::string_view symbols, std::string_view sides,
+                            std::string_view reserved) {
+  for (size_t i = 0; i < symbols.size(); ++i) {
+    if (reserved.find(symbols[i]) != std::string_view::npos ||
+        symbols.find(symbols[i], i + 1) != std::string_view::npos) {
+      return false;
+    }
+  }
+  return symbols.size() >= 2 && (sides.empty() || (sides.size() == 2 && sides[0] != sides[1]));
+}
+
+// `c` as SVG text.
+inline std::string SvgEscaped(char c) {
+  switch (c) {
+    case '<':
+      return "&lt;";
+    case '>':
+      return "&gt;";
+    case '&':
+      return "&amp;";
+    default:
+      return std::string(1, c);
+  }
+}
 
 // The pieces' symbols, then the empty cell's: "x, o or . (empty)".
 inline std::string SymbolList(std::string_view symbols) {

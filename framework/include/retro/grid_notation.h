@@ -39,14 +39,7 @@ struct GridShape {
   // or more, two or more distinct symbols, none '/' or ' ', and no sides or
   // two distinct ones.
   constexpr bool valid() const {
-    const std::string_view all(symbols), two(sides);
-    for (size_t i = 0; i < all.size(); ++i) {
-      if (all[i] == '/' || all[i] == ' ' || all.find(all[i], i + 1) != std::string_view::npos) {
-        return false;
-      }
-    }
-    const bool sides_ok = two.empty() || (two.size() == 2 && two[0] != two[1]);
-    return rows >= 1 && columns >= 1 && all.size() >= 2 && sides_ok;
+    return rows >= 1 && columns >= 1 && internal::SymbolsValid(symbols, sides, "/ ");
   }
 };
 

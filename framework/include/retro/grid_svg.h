@@ -9,28 +9,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "retro/board_symbols.h"
 #include "retro/cells_indexer.h"
 #include "retro/grid_notation.h"
 
 namespace retro {
-
-namespace internal {
-
-// `c` as SVG text.
-inline std::string SvgEscaped(char c) {
-  switch (c) {
-    case '<':
-      return "&lt;";
-    case '>':
-      return "&gt;";
-    case '&':
-      return "&amp;";
-    default:
-      return std::string(1, c);
-  }
-}
-
-}  // namespace internal
 
 // The SVG picture of `board`; see the file comment.
 template <int kCells>

@@ -55,10 +55,7 @@ struct PointBoardShape {
   // 0..100, lines between two distinct points, two or more distinct symbols
   // (none ' '), and no sides or two distinct ones.
   constexpr bool valid() const {
-    const std::string_view all(symbols), two(sides);
-    for (size_t i = 0; i < all.size(); ++i) {
-      if (all[i] == ' ' || all.find(all[i], i + 1) != std::string_view::npos) return false;
-    }
+    if (!internal::SymbolsValid(symbols, sides, " ")) return false;
     if (points < 1 || points > kMaxPoints || num_lines < 0 || num_lines > kMaxLines) return false;
     for (int p = 0; p < points; ++p) {
       if (places[p].x < 0 || places[p].x > 100 || places[p].y < 0 || places[p].y > 100) {
@@ -69,7 +66,7 @@ struct PointBoardShape {
       const int a = lines[l][0], b = lines[l][1];
       if (a < 0 || b < 0 || a >= points || b >= points || a == b) return false;
     }
-    return all.size() >= 2 && (two.empty() || (two.size() == 2 && two[0] != two[1]));
+    return true;
   }
 };
 

@@ -6,11 +6,12 @@
 #define RETRO_POINT_BOARD_SVG_H_
 
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "retro/board_symbols.h"
 #include "retro/cells_indexer.h"
-#include "retro/grid_svg.h"
 #include "retro/point_board.h"
 
 namespace retro {

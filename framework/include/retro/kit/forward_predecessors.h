@@ -38,30 +38,26 @@ void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& 
   ranks.clear();
   // The plays after the no-legal-move rule (a pass included), as Describe
   // reads them (loopy_wdl_plays.h); a class index's distinct children as
-  // edge keys (index * 2 + keeps_turn under extra turns).
-  constexpr bool kExtraTurns = MovesMayKeepTurn<R>();
+  // edge keys (EdgeKey).
   const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules).Play(
       p, [&](const typename R::Move*, const typename R::Position& child, bool keeps_turn) {
         const SliceIndex to = rules.Rank(child);
         if (to.slice != slice) return;
         if (classes) {
-          ranks.push_back(kExtraTurns ? to.index * 2 + keeps_turn : to.index);
+          ranks.push_back(EdgeKey<R>(to.index, keeps_turn));
         } else {
           emit(to.index, keeps_turn);
         }
       });
   if (over.has_value() || !classes) return;
   const int distinct = SortDistinctClasses(ranks);
-  for (int i = 0; i < distinct; ++i) {
-    emit(kExtraTurns ? ranks[i] >> 1 : ranks[i], kExtraTurns && (ranks[i] & 1) != 0);
-  }
+  for (int i = 0; i < distinct; ++i) emit(EdgeIndex<R>(ranks[i]), EdgeKeepsTurn<R>(ranks[i]));
 }
 
 // The predecessor lists of slice `slice`, built on `pool`'s threads. Under
-// extra turns (MovesMayKeepTurn) the lists hold edge keys: parent * 2 + 1
-// for a move keeping the turn, parent * 2 for one passing it (the lists
-// are built over twice the indices, each parent index's moves split by
-// kind).
+// extra turns (MovesMayKeepTurn) the lists hold the parents' edge keys
+// (EdgeKey): they are built over twice the indices, each key emitting the
+// moves of its parent of its kind.
 template <LoopyWdlRules R>
 absl::StatusOr<solver::PredecessorLists> BuildForwardPredecessors(
     const R& rules, int slice, ThreadPool& pool, const solver::PredecessorListsOptions& options) {
@@ -73,10 +69,9 @@ absl::StatusOr<solver::PredecessorLists> BuildForwardPredecessors(
   return solver::PredecessorLists::Build(
       kExtraTurns ? 2 * size : size, pool,
       [&](int worker, uint64_t key, auto&& emit) {
-        const uint64_t parent = kExtraTurns ? key >> 1 : key;
-        ForEachInSliceChild(rules, slice, unrankers[worker](slice, parent), ranks[worker],
-                            [&](uint64_t child, bool keeps_turn) {
-                              if (!kExtraTurns || keeps_turn == ((key & 1) != 0)) emit(child);
+        ForEachInSliceChild(rules, slice, unrankers[worker](slice, EdgeIndex<R>(key)),
+                            ranks[worker], [&](uint64_t child, bool keeps_turn) {
+                              if (keeps_turn == EdgeKeepsTurn<R>(key)) emit(child);
                             });
       },
       options);

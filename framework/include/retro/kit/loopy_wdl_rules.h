@@ -550,6 +550,23 @@ WdlOutcome MoveValueOf(const R& rules, WdlOutcome child, bool conversion, bool k
   return keeps_turn ? WdlOutcome::AfterMoveKeepingTurn(child) : WdlOutcome::AfterMove(child);
 }
 
+// An in-slice move as the kit's predecessor lists and class-index counts
+// keep it: under extra turns (MovesMayKeepTurn) the key index * 2 + 1 for
+// a move keeping the turn and index * 2 for one passing it, else the index
+// itself; and the index and kind read back from a key.
+template <typename R>
+constexpr uint64_t EdgeKey(uint64_t index, bool keeps_turn) {
+  return MovesMayKeepTurn<R>() ? index * 2 + keeps_turn : index;
+}
+template <typename R>
+constexpr uint64_t EdgeIndex(uint64_t key) {
+  return MovesMayKeepTurn<R>() ? key >> 1 : key;
+}
+template <typename R>
+constexpr bool EdgeKeepsTurn(uint64_t key) {
+  return MovesMayKeepTurn<R>() && (key & 1) != 0;
+}
+
 // True when the rules say an index numbers a class of positions.
 template <typename R>
 bool IndexesClasses(const R& rules) {

@@ -70,7 +70,7 @@ class LoopyWdlSolveView {
       const SliceIndex to = rules_.Rank(child);
       if (to.slice == slice_) {
         ++in_slice;
-        if (classes) scratch.ranks.push_back(EdgeKey(to.index, keeps_turn));
+        if (classes) scratch.ranks.push_back(EdgeKey<R>(to.index, keeps_turn));
       } else if (without_tables_) {
         sink.Conversion(WdlOutcome::Draw());
       } else if (to.slice < 0 || to.slice >= slice_ || to.slice >= std::ssize(solved_) ||
@@ -107,30 +107,25 @@ class LoopyWdlSolveView {
       ForEachTakenBack(scratch, index, part, parts, visit);
     } else {
       predecessors_->ForEachParent(index, [&](uint64_t key) {
-        const uint64_t parent = kExtraTurns ? key >> 1 : key;
-        if (static_cast<int>(parent % parts) == part) VisitParent(visit, parent, key & 1);
+        const uint64_t parent = EdgeIndex<R>(key);
+        if (static_cast<int>(parent % parts) == part) {
+          VisitParent(visit, parent, EdgeKeepsTurn<R>(key));
+        }
       });
     }
   }
 
-  // Whether a move may keep the turn: then the predecessor lists and the
-  // distinct children of a class index hold edge keys, index * 2 + 1 for
-  // a move keeping the turn, index * 2 for one passing it.
-  static constexpr bool kExtraTurns = MovesMayKeepTurn<R>();
-  static uint64_t EdgeKey(uint64_t index, bool keeps_turn) {
-    return kExtraTurns ? index * 2 + keeps_turn : index;
-  }
+ private:
   // visit(parent, true) for a move keeping the turn (only under extra
-  // turns), else visit(parent).
+  // turns, MovesMayKeepTurn), else visit(parent).
   template <typename Visit>
   static void VisitParent(Visit& visit, uint64_t parent, bool keeps_turn) {
-    if constexpr (kExtraTurns) {
+    if constexpr (MovesMayKeepTurn<R>()) {
       if (keeps_turn) return visit(parent, true);
     }
     visit(parent);
   }
 
- private:
   // The predecessors of `index` in part `part`, from the rules' take-backs.
   template <typename Visit>
   void ForEachTakenBack(Scratch& scratch, uint64_t index, int part, int parts,
@@ -143,7 +138,7 @@ class LoopyWdlSolveView {
       const SliceIndex from = rules_.Rank(parent);
       if (from.slice == slice_ && static_cast<int>(from.index % parts) == part) {
         if (classes) {
-          scratch.ranks.push_back(EdgeKey(from.index, keeps_turn));
+          scratch.ranks.push_back(EdgeKey<R>(from.index, keeps_turn));
         } else {
           VisitParent(visit, from.index, keeps_turn);
         }
@@ -155,8 +150,7 @@ class LoopyWdlSolveView {
     if (classes) {
       const int distinct = SortDistinctClasses(scratch.ranks);
       for (int i = 0; i < distinct; ++i) {
-        const uint64_t key = scratch.ranks[i];
-        VisitParent(visit, kExtraTurns ? key >> 1 : key, kExtraTurns && (key & 1) != 0);
+        VisitParent(visit, EdgeIndex<R>(scratch.ranks[i]), EdgeKeepsTurn<R>(scratch.ranks[i]));
       }
     }
   }
