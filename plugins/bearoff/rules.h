@@ -7,15 +7,15 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "retro/combinatorics.h"
+#include "retro/dice.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/parameters.h"
 
@@ -25,8 +25,8 @@ class Rules {
  public:
   using Side = std::array<int, 7>;  // checkers on points 1..P at [0..P-1], then those off
   struct Position { Side mover{}, other{}; };  // the side to move, its opponent
-  struct Move { std::vector<std::array<int, 2>> steps; };  // from, to (0: off)
-  static constexpr int kNumOutcomes = 21;  // 1-1 .. 6-6, then 2-1, 3-1, 3-2, .. 6-5
+  using Move = std::string;  // the play as its notation: "3/1 2/off"
+  static constexpr int kNumOutcomes = 21;  // the rolls of retro::DiceRolls(2)
   static constexpr retro::chance::Objective kObjective = retro::chance::Objective::kMaximize;
   // Two players: the opponent moves next, and a chance v of the opponent's is 1 - v of ours.
   static constexpr retro::chance::TurnOrder kTurnOrder = retro::chance::TwoPlayers(1.0);
@@ -54,52 +54,62 @@ class Rules {
     retro::CompositionUnrank(index % (sides() - 1) + 1, checkers_, Bins(p.other));
     return p;
   }
-  retro::SliceIndex Rank(const Position& p) const {
-    return {0, (Rank(p.mover) - 1) * (sides() - 1) + Rank(p.other) - 1};
+  retro::SliceIndex Rank(Position p) const {
+    const uint64_t mover = retro::CompositionRank(Bins(p.mover)) - 1;
+    return {0, mover * (sides() - 1) + retro::CompositionRank(Bins(p.other)) - 1};
   }
   // Over when the opponent has borne off (Play stops there): the side to move lost.
   std::optional<double> Terminal(const Position& p) const {
     return p.other[points_] == checkers_ ? std::optional(0.0) : std::nullopt;
   }
 
-  double OutcomeWeight(int outcome) const { return outcome < 6 ? 1.0 / 36 : 2.0 / 36; }
-  std::string FormatOutcome(int o) const { return absl::StrCat(Dice(o)[0], "-", Dice(o)[1]); }
+  double OutcomeWeight(int o) const { return rolls_[o].weight / 36.0; }
+  std::string FormatOutcome(int o) const {
+    return absl::StrCat(rolls_[o].faces[1], "-", rolls_[o].faces[0]);  // high die first
+  }
   double TurnReward() const { return 0; }
   // Every way to play the roll (a pair in both orders), a die moving one checker, until the
   // dice are used or the side is off. A die can always be played while checkers are left, so
   // no play uses fewer dice than it could. Plays reaching one afterstate repeat it.
   template <typename Visit>
-  void ForEachChoice(const Position& p, int outcome, Visit&& visit) const {
-    const auto [high, low] = Dice(outcome);
+  void ForEachChoice(const Position& p, int o, Visit&& visit) const {
+    const int low = rolls_[o].faces[0], high = rolls_[o].faces[1];
     Move move;
     if (high == low) return Play(p, {high, high, high, high}, move, visit);
+    Play(p, {low, high}, move, visit);  // dice are played from the back
     Play(p, {high, low}, move, visit);
-    Play(p, {low, high}, move, visit);
   }
   int num_layers(int) const { return 2 * points_ * checkers_ + 1; }  // every play lowers the pips
-  int Layer(const Position& p) const { return Pips(p.mover) + Pips(p.other); }
+  int Layer(const Position& p) const {
+    int pips = 0;
+    for (int q = 1; q <= points_; ++q) pips += q * (p.mover[q - 1] + p.other[q - 1]);
+    return pips;
+  }
 
   // Notation: each side's checkers by point, the side to move first: "331/2". Plays: "3/1 2/off".
   std::string Format(const Position& p) const {
-    return absl::StrCat(Format(p.mover), "/", Format(p.other));
-  }
-  absl::StatusOr<Position> Parse(const std::string& text) const {
-    Position p;
-    const size_t slash = text.find('/');
-    if (slash != std::string::npos && Parse(text.substr(0, slash), &p.mover) &&
-        Parse(text.substr(slash + 1), &p.other)) {
-      return p;
-    }
-    return absl::InvalidArgumentError(absl::StrCat(
-        "'", text, "' is not two sides of 1..", checkers_, " checkers on 1..", points_, ": 331/2"));
-  }
-  std::string FormatMove(const Position&, const Move& m) const {
     std::string text;
-    for (const auto& [from, to] : m.steps) {
-      absl::StrAppend(&text, text.empty() ? "" : " ", from, "/", to ? std::to_string(to) : "off");
+    for (const Side* s : {&p.mover, &p.other}) {
+      if (s == &p.other) text += '/';
+      for (int q = points_; q >= 1; --q) text.append((*s)[q - 1], static_cast<char>('0' + q));
     }
     return text;
   }
+  absl::StatusOr<Position> Parse(const std::string& text) const {
+    Position p;
+    const std::vector<std::string> sides = absl::StrSplit(text, '/');
+    bool ok = sides.size() == 2;
+    for (int i = 0; ok && i < 2; ++i) {
+      Side& s = i == 0 ? p.mover : p.other;
+      s[points_] = checkers_ - static_cast<int>(sides[i].size());
+      for (const char c : sides[i]) ok = ok && c >= '1' && c <= '0' + points_ && ++s[c - '1'];
+      ok = ok && !sides[i].empty() && s[points_] >= 0;
+    }
+    if (ok) return p;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", text, "' is not two sides of 1..", checkers_, " checkers on 1..", points_, ": 331/2"));
+  }
+  std::string FormatMove(const Position&, const Move& m) const { return m; }
   static retro::kit::ChanceLabels labels() {
     return {.value_name = "P", .value_key = "win_probability",
             .value_meaning = "chance the side to move bears off first", .outcome = "roll",
@@ -108,25 +118,12 @@ class Rules {
 
  private:
   Rules(int points, int checkers) : points_(points), checkers_(checkers) {}
-  static std::array<int, 2> Dice(int outcome) {
-    if (outcome < 6) return {outcome + 1, outcome + 1};
-    int high = 2, rest = outcome - 6;
-    while (rest >= high - 1) rest -= high - 1, ++high;
-    return {high, rest + 1};
-  }
   std::span<int> Bins(Side& s) const { return {s.data(), static_cast<size_t>(points_ + 1)}; }
-  uint64_t Rank(Side s) const { return retro::CompositionRank(Bins(s)); }
-  int Pips(const Side& s) const {
-    int pips = 0;
-    for (int q = 1; q <= points_; ++q) pips += q * s[q - 1];
-    return pips;
-  }
   template <typename Visit>
   void Play(const Position& p, std::vector<int> dice, Move& move, Visit& visit) const {
-    if (move.steps.size() == dice.size() || p.mover[points_] == checkers_) {
-      return visit(move, Position{p.other, p.mover});
-    }
-    const int die = dice[move.steps.size()];
+    if (dice.empty() || p.mover[points_] == checkers_) return visit(move, Position{p.other, p.mover});
+    const int die = dice.back();
+    dice.pop_back();
     bool higher = false;  // a checker above `from`: then a higher die cannot bear it off
     for (int from = points_; from >= 1; higher = higher || p.mover[from - 1] > 0, --from) {
       if (p.mover[from - 1] == 0 || (from < die && higher)) continue;
@@ -134,26 +131,15 @@ class Rules {
       const int to = std::max(from - die, 0);
       --next.mover[from - 1];
       ++next.mover[to > 0 ? to - 1 : points_];
-      move.steps.push_back({from, to});
+      const size_t length = move.size();
+      absl::StrAppend(&move, length ? " " : "", from, "/", to ? std::to_string(to) : "off");
       Play(next, dice, move, visit);
-      move.steps.pop_back();
+      move.resize(length);
     }
-  }
-  std::string Format(const Side& s) const {
-    std::string text;
-    for (int q = points_; q >= 1; --q) text.append(s[q - 1], static_cast<char>('0' + q));
-    return text;
-  }
-  bool Parse(const std::string& text, Side* s) const {
-    s->at(points_) = checkers_ - static_cast<int>(text.size());
-    for (const char c : text) {
-      if (c < '1' || c > '0' + points_) return false;
-      ++(*s)[c - '1'];
-    }
-    return !text.empty() && s->at(points_) >= 0;
   }
 
   int points_, checkers_;
+  std::vector<retro::DiceRoll> rolls_ = retro::DiceRolls(2);  // faces low to high, weight of 36
 };
 
 }  // namespace bearoff

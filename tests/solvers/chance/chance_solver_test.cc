@@ -154,6 +154,27 @@ void ExpectNear(const std::vector<double>& got,
   }
 }
 
+// Weights that sum to 1 only up to rounding give exact values where the
+// answer is exact: added one by one, six 1/6 make 1 - 2^-53 and the 21
+// rolls of two dice 1 + 2^-52, which divided into 1 would give
+// 1.0000000000000002 and 0.9999999999999998 turns.
+TEST(ChanceSolverTest, TurnValueIsExactWhereWeightsRoundToOne) {
+  TurnValue die(1.0);
+  for (int face = 0; face < 6; ++face) die.Add(1.0 / 6, 0.0);
+  EXPECT_EQ(die.value(), 1.0);
+  TurnValue dice(1.0);
+  for (int roll = 0; roll < 21; ++roll) dice.Add(roll < 6 ? 1.0 / 36 : 2.0 / 36, 0.0);
+  EXPECT_EQ(dice.value(), 1.0);
+  TurnValue five_more(1.0);  // a checker on point 6: 1 + 5 turns
+  for (int face = 0; face < 6; ++face) five_more.Add(1.0 / 6, 5.0);
+  EXPECT_EQ(five_more.value(), 6.0);
+  // Only the 11 rolls with a 1 move: 36/11 turns, the double nearest.
+  TurnValue eleven(1.0);
+  eleven.Add(1.0 / 36, 0.0);
+  for (int roll = 0; roll < 5; ++roll) eleven.Add(2.0 / 36, 0.0);
+  EXPECT_EQ(eleven.value(), 36.0 / 11);
+}
+
 TEST(ChanceSolverTest, MaximiseMatchesValueIteration) {
   absl::StatusOr<std::vector<double>> values =
       solver::SolveChance(PilesGame<Objective::kMaximize>(), {});

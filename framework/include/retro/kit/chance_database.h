@@ -95,18 +95,16 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
 template <typename R>
 std::optional<double> ValueFromBests(const R& rules, const std::optional<double>* best) {
   constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
-  double sum = rules.TurnReward();
-  double moving = 0;  // 1 - q, summed directly
+  chance::TurnValue value(rules.TurnReward());
   for (int o = 0; o < R::kNumOutcomes; ++o) {
-    if (!best[o]) {
-      if (kTwoPlayers && rules.OutcomeWeight(o) > 0) return std::nullopt;
-      continue;
+    if (best[o]) {
+      value.Add(rules.OutcomeWeight(o), *best[o]);
+    } else if (kTwoPlayers && rules.OutcomeWeight(o) > 0) {
+      return std::nullopt;
     }
-    sum += rules.OutcomeWeight(o) * *best[o];
-    moving += rules.OutcomeWeight(o);
   }
-  if (moving <= 0) return std::nullopt;
-  return sum / moving;
+  if (!value.has_move()) return std::nullopt;
+  return value.value();
 }
 
 // Each outcome's best afterstate value from `p` (not over), valued from

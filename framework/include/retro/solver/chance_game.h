@@ -122,28 +122,6 @@ struct Turn {
   std::array<double, kOutcomes> best{};
 };
 
-// The value of a position from its turn, outcome by outcome: the reward
-// plus the weighted best of each outcome with a move, divided by the
-// weight of those outcomes (the outcomes with no move leave the position
-// as it is; see retro/solver/chance.h). The solver combines every Turn
-// with it; a table-style game may use it to compute a value itself.
-class TurnValue {
- public:
-  explicit TurnValue(double reward) : sum_(reward) {}
-  // Outcome of weight `weight` (> 0) has a move, the best worth `best`.
-  void Add(double weight, double best) {
-    sum_ += weight * best;
-    moving_ += weight;  // 1 - q, summed directly to avoid cancellation
-  }
-  // Whether some outcome has a move; value() requires it.
-  bool has_move() const { return moving_ > 0; }
-  double value() const { return sum_ / moving_; }
-
- private:
-  double sum_;
-  double moving_ = 0;
-};
-
 // A game that schedules its positions by blocks.
 template <typename G>
 concept BlockScheduledGame = requires(const G& g) {
