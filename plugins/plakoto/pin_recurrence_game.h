@@ -153,7 +153,7 @@ class PinRecurrenceGame {
       }
       if (value != kNone) best[o] = value;
     }
-    const std::optional<double> value = kit::ValueFromBests(rules_, best);
+    const std::optional<double> value = kit::ValueFromBests(rules_, weights_, best);
     turn->terminal_value = value.value_or(std::numeric_limits<double>::quiet_NaN());
   }
 
@@ -204,6 +204,7 @@ class PinRecurrenceGame {
   const double* g_;
   const Rules& rules_;
   PinTableGame<BearoffIndexer> boards_;  // boards, single moves, blocks
+  chance::OutcomeWeights weights_{rules_};  // after rules_
 };
 
 }  // namespace retro::plakoto

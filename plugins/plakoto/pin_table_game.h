@@ -351,7 +351,7 @@ class PinTableGame {
     // 4. The best play of each roll, and the board's value, kept in its
     //    record and reported as terminal (the solver only stores it).
     const Aux& mine = tables.mine;
-    chance::TurnValue value(TurnReward());
+    chance::TurnValue value(TurnReward(), weights_);
     for (int o = 0; o < kNumOutcomes; ++o) {
       const int high = kRolls[o].high - 1;
       const int low = kRolls[o].low - 1;
@@ -366,7 +366,7 @@ class PinTableGame {
       } else {
         best = std::max(mine.b[0][high], mine.b[0][low]);
       }
-      if (best != kNone) value.Add(OutcomeWeight(o), best);
+      if (best != kNone) value.Add(o, best);
     }
     // Not reached (a checker on the pin point can move a 1): left with no
     // outcome moving, which the solver reports.
@@ -495,6 +495,7 @@ class PinTableGame {
   MoveRules rules_;
   Indexer indexer_;
   PinTableSteps step_;
+  chance::OutcomeWeights weights_{*this};  // after rules_: reads kRolls only
 };
 
 }  // namespace retro::plakoto

@@ -31,6 +31,7 @@ void ExpectValuesMatchEnumeration(const PinRules& rules, std::vector<std::vector
     Progress progress;
     const WorkContext context{&pool, &progress};
     PinBestPlays shared = rules.MakeBestChoices(tables, context);
+    const chance::OutcomeWeights weights(rules);
     for (int slice = 0; slice < rules.num_slices(); ++slice) {
       shared.Prepare(slice, context);
       const std::span<const double> recomputed = shared.RecomputedValues();
@@ -39,7 +40,7 @@ void ExpectValuesMatchEnumeration(const PinRules& rules, std::vector<std::vector
         const Position p = rules.Unrank(slice, index);
         std::optional<double> best[kNumRolls];
         kit::EnumerateBests(tables, p, best);
-        const std::optional<double> expected = kit::ValueFromBests(rules, best);
+        const std::optional<double> expected = kit::ValueFromBests(rules, weights, best);
         ASSERT_TRUE(expected.has_value()) << rules.Format(p);
         ASSERT_EQ(recomputed[index], *expected)
             << rules.Format(p) << " on " << threads << " thread(s)";

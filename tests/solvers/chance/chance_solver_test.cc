@@ -154,25 +154,63 @@ void ExpectNear(const std::vector<double>& got,
   }
 }
 
-// Weights that sum to 1 only up to rounding give exact values where the
-// answer is exact: added one by one, six 1/6 make 1 - 2^-53 and the 21
-// rolls of two dice 1 + 2^-52, which divided into 1 would give
-// 1.0000000000000002 and 0.9999999999999998 turns.
-TEST(ChanceSolverTest, TurnValueIsExactWhereWeightsRoundToOne) {
-  TurnValue die(1.0);
-  for (int face = 0; face < 6; ++face) die.Add(1.0 / 6, 0.0);
-  EXPECT_EQ(die.value(), 1.0);
-  TurnValue dice(1.0);
-  for (int roll = 0; roll < 21; ++roll) dice.Add(roll < 6 ? 1.0 / 36 : 2.0 / 36, 0.0);
-  EXPECT_EQ(dice.value(), 1.0);
-  TurnValue five_more(1.0);  // a checker on point 6: 1 + 5 turns
-  for (int face = 0; face < 6; ++face) five_more.Add(1.0 / 6, 5.0);
-  EXPECT_EQ(five_more.value(), 6.0);
-  // Only the 11 rolls with a 1 move: 36/11 turns, the double nearest.
-  TurnValue eleven(1.0);
-  eleven.Add(1.0 / 36, 0.0);
-  for (int roll = 0; roll < 5; ++roll) eleven.Add(2.0 / 36, 0.0);
+// N outcome weights as doubles (OutcomeWeights reads them as a game's).
+template <int N>
+struct Weights {
+  static constexpr int kNumOutcomes = N;
+  std::vector<double> weights;
+  double OutcomeWeight(int o) const { return weights[o]; }
+};
+Weights<6> Die() { return {std::vector<double>(6, 1.0 / 6)}; }
+Weights<21> TwoDice() {
+  Weights<21> w;
+  for (int roll = 0; roll < 21; ++roll) w.weights.push_back(roll < 6 ? 1.0 / 36 : 2.0 / 36);
+  return w;
+}
+
+// The weights of dice are read as n/D, so exact values come out exact:
+// added one by one, six 1/6 make 1 - 2^-53 and the 21 rolls of two dice
+// 1 + 2^-52, which divided into 1 would give 1.0000000000000002 and
+// 0.9999999999999998 turns.
+TEST(ChanceSolverTest, TurnValueIsExactForTheWeightsOfDice) {
+  const OutcomeWeights die_weights(Die()), dice_weights(TwoDice());
+  EXPECT_EQ(die_weights.denominator(), 6);
+  EXPECT_EQ(dice_weights.denominator(), 36);
+  EXPECT_EQ(dice_weights.numerator(0), 1);
+  EXPECT_EQ(dice_weights.numerator(20), 2);
+  // 1 turn, then k more whatever the roll: k + 1 turns, for every k.
+  for (int k = 0; k < 200; ++k) {
+    TurnValue one_die(1.0, die_weights), two_dice(1.0, dice_weights);
+    for (int face = 0; face < 6; ++face) one_die.Add(face, k);
+    for (int roll = 0; roll < 21; ++roll) two_dice.Add(roll, k);
+    EXPECT_EQ(one_die.value(), k + 1.0) << k;
+    EXPECT_EQ(two_dice.value(), k + 1.0) << k;
+  }
+  // Only 1-1 and the five other rolls with a 1 move: 36/11 turns, the
+  // double nearest.
+  TurnValue eleven(1.0, dice_weights);
+  for (const int roll : {0, 6, 7, 8, 9, 10}) eleven.Add(roll, 0.0);
   EXPECT_EQ(eleven.value(), 36.0 / 11);
+}
+
+// Weights that are no fractions of a small denominator are used as they
+// are: the recurrence of doubles.
+TEST(ChanceSolverTest, OtherWeightsAreUsedAsTheyAre) {
+  Weights<21> odd = TwoDice();
+  // n / (36 * 2^20): past the largest denominator read.
+  odd.weights[0] = (1.0 + std::ldexp(1.0, -20)) / 36;
+  odd.weights[1] = (1.0 - std::ldexp(1.0, -20)) / 36;
+  const OutcomeWeights weights(odd);
+  EXPECT_EQ(weights.denominator(), 1);
+  EXPECT_EQ(weights.numerator(0), odd.weights[0]);
+  TurnValue value(1.0, weights);
+  double sum = 1.0, moving = 0;
+  for (int roll = 0; roll < 21; ++roll) {
+    value.Add(roll, roll);
+    sum += odd.weights[roll] * roll;
+    moving += odd.weights[roll];
+  }
+  EXPECT_EQ(value.value(), sum / moving);
 }
 
 TEST(ChanceSolverTest, MaximiseMatchesValueIteration) {

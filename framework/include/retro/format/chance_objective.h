@@ -7,6 +7,9 @@
 #define RETRO_FORMAT_CHANCE_OBJECTIVE_H_
 
 #include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <vector>
 
 namespace retro::chance {
 
@@ -45,53 +48,103 @@ constexpr TurnOrder TurnOrderOf() {
   }
 }
 
-// A sum of doubles carried with its rounding error (Neumaier's
-// compensated summation), so that value() is the exact sum correctly
-// rounded in all but contrived cases: the 21 rolls of two dice, whose
-// weights sum to 1 + 2^-52 added one by one, sum to 1.
-class CompensatedSum {
+// The outcome weights as the recurrence counts them: n_o / D, integers
+// n_o summing to D, when the weights are such fractions within rounding
+// (the rolls of two dice are n/36, a die's faces 1/6): then a value's sums
+// are of exact integers and exact values come out exact (a checker on the
+// 6-point of a one-die race takes 6 turns, not 6.000000000000001; the
+// weights' doubles sum to 1 only up to rounding). Other weights are used as
+// they are (D = 1). Built once per solve or reader, not per position.
+class OutcomeWeights {
  public:
-  void Add(double x) {
-    const double t = hi_ + x;
-    lo_ += std::fabs(hi_) >= std::fabs(x) ? (hi_ - t) + x : (x - t) + hi_;
-    hi_ = t;
+  // The weights of G's kNumOutcomes outcomes (G's OutcomeWeight).
+  template <typename G>
+  explicit OutcomeWeights(const G& game) {
+    for (int o = 0; o < G::kNumOutcomes; ++o) numerators_.push_back(game.OutcomeWeight(o));
+    AsFractions();
   }
-  // Adds a * b with the product's own rounding error.
-  void AddProduct(double a, double b) {
-    const double product = a * b;
-    Add(product);
-    lo_ += std::fma(a, b, -product);
-  }
-  double value() const { return hi_ + lo_; }
+  // Outcome o's weight is numerator(o) / denominator().
+  double numerator(int o) const { return numerators_[o]; }
+  double denominator() const { return denominator_; }
 
  private:
-  double hi_ = 0;
-  double lo_ = 0;
+  // The largest denominator of a weight and of them all (2^24: the throws
+  // of up to nine six-sided dice, 6^9). Small enough that weights which are
+  // no such fractions find none: a double lies within rounding of p / q
+  // for some q only past about 2^26.
+  static constexpr uint64_t kMostDenominator = uint64_t{1} << 24;
+
+  // The smallest q <= kMostDenominator with w within rounding of p / q
+  // (continued fractions), or 0.
+  static uint64_t Denominator(double w) {
+    uint64_t p0 = 0, q0 = 1, p1 = 1, q1 = 0;
+    double x = w;
+    for (int step = 0; step < 64; ++step) {
+      const double whole = std::floor(x);
+      if (whole > static_cast<double>(kMostDenominator)) return 0;
+      const uint64_t a = static_cast<uint64_t>(whole);
+      const uint64_t p = a * p1 + p0, q = a * q1 + q0;
+      if (q > kMostDenominator) return 0;
+      if (std::fabs(static_cast<double>(p) / static_cast<double>(q) - w) <= 4e-16 * w) return q;
+      if (x == whole) return 0;
+      x = 1 / (x - whole);
+      p0 = p1, q0 = q1, p1 = p, q1 = q;
+    }
+    return 0;
+  }
+
+  // numerators_ (the weights) become n_o with denominator_ D when every
+  // weight is within rounding of n_o / D and the n_o sum to D.
+  void AsFractions() {
+    uint64_t common = 1;
+    for (const double w : numerators_) {
+      const uint64_t q = w == 0 ? 1 : (w > 0 && w <= 1 ? Denominator(w) : 0);
+      if (q == 0) return;
+      common = std::lcm(common, q);
+      if (common > kMostDenominator) return;
+    }
+    uint64_t total = 0;
+    std::vector<double> counts;
+    for (const double w : numerators_) {
+      const double n = std::round(w * static_cast<double>(common));
+      counts.push_back(n);
+      total += static_cast<uint64_t>(n);
+    }
+    if (total != common) return;
+    numerators_ = std::move(counts);
+    denominator_ = static_cast<double>(common);
+  }
+
+  std::vector<double> numerators_;
+  double denominator_ = 1;
 };
 
 // The value of a position from its turn, outcome by outcome: the reward
 // plus the weighted best of each outcome with a move, divided by the
 // weight of those outcomes (the outcomes with no move leave the position
-// as it is; see retro/solver/chance.h). Both sums are compensated, so that
-// weights that sum to 1 only up to rounding (six 1/6, the 21 rolls of two
-// dice) still give exactly 6 turns where the answer is 6. The solver
-// combines every turn with it, readers recompute a record with it, and a
-// table-style game may use it to compute a value itself.
+// as it is; see retro/solver/chance.h), in OutcomeWeights' counts:
+// (R * D + sum n_o * best_o) / (sum n_o). The solver combines every turn
+// with it, readers recompute a record with it, and a table-style game may
+// use it to compute a value itself.
 class TurnValue {
  public:
-  explicit TurnValue(double reward) { sum_.Add(reward); }
-  // Outcome of weight `weight` (> 0) has a move, the best worth `best`.
-  void Add(double weight, double best) {
-    sum_.AddProduct(weight, best);
-    moving_.Add(weight);  // 1 - q, summed directly to avoid cancellation
+  // `weights` must outlive it.
+  TurnValue(double reward, const OutcomeWeights& weights)
+      : weights_(weights), sum_(reward * weights.denominator()) {}
+  // Outcome `outcome` (of positive weight) has a move, the best worth `best`.
+  void Add(int outcome, double best) {
+    const double n = weights_.numerator(outcome);
+    sum_ += n * best;
+    moving_ += n;  // 1 - q, summed directly to avoid cancellation
   }
   // Whether some outcome has a move; value() requires it.
-  bool has_move() const { return moving_.value() > 0; }
-  double value() const { return sum_.value() / moving_.value(); }
+  bool has_move() const { return moving_ > 0; }
+  double value() const { return sum_ / moving_; }
 
  private:
-  CompensatedSum sum_;
-  CompensatedSum moving_;
+  const OutcomeWeights& weights_;
+  double sum_;
+  double moving_ = 0;
 };
 
 }  // namespace retro::chance

@@ -93,12 +93,13 @@ std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
 // (best[o], nullopt when the outcome has no move); nullopt when no outcome
 // has a move, or in a two-player game when one of positive weight has none.
 template <typename R>
-std::optional<double> ValueFromBests(const R& rules, const std::optional<double>* best) {
+std::optional<double> ValueFromBests(const R& rules, const chance::OutcomeWeights& weights,
+                                     const std::optional<double>* best) {
   constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
-  chance::TurnValue value(rules.TurnReward());
+  chance::TurnValue value(rules.TurnReward(), weights);
   for (int o = 0; o < R::kNumOutcomes; ++o) {
     if (best[o]) {
-      value.Add(rules.OutcomeWeight(o), *best[o]);
+      value.Add(o, *best[o]);
     } else if (kTwoPlayers && rules.OutcomeWeight(o) > 0) {
       return std::nullopt;
     }
@@ -621,7 +622,7 @@ class ChanceDatabase : public OpenDatabase {
     if (!expected) {
       std::optional<double> best[R::kNumOutcomes];
       bests(index, p, best);
-      expected = ValueFromBests(rules, best);
+      expected = ValueFromBests(rules, weights_, best);
     }
     return Compare(slice, index, expected, &p);
   }
@@ -660,6 +661,7 @@ class ChanceDatabase : public OpenDatabase {
   std::unique_ptr<R> rules_;  // on the heap: tables_ refers to it
   ChanceTables<R> tables_;
   ChanceLabels labels_;
+  chance::OutcomeWeights weights_{*rules_};  // how verify recomputes a record
 };
 
 // The database of `file`, checked by ReadChanceFile, answering probe, stats

@@ -118,16 +118,17 @@ using chance::Workspace;
 // Combines a turn into the position's value; false when no outcome moves,
 // or in a two-player game when some outcome does not.
 template <typename Game, int kOutcomes>
-bool Combine(const Game& game, const Turn<kOutcomes>& turn, double* value) {
+bool Combine(const Game& game, const chance::OutcomeWeights& weights, const Turn<kOutcomes>& turn,
+             double* value) {
   if (turn.terminal) {
     *value = turn.terminal_value;
     return true;
   }
   constexpr bool kTwoPlayers = chance::TurnOrderOf<Game>().opponent_moves_next;
-  chance::TurnValue combined(game.TurnReward());
+  chance::TurnValue combined(game.TurnReward(), weights);
   for (int o = 0; o < kOutcomes; ++o) {
     if (turn.has_move[o]) {
-      combined.Add(game.OutcomeWeight(o), turn.best[o]);
+      combined.Add(o, turn.best[o]);
     } else if (kTwoPlayers && game.OutcomeWeight(o) > 0) {
       return false;
     }
@@ -226,6 +227,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   //    solve the blocks: as a dependency graph when the game gives one,
   //    else layer by layer, the blocks of a layer in parallel.
   constexpr uint64_t kNone = std::numeric_limits<uint64_t>::max();
+  const chance::OutcomeWeights weights(game);
   std::atomic<uint64_t> stuck{kNone};
   std::atomic<uint64_t> unordered{kNone};
   // Solves one block into `value` and `record` (by global index): the
@@ -242,7 +244,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
         AfterstateTurn(game, index, s, values, solved, &turn, &bad);
         if (bad) unordered.store(index, std::memory_order_relaxed);
       }
-      if (!Combine(game, turn, &value[index])) {
+      if (!Combine(game, weights, turn, &value[index])) {
         stuck.store(index, std::memory_order_relaxed);
       }
       if constexpr (!kTable) solved[index].store(1, std::memory_order_relaxed);
