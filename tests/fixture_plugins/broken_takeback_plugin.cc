@@ -102,7 +102,7 @@ class BrokenNimModule : public GameModule {
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const int64_t tokens, GetIntParameter(values, "tokens", 0, 1000));
     RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> table,
-                           solver::SolveLoopyWdl(SolverGame(tokens), context));
+                           solver::SolveLoopyWdl(SolverGame(tokens), solver::ContextOf(context)));
     out.SetCodec("brokennim-wdl-byte");
     out.AddSlice("piles", std::move(table));
     return absl::OkStatus();

@@ -25,13 +25,12 @@
 #include "retro/database.h"
 #include "retro/parameters.h"
 #include "retro/progress.h"
-#include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
 #include "retro/value_probe.h"
+#include "retro/work_context.h"
 
 namespace retro {
 
-class Checkpoint;        // retro/checkpoint.h
 class ExportCapability;  // retro/export.h
 class PlayCapability;    // retro/play.h
 
@@ -47,33 +46,6 @@ struct GameDescription {
   std::string position_syntax;   // how to write a position, with an example
   PositionCells position_cells;  // its binary form (retro/value_probe.h)
   bool supports_perft = false;
-};
-
-// Resources the host lends to a long computation. A plugin hands it to a
-// solver family as is: it converts to the solvers' SolveContext (no memory
-// budget; the host checked the plan's estimate against memory already).
-struct WorkContext {
-  ThreadPool* pool = nullptr;      // never null
-  Progress* progress = nullptr;    // never null; rendering is the host's job
-  // Solve only: finished slices kept across runs (retro/checkpoint.h);
-  // null when checkpoints are off. A plugin restores what it finds and saves
-  // each slice it finishes.
-  Checkpoint* checkpoint = nullptr;
-  // Solve and verify: the ranks of an MPI job (retro/distributed/
-  // communicator.h), or null in a single process. Families that distribute
-  // split the work across them; the host writes rank 0's builder (the
-  // other ranks' may be empty).
-  distributed::Communicator* communicator = nullptr;
-  // Solve only: a folder for scratch files (retro solve --scratch; by
-  // default the output's folder); empty keeps everything in memory.
-  std::string scratch_directory = {};
-
-  operator solver::SolveContext() const {  // NOLINT: implicit by design
-    return {.pool = pool,
-            .progress = progress,
-            .communicator = communicator,
-            .scratch_directory = scratch_directory};
-  }
 };
 
 // What the host learns before solving: the validated, canonical parameters

@@ -4,6 +4,7 @@
 // `retro probe --json` gives them (the install test compares the two):
 //
 //   probe_all BOOK TABLES PINS OWARE_POSITION PLIES_LEFT SURAKARTA_POSITION PLAKOTO_POSITION
+#include <charconv>
 #include <cstdio>
 #include <string>
 
@@ -64,6 +65,9 @@ int main(int argc, char** argv) {
   if (!database.ok()) return Fail("plakoto database", database.status());
   auto turns = (*database)->Value(*pinned);
   if (!turns.ok()) return Fail("plakoto probe", turns.status());
-  std::printf("plakoto \"expected_turns\":%.17g\n", *turns);
+  // The shortest text that reads back as the double, as JSON prints it.
+  char text[32];
+  *std::to_chars(text, text + sizeof text - 1, *turns).ptr = '\0';
+  std::printf("plakoto \"expected_turns\":%s\n", text);
   return 0;
 }

@@ -63,7 +63,7 @@ absl::StatusOr<std::vector<double>> SolveChanceSlice(const R& rules, int slice,
     const ChanceSolveView<R> view(rules, slice, context.solved);
     values = solver::SolveChance(
         view, {.workspace = context.workspace, .values_on_every_rank = KeepsSolvedSlices<R>()},
-        context.work);
+        solver::ContextOf(context.work));
     if (!view.Fault().ok()) return view.Fault();
   }
   const distributed::Communicator* comm = context.work.communicator;

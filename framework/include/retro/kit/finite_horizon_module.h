@@ -180,10 +180,10 @@ class FiniteHorizonModule : public KitModule {
     }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
     if constexpr (HasOwnSolve<R>) {
-      stores = rules.Solve(options, context);
+      stores = rules.Solve(options, solver::ContextOf(context));
     } else {
       const FiniteHorizonSolveView<R> view(rules);
-      stores = solver::SolveFiniteHorizon(view, options, context);
+      stores = solver::SolveFiniteHorizon(view, options, solver::ContextOf(context));
       // A mistake of the rules, named by the member at fault.
       if (!stores.ok() && !view.Fault().ok()) return view.Fault();
     }

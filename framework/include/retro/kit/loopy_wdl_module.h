@@ -172,7 +172,7 @@ class LoopyWdlModule : public KitModule {
         }
       }
       // Snapshots inside the slice, at the checkpoint's interval.
-      solver::SolveContext slice_context = context;
+      solver::SolveContext slice_context = solver::ContextOf(context);
       std::unique_ptr<solver::SliceSnapshots> snapshots;
       if (context.checkpoint != nullptr) {
         snapshots = context.checkpoint->SnapshotsOf(name);

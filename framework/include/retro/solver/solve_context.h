@@ -6,7 +6,7 @@
 //   retro::solver::SolveContext context{.pool = &pool, .progress = &progress};
 //   auto table = retro::solver::SolveLoopyWdl(game, context);
 //
-// A plugin passes the host's retro::WorkContext, which converts to this.
+// A plugin passes solver::ContextOf of the host's retro::WorkContext.
 #ifndef RETRO_SOLVER_SOLVE_CONTEXT_H_
 #define RETRO_SOLVER_SOLVE_CONTEXT_H_
 
@@ -21,6 +21,7 @@
 #include "retro/progress.h"
 #include "retro/solver/slice_snapshots.h"
 #include "retro/thread_pool.h"
+#include "retro/work_context.h"
 
 namespace retro::solver {
 
@@ -50,6 +51,16 @@ struct SolveContext {
   // they are appended to its scratch file.
   uint64_t scratch_spill_bytes = uint64_t{32} << 20;
 };
+
+// The context of a plugin's WorkContext: its threads, progress, ranks and
+// scratch folder; no memory budget (the host checked the plan's estimate
+// against memory already).
+inline SolveContext ContextOf(const WorkContext& work) {
+  return {.pool = work.pool,
+          .progress = work.progress,
+          .communicator = work.communicator,
+          .scratch_directory = work.scratch_directory};
+}
 
 namespace internal {
 
