@@ -775,29 +775,19 @@ std::string PathBytes(const py::object& path) {
   return bytes;
 }
 
-}  // namespace
-}  // namespace retro::python
-
-PYBIND11_MODULE(_retro, m) {
-  using retro::python::DatabaseHandle;
-  using retro::python::ErrorTag;
-  using retro::python::PyDatabase;
-  m.doc() = "Reading retro databases: the compiled part of the package retro (docs/python.md).";
-  m.attr("__version__") = RETRO_VERSION;
-
+// 1. retro.Error, the exception of files that cannot be opened or read.
+void DefineError(py::module_& m) {
   static py::exception<ErrorTag> error(m, "Error");
   error.attr("__module__") = "retro";
   error.doc() =
       "A database file that cannot be opened or read (missing, damaged, foreign, no plugin for "
       "its game, truncated on disk while open).";
-  retro::python::error_type = error;
+  error_type = error;
+}
 
-  py::class_<PyDatabase>(m, "Database", R"(A retro database opened with its game's plugin.
-
-Made by retro.open(path); usable as a context manager (closed on exit).
-Probe options are the game's, as keywords (probe_parameters lists them,
-e.g. plies_left=3 for oware's --plies-left 3); every call raises ValueError
-once the database is closed.)")
+// 2. Database's properties: what the file holds.
+void DefineProperties(py::class_<PyDatabase>& database) {
+  database
       .def_property_readonly("path", &PyDatabase::path, "The path it was opened from (str).")
       .def_property_readonly("game", &PyDatabase::Game, "The game that made it, e.g. 'oware'.")
       .def_property_readonly("parameters", &PyDatabase::Parameters,
@@ -813,7 +803,12 @@ once the database is closed.)")
                              "The game's binary form of positions, which value and values_many "
                              "also take: {'count': integers a position, 'syntax': what they "
                              "are}, or None when the game has none.")
-      .def_property_readonly("closed", &PyDatabase::closed, "True once close() was called.")
+      .def_property_readonly("closed", &PyDatabase::closed, "True once close() was called.");
+}
+
+// 3. Database's probes: full answers and values, one or many.
+void DefineProbes(py::class_<PyDatabase>& database) {
+  database
       .def("probe", &PyDatabase::Probe, py::arg("position"), R"(The full answer for one position.
 
 Args:
@@ -888,7 +883,12 @@ Raises:
     errors='raise'), a bad option, an array that is not 2-D or has another
     number of columns than the game's binary form.
   TypeError: a str, an element that is not a str, a non-integer array.
-  ImportError: NumPy cannot be imported.)")
+  ImportError: NumPy cannot be imported.)");
+}
+
+// 4. Database's reports, slices of values, and closing.
+void DefineReports(py::class_<PyDatabase>& database) {
+  database
       .def("stats", &PyDatabase::Stats, py::kw_only(), py::arg("threads") = py::none(),
            R"(The dict `retro stats --json` prints: the plugin's report, per slice.
 
@@ -931,7 +931,10 @@ Raises:
         if (db.closed()) return absl::StrCat("<retro.Database ", db.path(), " (closed)>");
         return absl::StrCat("<retro.Database ", db.path(), ": ", db.Game(), ">");
       });
+}
 
+// 5. retro.open.
+void DefineOpen(py::module_& m) {
   m.def(
       "open",
       [](const py::object& path, const std::optional<std::vector<std::string>>& plugin_dirs) {
@@ -962,4 +965,23 @@ Raises:
     damaged, another data version, no plugin for its game).
   ValueError: a path holding a NUL character.
   TypeError: a path of another type.)");
+}
+
+}  // namespace
+}  // namespace retro::python
+
+PYBIND11_MODULE(_retro, m) {
+  m.doc() = "Reading retro databases: the compiled part of the package retro (docs/python.md).";
+  m.attr("__version__") = RETRO_VERSION;
+  retro::python::DefineError(m);
+  py::class_<retro::python::PyDatabase> database(m, "Database", R"(A retro database opened with its game's plugin.
+
+Made by retro.open(path); usable as a context manager (closed on exit).
+Probe options are the game's, as keywords (probe_parameters lists them,
+e.g. plies_left=3 for oware's --plies-left 3); every call raises ValueError
+once the database is closed.)");
+  retro::python::DefineProperties(database);
+  retro::python::DefineProbes(database);
+  retro::python::DefineReports(database);
+  retro::python::DefineOpen(m);
 }
