@@ -515,32 +515,71 @@ void ExploreServer::Reap(bool all) {
   }
 }
 
-void ExploreServer::ServeConnection(Connection& connection) {
-  const int fd = connection.fd;
-  // The time after which an answer under way is abandoned: the end of the
-  // grace period after Stop.
-  const auto abandoned = [&] {
-    if (!stopping_.load()) return false;
-    const Clock::time_point stopped{std::chrono::nanoseconds(stop_time_ns_.load())};
-    return Clock::now() >= stopped + limits_.stop_grace;
+// One connection's requests, one after another (ServeConnection).
+class ExploreServer::Session {
+ public:
+  Session(ExploreServer& server, int fd)
+      : server_(server), limits_(server.limits_), fd_(fd) {}
+
+  // Serves requests until the client leaves, a request closes the
+  // connection, the limit of requests is reached, or the server stops.
+  void Run() {
+    for (int served = 0; served < limits_.max_requests_per_connection; ++served) {
+      // 1. The head, within head_time, within the size limits.
+      const Clock::time_point deadline = Clock::now() + limits_.head_time;
+      std::optional<Head> head = ReadHead(deadline);
+      if (!head.has_value()) return;
+      // 2. The request, then its answer.
+      Request request;
+      bool head_only = false;
+      const Reply reply = Answer(*head, deadline, request, head_only);
+      const bool keep_alive = !reply.close && !head->refusal.has_value() &&
+                              KeepAlive(request) &&
+                              served + 1 < limits_.max_requests_per_connection &&
+                              !server_.stopping_.load();
+      if (!SendReply(reply, head_only, keep_alive)) return;
+      if (!keep_alive) {
+        Linger();
+        return;
+      }
+    }
+  }
+
+ private:
+  // A request head in buffer_: its bytes through the last header line,
+  // and through the blank line; or the refusal of one that broke a limit.
+  struct Head {
+    size_t size = 0;
+    size_t consumed = 0;
+    std::optional<Reply> refusal;
   };
+
+  // Whether an answer under way is abandoned: the grace period after Stop
+  // is over.
+  bool Abandoned() const {
+    if (!server_.stopping_.load()) return false;
+    const Clock::time_point stopped{std::chrono::nanoseconds(server_.stop_time_ns_.load())};
+    return Clock::now() >= stopped + limits_.stop_grace;
+  }
+
   // Sends `data` whole, by `deadline`; false when the client is gone, too
   // slow, or the server stops.
-  const auto send_all = [&](std::string_view data, Clock::time_point deadline) {
+  bool SendAll(std::string_view data, Clock::time_point deadline) const {
     while (!data.empty()) {
-      const ssize_t sent = send(fd, data.data(), data.size(), MSG_NOSIGNAL);
+      const ssize_t sent = send(fd_, data.data(), data.size(), MSG_NOSIGNAL);
       if (sent > 0) {
         data.remove_prefix(static_cast<size_t>(sent));
         continue;
       }
       if (sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
-      if (Clock::now() >= deadline || abandoned()) return false;
-      pollfd writable{fd, POLLOUT, 0};
+      if (Clock::now() >= deadline || Abandoned()) return false;
+      pollfd writable{fd_, POLLOUT, 0};
       poll(&writable, 1, PollMilliseconds(deadline));
     }
     return true;
-  };
-  const auto send_reply = [&](const Reply& reply, bool head_only, bool keep_alive) {
+  }
+
+  bool SendReply(const Reply& reply, bool head_only, bool keep_alive) const {
     std::string answer = absl::StrCat("HTTP/1.1 ", reply.status, " ", Reason(reply.status),
                                       "\r\nContent-Type: ", reply.content_type,
                                       "\r\nContent-Length: ", reply.body.size(),
@@ -551,185 +590,205 @@ void ExploreServer::ServeConnection(Connection& connection) {
       absl::StrAppend(&answer, name, ": ", value, "\r\n");
     absl::StrAppend(&answer, "Connection: ", keep_alive ? "keep-alive" : "close", "\r\n\r\n");
     if (!head_only) answer += reply.body;
-    return send_all(answer, Clock::now() + limits_.write_time);
-  };
+    return SendAll(answer, Clock::now() + limits_.write_time);
+  }
+
   // After an answer that closes the connection: stop sending, and read
   // (and drop) what the client still sends for a moment, so that closing
   // does not reset the connection before the client has read the answer.
-  const auto linger = [&] {
-    shutdown(fd, SHUT_WR);
+  void Linger() const {
+    shutdown(fd_, SHUT_WR);
     const Clock::time_point until = Clock::now() + std::chrono::milliseconds(500);
     char sink[kReadChunk];
     size_t dropped = 0;
-    while (!stopping_.load() && Clock::now() < until && dropped < limits_.max_body) {
-      pollfd readable{fd, POLLIN, 0};
+    while (!server_.stopping_.load() && Clock::now() < until && dropped < limits_.max_body) {
+      pollfd readable{fd_, POLLIN, 0};
       if (poll(&readable, 1, PollMilliseconds(until)) <= 0) continue;
-      const ssize_t got = recv(fd, sink, sizeof(sink), 0);
+      const ssize_t got = recv(fd_, sink, sizeof(sink), 0);
       if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) return;
       if (got > 0) dropped += static_cast<size_t>(got);
     }
-  };
+  }
 
-  std::string buffer;  // bytes received and not yet used
-  for (int served = 0; served < limits_.max_requests_per_connection; ++served) {
-    // 1. The head, within head_time, within the size limits.
-    const Clock::time_point deadline = Clock::now() + limits_.head_time;
-    size_t head_size = 0;   // through the end of the last header line
-    size_t consumed = 0;    // through the blank line
-    size_t scanned = 0;     // bytes of buffer looked at for line ends
+  // Receives into buffer_ until it holds a whole head, by `deadline`;
+  // nullopt when the connection ends quietly (the client is done, idle,
+  // gone, or the server stops).
+  std::optional<Head> ReadHead(Clock::time_point deadline) {
+    Head head;
+    size_t scanned = 0;     // bytes of buffer_ looked at for line ends
     size_t line_start = 0;  // where the line being received starts
     size_t lines = 0;
-    std::optional<Reply> refusal;
     while (true) {
       // Look at the new bytes: line by line, up to the blank line.
-      for (; scanned < buffer.size() && consumed == 0; ++scanned) {
-        if (buffer[scanned] != '\n') continue;
+      for (; scanned < buffer_.size() && head.consumed == 0; ++scanned) {
+        if (buffer_[scanned] != '\n') continue;
         const size_t length = scanned - line_start;
-        const bool blank = length == 0 || (length == 1 && buffer[line_start] == '\r');
+        const bool blank = length == 0 || (length == 1 && buffer_[line_start] == '\r');
         if (blank && lines > 0) {
-          head_size = line_start;
-          consumed = scanned + 1;
+          head.size = line_start;
+          head.consumed = scanned + 1;
         } else if (!blank || lines > 0) {
           ++lines;
         }
         line_start = scanned + 1;
         if (lines > limits_.max_headers + 1) {
-          refusal = Error(
+          head.refusal = Error(
               400, absl::StrCat("too many header lines (the most is ", limits_.max_headers, ")"),
               true);
-          break;
+          return head;
         }
       }
-      if (refusal.has_value() || consumed > 0) break;
+      if (head.consumed > 0) return head;
       // Blank lines before the request line are skipped (RFC 9112).
       if (lines == 0 && line_start > 0) {
-        buffer.erase(0, line_start);
+        buffer_.erase(0, line_start);
         scanned -= line_start;
         line_start = 0;
       }
-      const size_t partial = buffer.size() - line_start;
-      if (lines == 0 && partial > limits_.max_request_line) {
-        refusal = Error(
-            414,
-            absl::StrCat("request line too long (the most is ", KiB(limits_.max_request_line), ")"),
-            true);
-        break;
-      }
-      if (lines > 0 && partial > limits_.max_header_line) {
-        refusal = Error(
-            400,
-            absl::StrCat("header line too long (the most is ", KiB(limits_.max_header_line), ")"),
-            true);
-        break;
-      }
-      if (buffer.size() > limits_.max_head) {
-        refusal = Error(
-            400, absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
-            true);
-        break;
+      if (std::optional<Reply> too_large = SizeRefusal(lines, buffer_.size() - line_start)) {
+        head.refusal = std::move(too_large);
+        return head;
       }
       // Wait for more.
-      if (stopping_.load()) return;
+      if (server_.stopping_.load()) return std::nullopt;
       if (Clock::now() >= deadline) {
-        if (buffer.empty()) return;  // an idle connection
-        refusal = Error(408,
-                        absl::StrCat("the request head did not arrive within ",
-                                     limits_.head_time.count() / 1000.0, " s"),
-                        true);
-        break;
+        if (buffer_.empty()) return std::nullopt;  // an idle connection
+        head.refusal = Error(408,
+                             absl::StrCat("the request head did not arrive within ",
+                                          limits_.head_time.count() / 1000.0, " s"),
+                             true);
+        return head;
       }
-      pollfd readable{fd, POLLIN, 0};
+      pollfd readable{fd_, POLLIN, 0};
       if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
       char chunk[kReadChunk];
-      const ssize_t got = recv(fd, chunk, sizeof(chunk), 0);
+      const ssize_t got = recv(fd_, chunk, sizeof(chunk), 0);
       if (got < 0) {
         if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
-        return;
+        return std::nullopt;
       }
       if (got == 0) {
-        if (buffer.empty()) return;  // the client is done
-        refusal =
+        if (buffer_.empty()) return std::nullopt;  // the client is done
+        head.refusal =
             Error(400, "malformed request: the connection ended inside the request head", true);
-        break;
+        return head;
       }
-      buffer.append(chunk, static_cast<size_t>(got));
-    }
-    // 2. The request, then its answer.
-    Request request;
-    Reply reply;
-    bool head_only = false;
-    if (refusal.has_value()) {
-      reply = *std::move(refusal);
-    } else if (std::optional<Reply> bad =
-                   ParseHead(std::string_view(buffer).substr(0, head_size), limits_, request)) {
-      reply = *std::move(bad);
-    } else {
-      buffer.erase(0, consumed);
-      const bool get = request.method == "GET" || request.method == "HEAD";
-      head_only = request.method == "HEAD";
-      const uint64_t body = BodyLength(request);
-      if (get && (body > 0 || request.Find("transfer-encoding") != nullptr)) {
-        reply = Error(400, "a GET or HEAD request carries no body", true);
-      } else if (!get) {
-        reply = Error(405, "method not allowed: the explorer answers GET and HEAD only",
-                      request.Find("transfer-encoding") != nullptr);
-        reply.headers.emplace_back("Allow", "GET, HEAD");
-        if (body > limits_.max_body) {
-          reply = Error(
-              413,
-              absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"),
-              true);
-        } else if (body > buffer.size()) {
-          // Read the (small) body to drop it, within the head's deadline.
-          while (buffer.size() < body && !stopping_.load() && Clock::now() < deadline) {
-            pollfd readable{fd, POLLIN, 0};
-            if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
-            char chunk[kReadChunk];
-            const ssize_t got = recv(fd, chunk, sizeof(chunk), 0);
-            if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) break;
-            if (got > 0) buffer.append(chunk, static_cast<size_t>(got));
-          }
-          if (buffer.size() < body) reply.close = true;
-        }
-        buffer.erase(0, std::min<size_t>(buffer.size(), body));
-      } else {
-        try {
-          constexpr std::string_view kApi = "/api/";
-          if (request.path.substr(0, kApi.size()) == kApi) {
-            reply = FromApi(ServeApi(catalog_, std::string_view(request.path).substr(kApi.size()),
-                                     request.query));
-          } else if (const ExploreAsset* asset = FindExploreAsset(request.path)) {
-            reply.body = std::string(asset->content);
-            reply.content_type = std::string(asset->content_type);
-            if (asset->content_type.substr(0, 9) == "text/html") {
-              reply.headers.emplace_back("Content-Security-Policy", kPagePolicy);
-            }
-          } else {
-            reply = FromApi(ApiError("explore", absl::NotFoundError("no such page"), 404));
-          }
-          const std::string* range = request.Find("range");
-          if (request.Count("range") > 1 && reply.status == 200 && !head_only) {
-            const size_t length = reply.body.size();
-            reply = Error(416, "bad range: more than one Range header", false);
-            reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
-          } else if (range != nullptr && reply.status == 200 && !head_only) {
-            ApplyRange(*range, reply);
-          }
-        } catch (const std::bad_alloc&) {
-          reply = FromApi(ApiError("explore", absl::InternalError("out of memory"), 500));
-        } catch (const std::exception& e) {
-          reply = FromApi(ApiError("explore", absl::InternalError(e.what()), 500));
-        }
-      }
-    }
-    const bool keep_alive = !reply.close && !refusal.has_value() && KeepAlive(request) &&
-                            served + 1 < limits_.max_requests_per_connection && !stopping_.load();
-    if (!send_reply(reply, head_only, keep_alive)) return;
-    if (!keep_alive) {
-      linger();
-      return;
+      buffer_.append(chunk, static_cast<size_t>(got));
     }
   }
+
+  // The refusal of a head past a size limit, with `lines` lines received
+  // and `partial` bytes of the next.
+  std::optional<Reply> SizeRefusal(size_t lines, size_t partial) const {
+    if (lines == 0 && partial > limits_.max_request_line) {
+      return Error(
+          414,
+          absl::StrCat("request line too long (the most is ", KiB(limits_.max_request_line), ")"),
+          true);
+    }
+    if (lines > 0 && partial > limits_.max_header_line) {
+      return Error(
+          400,
+          absl::StrCat("header line too long (the most is ", KiB(limits_.max_header_line), ")"),
+          true);
+    }
+    if (buffer_.size() > limits_.max_head) {
+      return Error(
+          400, absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
+          true);
+    }
+    return std::nullopt;
+  }
+
+  // The answer to the head (its refusal, or the parsed request's answer);
+  // fills `request` and `head_only`, and drops the request's bytes from
+  // buffer_.
+  Reply Answer(const Head& head, Clock::time_point deadline, Request& request,
+               bool& head_only) {
+    if (head.refusal.has_value()) return *head.refusal;
+    if (std::optional<Reply> bad =
+            ParseHead(std::string_view(buffer_).substr(0, head.size), limits_, request)) {
+      return *std::move(bad);
+    }
+    buffer_.erase(0, head.consumed);
+    const bool get = request.method == "GET" || request.method == "HEAD";
+    head_only = request.method == "HEAD";
+    if (get && (BodyLength(request) > 0 || request.Find("transfer-encoding") != nullptr)) {
+      return Error(400, "a GET or HEAD request carries no body", true);
+    }
+    if (!get) return RefuseMethod(request, deadline);
+    try {
+      return AnswerGet(request, head_only);
+    } catch (const std::bad_alloc&) {
+      return FromApi(ApiError("explore", absl::InternalError("out of memory"), 500));
+    } catch (const std::exception& e) {
+      return FromApi(ApiError("explore", absl::InternalError(e.what()), 500));
+    }
+  }
+
+  // 405 to a method other than GET and HEAD, its (small) body read and
+  // dropped within the head's deadline; 413 for a large one.
+  Reply RefuseMethod(const Request& request, Clock::time_point deadline) {
+    const uint64_t body = BodyLength(request);
+    Reply reply = Error(405, "method not allowed: the explorer answers GET and HEAD only",
+                        request.Find("transfer-encoding") != nullptr);
+    reply.headers.emplace_back("Allow", "GET, HEAD");
+    if (body > limits_.max_body) {
+      reply = Error(
+          413, absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"),
+          true);
+    } else if (body > buffer_.size()) {
+      while (buffer_.size() < body && !server_.stopping_.load() && Clock::now() < deadline) {
+        pollfd readable{fd_, POLLIN, 0};
+        if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
+        char chunk[kReadChunk];
+        const ssize_t got = recv(fd_, chunk, sizeof(chunk), 0);
+        if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) break;
+        if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
+      }
+      if (buffer_.size() < body) reply.close = true;
+    }
+    buffer_.erase(0, std::min<size_t>(buffer_.size(), body));
+    return reply;
+  }
+
+  // The answer to a GET or HEAD: the API, a page's asset, or 404; a Range
+  // header applied.
+  Reply AnswerGet(const Request& request, bool head_only) const {
+    Reply reply;
+    constexpr std::string_view kApi = "/api/";
+    if (request.path.substr(0, kApi.size()) == kApi) {
+      reply = FromApi(ServeApi(server_.catalog_,
+                               std::string_view(request.path).substr(kApi.size()),
+                               request.query));
+    } else if (const ExploreAsset* asset = FindExploreAsset(request.path)) {
+      reply.body = std::string(asset->content);
+      reply.content_type = std::string(asset->content_type);
+      if (asset->content_type.substr(0, 9) == "text/html") {
+        reply.headers.emplace_back("Content-Security-Policy", kPagePolicy);
+      }
+    } else {
+      reply = FromApi(ApiError("explore", absl::NotFoundError("no such page"), 404));
+    }
+    const std::string* range = request.Find("range");
+    if (request.Count("range") > 1 && reply.status == 200 && !head_only) {
+      const size_t length = reply.body.size();
+      reply = Error(416, "bad range: more than one Range header", false);
+      reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
+    } else if (range != nullptr && reply.status == 200 && !head_only) {
+      ApplyRange(*range, reply);
+    }
+    return reply;
+  }
+
+  ExploreServer& server_;
+  const ExploreLimits& limits_;
+  const int fd_;
+  std::string buffer_;  // bytes received and not yet used
+};
+
+void ExploreServer::ServeConnection(Connection& connection) {
+  Session(*this, connection.fd).Run();
 }
 
 }  // namespace retro::cli

@@ -75,6 +75,7 @@ class ExploreServer {
 
  private:
   struct Connection;
+  class Session;  // one connection's requests (explore_server.cc)
 
   void ServeConnection(Connection& connection);
   // Reaps finished connection threads; with `all`, waits for every one.
