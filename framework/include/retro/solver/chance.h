@@ -172,6 +172,152 @@ void AfterstateTurn(const Game& game, uint64_t index,
   }
 }
 
+// A solve's schedule: blocks grouped by layer, and the blocks' dependency
+// graph when the game describes it (its own blocks, game_blocks).
+struct BlockPlan {
+  chance::internal::Schedule schedule;
+  std::vector<Block> game_blocks;
+  std::optional<chance::internal::BlockGraph> graph;
+};
+
+template <typename Game>
+absl::StatusOr<BlockPlan> PlanBlocks(const Game& game, const ChanceOptions& options,
+                                    ThreadPool& pool, Progress* progress) {
+  BlockPlan plan;
+  absl::StatusOr<chance::internal::Schedule> schedule;
+  if constexpr (BlockScheduledGame<Game>) {
+    plan.game_blocks = game.Blocks();
+    schedule = chance::internal::MakeScheduleFromBlocks(plan.game_blocks, game.Size());
+    if constexpr (requires { game.BlockDependencies(plan.game_blocks); }) {
+      if (schedule.ok()) {
+        absl::StatusOr<chance::internal::BlockGraph> g = chance::internal::MakeBlockGraph(
+            plan.game_blocks, game.BlockDependencies(plan.game_blocks));
+        if (!g.ok()) return g.status();
+        plan.graph = *std::move(g);
+      }
+    }
+  } else {
+    schedule = chance::internal::MakeScheduleFromLayers(game, pool, progress, options.grain * 4);
+  }
+  if (!schedule.ok()) return schedule.status();
+  plan.schedule = *std::move(schedule);
+  return plan;
+}
+
+// Several ranks, layer by layer: this rank's run of each layer's blocks
+// (solve_block(worker, block)), then the layer's values and records
+// (`aux`, table style) gathered everywhere; afterstate style marks the
+// other ranks' positions solved. Stops after a layer where failed() on
+// some rank.
+template <bool kTable, typename Aux, typename SolveBlock, typename Failed>
+void SolveLayersOnRanks(const chance::internal::Schedule& schedule, ThreadPool& pool,
+                        Progress* progress, distributed::Communicator& comm,
+                        SolveBlock&& solve_block, std::vector<double>& values, Aux* aux,
+                        std::vector<std::atomic<uint8_t>>& solved, Failed&& failed) {
+  const std::vector<Block>& blocks = schedule.blocks;
+  const int rank = comm.rank(), ranks = comm.size();
+  constexpr uint64_t kRecordBytes = sizeof(double) + (kTable ? sizeof(Aux) : 0);
+  if constexpr (kTable) static_assert(std::is_trivially_copyable_v<Aux>);
+  for (size_t l = 0; l + 1 < schedule.layer_begin.size(); ++l) {
+    const uint64_t first = schedule.layer_begin[l];
+    const uint64_t count = schedule.layer_begin[l + 1] - first;
+    const auto run_of = [&](int r) {
+      return std::pair<uint64_t, uint64_t>(first + count * r / ranks,
+                                           first + count * (r + 1) / ranks);
+    };
+    const auto [mine_first, mine_last] = run_of(rank);
+    pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
+      for (uint64_t k = b; k < e; ++k) solve_block(worker, blocks[k]);
+    });
+    // This rank's records of the layer, block after block: values, then
+    // the game's records.
+    std::vector<uint8_t> mine;
+    for (uint64_t k = mine_first; k < mine_last; ++k) {
+      const Block& block = blocks[k];
+      const uint64_t n = block.end - block.begin;
+      const size_t at = mine.size();
+      mine.resize(at + n * kRecordBytes);
+      std::memcpy(mine.data() + at, &values[block.begin], n * sizeof(double));
+      if constexpr (kTable) {
+        std::memcpy(mine.data() + at + n * sizeof(double), &aux[block.begin], n * sizeof(Aux));
+      }
+    }
+    const std::vector<uint8_t> all = comm.AllGatherBytes(mine, nullptr);
+    // Every other rank's blocks in order (the concatenation is in rank
+    // order, each rank's run in block order).
+    uint64_t positions = 0;
+    size_t at = 0;
+    for (int r = 0; r < ranks; ++r) {
+      const auto [run_first, run_last] = run_of(r);
+      for (uint64_t k = run_first; k < run_last; ++k) {
+        const Block& block = blocks[k];
+        const uint64_t n = block.end - block.begin;
+        positions += n;
+        if (r != rank) {
+          std::memcpy(&values[block.begin], all.data() + at, n * sizeof(double));
+          if constexpr (kTable) {
+            std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double),
+                        n * sizeof(Aux));
+          } else {
+            for (uint64_t i = block.begin; i < block.end; ++i) {
+              solved[i].store(1, std::memory_order_relaxed);
+            }
+          }
+        }
+        at += n * kRecordBytes;
+      }
+    }
+    if (progress != nullptr) progress->Advance(positions);
+    if (comm.AnyRank(failed())) break;
+  }
+}
+
+// One process, layer by layer, the blocks of a layer in parallel, about
+// `grain` positions a work item; stops after a layer where failed().
+template <typename SolveBlock, typename Failed>
+void SolveLayers(const chance::internal::Schedule& schedule, uint64_t grain, ThreadPool& pool,
+                 Progress* progress, SolveBlock&& solve_block, Failed&& failed) {
+  const std::vector<Block>& blocks = schedule.blocks;
+  for (size_t l = 0; l + 1 < schedule.layer_begin.size(); ++l) {
+    const size_t first = schedule.layer_begin[l];
+    const size_t last = schedule.layer_begin[l + 1];
+    const uint64_t positions = blocks[last - 1].end - blocks[first].begin;
+    const uint64_t per_block = std::max<uint64_t>(1, positions / (last - first));
+    pool.ParallelFor(first, last, std::max<uint64_t>(1, grain / per_block),
+                     [&](int worker, uint64_t b, uint64_t e) {
+                       uint64_t done = 0;
+                       for (uint64_t k = b; k < e; ++k) {
+                         solve_block(worker, blocks[k]);
+                         done += blocks[k].end - blocks[k].begin;
+                       }
+                       if (progress != nullptr) progress->Advance(done);
+                     });
+    if (failed()) break;
+  }
+}
+
+// The error of a solve that found position `unordered` reading an
+// afterstate not solved before it, or position `stuck` without a move
+// (kNone: none); OK when neither.
+template <typename Game>
+absl::Status SolveVerdict(uint64_t unordered, uint64_t stuck, uint64_t none) {
+  if (unordered != none) {
+    return absl::InternalError(absl::StrCat(
+        "game bug: an afterstate of position ", unordered,
+        " is out of range or not solved before it (check the layers)"));
+  }
+  if (stuck == none) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      chance::TurnOrderOf<Game>().opponent_moves_next
+          ? absl::StrCat("position ", stuck,
+                         " is not terminal but an outcome has no move; in a two-player "
+                         "game every outcome needs one (a roll that cannot be played would "
+                         "pass the turn), or the position is terminal")
+          : absl::StrCat("position ", stuck,
+                         " is not terminal but no outcome has a move; "
+                         "its value is unbounded (declare it terminal)"));
+}
+
 // The whole solve, in eight numbered steps.
 template <typename Game>
 absl::StatusOr<std::vector<double>> Solve(const Game& game,
@@ -185,24 +331,11 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
 
   // 1. The schedule: blocks grouped by layer, and the blocks' dependency
   //    graph if the game describes it.
-  absl::StatusOr<chance::internal::Schedule> schedule;
-  std::vector<Block> game_blocks;
-  std::optional<chance::internal::BlockGraph> graph;
-  if constexpr (BlockScheduledGame<Game>) {
-    game_blocks = game.Blocks();
-    schedule = chance::internal::MakeScheduleFromBlocks(game_blocks, size);
-    if constexpr (requires { game.BlockDependencies(game_blocks); }) {
-      if (schedule.ok()) {
-        absl::StatusOr<chance::internal::BlockGraph> g =
-            chance::internal::MakeBlockGraph(game_blocks, game.BlockDependencies(game_blocks));
-        if (!g.ok()) return g.status();
-        graph = *std::move(g);
-      }
-    }
-  } else {
-    schedule = chance::internal::MakeScheduleFromLayers(game, pool, progress, options.grain * 4);
-  }
-  if (!schedule.ok()) return schedule.status();
+  absl::StatusOr<BlockPlan> plan = PlanBlocks(game, options, pool, progress);
+  if (!plan.ok()) return plan.status();
+  const chance::internal::Schedule& schedule = plan->schedule;
+  const std::vector<Block>& game_blocks = plan->game_blocks;
+  const std::optional<chance::internal::BlockGraph>& graph = plan->graph;
 
   // 2. Storage: values, the game's records (table style) or solved flags
   //    (afterstate style, to check the order the game promised).
@@ -253,6 +386,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   auto solve_block = [&](int worker, const Block& block) {
     solve_block_into(worker, block, values.data(), aux);
   };
+  const auto failed = [&] { return stuck.load() != kNone || unordered.load() != kNone; };
   if (progress != nullptr) progress->StartPhase("solve", size);
   if (split) {
     // 4. Several ranks, and the game lists what each block reads: each
@@ -260,66 +394,12 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     //    (retro/solver/chance_distributed.h).
     values = chance::internal::SolveBlocksDistributed<Aux>(
         game_blocks, *graph, size, pool, progress, comm, options.values_on_every_rank,
-        solve_block_into, [&] { return stuck.load() != kNone || unordered.load() != kNone; });
+        solve_block_into, failed);
   } else if (ranks > 1) {
     // 5. Several ranks: layer by layer, this rank's run of each layer's
     //    blocks, then the layer's values and records gathered everywhere.
-    const std::vector<Block>& blocks = schedule->blocks;
-    const int rank = comm.rank();
-    constexpr uint64_t kRecordBytes = sizeof(double) + (kTable ? sizeof(Aux) : 0);
-    if constexpr (kTable) static_assert(std::is_trivially_copyable_v<Aux>);
-    for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
-      const uint64_t first = schedule->layer_begin[l];
-      const uint64_t count = schedule->layer_begin[l + 1] - first;
-      const auto run_of = [&](int r) {
-        return std::pair<uint64_t, uint64_t>(first + count * r / ranks,
-                                             first + count * (r + 1) / ranks);
-      };
-      const auto [mine_first, mine_last] = run_of(rank);
-      pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
-        for (uint64_t k = b; k < e; ++k) solve_block(worker, blocks[k]);
-      });
-      // This rank's records of the layer, block after block: values, then
-      // the game's records.
-      std::vector<uint8_t> mine;
-      for (uint64_t k = mine_first; k < mine_last; ++k) {
-        const Block& block = blocks[k];
-        const uint64_t n = block.end - block.begin;
-        const size_t at = mine.size();
-        mine.resize(at + n * kRecordBytes);
-        std::memcpy(mine.data() + at, &values[block.begin], n * sizeof(double));
-        if constexpr (kTable) {
-          std::memcpy(mine.data() + at + n * sizeof(double), &aux[block.begin], n * sizeof(Aux));
-        }
-      }
-      const std::vector<uint8_t> all = comm.AllGatherBytes(mine, nullptr);
-      // Every other rank's blocks in order (the concatenation is in rank
-      // order, each rank's run in block order).
-      uint64_t positions = 0;
-      size_t at = 0;
-      for (int r = 0; r < ranks; ++r) {
-        const auto [run_first, run_last] = run_of(r);
-        for (uint64_t k = run_first; k < run_last; ++k) {
-          const Block& block = blocks[k];
-          const uint64_t n = block.end - block.begin;
-          positions += n;
-          if (r != rank) {
-            std::memcpy(&values[block.begin], all.data() + at, n * sizeof(double));
-            if constexpr (kTable) {
-              std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double),
-                          n * sizeof(Aux));
-            } else {
-              for (uint64_t i = block.begin; i < block.end; ++i) {
-                solved[i].store(1, std::memory_order_relaxed);
-              }
-            }
-          }
-          at += n * kRecordBytes;
-        }
-      }
-      if (progress != nullptr) progress->Advance(positions);
-      if (comm.AnyRank(stuck.load() != kNone || unordered.load() != kNone)) break;
-    }
+    SolveLayersOnRanks<kTable>(schedule, pool, progress, comm, solve_block, values, aux, solved,
+                               failed);
   } else if (graph.has_value()) {
     // 6. One process, the blocks as their dependency graph allows.
     const std::vector<Block>& blocks = game_blocks;
@@ -331,47 +411,11 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
     });
   } else {
     // 7. One process, layer by layer, the blocks of a layer in parallel.
-    const std::vector<Block>& blocks = schedule->blocks;
-    for (size_t l = 0; l + 1 < schedule->layer_begin.size(); ++l) {
-      const size_t first = schedule->layer_begin[l];
-      const size_t last = schedule->layer_begin[l + 1];
-      // About options.grain positions per work item.
-      const uint64_t positions = blocks[last - 1].end - blocks[first].begin;
-      const uint64_t per_block =
-          std::max<uint64_t>(1, positions / (last - first));
-      const uint64_t grain = std::max<uint64_t>(1, options.grain / per_block);
-      pool.ParallelFor(first, last, grain,
-                       [&](int worker, uint64_t b, uint64_t e) {
-                         uint64_t done = 0;
-                         for (uint64_t k = b; k < e; ++k) {
-                           solve_block(worker, blocks[k]);
-                           done += blocks[k].end - blocks[k].begin;
-                         }
-                         if (progress != nullptr) {
-                           progress->Advance(done);
-                         }
-                       });
-      if (stuck.load() != kNone || unordered.load() != kNone) break;
-    }
+    SolveLayers(schedule, options.grain, pool, progress, solve_block, failed);
   }
   // 8. The verdict, agreed by the ranks; the values (rank 0's alone unless
   //    every rank asked for them).
-  absl::Status status;
-  if (const uint64_t i = unordered.load(); i != kNone) {
-    status = absl::InternalError(absl::StrCat(
-        "game bug: an afterstate of position ", i,
-        " is out of range or not solved before it (check the layers)"));
-  } else if (const uint64_t i = stuck.load(); i != kNone) {
-    status = absl::FailedPreconditionError(
-        chance::TurnOrderOf<Game>().opponent_moves_next
-            ? absl::StrCat("position ", i,
-                           " is not terminal but an outcome has no move; in a two-player "
-                           "game every outcome needs one (a roll that cannot be played would "
-                           "pass the turn), or the position is terminal")
-            : absl::StrCat("position ", i,
-                           " is not terminal but no outcome has a move; "
-                           "its value is unbounded (declare it terminal)"));
-  }
+  absl::Status status = SolveVerdict<Game>(unordered.load(), stuck.load(), kNone);
   if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
   if (!status.ok()) return status;
   if (ranks > 1 && !split && !options.values_on_every_rank &&

@@ -163,6 +163,68 @@ class BlockReleaser {
   std::vector<size_t> place_;
 };
 
+// Step 7 of SolveBlocksDistributed: the values of every block by index, on
+// rank 0 (or every rank when `values_on_every_rank`; an empty vector on the
+// others), a bounded chunk of the solve order at a time, each rank sending
+// its own blocks of the chunk (a run of `kept`, its values in solve order,
+// released as they are sent).
+inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
+                                            const BlockOwnership& own,
+                                            retro::internal::LazyArray<double>& kept,
+                                            uint64_t size, distributed::Communicator& comm,
+                                            bool values_on_every_rank) {
+  const int rank = comm.rank();
+  const int ranks = comm.size();
+  constexpr uint64_t kChunkPositions = uint64_t{1} << 20;  // 8 MiB of values
+  const bool receives = values_on_every_rank || rank == 0;
+  std::vector<double> out(receives ? size : 0);
+  uint64_t sent = 0;  // of `kept`
+  for (size_t first = 0; first < own.order.size();) {
+    size_t last = first;
+    uint64_t positions = 0, mine_positions = 0;
+    while (last < own.order.size() &&
+           (last == first || positions < kChunkPositions)) {
+      const uint32_t b = own.order[last++];
+      positions += blocks[b].end - blocks[b].begin;
+      if (own.owner[b] == rank)
+        mine_positions += blocks[b].end - blocks[b].begin;
+    }
+    const auto* kept_bytes =
+        reinterpret_cast<const uint8_t*>(kept.data() + sent);
+    std::vector<uint8_t> mine(kept_bytes,
+                              kept_bytes + mine_positions * sizeof(double));
+    kept.Release(sent, sent + mine_positions);
+    sent += mine_positions;
+    std::vector<std::vector<uint8_t>> parts;
+    if (values_on_every_rank) {
+      std::vector<uint64_t> counts;
+      const std::vector<uint8_t> all = comm.AllGatherBytes(mine, &counts);
+      uint64_t offset = 0;
+      for (int r = 0; r < ranks; ++r) {
+        parts.emplace_back(all.begin() + offset,
+                           all.begin() + offset + counts[r]);
+        offset += counts[r];
+      }
+    } else {
+      std::vector<std::vector<uint8_t>> send(ranks);
+      send[0] = std::move(mine);
+      parts = comm.AllToAllBytes(send);
+    }
+    if (receives) {
+      std::vector<size_t> at(ranks, 0);
+      for (size_t k = first; k < last; ++k) {
+        const Block& block = blocks[own.order[k]];
+        const int r = own.owner[own.order[k]];
+        const size_t bytes = (block.end - block.begin) * sizeof(double);
+        std::memcpy(out.data() + block.begin, parts[r].data() + at[r], bytes);
+        at[r] += bytes;
+      }
+    }
+    first = last;
+  }
+  return out;
+}
+
 // Solves every block of `blocks` (the game's, in its order; `graph` their
 // dependencies) on the ranks of `comm`, this rank its share: calls
 // solve_block(worker, block, values, aux) for its own blocks, layer by
@@ -286,57 +348,8 @@ std::vector<double> SolveBlocksDistributed(
   values.reset();
   if (stopped) return {};
 
-  // 7. The values to rank 0 (or everywhere), a bounded chunk of the solve
-  //    order at a time, each rank sending its own blocks of the chunk
-  //    (a run of `kept`).
-  constexpr uint64_t kChunkPositions = uint64_t{1} << 20;  // 8 MiB of values
-  const bool receives = values_on_every_rank || rank == 0;
-  std::vector<double> out(receives ? size : 0);
-  uint64_t sent = 0;  // of `kept`
-  for (size_t first = 0; first < own.order.size();) {
-    size_t last = first;
-    uint64_t positions = 0, mine_positions = 0;
-    while (last < own.order.size() &&
-           (last == first || positions < kChunkPositions)) {
-      const uint32_t b = own.order[last++];
-      positions += blocks[b].end - blocks[b].begin;
-      if (own.owner[b] == rank)
-        mine_positions += blocks[b].end - blocks[b].begin;
-    }
-    const auto* kept_bytes =
-        reinterpret_cast<const uint8_t*>(kept.data() + sent);
-    std::vector<uint8_t> mine(kept_bytes,
-                              kept_bytes + mine_positions * sizeof(double));
-    kept.Release(sent, sent + mine_positions);
-    sent += mine_positions;
-    std::vector<std::vector<uint8_t>> parts;
-    if (values_on_every_rank) {
-      std::vector<uint64_t> counts;
-      const std::vector<uint8_t> all = comm.AllGatherBytes(mine, &counts);
-      uint64_t offset = 0;
-      for (int r = 0; r < ranks; ++r) {
-        parts.emplace_back(all.begin() + offset,
-                           all.begin() + offset + counts[r]);
-        offset += counts[r];
-      }
-    } else {
-      std::vector<std::vector<uint8_t>> send(ranks);
-      send[0] = std::move(mine);
-      parts = comm.AllToAllBytes(send);
-    }
-    if (receives) {
-      std::vector<size_t> at(ranks, 0);
-      for (size_t k = first; k < last; ++k) {
-        const Block& block = blocks[own.order[k]];
-        const int r = own.owner[own.order[k]];
-        const size_t bytes = (block.end - block.begin) * sizeof(double);
-        std::memcpy(out.data() + block.begin, parts[r].data() + at[r], bytes);
-        at[r] += bytes;
-      }
-    }
-    first = last;
-  }
-  return out;
+  // 7. The values to rank 0 (or everywhere).
+  return GatherKeptValues(blocks, own, kept, size, comm, values_on_every_rank);
 }
 
 }  // namespace retro::chance::internal
