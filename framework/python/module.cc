@@ -974,7 +974,8 @@ PYBIND11_MODULE(_retro, m) {
   m.doc() = "Reading retro databases: the compiled part of the package retro (docs/python.md).";
   m.attr("__version__") = RETRO_VERSION;
   retro::python::DefineError(m);
-  py::class_<retro::python::PyDatabase> database(m, "Database", R"(A retro database opened with its game's plugin.
+  using retro::python::PyDatabase;
+  py::class_<PyDatabase> database(m, "Database", R"(A retro database opened with its game's plugin.
 
 Made by retro.open(path); usable as a context manager (closed on exit).
 Probe options are the game's, as keywords (probe_parameters lists them,

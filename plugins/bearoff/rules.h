@@ -121,7 +121,9 @@ class Rules {
   std::span<int> Bins(Side& s) const { return {s.data(), static_cast<size_t>(points_ + 1)}; }
   template <typename Visit>
   void Play(const Position& p, std::vector<int> dice, Move& move, Visit& visit) const {
-    if (dice.empty() || p.mover[points_] == checkers_) return visit(move, Position{p.other, p.mover});
+    if (dice.empty() || p.mover[points_] == checkers_) {
+      return visit(move, Position{p.other, p.mover});  // the opponent to move
+    }
     const int die = dice.back();
     dice.pop_back();
     bool higher = false;  // a checker above `from`: then a higher die cannot bear it off
