@@ -153,7 +153,7 @@ std::string PinRules::default_file_name() const {
   return name + ".retro";
 }
 
-uint64_t PinRules::solve_memory_bytes() const {
+uint64_t PinRules::EstimateMemoryBytes() const {
   return SolveMemory(points_, pins_.size(), turns_);
 }
 
@@ -161,7 +161,7 @@ uint64_t PinRules::solve_memory_bytes() const {
 // boards and of the boards they read, until the last read), but rank 0
 // receives every board's value at the end of each slice (8 bytes a board)
 // and keeps the finished slices.
-uint64_t PinRules::replicated_memory_bytes() const {
+uint64_t PinRules::EstimateReplicatedMemoryBytes() const {
   return sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
          FinishedMemory(points_, pins_.size(), turns_);
 }

@@ -55,10 +55,12 @@ class PinRules {
   static absl::StatusOr<PinRules> FromHeader(const HeaderParameters& header);
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   std::string default_file_name() const;
-  uint64_t solve_memory_bytes() const;
-  // Of it, what every rank of a distributed solve holds: all but the
-  // partial-move tables (docs/distributed.md).
-  uint64_t replicated_memory_bytes() const;
+  // The plan's estimates: a solve's memory, the file (kit::ChanceFileBytes)
+  // and, of the memory, what every rank of a distributed solve holds: all
+  // but the partial-move tables (docs/distributed.md).
+  uint64_t EstimateMemoryBytes() const;
+  uint64_t EstimateFileBytes() const { return kit::ChanceFileBytes(*this); }
+  uint64_t EstimateReplicatedMemoryBytes() const;
   std::string WhatFits(uint64_t available_bytes) const;
 
   // Slices and records.

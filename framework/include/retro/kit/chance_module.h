@@ -107,31 +107,26 @@ class ChanceModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
     plan.default_file_name = DefaultFileName(info_, rules);
-    uint64_t records = 0, file_bytes = 0;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      records += rules.slice_size(s);
-      file_bytes += rules.slice_size(s) * sizeof(double);
-      if constexpr (HasCompanions<R>) {
-        for (int k = 0; k < rules.num_companions(); ++k) {
-          file_bytes += rules.slice_size(s) * rules.companion_record_bytes(k);
-        }
-      }
-    }
+    uint64_t records = 0;
+    for (int s = 0; s < rules.num_slices(); ++s) records += rules.slice_size(s);
     // Every record of this family is a position (stats counts the records).
     plan.positions = records;
     if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
-    plan.estimated_file_bytes = file_bytes;
-    // Default: the finished values (kept for afterstates into earlier
-    // slices, then encoded for the builder).
-    plan.estimated_memory_bytes = 2 * file_bytes;
-    if constexpr (HasSolveMemory<R>) plan.estimated_memory_bytes = rules.solve_memory_bytes();
+    // Default: the file, and twice its values in memory (kept for
+    // afterstates into earlier slices, then encoded for the builder).
+    plan.estimated_file_bytes = ChanceFileBytes(rules);
+    plan.estimated_memory_bytes = 2 * plan.estimated_file_bytes;
+    if constexpr (HasSizeEstimates<R>) {
+      plan.estimated_file_bytes = rules.EstimateFileBytes();
+      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+    }
     // Distributed: what the rules say every rank holds; by default all of
     // it (the kit's solver view has no block dependencies, so every rank
     // holds every value: retro/solver/chance.h).
     plan.replicated_memory_bytes = plan.estimated_memory_bytes;
-    if constexpr (HasReplicatedMemory<R>) {
+    if constexpr (HasReplicatedEstimate<R>) {
       plan.replicated_memory_bytes =
-          std::min(plan.estimated_memory_bytes, rules.replicated_memory_bytes());
+          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
     }
     NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
     return plan;

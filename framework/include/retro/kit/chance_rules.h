@@ -113,12 +113,16 @@
 //                                        recorded in the header (default: the
 //                                        resolved values as given)
 //   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
-//   uint64_t solve_memory_bytes()        the memory a solve needs (default:
-//                                        the values of every slice, twice)
-//   uint64_t replicated_memory_bytes()   of it, what every rank of a
+//   uint64_t EstimateMemoryBytes(), EstimateFileBytes()
+//                                        the plan's estimates, both or neither
+//                                        (rules_hooks.h; default: the values
+//                                        of every slice, twice, and
+//                                        ChanceFileBytes)
+//   uint64_t EstimateReplicatedMemoryBytes()
+//                                        of the memory, what every rank of a
 //                                        distributed solve holds, the rest
 //                                        being split across the ranks
-//                                        (default: all of it)
+//                                        (rules_hooks.h; default: all of it)
 //   std::string WhatFits(uint64_t available_bytes)
 //                                        when a solve does not fit: what
 //                                        would ("--points 6 fits"), or ""
@@ -328,18 +332,6 @@ constexpr bool AssertChanceRules() {
 // The optional members (see the top of the file; the parameter hooks are in
 // rules_parameters.h), each used when present.
 
-// uint64_t solve_memory_bytes(): optional; the memory a solve needs
-// (absent: the values of every slice, twice).
-template <typename R>
-concept HasSolveMemory = requires(const R& r) {
-  { r.solve_memory_bytes() } -> std::convertible_to<uint64_t>;
-};
-// uint64_t replicated_memory_bytes(): optional; of it, what every rank of a
-// distributed solve holds (absent: all of it).
-template <typename R>
-concept HasReplicatedMemory = requires(const R& r) {
-  { r.replicated_memory_bytes() } -> std::convertible_to<uint64_t>;
-};
 // static ChanceLabels labels(): optional; the names probe and stats show
 // (absent: ChanceLabels{}'s defaults).
 template <typename R>
@@ -422,6 +414,22 @@ concept HasCompanions = requires(const R& r, int slice, int k) {
   { r.companion_name(slice, k) } -> std::convertible_to<std::string>;
   { r.companion_record_bytes(k) } -> std::convertible_to<uint64_t>;
 };
+
+// The bytes of a file of `rules`: a double per record, and each
+// companion's records (the plan's default estimate of the file).
+template <typename R>
+uint64_t ChanceFileBytes(const R& rules) {
+  uint64_t bytes = 0;
+  for (int s = 0; s < rules.num_slices(); ++s) {
+    bytes += rules.slice_size(s) * sizeof(double);
+    if constexpr (HasCompanions<R>) {
+      for (int k = 0; k < rules.num_companions(); ++k) {
+        bytes += rules.slice_size(s) * rules.companion_record_bytes(k);
+      }
+    }
+  }
+  return bytes;
+}
 
 // The probe and stats labels of R.
 template <typename R>
