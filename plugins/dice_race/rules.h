@@ -89,7 +89,7 @@ class Rules {
     return {.value_name = "E", .value_key = "expected_turns",
             .value_meaning = "expected turns to bear off", .outcome = "die", .choice = "move"};
   }
-  std::string TerminalNote(const Position&) const { return "bears off"; }
+  std::string GameOverNote(const Position&) const { return "bears off"; }
   std::string ValueProblem(double e) const { return e >= 1 ? "" : "E is at least one turn"; }
 };
 

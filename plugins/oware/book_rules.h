@@ -141,7 +141,7 @@ class BookRules {
   // How probe and stats read.
   std::string PositionNote(const Board& board) const;
   std::string reward_name() const { return "captures"; }
-  std::string NoMoveNote(const Board&) const {
+  std::string GameOverNote(const Board&) const {
     return "no legal move: the mover takes the seeds on its side";
   }
   std::string StatsTitle() const;

@@ -113,7 +113,7 @@ class PinRules {
   static kit::ChanceLabels labels();
   std::string PositionNote(const Position& p) const;
   std::string ValueRemark(double d) const;
-  std::string TerminalNote(const Position&) const { return "releases the pin"; }
+  std::string GameOverNote(const Position&) const { return "releases the pin"; }
   std::string StatsTitle() const;
   // D counts the current turn: a finite number >= 1.
   std::string ValueProblem(double d) const;

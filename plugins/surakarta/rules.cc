@@ -271,7 +271,7 @@ std::string SurakartaRules::PositionNote(const Position& p) const {
                          PopCount(p.us), other, PopCount(p.them));
 }
 
-std::string SurakartaRules::GameOverReason(const Position& p) const {
+std::string SurakartaRules::GameOverNote(const Position& p) const {
   if (p.us == 0) return "the side to move has no pieces";
   if (p.them == 0) return "the opponent has no pieces";
   return absl::StrCat("no legal move; no-move rule: ", NoMoveRuleName(rule_));

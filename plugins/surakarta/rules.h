@@ -227,7 +227,7 @@ class SurakartaRules {
   absl::Status Covers(const Position& p) const;
   std::string SideToMove(const Position& p) const { return p.to_move == Color::kX ? "X" : "O"; }
   std::string PositionNote(const Position& p) const;
-  std::string GameOverReason(const Position& p) const;
+  std::string GameOverNote(const Position& p) const;
 
   // retro explore: the board drawn (board_svg.h), and a position of the
   // largest table to start from: X (to move) on rank 2 from file a, O on

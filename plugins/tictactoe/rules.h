@@ -39,7 +39,7 @@ class Rules : public retro::kit::CellsRules<Rules, kGrid> {
   // For probe: the side to move, why a game is over and how long a draw
   // lasts (the empty cells, also a bound on any distance).
   std::string SideToMove(const Position& p) const { return ToMove(p) == kX ? "x" : "o"; }
-  std::string GameOverReason(const Position& p) const {
+  std::string GameOverNote(const Position& p) const {
     if (Outcome(p) == retro::WdlOutcome::Draw()) return "the board is full";
     return (ToMove(p) == kX ? "o" : "x") + std::string(" has three in a row");
   }

@@ -211,7 +211,7 @@ class Rules {
 
   // Optional hooks: the side to move and why a game is over.
   std::string SideToMove(const Position& p) const { return p.white_to_move ? "white" : "black"; }
-  std::string GameOverReason(const Position& p) const {
+  std::string GameOverNote(const Position& p) const {
     if (p.wr == kNoRook) return "only the kings are left";
     return InCheck(p) ? "checkmate" : "stalemate";
   }

@@ -254,11 +254,11 @@ TEST(KrkRulesTest, MovesAndOutcomes) {
   };
   // Checkmate, stalemate, bare kings.
   EXPECT_EQ(rules.Outcome(parse("Kb6 Rh8 ka8 b")), WdlOutcome::Loss(0));
-  EXPECT_EQ(rules.GameOverReason(parse("Kb6 Rh8 ka8 b")), "checkmate");
+  EXPECT_EQ(rules.GameOverNote(parse("Kb6 Rh8 ka8 b")), "checkmate");
   EXPECT_EQ(rules.Outcome(parse("Kb6 Rb7 ka8 b")), WdlOutcome::Draw());
-  EXPECT_EQ(rules.GameOverReason(parse("Kb6 Rb7 ka8 b")), "stalemate");
+  EXPECT_EQ(rules.GameOverNote(parse("Kb6 Rb7 ka8 b")), "stalemate");
   EXPECT_EQ(rules.Outcome(parse("Kb6 ka8 w")), WdlOutcome::Draw());
-  EXPECT_EQ(rules.GameOverReason(parse("Kb6 ka8 w")), "only the kings are left");
+  EXPECT_EQ(rules.GameOverNote(parse("Kb6 ka8 w")), "only the kings are left");
   // The black king may not step back along the rook's line (no x-ray
   // shelter), takes an unprotected rook, and leaves a protected one.
   EXPECT_THAT(moves(parse("Ka1 Rh4 kd4 b")),

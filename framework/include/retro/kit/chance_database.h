@@ -452,7 +452,7 @@ class ChanceDatabase : public OpenDatabase {
         line.note = "";
         if (rules.Terminal(*a.best_after)) {
           line.note = "game over";
-          if constexpr (HasTerminalNote<R>) line.note = rules.TerminalNote(*a.best_after);
+          if constexpr (HasGameOverNote<R>) line.note = rules.GameOverNote(*a.best_after);
         }
       }
       best.lines.push_back(std::move(line));

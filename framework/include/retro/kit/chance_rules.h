@@ -132,7 +132,8 @@
 //                                        (`--roll 6-5`; default "best")
 //   std::string PositionNote(const Position&)     "P = 6, pin on point 2"
 //   std::string ValueRemark(double value)          "K = D - 1 = 2.27"
-//   std::string TerminalNote(const Position& after)  "releases the pin"
+//   std::string GameOverNote(const Position& after)  "releases the pin": a
+//                                        choice that ends the game (rules_hooks.h)
 //   std::string StatsTitle()             the first line of `retro stats`
 //   std::string ValueProblem(double value)
 //                                        "" when a stored value is possible,
@@ -343,12 +344,6 @@ concept HasChanceLabels = requires {
 template <typename R>
 concept HasValueRemark = requires(const R& r, double value) {
   { r.ValueRemark(value) } -> std::convertible_to<std::string>;
-};
-// std::string TerminalNote(const Position& after): optional; probe's note
-// on a choice that ends the game (absent: none).
-template <typename R>
-concept HasTerminalNote = requires(const R& r, const typename R::Position& p) {
-  { r.TerminalNote(p) } -> std::convertible_to<std::string>;
 };
 // std::string ValueProblem(double value): optional; why a stored value is
 // impossible, or "" (absent: only non-finite values are refused).

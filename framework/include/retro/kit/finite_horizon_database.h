@@ -142,7 +142,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
       absl::StrAppend(&report.text, "  (no ply left)");
     } else if (lines.empty()) {
       std::string no_move = "no legal move";
-      if constexpr (HasNoMoveNote<R>) no_move = rules.NoMoveNote(p);
+      if constexpr (HasGameOverNote<R>) no_move = rules.GameOverNote(p);
       absl::StrAppend(&report.text, "  (", no_move, ")");
     } else {
       const int reward_width = std::max<int>(8, reward_name.size());

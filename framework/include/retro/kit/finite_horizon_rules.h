@@ -82,7 +82,8 @@
 //       ("" when it agrees); `retro check` runs it on every checked position
 //   std::string PositionNote(const Position&)  probe's header ("9 seeds")
 //   std::string reward_name()             probe's reward column ("captures")
-//   std::string NoMoveNote(const Position&)   probe's note when p has no move
+//   std::string GameOverNote(const Position&)   probe's note when p has no move
+//                                         (rules_hooks.h, shared by the kits)
 //   std::string StatsTitle()              the first line of `retro stats`
 //   std::string slice_label()             what the slice number counts
 //                                         ("seeds"): stats shows the number
@@ -204,12 +205,6 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
 template <typename R>
 concept HasRewardName = requires(const R& r) {
   { r.reward_name() } -> std::convertible_to<std::string>;
-};
-// std::string NoMoveNote(const Position&): optional; probe's note on a
-// position without a move (absent: the kit's generic note).
-template <typename R>
-concept HasNoMoveNote = requires(const R& r, const typename R::Position& p) {
-  { r.NoMoveNote(p) } -> std::convertible_to<std::string>;
 };
 // uint64_t EstimateFastFileBytes(): optional; the plan's file size with
 // byte-coded stores (--layout fast). Without it the plan estimates a fast

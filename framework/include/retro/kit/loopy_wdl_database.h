@@ -141,7 +141,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     if constexpr (HasPositionNote<R>) note = rules_.PositionNote(p);
     if (outcome) {
       over = "game over";
-      if constexpr (HasGameOverReason<R>) over = absl::StrCat("game over: ", rules_.GameOverReason(p));
+      if constexpr (HasGameOverNote<R>) over = absl::StrCat("game over: ", rules_.GameOverNote(p));
       if (plays.OverForLackOfMoves(p)) {
         over = absl::StrCat("game over: ", side.empty() ? "the side to move" : side,
                             " has no legal move");

@@ -81,7 +81,8 @@
 //                                        involution); the kit adds the
 //                                        pass's take-back itself
 //   std::string SideToMove(const Position&)   "x", shown by probe
-//   std::string GameOverReason(const Position&)  "x has three in a row"
+//   std::string GameOverNote(const Position&)  why it is over: "x has three in a row"
+//                                        (rules_hooks.h, shared by the kits)
 //   int MaxPlies(const Position&)        an upper bound on the plies any
 //                                        game from here can last; opening a
 //                                        database refuses longer distances
@@ -342,12 +343,6 @@ concept HasTakeBacks = requires(const R& r, const typename R::Position& p,
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;
-};
-// std::string GameOverReason(const Position&): optional; why the game is
-// over, shown by probe (absent: probe says "game over" alone).
-template <typename R>
-concept HasGameOverReason = requires(const R& r, const typename R::Position& p) {
-  { r.GameOverReason(p) } -> std::convertible_to<std::string>;
 };
 // int DrawPlies(const Position&): optional; the plies a drawn game from
 // here still lasts (absent: probe shows draws without a length).

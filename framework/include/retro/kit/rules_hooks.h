@@ -79,6 +79,16 @@ concept HasSolverInconsistency = requires(const R& r, const typename R::Position
   { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
 };
 
+// std::string GameOverNote(const Position&): optional; probe's note on a
+// position where the game is over, saying why: a loopy game's over
+// position ("x has three in a row"), a finite-horizon position without a
+// move, the afterstate of a chance choice that ends the game ("bears
+// off") (absent: the kit's generic words, or none).
+template <typename R>
+concept HasGameOverNote = requires(const R& r, const typename R::Position& p) {
+  { r.GameOverNote(p) } -> std::convertible_to<std::string>;
+};
+
 // std::string PositionNote(const Position&): optional; probe's note on a
 // position (absent: loopy says "x to move" from SideToMove, finite
 // horizon the slice's name, chance nothing).
