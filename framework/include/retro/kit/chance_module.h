@@ -112,13 +112,15 @@ class ChanceModule : public KitModule {
     // Every record of this family is a position (stats counts the records).
     plan.positions = records;
     if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
-    // Default: the file, and twice its values in memory (kept for
-    // afterstates into earlier slices, then encoded for the builder).
-    plan.estimated_file_bytes = ChanceFileBytes(rules);
-    plan.estimated_memory_bytes = 2 * plan.estimated_file_bytes;
+    // The rules' estimates; by default the file, and twice its values in
+    // memory (kept for afterstates into earlier slices, then encoded for
+    // the builder).
     if constexpr (HasSizeEstimates<R>) {
       plan.estimated_file_bytes = rules.EstimateFileBytes();
       plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
+    } else {
+      plan.estimated_file_bytes = ChanceFileBytes(rules);
+      plan.estimated_memory_bytes = 2 * plan.estimated_file_bytes;
     }
     // Distributed: what the rules say every rank holds; by default all of
     // it (the kit's solver view has no block dependencies, so every rank
