@@ -9,12 +9,4 @@ Position StartPosition() {
   return MakePosition(x, o, Color::kX);
 }
 
-Position MakePosition(Bitboard x, Bitboard o, Color to_move) {
-  Position p;
-  p.to_move = to_move;
-  p.us = to_move == Color::kX ? x : o;
-  p.them = to_move == Color::kX ? o : x;
-  return p;
-}
-
 }  // namespace retro::surakarta

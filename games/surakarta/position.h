@@ -41,7 +41,9 @@ struct Position {
 Position StartPosition();
 
 // Builds a position from the pieces of each colour.
-Position MakePosition(Bitboard x, Bitboard o, Color to_move);
+inline Position MakePosition(Bitboard x, Bitboard o, Color to_move) {
+  return to_move == Color::kX ? Position{x, o, to_move} : Position{o, x, to_move};
+}
 
 // The legal moves of `p` (captures first, then steps).
 inline void GenerateMoves(const Position& p, MoveList& list) {

@@ -32,7 +32,7 @@ class RulesValueProbe final : public ValueProbe {
   void Values(std::span<const std::string_view> positions,
               std::span<ValueAnswer> out) const override {
     for (size_t i = 0; i < positions.size(); ++i) {
-      out[i] = Answer(rules_.Parse(std::string(positions[i])));
+      Put(Answer(rules_.Parse(std::string(positions[i]))), out[i]);
     }
   }
 
@@ -47,7 +47,8 @@ class RulesValueProbe final : public ValueProbe {
         return;
       }
       for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = Answer(rules_.FromCells(cells.subspan(i * cells_per_position, cells_per_position)));
+        Put(Answer(rules_.FromCells(cells.subspan(i * cells_per_position, cells_per_position))),
+            out[i]);
       }
     } else {
       ValueProbe::ValuesOfCells(cells, cells_per_position, out);
@@ -55,6 +56,16 @@ class RulesValueProbe final : public ValueProbe {
   }
 
  private:
+  // `answer` into `out` member by member: a copy of the whole PositionValue
+  // reads its three members' fresh stores with one wide load, which the
+  // processor cannot forward (a stall of about 5 ns a probe).
+  static void Put(ValueAnswer&& answer, ValueAnswer& out) {
+    out.status = std::move(answer.status);
+    out.value.kind = answer.value.kind;
+    out.value.distance = answer.value.distance;
+    out.value.value = answer.value.value;
+  }
+
   ValueAnswer Answer(const absl::StatusOr<Position>& p) const {
     if (!p.ok()) return ValueAnswer::Failed(p.status());
     if constexpr (HasCovers<R>) {
