@@ -39,6 +39,11 @@ struct SolveContext;
 namespace retro {
 struct CppBookCode;
 }  // namespace retro
+// And the plan's estimates (retro/kit/size_estimates.h), which only the kit's
+// plan reads.
+namespace retro::kit {
+struct SizeEstimates;
+}  // namespace retro::kit
 
 namespace retro::oware {
 
@@ -119,16 +124,9 @@ class BookRules {
   absl::Status Covers(const Board& board) const { return CheckSeedsCovered(board, seeds_); }
 
   // Planning: the memory model fitted to measured peaks, the file size
-  // model fitted to measured books, and what would fit instead.
-  uint64_t EstimateMemoryBytes() const;
-  uint64_t EstimateFileBytes() const;
-  // With --layout fast: byte-coded stores take 1.4 to 1.8 times the
-  // bit-coded ones EstimateFileBytes describes (measured: 1.44 at 20 seeds,
-  // 1.39 at 14, 1.82 at 9), counted as 1.5.
-  uint64_t EstimateFastFileBytes() const { return EstimateFileBytes() / 2 * 3; }
-  // What every rank of a distributed solve holds (docs/distributed.md).
-  uint64_t EstimateReplicatedMemoryBytes() const;
-  std::string WhatFits(uint64_t available_bytes) const;
+  // model fitted to measured books, what every rank of a distributed solve
+  // holds (docs/distributed.md), and what would fit instead.
+  kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
   // Solves with the colex solver adapter (solver_game.h: incremental
   // ranking of children) and the grand slam rule compiled in (solve_book.cc).

@@ -17,6 +17,7 @@
 #include "plugins/plakoto/pin_file.h"
 #include "plugins/plakoto/pin_table_game.h"
 #include "plugins/plakoto/turn_distribution.h"
+#include "retro/kit/size_estimates.h"
 #include "retro/solver/chance.h"
 #include "retro/status_macros.h"
 
@@ -153,21 +154,18 @@ std::string PinRules::default_file_name() const {
   return name + ".retro";
 }
 
-uint64_t PinRules::EstimateMemoryBytes() const {
-  return SolveMemory(points_, pins_.size(), turns_);
-}
-
 // A distributed solve splits the tables (each rank keeps those of its own
 // boards and of the boards they read, until the last read), but rank 0
 // receives every board's value at the end of each slice (8 bytes a board)
 // and keeps the finished slices.
-uint64_t PinRules::EstimateReplicatedMemoryBytes() const {
-  return sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
-         FinishedMemory(points_, pins_.size(), turns_);
-}
-
-std::string PinRules::WhatFits(uint64_t available_bytes) const {
-  return points_ == 12 && SolveMemory(6, 1, 0) <= available_bytes ? "--points 6 fits" : "";
+kit::SizeEstimates PinRules::EstimateSizes(uint64_t available_bytes) const {
+  return {.memory_bytes = SolveMemory(points_, pins_.size(), turns_),
+          .file_bytes = kit::ChanceFileBytes(*this),
+          .replicated_memory_bytes = sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
+                                     FinishedMemory(points_, pins_.size(), turns_),
+          .what_fits = points_ == 12 && SolveMemory(6, 1, 0) <= available_bytes
+                           ? "--points 6 fits"
+                           : ""};
 }
 
 std::string PinRules::slice_name(int slice) const { return ValueSliceName(points_, pins_[slice]); }

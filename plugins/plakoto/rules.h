@@ -58,10 +58,7 @@ class PinRules {
   // The plan's estimates: a solve's memory, the file (kit::ChanceFileBytes)
   // and, of the memory, what every rank of a distributed solve holds: all
   // but the partial-move tables (docs/distributed.md).
-  uint64_t EstimateMemoryBytes() const;
-  uint64_t EstimateFileBytes() const { return kit::ChanceFileBytes(*this); }
-  uint64_t EstimateReplicatedMemoryBytes() const;
-  std::string WhatFits(uint64_t available_bytes) const;
+  kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
   // Slices and records.
   int num_slices() const { return static_cast<int>(pins_.size()); }

@@ -14,6 +14,7 @@
 #include "plugins/surakarta/scheme_table_slice.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/combinatorics.h"
+#include "retro/kit/size_estimates.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
@@ -355,23 +356,16 @@ uint64_t SurakartaRules::CountPositions() const {
   return positions;
 }
 
-uint64_t SurakartaRules::EstimateMemoryBytes() const { return EstimateMemory(pieces_, indexing_); }
-
-uint64_t SurakartaRules::EstimateFileBytes() const {
-  uint64_t bytes = 0;
-  for (int n = 1; n <= pieces_; ++n) bytes += Records(n, indexing_);  // one byte a record
-  return bytes;
-}
-
-uint64_t SurakartaRules::EstimateReplicatedMemoryBytes() const {
-  return kBaseBytes + 2 * EstimateFileBytes() + IndexerBytes(pieces_, indexing_);
-}
-
-std::string SurakartaRules::WhatFits(uint64_t available_bytes) const {
+kit::SizeEstimates SurakartaRules::EstimateSizes(uint64_t available_bytes) const {
+  uint64_t file = 0;
+  for (int n = 1; n <= pieces_; ++n) file += Records(n, indexing_);  // one byte a record
   const int largest = LargestThatFits(MaxTablePiecesOf(indexing_), available_bytes,
                                       [&](int n) { return EstimateMemory(n, indexing_); });
-  return largest == 0 ? std::string("not even the 1-piece table fits")
-                      : absl::StrCat("the largest that fits is --pieces ", largest);
+  return {.memory_bytes = EstimateMemory(pieces_, indexing_),
+          .file_bytes = file,
+          .replicated_memory_bytes = kBaseBytes + 2 * file + IndexerBytes(pieces_, indexing_),
+          .what_fits = largest == 0 ? std::string("not even the 1-piece table fits")
+                                    : absl::StrCat("the largest that fits is --pieces ", largest)};
 }
 
 std::string SurakartaRules::RenderSvg(const Position& p) const { return BoardSvg(p); }

@@ -262,10 +262,7 @@ class SurakartaRules {
   // holds (the finished tables, kept and handed to the builder, and the
   // symmetric layout's indexers), and what would fit instead.
   uint64_t CountPositions() const;
-  uint64_t EstimateMemoryBytes() const;
-  uint64_t EstimateFileBytes() const;
-  uint64_t EstimateReplicatedMemoryBytes() const;
-  std::string WhatFits(uint64_t available_bytes) const;
+  kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
  private:
   struct Shared;

@@ -44,7 +44,6 @@ class Rules : public retro::kit::CellsRules<Rules, kGrid> {
     return (ToMove(p) == kX ? "o" : "x") + std::string(" has three in a row");
   }
   int MaxPlies(const Position& p) const { return Count(p, kEmpty); }
-  int DrawPlies(const Position& p) const { return Count(p, kEmpty); }
 };
 
 }  // namespace tictactoe

@@ -2,7 +2,7 @@
 // retro/point_board_svg.h) on pong hau k'i: five points, the four corners
 // joined to the centre and the left, right and bottom edges drawn; two
 // pieces a side slide along a line to the empty point, and a side without
-// a move loses (the loopy kit's kNoLegalMove). The notation against texts
+// a move loses (its Outcome). The notation against texts
 // written out by hand, the picture's lines and points, the neighbours, and
 // the kit's solve against a brute force by levels.
 #include "retro/kit/points_rules.h"
@@ -39,11 +39,15 @@ constexpr PointBoardShape kPongHauKi{
 
 class PongHauKi : public PointsRules<PongHauKi, kPongHauKi> {
  public:
-  static constexpr NoLegalMove kNoLegalMove = NoLegalMove::kLoses;
   const char* Illegality(const Position& p) const {
     return CountCells(p, 1) == 2 && CountCells(p, 2) == 2 ? nullptr : "each side has two pieces";
   }
-  std::optional<WdlOutcome> Outcome(const Position&) const { return std::nullopt; }
+  // A side without a move loses.
+  std::optional<WdlOutcome> Outcome(const Position& p) const {
+    bool moved = false;
+    ForEachMove(p, [&](const Move&, const Position&) { moved = true; });
+    return moved ? std::nullopt : std::optional(WdlOutcome::Loss(0));
+  }
   template <typename Visit>
   void ForEachMove(const Position& p, Visit&& visit) const {
     for (int from = 0; from < kCells; ++from) {

@@ -1,6 +1,6 @@
 // A loopy win/draw/loss kit module of test rules, solved into a database
 // held in memory and opened, for the kit tests that compare its records
-// with a brute force (no_legal_move_test.cc, extra_turns_test.cc).
+// with a brute force (extra_turns_test.cc).
 #ifndef TESTS_KIT_SOLVED_LOOPY_MODULE_H_
 #define TESTS_KIT_SOLVED_LOOPY_MODULE_H_
 

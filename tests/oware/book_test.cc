@@ -19,6 +19,7 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/kit/finite_horizon_database.h"
+#include "retro/kit/size_estimates.h"
 #include "retro/solver/finite_horizon.h"
 #include "tests/framework/bit_coded_parts.h"
 #include "tests/oware/brute_force.h"
@@ -46,7 +47,7 @@ TEST(BookTest, PlanEstimatesTheFileWithinTenPercent) {
     Rules rules;
     rules.turn_limit = turn_limit;
     const double solved = static_cast<double>(SolveBookFor(seeds, rules, 2, false).size());
-    EXPECT_NEAR(static_cast<double>(book->EstimateFileBytes()) / solved, 1.0, 0.10);
+    EXPECT_NEAR(static_cast<double>(book->EstimateSizes(0).file_bytes) / solved, 1.0, 0.10);
   }
 }
 
@@ -74,7 +75,7 @@ TEST(BookTest, PlanCoversWhatRankZeroHoldsBeyondItsShare) {
   }
   const double needed =
       std::max(largest_whole + 4.0 * game.slice_size(kSeeds), largest_coded);
-  const double estimate = static_cast<double>(book->EstimateReplicatedMemoryBytes());
+  const double estimate = static_cast<double>(book->EstimateSizes(0).replicated_memory_bytes);
   EXPECT_GE(estimate, needed) << "largest whole " << largest_whole << ", coded " << largest_coded;
   EXPECT_LE(estimate, 1.25 * needed)
       << "largest whole " << largest_whole << ", coded " << largest_coded;

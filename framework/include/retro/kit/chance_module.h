@@ -115,22 +115,17 @@ class ChanceModule : public KitModule {
     // The rules' estimates; by default the file, and twice its values in
     // memory (kept for afterstates into earlier slices, then encoded for
     // the builder).
-    if constexpr (HasSizeEstimates<R>) {
-      plan.estimated_file_bytes = rules.EstimateFileBytes();
-      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
-    } else {
+    const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
+    if (own.memory_bytes == 0 || own.file_bytes == 0) {
       plan.estimated_file_bytes = ChanceFileBytes(rules);
       plan.estimated_memory_bytes = 2 * plan.estimated_file_bytes;
     }
+    UseRulesEstimates(own, /*fast_layout=*/false, plan);
     // Distributed: what the rules say every rank holds; by default all of
     // it (the kit's solver view has no block dependencies, so every rank
     // holds every value: retro/solver/chance.h).
-    plan.replicated_memory_bytes = plan.estimated_memory_bytes;
-    if constexpr (HasReplicatedEstimate<R>) {
-      plan.replicated_memory_bytes =
-          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
-    }
-    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
+    UseReplicatedEstimate(own, plan.estimated_memory_bytes, plan);
+    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

@@ -113,19 +113,12 @@
 //                                        recorded in the header (default: the
 //                                        resolved values as given)
 //   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
-//   uint64_t EstimateMemoryBytes(), EstimateFileBytes()
-//                                        the plan's estimates, both or neither
-//                                        (rules_hooks.h; default: the values
-//                                        of every slice, twice, and
-//                                        ChanceFileBytes)
-//   uint64_t EstimateReplicatedMemoryBytes()
-//                                        of the memory, what every rank of a
-//                                        distributed solve holds, the rest
-//                                        being split across the ranks
-//                                        (rules_hooks.h; default: all of it)
-//   std::string WhatFits(uint64_t available_bytes)
-//                                        when a solve does not fit: what
-//                                        would ("--points 6 fits"), or ""
+//   SizeEstimates EstimateSizes(uint64_t available_bytes)
+//                                        the plan's estimates and what
+//                                        would fit (rules_hooks.h; defaults:
+//                                        the values of every slice, twice,
+//                                        and ChanceFileBytes; every rank
+//                                        holds all of the memory)
 //   static ChanceLabels labels()         names shown by probe and stats; the
 //                                        outcome's is also the probe parameter
 //                                        listing every choice of one outcome

@@ -115,13 +115,8 @@ class FiniteHorizonModule : public KitModule {
     }
     plan.estimated_memory_bytes = solver::kFiniteHorizonBytesPerState * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
-    if constexpr (HasSizeEstimates<R>) {
-      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
-      plan.estimated_file_bytes = rules.EstimateFileBytes();
-    }
-    if constexpr (HasFastLayoutEstimate<R>) {
-      if (WantsFastLayout(values)) plan.estimated_file_bytes = rules.EstimateFastFileBytes();
-    }
+    const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
+    UseRulesEstimates(own, WantsFastLayout(values), plan);
     // Distributed: the V_{t-1} replica and reverse-edge offsets of the slice
     // being solved (at most the largest) are every rank's; the finished
     // stores are split across the ranks, but rank 0 gathers each slice,
@@ -133,14 +128,10 @@ class FiniteHorizonModule : public KitModule {
             : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
                                     static_cast<double>(largest_slice) /
                                     static_cast<double>(plan.positions));
-    plan.replicated_memory_bytes = std::min(
-        plan.estimated_memory_bytes,
-        solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share);
-    if constexpr (HasReplicatedEstimate<R>) {
-      plan.replicated_memory_bytes =
-          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
-    }
-    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
+    UseReplicatedEstimate(
+        own, solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share,
+        plan);
+    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

@@ -58,19 +58,11 @@
 //       header keys a file may lack; those that are no solve parameter
 //       (notes of older files) reach Create(values) when present
 //   std::string default_file_name()
-//   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
-//       the plan's estimates, the file's with bit-coded stores (default:
-//       16 bytes per position, 4 in the file)
-//   uint64_t EstimateFastFileBytes()
-//       the file's size with byte-coded stores (--layout fast; default: the
-//       bit-coded estimate, as the kit cannot know how the game's values code)
-//   uint64_t EstimateReplicatedMemoryBytes()
-//       what a rank of a distributed solve holds beyond its 1/R share, the
-//       most any rank does (default: 5 bytes a state of the largest slice,
-//       every rank's, and the file, which rank 0 gathers)
-//   std::string WhatFits(uint64_t available_bytes)
-//       what would fit in memory, for the refusal ("the largest book that
-//       fits is --seeds 19")
+//   SizeEstimates EstimateSizes(uint64_t available_bytes)
+//       the plan's estimates and what would fit (rules_hooks.h; defaults:
+//       16 bytes per position, 4 in the file, whatever the layout, as the
+//       kit cannot know how the game's values code; every rank holds 5
+//       bytes a state of the largest slice, and rank 0 the file it gathers)
 //   absl::StatusOr<std::vector<std::vector<uint8_t>>> Solve(
 //       const solver::FiniteHorizonOptions&, const solver::SolveContext&)
 //       solves with a faster solver adapter of the game's own (e.g. one that
@@ -205,13 +197,6 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
 template <typename R>
 concept HasRewardName = requires(const R& r) {
   { r.reward_name() } -> std::convertible_to<std::string>;
-};
-// uint64_t EstimateFastFileBytes(): optional; the plan's file size with
-// byte-coded stores (--layout fast). Without it the plan estimates a fast
-// book as large as a small one.
-template <typename R>
-concept HasFastLayoutEstimate = requires(const R& r) {
-  { r.EstimateFastFileBytes() } -> std::convertible_to<uint64_t>;
 };
 // std::string slice_label(): optional; what the slice number counts, which
 // stats shows instead of slice names (absent: the names).

@@ -8,6 +8,7 @@
 #ifndef RETRO_KIT_KIT_MODULE_H_
 #define RETRO_KIT_KIT_MODULE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,6 +19,7 @@
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
+#include "retro/kit/size_estimates.h"
 #include "retro/play.h"
 
 namespace retro::kit {
@@ -48,20 +50,47 @@ std::string DefaultFileName(const GameInfo& info, const R& rules) {
   }
 }
 
+// The rules' SizeEstimates for `available_bytes` (all defaults without
+// the hook).
+template <typename R>
+SizeEstimates SizeEstimatesOf(const R& rules, uint64_t available_bytes) {
+  if constexpr (HasSizeEstimates<R>) {
+    return rules.EstimateSizes(available_bytes);
+  } else {
+    return {};
+  }
+}
+
+// The plan's memory and file estimates where the rules give their own
+// (`own`, retro/kit/size_estimates.h), over the kit's defaults already
+// in `plan`; `fast_layout`: the plan is for byte-coded finite-horizon
+// stores.
+inline void UseRulesEstimates(const SizeEstimates& own, bool fast_layout, SolvePlan& plan) {
+  if (own.memory_bytes > 0) plan.estimated_memory_bytes = own.memory_bytes;
+  if (own.file_bytes > 0) plan.estimated_file_bytes = own.file_bytes;
+  if (fast_layout && own.fast_file_bytes > 0) plan.estimated_file_bytes = own.fast_file_bytes;
+}
+
+// The plan's replicated memory (what a rank of a distributed solve holds
+// beyond its share): the rules' own estimate, else the kit's
+// `kit_default`, at most the memory estimate.
+inline void UseReplicatedEstimate(const SizeEstimates& own, uint64_t kit_default,
+                                  SolvePlan& plan) {
+  plan.replicated_memory_bytes =
+      std::min(plan.estimated_memory_bytes,
+               own.replicated_memory_bytes > 0 ? own.replicated_memory_bytes : kit_default);
+}
+
 // What the host's refusal of a solve that does not fit memory names
 // (SolvePlan in retro/game_module.h): the database (the rules' own name,
 // else the identity's) and, in a single process, what would fit instead
-// when the rules can say.
+// when the rules can say (`own.what_fits`).
 template <typename R>
 void NameWhatFits(const GameInfo& info, const R& rules, const PlanContext& context,
-                  SolvePlan& plan) {
+                  const SizeEstimates& own, SolvePlan& plan) {
   plan.database_name = info.DatabaseName();
   if constexpr (HasDatabaseName<R>) plan.database_name = rules.DatabaseName();
-  if constexpr (HasWhatFits<R>) {
-    if (context.ranks == 1 && context.available_memory_bytes > 0) {
-      plan.what_fits = rules.WhatFits(context.available_memory_bytes);
-    }
-  }
+  if (context.ranks == 1 && context.available_memory_bytes > 0) plan.what_fits = own.what_fits;
 }
 
 // Leaf count of the move tree of `p` to `depth` plies (perft), the moves

@@ -46,7 +46,6 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
 
   // The moves of a position that is not over (one per distinct in-slice
   // child class when an index numbers a class, as the solver counts them).
-  // A pass (NoLegalMove::kPasses) is a move.
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
     const bool classes = IndexesClasses(rules_);
@@ -80,8 +79,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   }
 
   // The solver's description of `p` against its moves; a position with no
-  // move must be over (unless the rules declare kNoLegalMove), one that is
-  // over must list no move, and a pass must be undone by a pass.
+  // move must be over, and one that is over must list no move.
   std::string Inconsistency(const Position& p) const {
     const SliceIndex at = rules_.Rank(p);
     int moves = 0;
@@ -91,12 +89,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
       return absl::StrCat("the game is over (Outcome), but ForEachMove lists ", moves,
                           " move(s)");
     }
-    if (!over && moves == 0) {
-      if constexpr (!HasNoLegalMoveRule<R>) {
-        return "no legal move, but Outcome says the game goes on (or declare kNoLegalMove)";
-      }
-      if (std::string problem = plays_.PassInconsistency(p); !problem.empty()) return problem;
-    }
+    if (!over && moves == 0) return "no legal move, but Outcome says the game goes on";
     if (plays_.Outcome(p).has_value()) return "";
     int children = 0, in_slice = 0;
     ForEachChild(p, [&](const Position& child) {

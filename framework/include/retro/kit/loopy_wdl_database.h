@@ -107,7 +107,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     struct MoveLine {
       std::string name, position;
       WdlOutcome value;
-      int plies;  // shown: the distance, or a draw's length (DrawPlies)
+      int plies;  // shown: the distance, or a draw's length (MaxPlies)
       bool keeps_turn;
     };
     std::vector<MoveLine> moves;
@@ -117,7 +117,7 @@ class LoopyWdlDatabase : public OpenDatabase {
         plays.Play(p, [&](const typename R::Move* move, const Position& child, bool keeps_turn) {
           if (slice < 0) slice = rules_.Rank(p).slice;
           const WdlOutcome move_value = MoveValue(slice, child, keeps_turn);
-          moves.push_back({plays.FormatPlay(p, move), rules_.Format(child), move_value,
+          moves.push_back({rules_.FormatMove(p, *move), rules_.Format(child), move_value,
                            ShownPlies(move_value, child, 1), keeps_turn});
         });
     // A finished game needs no table.
@@ -142,17 +142,13 @@ class LoopyWdlDatabase : public OpenDatabase {
     if (outcome) {
       over = "game over";
       if constexpr (HasGameOverNote<R>) over = absl::StrCat("game over: ", rules_.GameOverNote(p));
-      if (plays.OverForLackOfMoves(p)) {
-        over = absl::StrCat("game over: ", side.empty() ? "the side to move" : side,
-                            " has no legal move");
-      }
     }
 
     Report report;
     report.text = formatted;
     if (!note.empty()) absl::StrAppend(&report.text, "  (", note, ")");
     absl::StrAppend(&report.text, "\nresult: ",
-                    HasDrawPlies<R> ? WdlVerdict(value.result, plies) : WdlVerdict(value));
+                    HasMaxPlies<R> ? WdlVerdict(value.result, plies) : WdlVerdict(value));
     if (outcome) {
       absl::StrAppend(&report.text, "  (", over, ")");
     } else {
@@ -164,7 +160,7 @@ class LoopyWdlDatabase : public OpenDatabase {
                         absl::StrFormat("\n%*s  %-*s  %-6s  %5s%s%s", move_width, move.name,
                                         position_width, move.position,
                                         WdlName(move.value.result),
-                                        HasDrawPlies<R> ? std::to_string(move.plies)
+                                        HasMaxPlies<R> ? std::to_string(move.plies)
                                                         : Distance(move.value),
                                         move.value == value ? "  best" : "",
                                         move.keeps_turn ? "  (moves again)" : ""));
@@ -587,21 +583,21 @@ class LoopyWdlDatabase : public OpenDatabase {
   // "-" for a draw (no distance), else the distance in plies.
   // The plies shown for `value` of `p`, `extra` plies after the probed
   // position: the distance of a win or loss, the length of a draw when the
-  // rules know it (DrawPlies), else 0.
+  // rules know it (MaxPlies), else 0.
   int ShownPlies(WdlOutcome value, const Position& p, int extra) const {
     if (value.result != Wdl::kDraw) return value.distance;
-    if constexpr (HasDrawPlies<R>) {
-      return rules_.DrawPlies(p) + extra;
+    if constexpr (HasMaxPlies<R>) {
+      return rules_.MaxPlies(p) + extra;
     } else {
       return 0;
     }
   }
 
   // The key "distance": `plies`, or null for a draw of a game that gives
-  // draws no length (DrawPlies).
+  // draws no length (MaxPlies).
   static void JsonDistance(WdlOutcome value, int plies, JsonWriter& json) {
     json.Key("distance");
-    value.result == Wdl::kDraw && !HasDrawPlies<R> ? json.Null() : json.Int(plies);
+    value.result == Wdl::kDraw && !HasMaxPlies<R> ? json.Null() : json.Int(plies);
   }
 
   static std::string Distance(WdlOutcome value) {

@@ -129,10 +129,8 @@ class LoopyWdlModule : public KitModule {
                                              context.available_memory_bytes);
     plan.estimated_memory_bytes += lists;
     plan.estimated_file_bytes = sizes.records;
-    if constexpr (HasSizeEstimates<R>) {
-      plan.estimated_memory_bytes = rules.EstimateMemoryBytes();
-      plan.estimated_file_bytes = rules.EstimateFileBytes();
-    }
+    const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
+    UseRulesEstimates(own, /*fast_layout=*/false, plan);
     // Compressed slices take 7 to 16 % of the bytes (docs/benchmarks.md);
     // a generous eighth, so that the free-space check does not refuse a
     // solve that fits.
@@ -140,13 +138,8 @@ class LoopyWdlModule : public KitModule {
     // Distributed: the finished tables are every rank's (and whatever else
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
-    plan.replicated_memory_bytes =
-        std::min(plan.estimated_memory_bytes, 2 * plan.estimated_file_bytes + lists);
-    if constexpr (HasReplicatedEstimate<R>) {
-      plan.replicated_memory_bytes =
-          std::min(plan.estimated_memory_bytes, rules.EstimateReplicatedMemoryBytes());
-    }
-    NameWhatFits(info_, rules, context, plan);  // for the host's memory refusal
+    UseReplicatedEstimate(own, 2 * plan.estimated_file_bytes + lists, plan);
+    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

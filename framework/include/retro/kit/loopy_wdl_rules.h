@@ -67,29 +67,16 @@
 //                                        counted over the indices when the
 //                                        solve is planned, as stats counts
 //                                        them: loopy_wdl_position_count.h)
-//   static constexpr NoLegalMove kNoLegalMove   what a side to move without
-//                                        a legal move in a position that is
-//                                        not over does (retro/kit/
-//                                        no_legal_move.h): kLoses (Loss(0)),
-//                                        kDraws (Draw()) or kPasses (one
-//                                        move, "pass", to Pass(p)); the kit
-//                                        applies it everywhere
-//                                        (loopy_wdl_plays.h). Absent: such
-//                                        a position must have a move
-//   Position Pass(const Position&)       with kPasses: the same board with
-//                                        the other side to move (an
-//                                        involution); the kit adds the
-//                                        pass's take-back itself
 //   std::string SideToMove(const Position&)   "x", shown by probe
 //   std::string GameOverNote(const Position&)  why it is over: "x has three in a row"
 //                                        (rules_hooks.h, shared by the kits)
-//   int MaxPlies(const Position&)        an upper bound on the plies any
-//                                        game from here can last; opening a
-//                                        database refuses longer distances
-//   int DrawPlies(const Position&)       for games of known length, the plies
-//                                        a drawn game from here still lasts
+//   int MaxPlies(const Position&)        for games of bounded length, the
+//                                        plies any game from here lasts at
+//                                        most, which a drawn one lasts
 //                                        (tic-tac-toe: the empty cells);
-//                                        probe then shows draws "in N plies"
+//                                        opening a database refuses longer
+//                                        distances, and probe shows draws
+//                                        "in N plies"
 //   Stats groups (default: one per slice):
 //   std::string stats_group_label()      the column title, e.g. "pieces"
 //   int num_stats_groups()
@@ -216,24 +203,17 @@
 //                                        rules name it ("Surakarta tablebase
 //                                        of 1..3 pieces"); default
 //                                        GameInfo::DatabaseName()
-//   uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes()
-//                                        the plan's estimates (default: two
-//                                        bytes per record plus two per
+//   SizeEstimates EstimateSizes(uint64_t available_bytes)
+//                                        the plan's estimates and what
+//                                        would fit (rules_hooks.h; defaults:
+//                                        two bytes per record plus two per
 //                                        record of the largest slice, plus,
 //                                        without take-backs, that slice's
 //                                        predecessor lists, sampled; one
-//                                        byte per record in the file)
-//   uint64_t EstimateReplicatedMemoryBytes()
-//                                        of the memory estimate, what every
-//                                        rank of a distributed solve holds
-//                                        (default: the finished tables
+//                                        byte per record in the file; every
+//                                        rank holds the finished tables
 //                                        twice, kept and handed to the
-//                                        builder; Surakarta adds its
-//                                        indexers)
-//   std::string WhatFits(uint64_t available_bytes)
-//                                        what would fit in memory, for the
-//                                        plan's refusal ("the largest that
-//                                        fits is --pieces 5")
+//                                        builder)
 //
 //   Probe:
 //   absl::Status Covers(const Position&) OK when the database holds the
@@ -260,7 +240,6 @@
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl.h"
-#include "retro/kit/no_legal_move.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"
@@ -344,14 +323,9 @@ template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;
 };
-// int DrawPlies(const Position&): optional; the plies a drawn game from
-// here still lasts (absent: probe shows draws without a length).
-template <typename R>
-concept HasDrawPlies = requires(const R& r, const typename R::Position& p) {
-  { r.DrawPlies(p) } -> std::convertible_to<int>;
-};
 // int MaxPlies(const Position&): optional; the longest any game from here
-// lasts, and opening a file refuses longer distances (absent: no bound).
+// lasts, and a drawn one's length (absent: no bound, draws without a
+// length).
 template <typename R>
 concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
   { r.MaxPlies(p) } -> std::convertible_to<int>;

@@ -145,8 +145,6 @@ class LoopyWdlSolveView {
       }
     };
     rules_.ForEachTakeBack(p, in_part);
-    // Under NoLegalMove::kPasses, the pass parent (loopy_wdl_plays.h).
-    plays_.ForEachPassParent(p, in_part);
     if (classes) {
       const int distinct = SortDistinctClasses(scratch.ranks);
       for (int i = 0; i < distinct; ++i) {

@@ -45,30 +45,13 @@ concept HasDatabaseName = requires(const R& r) {
   { r.DatabaseName() } -> std::convertible_to<std::string>;
 };
 
-// std::string WhatFits(uint64_t available_bytes): optional; what would fit
-// in memory, for the host's refusal ("the largest book that fits is --seeds
-// 19"; absent: the refusal names no alternative).
+// SizeEstimates EstimateSizes(uint64_t available_bytes): optional; the
+// rules' own estimates (retro/kit/size_estimates.h, declared here: only
+// the kits' plans read them, retro/kit/kit_module.h).
+struct SizeEstimates;
 template <typename R>
-concept HasWhatFits = requires(const R& r, uint64_t bytes) {
-  { r.WhatFits(bytes) } -> std::convertible_to<std::string>;
-};
-
-// uint64_t EstimateMemoryBytes(), uint64_t EstimateFileBytes(): optional,
-// both or neither; the plan's estimates (absent: each family's per-record
-// default, in its rules header).
-template <typename R>
-concept HasSizeEstimates = requires(const R& r) {
-  { r.EstimateMemoryBytes() } -> std::convertible_to<uint64_t>;
-  { r.EstimateFileBytes() } -> std::convertible_to<uint64_t>;
-};
-
-// uint64_t EstimateReplicatedMemoryBytes(): optional; of the memory estimate, what a
-// rank of a distributed solve holds beyond its 1/R share, the most any
-// rank does (default: the family's rule, e.g. the finished tables every
-// rank keeps, or the file rank 0 gathers).
-template <typename R>
-concept HasReplicatedEstimate = requires(const R& r) {
-  { r.EstimateReplicatedMemoryBytes() } -> std::convertible_to<uint64_t>;
+concept HasSizeEstimates = requires(const R& r, uint64_t available_bytes) {
+  { r.EstimateSizes(available_bytes) } -> std::same_as<SizeEstimates>;
 };
 
 // std::string SolverInconsistency(const Position&): optional; what the

@@ -3,8 +3,8 @@
 // them (retro/write/finite_horizon_bit_coder.h): the smallest files, a
 // lookup decodes a few prefix codes. `fast` keeps the byte-coded stores
 // the solver holds (retro/write/finite_horizon_coder.h): larger files
-// (how much larger depends on the game: EstimateFastFileBytes,
-// finite_horizon_rules.h), lookups two to three times
+// (how much larger depends on the game: SizeEstimates::fast_file_bytes,
+// rules_hooks.h), lookups two to three times
 // faster, and no final coding pass. Readers take either; a `fast` book
 // records layout=fast in its header, a `small` one records nothing (its
 // bytes are those of books written before the parameter).
