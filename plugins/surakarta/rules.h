@@ -239,7 +239,9 @@ class SurakartaRules {
   // positions (a symmetric record counts its class's size).
   std::string stats_group_label() const { return "material"; }
   int num_stats_groups() const { return (pieces_ + 1) * (pieces_ + 2) / 2 - 1; }
-  int StatsGroup(const Position& p) const { return MaterialGroup(p.piece_count(), PopCount(p.us)); }
+  kit::StatsKey StatsKeyOf(const Position& p) const {
+    return {.group = MaterialGroup(p.piece_count(), PopCount(p.us)), .weight = RecordWeight(p)};
+  }
   // A FuChou index holds the piece count (its table) and our pieces (the
   // set bits of its colouring), so stats need not unrank it.
   std::optional<kit::StatsKey> StatsKeyAt(int slice, uint64_t index) const {
@@ -251,6 +253,8 @@ class SurakartaRules {
   std::string stats_group_name(int group) const;
   kit::StatsLayout stats_layout() const { return {.slice_totals = true, .row_examples = true}; }
   std::string StatsTitle() const;
+  // The positions the record of `p` stands for: its symmetry class's size
+  // in the symmetric layout, else 1.
   uint64_t RecordWeight(const Position& p) const;
   // The stats group of `ours` of n pieces: groups in order of n, then of
   // their pieces, most of ours first.

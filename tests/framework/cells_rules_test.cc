@@ -138,7 +138,7 @@ TEST(CellsRulesTest, StartsAtTheFirstPosition) {
 TEST(CellsRulesTest, GroupsStatsByPieces) {
   EXPECT_EQ(kRules.stats_group_label(), "pieces");
   EXPECT_EQ(kRules.num_stats_groups(), 7);
-  EXPECT_EQ(kRules.StatsGroup(MakeBoard({1, 0, 2, 0, 0, 1}, 1)), 3);
+  EXPECT_EQ(kRules.StatsKeyOf(MakeBoard({1, 0, 2, 0, 0, 1}, 1)).group, 3);
   EXPECT_EQ(kRules.stats_group_name(3), "3");
 }
 

@@ -10,6 +10,7 @@
 #define RETRO_KIT_CELL_BOARD_RULES_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -17,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/cells_indexer.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/stats_key.h"
 
 namespace retro::kit {
 
@@ -44,11 +46,13 @@ class CellBoardRules {
     return Indexer::Unrank(index);
   }
 
-  // Stats by the number of pieces.
+  // Stats by the number of pieces, one position a record.
   std::string stats_group_label() const { return "pieces"; }
   int num_stats_groups() const { return kCells + 1; }
-  int StatsGroup(const Position& p) const { return kCells - CountCells(p, 0); }
   std::string stats_group_name(int pieces) const { return std::to_string(pieces); }
+  StatsKey StatsKeyOf(const Position& p) const { return {.group = kCells - CountCells(p, 0)}; }
+  std::optional<StatsKey> StatsKeyAt(int, uint64_t) const { return std::nullopt; }
+  StatsLayout stats_layout() const { return {}; }
 
   // The number of cells of `p` in state `state`.
   static constexpr int CountCells(const Position& p, int state) {

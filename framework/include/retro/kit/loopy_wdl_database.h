@@ -305,7 +305,7 @@ class LoopyWdlDatabase : public OpenDatabase {
 
  private:
   // Tallies of one stats row; `positions` and the counts are weighted by
-  // RecordWeight. The example of a longest distance is its smallest
+  // the records' StatsKey weights. The example of a longest distance is its smallest
   // (slice, index), whatever order the records were counted in.
   struct Row {
     uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
@@ -626,7 +626,7 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   // The rules' stats layout (none without the hook).
   StatsLayout Layout() const {
-    if constexpr (HasStatsLayout<R>) {
+    if constexpr (HasStatsGroups<R>) {
       return rules_.stats_layout();
     } else {
       return StatsLayout{};

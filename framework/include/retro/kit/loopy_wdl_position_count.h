@@ -1,6 +1,6 @@
 // How many positions a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h) has,
 // counted as `retro stats` counts them: the records that are positions, each
-// weighted by what it stands for (StatsKeyAt, else RecordWeight; an index
+// weighted by what it stands for (StatsKeyAt, else StatsKeyOf; an index
 // numbering a class of positions weighs the class's size). The plan of
 // rules without CountPositions reports this count, so that `retro solve`
 // never reports indices as positions; stats reads each record's weight
@@ -18,19 +18,15 @@ namespace retro::kit {
 
 // The stats group and weight of record `index` of `slice`: read off the
 // index (StatsKeyAt) when the rules can, else from its position
-// (StatsGroup, RecordWeight); group `slice` and weight 1 by default.
+// (StatsKeyOf); group `slice` and weight 1 without stats groups.
 template <typename R>
 StatsKey RecordStatsKey(const R& rules, int slice, uint64_t index, Unranker<R>& unrank) {
-  StatsKey key{.group = slice, .weight = 1};
-  if constexpr (HasStatsGroups<R> || HasRecordWeight<R>) {
-    std::optional<StatsKey> key_of_index;
-    if constexpr (HasStatsKeyAt<R>) key_of_index = rules.StatsKeyAt(slice, index);
-    if (key_of_index.has_value()) return *key_of_index;
-    const typename R::Position p = unrank(slice, index);
-    if constexpr (HasStatsGroups<R>) key.group = rules.StatsGroup(p);
-    if constexpr (HasRecordWeight<R>) key.weight = rules.RecordWeight(p);
+  if constexpr (HasStatsGroups<R>) {
+    if (std::optional<StatsKey> key = rules.StatsKeyAt(slice, index)) return *key;
+    return rules.StatsKeyOf(unrank(slice, index));
+  } else {
+    return {.group = slice, .weight = 1};
   }
-  return key;
 }
 
 // The positions of `rules`: CountPositions when the rules have it; the
@@ -42,7 +38,7 @@ uint64_t CountLoopyWdlPositions(const R& rules) {
   if constexpr (HasCountPositions<R>) {
     return rules.CountPositions();
   } else {
-    const bool weighted = HasRecordWeight<R> || HasStatsKeyAt<R>;
+    const bool weighted = HasStatsGroups<R>;
     uint64_t positions = 0;
     Unranker<R> unrank(rules);
     for (int s = 0; s < rules.num_slices(); ++s) {

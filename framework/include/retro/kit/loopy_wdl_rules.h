@@ -77,11 +77,22 @@
 //                                        opening a database refuses longer
 //                                        distances, and probe shows draws
 //                                        "in N plies"
-//   Stats groups (default: one per slice):
+//   Stats groups (default: one per slice), all six or none:
 //   std::string stats_group_label()      the column title, e.g. "pieces"
 //   int num_stats_groups()
-//   int StatsGroup(const Position&)      0 .. num_stats_groups() - 1
 //   std::string stats_group_name(int group)
+//   StatsKey StatsKeyOf(const Position&) the record's group (0 ..
+//                                        num_stats_groups() - 1) and weight:
+//                                        how many positions the record of
+//                                        this (representative) position
+//                                        stands for, e.g. its symmetry
+//                                        class's size (stats counts
+//                                        positions, not records)
+//   std::optional<StatsKey> StatsKeyAt(int slice, uint64_t index)
+//                                        the same read off the index, when
+//                                        the indexer allows it: stats then
+//                                        skips the unrank (nullopt: it
+//                                        unranks and asks StatsKeyOf)
 //   StatsLayout stats_layout()           .slice_totals: stats adds each
 //                                        slice's total after its groups
 //                                        (each group must lie in one
@@ -90,17 +101,6 @@
 //                                        and loss with an example (JSON
 //                                        always has them)
 //   std::string StatsTitle()             the first lines of `retro stats`
-//   uint64_t RecordWeight(const Position&)   how many positions the record
-//                                        of this (representative) position
-//                                        stands for, e.g. its symmetry
-//                                        class's size: stats counts
-//                                        positions, not records (default 1)
-//   std::optional<StatsKey> StatsKeyAt(int slice, uint64_t index)
-//                                        the record's group and weight read
-//                                        off its index, when the indexer
-//                                        allows it: stats then skips the
-//                                        unrank (nullopt: it unranks and asks
-//                                        StatsGroup and RecordWeight)
 //
 //   Values and solving:
 //   WdlOutcome ConversionValue(WdlOutcome child)
@@ -243,6 +243,7 @@
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"
+#include "retro/kit/stats_key.h"
 #include "retro/parameters.h"
 
 namespace retro::kit {
@@ -330,45 +331,18 @@ template <typename R>
 concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
   { r.MaxPlies(p) } -> std::convertible_to<int>;
 };
-// stats_group_label(), num_stats_groups(), StatsGroup(p),
-// stats_group_name(group): optional; the rows of `retro stats` (absent:
-// one row per slice).
+// The stats groups (StatsKey and StatsLayout in retro/kit/stats_key.h),
+// all six members listed above or none: the rows of
+// `retro stats` (absent: one row per slice, every record one position).
 template <typename R>
-concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int group) {
+concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int group, int slice,
+                                  uint64_t index) {
   { r.stats_group_label() } -> std::convertible_to<std::string>;
   { r.num_stats_groups() } -> std::convertible_to<int>;
-  { r.StatsGroup(p) } -> std::convertible_to<int>;
   { r.stats_group_name(group) } -> std::convertible_to<std::string>;
-};
-
-// How the stats table is laid out (stats_layout()).
-struct StatsLayout {
-  bool slice_totals = false;  // each slice's total after its groups
-  bool row_examples = false;  // each row's longest win and loss with an example
-};
-// StatsLayout stats_layout(): optional; slice totals and row examples in
-// the stats table (absent: neither).
-template <typename R>
-concept HasStatsLayout = requires(const R& r) {
-  { r.stats_layout() } -> std::convertible_to<StatsLayout>;
-};
-// A record's stats group and weight (StatsKeyAt).
-struct StatsKey {
-  int group = 0;
-  uint64_t weight = 1;
-};
-// std::optional<StatsKey> StatsKeyAt(slice, index): optional; a record's
-// stats group and weight read off its index (absent, or nullopt: stats
-// unranks and asks StatsGroup and RecordWeight).
-template <typename R>
-concept HasStatsKeyAt = requires(const R& r, int slice, uint64_t index) {
+  { r.StatsKeyOf(p) } -> std::same_as<StatsKey>;
   { r.StatsKeyAt(slice, index) } -> std::same_as<std::optional<StatsKey>>;
-};
-// uint64_t RecordWeight(const Position&): optional; the positions a record
-// stands for, e.g. its symmetry class's size (absent: 1).
-template <typename R>
-concept HasRecordWeight = requires(const R& r, const typename R::Position& p) {
-  { r.RecordWeight(p) } -> std::convertible_to<uint64_t>;
+  { r.stats_layout() } -> std::convertible_to<StatsLayout>;
 };
 // WdlOutcome ConversionValue(WdlOutcome child): optional; the value of a
 // move into an earlier slice (absent: WdlOutcome::AfterMove).
