@@ -108,7 +108,6 @@ class SurakartaRules {
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   static std::vector<std::string> OptionalHeaderParameters() { return {"indexer"}; }
   std::string default_file_name() const;
-  std::string codec() const { return DtcCodec(indexing_); }
   std::string DatabaseName() const;
 
   int pieces() const { return pieces_; }
@@ -164,7 +163,8 @@ class SurakartaRules {
   bool IsPosition(const Position&) const { return true; }
   kit::IndexTraits index_traits() const {
     return {.indexes_classes = indexing_ == TableIndexing::kSymmetric,
-            .every_index_is_a_position = true};
+            .every_index_is_a_position = true,
+            .codec = DtcCodec(indexing_)};
   }
 
   // Values and moves.

@@ -61,16 +61,16 @@ inline std::string WdlVerdict(WdlOutcome value) {
                       value.distance == 1 ? " ply" : " plies");
 }
 
-// The codec of a database of `rules` (the codec() hook, else info.codec).
+// The codec of a database of `rules` (their IndexTraits' codec, else
+// info.codec).
 //   Returns: the codec's name; no errors. Thread safety: any thread.
 //   Cost: root only (copies a string).
 template <LoopyWdlRules R>
 std::string CodecOf(const R& rules, const GameInfo& info) {
-  if constexpr (HasCodec<R>) {
-    return rules.codec();
-  } else {
-    return info.codec;
+  if constexpr (HasIndexTraits<R>) {
+    if (const char* codec = rules.index_traits().codec) return codec;
   }
+  return info.codec;
 }
 
 // The tables of a database of game R with the rules its header describes:
@@ -116,8 +116,10 @@ class LoopyWdlTables {
   //     decompressing each block once).
   static absl::StatusOr<LoopyWdlTables> FromFile(const GameInfo& info,
                                                  const DatabaseFile& file) {
+    // Without a codec of the rules' own, the game's; with one, the header's
+    // parameters choose it: they must agree.
     const std::string& codec = file.identity().codec;
-    if (!HasCodec<R> && codec != info.codec) {
+    if (!HasIndexTraits<R> && codec != info.codec) {
       return absl::FailedPreconditionError(
           absl::StrCat("this file holds ", info.name, " values in codec '", codec,
                        "'; this plugin reads '", info.codec, "'"));
@@ -125,9 +127,13 @@ class LoopyWdlTables {
     std::string what = info.DatabaseName();
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
     RETRO_ASSIGN_OR_RETURN(const bool compressed, RecordedCompression(file.parameters(), what));
-    if constexpr (HasCodec<R>) {
-      // The parameters choose the codec: they must agree.
-      if (codec != rules.codec()) {
+    if constexpr (HasIndexTraits<R>) {
+      if (const std::string expected = CodecOf(rules, info); codec != expected) {
+        if (rules.index_traits().codec == nullptr) {
+          return absl::FailedPreconditionError(
+              absl::StrCat("this file holds ", info.name, " values in codec '", codec,
+                           "'; this plugin reads '", info.codec, "'"));
+        }
         std::vector<std::string> header;
         for (const auto& [key, value] : file.parameters()) {
           header.push_back(absl::StrCat(key, "='", value, "'"));
@@ -135,7 +141,7 @@ class LoopyWdlTables {
         return absl::FailedPreconditionError(absl::StrCat(
             "this file holds ", info.name, " values in codec '", codec, "'; its header (",
             absl::StrJoin(header, ", "), ") contradicts codec '", codec,
-            "': this plugin writes those rules in codec '", rules.codec(), "'"));
+            "': this plugin writes those rules in codec '", expected, "'"));
       }
     }
     if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();

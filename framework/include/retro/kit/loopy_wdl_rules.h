@@ -139,6 +139,7 @@
 //                                        enumerates; `retro check` then
 //                                        checks these instead of
 //                                        ForEachTakeBack's
+//   Index caches, both or neither:
 //   struct UnrankCache; Position Unrank(int slice, uint64_t index,
 //                                       UnrankCache& cache)
 //                                        the same as Unrank(slice, index),
@@ -190,15 +191,15 @@
 //                                        index: the kit then skips marking
 //                                        non-positions after a solve and,
 //                                        on opening a file, only looks for
-//                                        byte 255
+//                                        byte 255; .codec: the value codec
+//                                        of a database of these rules, when
+//                                        the parameters choose it (the
+//                                        index layout; default
+//                                        GameInfo::codec): opening a file
+//                                        refuses one whose codec is not the
+//                                        codec of its header's rules
 //
 //   Files and planning:
-//   std::string codec()                  the value codec of a database of
-//                                        these rules, when the parameters
-//                                        choose it (e.g. the index layout);
-//                                        default GameInfo::codec. Opening a
-//                                        file refuses one whose codec is not
-//                                        the codec of its header's rules.
 //   std::string DatabaseName()           how errors about a file of these
 //                                        rules name it ("Surakarta tablebase
 //                                        of 1..3 pieces"); default
@@ -358,33 +359,36 @@ concept HasSolverParents = requires(const R& r, const typename R::Position& p,
                                     internal::LoopyWdlParentVisitor<R> parents) {
   r.ForEachSolverParent(p, parents);
 };
-// What the indexer's indices are (index_traits()).
+// What the indexer's indices are, and the codec that names their layout in
+// files (index_traits()).
 struct IndexTraits {
   bool indexes_classes = false;            // an index numbers a class of equal positions
   bool every_index_is_a_position = false;  // IsPosition is true for every index
+  // The value codec of these rules' files, when a parameter chooses the
+  // index layout (null: GameInfo::codec).
+  const char* codec = nullptr;
 };
 // IndexTraits index_traits(): optional; whether an index numbers a class of
-// equal positions, and whether every index is a position, which skips
-// marking non-positions (absent: one position an index, and every index
-// asked IsPosition).
+// equal positions, whether every index is a position, which skips marking
+// non-positions, and the files' codec (absent: one position an index,
+// every index asked IsPosition, GameInfo::codec).
 template <typename R>
 concept HasIndexTraits = requires(const R& r) {
   { r.index_traits() } -> std::convertible_to<IndexTraits>;
 };
-// std::string codec(): optional; the value codec of these rules' files
-// (absent: GameInfo::codec).
-template <typename R>
-concept HasCodec = requires(const R& r) {
-  { r.codec() } -> std::convertible_to<std::string>;
-};
 
-// struct UnrankCache and Unrank(slice, index, cache): optional; a faster
-// Unrank for runs of nearby indices (absent: Unrank(slice, index)).
+// struct UnrankCache with Unrank(slice, index, cache), and struct RankCache
+// with Rank(p, cache): optional, both or neither; a faster Unrank for runs
+// of nearby indices, and a faster Rank of the children of nearby records
+// (absent: Unrank(slice, index) and Rank(p)).
 template <typename R>
-concept HasUnrankCache = requires(const R& r, int slice, uint64_t index) {
+concept HasIndexCaches = requires(const R& r, int slice, uint64_t index,
+                                  const typename R::Position& p) {
   typename R::UnrankCache;
-  requires requires(typename R::UnrankCache& cache) {
-    { r.Unrank(slice, index, cache) } -> std::convertible_to<typename R::Position>;
+  typename R::RankCache;
+  requires requires(typename R::UnrankCache& unrank_cache, typename R::RankCache& rank_cache) {
+    { r.Unrank(slice, index, unrank_cache) } -> std::convertible_to<typename R::Position>;
+    { r.Rank(p, rank_cache) } -> std::same_as<SliceIndex>;
   };
 };
 
@@ -395,7 +399,7 @@ class Unranker {
  public:
   explicit Unranker(const R& rules) : rules_(rules) {}
   typename R::Position operator()(int slice, uint64_t index) {
-    if constexpr (HasUnrankCache<R>) {
+    if constexpr (HasIndexCaches<R>) {
       return rules_.Unrank(slice, index, cache_.value);
     } else {
       return rules_.Unrank(slice, index);
@@ -409,22 +413,12 @@ class Unranker {
     NoCache value;
   };
   template <typename S>
-    requires HasUnrankCache<S>
+    requires HasIndexCaches<S>
   struct Cache<S> {
     typename S::UnrankCache value;
   };
   const R& rules_;
   Cache<R> cache_;
-};
-
-// struct RankCache and Rank(p, cache): optional; a faster Rank of the
-// children of nearby records (absent: Rank(p)).
-template <typename R>
-concept HasRankCache = requires(const R& r, const typename R::Position& p) {
-  typename R::RankCache;
-  requires requires(typename R::RankCache& cache) {
-    { r.Rank(p, cache) } -> std::same_as<SliceIndex>;
-  };
 };
 
 // struct ChildScratch, has_child_indices() and ForEachChildIndex(slice,
@@ -448,7 +442,7 @@ class Ranker {
  public:
   explicit Ranker(const R& rules) : rules_(rules) {}
   SliceIndex operator()(const typename R::Position& p) {
-    if constexpr (HasRankCache<R>) {
+    if constexpr (HasIndexCaches<R>) {
       return rules_.Rank(p, cache_.value);
     } else {
       return rules_.Rank(p);
@@ -462,7 +456,7 @@ class Ranker {
     NoCache value;
   };
   template <typename S>
-    requires HasRankCache<S>
+    requires HasIndexCaches<S>
   struct Cache<S> {
     typename S::RankCache value;
   };
