@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/combinatorics.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/finite_horizon_words.h"
 #include "retro/parameters.h"
 
 namespace kalah {
@@ -117,7 +118,7 @@ class Rules {
         "side to move, then the opponent's) of at most ", seeds_, " seeds in all, e.g. 302/011"));
   }
   std::string FormatMove(const Position&, Move house) const { return std::to_string(house + 1); }
-  std::string reward_name() const { return "stored"; }
+  retro::kit::FiniteHorizonWords words() const { return {.reward = "stored"}; }
 
  private:
   Rules(int houses, int seeds, int plies) : houses_(houses), seeds_(seeds), plies_(plies) {}

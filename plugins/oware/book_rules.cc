@@ -13,6 +13,7 @@
 #include "plugins/oware/board_svg.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/combinatorics.h"
+#include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/size_estimates.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
@@ -162,6 +163,10 @@ std::string BookRules::default_file_name() const {
 // from the ranks and written to a scratch file. What rank 0 holds beyond
 // its share at the largest slice, the largest of those moments, with the
 // memory model's margin.
+kit::FiniteHorizonWords BookRules::words() const {
+  return {.reward = "captures", .slice_label = "seeds"};
+}
+
 kit::SizeEstimates BookRules::EstimateSizes(uint64_t available_bytes) const {
   const int turn_limit = rules_.turn_limit;
   double file = 0;

@@ -39,9 +39,10 @@ struct SolveContext;
 namespace retro {
 struct CppBookCode;
 }  // namespace retro
-// And the plan's estimates (retro/kit/size_estimates.h), which only the kit's
-// plan reads.
+// And the plan's estimates (retro/kit/size_estimates.h) and probe's words
+// (retro/kit/finite_horizon_words.h), which only the kit reads.
 namespace retro::kit {
+struct FiniteHorizonWords;
 struct SizeEstimates;
 }  // namespace retro::kit
 
@@ -138,12 +139,11 @@ class BookRules {
 
   // How probe and stats read.
   std::string PositionNote(const Board& board) const;
-  std::string reward_name() const { return "captures"; }
   std::string GameOverNote(const Board&) const {
     return "no legal move: the mover takes the seeds on its side";
   }
   std::string StatsTitle() const;
-  std::string slice_label() const { return "seeds"; }
+  kit::FiniteHorizonWords words() const;
 
   // The oware side of `retro export --format cpp` (cpp_book_code.cc): the
   // board's slice and colex rank as standalone C++ and

@@ -350,18 +350,16 @@ uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
 
 }  // namespace
 
-uint64_t SurakartaRules::CountPositions() const {
-  uint64_t positions = 0;
-  for (int n = 1; n <= pieces_; ++n) positions += TableSize(n);
-  return positions;
-}
 
 kit::SizeEstimates SurakartaRules::EstimateSizes(uint64_t available_bytes) const {
   uint64_t file = 0;
   for (int n = 1; n <= pieces_; ++n) file += Records(n, indexing_);  // one byte a record
   const int largest = LargestThatFits(MaxTablePiecesOf(indexing_), available_bytes,
                                       [&](int n) { return EstimateMemory(n, indexing_); });
-  return {.memory_bytes = EstimateMemory(pieces_, indexing_),
+  uint64_t positions = 0;
+  for (int n = 1; n <= pieces_; ++n) positions += TableSize(n);
+  return {.positions = positions,
+          .memory_bytes = EstimateMemory(pieces_, indexing_),
           .file_bytes = file,
           .replicated_memory_bytes = kBaseBytes + 2 * file + IndexerBytes(pieces_, indexing_),
           .what_fits = largest == 0 ? std::string("not even the 1-piece table fits")

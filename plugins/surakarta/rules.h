@@ -265,7 +265,6 @@ class SurakartaRules {
   // in the file, the part of that memory every rank of a distributed solve
   // holds (the finished tables, kept and handed to the builder, and the
   // symmetric layout's indexers), and what would fit instead.
-  uint64_t CountPositions() const;
   kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
  private:

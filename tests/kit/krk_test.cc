@@ -388,7 +388,7 @@ TEST_F(KrkCliTest, Size8HasThePublishedLongestMate) {
             "result: loss in 0 plies  (game over: checkmate)\n");
 }
 
-// KRK has no CountPositions: `retro solve` reports the positions, not the
+// KRK gives no count of positions (SizeEstimates::positions): `retro solve` reports the positions, not the
 // indices, counted here by the brute force (the indices it values).
 TEST_F(KrkCliTest, SolveReportsPositionsNotIndices) {
   const Rules rules(5);

@@ -111,7 +111,6 @@ class ChanceModule : public KitModule {
     for (int s = 0; s < rules.num_slices(); ++s) records += rules.slice_size(s);
     // Every record of this family is a position (stats counts the records).
     plan.positions = records;
-    if constexpr (HasCountPositions<R>) plan.positions = rules.CountPositions();
     // The rules' estimates; by default the file, and twice its values in
     // memory (kept for afterstates into earlier slices, then encoded for
     // the builder).

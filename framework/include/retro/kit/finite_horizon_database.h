@@ -114,8 +114,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
       if (line.net == value) best.push_back(line.move);
       move_width = std::max(move_width, line.move.size());
     }
-    std::string reward_name = "reward";
-    if constexpr (HasRewardName<R>) reward_name = rules.reward_name();
+    const std::string reward_name = WordsOf(rules).reward;
     std::string note = rules.slice_name(at.slice);
     if constexpr (HasPositionNote<R>) note = rules.PositionNote(p);
 
@@ -170,14 +169,10 @@ class FiniteHorizonDatabase : public OpenDatabase {
     if constexpr (HasStatsTitle<R>) title = rules.StatsTitle();
     // The first column: the slice's name, or its number under the rules'
     // label ("seeds").
-    std::string label = "slice";
-    if constexpr (HasSliceLabel<R>) label = rules.slice_label();
+    const std::string slice_label = WordsOf(rules).slice_label;
+    const std::string label = slice_label.empty() ? "slice" : slice_label;
     const auto row_name = [&](int s) {
-      if constexpr (HasSliceLabel<R>) {
-        return std::to_string(s);
-      } else {
-        return rules.slice_name(s);
-      }
+      return slice_label.empty() ? rules.slice_name(s) : std::to_string(s);
     };
     size_t name_width = label.size();
     for (int s = 0; s < rules.num_slices(); ++s) {
@@ -217,7 +212,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
       total += store.states();
       json.BeginObject().Key("name").String(rules.slice_name(s));
       json.Key("positions").Uint(store.states()).Key("finite_horizon").BeginObject();
-      if constexpr (HasSliceLabel<R>) json.Key(label).Int(s);
+      if (!slice_label.empty()) json.Key(label).Int(s);
       json.Key("fixed_point").Uint(store.last_change()).Key("changes").Uint(store.entries());
       json.Key("solver_evaluations").Uint(store.evaluations()).Key("values").BeginArray();
       std::vector<std::string> parts;

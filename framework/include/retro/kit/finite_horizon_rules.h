@@ -73,13 +73,14 @@
 //       what that adapter reports for the position against the rules' moves
 //       ("" when it agrees); `retro check` runs it on every checked position
 //   std::string PositionNote(const Position&)  probe's header ("9 seeds")
-//   std::string reward_name()             probe's reward column ("captures")
 //   std::string GameOverNote(const Position&)   probe's note when p has no move
 //                                         (rules_hooks.h, shared by the kits)
 //   std::string StatsTitle()              the first line of `retro stats`
-//   std::string slice_label()             what the slice number counts
-//                                         ("seeds"): stats shows the number
-//                                         under that title instead of names
+//   FiniteHorizonWords words()            .reward: probe's reward column
+//                                         ("captures"); .slice_label: what
+//                                         the slice number counts ("seeds"):
+//                                         stats shows the number under that
+//                                         title instead of names
 //   retro::CppBookCode cpp_book_code()    the game's part of a C++ header
 //                                         of the book (retro/export/
 //                                         cpp_book.h): with it the kit
@@ -96,6 +97,7 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"
@@ -192,18 +194,21 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
 
 // The optional members (those the kits share are in rules_hooks.h; Solve,
 // which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
-// std::string reward_name(): optional; probe's reward column (absent: the
-// kit's generic name).
+// FiniteHorizonWords words(): optional (retro/kit/finite_horizon_words.h;
+// absent: its defaults).
 template <typename R>
-concept HasRewardName = requires(const R& r) {
-  { r.reward_name() } -> std::convertible_to<std::string>;
+concept HasWords = requires(const R& r) {
+  { r.words() } -> std::convertible_to<FiniteHorizonWords>;
 };
-// std::string slice_label(): optional; what the slice number counts, which
-// stats shows instead of slice names (absent: the names).
+// The rules' words, or the defaults.
 template <typename R>
-concept HasSliceLabel = requires(const R& r) {
-  { r.slice_label() } -> std::convertible_to<std::string>;
-};
+FiniteHorizonWords WordsOf(const R& rules) {
+  if constexpr (HasWords<R>) {
+    return rules.words();
+  } else {
+    return {};
+  }
+}
 
 }  // namespace retro::kit
 

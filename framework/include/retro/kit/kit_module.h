@@ -61,11 +61,12 @@ SizeEstimates SizeEstimatesOf(const R& rules, uint64_t available_bytes) {
   }
 }
 
-// The plan's memory and file estimates where the rules give their own
+// The plan's positions, memory and file estimates where the rules give their own
 // (`own`, retro/kit/size_estimates.h), over the kit's defaults already
 // in `plan`; `fast_layout`: the plan is for byte-coded finite-horizon
 // stores.
 inline void UseRulesEstimates(const SizeEstimates& own, bool fast_layout, SolvePlan& plan) {
+  if (own.positions > 0) plan.positions = own.positions;
   if (own.memory_bytes > 0) plan.estimated_memory_bytes = own.memory_bytes;
   if (own.file_bytes > 0) plan.estimated_file_bytes = own.file_bytes;
   if (fast_layout && own.fast_file_bytes > 0) plan.estimated_file_bytes = own.fast_file_bytes;

@@ -117,9 +117,10 @@ class LoopyWdlModule : public KitModule {
     AddRecordLayoutParameter(values, plan.canonical_parameters);
     plan.default_file_name = WithRecordLayoutInName(values, DefaultFileName(info_, rules));
     const SliceSizes sizes = SliceSizesOf(rules);
-    // Positions, not indices: CountPositions, else counted as stats counts
-    // them (loopy_wdl_position_count.h).
-    plan.positions = CountLoopyWdlPositions(rules);
+    // Positions, not indices: the rules' count, else counted as stats
+    // counts them (loopy_wdl_position_count.h).
+    const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
+    plan.positions = own.positions > 0 ? own.positions : CountLoopyWdlPositions(rules);
     // The finished tables (kept for conversions, then handed to the
     // builder), plus the solver's value and counter bytes of one slice,
     // plus, for rules without take-backs, the largest slice's predecessor
@@ -129,7 +130,6 @@ class LoopyWdlModule : public KitModule {
                                              context.available_memory_bytes);
     plan.estimated_memory_bytes += lists;
     plan.estimated_file_bytes = sizes.records;
-    const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
     UseRulesEstimates(own, /*fast_layout=*/false, plan);
     // Compressed slices take 7 to 16 % of the bytes (docs/benchmarks.md);
     // a generous eighth, so that the free-space check does not refuse a

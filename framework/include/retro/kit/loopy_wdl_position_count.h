@@ -2,7 +2,8 @@
 // counted as `retro stats` counts them: the records that are positions, each
 // weighted by what it stands for (StatsKeyAt, else StatsKeyOf; an index
 // numbering a class of positions weighs the class's size). The plan of
-// rules without CountPositions reports this count, so that `retro solve`
+// rules without a count of their own (SizeEstimates::positions) reports
+// this count, so that `retro solve`
 // never reports indices as positions; stats reads each record's weight
 // through RecordStatsKey too.
 #ifndef RETRO_KIT_LOOPY_WDL_POSITION_COUNT_H_
@@ -29,30 +30,26 @@ StatsKey RecordStatsKey(const R& rules, int slice, uint64_t index, Unranker<R>& 
   }
 }
 
-// The positions of `rules`: CountPositions when the rules have it; the
-// records when every index is one position; else counted over every index
-// (one pass: the indices that are positions, weighted as stats weighs
-// them).
+// The positions of `rules`: the records when every index is one position;
+// else counted over every index (one pass: the indices that are positions,
+// weighted as stats weighs them). A plan takes the rules' own count
+// (SizeEstimates::positions) instead when they give one.
 template <typename R>
 uint64_t CountLoopyWdlPositions(const R& rules) {
-  if constexpr (HasCountPositions<R>) {
-    return rules.CountPositions();
-  } else {
-    const bool weighted = HasStatsGroups<R>;
-    uint64_t positions = 0;
-    Unranker<R> unrank(rules);
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      if (!weighted && EveryIndexIsAPosition(rules)) {
-        positions += rules.slice_size(s);
-        continue;
-      }
-      for (uint64_t index = 0; index < rules.slice_size(s); ++index) {
-        if (!EveryIndexIsAPosition(rules) && !rules.IsPosition(unrank(s, index))) continue;
-        positions += RecordStatsKey(rules, s, index, unrank).weight;
-      }
+  const bool weighted = HasStatsGroups<R>;
+  uint64_t positions = 0;
+  Unranker<R> unrank(rules);
+  for (int s = 0; s < rules.num_slices(); ++s) {
+    if (!weighted && EveryIndexIsAPosition(rules)) {
+      positions += rules.slice_size(s);
+      continue;
     }
-    return positions;
+    for (uint64_t index = 0; index < rules.slice_size(s); ++index) {
+      if (!EveryIndexIsAPosition(rules) && !rules.IsPosition(unrank(s, index))) continue;
+      positions += RecordStatsKey(rules, s, index, unrank).weight;
+    }
   }
+  return positions;
 }
 
 }  // namespace retro::kit

@@ -63,10 +63,6 @@
 //       resolved values (InvalidArgument naming the bad one); without them
 //       the game has no parameters and R is default-constructed
 //   std::string default_file_name()      e.g. "countdown-20.retro"
-//   uint64_t CountPositions()            the number of positions (default:
-//                                        counted over the indices when the
-//                                        solve is planned, as stats counts
-//                                        them: loopy_wdl_position_count.h)
 //   std::string SideToMove(const Position&)   "x", shown by probe
 //   std::string GameOverNote(const Position&)  why it is over: "x has three in a row"
 //                                        (rules_hooks.h, shared by the kits)
@@ -205,8 +201,11 @@
 //                                        of 1..3 pieces"); default
 //                                        GameInfo::DatabaseName()
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
-//                                        the plan's estimates and what
-//                                        would fit (rules_hooks.h; defaults:
+//                                        the plan's positions, estimates
+//                                        and what would fit (size_estimates.h;
+//                                        defaults: the positions counted
+//                                        over the indices as stats counts
+//                                        them, loopy_wdl_position_count.h;
 //                                        two bytes per record plus two per
 //                                        record of the largest slice, plus,
 //                                        without take-backs, that slice's
@@ -320,7 +319,7 @@ concept HasTakeBacks = requires(const R& r, const typename R::Position& p,
 };
 
 // std::string SideToMove(const Position&): optional; probe's "x to move"
-// (absent: probe names no side).
+// and its JSON's "to_move" (absent: probe names no side).
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;

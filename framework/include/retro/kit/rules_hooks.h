@@ -29,14 +29,6 @@ namespace retro::kit {
 // (retro/moves_keep_turn.h). The finite-horizon and loopy kits' rules
 // headers say what a kept turn counts.
 
-// uint64_t CountPositions(): optional; the number of positions (absent: the
-// loopy kit counts the indices that are positions, weighted as stats
-// weighs them, loopy_wdl_position_count.h; the other kits' records are
-// every one a position).
-template <typename R>
-concept HasCountPositions = requires(const R& r) {
-  { r.CountPositions() } -> std::convertible_to<uint64_t>;
-};
 
 // std::string DatabaseName(): optional; how errors name a file of these
 // rules (absent: GameInfo::DatabaseName()).

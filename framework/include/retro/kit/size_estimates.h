@@ -14,6 +14,11 @@ namespace retro::kit {
 
 // The plan's estimates (retro/game_module.h's SolvePlan) as a game knows them.
 struct SizeEstimates {
+  // The positions the database describes (the kit's default: the loopy
+  // kit counts the indices that are positions, weighted as stats weighs
+  // them, retro/kit/loopy_wdl_position_count.h; the other kits' records
+  // are every one a position).
+  uint64_t positions = 0;
   uint64_t memory_bytes = 0;  // the peak memory of a one-process solve
   uint64_t file_bytes = 0;    // the database file
   // Finite horizon: the file with --layout fast (byte-coded stores).
