@@ -21,18 +21,6 @@ ByteRecords::ByteRecords(std::vector<CompressedSlice> slices, uint8_t unreadable
                          uint64_t cache_bytes)
     : compressed_(std::make_shared<const Compressed>(std::move(slices), cache_bytes, unreadable)) {}
 
-int ByteRecords::num_slices() const {
-  return static_cast<int>(compressed_ != nullptr ? compressed_->slices.size() : raw_.size());
-}
-
-uint64_t ByteRecords::size(int slice) const {
-  return compressed_ != nullptr ? compressed_->slices[slice].raw_bytes() : raw_[slice].size();
-}
-
-absl::Status ByteRecords::LookupStatus() const {
-  return compressed_ != nullptr ? compressed_->cache.status() : absl::OkStatus();
-}
-
 uint64_t ByteRecords::ChunkRecords(int slice) const {
   return compressed_ != nullptr ? compressed_->slices[slice].block_bytes() : kRawChunkRecords;
 }

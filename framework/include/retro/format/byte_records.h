@@ -47,8 +47,12 @@ class ByteRecords {
   //   Returns: values; no errors. Thread safety: any number of threads at
   //   once. Cost: fit for every node.
   bool compressed() const { return compressed_ != nullptr; }
-  int num_slices() const;
-  uint64_t size(int slice) const;
+  int num_slices() const {
+    return static_cast<int>(compressed_ != nullptr ? compressed_->slices.size() : raw_.size());
+  }
+  uint64_t size(int slice) const {
+    return compressed_ != nullptr ? compressed_->slices[slice].raw_bytes() : raw_[slice].size();
+  }
 
   // Record `index` of slice `slice`.
   //   Parameters: slice and index inside the records (unchecked).
@@ -64,8 +68,11 @@ class ByteRecords {
 
   // OK, or the first block a lookup failed to decompress (DataLoss naming
   // the slice and the block). Raw records: always OK.
-  //   Thread safety: any number of threads at once. Cost: root only.
-  absl::Status LookupStatus() const;
+  //   Thread safety: any number of threads at once. Cost: fit for every
+  //   node (raw: none; compressed: the cache's status, root only).
+  absl::Status LookupStatus() const {
+    return compressed_ != nullptr ? compressed_->cache.status() : absl::OkStatus();
+  }
 
   // The records of a slice in place (raw records only, unchecked).
   //   Thread safety: any number of threads at once. Cost: fit for every node.
