@@ -25,6 +25,7 @@
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/finite_horizon_rules.h"
+#include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/rules_value_probe.h"
@@ -34,6 +35,22 @@
 #include "retro/value_probe.h"
 
 namespace retro::kit {
+
+// FiniteHorizonWords words(): optional (retro/kit/finite_horizon_words.h;
+// absent: its defaults).
+template <typename R>
+concept HasWords = requires(const R& r) {
+  { r.words() } -> std::convertible_to<FiniteHorizonWords>;
+};
+// The rules' words, or the defaults.
+template <typename R>
+FiniteHorizonWords WordsOf(const R& rules) {
+  if constexpr (HasWords<R>) {
+    return rules.words();
+  } else {
+    return {};
+  }
+}
 
 // The probe parameter of every finite-horizon game: the plies left.
 inline ParameterSpec PliesLeftParameter() {

@@ -97,7 +97,6 @@
 
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"
@@ -193,23 +192,9 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
 }
 
 // The optional members (those the kits share are in rules_hooks.h; Solve,
-// which names the solver's types, is HasOwnSolve in finite_horizon_module.h).
-// FiniteHorizonWords words(): optional (retro/kit/finite_horizon_words.h;
-// absent: its defaults).
-template <typename R>
-concept HasWords = requires(const R& r) {
-  { r.words() } -> std::convertible_to<FiniteHorizonWords>;
-};
-// The rules' words, or the defaults.
-template <typename R>
-FiniteHorizonWords WordsOf(const R& rules) {
-  if constexpr (HasWords<R>) {
-    return rules.words();
-  } else {
-    return {};
-  }
-}
-
+// which names the solver's types, is HasOwnSolve in finite_horizon_module.h;
+// words(), which only probe and stats read, is HasWords in
+// finite_horizon_database.h).
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_FINITE_HORIZON_RULES_H_
