@@ -51,8 +51,7 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
     return Fail({none ? RETRO_ERROR_NO_VALUE : RETRO_ERROR_BAD_OPTION,
                  std::string(lease.status().message())});
   }
-  // 3. The answers: one position read straight into a local answer, a
-  //    batch chunk by chunk, each in one guarded read.
+  // 3. The answers, chunk by chunk, in one guarded read.
   std::optional<CError> first_failure;
   const auto take = [&](size_t i, const ValueAnswer& answer) {
     int code = RETRO_OK;
@@ -68,22 +67,10 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
     }
     if (statuses != nullptr) statuses[i] = code;
   };
-  absl::Status read;
-  if (count == 1) {
-    ValueAnswer answer;
-    read = session.Read([&]() -> absl::Status {
-      chunk(*lease->probe, positions, 0, {&answer, 1});
-      return absl::OkStatus();
-    });
-    if (read.ok()) take(0, answer);
-  } else {
-    read = ReadValueChunks(
-        session, count,
-        [&](size_t first, std::span<ValueAnswer> out) {
-          chunk(*lease->probe, positions, first, out);
-        },
-        take);
-  }
+  const absl::Status read = ReadValueChunks(
+      session, count,
+      [&](size_t first, std::span<ValueAnswer> out) { chunk(*lease->probe, positions, first, out); },
+      take);
   if (!read.ok()) return Fail({RETRO_ERROR_INTERNAL, std::string(read.message())});
   if (first_failure) return Fail(*first_failure);
   return RETRO_OK;

@@ -129,11 +129,6 @@ class LoopyWdlTables {
     RETRO_ASSIGN_OR_RETURN(const bool compressed, RecordedCompression(file.parameters(), what));
     if constexpr (HasIndexTraits<R>) {
       if (const std::string expected = CodecOf(rules, info); codec != expected) {
-        if (rules.index_traits().codec == nullptr) {
-          return absl::FailedPreconditionError(
-              absl::StrCat("this file holds ", info.name, " values in codec '", codec,
-                           "'; this plugin reads '", info.codec, "'"));
-        }
         std::vector<std::string> header;
         for (const auto& [key, value] : file.parameters()) {
           header.push_back(absl::StrCat(key, "='", value, "'"));
@@ -260,7 +255,7 @@ class LoopyWdlTables {
                           "' is no position but stores byte ", stored);
     }
     if (stored == kNotAPositionByte) return Mismatch(slice, index, p, stored, std::nullopt);
-    // The plays after the no-legal-move rule (loopy_wdl_plays.h).
+    // The plays (loopy_wdl_plays.h).
     std::optional<WdlOutcome> expected;
     if (const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules_).Play(
             p, [&](const typename R::Move*, const Position& child, bool keeps_turn) {

@@ -53,7 +53,9 @@ class ValueAnswerBuffer {
 // Answers positions 0..count-1 of `session`'s database: answer(first, out)
 // fills `out` with the answers of positions first .. first + out.size() - 1
 // (a ValueProbe's Values or ValuesOfCells of that part), then take(i,
-// answer) is called for each, in order.
+// answer) is called for each, in order. One position is answered into a
+// single local answer (a probe at every node of a search pays for no
+// buffer).
 //   Returns: OK, or the guarded read's error (a mapped file truncated on
 //     disk): then some answers may not have been taken.
 //   Thread safety: as the probe's. Cost: the answers, and one guarded read.
@@ -61,6 +63,12 @@ template <typename Answer, typename Take>
 absl::Status ReadValueChunks(const DatabaseSession& session, size_t count, Answer answer,
                              Take take) {
   return session.Read([&]() -> absl::Status {
+    if (count == 1) {
+      ValueAnswer one;
+      answer(size_t{0}, std::span<ValueAnswer>(&one, 1));
+      take(size_t{0}, one);
+      return absl::OkStatus();
+    }
     ValueAnswerBuffer answers;
     for (size_t first = 0; first < count; first += kValueChunk) {
       const std::span<ValueAnswer> out = answers.Take(std::min(kValueChunk, count - first));
