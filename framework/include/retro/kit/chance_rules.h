@@ -115,7 +115,7 @@
 //   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
 //                                        the plan's estimates and what
-//                                        would fit (rules_hooks.h; defaults:
+//                                        would fit (size_estimates.h; defaults:
 //                                        the values of every slice, twice,
 //                                        and ChanceFileBytes; every rank
 //                                        holds all of the memory)

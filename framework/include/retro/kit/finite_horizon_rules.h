@@ -59,7 +59,7 @@
 //       (notes of older files) reach Create(values) when present
 //   std::string default_file_name()
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
-//       the plan's estimates and what would fit (rules_hooks.h; defaults:
+//       the plan's estimates and what would fit (size_estimates.h; defaults:
 //       16 bytes per position, 4 in the file, whatever the layout, as the
 //       kit cannot know how the game's values code; every rank holds 5
 //       bytes a state of the largest slice, and rank 0 the file it gathers)

@@ -1,6 +1,6 @@
 // The words a finite-horizon game's probe and stats use for its numbers:
 // the optional rules member `FiniteHorizonWords words()` (HasWords in
-// retro/kit/finite_horizon_rules.h).
+// retro/kit/finite_horizon_database.h).
 #ifndef RETRO_KIT_FINITE_HORIZON_WORDS_H_
 #define RETRO_KIT_FINITE_HORIZON_WORDS_H_
 

@@ -36,8 +36,8 @@ void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& 
   if (!rules.IsPosition(p)) return;
   const bool classes = IndexesClasses(rules);
   ranks.clear();
-  // The plays after the no-legal-move rule (a pass included), as Describe
-  // reads them (loopy_wdl_plays.h); a class index's distinct children as
+  // The plays, each with whether it keeps the turn, as Describe reads them
+  // (loopy_wdl_plays.h); a class index's distinct children as
   // edge keys (EdgeKey).
   const std::optional<WdlOutcome> over = LoopyWdlPlays<R>(rules).Play(
       p, [&](const typename R::Move*, const typename R::Position& child, bool keeps_turn) {

@@ -10,8 +10,7 @@
 // Rules without take-backs (HasTakeBacks) have no parents to check: the
 // solver lists predecessors from the very moves the moves check tests, so
 // the take-backs check is skipped.
-// Outcomes and moves are read after the rules' no-legal-move rule
-// (loopy_wdl_plays.h).
+// Outcomes and moves are read through loopy_wdl_plays.h.
 #ifndef RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_CHECK_VIEW_H_
 

@@ -102,8 +102,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     if constexpr (HasCovers<R>) RETRO_RETURN_IF_ERROR(rules_.Covers(p));
     // Each move's value for the mover: the child's, flipped, one ply
     // longer (a conversion: ConversionValue). Best moves first, then in the
-    // rules' order. The plays follow the no-legal-move rule
-    // (loopy_wdl_plays.h): a pass is the move "pass".
+    // rules' order (the plays of loopy_wdl_plays.h).
     struct MoveLine {
       std::string name, position;
       WdlOutcome value;

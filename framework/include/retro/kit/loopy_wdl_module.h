@@ -203,7 +203,7 @@ class LoopyWdlModule : public KitModule {
                                  int depth, const WorkContext&) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
     RETRO_ASSIGN_OR_RETURN(const typename R::Position root, rules.Parse(position));
-    // The plays after the no-legal-move rule (a pass is a move).
+    // The plays, as every loopy file reads them (loopy_wdl_plays.h).
     const LoopyWdlPlays<R> plays(rules);
     return CountLeaves(plays, root, depth,
                        [&](const typename R::Position& p) { return plays.Outcome(p).has_value(); });

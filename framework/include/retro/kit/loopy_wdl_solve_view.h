@@ -10,7 +10,7 @@
 // marks it "not a position" afterwards. When an index numbers a class of
 // positions (index_traits().indexes_classes), each distinct in-slice child class and each
 // distinct predecessor class counts once. The rules' outcome and moves are
-// read after their no-legal-move rule (retro/kit/loopy_wdl_plays.h).
+// read through retro/kit/loopy_wdl_plays.h.
 #ifndef RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 #define RETRO_KIT_LOOPY_WDL_SOLVE_VIEW_H_
 
@@ -63,7 +63,7 @@ class LoopyWdlSolveView {
     const bool classes = IndexesClasses(rules_);
     int in_slice = 0;
     scratch.ranks.clear();
-    // The plays after the no-legal-move rule (loopy_wdl_plays.h).
+    // The plays (loopy_wdl_plays.h).
     const std::optional<WdlOutcome> outcome = plays_.Play(p, [&](const typename R::Move*,
                                                                  const typename R::Position& child,
                                                                  bool keeps_turn) {

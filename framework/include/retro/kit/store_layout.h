@@ -4,7 +4,7 @@
 // lookup decodes a few prefix codes. `fast` keeps the byte-coded stores
 // the solver holds (retro/write/finite_horizon_coder.h): larger files
 // (how much larger depends on the game: SizeEstimates::fast_file_bytes,
-// rules_hooks.h), lookups two to three times
+// size_estimates.h), lookups two to three times
 // faster, and no final coding pass. Readers take either; a `fast` book
 // records layout=fast in its header, a `small` one records nothing (its
 // bytes are those of books written before the parameter).
