@@ -244,6 +244,7 @@ TEST(PrefixCodeTest, BackwardStreamsReadInWritingOrder) {
       encoder.WriteChange(out, w.context, w.change.step, w.change.value, w.change.last);
     }
   }
+  out.Flush();
   BitCursor<true> cursor{stream.data(), end};
   for (size_t i = 0; i < symbols.size(); ++i) {
     const PrefixSymbolRead read = (*decoder)->Decode(cursor, symbols[i].context);

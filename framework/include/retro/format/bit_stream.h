@@ -98,23 +98,28 @@ class BitWriter {
   // (so a writer may start inside a byte another writer ends).
   explicit BitWriter(uint8_t* out, uint64_t bit = 0)
       : out_(out + bit / 8), filled_(static_cast<int>(bit % 8)) {}
-  // Appends the low `n` bits of `bits` (n <= 32).
+  // Appends the low `n` bits of `bits` (n <= 32). Bits wait in a word and
+  // go out 32 at a time (the four bytes they fill, no byte beyond).
   void Put(uint64_t bits, int n) {
     word_ |= (bits & ((uint64_t{1} << n) - 1)) << filled_;
     filled_ += n;
-    while (filled_ >= 8) {
-      *out_++ |= static_cast<uint8_t>(word_);
-      word_ >>= 8;
-      filled_ -= 8;
+    if (filled_ >= 32) {
+      for (int i = 0; i < 4; ++i) out_[i] |= static_cast<uint8_t>(word_ >> (8 * i));
+      out_ += 4;
+      word_ >>= 32;
+      filled_ -= 32;
     }
   }
   // A code (its first bit lowest in `reversed`) and a field, as forward
   // readers read them.
   void PutCode(uint32_t reversed, uint32_t /*natural*/, int length) { Put(reversed, length); }
   void PutField(uint64_t value, int n) { Put(value, n); }
-  // Writes the last partial byte (zero-padded).
+  // Writes the bits still waiting, the last byte zero-padded.
   void Flush() {
-    if (filled_ > 0) *out_++ |= static_cast<uint8_t>(word_);
+    for (; filled_ > 0; filled_ -= 8) {
+      *out_++ |= static_cast<uint8_t>(word_);
+      word_ >>= 8;
+    }
     word_ = 0;
     filled_ = 0;
   }

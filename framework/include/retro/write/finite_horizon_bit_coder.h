@@ -139,12 +139,17 @@ class BitCoderChanges {
  public:
   BitCoderChanges(const FiniteHorizonStoreView& range,
                   const std::function<uint64_t(uint64_t)>& old_index)
-      : range_(range), old_index_(old_index) {}
+      : range_(range), old_index_(old_index),
+        coded_bytes_(range.coded() ? range.unit_bytes() : nullptr), codes_(range.codes()) {}
 
   // Calls each(context, layer step, new value, last, code byte or -1) for
   // each change of state `state`, or empty() when it has none.
   template <typename Each, typename Empty>
   void Visit(uint64_t state, Each&& each, Empty&& empty) const {
+    if (coded_bytes_ != nullptr) {
+      VisitCoded(old_index_ ? old_index_(state) : state, each, empty);
+      return;
+    }
     // The change waiting to learn whether it is the last.
     int context = 0;
     uint32_t step = 0;
@@ -172,6 +177,46 @@ class BitCoderChanges {
     }
   }
 
+  // Visit() of a byte-coded range, read straight from its bytes (the
+  // coder's three passes read every change this way): the change list
+  // FiniteHorizonStoreView::Walk reads, with the context and the last flag
+  // known as each change is decoded.
+  template <typename Each, typename Empty>
+  void VisitCoded(uint64_t state, Each& each, Empty& empty) const {
+    uint64_t begin, end;
+    range_.EntryRange(state, begin, end);
+    const uint8_t* p = coded_bytes_ + begin;
+    const uint8_t* const stop = coded_bytes_ + end;
+    if (p == stop) {
+      empty();
+      return;
+    }
+    int value = 0;
+    bool first = true;
+    do {
+      const int context = PrefixContext(value, first);
+      const uint8_t c = *p++;
+      uint32_t step;
+      int next;
+      if (c != kFiniteHorizonEscape) [[likely]] {
+        const uint32_t code = codes_[c];
+        step = code >> 8;
+        next = value + static_cast<int8_t>(code & 0xFF);
+      } else {
+        step = 0;
+        for (int shift = 0; p < stop && shift < 32; shift += 7) {
+          const uint8_t byte = *p++;
+          step |= uint32_t{byte & 0x7Fu} << shift;
+          if ((byte & 0x80) == 0) break;
+        }
+        next = p < stop ? static_cast<int8_t>(*p++) : 0;
+      }
+      each(context, step, next, p == stop, c != kFiniteHorizonEscape ? int{c} : -1);
+      value = next;
+      first = false;
+    } while (p < stop);
+  }
+
   // The change a code byte of the range stands for in a context: (layer
   // step, new value).
   void ChangeOf(int context, int code, uint32_t& step, int& value) const {
@@ -183,6 +228,10 @@ class BitCoderChanges {
  private:
   const FiniteHorizonStoreView& range_;
   const std::function<uint64_t(uint64_t)>& old_index_;
+  // A byte-coded range's bytes and code table (VisitCoded); null for
+  // the other encodings.
+  const uint8_t* const coded_bytes_;
+  const uint32_t* const codes_;
 };
 
 // States a task of the bit coder's parallel loops handles.
@@ -206,13 +255,23 @@ struct BitCodeModel {
     return packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
   }
   // Writes a change, through its code byte's packed code when it has one.
+  // (An escaped change is written through a copy of `out`, so that the
+  // writer's address never leaves the caller's loop and stays in
+  // registers.)
   template <typename Out>
   void WriteChange(Out& out, int context, uint32_t step, int value, bool last, int code) const {
-    if (const uint64_t packed = PackedCode(context, code, last)) {
+    if (const uint64_t packed = PackedCode(context, code, last)) [[likely]] {
       out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, static_cast<int>(packed >> 48));
     } else {
-      encoder.WriteChange(out, context, step, value, last);
+      Out copy = out;
+      WriteByEncoder(copy, context, step, value, last);
+      out = copy;
     }
+  }
+  template <typename Out>
+  [[gnu::noinline]] void WriteByEncoder(Out& out, int context, uint32_t step, int value,
+                                        bool last) const {
+    encoder.WriteChange(out, context, step, value, last);
   }
   // The empty list's code (looked up once; length 0 when no list is
   // empty), its bits, and writes it.
@@ -557,6 +616,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
             },
             [&] { model.WriteEmpty(back); });
       }
+      back.Flush();
       group_bit = group_end;
     }
   };
