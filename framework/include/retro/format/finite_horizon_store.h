@@ -231,28 +231,13 @@ class FiniteHorizonStoreView {
       const uint8_t* p = first + cursor.units;
       while (p < stop) {
         const uint8_t* const at = p;
-        uint32_t layer = cursor.layer;
-        int next_value;
-        const uint8_t c = *p++;
-        if (c != kFiniteHorizonEscape) {
-          const uint32_t code = codes_[c];
-          layer += code >> 8;
-          next_value = value + static_cast<int8_t>(code & 0xFF);
-        } else {
-          uint32_t step = 0;
-          for (int shift = 0; p < stop && shift < 32; shift += 7) {
-            const uint8_t byte = *p++;
-            step |= uint32_t{byte & 0x7Fu} << shift;
-            if ((byte & 0x80) == 0) break;
-          }
-          layer += step;
-          next_value = p < stop ? static_cast<int8_t>(*p++) : 0;
-        }
-        if (!Offer(keep, layer, next_value, c != kFiniteHorizonEscape ? c : -1)) {
+        const CodedChange change = DecodeCoded(p, stop, value);
+        const uint32_t layer = cursor.layer + change.step;
+        if (!Offer(keep, layer, change.value, change.code)) {
           cursor.units = static_cast<uint32_t>(at - first);
           return layer;
         }
-        value = next_value;
+        value = change.value;
         cursor.layer = layer;
       }
       cursor.units = static_cast<uint32_t>(end - begin);
@@ -288,9 +273,56 @@ class FiniteHorizonStoreView {
   //   Cost: fit for every node (one pass over the state's changes).
   template <typename F>
   void ForEachChange(uint64_t state, F&& f) const {
+    if (coded()) {
+      // Walk's loop without a cursor (the lists the solver and the coders
+      // read whole).
+      uint64_t begin, end;
+      EntryRange(state, begin, end);
+      const uint8_t* p = entries_ + begin;
+      const uint8_t* const stop = entries_ + end;
+      uint32_t layer = 0;
+      int value = 0;
+      while (p < stop) {
+        const CodedChange change = DecodeCoded(p, stop, value);
+        layer += change.step;
+        value = change.value;
+        if (!Offer(f, layer, value, change.code)) return;
+      }
+      return;
+    }
     ChangeCursor cursor;
     int value = 0;
     Walk(state, cursor, value, f);
+  }
+
+  // One change of a byte-coded store's list: its layer step, its value,
+  // and its code byte (-1 for an escaped change).
+  struct CodedChange {
+    uint32_t step;
+    int value;
+    int code;
+  };
+  // Decodes the change at p (< stop) of a byte-coded list whose value
+  // before it is `value`, and moves p past it: a code byte c < 255 of the
+  // code table, or the escape byte, the layer step (LEB128) and the value.
+  //   Errors: none (a list cut short reads as step and value so far, 0).
+  //   Thread safety: any number of threads at once. Cost: fit for every
+  //   node.
+  [[gnu::always_inline]] CodedChange DecodeCoded(const uint8_t*& p, const uint8_t* stop,
+                                                 int value) const {
+    const uint8_t c = *p++;
+    if (c != kFiniteHorizonEscape) [[likely]] {
+      const uint32_t code = codes_[c];
+      return {code >> 8, value + static_cast<int8_t>(code & 0xFF), c};
+    }
+    uint32_t step = 0;
+    for (int shift = 0; p < stop && shift < 32; shift += 7) {
+      const uint8_t byte = *p++;
+      step |= uint32_t{byte & 0x7Fu} << shift;
+      if ((byte & 0x80) == 0) break;
+    }
+    const int next = p < stop ? static_cast<int8_t>(*p++) : 0;
+    return {step, next, -1};
   }
 
   // V_t(state): the value of the last change at or before layer t.

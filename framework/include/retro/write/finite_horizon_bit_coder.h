@@ -140,7 +140,7 @@ class BitCoderChanges {
   BitCoderChanges(const FiniteHorizonStoreView& range,
                   const std::function<uint64_t(uint64_t)>& old_index)
       : range_(range), old_index_(old_index),
-        coded_bytes_(range.coded() ? range.unit_bytes() : nullptr), codes_(range.codes()) {}
+        coded_bytes_(range.coded() ? range.unit_bytes() : nullptr) {}
 
   // Calls each(context, layer step, new value, last, code byte or -1) for
   // each change of state `state`, or empty() when it has none.
@@ -195,24 +195,9 @@ class BitCoderChanges {
     bool first = true;
     do {
       const int context = PrefixContext(value, first);
-      const uint8_t c = *p++;
-      uint32_t step;
-      int next;
-      if (c != kFiniteHorizonEscape) [[likely]] {
-        const uint32_t code = codes_[c];
-        step = code >> 8;
-        next = value + static_cast<int8_t>(code & 0xFF);
-      } else {
-        step = 0;
-        for (int shift = 0; p < stop && shift < 32; shift += 7) {
-          const uint8_t byte = *p++;
-          step |= uint32_t{byte & 0x7Fu} << shift;
-          if ((byte & 0x80) == 0) break;
-        }
-        next = p < stop ? static_cast<int8_t>(*p++) : 0;
-      }
-      each(context, step, next, p == stop, c != kFiniteHorizonEscape ? int{c} : -1);
-      value = next;
+      const FiniteHorizonStoreView::CodedChange change = range_.DecodeCoded(p, stop, value);
+      each(context, change.step, change.value, p == stop, change.code);
+      value = change.value;
       first = false;
     } while (p < stop);
   }
@@ -228,10 +213,9 @@ class BitCoderChanges {
  private:
   const FiniteHorizonStoreView& range_;
   const std::function<uint64_t(uint64_t)>& old_index_;
-  // A byte-coded range's bytes and code table (VisitCoded); null for
-  // the other encodings.
+  // A byte-coded range's bytes (VisitCoded); null for the other
+  // encodings.
   const uint8_t* const coded_bytes_;
-  const uint32_t* const codes_;
 };
 
 // States a task of the bit coder's parallel loops handles.
