@@ -12,9 +12,9 @@
 // the zigzagged term, as LEB128 varints: about 2 bytes an event.
 //
 //   OuterTermEvents events;
-//   events.Build(states, horizon, parts, pool, [&](uint64_t state, auto&& emit) {
-//     emit(t, term);  // for each later layer t at which the term changes
-//   });
+//   events.Build(states, horizon, parts, pool, [&](uint64_t part, auto&& emit) {
+//     emit(state, t, term);  // each later layer t at which a term changes
+//   }, [&] { /* the merged inputs may be freed */ });
 //   events.ForEach(t, [&](uint64_t state, int term) { ... });
 #ifndef RETRO_SOLVER_OUTER_TERM_EVENTS_H_
 #define RETRO_SOLVER_OUTER_TERM_EVENTS_H_
@@ -32,33 +32,38 @@ class OuterTermEvents {
  public:
   // Builds the events of `states` states (0..states-1) for layers up to
   // `horizon`, split into `parts` parts (at least 1) built on `pool`:
-  // each_state(part, state, emit) calls emit(t, term) for each change of
-  // the state's term, layers increasing, for the states with an outer
-  // term of part [Begin(part), Begin(part + 1)), in order. It is called
-  // twice for each state (the bytes are counted, then written), so it must
-  // emit the same events both times.
-  template <typename EachState>
+  // each_state(part, emit) calls emit(state, t, term) for each change of
+  // a state's term, layers increasing, for the states with an outer term
+  // of part [Begin(part), Begin(part + 1)), in order; it is called once
+  // a part. Then `merged()` is called (the caller may free what
+  // each_state read) and the events are sorted into their layers' segments.
+  template <typename EachState, typename Merged>
   void Build(uint64_t states, uint32_t horizon, uint64_t parts, ThreadPool& pool,
-             EachState&& each_state) {
+             EachState&& each_state, Merged&& merged) {
     states_ = states;
     parts_ = std::max<uint64_t>(parts, 1);
     const uint64_t layers = static_cast<uint64_t>(horizon) + 2;
-    // Per part and layer: the bytes, then where the next event goes; and
-    // the state of the part's last event of the layer.
+    // 1. Each part's events as found (state order): the gap from the
+    //    part's event before, the layer and the zigzagged term, as varints;
+    //    and the bytes of each of its segments (at[p][t]).
+    std::vector<std::vector<uint8_t>> found(parts_);
     std::vector<std::vector<uint64_t>> at(parts_, std::vector<uint64_t>(layers, 0));
-    std::vector<std::vector<uint64_t>> last(parts_);
-    const auto pass = [&](auto&& put) {
-      pool.ParallelFor(0, parts_, 1, [&](int, uint64_t p, uint64_t) {
-        last[p].assign(layers, Begin(p));
-        each_state(p, [&](uint64_t state, uint32_t t, int term) {
-          put(p, t, state - last[p][t], ZigZag(term));
-          last[p][t] = state;
-        });
+    pool.ParallelFor(0, parts_, 1, [&](int, uint64_t p, uint64_t) {
+      std::vector<uint64_t> last(layers, Begin(p));
+      uint64_t previous = Begin(p);
+      each_state(p, [&](uint64_t state, uint32_t t, int term) {
+        uint8_t event[3 * kMaxVarintBytes];
+        uint8_t* end = PutVarint(event, state - previous);
+        end = PutVarint(end, t);
+        end = PutVarint(end, ZigZag(term));
+        found[p].insert(found[p].end(), event, end);
+        previous = state;
+        at[p][t] += VarintBytes(state - last[t]) + VarintBytes(ZigZag(term));
+        last[t] = state;
       });
-    };
-    pass([&](uint64_t p, uint32_t t, uint64_t gap, uint64_t term) {
-      at[p][t] += VarintBytes(gap) + VarintBytes(term);
     });
+    merged();
+    // 2. Where each segment begins.
     begin_.assign(layers * parts_ + 1, 0);
     uint64_t sum = 0;
     for (uint64_t t = 0; t < layers; ++t) {
@@ -69,9 +74,20 @@ class OuterTermEvents {
     }
     begin_.back() = sum;
     bytes_.resize(sum);
-    pass([&](uint64_t p, uint32_t t, uint64_t gap, uint64_t term) {
-      uint8_t* out = PutVarint(bytes_.data() + at[p][t], gap);
-      at[p][t] = PutVarint(out, term) - bytes_.data();
+    // 3. Each part's events put into their segments.
+    pool.ParallelFor(0, parts_, 1, [&](int, uint64_t p, uint64_t) {
+      std::vector<uint64_t> last(layers, Begin(p));
+      const uint8_t* in = found[p].data();
+      const uint8_t* const end = in + found[p].size();
+      for (uint64_t state = Begin(p); in < end;) {
+        state += GetVarint(in);
+        const uint64_t t = GetVarint(in);
+        const uint64_t term = GetVarint(in);
+        uint8_t* out = PutVarint(bytes_.data() + at[p][t], state - last[t]);
+        at[p][t] = PutVarint(out, term) - bytes_.data();
+        last[t] = state;
+      }
+      std::vector<uint8_t>().swap(found[p]);
     });
   }
 
@@ -125,6 +141,7 @@ class OuterTermEvents {
       if ((byte & 0x80) == 0) return v;
     }
   }
+  static constexpr int kMaxVarintBytes = 10;
   static uint64_t VarintBytes(uint64_t v) {
     uint64_t bytes = 1;
     for (; v >= 0x80; v >>= 7) ++bytes;
