@@ -12,6 +12,7 @@
 #ifndef GAMES_OWARE_COLEX_INDEXER_H_
 #define GAMES_OWARE_COLEX_INDEXER_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -73,17 +74,28 @@ class ColexIndexer {
   // The board of the next rank, Unrank(n, Rank(board) + 1) for a board of n
   // seeds, in amortised constant time. Requires a board that is not the last
   // of its seed count (all seeds in house 0).
-  static Board Successor(Board board) {
+  static Board Successor(const Board& board) {
     // Rank order steps like a counter: the first non-empty house k >= 1
     // gives up one seed, and house k - 1 takes it with every seed of houses
-    // 0..k-1 (all in house 0, as 1..k-1 are empty).
-    int k = 1;
-    while (board.houses[k] == 0) ++k;
-    const uint8_t carried = board.houses[0];
-    board.houses[0] = 0;
-    board.houses[k - 1] = static_cast<uint8_t>(carried + 1);
-    --board.houses[k];
-    return board;
+    // 0..k-1 (all in house 0, as 1..k-1 are empty). On the packed words:
+    // written byte by byte, the board would be read back whole before the
+    // bytes reached the cache (a stalled store forwarding on every step).
+    internal::PackedBoard p = internal::Pack(board);
+    const uint64_t carried = (p.lo & 0xFF) + 1;
+    p.lo &= ~uint64_t{0xFF};
+    if (p.lo != 0) {
+      const int k = std::countr_zero(p.lo) >> 3;  // 1..7
+      p.lo = p.lo - (uint64_t{1} << (8 * k)) + (carried << (8 * (k - 1)));
+    } else {
+      const int k = std::countr_zero(p.hi) >> 3;  // house 8 + k
+      p.hi -= uint32_t{1} << (8 * k);
+      if (k == 0) {
+        p.lo |= carried << 56;
+      } else {
+        p.hi += static_cast<uint32_t>(carried) << (8 * (k - 1));
+      }
+    }
+    return internal::Unpack(p.lo, p.hi);
   }
 
  private:
