@@ -538,27 +538,22 @@ class FiniteHorizonSliceSolver {
   // 2b. The outer term of each state at layer 1 (outer_term_), and its
   //     changes at later layers (outer_events_). Each state merges its
   //     children's change lists once, so the layers never read the
-  //     smaller slices. The outer edges are released once merged.
+  //     smaller slices. The outer edges are released afterwards.
   void BuildOuterTerms() {
     outer_term_.assign(local_, kNoOuterTerm);
-    const uint64_t parts = std::max<uint64_t>(1, std::min<uint64_t>(pool_.size(), local_ / 64));
+    outer_events_.Build(local_, horizon_, pool_, [&](uint64_t begin, uint64_t end, auto&& emit) {
+      std::vector<std::pair<uint32_t, int>> changes;
+      for (uint64_t l = begin; l < end; ++l) {
+        if (outer_offsets_[l] == outer_offsets_[l + 1]) continue;
+        outer_term_[l] = static_cast<int16_t>(
+            MergeOuterTerm(l, changes, [&](uint32_t t, int term) { emit(l, t, term); }));
+      }
+    });
     const auto release = [](auto& table) {
       std::remove_reference_t<decltype(table)>().swap(table);
     };
-    outer_events_.Build(
-        local_, horizon_, parts, pool_,
-        [&](uint64_t p, auto&& emit) {
-          std::vector<std::pair<uint32_t, int>> changes;
-          for (uint64_t l = outer_events_.Begin(p); l < outer_events_.Begin(p + 1); ++l) {
-            if (outer_offsets_[l] == outer_offsets_[l + 1]) continue;
-            outer_term_[l] = static_cast<int16_t>(
-                MergeOuterTerm(l, changes, [&](uint32_t t, int term) { emit(l, t, term); }));
-          }
-        },
-        [&] {
-          release(outer_);
-          release(outer_offsets_);
-        });
+    release(outer_);
+    release(outer_offsets_);
   }
 
   // 3. The layers t = 1..T. Layer 1 reads every state's terms; after

@@ -6,15 +6,19 @@
 // lists once, before the layers, and keeps the result here, so that its
 // layers never read the smaller slices.
 //
-// The states are split into parts (one a thread while building); the
-// events of layer t and part p are one segment of bytes, each event the
-// gap from the state before it (the part's first state for the first) and
-// the zigzagged term, as LEB128 varints: about 2 bytes an event.
+// The states are split into parts of kPartStates states, each built on its
+// own (by one thread of the pool) and kept as its own bytes: the events of
+// part p, layer by layer, each event the gap from the part's event before
+// it in that layer (the part's first state for the first) and the
+// zigzagged term, as LEB128 varints (about 2 bytes an event), with where
+// each layer's events begin. A part's events are merged once, kept as
+// found, then sorted into its layers: the only bytes beyond the result are
+// one part's.
 //
 //   OuterTermEvents events;
-//   events.Build(states, horizon, parts, pool, [&](uint64_t part, auto&& emit) {
+//   events.Build(states, horizon, pool, [&](uint64_t begin, uint64_t end, auto&& emit) {
 //     emit(state, t, term);  // each later layer t at which a term changes
-//   }, [&] { /* the merged inputs may be freed */ });
+//   });
 //   events.ForEach(t, [&](uint64_t state, int term) { ... });
 #ifndef RETRO_SOLVER_OUTER_TERM_EVENTS_H_
 #define RETRO_SOLVER_OUTER_TERM_EVENTS_H_
@@ -30,79 +34,76 @@ namespace retro::solver::internal {
 
 class OuterTermEvents {
  public:
-  // Builds the events of `states` states (0..states-1) for layers up to
-  // `horizon`, split into `parts` parts (at least 1) built on `pool`:
-  // each_state(part, emit) calls emit(state, t, term) for each change of
-  // a state's term, layers increasing, for the states with an outer term
-  // of part [Begin(part), Begin(part + 1)), in order; it is called once
-  // a part. Then `merged()` is called (the caller may free what
-  // each_state read) and the events are sorted into their layers' segments.
-  template <typename EachState, typename Merged>
-  void Build(uint64_t states, uint32_t horizon, uint64_t parts, ThreadPool& pool,
-             EachState&& each_state, Merged&& merged) {
-    states_ = states;
-    parts_ = std::max<uint64_t>(parts, 1);
-    const uint64_t layers = static_cast<uint64_t>(horizon) + 2;
-    // 1. Each part's events as found (state order): the gap from the
-    //    part's event before, the layer and the zigzagged term, as varints;
-    //    and the bytes of each of its segments (at[p][t]).
-    std::vector<std::vector<uint8_t>> found(parts_);
-    std::vector<std::vector<uint64_t>> at(parts_, std::vector<uint64_t>(layers, 0));
-    pool.ParallelFor(0, parts_, 1, [&](int, uint64_t p, uint64_t) {
-      std::vector<uint64_t> last(layers, Begin(p));
-      uint64_t previous = Begin(p);
-      each_state(p, [&](uint64_t state, uint32_t t, int term) {
-        uint8_t event[3 * kMaxVarintBytes];
-        uint8_t* end = PutVarint(event, state - previous);
-        end = PutVarint(end, t);
-        end = PutVarint(end, ZigZag(term));
-        found[p].insert(found[p].end(), event, end);
-        previous = state;
-        at[p][t] += VarintBytes(state - last[t]) + VarintBytes(ZigZag(term));
-        last[t] = state;
-      });
-    });
-    merged();
-    // 2. Where each segment begins.
-    begin_.assign(layers * parts_ + 1, 0);
-    uint64_t sum = 0;
-    for (uint64_t t = 0; t < layers; ++t) {
-      for (uint64_t p = 0; p < parts_; ++p) {
-        begin_[t * parts_ + p] = sum;
-        sum += std::exchange(at[p][t], sum);
-      }
-    }
-    begin_.back() = sum;
-    bytes_.resize(sum);
-    // 3. Each part's events put into their segments.
-    pool.ParallelFor(0, parts_, 1, [&](int, uint64_t p, uint64_t) {
-      std::vector<uint64_t> last(layers, Begin(p));
-      const uint8_t* in = found[p].data();
-      const uint8_t* const end = in + found[p].size();
-      for (uint64_t state = Begin(p); in < end;) {
-        state += GetVarint(in);
-        const uint64_t t = GetVarint(in);
-        const uint64_t term = GetVarint(in);
-        uint8_t* out = PutVarint(bytes_.data() + at[p][t], state - last[t]);
-        at[p][t] = PutVarint(out, term) - bytes_.data();
-        last[t] = state;
-      }
-      std::vector<uint8_t>().swap(found[p]);
-    });
-  }
+  // States a part holds.
+  static constexpr uint64_t kPartStates = uint64_t{1} << 16;
 
-  // The first state of part p (p = parts: the end).
-  uint64_t Begin(uint64_t p) const { return states_ * p / parts_; }
+  // Builds the events of `states` states (0..states-1) for layers up to
+  // `horizon`, the parts on `pool`: each_state(begin, end, emit) calls
+  // emit(state, t, term) for each change of a state's term, layers
+  // increasing, for the states of [begin, end) with an outer term, in
+  // order; it is called once a part.
+  template <typename EachState>
+  void Build(uint64_t states, uint32_t horizon, ThreadPool& pool, EachState&& each_state) {
+    layers_ = static_cast<uint64_t>(horizon) + 2;
+    parts_.assign((states + kPartStates - 1) / kPartStates, Part());
+    std::vector<uint32_t> last_layer(parts_.size(), 0);
+    pool.ParallelFor(0, parts_.size(), 1, [&](int, uint64_t p_begin, uint64_t p_end) {
+      // The part's events as found (state order): the gap from its event
+      // before, the layer and the zigzagged term; and each layer's bytes.
+      std::vector<uint8_t> found;
+      std::vector<uint64_t> at(layers_ + 1);
+      std::vector<uint64_t> previous_of_layer(layers_);
+      for (uint64_t p = p_begin; p < p_end; ++p) {
+        const uint64_t first = p * kPartStates;
+        found.clear();
+        std::fill(at.begin(), at.end(), 0);
+        std::fill(previous_of_layer.begin(), previous_of_layer.end(), first);
+        uint64_t previous = first;
+        each_state(first, std::min(states, first + kPartStates),
+                   [&](uint64_t state, uint32_t t, int term) {
+                     uint8_t event[3 * kMaxVarintBytes];
+                     uint8_t* end = PutVarint(event, state - previous);
+                     end = PutVarint(end, t);
+                     end = PutVarint(end, ZigZag(term));
+                     found.insert(found.end(), event, end);
+                     previous = state;
+                     at[t + 1] += VarintBytes(state - previous_of_layer[t]) +
+                                  VarintBytes(ZigZag(term));
+                     previous_of_layer[t] = state;
+                     last_layer[p] = std::max(last_layer[p], t);
+                   });
+        // Where each layer's events begin, then the events put there.
+        Part& part = parts_[p];
+        for (uint64_t t = 0; t < layers_; ++t) at[t + 1] += at[t];
+        part.begin.assign(at.begin(), at.end());
+        part.bytes.resize(at[layers_]);
+        std::fill(previous_of_layer.begin(), previous_of_layer.end(), first);
+        const uint8_t* in = found.data();
+        const uint8_t* const in_end = in + found.size();
+        for (uint64_t state = first; in < in_end;) {
+          state += GetVarint(in);
+          const uint64_t t = GetVarint(in);
+          const uint64_t term = GetVarint(in);
+          uint8_t* out = PutVarint(part.bytes.data() + at[t], state - previous_of_layer[t]);
+          at[t] = PutVarint(out, term) - part.bytes.data();
+          previous_of_layer[t] = state;
+        }
+      }
+    });
+    last_layer_ = 0;
+    for (uint32_t t : last_layer) last_layer_ = std::max(last_layer_, t);
+  }
 
   // Calls f(state, term) for each state whose term changes at layer t, in
   // state order.
   template <typename F>
   void ForEach(uint32_t t, F&& f) const {
-    if ((static_cast<uint64_t>(t) + 1) * parts_ >= begin_.size()) return;
-    for (uint64_t p = 0; p < parts_; ++p) {
-      const uint8_t* in = bytes_.data() + begin_[t * parts_ + p];
-      const uint8_t* const end = bytes_.data() + begin_[t * parts_ + p + 1];
-      uint64_t state = Begin(p);
+    if (t > last_layer_) return;
+    for (uint64_t p = 0; p < parts_.size(); ++p) {
+      const Part& part = parts_[p];
+      const uint8_t* in = part.bytes.data() + part.begin[t];
+      const uint8_t* const end = part.bytes.data() + part.begin[t + 1];
+      uint64_t state = p * kPartStates;
       while (in < end) {
         state += GetVarint(in);
         const uint64_t zigzag = GetVarint(in);
@@ -113,15 +114,12 @@ class OuterTermEvents {
   }
 
   // True when some term changes after layer t.
-  bool PendingAfter(uint32_t t) const {
-    const uint64_t first = (static_cast<uint64_t>(t) + 1) * parts_;
-    return first < begin_.size() && begin_[first] != begin_.back();
-  }
+  bool PendingAfter(uint32_t t) const { return last_layer_ > t; }
 
   // Frees the events.
   void Clear() {
-    std::vector<uint64_t>().swap(begin_);
-    std::vector<uint8_t>().swap(bytes_);
+    std::vector<Part>().swap(parts_);
+    last_layer_ = 0;
   }
 
  private:
@@ -152,12 +150,15 @@ class OuterTermEvents {
            static_cast<uint64_t>(static_cast<int64_t>(v) >> 63);
   }
 
-  uint64_t states_ = 0;
-  uint64_t parts_ = 1;
-  // The segment of layer t and part p is bytes_[begin_[t * parts_ + p] ..
-  // begin_[t * parts_ + p + 1]).
-  std::vector<uint64_t> begin_;
-  std::vector<uint8_t> bytes_;
+  // One part's events: layer t's are bytes[begin[t] .. begin[t + 1]).
+  struct Part {
+    std::vector<uint64_t> begin;
+    std::vector<uint8_t> bytes;
+  };
+
+  uint64_t layers_ = 0;
+  std::vector<Part> parts_;
+  uint32_t last_layer_ = 0;  // the last layer with an event (0: none)
 };
 
 }  // namespace retro::solver::internal
