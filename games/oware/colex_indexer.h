@@ -81,18 +81,18 @@ class ColexIndexer {
     // written byte by byte, the board would be read back whole before the
     // bytes reached the cache (a stalled store forwarding on every step).
     internal::PackedBoard p = internal::Pack(board);
-    const uint64_t carried = (p.lo & 0xFF) + 1;
+    const uint64_t taken = (p.lo & 0xFF) + 1;  // what house k - 1 ends with
     p.lo &= ~uint64_t{0xFF};
     if (p.lo != 0) {
       const int k = std::countr_zero(p.lo) >> 3;  // 1..7
-      p.lo = p.lo - (uint64_t{1} << (8 * k)) + (carried << (8 * (k - 1)));
+      p.lo = p.lo - (uint64_t{1} << (8 * k)) + (taken << (8 * (k - 1)));
     } else {
       const int k = std::countr_zero(p.hi) >> 3;  // house 8 + k
       p.hi -= uint32_t{1} << (8 * k);
       if (k == 0) {
-        p.lo |= carried << 56;
+        p.lo |= taken << 56;
       } else {
-        p.hi += static_cast<uint32_t>(carried) << (8 * (k - 1));
+        p.hi += static_cast<uint32_t>(taken) << (8 * (k - 1));
       }
     }
     return internal::Unpack(p.lo, p.hi);

@@ -44,15 +44,15 @@ class OuterTermEvents {
   // order; it is called once a part.
   template <typename EachState>
   void Build(uint64_t states, uint32_t horizon, ThreadPool& pool, EachState&& each_state) {
-    layers_ = static_cast<uint64_t>(horizon) + 2;
+    const uint64_t layers = static_cast<uint64_t>(horizon) + 2;
     parts_.assign((states + kPartStates - 1) / kPartStates, Part());
     std::vector<uint32_t> last_layer(parts_.size(), 0);
     pool.ParallelFor(0, parts_.size(), 1, [&](int, uint64_t p_begin, uint64_t p_end) {
       // The part's events as found (state order): the gap from its event
       // before, the layer and the zigzagged term; and each layer's bytes.
       std::vector<uint8_t> found;
-      std::vector<uint64_t> at(layers_ + 1);
-      std::vector<uint64_t> previous_of_layer(layers_);
+      std::vector<uint64_t> at(layers + 1);
+      std::vector<uint64_t> previous_of_layer(layers);
       for (uint64_t p = p_begin; p < p_end; ++p) {
         const uint64_t first = p * kPartStates;
         found.clear();
@@ -74,9 +74,9 @@ class OuterTermEvents {
                    });
         // Where each layer's events begin, then the events put there.
         Part& part = parts_[p];
-        for (uint64_t t = 0; t < layers_; ++t) at[t + 1] += at[t];
+        for (uint64_t t = 0; t < layers; ++t) at[t + 1] += at[t];
         part.begin.assign(at.begin(), at.end());
-        part.bytes.resize(at[layers_]);
+        part.bytes.resize(at[layers]);
         std::fill(previous_of_layer.begin(), previous_of_layer.end(), first);
         const uint8_t* in = found.data();
         const uint8_t* const in_end = in + found.size();
@@ -156,7 +156,6 @@ class OuterTermEvents {
     std::vector<uint8_t> bytes;
   };
 
-  uint64_t layers_ = 0;
   std::vector<Part> parts_;
   uint32_t last_layer_ = 0;  // the last layer with an event (0: none)
 };
