@@ -146,8 +146,9 @@ class FiniteHorizonSliceSolver {
   // A count of equal terms (the moves and the outer term) fits its byte.
   static_assert(Game::kMaxMoves < 255);
   // The most states whose aggregates (4 bytes each) are updated in place
-  // rather than through buckets on one thread: 1 MiB, half a core's cache.
-  static constexpr uint64_t kInPlaceStates = uint64_t{1} << 18;
+  // rather than through buckets on one thread: 256 KiB, a quarter of a
+  // 1 MiB L2 (docs/benchmarks.md, "Against the seed method").
+  static constexpr uint64_t kInPlaceStates = uint64_t{1} << 16;
   // One replaced term: local state l's term old_term becomes new_term.
   struct TermUpdate {
     uint32_t l;
