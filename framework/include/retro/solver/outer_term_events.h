@@ -46,7 +46,6 @@ class OuterTermEvents {
   void Build(uint64_t states, uint32_t horizon, ThreadPool& pool, EachState&& each_state) {
     const uint64_t layers = static_cast<uint64_t>(horizon) + 2;
     parts_.assign((states + kPartStates - 1) / kPartStates, Part());
-    std::vector<uint32_t> last_layer(parts_.size(), 0);
     pool.ParallelFor(0, parts_.size(), 1, [&](int, uint64_t p_begin, uint64_t p_end) {
       // The part's events as found (state order): the gap from its event
       // before, the layer and the zigzagged term; and each layer's bytes.
@@ -70,7 +69,6 @@ class OuterTermEvents {
                      at[t + 1] += VarintBytes(state - previous_of_layer[t]) +
                                   VarintBytes(ZigZag(term));
                      previous_of_layer[t] = state;
-                     last_layer[p] = std::max(last_layer[p], t);
                    });
         // Where each layer's events begin, then the events put there.
         Part& part = parts_[p];
@@ -90,8 +88,16 @@ class OuterTermEvents {
         }
       }
     });
+    // The last layer with an event in any part.
     last_layer_ = 0;
-    for (uint32_t t : last_layer) last_layer_ = std::max(last_layer_, t);
+    for (const Part& part : parts_) {
+      for (uint64_t t = layers - 1; t > last_layer_; --t) {
+        if (part.begin[t + 1] != part.begin[t]) {
+          last_layer_ = static_cast<uint32_t>(t);
+          break;
+        }
+      }
+    }
   }
 
   // Calls f(state, term) for each state whose term changes at layer t, in
