@@ -116,29 +116,6 @@ absl::StatusOr<PinRules> PinRules::Create(const ParameterValues& values) {
   return PinRules(static_cast<int>(points), std::move(pins), pin_text, turns);
 }
 
-absl::StatusOr<PinRules> PinRules::FromHeader(const HeaderParameters& params) {
-  RETRO_ASSIGN_OR_RETURN(const std::string points_text, params.Choice("points", {"6", "12"}));
-  const int points = points_text == "6" ? 6 : 12;
-  RETRO_ASSIGN_OR_RETURN(const std::string pin,
-                         params.Choice("pin", {"2", "3", "4", "5", "6", "all"}));
-  RETRO_ASSIGN_OR_RETURN(std::vector<int> pins, ParsePins(pin));
-  int turns = 0;
-  if (params.Text("distribution") != "none") {
-    absl::StatusOr<int64_t> parsed = params.Int("distribution", 1, kMaxDistributionTurns);
-    if (!parsed.ok()) {
-      return params.Error("distribution",
-                          absl::StrCat("is neither 'none' nor a number of turns 1..",
-                                       kMaxDistributionTurns));
-    }
-    if (points > kMaxDistributionPoints) {
-      return params.Error("distribution", absl::StrCat("needs points ", kMaxDistributionPoints,
-                                                       "; this database has points ", points));
-    }
-    turns = static_cast<int>(*parsed);
-  }
-  return PinRules(points, std::move(pins), pin, turns);
-}
-
 std::vector<std::pair<std::string, std::string>> PinRules::canonical_parameters() const {
   return {
       {"points", std::to_string(points_)},

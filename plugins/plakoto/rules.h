@@ -52,7 +52,6 @@ class PinRules {
   // Parameters: points, pin, distribution.
   static std::vector<ParameterSpec> Parameters();
   static absl::StatusOr<PinRules> Create(const ParameterValues& values);
-  static absl::StatusOr<PinRules> FromHeader(const HeaderParameters& header);
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   std::string default_file_name() const;
   // The plan's estimates: a solve's memory, the file (kit::ChanceFileBytes)

@@ -74,7 +74,7 @@ TEST_F(PlakotoOpenTest, RefusesJunkParameterValues) {
 TEST_F(PlakotoOpenTest, RefusesADistributionForTwelvePoints) {
   DatabaseParts parts = DatabaseParts::Of(*turns_);
   parts.SetParameter("points", "12");
-  ExpectRefused(Open(parts), {"distribution='8' needs points 6"});
+  ExpectRefused(Open(parts), {"header", "--distribution is available for --points 6 only"});
 }
 
 TEST_F(PlakotoOpenTest, RefusesMissingUnknownAndRepeatedParameters) {

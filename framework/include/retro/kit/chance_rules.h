@@ -105,10 +105,6 @@
 //   static std::vector<ParameterSpec> Parameters()   solve parameters, and
 //   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
 //       resolved values (rules_hooks.h); without them R is default-constructed
-//   static absl::StatusOr<R> FromHeader(const retro::HeaderParameters&)
-//                                        the rules of a database header, read
-//                                        strictly (default: Create on the
-//                                        header's values, errors as DataLoss)
 //   std::vector<std::pair<std::string, std::string>> canonical_parameters()
 //                                        recorded in the header (default: the
 //                                        resolved values as given)

@@ -44,13 +44,6 @@ concept HasCanonicalParameters = requires(const R& r) {
     r.canonical_parameters()
   } -> std::convertible_to<std::vector<std::pair<std::string, std::string>>>;
 };
-// static absl::StatusOr<R> FromHeader(const HeaderParameters&): optional;
-// the rules read off a database header, strictly (absent: Create on the
-// header's values, errors as DataLoss).
-template <typename R>
-concept HasHeaderReader = requires(const HeaderParameters& header) {
-  { R::FromHeader(header) } -> std::same_as<absl::StatusOr<R>>;
-};
 // static OptionalHeaderParameters(): optional; header keys a file may lack
 // (absent: every parameter is required).
 template <typename R>
@@ -102,13 +95,12 @@ std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& ru
   }
 }
 
-// The rules a database header describes: the rules' own FromHeader on the
-// header when they have one; else the header read strictly (only the
-// game's parameters, each once; the keys of OptionalHeaderParameters() may be
-// absent: a parameter then takes its default, a key that is no parameter (a
-// note) is passed to Create only when present), then the rules' own
-// validation, and each
-// value must be written as the rules write it (canonical_parameters()).
+// The rules a database header describes: the header read strictly (only
+// the game's parameters, each once; the keys of OptionalHeaderParameters()
+// may be absent: a parameter then takes its default, a key that is no
+// parameter (a note) is passed to Create only when present), then the
+// rules' own validation (Create), and each value must be written as the
+// rules write it (canonical_parameters()).
 // Errors are DataLoss; `what` names the database ("oware book").
 // `kit_keys` are optional keys the kit itself reads (retro/kit/
 // store_layout.h), never passed to the rules.
@@ -127,9 +119,7 @@ absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& w
   }
   RETRO_ASSIGN_OR_RETURN(const HeaderParameters header,
                          HeaderParameters::Read(file, what, required, accepted));
-  if constexpr (HasHeaderReader<R>) {
-    return R::FromHeader(header);
-  } else if constexpr (HasGameParameters<R>) {
+  if constexpr (HasGameParameters<R>) {
     ParameterValues values;
     for (const ParameterSpec& spec : R::Parameters()) {
       values[spec.name] = header.Has(spec.name) ? header.Text(spec.name) : spec.default_value;
