@@ -307,7 +307,7 @@ class ChanceDatabase : public OpenDatabase {
   // retro explore's picture and first position, when the rules give them
   // (rules_hooks.h).
   absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
-    if constexpr (HasRenderSvg<R>) {
+    if constexpr (BoardPicture<R>()) {
       const R& rules = *rules_;
       RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
       return rules.RenderSvg(p);
@@ -316,7 +316,7 @@ class ChanceDatabase : public OpenDatabase {
     }
   }
   absl::StatusOr<std::string> StartPosition() override {
-    if constexpr (HasStartPosition<R>) {
+    if constexpr (BoardPicture<R>()) {
       const R& rules = *rules_;
       return rules.Format(rules.StartPosition());
     } else {

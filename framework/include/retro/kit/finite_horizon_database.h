@@ -258,7 +258,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
   // retro explore's picture and first position, when the rules give them
   // (rules_hooks.h).
   absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
-    if constexpr (HasRenderSvg<R>) {
+    if constexpr (BoardPicture<R>()) {
       const R& rules = tables_->rules();
       RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
       RETRO_RETURN_IF_ERROR(tables_->Covers(p));
@@ -268,7 +268,7 @@ class FiniteHorizonDatabase : public OpenDatabase {
     }
   }
   absl::StatusOr<std::string> StartPosition() override {
-    if constexpr (HasStartPosition<R>) {
+    if constexpr (BoardPicture<R>()) {
       const R& rules = tables_->rules();
       return rules.Format(rules.StartPosition());
     } else {

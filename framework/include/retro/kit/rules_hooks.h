@@ -87,20 +87,25 @@ concept HasCovers = requires(const R& r, const typename R::Position& p) {
   { r.Covers(p) } -> std::same_as<absl::Status>;
 };
 
-// std::string RenderSvg(const Position&): optional; a picture of the position as one
-// standalone SVG element, for `retro explore` (OpenDatabase::RenderSvg;
-// absent: no picture).
+// What `retro explore` shows of the game, both members or neither:
+// std::string RenderSvg(const Position&), a picture of the position as one
+// standalone SVG element (OpenDatabase::RenderSvg), and Position
+// StartPosition(), a position of the database to start exploring from
+// (OpenDatabase::StartPosition). Absent: the page shows the notation and
+// asks for a position. BoardPicture<R>() refuses, at compile time, a
+// RenderSvg without its StartPosition.
 template <typename R>
-concept HasRenderSvg = requires(const R& r, const typename R::Position& p) {
+concept HasBoardPicture = requires(const R& r, const typename R::Position& p) {
   { r.RenderSvg(p) } -> std::convertible_to<std::string>;
-};
-
-// Position StartPosition(): optional; a position of the database to start
-// exploring from (OpenDatabase::StartPosition; absent: its default).
-template <typename R>
-concept HasStartPosition = requires(const R& r) {
   { r.StartPosition() } -> std::convertible_to<typename R::Position>;
 };
+template <typename R>
+constexpr bool BoardPicture() {
+  static_assert(HasBoardPicture<R> || !requires(const R& r, const typename R::Position& p) {
+    r.RenderSvg(p);
+  }, "a rules class with RenderSvg must also have StartPosition (rules_hooks.h)");
+  return HasBoardPicture<R>;
+}
 
 // static constexpr int kPositionCells and StatusOr<Position>
 // FromCells(std::span<const int32_t> cells): optional; the game's binary
