@@ -440,11 +440,15 @@ class FiniteHorizonSliceSolver {
     dirty[l >> 6] |= may_change << (l & 63);
   }
   // ReplaceTerm for each of [begin, end) (its own function: inlined into
-  // a larger loop the compiler spills its comparisons to the stack).
+  // a larger loop the compiler spills its comparisons to the stack), the
+  // aggregate of the update kAhead on prefetched: a bucket's aggregates
+  // need not be in the cache.
   [[gnu::noinline]] static void ApplyTermUpdates(const TermUpdate* begin, const TermUpdate* end,
                                                  Aggregate* __restrict aggregates,
                                                  uint64_t* __restrict dirty) {
+    constexpr int64_t kAhead = 32;
     for (const TermUpdate* u = begin; u != end; ++u) {
+      if (end - u > kAhead) __builtin_prefetch(aggregates + u[kAhead].l, 1);
       ReplaceTerm(aggregates, dirty, u->l, u->old_term, u->new_term);
     }
   }
@@ -678,11 +682,16 @@ class FiniteHorizonSliceSolver {
   }
 
   // The buckets of term updates: bucket b holds the updates of local
-  // states [b << bucket_shift_, (b + 1) << bucket_shift_), a range whose
-  // aggregates fit the core's cache (and a multiple of 64 states, so that
-  // no two buckets share a bitmap word).
+  // states [b << bucket_shift_, (b + 1) << bucket_shift_), a multiple of
+  // 64 states, so that no two buckets share a bitmap word. Few buckets
+  // keep the scatter's writes to few places (the apply prefetches the
+  // aggregates it reaches): 2^18 states, 1 MiB of aggregates, a core's L2,
+  // and smaller (down to 2^12) while there are fewer than four a thread.
   void PrepareBuckets() {
-    bucket_shift_ = 12;
+    bucket_shift_ = 18;
+    while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < 4 * uint64_t(pool_.size())) {
+      --bucket_shift_;
+    }
     while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
     const uint64_t buckets = (local_ >> bucket_shift_) + 1;
     updates_.assign(pool_.size(), std::vector<std::vector<TermUpdate>>(buckets));
