@@ -393,8 +393,13 @@ class FiniteHorizonSliceSolver {
       counter.store(old + 1, std::memory_order_relaxed);
       return old;
     };
+    // The counters are reached at random: each is prefetched kAhead edges
+    // before.
+    constexpr uint64_t kAhead = 32;
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
-      for (uint64_t e = inner_offsets_[begin]; e < inner_offsets_[end]; ++e) {
+      const uint64_t e_end = inner_offsets_[end];
+      for (uint64_t e = inner_offsets_[begin]; e < e_end; ++e) {
+        if (e + kAhead < e_end) __builtin_prefetch(&degree[inner_child_[e + kAhead] + 1], 1);
         bump(degree[inner_child_[e] + 1]);
       }
     });
@@ -407,8 +412,10 @@ class FiniteHorizonSliceSolver {
     if (!inner_rewards_zero_) parent_rewards_.resize(inner_child_.size());
     if constexpr (kExtraTurns) parent_keeps_turn_.resize(inner_child_.size());
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
+      const uint64_t e_end = inner_offsets_[end];
       for (uint64_t s = begin; s < end; ++s) {
         for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
+          if (e + kAhead < e_end) __builtin_prefetch(&degree[inner_child_[e + kAhead]], 1);
           const uint32_t at = bump(degree[inner_child_[e]]);
           parents_[at] = static_cast<uint32_t>(lo_ + s);
           if (!inner_rewards_zero_) parent_rewards_[at] = inner_reward_[e];
