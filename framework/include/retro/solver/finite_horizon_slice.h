@@ -696,7 +696,7 @@ class FiniteHorizonSliceSolver {
   // and smaller (down to 2^12) while there are fewer than four a thread.
   void PrepareBuckets() {
     bucket_shift_ = 18;
-    while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < 4 * uint64_t(pool_.size())) {
+    while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < 4 * static_cast<uint64_t>(pool_.size())) {
       --bucket_shift_;
     }
     while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
