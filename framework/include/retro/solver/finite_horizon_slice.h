@@ -696,9 +696,8 @@ class FiniteHorizonSliceSolver {
   // and smaller (down to 2^12) while there are fewer than four a thread.
   void PrepareBuckets() {
     bucket_shift_ = 18;
-    while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < 4 * static_cast<uint64_t>(pool_.size())) {
-      --bucket_shift_;
-    }
+    const uint64_t fewest = 4 * static_cast<uint64_t>(pool_.size());
+    while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < fewest) --bucket_shift_;
     while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
     const uint64_t buckets = (local_ >> bucket_shift_) + 1;
     updates_.assign(pool_.size(), std::vector<std::vector<TermUpdate>>(buckets));
