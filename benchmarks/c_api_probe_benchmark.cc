@@ -4,7 +4,7 @@
 //                     (text) | retro_probe_value_cells | retro_probe_values_cells
 //                     (batches of 1,024) | retro_probe_json
 //   Surakarta 1..5    DtcTables::Value | text | cells | cells in batches,
-//                     both layouts
+//                     FuChou and symmetric indexers, fast and small layouts
 //   Plakoto 12        PinFile's value | text
 // and retro_open of oware books of 9 and 16 seeds.
 // The databases are solved once by `retro solve` into $TMPDIR/retro_c_api_bench
@@ -15,11 +15,13 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
 #include "games/oware/colex_indexer.h"
 #include "games/oware/notation.h"
@@ -193,16 +195,19 @@ void BM_OwareOpen(benchmark::State& state) {
 BENCHMARK(BM_OwareOpen)->ArgName("seeds")->Arg(9)->Arg(16)->Unit(benchmark::kMillisecond);
 
 // Random Surakarta positions of 2..5 pieces, both sides present, in the
-// layout the argument names (0: fuchou, 1: symmetric).
+// file the arguments name: FuChou or symmetric indexer (`symmetric`), the
+// fast or the small file layout (`small`).
 struct SurakartaQueries {
   std::string path;
   std::vector<surakarta::Position> positions;
   std::vector<std::string> texts;
   std::vector<int32_t> cells;
-  explicit SurakartaQueries(bool symmetric)
-      : path(symmetric ? Database("surakarta-5-symmetric",
-                                 "--game surakarta --pieces 5 --indexer symmetric")
-                       : Database("surakarta-5", "--game surakarta --pieces 5")) {
+  SurakartaQueries(bool symmetric, bool small)
+      : path(Database(absl::StrCat("surakarta-5", symmetric ? "-symmetric" : "",
+                                   small ? "-small" : ""),
+                      absl::StrCat("--game surakarta --pieces 5",
+                                   symmetric ? " --indexer symmetric" : "",
+                                   small ? " --layout small" : ""))) {
     std::mt19937_64 random(7);
     for (int k = 0; k < kQueries; ++k) {
       std::vector<int32_t> board(36, 0);
@@ -221,14 +226,25 @@ struct SurakartaQueries {
     }
   }
 };
-const SurakartaQueries& Surakarta(bool symmetric) {
-  static const auto* fuchou = new SurakartaQueries(false);
-  static const auto* classes = new SurakartaQueries(true);
-  return symmetric ? *classes : *fuchou;
+// The queries of a benchmark's arguments (symmetric, small), made once each.
+const SurakartaQueries& Surakarta(const benchmark::State& state) {
+  static auto* const made = new std::map<std::pair<bool, bool>, SurakartaQueries>();
+  const std::pair<bool, bool> key(state.range(0) != 0, state.range(1) != 0);
+  auto it = made->find(key);
+  if (it == made->end()) it = made->try_emplace(key, key.first, key.second).first;
+  return it->second;
+}
+
+// The files: FuChou fast, symmetric fast, FuChou small, symmetric small.
+void SurakartaFiles(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"symmetric", "small"});
+  for (const int small : {0, 1}) {
+    for (const int symmetric : {0, 1}) b->Args({symmetric, small});
+  }
 }
 
 void BM_SurakartaReader(benchmark::State& state) {
-  const SurakartaQueries& q = Surakarta(state.range(0) != 0);
+  const SurakartaQueries& q = Surakarta(state);
   auto tables = surakarta::DtcTables::Open(q.path);
   size_t i = 0;
   for (auto _ : state) {
@@ -236,26 +252,26 @@ void BM_SurakartaReader(benchmark::State& state) {
     benchmark::DoNotOptimize((*tables)->Value(p.us, p.them));
   }
 }
-BENCHMARK(BM_SurakartaReader)->ArgName("symmetric")->Arg(0)->Arg(1);
+BENCHMARK(BM_SurakartaReader)->Apply(SurakartaFiles);
 
 void BM_SurakartaCText(benchmark::State& state) {
-  const SurakartaQueries& q = Surakarta(state.range(0) != 0);
+  const SurakartaQueries& q = Surakarta(state);
   TimeText(state, q.path, q.texts);
 }
-BENCHMARK(BM_SurakartaCText)->ArgName("symmetric")->Arg(0)->Arg(1);
+BENCHMARK(BM_SurakartaCText)->Apply(SurakartaFiles);
 
 void BM_SurakartaCCells(benchmark::State& state) {
-  const SurakartaQueries& q = Surakarta(state.range(0) != 0);
+  const SurakartaQueries& q = Surakarta(state);
   TimeCells(state, q.path, q.cells, 37, 1);
 }
-BENCHMARK(BM_SurakartaCCells)->ArgName("symmetric")->Arg(0)->Arg(1);
+BENCHMARK(BM_SurakartaCCells)->Apply(SurakartaFiles);
 
 // Batches of 1,024 positions; the time is per position.
 void BM_SurakartaCCellsBatch(benchmark::State& state) {
-  const SurakartaQueries& q = Surakarta(state.range(0) != 0);
+  const SurakartaQueries& q = Surakarta(state);
   TimeCells(state, q.path, q.cells, 37, 1024);
 }
-BENCHMARK(BM_SurakartaCCellsBatch)->ArgName("symmetric")->Arg(0)->Arg(1);
+BENCHMARK(BM_SurakartaCCellsBatch)->Apply(SurakartaFiles);
 
 // Plakoto P = 12: random positions of the database (records of its value
 // slices, in their notation).

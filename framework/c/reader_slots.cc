@@ -47,8 +47,15 @@ pthread_key_t ReleaseKey() {
   return key;
 }
 
-thread_local std::atomic<retro_db*>* my_slot = nullptr;
-thread_local bool claimed = false;
+// The thread's slot, once claimed (null: none could be). Initial-exec:
+// read at a fixed offset from the thread pointer, without a call to
+// __tls_get_addr on every probe (glibc keeps room for a few bytes of such
+// storage in libraries loaded later with dlopen, as ctypes does).
+struct ThreadSlot {
+  std::atomic<retro_db*>* slot = nullptr;
+  bool claimed = false;
+};
+thread_local ThreadSlot mine __attribute__((tls_model("initial-exec")));
 
 std::atomic<retro_db*>* Claim() {
   if (!BarrierAvailable()) return nullptr;
@@ -70,10 +77,11 @@ std::atomic<retro_db*>* Claim() {
 }  // namespace
 
 std::atomic<retro_db*>* ReaderSlots::Mine() {
-  if (my_slot != nullptr || claimed) return my_slot;
-  claimed = true;
-  my_slot = Claim();
-  return my_slot;
+  ThreadSlot& thread = mine;
+  if (thread.claimed) [[likely]] return thread.slot;
+  thread.claimed = true;
+  thread.slot = Claim();
+  return thread.slot;
 }
 
 void ReaderSlots::WaitUntilNoneNames(const retro_db* db) {

@@ -25,15 +25,16 @@ namespace {
 // with its message (also copied into `out`, when given).
 template <typename Body>
 int Guarded(Body body, char* out = nullptr, size_t out_size = 0) {
-  CError error{RETRO_ERROR_INTERNAL, "internal error"};
+  std::string message;
   try {
     return body();
   } catch (const std::exception& e) {
-    error.message = absl::StrCat("internal error: ", e.what());
+    message = absl::StrCat("internal error: ", e.what());
   } catch (...) {
+    message = "internal error";
   }
-  CopyOut(error.message, out, out_size);
-  return Fail(error);
+  CopyOut(message, out, out_size);
+  return Fail({RETRO_ERROR_INTERNAL, message});
 }
 
 retro_db* Open(const char* path, const char* plugin_dir, char* error, size_t error_size) {

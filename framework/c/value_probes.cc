@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "c/c_error.h"
@@ -43,7 +44,7 @@ int ProbeValues(retro_db* handle, const char* options, const void* positions, si
   }
   // 2. The prepared probe of the options.
   DatabaseSession& session = db.session();
-  const char* const key = options == nullptr ? "" : options;
+  const std::string_view key = options == nullptr ? std::string_view() : options;
   absl::StatusOr<ValueProbeCache::Lease> lease = session.value_probes->Get(
       *session.database, key, [&] { return ParseProbeOptions(options, db.game()); });
   if (!lease.ok()) {

@@ -2,7 +2,7 @@
 #include "games/surakarta/notation.h"
 
 #include <bit>
-#include <climits>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,23 +62,34 @@ absl::StatusOr<Position> PositionFromCells(std::span<const int32_t> cells) {
         " integers (36 squares a1..f6, then the side to move), not ", cells.size()));
   }
   // Without a branch a square (probes read random boards): the bad
-  // squares' bits gathered, named only when there is one; four squares at
-  // a time where SSE2 compares them.
+  // squares' bits gathered, named only when there is one. Where SSE2 is,
+  // sixteen squares at a time: their integers narrowed to bytes with
+  // signed saturation (which keeps every value outside 0..2 outside it),
+  // then compared byte by byte.
   Bitboard x = 0, o = 0, bad = 0;
 #if defined(__SSE2__)
-  static_assert(kCells % 4 == 0);
-  const __m128i one = _mm_set1_epi32(1), two = _mm_set1_epi32(2);
-  // cell > 2 as unsigned: both sides' sign bits flipped, compared signed.
-  const __m128i flip = _mm_set1_epi32(INT32_MIN), two_flipped = _mm_set1_epi32(INT32_MIN + 2);
-  const auto mask = [](__m128i lanes) {
-    return static_cast<Bitboard>(_mm_movemask_ps(_mm_castsi128_ps(lanes)));
+  static_assert(kCells == 36);
+  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), two = _mm_set1_epi8(2);
+  const auto load = [&](int square) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(&cells[square]));
   };
-  for (int square = 0; square < kCells; square += 4) {
-    const __m128i four = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&cells[square]));
-    x |= mask(_mm_cmpeq_epi32(four, one)) << square;
-    o |= mask(_mm_cmpeq_epi32(four, two)) << square;
-    bad |= mask(_mm_cmpgt_epi32(_mm_xor_si128(four, flip), two_flipped)) << square;
-  }
+  const auto narrow = [](__m128i a, __m128i b, __m128i c, __m128i d) {
+    return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+  };
+  const auto gather = [&](__m128i sixteen, int first_square) {
+    const auto mask = [](__m128i bytes) {
+      return static_cast<uint32_t>(_mm_movemask_epi8(bytes));
+    };
+    const uint32_t is_x = mask(_mm_cmpeq_epi8(sixteen, one));
+    const uint32_t is_o = mask(_mm_cmpeq_epi8(sixteen, two));
+    const uint32_t is_empty = mask(_mm_cmpeq_epi8(sixteen, zero));
+    x |= Bitboard{is_x} << first_square;
+    o |= Bitboard{is_o} << first_square;
+    bad |= Bitboard{~(is_x | is_o | is_empty) & 0xFFFFu} << first_square;
+  };
+  gather(narrow(load(0), load(4), load(8), load(12)), 0);
+  gather(narrow(load(16), load(20), load(24), load(28)), 16);
+  gather(narrow(load(32), zero, zero, zero), 32);  // the last four (zeros: empty)
 #else
   for (int square = 0; square < kCells; ++square) {
     const int32_t cell = cells[square];

@@ -90,14 +90,17 @@ class DtcTables {
   NoMoveRule no_move_rule() const { return rules().no_move_rule(); }
   TableIndexing indexing() const { return rules().indexing(); }
 
-  // Whether the file's tables are block-compressed (--layout small).
-  //   Returns: the layout; no errors. Thread safety: any thread.
+  // Whether lookups read block-compressed tables through the block cache:
+  // a --layout small file whose records exceed the read limit
+  // (DatabaseReadLimit); a smaller one is decompressed whole at open and
+  // read as a fast file's tables are.
+  //   Returns: the records' form; no errors. Thread safety: any thread.
   //   Cost: fit for every node.
   bool compressed() const { return tables_->records().compressed(); }
 
   // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces()
-  // (unchecked), of tables that are not compressed (unchecked; read a
-  // compressed file's values with Value).
+  // (unchecked), of tables that are not compressed() (unchecked; read
+  // compressed tables' values with Value).
   //   Returns: a view valid while the tables live; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
   std::span<const uint8_t> table(int pieces) const { return tables_->records().raw(pieces - 1); }

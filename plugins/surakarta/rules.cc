@@ -245,7 +245,7 @@ void SurakartaRules::ForEachAdapterParent(
   }
 }
 
-absl::Status SurakartaRules::Covers(const Position& p) const {
+absl::Status SurakartaRules::NotCovered(const Position& p) const {
   const int n = p.piece_count();
   if (n == 0) {
     // No side has lost a game that has no pieces at all: not a position.
@@ -253,7 +253,6 @@ absl::Status SurakartaRules::Covers(const Position& p) const {
         absl::StrCat("the board is empty; a Surakarta position has 1 to ", pieces_,
                      " pieces here (a side with none has lost)"));
   }
-  if (p.us == 0 || n <= pieces_) return absl::OkStatus();  // lost without pieces
   const int largest = MaxTablePiecesOf(indexing_);
   const std::string advice =
       n <= largest ? absl::StrCat("build more with retro solve --game surakarta --pieces ", n,

@@ -224,7 +224,13 @@ class SurakartaRules {
   std::string FormatMove(const Position&, const Move& m) const { return surakarta::FormatMove(m); }
 
   // Probe: which positions the tables hold, and how a position is shown.
-  absl::Status Covers(const Position& p) const;
+  // (Inline: every probe takes it. A mover without pieces has lost,
+  // whatever the count.)
+  absl::Status Covers(const Position& p) const {
+    const int n = p.piece_count();
+    if (n != 0 && (p.us == 0 || n <= pieces_)) [[likely]] return absl::OkStatus();
+    return NotCovered(p);
+  }
   std::string SideToMove(const Position& p) const { return p.to_move == Color::kX ? "X" : "O"; }
   std::string PositionNote(const Position& p) const;
   std::string GameOverNote(const Position& p) const;
@@ -268,6 +274,10 @@ class SurakartaRules {
   kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
  private:
+  // Covers' error for a position the tables do not hold (an empty board,
+  // or more pieces than the tables while the mover has some; a mover
+  // without pieces has lost, covered whatever the count).
+  absl::Status NotCovered(const Position& p) const;
   struct Shared;
 
   bool HasMove(const Position& p) const;

@@ -82,12 +82,15 @@ TEST(CompressedSliceTest, EverySizeReadsBackByChunkAndWhole) {
         scanned.insert(scanned.end(), part->begin(), part->end());
       }
       EXPECT_EQ(scanned, raw);
+      EXPECT_EQ(records.TotalBytes(), raw.size());
       ThreadPool pool(2);
-      std::vector<std::vector<uint8_t>> storage;
-      absl::StatusOr<ByteRecords> whole = records.Decompressed(pool, nullptr, storage);
+      absl::StatusOr<ByteRecords> whole = records.Decompressed(pool, nullptr);
       ASSERT_TRUE(whole.ok()) << whole.status();
       EXPECT_FALSE(whole->compressed());
-      EXPECT_EQ(storage.at(0), raw);
+      const ByteRecords copy = *whole;  // shares the bytes
+      whole = absl::UnknownError("dropped");
+      const std::span<const uint8_t> held = copy.raw(0);
+      EXPECT_EQ(std::vector<uint8_t>(held.begin(), held.end()), raw);
     }
   }
 }
@@ -191,8 +194,7 @@ TEST(CompressedSliceTest, DamagedBlocksAreRefusedNamingSliceAndBlock) {
     EXPECT_THAT(damaged.status().message(),
                 AllOf(HasSubstr("'pieces-4'"), HasSubstr("block 3 of 5")));
     ThreadPool pool(2);
-    std::vector<std::vector<uint8_t>> storage;
-    EXPECT_THAT(records.Decompressed(pool, nullptr, storage).status().message(),
+    EXPECT_THAT(records.Decompressed(pool, nullptr).status().message(),
                 HasSubstr("block 3 of 5"));
     EXPECT_EQ(records.at(0, 3 * 4096 + 5), 255);
     EXPECT_THAT(records.LookupStatus().message(),

@@ -2,9 +2,11 @@
 // against the same solve with --layout fast (raw bytes): every record equal
 // (tests/framework/compressed_layout_check.h), every position's value and
 // move values through the reader (DtcTables) equal on one and two threads,
-// for 1..5 pieces in both indexings; and damaged compressed tables refused
+// for 1..5 pieces in both indexings, decompressed at open and through the
+// block cache; and damaged compressed tables refused
 // by the plugin's Open, naming the slice and the block.
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,31 +42,32 @@ class SurakartaCompressedLayoutTest : public ::testing::Test {
 
 PluginUnderTest* SurakartaCompressedLayoutTest::plugin_ = nullptr;
 
+// Sets RETRO_DATABASE_READ_LIMIT_MB for the scope (read at each open).
+class ReadLimit {
+ public:
+  explicit ReadLimit(const char* megabytes) {
+    setenv("RETRO_DATABASE_READ_LIMIT_MB", megabytes, 1);
+  }
+  ~ReadLimit() { unsetenv("RETRO_DATABASE_READ_LIMIT_MB"); }
+  ReadLimit(const ReadLimit&) = delete;
+  ReadLimit& operator=(const ReadLimit&) = delete;
+};
+
 // Every position of every table: its value, and each of its moves' values,
-// through both readers, the compressed one on two threads at once.
-void ExpectSameValues(const std::vector<uint8_t>& raw_file,
-                      const std::vector<uint8_t>& compressed_file) {
-  auto raw_db = DatabaseFile::FromBytes(raw_file);
-  auto compressed_db = DatabaseFile::FromBytes(compressed_file);
-  ASSERT_TRUE(raw_db.ok() && compressed_db.ok());
-  auto raw = surakarta::DtcTables::FromFile(**raw_db);
-  auto compressed = surakarta::DtcTables::FromFile(**compressed_db);
-  ASSERT_TRUE(raw.ok()) << raw.status();
-  ASSERT_TRUE(compressed.ok()) << compressed.status();
-  EXPECT_FALSE((*raw)->compressed());
-  EXPECT_TRUE((*compressed)->compressed());
+// through `raw` and `compressed`, the compressed one on two threads at once.
+void ExpectSameValuesOf(const surakarta::DtcTables& raw, const surakarta::DtcTables& compressed) {
   for (const int threads : {1, 2}) {
     std::vector<uint64_t> mismatches(threads, 0);
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
-        for (int n = 1; n <= (*raw)->max_pieces(); ++n) {
-          const uint64_t size = (*raw)->rules().slice_size(n - 1);
+        for (int n = 1; n <= raw.max_pieces(); ++n) {
+          const uint64_t size = raw.rules().slice_size(n - 1);
           for (uint64_t i = t; i < size; i += threads) {
-            const surakarta::Position p = (*raw)->PositionAt(n, i);
-            auto want = (*raw)->ProbeMoves(p);
-            auto got = (*compressed)->ProbeMoves(p);
-            if ((*raw)->Probe(p).value() != (*compressed)->Probe(p).value()) ++mismatches[t];
+            const surakarta::Position p = raw.PositionAt(n, i);
+            auto want = raw.ProbeMoves(p);
+            auto got = compressed.ProbeMoves(p);
+            if (raw.Probe(p).value() != compressed.Probe(p).value()) ++mismatches[t];
             if (!want.ok() || !got.ok() || want->size() != got->size()) {
               ++mismatches[t];
               continue;
@@ -79,6 +82,28 @@ void ExpectSameValues(const std::vector<uint8_t>& raw_file,
     for (std::thread& worker : workers) worker.join();
     for (int t = 0; t < threads; ++t) EXPECT_EQ(mismatches[t], 0u) << threads << " threads";
   }
+}
+
+// The raw file's reader against the compressed file's two: decompressed
+// whole at open (its records fit in the default read limit), and, with a
+// read limit of 0, looked up block by block through the cache.
+void ExpectSameValues(const std::vector<uint8_t>& raw_file,
+                      const std::vector<uint8_t>& compressed_file) {
+  auto raw_db = DatabaseFile::FromBytes(raw_file);
+  auto compressed_db = DatabaseFile::FromBytes(compressed_file);
+  ASSERT_TRUE(raw_db.ok() && compressed_db.ok());
+  auto raw = surakarta::DtcTables::FromFile(**raw_db);
+  ASSERT_TRUE(raw.ok()) << raw.status();
+  EXPECT_FALSE((*raw)->compressed());
+  auto whole = surakarta::DtcTables::FromFile(**compressed_db);
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  EXPECT_FALSE((*whole)->compressed());
+  ExpectSameValuesOf(**raw, **whole);
+  const ReadLimit none("0");
+  auto blocks = surakarta::DtcTables::FromFile(**compressed_db);
+  ASSERT_TRUE(blocks.ok()) << blocks.status();
+  EXPECT_TRUE((*blocks)->compressed());
+  ExpectSameValuesOf(**raw, **blocks);
 }
 
 TEST_F(SurakartaCompressedLayoutTest, EveryRecordAndValueEqualsTheRawLayouts) {

@@ -1,9 +1,13 @@
 // Position and move notation: round trips and error messages.
 #include "games/surakarta/notation.h"
 
+#include <climits>
+#include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -66,6 +70,56 @@ TEST(NotationTest, PositionErrors) {
     EXPECT_THAT(std::string(p.status().message()), HasSubstr(c.expected))
         << c.text;
   }
+}
+
+// The binary form (36 squares a1..f6, 0 empty, 1 X, 2 O, then the side to
+// move) read square by square here, independently of PositionFromCells.
+TEST(NotationTest, CellsRoundTrip) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::vector<int32_t> cells(37);
+    Bitboard x = 0, o = 0;
+    for (int square = 0; square < 36; ++square) {
+      cells[square] = static_cast<int32_t>(rng() % 3);
+      if (cells[square] == 1) x |= SquareBit(square);
+      if (cells[square] == 2) o |= SquareBit(square);
+    }
+    cells[36] = trial % 2 ? 1 : 2;
+    const absl::StatusOr<Position> p = PositionFromCells(cells);
+    ASSERT_TRUE(p.ok()) << p.status();
+    EXPECT_EQ(*p, MakePosition(x, o, trial % 2 ? Color::kX : Color::kO));
+  }
+}
+
+// Every value outside 0..2, at every square (also those whose 32 bits
+// narrow to a small number: 256, 65,537), is refused naming the first such
+// square; so is a side to move other than 1 or 2, and a wrong length.
+TEST(NotationTest, CellsErrors) {
+  const int32_t bad_values[] = {-1, 3, 127, 128, 255, 256, 258, 65537, -65535,
+                                INT32_MIN, INT32_MAX};
+  for (int square = 0; square < 36; ++square) {
+    for (const int32_t value : bad_values) {
+      std::vector<int32_t> cells(37, 0);
+      cells[36] = 1;
+      cells[square] = value;
+      if (square + 1 < 36) cells[square + 1] = 7;  // a later bad square is not named
+      const absl::StatusOr<Position> p = PositionFromCells(cells);
+      ASSERT_FALSE(p.ok()) << square << " " << value;
+      EXPECT_EQ(p.status().code(), absl::StatusCode::kInvalidArgument);
+      EXPECT_THAT(std::string(p.status().message()),
+                  HasSubstr(absl::StrCat("square ", SquareName(square), " holds ", value, ";")));
+    }
+  }
+  for (const int32_t side : {0, 3, -1, 257}) {
+    std::vector<int32_t> cells(37, 0);
+    cells[36] = side;
+    const absl::StatusOr<Position> p = PositionFromCells(cells);
+    ASSERT_FALSE(p.ok()) << side;
+    EXPECT_THAT(std::string(p.status().message()),
+                HasSubstr(absl::StrCat("the side to move is ", side, ";")));
+  }
+  EXPECT_THAT(std::string(PositionFromCells(std::vector<int32_t>(36, 0)).status().message()),
+              HasSubstr("has 37 integers"));
 }
 
 TEST(NotationTest, Moves) {

@@ -46,24 +46,25 @@ absl::StatusOr<std::span<const uint8_t>> ByteRecords::Chunk(int slice, uint64_t 
   return std::span<const uint8_t>(scratch.bytes.data(), bytes);
 }
 
-absl::StatusOr<ByteRecords> ByteRecords::Decompressed(
-    ThreadPool& pool, Progress* progress, std::vector<std::vector<uint8_t>>& storage) const {
+absl::StatusOr<ByteRecords> ByteRecords::Decompressed(ThreadPool& pool,
+                                                      Progress* progress) const {
   if (compressed_ == nullptr) return *this;
   const std::vector<CompressedSlice>& slices = compressed_->slices;
-  storage.assign(slices.size(), {});
+  auto storage = std::make_shared<std::vector<std::vector<uint8_t>>>(slices.size());
   std::vector<std::span<const uint8_t>> views;
   std::mutex mutex;
   absl::Status failure;
   std::atomic<bool> failed{false};
   std::vector<BlockDecompressor> decompressors(pool.size());
   for (size_t s = 0; s < slices.size(); ++s) {
-    storage[s].resize(slices[s].raw_bytes());
-    views.emplace_back(storage[s]);
+    std::vector<uint8_t>& bytes = (*storage)[s];
+    bytes.resize(slices[s].raw_bytes());
+    views.emplace_back(bytes);
     pool.ParallelFor(0, slices[s].block_count(), 1, [&](int worker, uint64_t begin, uint64_t end) {
       BlockDecompressor& decompressor = decompressors[worker];
       for (uint64_t block = begin; block < end && !failed.load(); ++block) {
         absl::Status status = slices[s].Decompress(
-            block, storage[s].data() + (block << slices[s].block_shift()), decompressor);
+            block, bytes.data() + (block << slices[s].block_shift()), decompressor);
         if (!status.ok()) {
           std::lock_guard<std::mutex> lock(mutex);
           if (failure.ok()) failure = std::move(status);
@@ -75,7 +76,15 @@ absl::StatusOr<ByteRecords> ByteRecords::Decompressed(
     });
     if (failed.load()) return failure;
   }
-  return ByteRecords(std::move(views));
+  ByteRecords raw(std::move(views));
+  raw.owned_ = std::move(storage);
+  return raw;
+}
+
+uint64_t ByteRecords::TotalBytes() const {
+  uint64_t total = 0;
+  for (int s = 0; s < num_slices(); ++s) total += size(s);
+  return total;
 }
 
 }  // namespace retro

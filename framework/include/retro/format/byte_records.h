@@ -96,18 +96,21 @@ class ByteRecords {
   absl::StatusOr<std::span<const uint8_t>> Chunk(int slice, uint64_t chunk,
                                                  ChunkScratch& scratch) const;
 
-  // Every record decompressed into memory, for passes that look records up
-  // all over the slices (verify).
+  // Every record decompressed into memory: for files small enough to hold
+  // whole (as read at open) and for passes that look records up all over
+  // the slices (verify).
   //   Parameters: pool, the threads decompressing; progress, advanced by
-  //     each chunk's records (null: none); storage, where the bytes go (one
-  //     vector per slice; must outlive the result).
-  //   Returns: raw records viewing storage (raw records: a copy of these,
-  //     storage untouched).
+  //     each chunk's records (null: none).
+  //   Returns: raw records owning their bytes, shared by copies (raw
+  //     records: a copy of these).
   //   Errors: DataLoss naming the first slice and block that fails.
   //   Thread safety: any thread. Cost: root only (every block once; the
   //     records' bytes of memory).
-  absl::StatusOr<ByteRecords> Decompressed(ThreadPool& pool, Progress* progress,
-                                           std::vector<std::vector<uint8_t>>& storage) const;
+  absl::StatusOr<ByteRecords> Decompressed(ThreadPool& pool, Progress* progress) const;
+
+  // The records' bytes, all slices together.
+  //   Thread safety: any number of threads at once. Cost: root only.
+  uint64_t TotalBytes() const;
 
  private:
   // The compressed slices and their cache, shared by copies.
@@ -119,6 +122,7 @@ class ByteRecords {
   };
 
   std::vector<std::span<const uint8_t>> raw_;
+  std::shared_ptr<const std::vector<std::vector<uint8_t>>> owned_;  // what raw_ views, if owned
   std::shared_ptr<const Compressed> compressed_;
 };
 

@@ -68,16 +68,7 @@ class LoopyWdlDatabase : public OpenDatabase {
   // do not hold is answered from the rules, as Probe does). The game has
   // no probe parameters.
   absl::StatusOr<std::unique_ptr<ValueProbe>> PrepareValues(const ParameterValues&) override {
-    const auto answer = [](const WdlOutcome& value) {
-      switch (value.result) {
-        case Wdl::kWin:
-          return ValueAnswer::Of(PositionValue::Win(value.distance));
-        case Wdl::kLoss:
-          return ValueAnswer::Of(PositionValue::Loss(value.distance));
-        default:
-          return ValueAnswer::Of(PositionValue::Draw());
-      }
-    };
+    const auto answer = [](const WdlOutcome& value) { return ValueAnswer::Of(ValueOf(value)); };
     return MakeRulesValueProbe(rules_, [this, answer](const Position& p) {
       // The rank checked against the records themselves (the rules' slice
       // sizes may cost a computation).
@@ -91,9 +82,12 @@ class LoopyWdlDatabase : public OpenDatabase {
         }
         return ValueAnswer::Failed(RankFault(rules_, p, at));
       }
-      const WdlOutcome value = DecodeWdl(records_.at(at.slice, at.index));
+      // The byte's value read from a table, not branched on: a probe's
+      // byte is a cache miss, and a branch on it mispredicted would hold
+      // back everything after it until the miss is served.
+      const uint8_t byte = records_.at(at.slice, at.index);
       if (absl::Status read = data_.LookupStatus(); !read.ok()) return ValueAnswer::Failed(read);
-      return answer(value);
+      return ValueAnswer::Of(kValueOfByte[byte]);
     });
   }
 
@@ -246,15 +240,13 @@ class LoopyWdlDatabase : public OpenDatabase {
     // compressed file checked at more records than it has blocks is
     // decompressed into memory first (when it fits), so that each block is
     // decompressed once instead of at nearly every lookup.
-    std::vector<std::vector<uint8_t>> decompressed;
     std::optional<LoopyWdlTables<R>> in_memory;
     const uint64_t available = AvailableMemoryBytes();
     if (records_.compressed() && selection.count() >= blocks &&
         (available == 0 || records <= available)) {
       context.progress->StartPhase("decompressing", records);
-      RETRO_ASSIGN_OR_RETURN(ByteRecords raw, records_.Decompressed(*context.pool,
-                                                                    context.progress,
-                                                                    decompressed));
+      RETRO_ASSIGN_OR_RETURN(ByteRecords raw,
+                             records_.Decompressed(*context.pool, context.progress));
       in_memory.emplace(data_.WithRecords(std::move(raw)));
     }
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
@@ -303,6 +295,26 @@ class LoopyWdlDatabase : public OpenDatabase {
   }
 
  private:
+  // The typed value of an outcome.
+  static constexpr PositionValue ValueOf(const WdlOutcome& value) {
+    switch (value.result) {
+      case Wdl::kWin:
+        return {PositionValue::Kind::kWin, value.distance, kWdlWinValue - value.distance};
+      case Wdl::kLoss:
+        return {PositionValue::Kind::kLoss, value.distance, -(kWdlWinValue - value.distance)};
+      default:
+        return {PositionValue::Kind::kDraw, 0, 0};
+    }
+  }
+  // The typed value of each table byte (DecodeWdl's outcome).
+  static constexpr std::array<PositionValue, 256> kValueOfByte = [] {
+    std::array<PositionValue, 256> values{};
+    for (int byte = 0; byte < 256; ++byte) {
+      values[byte] = ValueOf(DecodeWdl(static_cast<uint8_t>(byte)));
+    }
+    return values;
+  }();
+
   // Tallies of one stats row; `positions` and the counts are weighted by
   // the records' StatsKey weights. The example of a longest distance is its smallest
   // (slice, index), whatever order the records were counted in.

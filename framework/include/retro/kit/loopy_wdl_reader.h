@@ -33,6 +33,7 @@
 #include "retro/kit/record_layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/status_macros.h"
+#include "retro/thread_pool.h"
 
 namespace retro::kit {
 
@@ -152,6 +153,14 @@ class LoopyWdlTables {
         slices.push_back(std::move(slice));
       }
       records = ByteRecords(std::move(slices), kNotAPositionByte);
+      // Records that fit in what a fast file would be read into memory
+      // for (DatabaseReadLimit) are decompressed at once and probed as a
+      // fast file's are; larger ones are read a block at a time through
+      // the cache.
+      if (records.TotalBytes() <= DatabaseReadLimit()) {
+        ThreadPool serial(1);
+        RETRO_ASSIGN_OR_RETURN(records, records.Decompressed(serial, nullptr));
+      }
     }
     RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, records));
     return LoopyWdlTables(std::move(rules), std::move(records), file.parameters());
