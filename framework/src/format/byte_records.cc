@@ -6,6 +6,9 @@
 #include <atomic>
 #include <mutex>
 #include <utility>
+#include <vector>
+
+#include "retro/internal/huge_pages.h"
 
 namespace retro {
 namespace {
@@ -50,14 +53,17 @@ absl::StatusOr<ByteRecords> ByteRecords::Decompressed(ThreadPool& pool,
                                                       Progress* progress) const {
   if (compressed_ == nullptr) return *this;
   const std::vector<CompressedSlice>& slices = compressed_->slices;
-  auto storage = std::make_shared<std::vector<std::vector<uint8_t>>>(slices.size());
+  // Probes read the records at random: huge pages where the system gives
+  // them, as for a file read into memory.
+  auto storage =
+      std::make_shared<std::vector<retro::internal::HugePageVector<uint8_t>>>(slices.size());
   std::vector<std::span<const uint8_t>> views;
   std::mutex mutex;
   absl::Status failure;
   std::atomic<bool> failed{false};
   std::vector<BlockDecompressor> decompressors(pool.size());
   for (size_t s = 0; s < slices.size(); ++s) {
-    std::vector<uint8_t>& bytes = (*storage)[s];
+    retro::internal::HugePageVector<uint8_t>& bytes = (*storage)[s];
     bytes.resize(slices[s].raw_bytes());
     views.emplace_back(bytes);
     pool.ParallelFor(0, slices[s].block_count(), 1, [&](int worker, uint64_t begin, uint64_t end) {

@@ -122,7 +122,7 @@ class ByteRecords {
   };
 
   std::vector<std::span<const uint8_t>> raw_;
-  std::shared_ptr<const std::vector<std::vector<uint8_t>>> owned_;  // what raw_ views, if owned
+  std::shared_ptr<const void> owned_;  // the bytes raw_ views, when the records own them
   std::shared_ptr<const Compressed> compressed_;
 };
 
