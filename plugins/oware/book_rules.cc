@@ -185,7 +185,7 @@ kit::SizeEstimates BookRules::EstimateSizes(uint64_t available_bytes) const {
           .what_fits = absl::StrCat("the largest book that fits is --seeds ", largest)};
 }
 
-std::string BookRules::SolverInconsistency(const Board& board) const {
+std::string BookRules::Inconsistency(const Board& board) const {
   const SliceIndex at = Rank(board);
   FiniteHorizonNode<kMaxMoves> node;
   switch (rules_.grand_slam) {

@@ -135,7 +135,7 @@ class BookRules {
       const solver::FiniteHorizonOptions& options, const solver::SolveContext& context) const;
   // What the colex solver adapter (solver_game.h) reports for `board`
   // against the rules' moves ("" when it agrees).
-  std::string SolverInconsistency(const Board& board) const;
+  std::string Inconsistency(const Board& board) const;
 
   // How probe and stats read.
   std::string PositionNote(const Board& board) const;

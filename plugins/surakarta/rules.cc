@@ -222,7 +222,7 @@ absl::StatusOr<std::vector<uint8_t>> SurakartaRules::SolveSlice(
       SchemeTableSlice<SymmetricIndexer>(Symmetric(n), Symmetric(n - 1), rule_, smaller), context);
 }
 
-std::string SurakartaRules::SolverInconsistency(const Position& p) const {
+std::string SurakartaRules::Inconsistency(const Position& p) const {
   std::call_once(shared_->adapters_once, [&] {
     if (indexing_ == TableIndexing::kFuChou) {
       shared_->fuchou_adapters = std::make_unique<ContractGame<FuChouIndexer>>(pieces_, rule_);
@@ -237,7 +237,7 @@ std::string SurakartaRules::SolverInconsistency(const Position& p) const {
 
 void SurakartaRules::ForEachAdapterParent(
     const Position& p, const std::function<void(const Position&)>& visit) const {
-  SolverInconsistency(p);  // builds the adapters
+  Inconsistency(p);  // builds the adapters
   if (shared_->fuchou_adapters) {
     shared_->fuchou_adapters->ForEachParent(p, visit);
   } else {

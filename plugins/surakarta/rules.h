@@ -208,7 +208,7 @@ class SurakartaRules {
   absl::StatusOr<std::vector<uint8_t>> SolveSlice(int slice,
                                                   std::span<const std::vector<uint8_t>> solved,
                                                   const solver::SolveContext& context) const;
-  std::string SolverInconsistency(const Position& p) const;
+  std::string Inconsistency(const Position& p) const;
   template <typename Visit>
   void ForEachSolverParent(const Position& p, Visit&& visit) const {
     ForEachAdapterParent(p, [&](const Position& q) { visit(q); });

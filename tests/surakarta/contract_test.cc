@@ -39,7 +39,7 @@ TEST(SurakartaContractTest, SmallTablesWhole) {
 
 // The rules the plugin binds to the loopy kit (plugins/surakarta/rules.h),
 // as `retro check` sees them: the kit's contract view, with the rules'
-// check hooks comparing the optimised adapters (SolverInconsistency,
+// check hooks comparing the optimised adapters (Inconsistency,
 // ForEachSolverParent).
 namespace kit_view {
 

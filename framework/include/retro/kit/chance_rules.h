@@ -384,12 +384,6 @@ constexpr bool DeclaresDistinctChoices() {
     return false;
   }
 }
-// std::string Inconsistency(const Position&): optional; what `retro check`
-// finds wrong with a position's moves, or "" (absent: nothing more checked).
-template <typename R>
-concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
-  { r.Inconsistency(p) } -> std::convertible_to<std::string>;
-};
 // The companion slices' members (num_companions() and the rest listed at
 // the top of the file): optional, all or none (absent: no companions).
 template <typename R>

@@ -7,7 +7,7 @@
 // own slice's bounds the child's value lies (MinValue..MaxValue declared
 // wide enough for every value the recurrence can reach), and, when the
 // rules solve with an adapter of their own, that adapter against the rules
-// (SolverInconsistency).
+// (Inconsistency).
 #ifndef RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
 #define RETRO_KIT_FINITE_HORIZON_CHECK_VIEW_H_
 
@@ -77,7 +77,7 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
       return absl::StrCat(moves, " legal moves, more than kMaxMoves = ", R::kMaxMoves);
     }
     if (!problem.empty()) return problem;
-    if constexpr (HasSolverInconsistency<R>) return rules_.SolverInconsistency(p);
+    if constexpr (HasInconsistency<R>) return rules_.Inconsistency(p);
     return "";
   }
 

@@ -69,7 +69,7 @@
 //       ranks children incrementally) and returns the stores in Rank order;
 //       it must describe exactly the positions and moves above. By default
 //       the kit solves through FiniteHorizonSolveView.
-//   std::string SolverInconsistency(const Position&)
+//   std::string Inconsistency(const Position&)
 //       what that adapter reports for the position against the rules' moves
 //       ("" when it agrees); `retro check` runs it on every checked position
 //   std::string PositionNote(const Position&)  probe's header ("9 seeds")

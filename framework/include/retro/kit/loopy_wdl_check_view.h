@@ -5,7 +5,7 @@
 // `retro check` tests exactly what the solver relies on. When the rules
 // solve with an adapter of their own (SolveSlice), its predecessors
 // (ForEachSolverParent) take the place of the take-backs, and its
-// description (SolverInconsistency) is checked too, and so are the children
+// description (Inconsistency) is checked too, and so are the children
 // verify reads off an index when the rules list them (ForEachChildIndex).
 // Rules without take-backs (HasTakeBacks) have no parents to check: the
 // solver lists predecessors from the very moves the moves check tests, so
@@ -97,8 +97,8 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
     });
     std::string problem = LoopyWdlInconsistency(DescribeForCheck(SolverView(at.slice), at.index),
                                                 children, in_slice);
-    if constexpr (HasSolverInconsistency<R>) {
-      if (problem.empty()) problem = rules_.SolverInconsistency(p);
+    if constexpr (HasInconsistency<R>) {
+      if (problem.empty()) problem = rules_.Inconsistency(p);
     }
     if (problem.empty()) problem = ChildIndicesInconsistency(p);
     return problem;

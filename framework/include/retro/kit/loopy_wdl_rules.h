@@ -124,7 +124,7 @@
 //                                        the positions and moves above;
 //                                        without it the kit solves through
 //                                        LoopyWdlSolveView.
-//   std::string SolverInconsistency(const Position&)
+//   std::string Inconsistency(const Position&)
 //                                        what that adapter reports for the
 //                                        position against the rules' moves
 //                                        ("" when it agrees); `retro check`

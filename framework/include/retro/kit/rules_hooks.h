@@ -46,12 +46,13 @@ concept HasSizeEstimates = requires(const R& r, uint64_t available_bytes) {
   { r.EstimateSizes(available_bytes) } -> std::same_as<SizeEstimates>;
 };
 
-// std::string SolverInconsistency(const Position&): optional; what the
-// game's own solver adapter reports for a position against the rules (""
-// if it agrees; absent: `retro check` checks the kit's adapter only).
+// std::string Inconsistency(const Position&): optional; what `retro check`
+// finds wrong with a position beyond the kit's own checks, or "" (absent:
+// nothing more checked): a game's own solver adapter against its rules
+// (oware, Surakarta), or its moves' chances (Plakoto).
 template <typename R>
-concept HasSolverInconsistency = requires(const R& r, const typename R::Position& p) {
-  { r.SolverInconsistency(p) } -> std::convertible_to<std::string>;
+concept HasInconsistency = requires(const R& r, const typename R::Position& p) {
+  { r.Inconsistency(p) } -> std::convertible_to<std::string>;
 };
 
 // std::string GameOverNote(const Position&): optional; probe's note on a
