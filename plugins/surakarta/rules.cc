@@ -133,10 +133,6 @@ std::string SurakartaRules::default_file_name() const {
                       indexing_ == TableIndexing::kSymmetric ? "-symmetric" : "", ".retro");
 }
 
-std::string SurakartaRules::DatabaseName() const {
-  return absl::StrCat("Surakarta tablebase of 1..", pieces_, " pieces");
-}
-
 const SymmetricIndexer& SurakartaRules::Symmetric(int pieces) const {
   const SymmetricIndexer* ready = shared_->symmetric_ready[pieces].load(std::memory_order_acquire);
   if (ready != nullptr) return *ready;

@@ -108,7 +108,6 @@ class SurakartaRules {
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   static std::vector<std::string> OptionalHeaderParameters() { return {"indexer"}; }
   std::string default_file_name() const;
-  std::string DatabaseName() const;
 
   int pieces() const { return pieces_; }
   NoMoveRule no_move_rule() const { return rule_; }

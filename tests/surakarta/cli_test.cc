@@ -368,7 +368,8 @@ TEST_F(SurakartaCliTest, OpenRefusesMalformedTablebases) {
                    parameters[0].second = "4";
                  });
   ExpectError(Retro({"stats", "--db", path}), 1,
-              {"1..4 pieces has 4 slices", "has 3"});
+              {"tablebase has 4 slices (pieces-1, pieces-2, pieces-3, pieces-4)",
+               "has 3 and lacks slice 'pieces-4'"});
   path = Rewrite(good, "nopieces.retro",
                  [](DatabaseIdentity&, Parameters& parameters, Slices&) {
                    parameters.erase(parameters.begin());
@@ -425,7 +426,7 @@ TEST_F(SurakartaCliTest, SymmetricTablesPlanTheirSmallerMemory) {
        "symmetric"},
       "", {{"RETRO_MEMORY_LIMIT_MB", "2048"}});
   ExpectError(r, 1,
-              {"1..8 pieces needs about", "2.0 GiB is available",
+              {"this Surakarta tablebase needs about", "2.0 GiB is available",
                "the largest that fits is --pieces 7"});
   EXPECT_TRUE(std::filesystem::is_empty(work_.path()))
       << "no file may be left behind";
@@ -438,7 +439,7 @@ TEST_F(SurakartaCliTest, NinePiecesArePlannedAndCheckedNotSolvedHere) {
   const RunResult r = RetroRaw(
       {"solve", "--game", "surakarta", "--pieces", "9", "--indexer", "symmetric"}, "",
       {{"RETRO_MEMORY_LIMIT_MB", "20000"}});
-  ExpectError(r, 1, {"1..9 pieces needs about 43.", "the largest that fits is --pieces 8"});
+  ExpectError(r, 1, {"tablebase needs about 43.", "the largest that fits is --pieces 8"});
   EXPECT_TRUE(std::filesystem::is_empty(work_.path())) << "no file may be left behind";
   const RunResult check = RetroRaw({"check", "--game", "surakarta", "--pieces", "7", "--indexer",
                                     "symmetric", "--sample", "300"},

@@ -102,7 +102,7 @@ TEST_F(SurakartaOpenTest, RefusesDuplicateExtraAndMissingSlices) {
   {
     DatabaseParts parts = DatabaseParts::Of(*fuchou_);
     parts.slices.push_back({"pieces-4", parts.Slice("pieces-3")});
-    ExpectRefused(Open(parts), {"1..3 pieces has 3 slices", "unexpected slice 'pieces-4'"});
+    ExpectRefused(Open(parts), {"tablebase has 3 slices (pieces-1, pieces-2, pieces-3)", "unexpected slice 'pieces-4'"});
   }
   {
     DatabaseParts parts = DatabaseParts::Of(*fuchou_);

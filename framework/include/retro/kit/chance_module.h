@@ -124,7 +124,7 @@ class ChanceModule : public KitModule {
     // it (the kit's solver view has no block dependencies, so every rank
     // holds every value: retro/solver/chance.h).
     UseReplicatedEstimate(own, plan.estimated_memory_bytes, plan);
-    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

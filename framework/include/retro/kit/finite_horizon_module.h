@@ -131,7 +131,7 @@ class FiniteHorizonModule : public KitModule {
     UseReplicatedEstimate(
         own, solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share,
         plan);
-    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

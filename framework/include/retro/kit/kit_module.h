@@ -83,14 +83,12 @@ inline void UseReplicatedEstimate(const SizeEstimates& own, uint64_t kit_default
 }
 
 // What the host's refusal of a solve that does not fit memory names
-// (SolvePlan in retro/game_module.h): the database (the rules' own name,
-// else the identity's) and, in a single process, what would fit instead
-// when the rules can say (`own.what_fits`).
-template <typename R>
-void NameWhatFits(const GameInfo& info, const R& rules, const PlanContext& context,
-                  const SizeEstimates& own, SolvePlan& plan) {
+// (SolvePlan in retro/game_module.h): the database (GameInfo's name) and,
+// in a single process, what would fit instead when the rules can say
+// (`own.what_fits`).
+inline void NameWhatFits(const GameInfo& info, const PlanContext& context,
+                         const SizeEstimates& own, SolvePlan& plan) {
   plan.database_name = info.DatabaseName();
-  if constexpr (HasDatabaseName<R>) plan.database_name = rules.DatabaseName();
   if (context.ranks == 1 && context.available_memory_bytes > 0) plan.what_fits = own.what_fits;
 }
 

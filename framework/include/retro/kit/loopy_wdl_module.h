@@ -139,7 +139,7 @@ class LoopyWdlModule : public KitModule {
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
     UseReplicatedEstimate(own, 2 * plan.estimated_file_bytes + lists, plan);
-    NameWhatFits(info_, rules, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
     return plan;
   }
 

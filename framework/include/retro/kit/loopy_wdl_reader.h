@@ -125,7 +125,7 @@ class LoopyWdlTables {
           absl::StrCat("this file holds ", info.name, " values in codec '", codec,
                        "'; this plugin reads '", info.codec, "'"));
     }
-    std::string what = info.DatabaseName();
+    const std::string what = info.DatabaseName();
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
     RETRO_ASSIGN_OR_RETURN(const bool compressed, RecordedCompression(file.parameters(), what));
     if constexpr (HasIndexTraits<R>) {
@@ -140,7 +140,6 @@ class LoopyWdlTables {
             "': this plugin writes those rules in codec '", expected, "'"));
       }
     }
-    if constexpr (HasDatabaseName<R>) what = rules.DatabaseName();
     std::vector<std::string> names;
     for (int s = 0; s < rules.num_slices(); ++s) names.push_back(rules.slice_name(s));
     RETRO_ASSIGN_OR_RETURN(std::vector<std::span<const uint8_t>> tables,

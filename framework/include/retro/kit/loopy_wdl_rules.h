@@ -196,10 +196,6 @@
 //                                        codec of its header's rules
 //
 //   Files and planning:
-//   std::string DatabaseName()           how errors about a file of these
-//                                        rules name it ("Surakarta tablebase
-//                                        of 1..3 pieces"); default
-//                                        GameInfo::DatabaseName()
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
 //                                        the plan's positions, estimates
 //                                        and what would fit (size_estimates.h;

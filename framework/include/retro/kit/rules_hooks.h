@@ -30,12 +30,6 @@ namespace retro::kit {
 // headers say what a kept turn counts.
 
 
-// std::string DatabaseName(): optional; how errors name a file of these
-// rules (absent: GameInfo::DatabaseName()).
-template <typename R>
-concept HasDatabaseName = requires(const R& r) {
-  { r.DatabaseName() } -> std::convertible_to<std::string>;
-};
 
 // SizeEstimates EstimateSizes(uint64_t available_bytes): optional; the
 // rules' own estimates (retro/kit/size_estimates.h, declared here: only
