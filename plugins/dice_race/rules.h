@@ -87,10 +87,10 @@ class Rules {
   // Optional: the words probe and stats use, and a check of stored values.
   static retro::kit::ChanceLabels labels() {
     return {.value_name = "E", .value_key = "expected_turns",
-            .value_meaning = "expected turns to bear off", .outcome = "die", .choice = "move"};
+            .value_meaning = "expected turns to bear off", .outcome = "die", .choice = "move",
+            .least_value = 1};
   }
   std::string GameOverNote(const Position&) const { return "bears off"; }
-  std::string ValueProblem(double e) const { return e >= 1 ? "" : "E is at least one turn"; }
 };
 
 }  // namespace dice_race

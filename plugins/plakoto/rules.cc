@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -194,7 +193,8 @@ kit::ChanceLabels PinRules::labels() {
           .value_key = "expected_turns",
           .value_meaning = "expected turns the pin holds, this turn counted",
           .outcome = "roll",
-          .choice = "play"};
+          .choice = "play",
+          .least_value = 1};
 }
 
 std::string PinRules::PositionNote(const Position& p) const {
@@ -210,11 +210,6 @@ std::string PinRules::StatsTitle() const {
       "plakoto pin-distance databases, P = ", points_,
       "; D = expected turns the pin holds, this turn counted",
       turns_ > 0 ? absl::StrCat("; turn distributions of ", turns_, " turns") : "");
-}
-
-std::string PinRules::ValueProblem(double d) const {
-  if (d >= 1 && d <= std::numeric_limits<double>::max()) return "";
-  return "D is a finite number of turns >= 1";
 }
 
 std::string PinRules::Inconsistency(const Position& p) const {

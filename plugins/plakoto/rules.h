@@ -111,8 +111,6 @@ class PinRules {
   std::string ValueRemark(double d) const;
   std::string GameOverNote(const Position&) const { return "releases the pin"; }
   std::string StatsTitle() const;
-  // D counts the current turn: a finite number >= 1.
-  std::string ValueProblem(double d) const;
   // The pips drop by the dice of each play; q is that of the rolls without
   // a play (what the solver relies on; plugins/plakoto/contract.h).
   std::string Inconsistency(const Position& p) const;

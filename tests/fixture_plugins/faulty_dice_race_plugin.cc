@@ -2,7 +2,7 @@
 // chosen by the environment variable RETRO_PLANTED_MISTAKE, under the name
 // "dice_race" so that it opens the example's databases:
 //   weights  a six weighs 2/6, so that the weights sum to 7/6
-//   value    ValueProblem refuses values the race does reach (E > 5)
+//   value    labels() bound E to at most 5, which the race exceeds
 //   other    no mistake
 // tests/kit/plugin_mistakes_test.sh expects solve, probe, verify, stats and
 // check to refuse it, naming the member at fault.
@@ -30,9 +30,10 @@ class FaultyDiceRace : public dice_race::Rules {
   double OutcomeWeight(int outcome) const {
     return Mistake() == "weights" && outcome == 5 ? 2.0 / 6 : Rules::OutcomeWeight(outcome);
   }
-  std::string ValueProblem(double e) const {
-    if (Mistake() == "value" && e > 5) return "E is at most 5 turns";
-    return Rules::ValueProblem(e);
+  static retro::kit::ChanceLabels labels() {
+    retro::kit::ChanceLabels labels = Rules::labels();
+    if (Mistake() == "value") labels.greatest_value = 5;
+    return labels;
   }
 };
 

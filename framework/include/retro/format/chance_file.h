@@ -42,22 +42,19 @@ absl::Status CheckChanceValueSliceSize(const R& rules, int s, std::span<const ui
 }
 
 // Every value of slice `s` of `rules`: a finite number the game can hold
-// (its ValueProblem hook).
+// (ChanceLabels' least_value to greatest_value).
 //   Parameters: rules; s, a slice of rules (unchecked); values, its values.
 //   Returns: OK. Errors: DataLoss naming the first bad value and record.
-//   Thread safety: any thread (as the rules' ValueProblem).
-//   Cost: root only (one pass over the values).
+//   Thread safety: any thread. Cost: root only (one pass over the values).
 template <ChanceRules R>
 absl::Status CheckChanceValues(const R& rules, int s, std::span<const double> values) {
+  const ChanceLabels labels = LabelsOf<R>();
   for (uint64_t i = 0; i < values.size(); ++i) {
     const double v = values[i];
-    std::string problem;
-    if constexpr (HasValueProblem<R>) problem = rules.ValueProblem(v);
-    if (problem.empty() && !std::isfinite(v)) problem = "values are finite numbers";
-    if (!problem.empty()) {
+    if (const std::string problem = labels.ValueProblem(v); !problem.empty()) {
       return absl::DataLossError(absl::StrCat("slice '", rules.slice_name(s), "' holds ",
-                                              LabelsOf<R>().value_name, " = ", v, " at record ",
-                                              i, "; ", problem));
+                                              labels.value_name, " = ", v, " at record ", i,
+                                              "; ", problem));
     }
   }
   return absl::OkStatus();

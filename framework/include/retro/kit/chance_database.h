@@ -649,8 +649,7 @@ class ChanceDatabase : public OpenDatabase {
     // A record passes when the recomputed value is within this much of
     // max(1, |stored|).
     constexpr double kTolerance = 1e-9;
-    bool possible = std::isfinite(stored);
-    if constexpr (HasValueProblem<R>) possible = possible && rules.ValueProblem(stored).empty();
+    const bool possible = labels_.ValueProblem(stored).empty();
     if (possible && std::abs(*expected - stored) <= kTolerance * std::max(1.0, std::abs(stored))) {
       return "";
     }

@@ -157,12 +157,12 @@ class ChanceModule : public KitModule {
       } else {
         const ChanceSliceContext slice_context{context, &workspace, solved};
         RETRO_ASSIGN_OR_RETURN(values, SolveChanceSlice(rules, s, slice_context));
-        // No file whose reader would refuse a value (a ValueProblem the
-        // solve does not meet is the rules' mistake: Internal).
+        // No file whose reader would refuse a value (a value outside the
+        // labels' range is the rules' mistake: Internal).
         if (const absl::Status values_ok = CheckChanceValues(rules, s, values); !values_ok.ok()) {
           return absl::InternalError(absl::StrCat(
-              "the solve made a value the file's reader refuses (the rules' ValueProblem, or a "
-              "value that is no finite number): ",
+              "the solve made a value the file's reader refuses (outside the labels() "
+              "least_value to greatest_value, or no finite number): ",
               values_ok.message()));
         }
       }

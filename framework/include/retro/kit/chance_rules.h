@@ -115,19 +115,16 @@
 //                                        the values of every slice, twice,
 //                                        and ChanceFileBytes; every rank
 //                                        holds all of the memory)
-//   static ChanceLabels labels()         names shown by probe and stats; the
+//   static ChanceLabels labels()         names shown by probe and stats (the
 //                                        outcome's is also the probe parameter
-//                                        listing every choice of one outcome
-//                                        (`--roll 6-5`; default "best")
+//                                        listing every choice of one outcome:
+//                                        `--roll 6-5`; default "best") and the
+//                                        values a record can hold (D >= 1)
 //   std::string PositionNote(const Position&)     "P = 6, pin on point 2"
 //   std::string ValueRemark(double value)          "K = D - 1 = 2.27"
 //   std::string GameOverNote(const Position& after)  "releases the pin": a
 //                                        choice that ends the game (rules_hooks.h)
 //   std::string StatsTitle()             the first line of `retro stats`
-//   std::string ValueProblem(double value)
-//                                        "" when a stored value is possible,
-//                                        else why not ("D is >= 1"); the
-//                                        kit refuses non-finite values itself
 //   BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&)
 //                                        for a full verify: an object with
 //                                        `void Prepare(int slice, const
@@ -175,8 +172,10 @@
 #ifndef RETRO_KIT_CHANCE_RULES_H_
 #define RETRO_KIT_CHANCE_RULES_H_
 
+#include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -184,6 +183,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/database_layout.h"
 #include "retro/format/chance_objective.h"
@@ -205,7 +205,8 @@ struct ChanceSliceContext;
 template <typename R>
 class ChanceTables;
 
-// Names shown by probe and stats; the defaults suit any game.
+// Names shown by probe and stats, and the values a record can hold; the
+// defaults suit any game.
 struct ChanceLabels {
   std::string value_name = "value";  // "D": the text's "D = 3.27"
   std::string value_key = "value";   // the JSON key of the position's value
@@ -213,6 +214,25 @@ struct ChanceLabels {
   std::string outcome = "outcome";   // "roll": a table column, JSON key and
                                      // probe parameter (--roll 6-5)
   std::string choice = "move";       // "play"
+  // The finite values a record can hold (D counts this turn: at least 1).
+  // A stored value outside is refused when a file is opened or verified,
+  // and a solve that makes one fails: the rules' mistake.
+  double least_value = -std::numeric_limits<double>::max();
+  double greatest_value = std::numeric_limits<double>::max();
+
+  // "" when `value` is one a record can hold, else what one is ("D is a
+  // finite number >= 1").
+  std::string ValueProblem(double value) const {
+    if (std::isfinite(value) && value >= least_value && value <= greatest_value) return "";
+    const bool least = least_value > -std::numeric_limits<double>::max();
+    const bool greatest = greatest_value < std::numeric_limits<double>::max();
+    return absl::StrCat(
+        value_name, " is a finite number",
+        least && greatest ? absl::StrCat(" from ", least_value, " to ", greatest_value)
+        : least           ? absl::StrCat(" >= ", least_value)
+        : greatest        ? absl::StrCat(" <= ", greatest_value)
+                          : "");
+  }
 };
 
 namespace internal {
@@ -323,7 +343,7 @@ constexpr bool AssertChanceRules() {
 // rules_parameters.h), each used when present.
 
 // static ChanceLabels labels(): optional; the names probe and stats show
-// (absent: ChanceLabels{}'s defaults).
+// and the values a record can hold (absent: ChanceLabels{}'s defaults).
 template <typename R>
 concept HasChanceLabels = requires {
   { R::labels() } -> std::convertible_to<ChanceLabels>;
@@ -333,12 +353,6 @@ concept HasChanceLabels = requires {
 template <typename R>
 concept HasValueRemark = requires(const R& r, double value) {
   { r.ValueRemark(value) } -> std::convertible_to<std::string>;
-};
-// std::string ValueProblem(double value): optional; why a stored value is
-// impossible, or "" (absent: only non-finite values are refused).
-template <typename R>
-concept HasValueProblem = requires(const R& r, double value) {
-  { r.ValueProblem(value) } -> std::convertible_to<std::string>;
 };
 // Whether best choices of type B give each record's recomputed value
 // (RecomputedValues) rather than each outcome's best (Bests).
