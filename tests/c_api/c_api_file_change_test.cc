@@ -16,21 +16,13 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/c_api/c_api_fixture.h"
+#include "tests/framework/read_limit.h"
 
 namespace retro::testing {
 namespace {
 
 constexpr char kOwareBoard[] = "0 0 0 1 0 0 | 0 0 0 0 0 1";
 constexpr char kSurakartaBoard[] = "....../.X.X../.O..../....../....../...... X";
-
-// Sets RETRO_DATABASE_READ_LIMIT_MB for the scope (read at each open).
-class ReadLimit {
- public:
-  explicit ReadLimit(const char* megabytes) {
-    setenv("RETRO_DATABASE_READ_LIMIT_MB", megabytes, 1);
-  }
-  ~ReadLimit() { unsetenv("RETRO_DATABASE_READ_LIMIT_MB"); }
-};
 
 // A copy of `source` in `dir`, to change freely.
 std::string CopyOf(const std::string& source, const TempDir& dir) {

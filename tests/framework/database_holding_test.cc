@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "retro/database.h"
 #include "retro/internal/mapping_fault_guard.h"
+#include "tests/framework/read_limit.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro {
@@ -27,15 +28,6 @@ void WriteDatabase(const std::string& path, size_t size) {
   ASSERT_TRUE(writer.ok());
   ASSERT_TRUE((*writer)->Commit({"test", 1, 1, "test-bytes"}, builder).ok());
 }
-
-// Sets RETRO_DATABASE_READ_LIMIT_MB for the scope.
-class ReadLimit {
- public:
-  explicit ReadLimit(const char* megabytes) {
-    setenv("RETRO_DATABASE_READ_LIMIT_MB", megabytes, 1);
-  }
-  ~ReadLimit() { unsetenv("RETRO_DATABASE_READ_LIMIT_MB"); }
-};
 
 TEST(DatabaseHoldingTest, ASmallFileIsReadAndKeepsItsBytesWhenTruncated) {
   testing::TempDir dir;
@@ -58,7 +50,7 @@ TEST(DatabaseHoldingTest, ReadLimitZeroMapsAndCheckpointsAreMapped) {
   const std::string path = dir.File("small.retro");
   WriteDatabase(path, 1 << 16);
   {
-    const ReadLimit map_everything("0");
+    const testing::ReadLimit map_everything("0");
     auto file = DatabaseFile::Open(path);
     ASSERT_TRUE(file.ok()) << file.status();
     EXPECT_FALSE((*file)->read_into_memory());

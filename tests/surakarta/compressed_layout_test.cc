@@ -6,7 +6,6 @@
 // block cache; and damaged compressed tables refused
 // by the plugin's Open, naming the slice and the block.
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "retro/write/compressed_slice_writer.h"
 #include "tests/framework/compressed_layout_check.h"
 #include "tests/framework/crafted_database.h"
+#include "tests/framework/read_limit.h"
 
 #ifndef RETRO_PLUGIN_FILE
 #error "RETRO_PLUGIN_FILE must name the Surakarta plugin"
@@ -41,17 +41,6 @@ class SurakartaCompressedLayoutTest : public ::testing::Test {
 };
 
 PluginUnderTest* SurakartaCompressedLayoutTest::plugin_ = nullptr;
-
-// Sets RETRO_DATABASE_READ_LIMIT_MB for the scope (read at each open).
-class ReadLimit {
- public:
-  explicit ReadLimit(const char* megabytes) {
-    setenv("RETRO_DATABASE_READ_LIMIT_MB", megabytes, 1);
-  }
-  ~ReadLimit() { unsetenv("RETRO_DATABASE_READ_LIMIT_MB"); }
-  ReadLimit(const ReadLimit&) = delete;
-  ReadLimit& operator=(const ReadLimit&) = delete;
-};
 
 // Every position of every table: its value, and each of its moves' values,
 // through `raw` and `compressed`, the compressed one on two threads at once.
