@@ -38,11 +38,17 @@ struct PositionValue {
   // kWdlWinValue's encoding.
   double value = 0;
 
-  static PositionValue Score(int score) { return {Kind::kScore, 0, double(score)}; }
-  static PositionValue Expectation(double value) { return {Kind::kExpectation, 0, value}; }
-  static PositionValue Win(int plies) { return {Kind::kWin, plies, kWdlWinValue - plies}; }
-  static PositionValue Loss(int plies) { return {Kind::kLoss, plies, -(kWdlWinValue - plies)}; }
-  static PositionValue Draw() { return {Kind::kDraw, 0, 0}; }
+  static constexpr PositionValue Score(int score) { return {Kind::kScore, 0, double(score)}; }
+  static constexpr PositionValue Expectation(double value) {
+    return {Kind::kExpectation, 0, value};
+  }
+  static constexpr PositionValue Win(int plies) {
+    return {Kind::kWin, plies, kWdlWinValue - plies};
+  }
+  static constexpr PositionValue Loss(int plies) {
+    return {Kind::kLoss, plies, -(kWdlWinValue - plies)};
+  }
+  static constexpr PositionValue Draw() { return {Kind::kDraw, 0, 0}; }
   bool operator==(const PositionValue&) const = default;
 };
 

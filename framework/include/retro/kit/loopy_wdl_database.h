@@ -299,11 +299,11 @@ class LoopyWdlDatabase : public OpenDatabase {
   static constexpr PositionValue ValueOf(const WdlOutcome& value) {
     switch (value.result) {
       case Wdl::kWin:
-        return {PositionValue::Kind::kWin, value.distance, kWdlWinValue - value.distance};
+        return PositionValue::Win(value.distance);
       case Wdl::kLoss:
-        return {PositionValue::Kind::kLoss, value.distance, -(kWdlWinValue - value.distance)};
+        return PositionValue::Loss(value.distance);
       default:
-        return {PositionValue::Kind::kDraw, 0, 0};
+        return PositionValue::Draw();
     }
   }
   // The typed value of each table byte (DecodeWdl's outcome).
