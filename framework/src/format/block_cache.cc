@@ -32,6 +32,7 @@ uint8_t BlockCache::Fill(Shard& shard, int slice, uint64_t block, uint64_t key,
       !status.ok()) {
     std::lock_guard<std::mutex> lock(status_mutex_);
     if (status_.ok()) status_ = status;
+    failed_.store(true, std::memory_order_release);
     return unreadable_;
   }
   victim->key = key;
@@ -40,6 +41,7 @@ uint8_t BlockCache::Fill(Shard& shard, int slice, uint64_t block, uint64_t key,
 }
 
 absl::Status BlockCache::status() const {
+  if (!failed_.load(std::memory_order_acquire)) return absl::OkStatus();
   std::lock_guard<std::mutex> lock(status_mutex_);
   return status_;
 }

@@ -7,6 +7,7 @@
 #ifndef RETRO_FORMAT_BLOCK_CACHE_H_
 #define RETRO_FORMAT_BLOCK_CACHE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -60,7 +61,8 @@ class BlockCache {
 
   // OK, or the first block that failed to decompress (DataLoss naming the
   // slice and the block).
-  //   Thread safety: any number of threads at once. Cost: root only.
+  //   Thread safety: any number of threads at once. Cost: fit for every
+  //   node while OK (one atomic load); root only after a failure.
   absl::Status status() const;
 
  private:
@@ -86,6 +88,7 @@ class BlockCache {
   uint8_t unreadable_;
   uint64_t largest_block_ = kMinCompressedBlockBytes;  // the bytes of each entry
   std::unique_ptr<Shard[]> shards_;
+  mutable std::atomic<bool> failed_{false};  // set once status_ holds a failure
   mutable std::mutex status_mutex_;
   mutable absl::Status status_;
 };
