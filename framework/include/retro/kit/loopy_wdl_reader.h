@@ -152,10 +152,10 @@ class LoopyWdlTables {
         slices.push_back(std::move(slice));
       }
       records = ByteRecords(std::move(slices), kNotAPositionByte);
-      // Records that fit in what a fast file would be read into memory
-      // for (DatabaseReadLimit) are decompressed at once and probed as a
-      // fast file's are; larger ones are read a block at a time through
-      // the cache.
+      // Records no larger than the read limit (DatabaseReadLimit: the size
+      // up to which a fast file is read into memory) are decompressed at
+      // once and probed as a fast file's are; larger ones are read a block
+      // at a time through the cache.
       if (records.TotalBytes() <= DatabaseReadLimit()) {
         ThreadPool serial(1);
         RETRO_ASSIGN_OR_RETURN(records, records.Decompressed(serial, nullptr));
