@@ -160,6 +160,9 @@ class FiniteHorizonSliceSolver {
   static constexpr int16_t kNoOuterTerm = std::numeric_limits<int16_t>::min();
 
   static constexpr uint64_t kGrain = 16384;
+  // How many items ahead the loops that reach memory at random (the
+  // parents' degree counters, the term updates' aggregates) prefetch.
+  static constexpr int64_t kPrefetchAhead = 32;
   // Bytes per state of the per-state tables, and of those the ones every
   // rank keeps (finite_horizon_options.h).
   static constexpr uint64_t kBytesPerState = kFiniteHorizonBytesPerState;
@@ -393,13 +396,14 @@ class FiniteHorizonSliceSolver {
       counter.store(old + 1, std::memory_order_relaxed);
       return old;
     };
-    // The counters are reached at random: each is prefetched kAhead edges
-    // before.
-    constexpr uint64_t kAhead = 32;
+    // The counters are reached at random: each is prefetched
+    // kPrefetchAhead edges before.
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t e = inner_offsets_[begin]; e < e_end; ++e) {
-        if (e + kAhead < e_end) __builtin_prefetch(&degree[inner_child_[e + kAhead] + 1], 1);
+        if (e + kPrefetchAhead < e_end) {
+          __builtin_prefetch(&degree[inner_child_[e + kPrefetchAhead] + 1], 1);
+        }
         bump(degree[inner_child_[e] + 1]);
       }
     });
@@ -415,7 +419,9 @@ class FiniteHorizonSliceSolver {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t s = begin; s < end; ++s) {
         for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
-          if (e + kAhead < e_end) __builtin_prefetch(&degree[inner_child_[e + kAhead]], 1);
+          if (e + kPrefetchAhead < e_end) {
+            __builtin_prefetch(&degree[inner_child_[e + kPrefetchAhead]], 1);
+          }
           const uint32_t at = bump(degree[inner_child_[e]]);
           parents_[at] = static_cast<uint32_t>(lo_ + s);
           if (!inner_rewards_zero_) parent_rewards_[at] = inner_reward_[e];
@@ -448,14 +454,13 @@ class FiniteHorizonSliceSolver {
   }
   // ReplaceTerm for each of [begin, end) (its own function: inlined into
   // a larger loop the compiler spills its comparisons to the stack), the
-  // aggregate of the update kAhead on prefetched: a bucket's aggregates
-  // need not be in the cache.
+  // aggregate of the update kPrefetchAhead on prefetched: a bucket's
+  // aggregates need not be in the cache.
   [[gnu::noinline]] static void ApplyTermUpdates(const TermUpdate* begin, const TermUpdate* end,
                                                  Aggregate* __restrict aggregates,
                                                  uint64_t* __restrict dirty) {
-    constexpr int64_t kAhead = 32;
     for (const TermUpdate* u = begin; u != end; ++u) {
-      if (end - u > kAhead) __builtin_prefetch(aggregates + u[kAhead].l, 1);
+      if (end - u > kPrefetchAhead) __builtin_prefetch(aggregates + u[kPrefetchAhead].l, 1);
       ReplaceTerm(aggregates, dirty, u->l, u->old_term, u->new_term);
     }
   }
