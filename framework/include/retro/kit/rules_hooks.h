@@ -29,8 +29,6 @@ namespace retro::kit {
 // (retro/moves_keep_turn.h). The finite-horizon and loopy kits' rules
 // headers say what a kept turn counts.
 
-
-
 // SizeEstimates EstimateSizes(uint64_t available_bytes): optional; the
 // rules' own estimates (retro/kit/size_estimates.h, declared here: only
 // the kits' plans read them, retro/kit/kit_module.h).
