@@ -194,15 +194,13 @@ kit::ChanceLabels PinRules::labels() {
           .value_meaning = "expected turns the pin holds, this turn counted",
           .outcome = "roll",
           .choice = "play",
-          .least_value = 1};
+          .least_value = 1,
+          .shifted_name = "K = D - 1",
+          .shift = -1};
 }
 
 std::string PinRules::PositionNote(const Position& p) const {
   return absl::StrCat("P = ", p.points, ", pin on point ", p.pin);
-}
-
-std::string PinRules::ValueRemark(double d) const {
-  return absl::StrCat("K = D - 1 = ", Number(d - 1));
 }
 
 std::string PinRules::StatsTitle() const {

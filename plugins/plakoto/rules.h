@@ -53,6 +53,7 @@ class PinRules {
   static std::vector<ParameterSpec> Parameters();
   static absl::StatusOr<PinRules> Create(const ParameterValues& values);
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
+  static std::vector<std::string> OptionalHeaderParameters() { return {}; }
   std::string default_file_name() const;
   // The plan's estimates: a solve's memory, the file (kit::ChanceFileBytes)
   // and, of the memory, what every rank of a distributed solve holds: all
@@ -108,7 +109,6 @@ class PinRules {
   // Probe and stats.
   static kit::ChanceLabels labels();
   std::string PositionNote(const Position& p) const;
-  std::string ValueRemark(double d) const;
   std::string GameOverNote(const Position&) const { return "releases the pin"; }
   std::string StatsTitle() const;
   // The pips drop by the dice of each play; q is that of the rolls without

@@ -471,7 +471,10 @@ class ChanceDatabase : public OpenDatabase {
     if constexpr (HasPositionNote<R>) absl::StrAppend(&text, "  (", rules.PositionNote(p), ")");
     absl::StrAppend(&text, "\n", labels_.value_name, " = ", ChanceNumber(value));
     if (!labels_.value_meaning.empty()) absl::StrAppend(&text, "  ", labels_.value_meaning);
-    if constexpr (HasValueRemark<R>) absl::StrAppend(&text, " (", rules.ValueRemark(value), ")");
+    if (!labels_.shifted_name.empty()) {
+      absl::StrAppend(&text, " (", labels_.shifted_name, " = ", ChanceNumber(value + labels_.shift),
+                      ")");
+    }
     if (over) {
       absl::StrAppend(&text, "  (game over)");
       return text;

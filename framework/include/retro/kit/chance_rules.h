@@ -106,8 +106,11 @@
 //   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
 //       resolved values (rules_hooks.h); without them R is default-constructed
 //   std::vector<std::pair<std::string, std::string>> canonical_parameters()
+//   and static std::vector<std::string> OptionalHeaderParameters()
 //                                        recorded in the header (default: the
-//                                        resolved values as given)
+//                                        resolved values as given), and the
+//                                        keys a header may lack; both or
+//                                        neither (rules_parameters.h)
 //   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
 //                                        the plan's estimates and what
@@ -119,9 +122,10 @@
 //                                        outcome's is also the probe parameter
 //                                        listing every choice of one outcome:
 //                                        `--roll 6-5`; default "best") and the
-//                                        values a record can hold (D >= 1)
+//                                        values a record can hold (D >= 1),
+//                                        and the value read another way
+//                                        ("K = D - 1")
 //   std::string PositionNote(const Position&)     "P = 6, pin on point 2"
-//   std::string ValueRemark(double value)          "K = D - 1 = 2.27"
 //   std::string GameOverNote(const Position& after)  "releases the pin": a
 //                                        choice that ends the game (rules_hooks.h)
 //   std::string StatsTitle()             the first line of `retro stats`
@@ -219,6 +223,11 @@ struct ChanceLabels {
   // and a solve that makes one fails: the rules' mistake.
   double least_value = -std::numeric_limits<double>::max();
   double greatest_value = std::numeric_limits<double>::max();
+  // The value read another way, value + shift: probe shows
+  // "(<shifted_name> = <value + shift>)" after it ("K = D - 1" with shift
+  // -1); "" for none.
+  std::string shifted_name;
+  double shift = 0;
 
   // "" when `value` is one a record can hold, else what one is ("D is a
   // finite number >= 1").
@@ -347,12 +356,6 @@ constexpr bool AssertChanceRules() {
 template <typename R>
 concept HasChanceLabels = requires {
   { R::labels() } -> std::convertible_to<ChanceLabels>;
-};
-// std::string ValueRemark(double value): optional; probe's remark on a
-// value (absent: none).
-template <typename R>
-concept HasValueRemark = requires(const R& r, double value) {
-  { r.ValueRemark(value) } -> std::convertible_to<std::string>;
 };
 // Whether best choices of type B give each record's recomputed value
 // (RecomputedValues) rather than each outcome's best (Bests).

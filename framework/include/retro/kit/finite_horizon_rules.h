@@ -53,10 +53,11 @@
 //       solve parameters and the rules for resolved values (InvalidArgument
 //       naming the bad one); the database header records them
 //   std::vector<std::pair<std::string, std::string>> canonical_parameters()
-//       the parameters as the header records them (default: as given)
-//   static std::vector<std::string> OptionalHeaderParameters()
-//       header keys a file may lack; those that are no solve parameter
-//       (notes of older files) reach Create(values) when present
+//   and static std::vector<std::string> OptionalHeaderParameters()
+//       both or neither: the parameters as the header records them
+//       (default: as given), and the header keys a file may lack; those
+//       that are no solve parameter (notes of older files) reach
+//       Create(values) when present
 //   std::string default_file_name()
 //   SizeEstimates EstimateSizes(uint64_t available_bytes)
 //       the plan's estimates and what would fit (size_estimates.h; defaults:

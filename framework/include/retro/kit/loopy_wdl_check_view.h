@@ -66,9 +66,9 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   // The solver's predecessors of `p`, over three parts (or those of the
   // rules' own solver adapter, ForEachSolverParent).
   template <typename Visit>
-    requires HasTakeBacks<R> || HasSolverParents<R>
+    requires HasTakeBacks<R> || HasOwnSliceSolver<R>
   void ForEachParent(const Position& p, Visit&& visit) const {
-    if constexpr (HasSolverParents<R>) {
+    if constexpr (HasOwnSliceSolver<R>) {
       rules_.ForEachSolverParent(p, visit);
     } else {
       const SliceIndex at = rules_.Rank(p);
@@ -110,7 +110,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   // outcome it gives against Outcome ("" when they agree or the rules read
   // no children off indices).
   std::string ChildIndicesInconsistency(const Position& p) const {
-    if constexpr (HasChildIndices<R>) {
+    if constexpr (HasIndexShortcuts<R>) {
       if (!rules_.has_child_indices()) return "";
       const SliceIndex at = rules_.Rank(p);
       const auto key = [](SliceIndex s) { return std::pair(s.slice, s.index); };

@@ -252,7 +252,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     const LoopyWdlTables<R>& data = in_memory.has_value() ? *in_memory : data_;
     retro::internal::MismatchTally tally;
     bool checked = false;
-    if constexpr (HasChildIndices<R>) {
+    if constexpr (HasIndexShortcuts<R>) {
       if (rules_.has_child_indices()) {
         CheckSelectedRecords(selection, 4096, context, [](int) {}, [&](int slice) {
           return [&data, slice, scratch = typename R::ChildScratch{}](uint64_t index) mutable {

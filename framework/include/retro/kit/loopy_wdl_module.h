@@ -52,16 +52,6 @@
 
 namespace retro::kit {
 
-// SolveSlice(slice, solved, context): optional member of LoopyWdlRules
-// (loopy_wdl_rules.h); the game solves a slice with an adapter of its own
-// (absent: the kit solves through LoopyWdlSolveView).
-template <typename R>
-concept HasSolveSlice = requires(const R& r, int slice,
-                                 std::span<const std::vector<uint8_t>> solved,
-                                 const solver::SolveContext& context) {
-  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
-};
-
 // Slice `slice` of `rules` solved through the kit's view (LoopyWdlSolveView),
 // given the finished tables of the slices before it, as the module solves a
 // game without SolveSlice: rules without take-backs first list the slice's
@@ -172,7 +162,7 @@ class LoopyWdlModule : public KitModule {
         slice_context.snapshots = snapshots.get();
       }
       absl::StatusOr<std::vector<uint8_t>> table;
-      if constexpr (HasSolveSlice<R>) {
+      if constexpr (HasOwnSliceSolver<R>) {
         table = rules.SolveSlice(s, tables, slice_context);
       } else {
         table = SolveSliceThroughView(rules, s, tables, slice_context,

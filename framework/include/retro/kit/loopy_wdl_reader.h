@@ -276,7 +276,7 @@ class LoopyWdlTables {
     return Mismatch(slice, index, p, stored, expected);
   }
   // The same for rules that read a record's children off its index
-  // (HasChildIndices, when has_child_indices()): the same recomputation,
+  // (HasIndexShortcuts, when has_child_indices()): the same recomputation,
   // unranking only a record found wrong, to name it. `scratch` is kept
   // across records checked in index order.
   template <typename Scratch>

@@ -123,7 +123,10 @@
 //                                        describe exactly
 //                                        the positions and moves above;
 //                                        without it the kit solves through
-//                                        LoopyWdlSolveView.
+//                                        LoopyWdlSolveView. It comes with
+//                                        ForEachSolverParent below (both or
+//                                        neither: HasOwnSliceSolver in
+//                                        loopy_wdl_solve_view.h).
 //   std::string Inconsistency(const Position&)
 //                                        what that adapter reports for the
 //                                        position against the rules' moves
@@ -135,7 +138,7 @@
 //                                        enumerates; `retro check` then
 //                                        checks these instead of
 //                                        ForEachTakeBack's
-//   Index caches, both or neither:
+//   Index shortcuts, all or none (HasIndexShortcuts):
 //   struct UnrankCache; Position Unrank(int slice, uint64_t index,
 //                                       UnrankCache& cache)
 //                                        the same as Unrank(slice, index),
@@ -346,14 +349,6 @@ template <typename R>
 concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
 };
-// void ForEachSolverParent(const Position&, visit): optional; the
-// predecessors the game's own adapter (SolveSlice) enumerates, which
-// `retro check` checks (absent: it checks ForEachTakeBack's).
-template <typename R>
-concept HasSolverParents = requires(const R& r, const typename R::Position& p,
-                                    internal::LoopyWdlParentVisitor<R> parents) {
-  r.ForEachSolverParent(p, parents);
-};
 // What the indexer's indices are, and the codec that names their layout in
 // files (index_traits()).
 struct IndexTraits {
@@ -372,18 +367,26 @@ concept HasIndexTraits = requires(const R& r) {
   { r.index_traits() } -> std::convertible_to<IndexTraits>;
 };
 
-// struct UnrankCache with Unrank(slice, index, cache), and struct RankCache
-// with Rank(p, cache): optional, both or neither; a faster Unrank for runs
-// of nearby indices, and a faster Rank of the children of nearby records
-// (absent: Unrank(slice, index) and Rank(p)).
+// The index shortcuts, all or none: struct UnrankCache with Unrank(slice,
+// index, cache) and struct RankCache with Rank(p, cache), a faster Unrank
+// for runs of nearby indices and a faster Rank of the children of nearby
+// records; struct ChildScratch, has_child_indices() and
+// ForEachChildIndex(slice, index, scratch, visit), a record's children's
+// indices without unranking it, for verify (absent: Unrank(slice, index)
+// and Rank(p), and verify unranks, generates the moves and ranks each
+// child).
 template <typename R>
-concept HasIndexCaches = requires(const R& r, int slice, uint64_t index,
-                                  const typename R::Position& p) {
+concept HasIndexShortcuts = requires(const R& r, int slice, uint64_t index,
+                                     const typename R::Position& p, void (*visit)(SliceIndex)) {
   typename R::UnrankCache;
   typename R::RankCache;
-  requires requires(typename R::UnrankCache& unrank_cache, typename R::RankCache& rank_cache) {
+  typename R::ChildScratch;
+  { r.has_child_indices() } -> std::convertible_to<bool>;
+  requires requires(typename R::UnrankCache& unrank_cache, typename R::RankCache& rank_cache,
+                    typename R::ChildScratch& scratch) {
     { r.Unrank(slice, index, unrank_cache) } -> std::convertible_to<typename R::Position>;
     { r.Rank(p, rank_cache) } -> std::same_as<SliceIndex>;
+    { r.ForEachChildIndex(slice, index, scratch, visit) } -> std::same_as<std::optional<WdlOutcome>>;
   };
 };
 
@@ -394,7 +397,7 @@ class Unranker {
  public:
   explicit Unranker(const R& rules) : rules_(rules) {}
   typename R::Position operator()(int slice, uint64_t index) {
-    if constexpr (HasIndexCaches<R>) {
+    if constexpr (HasIndexShortcuts<R>) {
       return rules_.Unrank(slice, index, cache_.value);
     } else {
       return rules_.Unrank(slice, index);
@@ -408,26 +411,12 @@ class Unranker {
     NoCache value;
   };
   template <typename S>
-    requires HasIndexCaches<S>
+    requires HasIndexShortcuts<S>
   struct Cache<S> {
     typename S::UnrankCache value;
   };
   const R& rules_;
   Cache<R> cache_;
-};
-
-// struct ChildScratch, has_child_indices() and ForEachChildIndex(slice,
-// index, scratch, visit): optional; a record's children's indices without
-// unranking it, for verify (absent: verify unranks, generates the moves and
-// ranks each child).
-template <typename R>
-concept HasChildIndices = requires(const R& r, int slice, uint64_t index,
-                                   void (*visit)(SliceIndex)) {
-  typename R::ChildScratch;
-  { r.has_child_indices() } -> std::convertible_to<bool>;
-  requires requires(typename R::ChildScratch& scratch) {
-    { r.ForEachChildIndex(slice, index, scratch, visit) } -> std::same_as<std::optional<WdlOutcome>>;
-  };
 };
 
 // Ranks positions through the rules' RankCache when they have one (one
@@ -437,7 +426,7 @@ class Ranker {
  public:
   explicit Ranker(const R& rules) : rules_(rules) {}
   SliceIndex operator()(const typename R::Position& p) {
-    if constexpr (HasIndexCaches<R>) {
+    if constexpr (HasIndexShortcuts<R>) {
       return rules_.Rank(p, cache_.value);
     } else {
       return rules_.Rank(p);
@@ -451,7 +440,7 @@ class Ranker {
     NoCache value;
   };
   template <typename S>
-    requires HasIndexCaches<S>
+    requires HasIndexShortcuts<S>
   struct Cache<S> {
     typename S::RankCache value;
   };

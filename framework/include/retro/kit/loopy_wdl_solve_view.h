@@ -27,8 +27,25 @@
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/predecessor_lists.h"
+#include "retro/solver/solve_context.h"
 
 namespace retro::kit {
+
+// SolveSlice(slice, solved, context) and ForEachSolverParent(p, visit):
+// optional members of LoopyWdlRules (loopy_wdl_rules.h), both or neither;
+// the game solves each slice with an adapter of its own, and lists the
+// predecessors that adapter enumerates, which `retro check` tests against
+// the rules (absent: the kit solves through LoopyWdlSolveView, and check
+// tests ForEachTakeBack's predecessors).
+template <typename R>
+concept HasOwnSliceSolver = requires(const R& r, int slice,
+                                     std::span<const std::vector<uint8_t>> solved,
+                                     const solver::SolveContext& context,
+                                     const typename R::Position& p,
+                                     internal::LoopyWdlParentVisitor<R> parents) {
+  { r.SolveSlice(slice, solved, context) } -> std::same_as<absl::StatusOr<std::vector<uint8_t>>>;
+  r.ForEachSolverParent(p, parents);
+};
 
 // Slice `slice` of `rules`, with the finished tables of slices 0 .. slice-1.
 template <LoopyWdlRules R>

@@ -1,6 +1,6 @@
 // What every kit (retro/kit/*_module.h) does with a game's parameters: the
 // optional hooks a rules class may have (Parameters() and Create(values),
-// canonical_parameters(), OptionalHeaderParameters(), default_file_name()),
+// canonical_parameters() with OptionalHeaderParameters(), default_file_name()),
 // building the rules for the command line's values, for the defaults, and
 // for a database header, which is read strictly.
 #ifndef RETRO_KIT_RULES_PARAMETERS_H_
@@ -36,18 +36,15 @@ template <typename R>
 concept HasDefaultFileName = requires(const R& r) {
   { r.default_file_name() } -> std::convertible_to<std::string>;
 };
-// canonical_parameters(): optional; the parameters as the header records
-// them (absent: the resolved values as given).
+// canonical_parameters() and static OptionalHeaderParameters(): optional,
+// both or neither; how a database header records the parameters: each
+// value as the rules write it, and the keys a header may lack (absent: the
+// resolved values as given, every parameter required).
 template <typename R>
-concept HasCanonicalParameters = requires(const R& r) {
+concept HasHeaderParameters = requires(const R& r) {
   {
     r.canonical_parameters()
   } -> std::convertible_to<std::vector<std::pair<std::string, std::string>>>;
-};
-// static OptionalHeaderParameters(): optional; header keys a file may lack
-// (absent: every parameter is required).
-template <typename R>
-concept HasOptionalHeaderParameters = requires {
   { R::OptionalHeaderParameters() } -> std::convertible_to<std::vector<std::string>>;
 };
 
@@ -84,7 +81,7 @@ absl::StatusOr<R> DefaultRules() {
 template <typename R>
 std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& rules,
                                                                      const ParameterValues& values) {
-  if constexpr (HasCanonicalParameters<R>) {
+  if constexpr (HasHeaderParameters<R>) {
     return rules.canonical_parameters();
   } else {
     std::vector<std::pair<std::string, std::string>> canonical;
@@ -108,7 +105,7 @@ template <typename R>
 absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what,
                                   const std::vector<std::string>& kit_keys = {}) {
   std::vector<std::string> optional;
-  if constexpr (HasOptionalHeaderParameters<R>) optional = R::OptionalHeaderParameters();
+  if constexpr (HasHeaderParameters<R>) optional = R::OptionalHeaderParameters();
   std::vector<std::string> accepted = optional;
   accepted.insert(accepted.end(), kit_keys.begin(), kit_keys.end());
   std::vector<std::string> required;
