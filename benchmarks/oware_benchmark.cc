@@ -14,6 +14,7 @@
 #include "benchmarks/oware_seed_baseline.h"
 #include "games/oware/colex_indexer.h"
 #include "plugins/oware/book.h"
+#include "plugins/oware/book_rules.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/format/finite_horizon_store.h"

@@ -1,6 +1,12 @@
 // The oware book reader: the kit's tables under oware's identity.
 #include "plugins/oware/book.h"
 
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "plugins/oware/book_rules.h"
+#include "retro/kit/finite_horizon_reader.h"
 #include "retro/status_macros.h"
 
 namespace retro::oware {
@@ -22,14 +28,39 @@ kit::GameInfo OwareInfo() {
   };
 }
 
+struct Book::Tables {
+  std::unique_ptr<kit::FiniteHorizonTables<BookRules>> kit;
+};
+
+Book::Book(std::unique_ptr<Tables> tables)
+    : tables_(std::move(tables)),
+      stores_(&tables_->kit->store(0)),
+      indexer_(&tables_->kit->rules().indexer()),
+      rules_(&tables_->kit->rules().rules()),
+      seeds_(tables_->kit->rules().seeds()) {}
+
+Book::~Book() = default;
+
 absl::StatusOr<std::unique_ptr<Book>> Book::Open(const std::string& path) {
-  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<Tables> tables, Tables::Open(path, OwareInfo()));
+  auto tables = std::make_unique<Tables>();
+  RETRO_ASSIGN_OR_RETURN(tables->kit,
+                         kit::FiniteHorizonTables<BookRules>::Open(path, OwareInfo()));
   return std::unique_ptr<Book>(new Book(std::move(tables)));
 }
 
 absl::StatusOr<std::unique_ptr<Book>> Book::FromFile(const DatabaseFile& file) {
-  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<Tables> tables, Tables::FromFile(file, OwareInfo()));
+  auto tables = std::make_unique<Tables>();
+  RETRO_ASSIGN_OR_RETURN(tables->kit,
+                         kit::FiniteHorizonTables<BookRules>::FromFile(file, OwareInfo()));
   return std::unique_ptr<Book>(new Book(std::move(tables)));
+}
+
+int Book::fixed_point() const { return tables_->kit->fixed_point(); }
+
+uint64_t Book::IndexFinalValues() { return tables_->kit->IndexFinalValues(); }
+
+absl::StatusOr<int> Book::CheckedValue(const Board& board, int plies_left) const {
+  return tables_->kit->CheckedValue(board, plies_left);
 }
 
 }  // namespace retro::oware

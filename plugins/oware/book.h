@@ -10,7 +10,9 @@
 // 0 <= plies_left <= turn_limit(); for plies_left at or beyond
 // fixed_point() the value no longer depends on it. A lookup is a rank and a
 // short scan of the state's value changes: well under a microsecond.
-// Link with the `retro_oware_book` CMake target.
+// Link with the `retro_oware_book` CMake target. The header names format
+// and game types only; the kit's reader (retro/kit/finite_horizon_reader.h)
+// is instantiated in book.cc.
 #ifndef PLUGINS_OWARE_BOOK_H_
 #define PLUGINS_OWARE_BOOK_H_
 
@@ -22,22 +24,18 @@
 #include "games/oware/board.h"
 #include "games/oware/colex_indexer.h"
 #include "games/oware/rules.h"
-#include "plugins/oware/book_rules.h"
 #include "retro/database.h"
 #include "retro/format/finite_horizon_store.h"
-#include "retro/kit/finite_horizon_reader.h"
-#include "retro/kit/game_info.h"
 
 namespace retro::oware {
 
-// The identity of the oware plugin and of its books.
-kit::GameInfo OwareInfo();
-
 // An opened book: the kit's tables (retro/kit/finite_horizon_reader.h) of
-// BookRules, with oware's names.
+// BookRules (book_rules.h), with oware's names.
 class Book {
  public:
-  using Tables = kit::FiniteHorizonTables<BookRules>;
+  Book(const Book&) = delete;
+  Book& operator=(const Book&) = delete;
+  ~Book();
 
   // Opens a book file and checks it (container, header, every store).
   //   Parameters: path, a file written by `retro solve --game oware`.
@@ -62,16 +60,16 @@ class Book {
   // The largest seed count covered, the rules, the turn limit T.
   //   Returns: the values of the book's header; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  int seeds() const { return tables_->rules().seeds(); }
-  const Rules& rules() const { return tables_->rules().rules(); }
+  int seeds() const { return seeds_; }
+  const Rules& rules() const { return *rules_; }
   int turn_limit() const { return rules().turn_limit; }
   // The smallest t from which no stored value changes any more (with
   // `seeds`: for the boards of that many seeds, 0 <= seeds <= seeds()).
   //   Returns: a layer 0..turn_limit(); no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  int fixed_point() const { return tables_->fixed_point(); }
+  int fixed_point() const;
   // The same for the boards with `seeds` seeds.
-  int fixed_point(int seeds) const { return tables_->fixed_point(seeds); }
+  int fixed_point(int seeds) const { return static_cast<int>(stores_[seeds].last_change()); }
 
   // V_t of a board: the net score the side to move will gain with at most
   // `plies_left` more plies.
@@ -84,8 +82,8 @@ class Book {
   //   Cost: fit for every node (a rank and a short scan, under a
   //     microsecond; less after IndexFinalValues).
   int Value(const Board& board, int plies_left) const {
-    return tables_->store(TotalSeeds(board))
-        .ValueAt(indexer().Rank(board), static_cast<uint32_t>(plies_left));
+    return stores_[TotalSeeds(board)].ValueAt(indexer_->Rank(board),
+                                               static_cast<uint32_t>(plies_left));
   }
 
   // Makes Value faster for an engine's search: keeps each board's final
@@ -97,7 +95,7 @@ class Book {
   //   Thread safety: not with other calls; call once, before probing from
   //     several threads.
   //   Cost: root only (decodes every list once, on all hardware threads).
-  uint64_t IndexFinalValues() { return tables_->IndexFinalValues(); }
+  uint64_t IndexFinalValues();
 
   // Value with its arguments checked.
   //   Parameters: as Value.
@@ -106,21 +104,26 @@ class Book {
   //     board, too many seeds, plies_left out of range).
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (Value and a few comparisons).
-  absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const {
-    return tables_->CheckedValue(board, plies_left);
-  }
+  absl::StatusOr<int> CheckedValue(const Board& board, int plies_left) const;
 
-  // The store of the boards with `seeds` seeds (0..seeds()), the indexer
-  // ranking them, and the kit's tables.
+  // The store of the boards with `seeds` seeds (0..seeds()) and the
+  // indexer ranking them.
   //   Returns: references valid while the book lives; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  const FiniteHorizonStoreView& store(int seeds) const { return tables_->store(seeds); }
-  const ColexIndexer& indexer() const { return tables_->rules().indexer(); }
-  const Tables& tables() const { return *tables_; }
+  const FiniteHorizonStoreView& store(int seeds) const { return stores_[seeds]; }
+  const ColexIndexer& indexer() const { return *indexer_; }
 
  private:
-  explicit Book(std::unique_ptr<Tables> tables) : tables_(std::move(tables)) {}
+  struct Tables;  // the kit's tables (book.cc)
+  explicit Book(std::unique_ptr<Tables> tables);
+
   std::unique_ptr<Tables> tables_;
+  // What Value reads, kept by the tables: their stores by seed count, the
+  // indexer, the rules.
+  const FiniteHorizonStoreView* stores_;
+  const ColexIndexer* indexer_;
+  const Rules* rules_;
+  int seeds_;
 };
 
 }  // namespace retro::oware

@@ -25,6 +25,7 @@
 #include "games/oware/notation.h"
 #include "games/oware/rules.h"
 #include "retro/contract/checkable_game.h"
+#include "retro/kit/game_info.h"
 #include "retro/parameters.h"
 
 // Declared, not included: Solve below only names them, and a reader of books
@@ -51,6 +52,9 @@ namespace retro::oware {
 // The book's codec and layout version, part of every book's identity.
 inline constexpr uint32_t kBookDataVersion = 1;
 inline constexpr char kBookCodec[] = "oware-net-score-changes-v1";
+
+// The identity of the oware plugin and of its books (book.cc).
+kit::GameInfo OwareInfo();
 
 // The largest book the parameters allow, and the largest turn limit.
 inline constexpr int kMaxBookSeeds = 48;

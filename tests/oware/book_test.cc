@@ -16,6 +16,7 @@
 #include "games/oware/notation.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "plugins/oware/book_rules.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/kit/finite_horizon_database.h"
@@ -195,7 +196,7 @@ TEST(BookTest, KnownValuesOfTheSpec) {
 // (fresh checksums) and verify.
 // The kit's database (probe, stats, verify) over the book in `file`.
 std::unique_ptr<OpenDatabase> OpenBookDatabase(const DatabaseFile& file) {
-  auto tables = Book::Tables::FromFile(file, OwareInfo());
+  auto tables = kit::FiniteHorizonTables<BookRules>::FromFile(file, OwareInfo());
   EXPECT_TRUE(tables.ok()) << tables.status();
   return std::make_unique<kit::FiniteHorizonDatabase<BookRules>>(OwareInfo(),
                                                                  std::move(*tables));

@@ -15,6 +15,7 @@
 #include "games/oware/pext_indexer.h"
 #include "gtest/gtest.h"
 #include "plugins/oware/book.h"
+#include "plugins/oware/book_rules.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/solver/finite_horizon.h"
