@@ -6,10 +6,51 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "plugins/surakarta/rules.h"
 #include "plugins/surakarta/table_slice.h"
+#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/status_macros.h"
 
 namespace retro::surakarta {
+
+struct DtcTables::Tables : kit::LoopyWdlTables<SurakartaRules> {
+  explicit Tables(kit::LoopyWdlTables<SurakartaRules> tables)
+      : kit::LoopyWdlTables<SurakartaRules>(std::move(tables)) {}
+};
+
+DtcTables::DtcTables(std::unique_ptr<Tables> tables)
+    : tables_(std::move(tables)),
+      max_pieces_(tables_->rules().pieces()),
+      no_move_rule_(tables_->rules().no_move_rule()),
+      indexing_(tables_->rules().indexing()) {}
+
+DtcTables::~DtcTables() = default;
+
+const SurakartaRules& DtcTables::rules() const { return tables_->rules(); }
+
+bool DtcTables::compressed() const { return tables_->records().compressed(); }
+
+std::span<const uint8_t> DtcTables::table(int pieces) const {
+  return tables_->records().raw(pieces - 1);
+}
+
+uint64_t DtcTables::IndexOf(Bitboard us, Bitboard them) const {
+  return rules().Rank(Position{.us = us, .them = them}).index;
+}
+
+Position DtcTables::PositionAt(int pieces, uint64_t index) const {
+  return rules().Unrank(pieces - 1, index);
+}
+
+WdlOutcome DtcTables::Value(Bitboard us, Bitboard them) const {
+  if (us == 0) return WdlOutcome::Loss(0);
+  return tables_->Value(Position{.us = us, .them = them});
+}
+
+WdlOutcome DtcTables::MoveValueOf(Bitboard us, Bitboard them, Move move) const {
+  const Position p{.us = us, .them = them};
+  return tables_->MoveValue(p.piece_count() - 1, PlayMove(p, move));
+}
 
 absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::Open(const std::string& path) {
   // The layout (FromFile) before the slice checksums: a file claiming a
@@ -29,8 +70,10 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(const DatabaseFil
     return absl::FailedPreconditionError(absl::StrCat(
         "not a Surakarta tablebase: it was made by game '", file.identity().game, "'"));
   }
-  RETRO_ASSIGN_OR_RETURN(Tables tables, Tables::FromFile(SurakartaInfo(), file));
-  return std::unique_ptr<DtcTables>(new DtcTables(std::move(tables)));
+  RETRO_ASSIGN_OR_RETURN(kit::LoopyWdlTables<SurakartaRules> tables,
+                         kit::LoopyWdlTables<SurakartaRules>::FromFile(SurakartaInfo(), file));
+  return std::unique_ptr<DtcTables>(
+      new DtcTables(std::make_unique<Tables>(std::move(tables))));
 }
 
 absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromTables(
@@ -40,8 +83,11 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromTables(
         absl::StrCat("a tablebase holds 1 to ", kMaxTablePieces, " tables, not ", tables.size()));
   }
   SurakartaRules rules(static_cast<int>(tables.size()), rule, TableIndexing::kFuChou);
-  RETRO_ASSIGN_OR_RETURN(Tables checked, Tables::FromTables(std::move(rules), std::move(tables)));
-  return std::unique_ptr<DtcTables>(new DtcTables(std::move(checked)));
+  RETRO_ASSIGN_OR_RETURN(
+      kit::LoopyWdlTables<SurakartaRules> checked,
+      kit::LoopyWdlTables<SurakartaRules>::FromTables(std::move(rules), std::move(tables)));
+  return std::unique_ptr<DtcTables>(
+      new DtcTables(std::make_unique<Tables>(std::move(checked))));
 }
 
 absl::StatusOr<WdlOutcome> DtcTables::Probe(const Position& p) const {

@@ -22,7 +22,8 @@
 // --layout small hold the bytes block-compressed (retro/format/
 // compressed_slice.h): a lookup then decompresses its block on first touch
 // and reads a cached copy afterwards. Link with the
-// `retro_surakarta_tables` CMake target.
+// `retro_surakarta_tables` CMake target. The header names game and format
+// types only; the kit's reader is instantiated in dtc_tables.cc.
 #ifndef PLUGINS_SURAKARTA_DTC_TABLES_H_
 #define PLUGINS_SURAKARTA_DTC_TABLES_H_
 
@@ -37,17 +38,20 @@
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
 #include "plugins/surakarta/move_value.h"
-#include "plugins/surakarta/rules.h"
+#include "plugins/surakarta/table_indexing.h"
 #include "retro/database.h"
-#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/format/wdl.h"
 
 namespace retro::surakarta {
 
+class SurakartaRules;  // rules.h
+
 // A read-only view of a solved set of tables 1..max_pieces().
 class DtcTables {
  public:
-  using Tables = kit::LoopyWdlTables<SurakartaRules>;
+  DtcTables(const DtcTables&) = delete;
+  DtcTables& operator=(const DtcTables&) = delete;
+  ~DtcTables();
 
   // Opens a tablebase file and checks it (container and structure).
   //   Parameters: path, a file written by `retro solve --game surakarta`.
@@ -61,7 +65,7 @@ class DtcTables {
   //   Parameters: file, which must outlive the result.
   //   Returns: the tables.
   //   Thread safety: any thread. Cost: root only (one pass over the bytes).
-  //   Errors (Tables::FromFile): refuses files of another game, layout or codec;
+  //   Errors (the kit's LoopyWdlTables::FromFile): refuses files of another game, layout or codec;
   // headers whose parameters are missing, repeated, unknown, out of range or
   // at odds with the codec; slice tables other than exactly
   // pieces-1..pieces-N; slices of another size than their piece count
@@ -80,15 +84,14 @@ class DtcTables {
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromTables(
       NoMoveRule rule, std::vector<std::span<const uint8_t>> tables);
 
-  // The rules, the kit's tables, the largest piece count, the no-move rule
-  // and the indexing the file was solved with.
+  // The rules (plugins/surakarta/rules.h), the largest piece count, the
+  // no-move rule and the indexing the file was solved with.
   //   Returns: values of the header; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  const SurakartaRules& rules() const { return tables_->rules(); }
-  const Tables& tables() const { return *tables_; }
-  int max_pieces() const { return rules().pieces(); }
-  NoMoveRule no_move_rule() const { return rules().no_move_rule(); }
-  TableIndexing indexing() const { return rules().indexing(); }
+  const SurakartaRules& rules() const;
+  int max_pieces() const { return max_pieces_; }
+  NoMoveRule no_move_rule() const { return no_move_rule_; }
+  TableIndexing indexing() const { return indexing_; }
 
   // Whether lookups read block-compressed tables through the block cache:
   // a --layout small file whose records exceed the read limit
@@ -96,31 +99,27 @@ class DtcTables {
   // read as a fast file's tables are.
   //   Returns: the records' form; no errors. Thread safety: any thread.
   //   Cost: fit for every node.
-  bool compressed() const { return tables_->records().compressed(); }
+  bool compressed() const;
 
   // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces()
   // (unchecked), of tables that are not compressed() (unchecked; read
   // compressed tables' values with Value).
   //   Returns: a view valid while the tables live; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
-  std::span<const uint8_t> table(int pieces) const { return tables_->records().raw(pieces - 1); }
+  std::span<const uint8_t> table(int pieces) const;
 
   // The index of (us, them) in the table of PopCount(us | them) pieces,
   // 1..max_pieces() (unchecked).
   //   Returns: the index; no errors.
   //   Thread safety: any thread. Cost: fit for every node (one rank).
-  uint64_t IndexOf(Bitboard us, Bitboard them) const {
-    return rules().Rank(Position{.us = us, .them = them}).index;
-  }
+  uint64_t IndexOf(Bitboard us, Bitboard them) const;
   // The placement of `index` in the `pieces`-piece table (for a symmetric
   // table, the class's canonical member), X to move.
   //   Parameters: pieces, 1..max_pieces(); index, below the table's size
   //     (both unchecked).
   //   Returns: the position; no errors.
   //   Thread safety: any thread. Cost: fit for every node (one unrank).
-  Position PositionAt(int pieces, uint64_t index) const {
-    return rules().Unrank(pieces - 1, index);
-  }
+  Position PositionAt(int pieces, uint64_t index) const;
 
   // The value of (us, them) for the side to move.
   //   Parameters: us, them: 1 <= PopCount(us | them) <= max_pieces(), or
@@ -132,10 +131,7 @@ class DtcTables {
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (one rank and one byte read; compressed: a
   //     cache lookup, and on first touch of a block its decompression).
-  WdlOutcome Value(Bitboard us, Bitboard them) const {
-    if (us == 0) return WdlOutcome::Loss(0);
-    return tables_->Value(Position{.us = us, .them = them});
-  }
+  WdlOutcome Value(Bitboard us, Bitboard them) const;
 
   // The value of `move` for the side playing it: a capture converts (one
   // ply, the opposite of the smaller table's result), a step is
@@ -144,10 +140,7 @@ class DtcTables {
   //   Returns: the move's value; no errors.
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (a move, a rank and a byte read).
-  WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const {
-    const Position p{.us = us, .them = them};
-    return tables_->MoveValue(p.piece_count() - 1, PlayMove(p, move));
-  }
+  WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const;
 
   // Value with the position checked.
   //   Parameters: p, any position.
@@ -169,10 +162,14 @@ class DtcTables {
   absl::StatusOr<std::vector<MoveValue>> ProbeMoves(const Position& p) const;
 
  private:
-  explicit DtcTables(Tables tables) : tables_(std::make_unique<Tables>(std::move(tables))) {}
+  struct Tables;  // the kit's tables (dtc_tables.cc)
+  explicit DtcTables(std::unique_ptr<Tables> tables);
 
   std::unique_ptr<DatabaseFile> owned_file_;
   std::unique_ptr<Tables> tables_;
+  int max_pieces_;
+  NoMoveRule no_move_rule_;
+  TableIndexing indexing_;
 };
 
 }  // namespace retro::surakarta

@@ -167,13 +167,6 @@ Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) c
   return p;
 }
 
-SliceIndex SurakartaRules::Rank(const Position& p) const {
-  const int n = p.piece_count();
-  if (n < 1 || n > pieces_) return {n - 1, 0};
-  return {n - 1, indexing_ == TableIndexing::kFuChou ? fuchou_->Rank(p)
-                                                     : Symmetric(n).Rank(p.us, p.them)};
-}
-
 SliceIndex SurakartaRules::Rank(const Position& p, RankCache& cache) const {
   const int n = p.piece_count();
   if (n < 1 || n > pieces_) return {n - 1, 0};

@@ -49,6 +49,7 @@
 #include "plugins/surakarta/fuchou_children.h"
 #include "plugins/surakarta/symmetric_children.h"
 #include "plugins/surakarta/no_move_outcome.h"
+#include "plugins/surakarta/table_indexing.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl.h"
 #include "retro/kit/game_info.h"
@@ -69,16 +70,6 @@ namespace retro::surakarta {
 inline constexpr uint32_t kDtcDataVersion = 1;
 inline constexpr char kDtcCodec[] = "surakarta-dtc-wdl-byte-v1";
 inline constexpr char kDtcSymmetricCodec[] = "surakarta-dtc-wdl-byte-symmetric-v1";
-
-// How a tablebase numbers its positions.
-enum class TableIndexing {
-  kFuChou,     // one byte per placement, FuChouIndexer order
-  kSymmetric,  // one byte per symmetry class, SymmetricIndexer order
-};
-
-// "fuchou" / "symmetric", and back (the error lists the valid names).
-std::string TableIndexingName(TableIndexing indexing);
-absl::StatusOr<TableIndexing> ParseTableIndexing(std::string_view name);
 
 // The codec naming a layout, and the largest table it can hold.
 const char* DtcCodec(TableIndexing indexing);
@@ -127,7 +118,13 @@ class SurakartaRules {
     CombinationCursor occupied_set;  // FuChou's
   };
   Position Unrank(int slice, uint64_t index, UnrankCache& cache) const;
-  SliceIndex Rank(const Position& p) const;
+  // Inline: the tablebase reader's (dtc_tables.cc) one call a lookup.
+  SliceIndex Rank(const Position& p) const {
+    const int n = p.piece_count();
+    if (n < 1 || n > pieces_) return {n - 1, 0};
+    return {n - 1, indexing_ == TableIndexing::kFuChou ? fuchou_->Rank(p)
+                                                       : Symmetric(n).Rank(p.us, p.them)};
+  }
   // The same for the children of records checked in index order: the
   // records of one occupied set are consecutive and share their children's
   // occupied sets, so the part of a rank fixed by the set (a colex rank,

@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/surakarta/dtc_tables.h"
+#include "plugins/surakarta/rules.h"
 #include "retro/format/byte_records.h"
 #include "retro/write/compressed_slice_writer.h"
 #include "tests/framework/compressed_layout_check.h"
