@@ -10,23 +10,14 @@
 #include "absl/strings/str_join.h"
 #include "games/plakoto/notation.h"
 #include "plugins/plakoto/board_svg.h"
-#include "plugins/plakoto/pin_best_plays.h"
-#include "plugins/plakoto/pin_build_options.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
-#include "plugins/plakoto/pin_table_game.h"
 #include "plugins/plakoto/turn_distribution.h"
-#include "retro/kit/size_estimates.h"
-#include "retro/solver/chance.h"
 #include "retro/status_macros.h"
 
 namespace retro::plakoto {
 namespace {
 
-// Solver memory per 14-checker board: the partial-move table record
-// (pin_table_game.h) and the value.
-constexpr uint64_t kBytesPerBoard =
-    solver::ChanceBytesPerPosition<PinTableGame<BearoffIndexer>>();
 // How far a record's stored probabilities (floats, rounded one by one) may
 // sum beyond 1.
 constexpr double kProbabilitySumTolerance = 1e-4;
@@ -36,22 +27,6 @@ constexpr double kDistributionTolerance = 1e-6;
 constexpr int kShownTurns = 10;
 
 std::string Number(double value) { return absl::StrFormat("%.12g", value); }
-
-uint64_t Records(int points) { return BearoffIndexer(points, kFreeCheckers).Size(); }
-
-// The finished slices (plus one being encoded), and the turn distributions
-// likewise.
-uint64_t FinishedMemory(int points, uint64_t pins, int turns) {
-  const uint64_t records = Records(points);
-  return records * sizeof(double) * (pins + 1) + records * turns * sizeof(float) * (pins + 1);
-}
-
-// The solve's memory: the tables and values of one solve, and the finished
-// slices.
-uint64_t SolveMemory(int points, uint64_t pins, int turns) {
-  return kBytesPerBoard * BearoffIndexer(points, kCheckers).Size() +
-         FinishedMemory(points, pins, turns);
-}
 
 }  // namespace
 
@@ -134,16 +109,6 @@ std::string PinRules::default_file_name() const {
 // boards and of the boards they read, until the last read), but rank 0
 // receives every board's value at the end of each slice (8 bytes a board)
 // and keeps the finished slices.
-kit::SizeEstimates PinRules::EstimateSizes(uint64_t available_bytes) const {
-  return {.memory_bytes = SolveMemory(points_, pins_.size(), turns_),
-          .file_bytes = kit::ChanceFileBytes(*this),
-          .replicated_memory_bytes = sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
-                                     FinishedMemory(points_, pins_.size(), turns_),
-          .what_fits = points_ == 12 && SolveMemory(6, 1, 0) <= available_bytes
-                           ? "--points 6 fits"
-                           : ""};
-}
-
 std::string PinRules::slice_name(int slice) const { return ValueSliceName(points_, pins_[slice]); }
 
 std::string PinRules::FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
@@ -170,22 +135,6 @@ absl::StatusOr<Position> PinRules::Parse(const std::string& text) const {
 
 std::string PinRules::FormatMove(const Position&, const Play& play) const {
   return FormatPlay(play);
-}
-
-absl::StatusOr<std::vector<double>> PinRules::SolveSlice(
-    int slice, const kit::ChanceSliceContext& context) const {
-  PinBuildOptions options;
-  options.pool = context.work.pool;
-  options.progress = context.work.progress;
-  options.workspace = context.workspace;
-  options.communicator = context.work.communicator;
-  RETRO_ASSIGN_OR_RETURN(PinDatabase db, PinDatabase::Build(points_, pins_[slice], options));
-  return std::move(db).TakeValues();
-}
-
-PinBestPlays PinRules::MakeBestChoices(const kit::ChanceTables<PinRules>& tables,
-                                       const WorkContext&) const {
-  return PinBestPlays(tables);
 }
 
 kit::ChanceLabels PinRules::labels() {

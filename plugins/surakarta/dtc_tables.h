@@ -22,7 +22,7 @@
 // --layout small hold the bytes block-compressed (retro/format/
 // compressed_slice.h): a lookup then decompresses its block on first touch
 // and reads a cached copy afterwards. Link with the
-// `retro_surakarta_tables` CMake target. The header names game and format
+// `retro_surakarta_reader` CMake target. The header names game and format
 // types only; the kit's reader is instantiated in dtc_tables.cc.
 #ifndef PLUGINS_SURAKARTA_DTC_TABLES_H_
 #define PLUGINS_SURAKARTA_DTC_TABLES_H_

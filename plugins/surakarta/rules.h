@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -278,6 +279,9 @@ class SurakartaRules {
 
   bool HasMove(const Position& p) const;
   const SymmetricIndexer& Symmetric(int pieces) const;
+  // The adapters, built on first use (rules_build.cc).
+  struct Adapters;
+  const Adapters& AdaptersOnce() const;
   void ForEachAdapterParent(const Position& p,
                             const std::function<void(const Position&)>& visit) const;
 
@@ -286,9 +290,15 @@ class SurakartaRules {
   TableIndexing indexing_;
   // The FuChou layout's tables n = 0..min(pieces, 7), sliced by piece count.
   std::optional<PieceCountSlices<FuChouIndexer>> fuchou_;
-  // Built on first use and shared by copies: symmetric indexers, the
-  // adapters `retro check` compares.
+  // Built on first use and shared by copies: symmetric indexers.
   std::shared_ptr<Shared> shared_;
+  // The solver adapters `retro check` compares, built on first use and
+  // shared by copies.
+  struct AdapterSlot {
+    std::once_flag once;
+    std::shared_ptr<const Adapters> adapters;
+  };
+  std::shared_ptr<AdapterSlot> adapter_slot_ = std::make_shared<AdapterSlot>();
 };
 
 }  // namespace retro::surakarta

@@ -281,12 +281,9 @@ class SchemeTableSlice {
   const std::vector<uint8_t>* smaller_;
 };
 
-// The largest table a scheme can build: one byte per index plus the
-// solver's per-index memory. Seven pieces (1.07 billion positions) under a
-// one-to-one scheme; nine (about 6.0 billion classes, a job for several
-// machines: docs/distributed.md) under a scheme that numbers symmetry
-// classes; whether a job fits is the plan's to say.
-inline constexpr int kMaxClassTablePieces = 9;
+// The largest table a scheme can build (table_indexing.h): kMaxTablePieces
+// under a one-to-one scheme, kMaxClassTablePieces under one that numbers
+// symmetry classes.
 static_assert(8 * (kMaxClassTablePieces - 1) <= 64,
               "SchemeTableSlice::kMaxSteps holds 8 steps for each piece of the side to move");
 template <typename Scheme>

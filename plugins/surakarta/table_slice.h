@@ -18,17 +18,13 @@
 #include "games/surakarta/no_move_rule.h"
 #include "plugins/surakarta/capture_outcome.h"
 #include "plugins/surakarta/no_move_outcome.h"
+#include "plugins/surakarta/table_indexing.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/loopy_wdl_buffer.h"
 
 namespace retro::surakarta {
 
-// The largest table built. Memory while solving: one byte per position for
-// the table and one for open-move counters, plus the frontier lists (8 bytes
-// per position of a level); the whole build up to 6 pieces peaked at 0.92 GB,
-// so 7 pieces (1.07 billion positions) needs about 8 GB; 8 pieces (7.7
-// billion) would not fit in this machine's 24 GB.
-inline constexpr int kMaxTablePieces = 7;
+// The largest table built: kMaxTablePieces (table_indexing.h).
 
 // The slice of one table, implementing the game contract of
 // retro/solver/loopy_wdl.h (Scratch, size, Describe, ForEachPredecessor).
