@@ -10,7 +10,7 @@
 // 0 <= plies_left <= turn_limit(); for plies_left at or beyond
 // fixed_point() the value no longer depends on it. A lookup is a rank and a
 // short scan of the state's value changes: well under a microsecond.
-// Link with the `retro_oware_book_reader` CMake target. The header names format
+// Link with the `retro_oware_reader` CMake target. The header names format
 // and game types only; the kit's reader (retro/kit/finite_horizon_reader.h)
 // is instantiated in book.cc.
 #ifndef PLUGINS_OWARE_BOOK_H_

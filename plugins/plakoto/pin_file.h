@@ -15,7 +15,7 @@
 // distribution of T turns, slice "p<P>-pin<p>-turns" holds for every record
 // P(T = t), t = 1..T, as T little-endian floats (turn_distribution.h).
 // Header parameters: points, pin ("all" or 2..6), distribution ("none" or T).
-// Link with the `retro_plakoto_pin_file` CMake target.
+// Link with the `retro_plakoto_reader` CMake target.
 #ifndef PLUGINS_PLAKOTO_PIN_FILE_H_
 #define PLUGINS_PLAKOTO_PIN_FILE_H_
 
