@@ -10,7 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "games/plakoto/bearoff_indexer.h"
 #include "plugins/plakoto/rules.h"
-#include "retro/format/chance_file.h"
+#include "retro/kit/chance_file.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"

@@ -30,7 +30,7 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/chance_file.h"
+#include "retro/kit/chance_file.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
 #include "retro/internal/verify_support.h"

@@ -4,8 +4,8 @@
 // (retro/kit/chance_rules.h) and returns its rules, values and companion
 // slices; the checks of one slice serve checkpoints too. Includes no solver,
 // writer or distributed header.
-#ifndef RETRO_FORMAT_CHANCE_FILE_H_
-#define RETRO_FORMAT_CHANCE_FILE_H_
+#ifndef RETRO_KIT_CHANCE_FILE_H_
+#define RETRO_KIT_CHANCE_FILE_H_
 
 #include <cmath>
 #include <cstdint>
@@ -161,4 +161,4 @@ absl::StatusOr<ChanceFileContents<R>> ReadChanceFile(const GameInfo& info,
 
 }  // namespace retro::kit
 
-#endif  // RETRO_FORMAT_CHANCE_FILE_H_
+#endif  // RETRO_KIT_CHANCE_FILE_H_
