@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 #include "retro/distributed/partition.h"
+#include "retro/solver/finite_horizon_exchange.h"
 #include "retro/thread_pool.h"
 #include "retro/write/finite_horizon_bit_coder.h"
 #include "retro/write/finite_horizon_coder.h"
@@ -221,8 +222,9 @@ TEST(FiniteHorizonStoreTest, RanksBitCodeTheirRangesIntoTheStoreOfOneProcess) {
         // A range keeps the whole store's last change: its header only.
         auto range_view = FiniteHorizonStoreView::OpenHeader(range);
         if (!range_view.ok()) comm.Abort(std::string(range_view.status().message()));
+        solver::internal::DistributedBitCodeExchange exchange(comm);
         got[comm.rank()] =
-            BitCodeFiniteHorizonRange(*range_view, mine.begin, view->header(), pool, comm);
+            BitCodeFiniteHorizonRange(*range_view, mine.begin, view->header(), pool, exchange);
       });
       EXPECT_TRUE(got[0] == expected) << lists.size() << " states, " << ranks << " ranks";
       for (int r = 1; r < ranks; ++r) EXPECT_TRUE(got[r].empty()) << "rank " << r;

@@ -286,7 +286,8 @@ class FiniteHorizonSolver {
     }
     if (options.bit_code) {
       std::vector<uint8_t>().swap(store);
-      out = BitCodeFiniteHorizonRange(*range, mine.begin, *whole, pool, comm);
+      internal::DistributedBitCodeExchange exchange(comm);
+      out = BitCodeFiniteHorizonRange(*range, mine.begin, *whole, pool, exchange);
     } else if (root) {
       out = std::move(store);
     }

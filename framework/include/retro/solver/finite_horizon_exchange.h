@@ -2,9 +2,10 @@
 // (retro/solver/finite_horizon.h, over retro/distributed/): a layer's
 // changes gathered on every rank, the layer's end agreed on, the change
 // lists a rank's moves into smaller slices read fetched from the ranks that
-// keep them, and a split slice's whole header and whole store assembled
-// from the ranks' ranges. Every function here is collective: every rank of
-// the communicator calls it.
+// keep them, a split slice's whole header and whole store assembled from
+// the ranks' ranges, and the ranks' agreements while they bit-code a split
+// store (DistributedBitCodeExchange). Every function here is collective:
+// every rank of the communicator calls it.
 #ifndef RETRO_SOLVER_FINITE_HORIZON_EXCHANGE_H_
 #define RETRO_SOLVER_FINITE_HORIZON_EXCHANGE_H_
 
@@ -14,12 +15,14 @@
 #include <span>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/communicator.h"
 #include "retro/distributed/gather_into.h"
 #include "retro/distributed/partition.h"
 #include "retro/format/finite_horizon_store.h"
 #include "retro/solver/change_log.h"
+#include "retro/write/finite_horizon_bit_coder.h"
 #include "retro/write/finite_horizon_store_writer.h"
 
 namespace retro::solver::internal {
@@ -215,6 +218,90 @@ inline std::vector<uint8_t> GatherFiniteHorizonStore(distributed::Communicator& 
       comm, 0, std::span<const uint8_t>(range.unit_bytes(), range.units() * width), units);
   return bytes;
 }
+
+// The ranks' agreements while they bit-code a split store
+// (BitCodeFiniteHorizonRange, retro/write/finite_horizon_bit_coder.h):
+// symbol counts summed, block sizes agreed on, every rank's place in the
+// stream, and the parts gathered on rank 0. On one rank each is what
+// LocalBitCodeExchange does.
+class DistributedBitCodeExchange {
+ public:
+  explicit DistributedBitCodeExchange(distributed::Communicator& comm) : comm_(comm) {}
+
+  int rank() const { return comm_.rank(); }
+  bool root() const { return comm_.rank() == 0; }
+
+  // Every rank's (key, count) pairs summed into each rank's `counts`.
+  void SumCounts(absl::flat_hash_map<uint64_t, uint64_t>& counts) {
+    if (comm_.size() == 1) return;
+    // (key, count) pairs, as two words each.
+    std::vector<uint64_t> mine;
+    mine.reserve(2 * counts.size());
+    for (const auto& [key, k] : counts) mine.insert(mine.end(), {key, k});
+    const std::vector<uint64_t> all = distributed::AllGather(comm_, std::span<const uint64_t>(mine));
+    counts.clear();
+    for (size_t i = 0; i + 1 < all.size(); i += 2) counts[all[i]] += all[i + 1];
+  }
+
+  // Whether every rank's own blocks fit, and every block across ranks
+  // (each rank's `crossing` parts summed).
+  bool AllBlocksFit(bool fits, const std::vector<::retro::internal::BlockBits>& crossing) {
+    if (comm_.size() == 1) return fits;
+    fits = !comm_.AnyRank(!fits);
+    return ::retro::internal::CrossingBlocksFit(distributed::AllGather(
+               comm_, std::span<const ::retro::internal::BlockBits>(crossing))) &&
+           fits;
+  }
+
+  // Every rank's part of the stream, in rank order.
+  std::vector<::retro::internal::StreamPart> AllStreamParts(
+      const ::retro::internal::StreamPart& mine) {
+    return distributed::AllGather(comm_,
+                                  std::span<const ::retro::internal::StreamPart>(&mine, 1));
+  }
+
+  // Rank 0 gathers every rank's `parts` into its whole store (its stream
+  // ends at `end_bit`; this rank's bits begin at `base` and number
+  // `own_bits`). A rank's stream part starts at the first byte it alone
+  // writes; the byte its first bit shares with the rank before is ORed in.
+  void Gather(::retro::internal::BitCodedParts& parts, uint64_t states, uint32_t group_shift,
+              uint64_t base, uint64_t own_bits, uint64_t end_bit) {
+    const bool is_root = root();
+    const auto as_bytes = [](auto* data, uint64_t count) {
+      return std::span<uint8_t>(reinterpret_cast<uint8_t*>(data), count * sizeof(*data));
+    };
+    uint8_t* bytes = parts.bytes.data();
+    auto* whole_blocks =
+        is_root ? reinterpret_cast<uint64_t*>(bytes + parts.sections.blocks) : nullptr;
+    auto* whole_starts =
+        is_root ? reinterpret_cast<uint16_t*>(bytes + parts.sections.starts) : nullptr;
+    uint8_t* whole_stream = is_root ? bytes + parts.sections.entries : nullptr;
+    distributed::GatherInto(
+        comm_, 0, as_bytes(parts.block_bit, parts.end_block - parts.first_block),
+        is_root ? as_bytes(whole_blocks, parts.blocks) : std::span<uint8_t>());
+    distributed::GatherInto(
+        comm_, 0, as_bytes(parts.group_start, parts.own_groups),
+        is_root ? as_bytes(whole_starts, FiniteHorizonStoreView::BlockCount(states, group_shift))
+                : std::span<uint8_t>());
+    const uint64_t alone_from = (base + 7) / 8 - parts.stream_origin;  // 1 when sharing a byte
+    distributed::GatherInto(
+        comm_, 0,
+        std::span<const uint8_t>(parts.stream + alone_from, parts.own_stream_bytes - alone_from),
+        is_root ? std::span<uint8_t>(whole_stream, (end_bit + 7) / 8) : std::span<uint8_t>());
+    // (stream byte, this rank's bits in it), as two words.
+    std::vector<uint64_t> shared;
+    if (base % 8 != 0 && own_bits > 0) shared = {parts.stream_origin, parts.stream[0]};
+    const std::vector<uint64_t> all_shared =
+        distributed::AllGather(comm_, std::span<const uint64_t>(shared));
+    for (size_t i = 0; is_root && i + 1 < all_shared.size(); i += 2) {
+      whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
+    }
+    if (is_root) whole_blocks[parts.blocks] = end_bit;
+  }
+
+ private:
+  distributed::Communicator& comm_;
+};
 
 }  // namespace retro::solver::internal
 

@@ -8,6 +8,12 @@
 //
 //   std::vector<uint8_t> small = BitCodeFiniteHorizonStore(view, pool);
 //   std::vector<uint8_t> moved = PermuteStore(view, old_index, pool);
+//
+// A store split across the ranks of a distributed solve is coded by the
+// same steps (BitCodeFiniteHorizonRange), each rank its own range, with the
+// ranks' agreements made by an exchange the caller gives: one process's is
+// LocalBitCodeExchange; the distributed solver's is
+// retro/solver/finite_horizon_exchange.h's, over its communicator.
 #ifndef RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
 #define RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
 
@@ -21,9 +27,6 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "retro/distributed/communicator.h"
-#include "retro/distributed/gather_into.h"
-#include "retro/distributed/local_communicator.h"
 #include "retro/format/finite_horizon_store.h"
 #include "retro/thread_pool.h"
 #include "retro/write/finite_horizon_prefix_encoder.h"
@@ -80,22 +83,43 @@ class CodeByteTable {
 
 namespace internal {
 
-// Collective: the widest block shift, 10 down to 0, at which every block
-// of 2^shift states of a store of `states` states holds fewer than 65,536
-// bits in all its states but its last (so that group starts relative to
-// their block fit in 16 bits; one state a block always fits). `bits` are
-// those of this rank's states [first, first + bits.size()); a block across
-// ranks is summed from the parts each rank gives.
-inline uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t first,
-                                    uint64_t states, distributed::Communicator& comm) {
-  struct Part {
-    uint64_t block, sum;
-  };
+// The partial bit sum of a block of a bit-coded store that crosses the
+// ends of a rank's range.
+struct BlockBits {
+  uint64_t block, sum;
+};
+
+// True when each block's parts in `crossing` (every rank's, any order) sum
+// to fewer than 65,536 bits.
+inline bool CrossingBlocksFit(std::vector<BlockBits> crossing) {
+  std::sort(crossing.begin(), crossing.end(),
+            [](const BlockBits& x, const BlockBits& y) { return x.block < y.block; });
+  for (size_t i = 0; i < crossing.size();) {
+    uint64_t sum = 0;
+    size_t j = i;
+    for (; j < crossing.size() && crossing[j].block == crossing[i].block; ++j) {
+      sum += crossing[j].sum;
+    }
+    if (sum >= 65536) return false;
+    i = j;
+  }
+  return true;
+}
+
+// The widest block shift, 10 down to 0, at which every block of 2^shift
+// states of a store of `states` states holds fewer than 65,536 bits in all
+// its states but its last (so that group starts relative to their block
+// fit in 16 bits; one state a block always fits). `bits` are those of this
+// rank's states [first, first + bits.size()); a block across ranks is
+// summed from the parts each rank gives, through `exchange`.
+template <typename Exchange>
+uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t first, uint64_t states,
+                             Exchange& exchange) {
   const uint64_t n = bits.size();
   for (uint32_t shift = 10; shift > 0; --shift) {
     const uint64_t size = uint64_t{1} << shift;
     bool fits = true;
-    std::vector<Part> parts;  // of blocks that cross this rank's ends
+    std::vector<BlockBits> crossing;  // the blocks that cross this rank's ends
     if (n > 0) {
       for (uint64_t b = first >> shift; b <= (first + n - 1) >> shift; ++b) {
         const uint64_t lo = b << shift, hi = std::min(states, lo + size);
@@ -107,24 +131,11 @@ inline uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t fir
         if (lo >= first && hi <= first + n) {
           fits = fits && sum < 65536;
         } else {
-          parts.push_back({b, sum});
+          crossing.push_back({b, sum});
         }
       }
     }
-    if (comm.size() > 1) {
-      fits = !comm.AnyRank(!fits);
-      std::vector<Part> all = distributed::AllGather(comm, std::span<const Part>(parts));
-      std::sort(all.begin(), all.end(),
-                [](const Part& x, const Part& y) { return x.block < y.block; });
-      for (size_t i = 0; i < all.size() && fits;) {
-        uint64_t sum = 0;
-        size_t j = i;
-        for (; j < all.size() && all[j].block == all[i].block; ++j) sum += all[j].sum;
-        fits = sum < 65536;
-        i = j;
-      }
-    }
-    if (fits) return shift;
+    if (exchange.AllBlocksFit(fits, crossing)) return shift;
   }
   return 0;
 }
@@ -267,12 +278,13 @@ struct BitCodeModel {
   }
 };
 
-// Collective: the symbols of this rank's `n` states counted, per worker,
-// then summed (sums do not depend on how the states were split), then
-// over the ranks, and the model chosen from the counts. Changes with a
-// code byte are counted by it, the rest by key.
-inline BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n,
-                                      ThreadPool& pool, distributed::Communicator& comm) {
+// The symbols of this rank's `n` states counted, per worker, then summed
+// (sums do not depend on how the states were split), then over the ranks
+// (through `exchange`), and the model chosen from the counts. Changes with
+// a code byte are counted by it, the rest by key.
+template <typename Exchange>
+BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n, ThreadPool& pool,
+                               Exchange& exchange) {
   std::vector<absl::flat_hash_map<uint64_t, uint64_t>> worker_counts(pool.size());
   std::vector<CodeByteTable> worker_byte_counts(pool.size());
   pool.ParallelFor(0, n, kBitCoderGrain, [&](int worker, uint64_t b, uint64_t e) {
@@ -308,15 +320,7 @@ inline BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n
     for (const auto& [key, k] : worker_counts[w]) worker_counts[0][key] += k;
     absl::flat_hash_map<uint64_t, uint64_t>().swap(worker_counts[w]);
   }
-  if (comm.size() > 1) {
-    // (key, count) pairs, as two words each.
-    std::vector<uint64_t> mine;
-    mine.reserve(2 * worker_counts[0].size());
-    for (const auto& [key, k] : worker_counts[0]) mine.insert(mine.end(), {key, k});
-    const std::vector<uint64_t> all = distributed::AllGather(comm, std::span<const uint64_t>(mine));
-    worker_counts[0].clear();
-    for (size_t i = 0; i + 1 < all.size(); i += 2) worker_counts[0][all[i]] += all[i + 1];
-  }
+  exchange.SumCounts(worker_counts[0]);
   BitCodeModel result{PrefixCodeEncoder(worker_counts[0]), {}, {}, {}};
   worker_counts.clear();
   result.model = result.encoder.Model();
@@ -368,41 +372,45 @@ inline void CountStateBits(const BitCoderChanges& changes, const BitCodeModel& m
   for (uint64_t c = 0; c < chunks; ++c) chunk_bits[c + 1] += chunk_bits[c];
 }
 
-// Where this rank's bits go in the whole stream (collective): the block
-// and group shifts, where its bits begin (`base`, after every earlier
-// rank's), where the block holding its first state begins (`head`), and
-// the stream's end.
+// What a rank tells the others of its bits: its first state, its states,
+// its bits, and those of its last block's part.
+struct StreamPart {
+  uint64_t first, states, bits, tail;
+};
+
+// Where this rank's bits go in the whole stream: the block and group
+// shifts, where its bits begin (`base`, after every earlier rank's), where
+// the block holding its first state begins (`head`), and the stream's end;
+// the ranks' parts through `exchange`.
 struct BitStreamPlace {
   uint32_t block_shift = 0, group_shift = 0;
   uint64_t base = 0, head = 0, end_bit = 0;
 };
-inline BitStreamPlace PlaceBitStream(std::span<const uint32_t> bits, uint64_t first,
-                                     uint64_t states, uint64_t own_bits,
-                                     distributed::Communicator& comm) {
+template <typename Exchange>
+BitStreamPlace PlaceBitStream(std::span<const uint32_t> bits, uint64_t first, uint64_t states,
+                              uint64_t own_bits, Exchange& exchange) {
   BitStreamPlace place;
   // The widest blocks (at most 1,024 states) whose groups' starts fit in
   // 16 bits relative to their block.
-  place.block_shift = WidestBitBlockShift(bits, first, states, comm);
+  place.block_shift = WidestBitBlockShift(bits, first, states, exchange);
   place.group_shift = std::min(kFiniteHorizonMaxGroupShift, place.block_shift);
   const uint64_t n = bits.size();
-  struct Place {
-    uint64_t first, states, bits, tail;  // tail: the bits of its last block's part
-  };
-  Place mine{first, n, own_bits, 0};
+  StreamPart mine{first, n, own_bits, 0};
   if (n > 0) {
     const uint64_t last_block = ((first + n - 1) >> place.block_shift) << place.block_shift;
     for (uint64_t x = std::max(first, last_block); x < first + n; ++x) mine.tail += bits[x - first];
   }
-  const std::vector<Place> places = distributed::AllGather(comm, std::span<const Place>(&mine, 1));
-  for (int r = 0; r < comm.size(); ++r) {
-    if (r < comm.rank()) place.base += places[r].bits;
-    place.end_bit += places[r].bits;
+  const std::vector<StreamPart> parts = exchange.AllStreamParts(mine);
+  const int rank = exchange.rank();
+  for (int r = 0; r < static_cast<int>(parts.size()); ++r) {
+    if (r < rank) place.base += parts[r].bits;
+    place.end_bit += parts[r].bits;
   }
   const uint64_t head_block = (first >> place.block_shift) << place.block_shift;
   place.head = place.base;
-  for (int r = 0; r < comm.rank(); ++r) {
-    if (places[r].states == 0 || places[r].first + places[r].states <= head_block) continue;
-    place.head -= places[r].first >= head_block ? places[r].bits : places[r].tail;
+  for (int r = 0; r < rank; ++r) {
+    if (parts[r].states == 0 || parts[r].first + parts[r].states <= head_block) continue;
+    place.head -= parts[r].first >= head_block ? parts[r].bits : parts[r].tail;
   }
   return place;
 }
@@ -464,75 +472,57 @@ inline BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& heade
   return parts;
 }
 
-// Collective: rank 0 gathers every rank's `parts` into its whole store
-// (its stream ends at `end_bit`; this rank's bits begin at `base` and
-// number `own_bits`). A rank's stream part starts at the first byte it
-// alone writes; the byte its first bit shares with the rank before is
-// ORed in.
-inline void GatherBitCodedParts(BitCodedParts& parts, uint64_t states, uint32_t group_shift,
-                                uint64_t base, uint64_t own_bits, uint64_t end_bit,
-                                distributed::Communicator& comm) {
-  const bool root = comm.rank() == 0;
-  const auto as_bytes = [](auto* data, uint64_t count) {
-    return std::span<uint8_t>(reinterpret_cast<uint8_t*>(data), count * sizeof(*data));
-  };
-  uint8_t* bytes = parts.bytes.data();
-  auto* whole_blocks = root ? reinterpret_cast<uint64_t*>(bytes + parts.sections.blocks) : nullptr;
-  auto* whole_starts = root ? reinterpret_cast<uint16_t*>(bytes + parts.sections.starts) : nullptr;
-  uint8_t* whole_stream = root ? bytes + parts.sections.entries : nullptr;
-  distributed::GatherInto(comm, 0, as_bytes(parts.block_bit, parts.end_block - parts.first_block),
-                          root ? as_bytes(whole_blocks, parts.blocks) : std::span<uint8_t>());
-  distributed::GatherInto(
-      comm, 0, as_bytes(parts.group_start, parts.own_groups),
-      root ? as_bytes(whole_starts, FiniteHorizonStoreView::BlockCount(states, group_shift))
-           : std::span<uint8_t>());
-  const uint64_t alone_from = (base + 7) / 8 - parts.stream_origin;  // 1 when sharing a byte
-  distributed::GatherInto(
-      comm, 0,
-      std::span<const uint8_t>(parts.stream + alone_from, parts.own_stream_bytes - alone_from),
-      root ? std::span<uint8_t>(whole_stream, (end_bit + 7) / 8) : std::span<uint8_t>());
-  // (stream byte, this rank's bits in it), as two words.
-  std::vector<uint64_t> shared;
-  if (base % 8 != 0 && own_bits > 0) shared = {parts.stream_origin, parts.stream[0]};
-  const std::vector<uint64_t> all_shared =
-      distributed::AllGather(comm, std::span<const uint64_t>(shared));
-  for (size_t i = 0; root && i + 1 < all_shared.size(); i += 2) {
-    whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
+// One process's exchange: the ranks' agreements of one rank, itself.
+class LocalBitCodeExchange {
+ public:
+  int rank() const { return 0; }
+  bool root() const { return true; }
+  void SumCounts(absl::flat_hash_map<uint64_t, uint64_t>&) {}
+  bool AllBlocksFit(bool fits, const std::vector<BlockBits>& crossing) {
+    return fits && CrossingBlocksFit(crossing);
   }
-  if (root) whole_blocks[parts.blocks] = end_bit;
-}
+  std::vector<StreamPart> AllStreamParts(const StreamPart& mine) { return {mine}; }
+  // The whole store is this rank's: its block table's end entry.
+  void Gather(BitCodedParts& parts, uint64_t, uint32_t, uint64_t, uint64_t, uint64_t end_bit) {
+    reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks)[parts.blocks] =
+        end_bit;
+  }
+};
 
 }  // namespace internal
 
-// Collective over `comm`: bit-codes a store split across the ranks. Each
-// rank gives its range of it, `range` (any encoding, validated), whose
-// state i is state first + i of the whole store; ranges are in rank
-// order, start at multiples of 64 states and cover the store; `whole` is
-// the whole store's header (its states, entries, horizon, last change and
-// evaluations). Returns on rank 0 the whole bit-coded store, byte for byte
-// BitCodeFiniteHorizonStore of the whole store, and nothing on the other
-// ranks: the code model comes from every rank's counts, each rank writes
-// its own states' bits at their place in the stream, and rank 0 gathers
-// the parts (rounds of at most 8 MiB). In one process (LocalCommunicator)
-// this is BitCodeFiniteHorizonStore; `old_index` then renumbers (state i
-// of the result is state old_index(i) of `range`).
-inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
+// Bit-codes a store split across ranks, each calling this with its
+// `exchange` (the ranks' agreements: rank(), root(), SumCounts,
+// AllBlocksFit, AllStreamParts and Gather, as LocalBitCodeExchange has
+// them). Each rank gives its range of it, `range` (any encoding,
+// validated), whose state i is state first + i of the whole store; ranges
+// are in rank order, start at multiples of 64 states and cover the store;
+// `whole` is the whole store's header (its states, entries, horizon, last
+// change and evaluations). Returns on the root the whole bit-coded store,
+// byte for byte BitCodeFiniteHorizonStore of the whole store, and nothing
+// on the other ranks: the code model comes from every rank's counts, each
+// rank writes its own states' bits at their place in the stream, and the
+// root gathers the parts. In one process (LocalBitCodeExchange) this is
+// BitCodeFiniteHorizonStore; `old_index` then renumbers (state i of the
+// result is state old_index(i) of `range`).
+template <typename Exchange>
+std::vector<uint8_t> BitCodeFiniteHorizonRange(
     const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
-    ThreadPool& pool, distributed::Communicator& comm,
+    ThreadPool& pool, Exchange& exchange,
     const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
   // 1. The model from every rank's changes, each state's bits, and where
   //    this rank's bits go in the stream.
   const uint64_t n = range.states();
   const uint64_t states = whole.states;
-  const bool root = comm.rank() == 0;
+  const bool root = exchange.root();
   const internal::BitCoderChanges changes(range, old_index);
-  const internal::BitCodeModel model = internal::BuildBitCodeModel(changes, n, pool, comm);
+  const internal::BitCodeModel model = internal::BuildBitCodeModel(changes, n, pool, exchange);
   std::vector<uint32_t> bits;
   std::vector<uint64_t> chunk_bits;
   internal::CountStateBits(changes, model, n, pool, bits, chunk_bits);
   const uint64_t chunks = chunk_bits.size() - 1;
   const internal::BitStreamPlace place =
-      internal::PlaceBitStream(bits, first, states, chunk_bits[chunks], comm);
+      internal::PlaceBitStream(bits, first, states, chunk_bits[chunks], exchange);
   const uint32_t block_shift = place.block_shift, group_shift = place.group_shift;
   const uint64_t block_size = uint64_t{1} << block_shift;
   const uint64_t base = place.base, head = place.head, end_bit = place.end_bit;
@@ -612,13 +602,8 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
     });
   }
   std::vector<uint32_t>().swap(bits);
-  if (comm.size() == 1) {
-    reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks)[parts.blocks] =
-        end_bit;
-  } else {
-    // 5. Rank 0 gathers the parts.
-    internal::GatherBitCodedParts(parts, states, group_shift, base, own_bits, end_bit, comm);
-  }
+  // 5. The root gathers the parts (in one process: ends the block table).
+  exchange.Gather(parts, states, group_shift, base, own_bits, end_bit);
   return std::move(parts.bytes);
 }
 
@@ -628,7 +613,7 @@ inline std::vector<uint8_t> BitCodeFiniteHorizonRange(
 inline std::vector<uint8_t> BitCodeFiniteHorizonStore(
     const FiniteHorizonStoreView& store, ThreadPool& pool,
     const std::function<uint64_t(uint64_t)>& old_index = nullptr) {
-  distributed::LocalCommunicator one;
+  internal::LocalBitCodeExchange one;
   return BitCodeFiniteHorizonRange(store, 0, store.header(), pool, one, old_index);
 }
 
