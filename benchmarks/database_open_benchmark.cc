@@ -15,6 +15,7 @@
 
 #include "benchmark/benchmark.h"
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 
 namespace retro {
 namespace {

@@ -15,6 +15,7 @@
 #include "cli/option_table.h"
 #include "cli/plugin_options.h"
 #include "retro/export.h"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
 

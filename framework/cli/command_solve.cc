@@ -27,6 +27,7 @@
 #include "retro/distributed/memory_per_rank.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/distributed/world.h"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/host/rank_report.h"
 #include "retro/internal/scratch_file.h"
 #include "retro/json_writer.h"

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
 

@@ -19,6 +19,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/host/temporary_name.h"
 #include "retro/status_macros.h"
 

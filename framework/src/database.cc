@@ -1,6 +1,7 @@
 // Implementation of the database container (retro/database.h). The byte
 // layout is documented in docs/file-format.md; keep the two in step.
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 
 #include <fcntl.h>
 #include <signal.h>

@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 #include "tests/framework/expect_status.h"
 #include "tests/framework/temp_dir.h"
 

@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/internal/mapping_fault_guard.h"
 #include "tests/framework/read_limit.h"
 #include "tests/framework/temp_dir.h"

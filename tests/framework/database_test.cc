@@ -3,6 +3,7 @@
 // checked for the failed check its message names. The header is walked here
 // independently, following docs/file-format.md, to reach individual fields.
 #include "retro/database.h"
+#include "retro/host/atomic_file_writer.h"
 
 #include <cstdint>
 #include <cstring>
