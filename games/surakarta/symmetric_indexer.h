@@ -16,10 +16,9 @@
 //
 // Cost. Rank: 8 bitboard transforms (6 table lookups each) for the occupied
 // set, one colex rank, one table lookup for the block, and one more transform
-// per symmetry of the occupied set: about 10 times FuChouIndexer::Rank (41 ns
-// against 4 ns per random 6-piece placement on the build machine). Unrank: a
-// binary search over the canonical sets plus a colex unrank (180 ns against
-// 68 ns). Building the tables takes 0.04 s for n = 6 and 3.4 s for n = 9.
+// per symmetry of the occupied set: about 10 times FuChouIndexer::Rank.
+// Unrank: a binary search over the canonical sets plus a colex unrank,
+// about 3 times FuChou's (docs/benchmarks.md has the timings of both).
 // Memory: 8 bytes per n-subset of the 36 points (15.6 MB for n = 6, 0.95 GB
 // measured for n = 9), so at most 9 pieces (6.0 G classes, the largest
 // table a cluster plan of docs/distributed.md solves). Sizes:

@@ -13,9 +13,9 @@ namespace retro::surakarta {
 
 // The largest table of each layout. FuChou: one byte per position plus the
 // solver's per-position memory (a byte of open-move counters and the
-// frontier lists, 8 bytes per position of a level); the whole build up to 6
-// pieces peaked at 0.92 GB, so 7 pieces (1.07 billion positions) needs about
-// 8 GB, and 8 (7.7 billion) would not fit in 24 GB. Symmetric: nine pieces
+// frontier lists, 8 bytes per position of a level): 7 pieces (1.07 billion
+// positions) need about 8 GB, 8 (7.7 billion) about 55 GB (the measured
+// peaks are in docs/games/surakarta.md). Symmetric: nine pieces
 // (about 6.0 billion classes, a job for several machines:
 // docs/distributed.md); whether a job fits is the plan's to say.
 inline constexpr int kMaxTablePieces = 7;

@@ -58,7 +58,7 @@ class RulesValueProbe final : public ValueProbe {
  private:
   // `answer` into `out` member by member: a copy of the whole PositionValue
   // reads its three members' fresh stores with one wide load, which the
-  // processor cannot forward (a stall of about 5 ns a probe).
+  // processor cannot forward (a store-forwarding stall a probe).
   static void Put(ValueAnswer&& answer, ValueAnswer& out) {
     out.status = std::move(answer.status);
     out.value.kind = answer.value.kind;

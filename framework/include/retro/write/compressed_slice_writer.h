@@ -15,10 +15,10 @@
 namespace retro {
 
 // What CompressSlice writes unless told otherwise. 64 KiB blocks at zstd
-// level 9 (docs/benchmarks.md, "Compressed slices"): Surakarta tables shrink
-// to 7 to 9 % of their bytes (16 KiB blocks: 8 to 10 %), a block
-// decompresses in about 35 microseconds, and compression runs at 10 to 17
-// MB/s a thread (level 19: under 1 MB/s, for 1 to 2 points less).
+// level 9 (docs/benchmarks.md, "Compressed slices", has the sizes and the
+// solves): Surakarta tables shrink to 7 to 9 % of their
+// bytes (16 KiB blocks: 8 to 10 %), and level 19 compresses more than ten
+// times slower for 1 to 2 points less.
 inline constexpr uint32_t kDefaultCompressedBlockBytes = uint32_t{1} << 16;
 inline constexpr int kDefaultCompressionLevel = 9;
 
