@@ -84,8 +84,10 @@ class DtcTables {
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromTables(
       NoMoveRule rule, std::vector<std::span<const uint8_t>> tables);
 
-  // The rules (plugins/surakarta/rules.h), the largest piece count, the
-  // no-move rule and the indexing the file was solved with.
+  // The rules (plugins/surakarta/rules.h, in this tree only: the installed
+  // reader only declares them, so an engine outside reads the values
+  // below), the largest piece count, the no-move rule and the indexing the
+  // file was solved with.
   //   Returns: values of the header; no errors.
   //   Thread safety: any thread. Cost: fit for every node.
   const SurakartaRules& rules() const;
