@@ -1,6 +1,7 @@
 // FileCheckpoint: finished slices and snapshots of slices in progress of a
 // solve, as checksummed database containers in a folder beside the output.
 #include "retro/checkpoint.h"
+#include "retro/host/file_checkpoint.h"
 
 #include <algorithm>
 #include <filesystem>

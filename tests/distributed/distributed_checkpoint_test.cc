@@ -1,8 +1,8 @@
-// DistributedCheckpoint (framework/include/retro/distributed/distributed_checkpoint.h) on ranks
+// DistributedCheckpoint (framework/include/retro/host/distributed_checkpoint.h) on ranks
 // that are threads of one process (thread_communicator.h): rank 0 alone
 // saves, every rank restores the same slice, and ranks that see different
 // checkpoints (or one that cannot read its own) all stop with one error.
-#include "retro/distributed/distributed_checkpoint.h"
+#include "retro/host/distributed_checkpoint.h"
 
 #include <cstdint>
 #include <filesystem>

@@ -6,6 +6,7 @@
 // made. Expected bytes and file names are written out here, not taken from
 // the store.
 #include "retro/checkpoint.h"
+#include "retro/host/file_checkpoint.h"
 
 #include <algorithm>
 #include <cstdint>

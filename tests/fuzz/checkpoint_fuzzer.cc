@@ -32,6 +32,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
+#include "retro/host/file_checkpoint.h"
 #include "retro/internal/checkpoint_folder.h"
 #include "tests/fuzz/fuzz_support.h"
 

@@ -1,5 +1,5 @@
 // DistributedCheckpoint: collective restores, rank 0's saves.
-#include "retro/distributed/distributed_checkpoint.h"
+#include "retro/host/distributed_checkpoint.h"
 
 #include <utility>
 

@@ -5,8 +5,8 @@
 // system), and the ranks agree on what they found, so that all of them
 // skip the same slices or all stop with the same error. No snapshots are
 // taken inside a slice: a killed distributed solve restarts its slice.
-#ifndef RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_
-#define RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_
+#ifndef RETRO_HOST_DISTRIBUTED_CHECKPOINT_H_
+#define RETRO_HOST_DISTRIBUTED_CHECKPOINT_H_
 
 #include <cstdint>
 #include <memory>
@@ -18,6 +18,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/checkpoint.h"
+#include "retro/host/file_checkpoint.h"
 #include "retro/distributed/communicator.h"
 
 namespace retro::distributed {
@@ -45,4 +46,4 @@ class DistributedCheckpoint final : public Checkpoint {
 
 }  // namespace retro::distributed
 
-#endif  // RETRO_DISTRIBUTED_DISTRIBUTED_CHECKPOINT_H_
+#endif  // RETRO_HOST_DISTRIBUTED_CHECKPOINT_H_
