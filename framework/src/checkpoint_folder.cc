@@ -1,5 +1,5 @@
-// The checkpoint folder's marker, lock and clean-up (retro/internal/checkpoint_folder.h).
-#include "retro/internal/checkpoint_folder.h"
+// The checkpoint folder's marker, lock and clean-up (retro/host/checkpoint_folder.h).
+#include "retro/host/checkpoint_folder.h"
 
 #include <dirent.h>
 #include <fcntl.h>

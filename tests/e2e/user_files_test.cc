@@ -22,7 +22,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/host/temporary_name.h"
-#include "retro/internal/checkpoint_folder.h"
+#include "retro/host/checkpoint_folder.h"
 #include "retro/plugin.h"
 #include "tests/e2e/retro_runner.h"
 

@@ -1,4 +1,4 @@
-// Tests the checkpoint store (retro/checkpoint.h, retro/internal/checkpoint_folder.h)
+// Tests the checkpoint store (retro/checkpoint.h, retro/host/checkpoint_folder.h)
 // on its own, without a solver: slices and snapshots saved by one run are
 // restored byte for byte by the next, damaged or foreign checkpoint files
 // are refused with errors naming the problem, a fresh solve drops an

@@ -1,5 +1,5 @@
 // Fuzz target: the readers of a checkpoint (retro/checkpoint.h): the
-// folder's marker (retro/internal/checkpoint_folder.h) and the finished
+// folder's marker (retro/host/checkpoint_folder.h) and the finished
 // slices and snapshots a resumed solve restores. The first input byte
 // chooses what the rest is:
 //   0 (mod 3): a marker's text. ParseMarker must refuse it or accept it,
@@ -33,7 +33,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
 #include "retro/host/file_checkpoint.h"
-#include "retro/internal/checkpoint_folder.h"
+#include "retro/host/checkpoint_folder.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace {

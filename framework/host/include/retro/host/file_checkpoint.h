@@ -26,7 +26,7 @@
 #include "absl/status/statusor.h"
 #include "retro/checkpoint.h"
 #include "retro/database.h"
-#include "retro/internal/checkpoint_folder.h"
+#include "retro/host/checkpoint_folder.h"
 #include "retro/solver/slice_snapshots.h"
 
 namespace retro {
@@ -38,7 +38,7 @@ class FileCheckpoint : public Checkpoint {
  public:
   // `output` is the database being written; the folder is `output`
   // + ".checkpoint", made, marked and owned by this solve as
-  // retro/internal/checkpoint_folder.h says (which also lists the errors). With
+  // retro/host/checkpoint_folder.h says (which also lists the errors). With
   // kResume (and kReadOnly, a distributed resume's other ranks), slices
   // found in the folder are restored after checking them; with kFresh,
   // what an earlier run left is removed first.

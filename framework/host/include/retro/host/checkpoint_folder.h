@@ -11,8 +11,8 @@
 // any work. While a solve owns the folder it holds a lock on it (flock), so
 // a second solve of the same output is refused instead of taking the
 // first's work away.
-#ifndef RETRO_INTERNAL_CHECKPOINT_FOLDER_H_
-#define RETRO_INTERNAL_CHECKPOINT_FOLDER_H_
+#ifndef RETRO_HOST_CHECKPOINT_FOLDER_H_
+#define RETRO_HOST_CHECKPOINT_FOLDER_H_
 
 #include <dirent.h>
 
@@ -114,4 +114,4 @@ class CheckpointFolder {
 
 }  // namespace retro::internal
 
-#endif  // RETRO_INTERNAL_CHECKPOINT_FOLDER_H_
+#endif  // RETRO_HOST_CHECKPOINT_FOLDER_H_
