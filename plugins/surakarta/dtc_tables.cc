@@ -7,7 +7,6 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "plugins/surakarta/rules.h"
-#include "plugins/surakarta/table_slice.h"
 #include "retro/kit/loopy_wdl_reader.h"
 #include "retro/status_macros.h"
 
