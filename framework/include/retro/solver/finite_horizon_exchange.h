@@ -262,7 +262,7 @@ class DistributedBitCodeExchange {
 
   // Rank 0 gathers every rank's `parts` into its whole store (its stream
   // ends at `end_bit`; this rank's bits begin at `base` and number
-  // `own_bits`). A rank's stream part starts at the first byte it alone
+  // `own_bits`; the caller writes the block table's end entry). A rank's stream part starts at the first byte it alone
   // writes; the byte its first bit shares with the rank before is ORed in.
   void Gather(::retro::internal::BitCodedParts& parts, uint64_t states, uint32_t group_shift,
               uint64_t base, uint64_t own_bits, uint64_t end_bit) {
@@ -296,7 +296,6 @@ class DistributedBitCodeExchange {
     for (size_t i = 0; is_root && i + 1 < all_shared.size(); i += 2) {
       whole_stream[all_shared[i]] |= static_cast<uint8_t>(all_shared[i + 1]);
     }
-    if (is_root) whole_blocks[parts.blocks] = end_bit;
   }
 
  private:

@@ -482,11 +482,8 @@ class LocalBitCodeExchange {
     return fits && CrossingBlocksFit(crossing);
   }
   std::vector<StreamPart> AllStreamParts(const StreamPart& mine) { return {mine}; }
-  // The whole store is this rank's: its block table's end entry.
-  void Gather(BitCodedParts& parts, uint64_t, uint32_t, uint64_t, uint64_t, uint64_t end_bit) {
-    reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks)[parts.blocks] =
-        end_bit;
-  }
+  // The whole store is this rank's already.
+  void Gather(BitCodedParts&, uint64_t, uint32_t, uint64_t, uint64_t, uint64_t) {}
 };
 
 }  // namespace internal
@@ -602,8 +599,12 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(
     });
   }
   std::vector<uint32_t>().swap(bits);
-  // 5. The root gathers the parts (in one process: ends the block table).
+  // 5. The root gathers the parts and ends the block table.
   exchange.Gather(parts, states, group_shift, base, own_bits, end_bit);
+  if (root) {
+    reinterpret_cast<uint64_t*>(parts.bytes.data() + parts.sections.blocks)[parts.blocks] =
+        end_bit;
+  }
   return std::move(parts.bytes);
 }
 
