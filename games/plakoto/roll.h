@@ -16,8 +16,6 @@ struct Roll {
   bool IsDouble() const { return high == low; }
   // 1/36 for a double, 2/36 otherwise.
   double Probability() const { return IsDouble() ? 1.0 / 36 : 2.0 / 36; }
-  // The same probability in 36ths (1 or 2), for exact arithmetic.
-  int Weight36() const { return IsDouble() ? 1 : 2; }
 
   friend bool operator==(const Roll&, const Roll&) = default;
 };

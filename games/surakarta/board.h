@@ -35,9 +35,6 @@ constexpr Bitboard SquareBit(int square) { return Bitboard{1} << square; }
 // Number of squares in `b`.
 constexpr int PopCount(Bitboard b) { return std::popcount(b); }
 
-// Index of the lowest square in non-empty `b`.
-constexpr int LowestSquare(Bitboard b) { return std::countr_zero(b); }
-
 // Removes and returns the lowest square of non-empty `b`.
 inline int PopLowest(Bitboard& b) {
   const int s = std::countr_zero(b);

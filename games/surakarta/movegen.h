@@ -70,24 +70,6 @@ inline Bitboard CaptureTargets(int from, Bitboard us, Bitboard them) {
   return CaptureFirstHits(from, us | them) & them;
 }
 
-// True when some piece of `us` can capture.
-inline bool HasCapture(Bitboard us, Bitboard them) {
-  for (Bitboard pieces = us & ~kCorners; pieces;) {
-    if (CaptureTargets(PopLowest(pieces), us, them)) return true;
-  }
-  return false;
-}
-
-// Number of steps available to `us`.
-inline int CountSteps(Bitboard us, Bitboard them) {
-  const Bitboard occupied = us | them;
-  int count = 0;
-  for (Bitboard pieces = us; pieces;) {
-    count += PopCount(StepTargets(PopLowest(pieces), occupied));
-  }
-  return count;
-}
-
 // Appends all legal moves of the side owning `us` (captures first, then
 // steps) to `list`, which is cleared first.
 inline void GenerateMoves(Bitboard us, Bitboard them, MoveList& list) {

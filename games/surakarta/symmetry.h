@@ -147,12 +147,6 @@ inline Position TransformPosition(int symmetry, const Position& p) {
   return q;
 }
 
-// The image of a move under `symmetry`.
-inline Move TransformMove(int symmetry, Move m) {
-  return Move{static_cast<uint8_t>(TransformSquare(symmetry, m.from)),
-              static_cast<uint8_t>(TransformSquare(symmetry, m.to)), m.capture};
-}
-
 // The colour swap: every X becomes O and vice versa, the side to move
 // included. Normalised bitboards are unchanged, so the value is too.
 inline Position SwapColors(const Position& p) {

@@ -62,11 +62,6 @@ class Progress {
     done_.fetch_add(units, std::memory_order_relaxed);
   }
 
-  // Raises the total of the current phase (for work discovered on the way).
-  void SetTotal(uint64_t total) {
-    total_.store(total, std::memory_order_relaxed);
-  }
-
   Snapshot Read() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return Snapshot{phase_, done_.load(std::memory_order_relaxed),

@@ -388,17 +388,6 @@ class FiniteHorizonStoreView {
     return value;
   }
 
-  // The first layer >= t at which `state` changes value.
-  //   Parameters: state < states() (unchecked); t, any layer.
-  //   Returns: that layer, or UINT32_MAX when none; no errors.
-  //   Thread safety: any number of threads at once.
-  //   Cost: fit for every node (as ValueBefore).
-  uint32_t NextChangeAtOrAfter(uint64_t state, uint32_t t) const {
-    uint32_t next;
-    ValueBefore(state, t, next);
-    return next;
-  }
-
   // Byte offsets of the sections of a store, from its first byte.
   struct Sections {
     uint64_t blocks, starts, codes, entries, total;  // codes == entries: none

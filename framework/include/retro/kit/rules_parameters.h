@@ -69,14 +69,6 @@ absl::StatusOr<R> RulesFor(const ParameterValues& values) {
   }
 }
 
-// The rules of the parameters' defaults (for perft).
-template <typename R>
-absl::StatusOr<R> DefaultRules() {
-  ParameterValues defaults;
-  for (const ParameterSpec& spec : GameParameters<R>()) defaults[spec.name] = spec.default_value;
-  return RulesFor<R>(defaults);
-}
-
 // The parameters a database of `rules` records, given the resolved values.
 template <typename R>
 std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& rules,
