@@ -1,5 +1,5 @@
 // Google Benchmark suite of lookups in block-compressed slices
-// (retro/format/compressed_slice.h) against raw ones: Surakarta tables of
+// (retro/format/wdl/compressed_slice.h) against raw ones: Surakarta tables of
 // 1..5 pieces (FuChou order, about 12.5 MiB) are built in memory, compressed
 // as `retro solve --layout small` writes them, and probed through the loopy
 // kit's reader (LoopyWdlTables) both ways:
@@ -24,10 +24,10 @@
 
 #include "plugins/surakarta/rules.h"
 #include "plugins/surakarta/tablebase.h"
-#include "retro/format/byte_records.h"
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/byte_records.h"
+#include "retro/format/wdl/compressed_slice.h"
 #include "retro/kit/loopy_wdl_reader.h"
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 
 namespace retro::surakarta {
 namespace {

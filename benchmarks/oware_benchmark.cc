@@ -17,11 +17,11 @@
 #include "plugins/oware/book_rules.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/solver/finite_horizon.h"
 #include "retro/thread_pool.h"
-#include "retro/write/finite_horizon_bit_coder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/write/bit_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::oware {
 namespace {

@@ -9,7 +9,7 @@ set -euo pipefail
 # make and pkg-config: programs built against the installed C API
 # (docs/probing.md, tests/install/c_api_test.sh); pkg-config also finds
 # libzstd-dev, which compresses the blocks of `--layout small` databases
-# (retro/format/compressed_slice.h).
+# (retro/format/wdl/compressed_slice.h).
 # nlohmann-json3-dev: a test dependency; the tests read --json output with it
 # (tests/framework/json_output.h). python3-jsonschema: the test of every
 # command's --json output against the schemas of docs/json.md.

@@ -25,7 +25,7 @@
 #include "games/oware/colex_indexer.h"
 #include "games/oware/rules.h"
 #include "retro/database.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 
 namespace retro::oware {
 

@@ -5,7 +5,7 @@
 #ifndef PLUGINS_SURAKARTA_CAPTURE_OUTCOME_H_
 #define PLUGINS_SURAKARTA_CAPTURE_OUTCOME_H_
 
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

@@ -34,7 +34,7 @@
 #include "plugins/surakarta/table_slice.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/contract/loopy_wdl_adapter_report.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

@@ -40,7 +40,7 @@
 #include "plugins/surakarta/move_value.h"
 #include "plugins/surakarta/table_indexing.h"
 #include "retro/database.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

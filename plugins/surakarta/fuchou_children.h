@@ -22,7 +22,7 @@
 #include "games/surakarta/no_move_rule.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

@@ -4,7 +4,7 @@
 #define PLUGINS_SURAKARTA_MOVE_VALUE_H_
 
 #include "games/surakarta/move.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

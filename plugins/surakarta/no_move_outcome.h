@@ -6,7 +6,7 @@
 
 #include "games/surakarta/board.h"
 #include "games/surakarta/no_move_rule.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

@@ -52,7 +52,7 @@
 #include "plugins/surakarta/no_move_outcome.h"
 #include "plugins/surakarta/table_indexing.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/parameters.h"

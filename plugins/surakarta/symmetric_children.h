@@ -20,7 +20,7 @@
 #include "plugins/surakarta/no_move_outcome.h"
 #include "plugins/surakarta/occupied_set_edges.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::surakarta {
 

@@ -22,7 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "tests/e2e/checkpoint_runner.h"
 #include "tests/e2e/retro_runner.h"
 #include "tests/framework/crafted_database.h"

@@ -1,5 +1,5 @@
 // Test helpers that reach into a bit-coded finite-horizon store
-// (retro/format/finite_horizon_store.h, entry_bytes 0) held in a byte
+// (retro/format/finite_horizon/store.h, entry_bytes 0) held in a byte
 // vector, to craft damaged or wrong-but-sound stores: where its sections
 // lie, and each symbol of its code model.
 #ifndef RETRO_TESTS_FRAMEWORK_BIT_CODED_PARTS_H_
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 
 namespace retro::testing {
 

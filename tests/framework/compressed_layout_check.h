@@ -20,8 +20,8 @@
 
 #include "gtest/gtest.h"
 #include "retro/database.h"
-#include "retro/format/byte_records.h"
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/byte_records.h"
+#include "retro/format/wdl/compressed_slice.h"
 
 namespace retro::testing {
 

@@ -1,5 +1,5 @@
-// Block-compressed slices (retro/format/compressed_slice.h, the writer
-// retro/write/compressed_slice_writer.h, the cache and ByteRecords): every
+// Block-compressed slices (retro/format/wdl/compressed_slice.h, the writer
+// retro/format/wdl/write/compressed_slice_writer.h, the cache and ByteRecords): every
 // byte read back, by lookup on one and two threads with a cache small
 // enough to evict, by chunk and decompressed whole, equals the input; a
 // damaged header, block table or block is refused, naming the slice and the
@@ -14,9 +14,9 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/format/byte_records.h"
-#include "retro/format/compressed_slice.h"
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/byte_records.h"
+#include "retro/format/wdl/compressed_slice.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 
 namespace retro {
 namespace {

@@ -1,9 +1,9 @@
 // Tests the prefix code of bit-coded finite-horizon stores on its own: the
-// encoder (retro/write/finite_horizon_prefix_encoder.h) against textbook
+// encoder (retro/format/finite_horizon/write/prefix_encoder.h) against textbook
 // Huffman costs and Kraft's inequality, streams it writes read back by a
 // plain bit-by-bit reference decoder written here from the format's
 // description (canonical codes from the model's lengths, first bit first)
-// and by the decoder (retro/format/finite_horizon_prefix_code.h), forward
+// and by the decoder (retro/format/finite_horizon/prefix_code.h), forward
 // and backward, and malformed models refused with the problem named.
 #include <algorithm>
 #include <cmath>
@@ -23,9 +23,9 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/format/bit_stream.h"
-#include "retro/format/finite_horizon_prefix_code.h"
-#include "retro/write/finite_horizon_prefix_encoder.h"
+#include "retro/format/finite_horizon/bit_stream.h"
+#include "retro/format/finite_horizon/prefix_code.h"
+#include "retro/format/finite_horizon/write/prefix_encoder.h"
 
 namespace retro {
 namespace {

@@ -1,4 +1,4 @@
-// Finite-horizon stores (retro/format/finite_horizon_store.h) as plain
+// Finite-horizon stores (retro/format/finite_horizon/store.h) as plain
 // lists of changes per state, for tests: the lists of a store, and a
 // fixed-width or byte-coded store (coded as the solver codes) of lists a
 // test wrote or edited.
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "retro/format/finite_horizon_store.h"
-#include "retro/write/finite_horizon_coder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/store.h"
+#include "retro/format/finite_horizon/write/byte_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::testing {
 

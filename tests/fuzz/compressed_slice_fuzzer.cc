@@ -15,9 +15,9 @@
 #include <span>
 #include <vector>
 
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/compressed_slice.h"
 #include "retro/thread_pool.h"
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 
 namespace {
 

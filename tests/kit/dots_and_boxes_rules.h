@@ -24,7 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/combinatorics.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace dots_and_boxes {
 

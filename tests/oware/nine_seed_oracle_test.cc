@@ -15,7 +15,7 @@
 #include "games/oware/colex_indexer.h"
 #include "gtest/gtest.h"
 #include "retro/database.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "tests/framework/crafted_database.h"
 
 #ifndef RETRO_PLUGIN_FILE

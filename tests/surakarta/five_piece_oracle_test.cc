@@ -21,7 +21,7 @@
 #include "games/surakarta/notation.h"
 #include "gtest/gtest.h"
 #include "retro/database.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/surakarta/reference_rules.h"
 #include "tests/surakarta/reference_solver.h"

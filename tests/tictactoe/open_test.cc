@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/format/byte_records.h"
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/byte_records.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 #include "tests/framework/compressed_layout_check.h"
 #include "tests/framework/crafted_database.h"
 

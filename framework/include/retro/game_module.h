@@ -117,7 +117,7 @@ struct VerifyResult {
 struct SliceValues {
   // What each number is, and so its type (little-endian, as in memory).
   enum class Encoding {
-    kWdlByte,  // uint8: retro/format/wdl.h's byte codec, 255: no position
+    kWdlByte,  // uint8: retro/format/wdl/wdl.h's byte codec, 255: no position
     kInt8,     // int8: the value probe reports
     kFloat64,  // double: the value probe reports
   };

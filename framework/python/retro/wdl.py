@@ -1,4 +1,4 @@
-"""The byte codec of win/draw/loss tables (retro/format/wdl.h), decoded
+"""The byte codec of win/draw/loss tables (retro/format/wdl/wdl.h), decoded
 with NumPy: what Database.values returns (dtype uint8) for a game solved
 by the loopy win/draw/loss kit (Surakarta, tic-tac-toe).
 

@@ -4,8 +4,8 @@
 // escapes of every varint length occur), read through ValueAt, ValueBefore,
 // Advance, ForEachChange and PermuteStore, and validated; and the coder's choice of
 // codes.
-#include "retro/format/finite_horizon_store.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/store.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 #include <cstring>
 #include <random>
@@ -16,8 +16,8 @@
 #include "retro/distributed/partition.h"
 #include "retro/solver/finite_horizon_exchange.h"
 #include "retro/thread_pool.h"
-#include "retro/write/finite_horizon_bit_coder.h"
-#include "retro/write/finite_horizon_coder.h"
+#include "retro/format/finite_horizon/write/bit_coder.h"
+#include "retro/format/finite_horizon/write/byte_coder.h"
 #include "tests/distributed/thread_communicator.h"
 #include "tests/framework/store_lists.h"
 

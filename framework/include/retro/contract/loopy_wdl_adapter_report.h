@@ -12,7 +12,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro {
 

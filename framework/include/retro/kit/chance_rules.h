@@ -190,7 +190,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/database_layout.h"
-#include "retro/format/chance_objective.h"
+#include "retro/format/chance/objective.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/sliced_rules.h"
 

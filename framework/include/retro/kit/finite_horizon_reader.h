@@ -8,8 +8,8 @@
 //
 // Layout (written by FiniteHorizonModule::Solve): the game's parameters in
 // the header, and one slice per rules slice, named slice_name(s), holding
-// the finite-horizon store of that slice (retro/format/
-// finite_horizon_store.h) in Rank order. Opening checks the identity (game,
+// the finite-horizon store of that slice
+// (retro/format/finite_horizon/store.h) in Rank order. Opening checks the identity (game,
 // codec, layout version), the header's parameters strictly, exactly the
 // slices the parameters imply, each store's header against the slice size
 // and horizon, and then (at once, or on each slice's first use:
@@ -34,7 +34,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"

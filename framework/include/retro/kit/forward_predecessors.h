@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/predecessor_lists.h"

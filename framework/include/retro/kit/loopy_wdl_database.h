@@ -8,7 +8,7 @@
 // move in the loopy solver's codec (retro::EncodeWdl: 0 draw, 1 + d win in
 // d plies, 128 + d loss in d plies), or 255 when the index is no position.
 // With --layout small (header layout=small, retro/kit/record_layout.h) each
-// slice holds those bytes block-compressed (retro/format/compressed_slice.h).
+// slice holds those bytes block-compressed (retro/format/wdl/compressed_slice.h).
 #ifndef RETRO_KIT_LOOPY_WDL_DATABASE_H_
 #define RETRO_KIT_LOOPY_WDL_DATABASE_H_
 
@@ -275,7 +275,7 @@ class LoopyWdlDatabase : public OpenDatabase {
   }
 
   // The stored bytes of a slice (kWdlByte: the byte codec of
-  // retro/format/wdl.h, 255 where the index is no position): in place in a
+  // retro/format/wdl/wdl.h, 255 where the index is no position): in place in a
   // raw file, decompressed block by block from a compressed one.
   absl::StatusOr<SliceValues> Values(const std::string& slice, const ParameterValues&) override {
     RETRO_ASSIGN_OR_RETURN(const int s, FindValueSlice(rules_, slice));

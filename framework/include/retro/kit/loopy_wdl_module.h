@@ -48,7 +48,7 @@
 #include "retro/solver/solve_context.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 
 namespace retro::kit {
 

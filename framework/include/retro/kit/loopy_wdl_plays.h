@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/rules_hooks.h"
 
 namespace retro::kit {

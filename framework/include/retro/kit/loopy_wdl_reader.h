@@ -4,7 +4,7 @@
 // one object that opens such files and looks values up, with the names of
 // results (WdlName, WdlVerdict). The records are raw or block-compressed
 // (the header's layout, retro/kit/record_layout.h), read through
-// retro/format/byte_records.h either way. Includes no solver, writer or
+// retro/format/wdl/byte_records.h either way. Includes no solver, writer or
 // distributed header, so that an engine can probe tables without them.
 #ifndef RETRO_KIT_LOOPY_WDL_READER_H_
 #define RETRO_KIT_LOOPY_WDL_READER_H_
@@ -24,9 +24,9 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/format/byte_records.h"
-#include "retro/format/compressed_slice.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/byte_records.h"
+#include "retro/format/wdl/compressed_slice.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"

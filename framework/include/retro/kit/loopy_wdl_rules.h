@@ -238,7 +238,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/contract/checkable_game.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/sliced_rules.h"

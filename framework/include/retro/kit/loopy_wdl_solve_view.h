@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/solver/predecessor_lists.h"

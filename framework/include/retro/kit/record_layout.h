@@ -4,7 +4,7 @@
 // them as they are, one byte a record, read in place: the fastest lookups,
 // stats and verify, and no compression pass; its files record nothing of the
 // layout, so they are byte for byte those written before the parameter.
-// `small` writes block-compressed slices (retro/format/compressed_slice.h):
+// `small` writes block-compressed slices (retro/format/wdl/compressed_slice.h):
 // files of 7 to 9 % of the bytes (Surakarta; tic-tac-toe 16 %), a lookup decompresses its block on first
 // touch (tens of microseconds) and then reads a cached copy; its files record
 // layout=small, which readers without this layout refuse as an unknown

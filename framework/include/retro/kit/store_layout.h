@@ -1,8 +1,8 @@
 // The finite-horizon kit's own solve parameter, `--layout small|fast`: how
 // the finished value stores are written. `small` (the default) bit-codes
-// them (retro/write/finite_horizon_bit_coder.h): the smallest files, a
+// them (retro/format/finite_horizon/write/bit_coder.h): the smallest files, a
 // lookup decodes a few prefix codes. `fast` keeps the byte-coded stores
-// the solver holds (retro/write/finite_horizon_coder.h): larger files
+// the solver holds (retro/format/finite_horizon/write/byte_coder.h): larger files
 // (how much larger depends on the game: SizeEstimates::fast_file_bytes,
 // size_estimates.h), lookups two to three times
 // faster, and no final coding pass. Readers take either; a `fast` book

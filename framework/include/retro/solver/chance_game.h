@@ -85,7 +85,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "retro/format/chance_objective.h"
+#include "retro/format/chance/objective.h"
 
 namespace retro::chance {
 

@@ -1,5 +1,5 @@
 // The changes a finite-horizon solve finds in one slice, layer by layer,
-// kept until the slice's store (retro/format/finite_horizon_store.h) is built from them.
+// kept until the slice's store (retro/format/finite_horizon/store.h) is built from them.
 // Over a large slice this log is the solver's largest table (oware 20 seeds:
 // 1.6 billion changes), so it is kept compact and, given a scratch folder,
 // on disk: each change is the gap to the previous changed state of its layer

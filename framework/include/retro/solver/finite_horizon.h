@@ -27,7 +27,7 @@
 // slice is evaluated, each rank fetches the change lists of the children
 // its moves into smaller slices read from the ranks that keep them (batched
 // exchanges). Once a slice is solved the ranks bit-code it together, each
-// its own range (finite_horizon_bit_coder.h), and rank 0 gathers the coded
+// its own range (retro/format/finite_horizon/write/bit_coder.h), and rank 0 gathers the coded
 // store (and, to save it in a checkpoint, the byte-coded one) and returns
 // them, byte for byte those of a single-process solve; the other ranks
 // return empty stores. With one rank (no communicator) this is the
@@ -58,7 +58,7 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
@@ -67,8 +67,8 @@
 #include "retro/solver/finite_horizon_slice.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
-#include "retro/write/finite_horizon_bit_coder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/write/bit_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::solver {
 

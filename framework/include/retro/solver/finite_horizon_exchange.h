@@ -20,10 +20,10 @@
 #include "retro/distributed/communicator.h"
 #include "retro/distributed/gather_into.h"
 #include "retro/distributed/partition.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/solver/change_log.h"
-#include "retro/write/finite_horizon_bit_coder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/write/bit_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::solver::internal {
 
@@ -220,7 +220,7 @@ inline std::vector<uint8_t> GatherFiniteHorizonStore(distributed::Communicator& 
 }
 
 // The ranks' agreements while they bit-code a split store
-// (BitCodeFiniteHorizonRange, retro/write/finite_horizon_bit_coder.h):
+// (BitCodeFiniteHorizonRange, retro/format/finite_horizon/write/bit_coder.h):
 // symbol counts summed, block sizes agreed on, every rank's place in the
 // stream, and the parts gathered on rank 0. On one rank each is what
 // LocalBitCodeExchange does.

@@ -54,7 +54,7 @@ struct FiniteHorizonOptions {
   // If set, called with each slice's store as soon as it is solved.
   std::function<absl::Status(int slice, const std::vector<uint8_t>& store)> save = nullptr;
   // When every slice is solved, rewrite each store bit-coded
-  // (finite_horizon_bit_coder.h): about half the bytes, lookups a little
+  // (retro/format/finite_horizon/write/bit_coder.h): about half the bytes, lookups a little
   // slower. The stores saved while solving stay byte-coded.
   bool bit_code = true;
   // If set, each slice's final store (as the solve would return it) is

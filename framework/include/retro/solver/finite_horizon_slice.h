@@ -12,7 +12,7 @@
 // each layer go to a change log (change_log.h: about 2 bytes a change,
 // spilled to SolveContext::scratch_directory when one is given), and once
 // the slice is done the log becomes its FiniteHorizonStore
-// (retro/format/finite_horizon_store.h) holding only the changes. Under
+// (retro/format/finite_horizon/store.h) holding only the changes. Under
 // R > 1 ranks it solves this rank's range of the slice and calls the
 // exchanges of retro/solver/finite_horizon_exchange.h.
 //
@@ -41,7 +41,7 @@
 #include "retro/distributed/communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/internal/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
@@ -51,8 +51,8 @@
 #include "retro/solver/outer_term_events.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
-#include "retro/write/finite_horizon_coder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/write/byte_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::solver::internal {
 
@@ -983,7 +983,7 @@ class FiniteHorizonSliceSolver {
   }
 
   // 4. The compact store: the per-layer logs transposed into per-state
-  //    lists of changes, byte-coded (finite_horizon_coder.h). Three reads
+  //    lists of changes, byte-coded (retro/format/finite_horizon/write/byte_coder.h). Three reads
   //    of the log: the steps' counts (summed over the ranks, so every
   //    rank chooses the same codes), each state's bytes, the bytes
   //    themselves. Under R > 1 ranks each rank builds the store of its

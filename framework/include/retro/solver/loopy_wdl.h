@@ -85,7 +85,7 @@
 #include "retro/distributed/local_communicator.h"
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl_buffer.h"
 #include "retro/solver/loopy_wdl_game.h"

@@ -43,7 +43,7 @@
 #include <concepts>
 #include <cstdint>
 
-#include "retro/format/wdl.h"
+#include "retro/format/wdl/wdl.h"
 
 namespace retro::solver {
 

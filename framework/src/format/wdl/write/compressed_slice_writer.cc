@@ -1,6 +1,6 @@
-// Writing block-compressed slices (retro/write/compressed_slice_writer.h)
+// Writing block-compressed slices (retro/format/wdl/write/compressed_slice_writer.h)
 // with zstd.
-#include "retro/write/compressed_slice_writer.h"
+#include "retro/format/wdl/write/compressed_slice_writer.h"
 
 #include <zstd.h>
 
@@ -12,7 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/compressed_slice.h"
 
 namespace retro {
 namespace {

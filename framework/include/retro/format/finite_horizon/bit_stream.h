@@ -1,10 +1,10 @@
 // Bit I/O of the bit streams of the file formats (the prefix codes of a
-// bit-coded finite-horizon store, retro/format/finite_horizon_prefix_code.h):
+// bit-coded finite-horizon store, retro/format/finite_horizon/prefix_code.h):
 // word-wide peeks forward and backward, a cursor that reads codes and
 // fields either way, and a forward writer (which the store's validation uses
 // to copy a group next to zero bits).
-#ifndef RETRO_FORMAT_BIT_STREAM_H_
-#define RETRO_FORMAT_BIT_STREAM_H_
+#ifndef RETRO_FORMAT_FINITE_HORIZON_BIT_STREAM_H_
+#define RETRO_FORMAT_FINITE_HORIZON_BIT_STREAM_H_
 
 #include <cstdint>
 #include <cstring>
@@ -133,4 +133,4 @@ class BitWriter {
 
 }  // namespace retro
 
-#endif  // RETRO_FORMAT_BIT_STREAM_H_
+#endif  // RETRO_FORMAT_FINITE_HORIZON_BIT_STREAM_H_

@@ -30,14 +30,14 @@
 //   the header and block table (in bits), has a uint16 start per group of
 //   2^group_shift states instead of per state, a code model instead of the
 //   code table, and a bit stream of prefix codes instead of units; its
-//   groups are read from both ends (retro/format/finite_horizon_prefix_code.h,
-//   retro/write/finite_horizon_bit_coder.h, docs/file-format.md).
+//   groups are read from both ends (retro/format/finite_horizon/prefix_code.h,
+//   retro/format/finite_horizon/write/bit_coder.h, docs/file-format.md).
 //
 // This file holds the read-only view (its validation is in
-// framework/src/format/finite_horizon_store.cc; the header and its constants
+// framework/src/format/finite_horizon/store.cc; the header and its constants
 // are finite_horizon_store_header.h); the writers that lay stores out are
-// retro/write/finite_horizon_store_writer.h, retro/write/finite_horizon_coder.h
-// and retro/write/finite_horizon_bit_coder.h.
+// retro/format/finite_horizon/write/store_writer.h, retro/format/finite_horizon/write/byte_coder.h
+// and retro/format/finite_horizon/write/bit_coder.h.
 #ifndef RETRO_FORMAT_FINITE_HORIZON_STORE_H_
 #define RETRO_FORMAT_FINITE_HORIZON_STORE_H_
 
@@ -57,9 +57,9 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "retro/format/bit_stream.h"
-#include "retro/format/finite_horizon_prefix_code.h"
-#include "retro/format/finite_horizon_store_header.h"
+#include "retro/format/finite_horizon/bit_stream.h"
+#include "retro/format/finite_horizon/prefix_code.h"
+#include "retro/format/finite_horizon/store_header.h"
 
 namespace retro {
 

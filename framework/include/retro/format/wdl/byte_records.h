@@ -1,12 +1,12 @@
 // The one-byte records of every slice of a database, whichever way the file
 // stores them: raw (one byte a record, read in place from the mapped file)
-// or block-compressed (retro/format/compressed_slice.h, read through a
+// or block-compressed (retro/format/wdl/compressed_slice.h, read through a
 // BlockCache). Lookups (at) branch on the layout, no virtual call; scans
 // read the records a chunk at a time in index order (Chunk: in place, or one
 // block decompressed into the caller's scratch), so that a pass over a
 // compressed slice decompresses each block once.
-#ifndef RETRO_FORMAT_BYTE_RECORDS_H_
-#define RETRO_FORMAT_BYTE_RECORDS_H_
+#ifndef RETRO_FORMAT_WDL_BYTE_RECORDS_H_
+#define RETRO_FORMAT_WDL_BYTE_RECORDS_H_
 
 #include <cstdint>
 #include <memory>
@@ -15,8 +15,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "retro/format/block_cache.h"
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/block_cache.h"
+#include "retro/format/wdl/compressed_slice.h"
 #include "retro/progress.h"
 #include "retro/thread_pool.h"
 
@@ -128,4 +128,4 @@ class ByteRecords {
 
 }  // namespace retro
 
-#endif  // RETRO_FORMAT_BYTE_RECORDS_H_
+#endif  // RETRO_FORMAT_WDL_BYTE_RECORDS_H_

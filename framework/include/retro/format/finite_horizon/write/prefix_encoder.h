@@ -1,9 +1,9 @@
 // The encoder of the prefix codes of a bit-coded finite-horizon store
-// (retro/format/finite_horizon_prefix_code.h): chooses a model (canonical
+// (retro/format/finite_horizon/prefix_code.h): chooses a model (canonical
 // Huffman codes per context) from counts of symbols and writes symbols with
 // it, forward or backward (BackwardBitWriter).
-#ifndef RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_
-#define RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_
+#ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_PREFIX_ENCODER_H_
+#define RETRO_FORMAT_FINITE_HORIZON_WRITE_PREFIX_ENCODER_H_
 
 #include <algorithm>
 #include <array>
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "retro/format/bit_stream.h"
-#include "retro/format/finite_horizon_prefix_code.h"
+#include "retro/format/finite_horizon/bit_stream.h"
+#include "retro/format/finite_horizon/prefix_code.h"
 
 namespace retro {
 
@@ -282,4 +282,4 @@ class PrefixCodeEncoder {
 
 }  // namespace retro
 
-#endif  // RETRO_WRITE_FINITE_HORIZON_PREFIX_ENCODER_H_
+#endif  // RETRO_FORMAT_FINITE_HORIZON_WRITE_PREFIX_ENCODER_H_

@@ -1,6 +1,6 @@
 // The one-byte records of a database, raw or compressed
-// (retro/format/byte_records.h).
-#include "retro/format/byte_records.h"
+// (retro/format/wdl/byte_records.h).
+#include "retro/format/wdl/byte_records.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,5 +1,5 @@
-// The cache of decompressed blocks (retro/format/block_cache.h).
-#include "retro/format/block_cache.h"
+// The cache of decompressed blocks (retro/format/wdl/block_cache.h).
+#include "retro/format/wdl/block_cache.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
-// The finite-horizon store's view (retro/format/finite_horizon_store.h):
+// The finite-horizon store's view (retro/format/finite_horizon/store.h):
 // opening a store's header, and Validate, the one pass over a store that
 // every lookup's safety rests on (offset tables, groups, entries and
 // values), run when a slice is first used or restored.
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 
 #include <algorithm>
 #include <atomic>

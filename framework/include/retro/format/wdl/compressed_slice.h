@@ -2,12 +2,12 @@
 // each compressed on its own with zstd, behind a table of block offsets, so
 // that reading one record decompresses only its block. The byte layout is
 // in docs/file-format.md ("Block-compressed slices"); the writer is
-// retro/write/compressed_slice_writer.h. CompressedSlice checks a slice's
+// retro/format/wdl/write/compressed_slice_writer.h. CompressedSlice checks a slice's
 // header and block table and decompresses one block at a time into the
 // caller's buffer; BlockDecompressor is one thread's decompression state.
 // Includes no zstd header: the library is the framework's own dependency.
-#ifndef RETRO_FORMAT_COMPRESSED_SLICE_H_
-#define RETRO_FORMAT_COMPRESSED_SLICE_H_
+#ifndef RETRO_FORMAT_WDL_COMPRESSED_SLICE_H_
+#define RETRO_FORMAT_WDL_COMPRESSED_SLICE_H_
 
 #include <cstdint>
 #include <memory>
@@ -99,4 +99,4 @@ class CompressedSlice {
 
 }  // namespace retro
 
-#endif  // RETRO_FORMAT_COMPRESSED_SLICE_H_
+#endif  // RETRO_FORMAT_WDL_COMPRESSED_SLICE_H_

@@ -1,11 +1,11 @@
 // A bounded, thread-safe cache of decompressed blocks of block-compressed
-// slices (retro/format/compressed_slice.h), for readers that look records up
+// slices (retro/format/wdl/compressed_slice.h), for readers that look records up
 // one at a time: a lookup decompresses its block on first touch and reads
 // the cached copy afterwards. The cache is cut into shards, each a small
 // least-recently-used set of blocks behind its own mutex, so that threads
 // looking up different blocks rarely wait for each other.
-#ifndef RETRO_FORMAT_BLOCK_CACHE_H_
-#define RETRO_FORMAT_BLOCK_CACHE_H_
+#ifndef RETRO_FORMAT_WDL_BLOCK_CACHE_H_
+#define RETRO_FORMAT_WDL_BLOCK_CACHE_H_
 
 #include <atomic>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/compressed_slice.h"
 
 namespace retro {
 
@@ -95,4 +95,4 @@ class BlockCache {
 
 }  // namespace retro
 
-#endif  // RETRO_FORMAT_BLOCK_CACHE_H_
+#endif  // RETRO_FORMAT_WDL_BLOCK_CACHE_H_

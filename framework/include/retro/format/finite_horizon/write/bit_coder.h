@@ -1,8 +1,8 @@
 // Writes a finite-horizon store as a bit-coded store (entry_bytes 0,
-// retro/format/finite_horizon_store.h): the form a finished solve keeps in its file.
+// retro/format/finite_horizon/store.h): the form a finished solve keeps in its file.
 // The solver builds byte-coded stores (cheap to read while later slices are
 // solved); when every slice is solved each store is rewritten once with
-// prefix codes chosen from its own changes (retro/format/finite_horizon_prefix_code.h),
+// prefix codes chosen from its own changes (retro/format/finite_horizon/prefix_code.h),
 // which takes about half the bits. Lookups skip at most 2^group_shift - 1
 // lists of the state's group.
 //
@@ -14,8 +14,8 @@
 // ranks' agreements made by an exchange the caller gives: one process's is
 // LocalBitCodeExchange; the distributed solver's is
 // retro/solver/finite_horizon_exchange.h's, over its communicator.
-#ifndef RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
-#define RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
+#ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_BIT_CODER_H_
+#define RETRO_FORMAT_FINITE_HORIZON_WRITE_BIT_CODER_H_
 
 #include <algorithm>
 #include <array>
@@ -27,10 +27,10 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/thread_pool.h"
-#include "retro/write/finite_horizon_prefix_encoder.h"
-#include "retro/write/finite_horizon_store_writer.h"
+#include "retro/format/finite_horizon/write/prefix_encoder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro {
 
@@ -633,4 +633,4 @@ inline std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
 
 }  // namespace retro
 
-#endif  // RETRO_WRITE_FINITE_HORIZON_BIT_CODER_H_
+#endif  // RETRO_FORMAT_FINITE_HORIZON_WRITE_BIT_CODER_H_

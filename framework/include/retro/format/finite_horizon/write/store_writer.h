@@ -1,9 +1,9 @@
 // The writers of the fixed-width and byte-coded finite-horizon stores
-// (retro/format/finite_horizon_store.h): the block table and starts of a
+// (retro/format/finite_horizon/store.h): the block table and starts of a
 // store laid out from counts of units per state, fixed-width entries, and
 // copies of a store with its states selected or renumbered.
-#ifndef RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_
-#define RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_
+#ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_STORE_WRITER_H_
+#define RETRO_FORMAT_FINITE_HORIZON_WRITE_STORE_WRITER_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -165,4 +165,4 @@ inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
 
 }  // namespace retro
 
-#endif  // RETRO_WRITE_FINITE_HORIZON_STORE_WRITER_H_
+#endif  // RETRO_FORMAT_FINITE_HORIZON_WRITE_STORE_WRITER_H_

@@ -1,5 +1,5 @@
 // The prefix codes of a bit-coded finite-horizon store
-// (retro/format/finite_horizon_store.h, entry_bytes 0): canonical Huffman codes for a
+// (retro/format/finite_horizon/store.h, entry_bytes 0): canonical Huffman codes for a
 // state's changes, one code per context. A context is what a reader knows
 // before a change: the state's value (V before the change; 0 before the
 // first) and whether the change is the state's first. A symbol is a change
@@ -24,7 +24,7 @@
 // flag in 1 bit.
 //
 // This file holds the constants of the code and its decoder; the encoder that
-// chooses a model and writes codes is retro/write/finite_horizon_prefix_encoder.h.
+// chooses a model and writes codes is retro/format/finite_horizon/write/prefix_encoder.h.
 #ifndef RETRO_FORMAT_FINITE_HORIZON_PREFIX_CODE_H_
 #define RETRO_FORMAT_FINITE_HORIZON_PREFIX_CODE_H_
 
@@ -41,7 +41,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "retro/format/bit_stream.h"
+#include "retro/format/finite_horizon/bit_stream.h"
 
 namespace retro {
 
@@ -61,7 +61,7 @@ inline constexpr uint16_t kPrefixEscapeStep = 0xFFFE;
 // Bits of an escape's length field, and the longest escaped layer step.
 inline constexpr int kPrefixEscapeLengthBits = 5;
 // One symbol of a context's model, as the model section stores it and both
-// the decoder and the encoder (retro/write/finite_horizon_prefix_encoder.h)
+// the decoder and the encoder (retro/format/finite_horizon/write/prefix_encoder.h)
 // hold it: its layer step (or kPrefixEmptyStep / kPrefixEscapeStep), the
 // value, its code's length in bits, and whether it ends the list.
 struct PrefixModelSymbol {
@@ -83,7 +83,7 @@ struct PrefixSymbolRead {
 // Immutable once parsed: every method is const and may run on any number
 // of threads at once, each with its own cursor. Every reader of a stream
 // requires the stream's padding (PeekBits, PeekBitsBack): what a validated
-// store guarantees. The store (retro/format/finite_horizon_store.h) is the
+// store guarantees. The store (retro/format/finite_horizon/store.h) is the
 // usual caller; an engine probes through it.
 class PrefixCodeDecoder {
  public:

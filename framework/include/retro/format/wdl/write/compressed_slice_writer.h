@@ -1,8 +1,8 @@
 // The writing side of block-compressed slices (reader and layout in
-// retro/format/compressed_slice.h): CompressSlice cuts a slice's bytes into
+// retro/format/wdl/compressed_slice.h): CompressSlice cuts a slice's bytes into
 // blocks and compresses each on its own with zstd, in parallel.
-#ifndef RETRO_WRITE_COMPRESSED_SLICE_WRITER_H_
-#define RETRO_WRITE_COMPRESSED_SLICE_WRITER_H_
+#ifndef RETRO_FORMAT_WDL_WRITE_COMPRESSED_SLICE_WRITER_H_
+#define RETRO_FORMAT_WDL_WRITE_COMPRESSED_SLICE_WRITER_H_
 
 #include <cstdint>
 #include <span>
@@ -38,4 +38,4 @@ absl::StatusOr<std::vector<uint8_t>> CompressSlice(
 
 }  // namespace retro
 
-#endif  // RETRO_WRITE_COMPRESSED_SLICE_WRITER_H_
+#endif  // RETRO_FORMAT_WDL_WRITE_COMPRESSED_SLICE_WRITER_H_

@@ -1,5 +1,5 @@
 // The code table of a byte-coded finite-horizon store
-// (retro/format/finite_horizon_store.h, entry_bytes 1) and the writing of changes with
+// (retro/format/finite_horizon/store.h, entry_bytes 1) and the writing of changes with
 // it. A change of a state is a step from the state's change before it (or
 // from layer 0, value 0): (layer step, value step). The 255 steps seen most
 // often in a slice get one code byte each; any other step is the escape
@@ -9,8 +9,8 @@
 //   for (each change) if (int i = FiniteHorizonCoder::StepIndex(dl, dv); i >= 0) ++counts[i];
 //   FiniteHorizonCoder coder(counts);
 //   uint8_t* end = coder.Write(out, dl, dv, new_value);
-#ifndef RETRO_WRITE_FINITE_HORIZON_CODER_H_
-#define RETRO_WRITE_FINITE_HORIZON_CODER_H_
+#ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_BYTE_CODER_H_
+#define RETRO_FORMAT_FINITE_HORIZON_WRITE_BYTE_CODER_H_
 
 #include <algorithm>
 #include <array>
@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-#include "retro/format/finite_horizon_store.h"
+#include "retro/format/finite_horizon/store.h"
 
 namespace retro {
 
@@ -89,4 +89,4 @@ class FiniteHorizonCoder {
 
 }  // namespace retro
 
-#endif  // RETRO_WRITE_FINITE_HORIZON_CODER_H_
+#endif  // RETRO_FORMAT_FINITE_HORIZON_WRITE_BYTE_CODER_H_

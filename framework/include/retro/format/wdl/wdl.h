@@ -1,8 +1,8 @@
 // Win/draw/loss results with distances, and the one-byte codec of the
 // tables the loopy win/draw/loss solver (retro/solver/loopy_wdl.h) writes
 // and every reader of those tables decodes.
-#ifndef RETRO_FORMAT_WDL_H_
-#define RETRO_FORMAT_WDL_H_
+#ifndef RETRO_FORMAT_WDL_WDL_H_
+#define RETRO_FORMAT_WDL_WDL_H_
 
 #include <cstdint>
 
@@ -110,4 +110,4 @@ constexpr WdlOutcome DecodeWdl(uint8_t byte) {
 
 }  // namespace retro
 
-#endif  // RETRO_FORMAT_WDL_H_
+#endif  // RETRO_FORMAT_WDL_WDL_H_

@@ -1,6 +1,6 @@
-// Reading block-compressed slices (retro/format/compressed_slice.h) with
+// Reading block-compressed slices (retro/format/wdl/compressed_slice.h) with
 // zstd.
-#include "retro/format/compressed_slice.h"
+#include "retro/format/wdl/compressed_slice.h"
 
 #include <zstd.h>
 
