@@ -24,7 +24,9 @@ if [ "${CI:-}" = true ]; then
 else
   mode=(-DRETRO_REQUIRE_ALL=OFF -DRETRO_BUILD_BENCHMARKS=ON)
 fi
+build_start=$SECONDS
 ./scripts/build.sh --all -DRETRO_BUILD_TESTS=ON "${mode[@]}" "$@"
+echo "build: $((SECONDS - build_start)) s (wall)"
 exclude=()
 if [ -n "${RETRO_CTEST_EXCLUDE:-}" ]; then exclude=(--exclude-regex "$RETRO_CTEST_EXCLUDE"); fi
 log=$(mktemp)
