@@ -7,7 +7,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/kit/store_layout.h"
+#include "retro/kit/layout.h"
 
 namespace retro {
 namespace {
@@ -29,14 +29,14 @@ TEST(GameDescriptionCheckTest, AcceptsWellFormedUniqueNames) {
   // The same name may serve solve and probe; the kit's layout beside a
   // game's other parameters is fine.
   EXPECT_TRUE(CheckGameDescription(Described({Named("seeds"), Named("turn-limit"),
-                                              kit::LayoutParameter()},
+                                              kit::kStoreLayout.Spec()},
                                              {Named("plies-left"), Named("seeds")}))
                   .ok());
 }
 
 TEST(GameDescriptionCheckTest, RefusesAGameParameterThatTheKitAlsoAdds) {
   const absl::Status status = CheckGameDescription(
-      Described({Named("seeds"), Named("layout"), kit::LayoutParameter()}, {}));
+      Described({Named("seeds"), Named("layout"), kit::kStoreLayout.Spec()}, {}));
   EXPECT_EQ(status.code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_THAT(status.message(), HasSubstr("solve parameter --layout twice"));
 }

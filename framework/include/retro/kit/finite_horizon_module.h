@@ -45,7 +45,7 @@
 #include "retro/kit/game_info.h"
 #include "retro/kit/kit_module.h"
 #include "retro/kit/rules_parameters.h"
-#include "retro/kit/store_layout.h"
+#include "retro/kit/layout.h"
 #include "retro/solver/finite_horizon.h"
 #include "retro/solver/finite_horizon_options.h"
 #include "retro/solver/solve_context.h"
@@ -88,8 +88,8 @@ class FiniteHorizonModule : public KitModule {
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertFiniteHorizonRules<R>());
     description_ = KitDescription<R>(info_);
-    // The kit's own: how the finished stores are written (store_layout.h).
-    description_.solve_parameters.push_back(LayoutParameter());
+    // The kit's own: how the finished stores are written (layout.h).
+    description_.solve_parameters.push_back(kStoreLayout.Spec());
     description_.probe_parameters = {PliesLeftParameter()};
     description_.supports_perft = true;
     if constexpr (HasCppBookCode<R>) {
@@ -105,8 +105,8 @@ class FiniteHorizonModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
-    AddLayoutParameter(values, plan.canonical_parameters);
-    plan.default_file_name = WithLayoutInName(values, DefaultFileName(info_, rules));
+    kStoreLayout.Record(values, plan.canonical_parameters);
+    plan.default_file_name = kStoreLayout.WithLayoutInName(values, DefaultFileName(info_, rules));
     // Every record of this family is a position (stats counts the records).
     uint64_t largest_slice = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
@@ -116,7 +116,7 @@ class FiniteHorizonModule : public KitModule {
     plan.estimated_memory_bytes = solver::kFiniteHorizonBytesPerState * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
-    UseRulesEstimates(own, WantsFastLayout(values), plan);
+    UseRulesEstimates(own, kStoreLayout.Wants(values, kFastLayout), plan);
     // Distributed: the V_{t-1} replica and reverse-edge offsets of the slice
     // being solved (at most the largest) are every rank's; the finished
     // stores are split across the ranks, but rank 0 gathers each slice,
@@ -144,7 +144,7 @@ class FiniteHorizonModule : public KitModule {
         .value_bounds = [&rules](int slice) {
           return solver::FiniteHorizonValueBounds{rules.MinValue(slice), rules.MaxValue(slice)};
         },
-        .bit_code = !WantsFastLayout(values)};
+        .bit_code = !kStoreLayout.Wants(values, kFastLayout)};
     if (Checkpoint* checkpoint = context.checkpoint; checkpoint != nullptr) {
       // A restored store is checked as the tables' reader checks a file's.
       options.restore = [checkpoint, &rules](int slice) {

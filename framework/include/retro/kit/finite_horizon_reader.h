@@ -40,7 +40,7 @@
 #include "retro/kit/game_info.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
-#include "retro/kit/store_layout.h"
+#include "retro/kit/layout.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {
@@ -101,7 +101,7 @@ class FiniteHorizonTables {
           id.codec, "'); this build reads version ", info.data_version, " '", info.codec, "'"));
     }
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
-    RETRO_RETURN_IF_ERROR(CheckRecordedLayout(file.parameters(), what));
+    RETRO_RETURN_IF_ERROR(kStoreLayout.RecordsOther(file.parameters(), what).status());
     std::unique_ptr<FiniteHorizonTables> tables(new FiniteHorizonTables(std::move(rules)));
     const R& r = tables->rules_;
     std::vector<std::string> names;

@@ -7,7 +7,7 @@
 // slice_size(s) bytes; byte i is the value of Unrank(s, i) for the side to
 // move in the loopy solver's codec (retro::EncodeWdl: 0 draw, 1 + d win in
 // d plies, 128 + d loss in d plies), or 255 when the index is no position.
-// With --layout small (header layout=small, retro/kit/record_layout.h) each
+// With --layout small (header layout=small, retro/kit/layout.h) each
 // slice holds those bytes block-compressed (retro/format/wdl/compressed_slice.h).
 #ifndef RETRO_KIT_LOOPY_WDL_DATABASE_H_
 #define RETRO_KIT_LOOPY_WDL_DATABASE_H_

@@ -7,7 +7,7 @@
 // (retro/contract/check_contract.h). Finished slices are restored from and
 // saved to the host's checkpoint (retro/checkpoint.h), and the slice in
 // progress is snapshot at the checkpoint's interval, so that a killed solve
-// resumes. The kit's own solve parameter --layout (retro/kit/record_layout.h)
+// resumes. The kit's own solve parameter --layout (retro/kit/layout.h)
 // chooses raw or block-compressed slices. A plugin's module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
@@ -42,7 +42,7 @@
 #include "retro/kit/loopy_wdl_position_count.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/loopy_wdl_solve_view.h"
-#include "retro/kit/record_layout.h"
+#include "retro/kit/layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/solver/loopy_wdl.h"
 #include "retro/solver/solve_context.h"
@@ -91,8 +91,8 @@ class LoopyWdlModule : public KitModule {
       : KitModule(std::move(play)), info_(std::move(info)) {
     static_assert(AssertLoopyWdlRules<R>());
     description_ = KitDescription<R>(info_);
-    // The kit's own: how the slices are written (record_layout.h).
-    description_.solve_parameters.push_back(RecordLayoutParameter());
+    // The kit's own: how the slices are written (layout.h).
+    description_.solve_parameters.push_back(kRecordLayout.Spec());
     description_.supports_perft = true;
   }
 
@@ -104,8 +104,8 @@ class LoopyWdlModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
-    AddRecordLayoutParameter(values, plan.canonical_parameters);
-    plan.default_file_name = WithRecordLayoutInName(values, DefaultFileName(info_, rules));
+    kRecordLayout.Record(values, plan.canonical_parameters);
+    plan.default_file_name = kRecordLayout.WithLayoutInName(values, DefaultFileName(info_, rules));
     const SliceSizes sizes = SliceSizesOf(rules);
     // Positions, not indices: the rules' count, else counted as stats
     // counts them (loopy_wdl_position_count.h).
@@ -124,7 +124,7 @@ class LoopyWdlModule : public KitModule {
     // Compressed slices take 7 to 16 % of the bytes (docs/benchmarks.md);
     // a generous eighth, so that the free-space check does not refuse a
     // solve that fits.
-    if (WantsCompressedRecords(values)) plan.estimated_file_bytes /= 8;
+    if (kRecordLayout.Wants(values, kSmallLayout)) plan.estimated_file_bytes /= 8;
     // Distributed: the finished tables are every rank's (and whatever else
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
@@ -177,7 +177,7 @@ class LoopyWdlModule : public KitModule {
       tables.push_back(*std::move(table));
     }
     out.SetCodec(CodecOf(rules, info_));
-    if (WantsCompressedRecords(values)) return AddCompressedSlices(rules, tables, context, out);
+    if (kRecordLayout.Wants(values, kSmallLayout)) return AddCompressedSlices(rules, tables, context, out);
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move(tables[s]));
     }

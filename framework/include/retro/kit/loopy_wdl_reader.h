@@ -3,7 +3,7 @@
 // LoopyWdlTables of a LoopyWdlRules game (retro/kit/loopy_wdl_rules.h), the
 // one object that opens such files and looks values up, with the names of
 // results (WdlName, WdlVerdict). The records are raw or block-compressed
-// (the header's layout, retro/kit/record_layout.h), read through
+// (the header's layout, retro/kit/layout.h), read through
 // retro/format/wdl/byte_records.h either way. Includes no solver, writer or
 // distributed header, so that an engine can probe tables without them.
 #ifndef RETRO_KIT_LOOPY_WDL_READER_H_
@@ -30,7 +30,7 @@
 #include "retro/kit/game_info.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_rules.h"
-#include "retro/kit/record_layout.h"
+#include "retro/kit/layout.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/status_macros.h"
 #include "retro/thread_pool.h"
@@ -127,7 +127,7 @@ class LoopyWdlTables {
     }
     const std::string what = info.DatabaseName();
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
-    RETRO_ASSIGN_OR_RETURN(const bool compressed, RecordedCompression(file.parameters(), what));
+    RETRO_ASSIGN_OR_RETURN(const bool compressed, kRecordLayout.RecordsOther(file.parameters(), what));
     if constexpr (HasIndexTraits<R>) {
       if (const std::string expected = CodecOf(rules, info); codec != expected) {
         std::vector<std::string> header;

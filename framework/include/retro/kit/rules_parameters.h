@@ -91,8 +91,8 @@ std::vector<std::pair<std::string, std::string>> CanonicalParameters(const R& ru
 // rules' own validation (Create), and each value must be written as the
 // rules write it (canonical_parameters()).
 // Errors are DataLoss; `what` names the database ("oware book").
-// `kit_keys` are optional keys the kit itself reads (retro/kit/
-// store_layout.h), never passed to the rules.
+// `kit_keys` are optional keys the kit itself reads (retro/kit/layout.h),
+// never passed to the rules.
 template <typename R>
 absl::StatusOr<R> RulesFromHeader(const DatabaseFile& file, const std::string& what,
                                   const std::vector<std::string>& kit_keys = {}) {

@@ -2,7 +2,7 @@
 // (the loader checks it, framework/src/plugin_loader.cc): parameter names it
 // can read from a command line as `--name value`, none given twice in a
 // list (a kit adds its own to a game's: the finite-horizon kit's `layout`,
-// retro/kit/store_layout.h), and none the host reads as its own option.
+// retro/kit/layout.h), and none the host reads as its own option.
 #ifndef RETRO_HOST_GAME_DESCRIPTION_CHECK_H_
 #define RETRO_HOST_GAME_DESCRIPTION_CHECK_H_
 
