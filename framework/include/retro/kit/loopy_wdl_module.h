@@ -177,7 +177,9 @@ class LoopyWdlModule : public KitModule {
       tables.push_back(*std::move(table));
     }
     out.SetCodec(CodecOf(rules, info_));
-    if (kRecordLayout.Wants(values, kSmallLayout)) return AddCompressedSlices(rules, tables, context, out);
+    if (kRecordLayout.Wants(values, kSmallLayout)) {
+      return AddCompressedSlices(rules, tables, context, out);
+    }
     for (int s = 0; s < rules.num_slices(); ++s) {
       out.AddSlice(rules.slice_name(s), std::move(tables[s]));
     }

@@ -127,7 +127,8 @@ class LoopyWdlTables {
     }
     const std::string what = info.DatabaseName();
     RETRO_ASSIGN_OR_RETURN(R rules, RulesFromHeader<R>(file, what, {kLayoutParameter}));
-    RETRO_ASSIGN_OR_RETURN(const bool compressed, kRecordLayout.RecordsOther(file.parameters(), what));
+    RETRO_ASSIGN_OR_RETURN(const bool compressed,
+                           kRecordLayout.RecordsOther(file.parameters(), what));
     if constexpr (HasIndexTraits<R>) {
       if (const std::string expected = CodecOf(rules, info); codec != expected) {
         std::vector<std::string> header;
