@@ -26,8 +26,8 @@
 #include "plugins/surakarta/tablebase.h"
 #include "retro/format/wdl/byte_records.h"
 #include "retro/format/wdl/compressed_slice.h"
-#include "retro/kit/loopy_wdl_reader.h"
 #include "retro/format/wdl/write/compressed_slice_writer.h"
+#include "retro/kit/loopy_wdl_reader.h"
 
 namespace retro::surakarta {
 namespace {

@@ -18,10 +18,10 @@
 #include "plugins/oware/solver_game.h"
 #include "retro/database.h"
 #include "retro/format/finite_horizon/store.h"
-#include "retro/solver/finite_horizon.h"
-#include "retro/thread_pool.h"
 #include "retro/format/finite_horizon/write/bit_coder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
+#include "retro/solver/finite_horizon.h"
+#include "retro/thread_pool.h"
 
 namespace retro::oware {
 namespace {

@@ -21,8 +21,8 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "retro/host/temporary_name.h"
 #include "retro/host/checkpoint_folder.h"
+#include "retro/host/temporary_name.h"
 #include "retro/plugin.h"
 #include "tests/e2e/retro_runner.h"
 

@@ -32,8 +32,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "retro/checkpoint.h"
-#include "retro/host/file_checkpoint.h"
 #include "retro/host/checkpoint_folder.h"
+#include "retro/host/file_checkpoint.h"
 #include "tests/fuzz/fuzz_support.h"
 
 namespace {

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "retro/format/wdl/compressed_slice.h"
-#include "retro/thread_pool.h"
 #include "retro/format/wdl/write/compressed_slice_writer.h"
+#include "retro/thread_pool.h"
 
 namespace {
 

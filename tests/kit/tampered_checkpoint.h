@@ -16,9 +16,9 @@
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
 #include "retro/checkpoint.h"
-#include "retro/host/file_checkpoint.h"
 #include "retro/database.h"
 #include "retro/game_module.h"
+#include "retro/host/file_checkpoint.h"
 #include "retro/progress.h"
 #include "retro/thread_pool.h"
 

@@ -14,10 +14,10 @@
 
 #include "gtest/gtest.h"
 #include "retro/distributed/partition.h"
-#include "retro/solver/finite_horizon_exchange.h"
-#include "retro/thread_pool.h"
 #include "retro/format/finite_horizon/write/bit_coder.h"
 #include "retro/format/finite_horizon/write/byte_coder.h"
+#include "retro/solver/finite_horizon_exchange.h"
+#include "retro/thread_pool.h"
 #include "tests/distributed/thread_communicator.h"
 #include "tests/framework/store_lists.h"
 

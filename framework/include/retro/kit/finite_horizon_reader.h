@@ -38,9 +38,9 @@
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/layout.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
-#include "retro/kit/layout.h"
 #include "retro/status_macros.h"
 
 namespace retro::kit {

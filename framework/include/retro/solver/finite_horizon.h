@@ -59,6 +59,8 @@
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/format/finite_horizon/store.h"
+#include "retro/format/finite_horizon/write/bit_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
@@ -67,8 +69,6 @@
 #include "retro/solver/finite_horizon_slice.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
-#include "retro/format/finite_horizon/write/bit_coder.h"
-#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::solver {
 

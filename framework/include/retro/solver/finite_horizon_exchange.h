@@ -21,9 +21,9 @@
 #include "retro/distributed/gather_into.h"
 #include "retro/distributed/partition.h"
 #include "retro/format/finite_horizon/store.h"
-#include "retro/solver/change_log.h"
 #include "retro/format/finite_horizon/write/bit_coder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
+#include "retro/solver/change_log.h"
 
 namespace retro::solver::internal {
 

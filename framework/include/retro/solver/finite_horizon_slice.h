@@ -42,6 +42,8 @@
 #include "retro/distributed/partition.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/format/finite_horizon/store.h"
+#include "retro/format/finite_horizon/write/byte_coder.h"
+#include "retro/format/finite_horizon/write/store_writer.h"
 #include "retro/internal/huge_pages.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
@@ -51,8 +53,6 @@
 #include "retro/solver/outer_term_events.h"
 #include "retro/solver/solve_context.h"
 #include "retro/thread_pool.h"
-#include "retro/format/finite_horizon/write/byte_coder.h"
-#include "retro/format/finite_horizon/write/store_writer.h"
 
 namespace retro::solver::internal {
 

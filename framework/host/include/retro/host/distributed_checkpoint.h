@@ -18,8 +18,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "retro/checkpoint.h"
-#include "retro/host/file_checkpoint.h"
 #include "retro/distributed/communicator.h"
+#include "retro/host/file_checkpoint.h"
 
 namespace retro::distributed {
 

@@ -28,9 +28,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "retro/format/finite_horizon/store.h"
-#include "retro/thread_pool.h"
 #include "retro/format/finite_horizon/write/prefix_encoder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
+#include "retro/thread_pool.h"
 
 namespace retro {
 
