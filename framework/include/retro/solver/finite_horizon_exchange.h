@@ -262,8 +262,9 @@ class DistributedBitCodeExchange {
 
   // Rank 0 gathers every rank's `parts` into its whole store (its stream
   // ends at `end_bit`; this rank's bits begin at `base` and number
-  // `own_bits`; the caller writes the block table's end entry). A rank's stream part starts at the first byte it alone
-  // writes; the byte its first bit shares with the rank before is ORed in.
+  // `own_bits`; the caller writes the block table's end entry). A rank's
+  // stream part starts at the first byte it alone writes; the byte its
+  // first bit shares with the rank before is ORed in.
   void Gather(::retro::internal::BitCodedParts& parts, uint64_t states, uint32_t group_shift,
               uint64_t base, uint64_t own_bits, uint64_t end_bit) {
     const bool is_root = root();

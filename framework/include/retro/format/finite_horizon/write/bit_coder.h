@@ -140,10 +140,6 @@ uint32_t WidestBitBlockShift(std::span<const uint32_t> bits, uint64_t first, uin
   return 0;
 }
 
-}  // namespace internal
-
-namespace internal {
-
 // The changes of each state of a rank's range as the bit coder reads them
 // (state i of the result is state old_index(i) of the range, or i).
 class BitCoderChanges {
@@ -567,26 +563,21 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(
       uint64_t group_end = group_bit;
       for (uint64_t s = g; s < g + count; ++s) group_end += bits[s - first];
       const uint64_t origin_bit = 8 * parts.stream_origin;
-      BitWriter out(stream, group_bit - origin_bit);
-      for (uint64_t s = g; s < g + forward; ++s) {
+      // Writes state s's list (its changes, or the empty list) to `writer`.
+      const auto write_state = [&](auto& writer, uint64_t s) {
         changes.Visit(
             s - first,
             [&](int context, uint32_t step, int value, bool last, int code) {
-              model.WriteChange(out, context, step, value, last, code);
+              model.WriteChange(writer, context, step, value, last, code);
             },
-            [&] { model.WriteEmpty(out); });
-      }
+            [&] { model.WriteEmpty(writer); });
+      };
+      BitWriter out(stream, group_bit - origin_bit);
+      for (uint64_t s = g; s < g + forward; ++s) write_state(out, s);
       out.Flush();
       // The rest, last state first, read backward from the group's end.
       BackwardBitWriter back(stream, group_end - origin_bit);
-      for (uint64_t s = g + count; s-- > g + forward;) {
-        changes.Visit(
-            s - first,
-            [&](int context, uint32_t step, int value, bool last, int code) {
-              model.WriteChange(back, context, step, value, last, code);
-            },
-            [&] { model.WriteEmpty(back); });
-      }
+      for (uint64_t s = g + count; s-- > g + forward;) write_state(back, s);
       back.Flush();
       group_bit = group_end;
     }
