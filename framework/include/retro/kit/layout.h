@@ -49,8 +49,12 @@ inline constexpr char kFastLayout[] = "fast";
 // One family's `--layout`: its default and what `retro games` says of it.
 struct LayoutOption {
   const char* default_layout;  // kSmallLayout or kFastLayout
-  const char* other_layout;    // the other one
   const char* description;
+
+  // The layout that is not the default.
+  const char* other_layout() const {
+    return std::string_view(default_layout) == kSmallLayout ? kFastLayout : kSmallLayout;
+  }
 
   // The parameter's spec, as `retro games` lists it.
   ParameterSpec Spec() const {
@@ -70,15 +74,15 @@ struct LayoutOption {
   // What a database header records of the layout: nothing for the default.
   void Record(const ParameterValues& values,
               std::vector<std::pair<std::string, std::string>>& canonical) const {
-    if (Wants(values, other_layout)) canonical.emplace_back(kLayoutParameter, other_layout);
+    if (Wants(values, other_layout())) canonical.emplace_back(kLayoutParameter, other_layout());
   }
 
   // The default output name of a database of the chosen layout.
   std::string WithLayoutInName(const ParameterValues& values, std::string name) const {
-    if (!Wants(values, other_layout)) return name;
+    if (!Wants(values, other_layout())) return name;
     const size_t dot = name.rfind('.');
     const size_t at = dot == std::string::npos || dot == 0 ? name.size() : dot;
-    name.insert(at, absl::StrCat("-", other_layout));
+    name.insert(at, absl::StrCat("-", other_layout()));
     return name;
   }
 
@@ -91,10 +95,10 @@ struct LayoutOption {
     bool other = false;
     for (const auto& [key, value] : parameters) {
       if (key != kLayoutParameter) continue;
-      if (value != other_layout) {
+      if (value != other_layout()) {
         return absl::DataLossError(absl::StrCat(what, " header: layout='", value,
                                                 "' is not a layout this reader knows ('",
-                                                other_layout, "', or nothing for '",
+                                                other_layout(), "', or nothing for '",
                                                 default_layout, "')"));
       }
       other = true;
@@ -105,13 +109,13 @@ struct LayoutOption {
 
 // The finite-horizon stores' layout.
 inline constexpr LayoutOption kStoreLayout{
-    kSmallLayout, kFastLayout,
+    kSmallLayout,
     "how values are stored: bit-coded, the smallest file, or byte-coded, about 1.5 times the "
     "size and lookups 2 to 3 times faster"};
 
 // The loopy win/draw/loss records' layout.
 inline constexpr LayoutOption kRecordLayout{
-    kFastLayout, kSmallLayout,
+    kFastLayout,
     "how records are stored: zstd-compressed blocks, files of about a tenth of the bytes, or "
     "one byte a record, the fastest lookups"};
 
