@@ -35,9 +35,8 @@
 //
 // This file holds the read-only view (its validation is in
 // framework/src/format/finite_horizon/store.cc; the header and its constants
-// are finite_horizon_store_header.h); the writers that lay stores out are
-// retro/format/finite_horizon/write/store_writer.h, retro/format/finite_horizon/write/byte_coder.h
-// and retro/format/finite_horizon/write/bit_coder.h.
+// are store_header.h); the writers that lay stores out are in write/:
+// store_writer.h, byte_coder.h and bit_coder.h.
 #ifndef RETRO_FORMAT_FINITE_HORIZON_STORE_H_
 #define RETRO_FORMAT_FINITE_HORIZON_STORE_H_
 

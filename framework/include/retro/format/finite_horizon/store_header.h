@@ -1,5 +1,5 @@
 // The 64-byte header a finite-horizon store begins with, and the constants
-// of its encodings (the store's layout: finite_horizon_store.h and
+// of its encodings (the store's layout: store.h and
 // docs/file-format.md).
 #ifndef RETRO_FORMAT_FINITE_HORIZON_STORE_HEADER_H_
 #define RETRO_FORMAT_FINITE_HORIZON_STORE_HEADER_H_

@@ -111,7 +111,7 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
 // state i of the result is state old_index(i) of `store`, its units moved
 // whole (a coded state's bytes depend on nothing but its own changes and
 // the code table, which is kept). Used to renumber a store (PermuteStore,
-// finite_horizon_bit_coder.h) and to take one rank's range of it (whose
+// bit_coder.h) and to take one rank's range of it (whose
 // header keeps the store's horizon and last change, with its own states
 // and changes and no evaluation count).
 inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t states,
@@ -155,7 +155,7 @@ inline std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uin
   return bytes;
 }
 
-// PermuteStore (finite_horizon_bit_coder.h) of a fixed-width or
+// PermuteStore (bit_coder.h) of a fixed-width or
 // byte-coded store: each state's units move whole.
 inline std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
                                          const std::function<uint64_t(uint64_t)>& old_index,
