@@ -113,7 +113,7 @@ class FiniteHorizonModule : public KitModule {
       plan.positions += rules.slice_size(s);
       largest_slice = std::max<uint64_t>(largest_slice, rules.slice_size(s));
     }
-    plan.estimated_memory_bytes = solver::kFiniteHorizonBytesPerState * plan.positions;
+    plan.estimated_memory_bytes = solver::FiniteHorizonBytesPerState(R::kMaxMoves) * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
     UseRulesEstimates(own, kStoreLayout.Wants(values, kFastLayout), plan);

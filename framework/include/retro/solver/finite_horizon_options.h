@@ -73,10 +73,13 @@ inline constexpr uint32_t kMaxFiniteHorizon = (uint32_t{1} << 24) - 1;
 // The most slices a game may have (outer edges record the slice in a byte).
 inline constexpr int kMaxFiniteHorizonSlices = 256;
 // Bytes per state of the slice solver's per-state tables at their peak
-// (values, running maxima, outer terms, terminal values, the edge offsets,
-// the dirty bitmap, rounded up), what a plan without the game's own
-// estimate counts per position.
-inline constexpr uint64_t kFiniteHorizonBytesPerState = 17;
+// (values, terminal values, the edge offsets, outer terms, the dirty
+// bitmap, and a record of max_moves child values, the state's own and its
+// move count, rounded up), what a plan without the game's own estimate
+// counts per position.
+constexpr uint64_t FiniteHorizonBytesPerState(int max_moves) {
+  return 15 + static_cast<uint64_t>(max_moves);
+}
 // Of those, the bytes every rank keeps for every state of the slice being
 // solved (the V_{t-1} replica and the reverse-edge offsets); the rest are
 // kept for the rank's own states only.

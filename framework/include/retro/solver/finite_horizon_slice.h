@@ -1,20 +1,20 @@
 // The solver of one slice of the finite-horizon family
 // (retro/solver/finite_horizon.h). The work follows the changes, not the
 // layers: V_t(s) can differ from V_{t-1}(s) only if some child changed
-// value at layer t-1. Each state keeps a running maximum of its terms
-// (Aggregate); a change of a child at t-1 replaces the child's term in each
-// in-slice parent's maximum (found through a reverse edge list), and a
-// state reads all its terms again only when its best one dropped with no
-// other equal to it. The terms of the moves into smaller, solved slices are
-// merged once per state before the layers into the layers at which they
-// change (outer_term_events.h). A layer's updates are bucketed by parent
-// range and applied on a ThreadPool, a bucket to a thread; the changes of
-// each layer go to a change log (change_log.h: about 2 bytes a change,
-// spilled to SolveContext::scratch_directory when one is given), and once
-// the slice is done the log becomes its FiniteHorizonStore
-// (retro/format/finite_horizon/store.h) holding only the changes. Under
-// R > 1 ranks it solves this rank's range of the slice and calls the
-// exchanges of retro/solver/finite_horizon_exchange.h.
+// value at layer t-1. Each state keeps a record of its in-slice children's
+// values (StateRecord); a change of a child at t-1 writes its new value
+// into the child's slot in each in-slice parent's record (found through a
+// reverse edge list) and marks the parent, and a marked state takes its
+// next value from its record alone. The terms of the moves into smaller,
+// solved slices are merged once per state before the layers into the
+// layers at which they change (outer_term_events.h). A layer's updates are
+// bucketed by parent range and applied on a ThreadPool, a bucket to a
+// thread; the changes of each layer go to a change log (change_log.h:
+// about 2 bytes a change, spilled to SolveContext::scratch_directory when
+// one is given), and once the slice is done the log becomes its
+// FiniteHorizonStore (retro/format/finite_horizon/store.h) holding only
+// the changes. Under R > 1 ranks it solves this rank's range of the
+// slice and calls the exchanges of retro/solver/finite_horizon_exchange.h.
 //
 //   FiniteHorizonSliceSolver<Game> solver(game, slice, horizon, pool, progress,
 //                                         memory_budget, finished, comm, log_options);
@@ -127,33 +127,31 @@ class FiniteHorizonSliceSolver {
     bool keeps_turn;
   };
 
-  // A state's running maximum over its terms (reward - V_{t-1}(child) of
-  // each in-slice move, + for one keeping the turn, and the outer term):
-  // the largest term `best`, how many terms equal it, and the state's own
-  // V_{t-1}. A count of 0 says that every term that equalled `best`
-  // dropped: the maximum is then below `best` and unknown until the
-  // state's terms are read again (Rescan). A child's change updates it in
-  // place (Replace), so a state is read whole only when its best term
-  // drops and no other equals it.
-  // As one little-endian word (ReplaceTerm): best in bits 0-15, value in
-  // 16-23, count in 24-31.
-  struct alignas(4) Aggregate {
-    int16_t best;
+  // A state's record while the layers run: V_{t-1} of each of its
+  // in-slice children (slot j: its j-th in-slice move; the unused slots
+  // kEmptySlot), its own V_{t-1}, and its in-slice move count. A child's
+  // change writes its slot in each parent (one byte, through the reverse
+  // edge), and a marked state reads its record alone, not its children's
+  // values scattered over the slice, to take its next value (BestTerm).
+  struct StateRecord {
+    int8_t child[Game::kMaxMoves];
     int8_t value;
-    uint8_t count;
+    uint8_t inner;
   };
-  static_assert(sizeof(Aggregate) == 4 && std::endian::native == std::endian::little);
-  // A count of equal terms (the moves and the outer term) fits its byte.
-  static_assert(Game::kMaxMoves < 255);
-  // The most states whose aggregates (4 bytes each) are updated in place
-  // rather than through buckets on one thread: 256 KiB, a quarter of a
-  // 1 MiB L2 (docs/benchmarks.md, "Against the seed method").
+  static_assert(Game::kMaxMoves <= 255);
+  // An unused slot: the largest child value, which adds no term to the
+  // least child value that BestTerm takes without rewards.
+  static constexpr int8_t kEmptySlot = std::numeric_limits<int8_t>::max();
+  // The most states whose records are updated in place rather than
+  // through buckets on one thread: 2^16 records, half a 1 MiB L2 at 8
+  // bytes a record (docs/benchmarks.md, "Against the seed method").
   static constexpr uint64_t kInPlaceStates = uint64_t{1} << 16;
-  // One replaced term: local state l's term old_term becomes new_term.
-  struct TermUpdate {
+  // One child's change as its parent sees it: local state l's slot
+  // `slot` becomes `value`.
+  struct SlotUpdate {
     uint32_t l;
-    int16_t old_term;
-    int16_t new_term;
+    uint8_t slot;
+    int8_t value;
   };
 
   // The outer term of a state without moves into smaller slices.
@@ -161,15 +159,16 @@ class FiniteHorizonSliceSolver {
 
   static constexpr uint64_t kGrain = 16384;
   // How many items ahead the loops that reach memory at random (the
-  // parents' degree counters, the term updates' aggregates) prefetch.
+  // parents' degree counters, the slot updates' records) prefetch.
   static constexpr int64_t kPrefetchAhead = 32;
   // Bytes per state of the per-state tables, and of those the ones every
   // rank keeps (finite_horizon_options.h).
-  static constexpr uint64_t kBytesPerState = kFiniteHorizonBytesPerState;
+  static constexpr uint64_t kBytesPerState = FiniteHorizonBytesPerState(Game::kMaxMoves);
   static constexpr uint64_t kReplicatedBytesPerState = kFiniteHorizonReplicatedBytesPerState;
-  // Bytes per in-slice edge (child, reward, parent, parent reward) and
-  // per outer edge (the edge, and about one outer-term event).
-  static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 12 : 10;
+  // Bytes per in-slice edge (child, reward, parent, the parent's slot,
+  // whether it keeps the turn) and per outer edge (the edge, and about one
+  // outer-term event).
+  static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 11 : 10;
   static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 6;
 
   // Bytes of the per-state tables on this rank.
@@ -413,8 +412,7 @@ class FiniteHorizonSliceSolver {
       degree[s].store(static_cast<uint32_t>(parent_offsets_[s]), std::memory_order_relaxed);
     }
     parents_.resize(inner_child_.size());
-    if (!inner_rewards_zero_) parent_rewards_.resize(inner_child_.size());
-    if constexpr (kExtraTurns) parent_keeps_turn_.resize(inner_child_.size());
+    parent_slot_.resize(inner_child_.size());
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t s = begin; s < end; ++s) {
@@ -424,76 +422,62 @@ class FiniteHorizonSliceSolver {
           }
           const uint32_t at = bump(degree[inner_child_[e]]);
           parents_[at] = static_cast<uint32_t>(lo_ + s);
-          if (!inner_rewards_zero_) parent_rewards_[at] = inner_reward_[e];
-          if constexpr (kExtraTurns) parent_keeps_turn_[at] = inner_keeps_turn_[e];
+          parent_slot_[at] = static_cast<uint8_t>(e - inner_offsets_[s]);
         }
       }
     });
   }
 
-  // Replaces one term of local state l's aggregate, `old_term` by
-  // `new_term`, and marks the state in `dirty` when it may now take
-  // another value than V_{t-1}: its best term differs from it, or is
-  // unknown. Without branches (which way a term compares is unpredictable)
-  // and on the aggregate as one word, as Aggregate lays it out.
-  static void ReplaceTerm(Aggregate* __restrict aggregates, uint64_t* __restrict dirty, uint64_t l,
-                          int old_term, int new_term) {
-    uint32_t word;
-    std::memcpy(&word, aggregates + l, sizeof(word));
-    const int best = static_cast<int16_t>(word);
-    const int value = static_cast<int8_t>(word >> 16);
-    const uint32_t count = (word >> 24) - ((old_term == best) & ((word >> 24) != 0));
-    const bool above = new_term > best;
-    const uint32_t next_count = above ? 1 : count + (new_term == best);
-    const int next_best = above ? new_term : best;
-    const uint32_t next =
-        static_cast<uint16_t>(next_best) | (word & 0x00FF0000u) | (next_count << 24);
-    std::memcpy(aggregates + l, &next, sizeof(next));
-    const uint64_t may_change = (next_best != value) | (next_count == 0);
-    dirty[l >> 6] |= may_change << (l & 63);
-  }
-  // ReplaceTerm for each of [begin, end) (its own function: inlined into
-  // a larger loop the compiler spills its comparisons to the stack), the
-  // aggregate of the update kPrefetchAhead on prefetched: a bucket's
-  // aggregates need not be in the cache.
-  [[gnu::noinline]] static void ApplyTermUpdates(const TermUpdate* begin, const TermUpdate* end,
-                                                 Aggregate* __restrict aggregates,
-                                                 uint64_t* __restrict dirty) {
-    for (const TermUpdate* u = begin; u != end; ++u) {
-      if (end - u > kPrefetchAhead) __builtin_prefetch(aggregates + u[kPrefetchAhead].l, 1);
-      ReplaceTerm(aggregates, dirty, u->l, u->old_term, u->new_term);
+  // The largest term of local state l (at least one: an in-slice move or
+  // the outer term): reward - V_{t-1}(child) of each in-slice move (+ for
+  // one keeping the turn), read from its record, and its outer term. Moves
+  // that earn nothing and pass the turn (oware's within a slice) need only
+  // the least child value, taken over every slot.
+  int BestTerm(uint64_t l) const {
+    const StateRecord& r = records_[l];
+    int best = outer_term_[l];
+    if (r.inner == 0) return best;
+    if (PlainTerms()) {
+      int least = kEmptySlot;
+      for (int j = 0; j < Game::kMaxMoves; ++j) least = std::min<int>(least, r.child[j]);
+      return std::max(best, -least);
     }
-  }
-  void ReplaceTerm(uint64_t l, int old_term, int new_term) {
-    ReplaceTerm(aggregate_.data(), dirty_.data(), l, old_term, new_term);
+    const uint64_t e = inner_offsets_[l];
+    for (int j = 0; j < r.inner; ++j) {
+      const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e + j];
+      best = std::max(best, Term(reward, r.child[j], kExtraTurns && inner_keeps_turn_[e + j]));
+    }
+    return best;
   }
 
-  // Reads every term of local state l again (children at V_{t-1}, the
-  // current outer term) into its aggregate; a state without any move
-  // takes its terminal value.
-  void Rescan(uint64_t l) {
-    Aggregate& a = aggregate_[l];
-    const int outer = outer_term_[l];
-    int best = outer;
-    int count = outer != kNoOuterTerm ? 1 : 0;
-    for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
-      const int reward = inner_rewards_zero_ ? 0 : inner_reward_[e];
-      const int term =
-          Term(reward, value_[inner_child_[e]], kExtraTurns && inner_keeps_turn_[e]);
-      if (term > best) {
-        best = term;
-        count = 1;
-      } else if (term == best) {
-        ++count;
-      }
-    }
-    if (count == 0) {
-      best = terminal_[l];
-      count = 1;
-    }
-    a.best = static_cast<int16_t>(best);
-    a.count = static_cast<uint8_t>(count);
+  // Sets slot `slot` of local state l's record to `value`, and marks the
+  // state when its value may change. With plain terms (term = -child
+  // value) that is only when the new term is above the state's value or
+  // the old one equalled it: else every term that equalled the value is
+  // still there and none is above it. A state's several updates of a
+  // layer compare with the same value, which the walk changes only after.
+  static void ApplySlotUpdate(StateRecord* __restrict records, uint64_t* __restrict dirty,
+                              SlotUpdate u, bool plain) {
+    StateRecord& r = records[u.l];
+    const int old_value = r.child[u.slot];
+    r.child[u.slot] = u.value;
+    const uint64_t may_change = !plain | (-u.value > r.value) | (-old_value == r.value);
+    dirty[u.l >> 6] |= may_change << (u.l & 63);
   }
+  // ApplySlotUpdate for each of [begin, end), the record of the update
+  // kPrefetchAhead on prefetched: a bucket's records need not be in the
+  // cache.
+  [[gnu::noinline]] static void ApplySlotUpdates(const SlotUpdate* begin, const SlotUpdate* end,
+                                                 StateRecord* __restrict records,
+                                                 uint64_t* __restrict dirty, bool plain) {
+    for (const SlotUpdate* u = begin; u != end; ++u) {
+      if (end - u > kPrefetchAhead) __builtin_prefetch(records + u[kPrefetchAhead].l, 1);
+      ApplySlotUpdate(records, dirty, *u, plain);
+    }
+  }
+  // Whether every term is minus the child's value: in-slice moves earn
+  // nothing and pass the turn (oware's within a slice).
+  bool PlainTerms() const { return !kExtraTurns && inner_rewards_zero_; }
 
   using Change = StateChange;
 
@@ -573,12 +557,11 @@ class FiniteHorizonSliceSolver {
     release(outer_offsets_);
   }
 
-  // 3. The layers t = 1..T. Layer 1 reads every state's terms; after
-  //    that each change of layer t - 1 replaces its term in each parent's
-  //    running maximum, each outer event replaces the outer term, and a
-  //    state whose maximum may differ from its value is marked in a
-  //    bitmap, walked in index order so that the changes come out sorted
-  //    (a state reads its terms again only when its best one dropped).
+  // 3. The layers t = 1..T. Layer 1 fills every state's record; after
+  //    that each change of layer t - 1 writes its slot in each parent's
+  //    record and each outer event replaces an outer term, marking the
+  //    state in a bitmap, walked in index order so that the changes come
+  //    out sorted.
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
     dirty_.assign(words, 0);
@@ -663,10 +646,12 @@ class FiniteHorizonSliceSolver {
                         "limit or terminal value too large");
   }
 
-  // Layer 1: every state's aggregate from its terms at V_0, into
-  // `changed` (in parts of one chunk of states, in index order).
+  // Layer 1: every state's record from its children at V_0, and its
+  // value, into `changed` (in parts of one chunk of states, in index
+  // order). After it only the records hold values: the V_0 replica, the
+  // terminal values and the forward edges' children are released.
   void EvaluateEveryState(LayerChanges& changed) {
-    aggregate_.assign(local_, Aggregate{});
+    records_.resize(local_);
     const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
     changed = LayerChanges();
     changed.parts.resize(chunks);
@@ -674,52 +659,62 @@ class FiniteHorizonSliceSolver {
       std::vector<Change>& out = changed.parts[(begin - lo_) / kGrain];
       for (uint64_t s = begin; s < end; ++s) {
         const uint64_t l = s - lo_;
-        aggregate_[l].value = value_[s];
-        Rescan(l);
-        Record(s, aggregate_[l].best, value_[s], out);
-        aggregate_[l].value = static_cast<int8_t>(aggregate_[l].best);
+        StateRecord& r = records_[l];
+        std::fill(std::begin(r.child), std::end(r.child), kEmptySlot);
+        const uint64_t e = inner_offsets_[l];
+        r.inner = static_cast<uint8_t>(inner_offsets_[l + 1] - e);
+        for (int j = 0; j < r.inner; ++j) r.child[j] = value_[inner_child_[e + j]];
+        const bool has_terms = r.inner != 0 || outer_term_[l] != kNoOuterTerm;
+        const int best = has_terms ? BestTerm(l) : terminal_[l];
+        Record(s, best, value_[s], out);
+        r.value = static_cast<int8_t>(best);
       }
     });
     evaluations_ += local_;
-    retro::internal::HugePageVector<int8_t>().swap(terminal_);
+    const auto release = [](auto& table) {
+      std::remove_reference_t<decltype(table)>().swap(table);
+    };
+    release(terminal_);
+    release(value_);
+    release(inner_child_);
+    if (PlainTerms()) release(inner_offsets_);
   }
 
-  // Replaces the outer terms that change at layer t.
+  // Replaces the outer terms that change at layer t, marking their states.
   void ApplyOuterEvents(uint32_t t) {
     outer_events_.ForEach(t, [&](uint64_t l, int term) {
-      const int old_term = outer_term_[l];
       outer_term_[l] = static_cast<int16_t>(term);
-      ReplaceTerm(l, old_term, term);
+      dirty_[l >> 6] |= uint64_t{1} << (l & 63);
     });
   }
 
-  // The buckets of term updates: bucket b holds the updates of local
+  // The buckets of slot updates: bucket b holds the updates of local
   // states [b << bucket_shift_, (b + 1) << bucket_shift_), a multiple of
   // 64 states, so that no two buckets share a bitmap word. Few buckets
   // keep the scatter's writes to few places (the apply prefetches the
-  // aggregates it reaches): 2^18 states, 1 MiB of aggregates, a core's L2,
-  // and smaller (down to 2^12) while there are fewer than four a thread.
+  // records it reaches): 1 MiB of records, a core's L2, and fewer states
+  // (down to 2^12) while there are fewer than four buckets a thread.
   void PrepareBuckets() {
-    bucket_shift_ = 18;
+    bucket_shift_ = std::bit_width((uint64_t{1} << 20) / sizeof(StateRecord)) - 1;
     const uint64_t fewest = 4 * static_cast<uint64_t>(pool_.size());
     while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < fewest) --bucket_shift_;
     while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
     const uint64_t buckets = (local_ >> bucket_shift_) + 1;
-    updates_.assign(pool_.size(), std::vector<std::vector<TermUpdate>>(buckets));
+    updates_.assign(pool_.size(), std::vector<std::vector<SlotUpdate>>(buckets));
   }
 
-  // Layer t >= 2 (the outer events applied): replaces, in every parent
+  // Layer t >= 2 (the outer events applied): writes, in every parent
   // (this rank's) of each state changed at t - 1 (`changed`: every rank's
   // changes of layer t - 1, in parts, one a chunk of states), the child's
-  // term by its new one, then walks the marked states into `changed`
+  // new value into its slot, then walks the marked states into `changed`
   // (whose changes of layer t - 1 are no longer needed), one part a
   // bucket, in index order. In rounds: the parent lists of a round's
   // changes are read in order and each update is put in its parent's
   // bucket (each thread its own buckets); then each bucket's updates are
-  // applied (a bucket to one thread), so that the aggregates are read and
-  // written within a cache-sized range instead of at random and no two
-  // threads touch one state; after the last round each bucket's marked
-  // states are walked while its aggregates are in the cache.
+  // applied (a bucket to one thread), so that the records are written
+  // within a cache-sized range instead of at random and no two threads
+  // touch one state; after the last round each bucket's marked states are
+  // walked while its records are in the cache.
   void EvaluateLayer(LayerChanges& changed) {
     // Pieces of at most kGrain / 4 changes, none across parts (a gathered
     // layer is one part).
@@ -740,11 +735,16 @@ class FiniteHorizonSliceSolver {
     const uint64_t buckets = updates_[0].size();
     LayerChanges next;
     next.parts.resize(buckets);
-    // On one thread, aggregates that fit the core's cache are updated in
+    // On one thread, records that fit the core's cache are updated in
     // place: bucketing would only copy the updates once more.
     if (!shared && local_ <= kInPlaceStates) {
+      StateRecord* const records = records_.data();
+      uint64_t* const dirty = dirty_.data();
+      const bool plain = PlainTerms();
       for (const Piece& piece : pieces) {
-        ReplaceTermsOfChanges(changed, piece.part, piece.begin, piece.end);
+        ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end, [&](SlotUpdate u) {
+          ApplySlotUpdate(records, dirty, u, plain);
+        });
       }
       for (uint64_t bucket = 0; bucket < buckets; ++bucket) {
         WalkMarkedStates(bucket, next.parts[bucket]);
@@ -760,19 +760,21 @@ class FiniteHorizonSliceSolver {
       const bool last = round_end == pieces.size();
       pool_.ParallelFor(round, round_end, shared ? 1 : std::max<uint64_t>(round_end - round, 1),
                         [&](int worker, uint64_t b, uint64_t e) {
+                          std::vector<std::vector<SlotUpdate>>& lists = updates_[worker];
                           for (uint64_t k = b; k < e; ++k) {
                             const Piece& piece = pieces[k];
-                            ScatterTermUpdates(changed, piece.part, piece.begin, piece.end,
-                                               updates_[worker]);
+                            ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end,
+                                              [&](SlotUpdate u) {
+                                                lists[u.l >> bucket_shift_].push_back(u);
+                                              });
                           }
                         });
       pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
-        Aggregate* const aggregates = aggregate_.data();
-        uint64_t* const dirty = dirty_.data();
         for (uint64_t bucket = b; bucket < e; ++bucket) {
           for (auto& lists : updates_) {
-            std::vector<TermUpdate>& list = lists[bucket];
-            ApplyTermUpdates(list.data(), list.data() + list.size(), aggregates, dirty);
+            std::vector<SlotUpdate>& list = lists[bucket];
+            ApplySlotUpdates(list.data(), list.data() + list.size(), records_.data(),
+                             dirty_.data(), PlainTerms());
             list.clear();
           }
           if (last) WalkMarkedStates(bucket, next.parts[bucket]);
@@ -783,121 +785,65 @@ class FiniteHorizonSliceSolver {
     changed = std::move(next);
   }
 
-  // Calls each(local parent l, old term, new term) for the term update of
-  // each parent of changes [begin, end) of part `part` of `changed`,
-  // reading the parent lists with prefetching ahead: the list offsets of
-  // the change kOffsetsAhead on and its list kListAhead on, so that the
-  // reads of many changes overlap.
+  // Calls each(update) for the slot update of each parent (this rank's)
+  // of changes [begin, end) of part `part` of `changed`, reading the
+  // parent lists with prefetching ahead: the list offsets of the change
+  // kOffsetsAhead on and its list kListAhead on, so that the reads of many
+  // changes overlap.
   template <typename Each>
-  void ForEachTermUpdate(const LayerChanges& changed, uint32_t part, uint64_t begin,
+  void ForEachSlotUpdate(const LayerChanges& changed, uint32_t part, uint64_t begin,
                          uint64_t end, Each&& each) const {
     const std::vector<Change>& list = changed.parts[part];
-    const int8_t* old_values = previous_old_values_.data() + changed.first[part];
     const uint32_t* const offsets = parent_offsets_.data();
     const uint32_t* const parents = parents_.data();
+    const uint8_t* const slots = parent_slot_.data();
     constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
     for (uint64_t i = begin; i < end; ++i) {
       if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
-      if (i + kListAhead < end) __builtin_prefetch(parents + offsets[list[i + kListAhead].state]);
+      if (i + kListAhead < end) {
+        const uint32_t ahead = offsets[list[i + kListAhead].state];
+        __builtin_prefetch(parents + ahead);
+        __builtin_prefetch(slots + ahead);
+      }
       const uint32_t c = list[i].state;
-      const int old_value = old_values[i];
-      const int new_value = list[i].value;
       for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
-        const int reward = inner_rewards_zero_ ? 0 : parent_rewards_[p];
-        const bool keeps_turn = kExtraTurns && parent_keeps_turn_[p];
-        each(static_cast<uint32_t>(parents[p] - lo_), Term(reward, old_value, keeps_turn),
-             Term(reward, new_value, keeps_turn));
+        each(SlotUpdate{static_cast<uint32_t>(parents[p] - lo_), slots[p], list[i].value});
       }
     }
   }
 
-  // Puts the term updates of changes [begin, end) of part `part` of
-  // `changed` into `buckets`.
-  void ScatterTermUpdates(const LayerChanges& changed, uint32_t part, uint64_t begin,
-                          uint64_t end, std::vector<std::vector<TermUpdate>>& buckets) const {
-    ForEachTermUpdate(changed, part, begin, end, [&](uint32_t l, int old_term, int new_term) {
-      buckets[l >> bucket_shift_].push_back(
-          {l, static_cast<int16_t>(old_term), static_cast<int16_t>(new_term)});
-    });
-  }
-
-  // Applies the term updates of changes [begin, end) of part `part` of
-  // `changed` to the aggregates in place.
-  [[gnu::noinline]] void ReplaceTermsOfChanges(const LayerChanges& changed, uint32_t part,
-                                               uint64_t begin, uint64_t end) {
-    Aggregate* const aggregates = aggregate_.data();
-    uint64_t* const dirty = dirty_.data();
-    ForEachTermUpdate(changed, part, begin, end, [&](uint32_t l, int old_term, int new_term) {
-      ReplaceTerm(aggregates, dirty, l, old_term, new_term);
-    });
-  }
-
   // Walks the marked states of bucket `bucket` (clearing their bits)
-  // into `out`, in index order, reading the terms of those whose best
-  // term dropped; a state's aggregate takes its new value at once (only
-  // its own marking reads it; its parents read value_, which keeps
-  // V_{t-1} until the layer is applied).
+  // into `out`, in index order: each takes its best term as V_t, which
+  // its record keeps (only the state itself reads its own value; its
+  // parents' slots take it when the layer's changes are applied).
   void WalkMarkedStates(uint64_t bucket, std::vector<Change>& out) {
     const uint64_t w_begin = (bucket << bucket_shift_) >> 6;
     const uint64_t w_end = std::min<uint64_t>(dirty_.size(), ((bucket + 1) << bucket_shift_) >> 6);
     uint64_t evaluated = 0;
-    // The marked states of a batch of words: first the children of those
-    // to read again are prefetched, all of them, then the states are
-    // finished in order, so that the reads overlap.
-    constexpr int kBatch = 64;
-    uint64_t batch[kBatch];
-    int size = 0;
-    const auto finish_batch = [&] {
-      for (int i = 0; i < size; ++i) {
-        const uint64_t l = batch[i];
-        if (aggregate_[l].count != 0) continue;
-        for (uint64_t e = inner_offsets_[l]; e < inner_offsets_[l + 1]; ++e) {
-          __builtin_prefetch(value_.data() + inner_child_[e]);
-        }
-      }
-      for (int i = 0; i < size; ++i) {
-        const uint64_t l = batch[i];
-        Aggregate& a = aggregate_[l];
-        if (a.count == 0) {
-          Rescan(l);
-          ++evaluated;
-        }
-        Record(lo_ + l, a.best, a.value, out);
-        a.value = static_cast<int8_t>(a.best);
-      }
-      size = 0;
-    };
     for (uint64_t w = w_begin; w < w_end; ++w) {
       uint64_t bits = dirty_[w];
       if (bits == 0) continue;
       dirty_[w] = 0;
+      evaluated += std::popcount(bits);
       while (bits != 0) {
-        batch[size++] = w * 64 + std::countr_zero(bits);
+        const uint64_t l = w * 64 + std::countr_zero(bits);
         bits &= bits - 1;
-        if (size == kBatch) finish_batch();
+        StateRecord& r = records_[l];
+        const int best = BestTerm(l);
+        Record(lo_ + l, best, r.value, out);
+        r.value = static_cast<int8_t>(best);
       }
     }
-    finish_batch();
     evaluations_.fetch_add(evaluated, std::memory_order_relaxed);
   }
 
-  // Apply: V_t becomes the current layer (changes in index order). This
-  // rank's changes go to its log; then every rank's, in index order (ranks
-  // own increasing ranges), update the replica, keeping the values they
-  // replace for the next layer's marking.
+  // Apply: V_t becomes the current layer (changes in index order): this
+  // rank's changes go to its log, and every rank's are gathered for the
+  // next layer's slot updates (ranks own increasing ranges).
   void ApplyLayer(LayerChanges& changed) {
     changed.Count();
     AppendLog(changed);
     GatherLayerChanges(comm_, changed);
-    previous_old_values_.resize(changed.total);
-    for (size_t part = 0; part < changed.parts.size(); ++part) {
-      int8_t* old_values = previous_old_values_.data() + changed.first[part];
-      const std::vector<Change>& list = changed.parts[part];
-      for (size_t i = 0; i < list.size(); ++i) {
-        old_values[i] = value_[list[i].state];
-        value_[list[i].state] = list[i].value;
-      }
-    }
   }
 
   // Frees the edge lists before the store is built (lowers peak memory).
@@ -910,13 +856,11 @@ class FiniteHorizonSliceSolver {
     release(parent_offsets_);
     release(inner_child_);
     release(parents_);
+    release(parent_slot_);
     release(inner_reward_);
-    release(parent_rewards_);
     release(inner_keeps_turn_);
-    release(parent_keeps_turn_);
-    release(previous_old_values_);
     release(outer_);
-    release(aggregate_);
+    release(records_);
     release(outer_term_);
     outer_events_.Clear();
     release(updates_);
@@ -1102,29 +1046,29 @@ class FiniteHorizonSliceSolver {
 
   // The tables read at random while solving are HugePageVectors: on
   // large slices a TLB miss a read would cost as much as the read.
-  retro::internal::HugePageVector<int8_t> value_;     // V_{t-1} during layer t, every state
-  retro::internal::HugePageVector<int8_t> terminal_;  // local
+  // V_0 of every state, and the local terminal values, until layer 1
+  // has filled the records.
+  retro::internal::HugePageVector<int8_t> value_;
+  retro::internal::HugePageVector<int8_t> terminal_;
   // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
   retro::internal::HugePageVector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
   retro::internal::HugePageVector<uint32_t> inner_child_, parents_;
+  // The slot of each reverse edge in its parent's record.
+  retro::internal::HugePageVector<uint8_t> parent_slot_;
   // Empty when every in-slice move earns nothing (inner_rewards_zero_).
   retro::internal::HugePageVector<int8_t> inner_reward_;
-  retro::internal::HugePageVector<int8_t> parent_rewards_;  // reward of each reverse edge
-  // Whether each in-slice edge, and each reverse edge, keeps the turn:
-  // empty unless kExtraTurns.
+  // Whether each in-slice edge keeps the turn: empty unless kExtraTurns.
   retro::internal::HugePageVector<uint8_t> inner_keeps_turn_;
-  retro::internal::HugePageVector<uint8_t> parent_keeps_turn_;
   bool inner_rewards_zero_ = false;
-  std::vector<int8_t> previous_old_values_;  // V_{t-2} of the states changed at t-1
   retro::internal::HugePageVector<OuterEdge> outer_;
-  // Local: each state's running maximum (Aggregate), and its outer term
-  // as of the current layer (kNoOuterTerm: none).
-  retro::internal::HugePageVector<Aggregate> aggregate_;
+  // Local: each state's record (StateRecord), and its outer term as of
+  // the current layer (kNoOuterTerm: none).
+  retro::internal::HugePageVector<StateRecord> records_;
   retro::internal::HugePageVector<int16_t> outer_term_;
   // The outer terms' changes after layer 1 (BuildOuterTerms).
   OuterTermEvents outer_events_;
-  // Term updates by worker and bucket (ReplaceTermsOfChanges).
-  std::vector<std::vector<std::vector<TermUpdate>>> updates_;
+  // Slot updates by worker and bucket (EvaluateLayer).
+  std::vector<std::vector<std::vector<SlotUpdate>>> updates_;
   uint32_t bucket_shift_ = 12;
   retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states that may change
   // This rank's changes of each layer, in state order (about 2 bytes a
