@@ -385,15 +385,20 @@ class FiniteHorizonSliceSolver {
 
   // 2. Reverse in-slice edges: the parents of each state.
   void BuildParents() {
-    std::vector<std::atomic<uint32_t>> degree(size_ + 1);
-    // A counter's old value, then one more: atomically only when other
-    // threads may count too.
+    // In parent_offsets_: (a) each child's parent count at its index, (b)
+    // summed into where its list ends, (c) counted down as each edge is put
+    // at its child's end, which leaves each where its list begins.
+    parent_offsets_.assign(size_ + 1, 0);
+    uint32_t* const offsets = parent_offsets_.data();
+    // Adds `delta` to a counter and returns its new value: atomically only
+    // when other threads may count too.
     const bool shared = RunsShared(local_, kGrain);
-    const auto bump = [shared](std::atomic<uint32_t>& counter) {
-      if (shared) return counter.fetch_add(1, std::memory_order_relaxed);
-      const uint32_t old = counter.load(std::memory_order_relaxed);
-      counter.store(old + 1, std::memory_order_relaxed);
-      return old;
+    const auto add = [shared](uint32_t& counter, uint32_t delta) {
+      if (shared) {
+        return std::atomic_ref<uint32_t>(counter).fetch_add(delta, std::memory_order_relaxed) +
+               delta;
+      }
+      return counter += delta;
     };
     // The counters are reached at random: each is prefetched
     // kPrefetchAhead edges before.
@@ -401,16 +406,13 @@ class FiniteHorizonSliceSolver {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t e = inner_offsets_[begin]; e < e_end; ++e) {
         if (e + kPrefetchAhead < e_end) {
-          __builtin_prefetch(&degree[inner_child_[e + kPrefetchAhead] + 1], 1);
+          __builtin_prefetch(offsets + inner_child_[e + kPrefetchAhead], 1);
         }
-        bump(degree[inner_child_[e] + 1]);
+        add(offsets[inner_child_[e]], 1);
       }
     });
-    parent_offsets_.assign(size_ + 1, 0);
-    for (uint64_t s = 0; s < size_; ++s) {
-      parent_offsets_[s + 1] = parent_offsets_[s] + degree[s + 1].load(std::memory_order_relaxed);
-      degree[s].store(static_cast<uint32_t>(parent_offsets_[s]), std::memory_order_relaxed);
-    }
+    uint32_t sum = 0;
+    for (uint64_t s = 0; s <= size_; ++s) offsets[s] = sum += offsets[s];
     parents_.resize(inner_child_.size());
     parent_slot_.resize(inner_child_.size());
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
@@ -418,9 +420,9 @@ class FiniteHorizonSliceSolver {
       for (uint64_t s = begin; s < end; ++s) {
         for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
           if (e + kPrefetchAhead < e_end) {
-            __builtin_prefetch(&degree[inner_child_[e + kPrefetchAhead]], 1);
+            __builtin_prefetch(offsets + inner_child_[e + kPrefetchAhead], 1);
           }
-          const uint32_t at = bump(degree[inner_child_[e]]);
+          const uint32_t at = add(offsets[inner_child_[e]], ~uint32_t{0});
           parents_[at] = static_cast<uint32_t>(lo_ + s);
           parent_slot_[at] = static_cast<uint8_t>(e - inner_offsets_[s]);
         }
