@@ -84,6 +84,12 @@ class FiniteHorizonSliceSolver {
       return absl::ResourceExhaustedError(
           absl::StrCat("slice ", slice_, " has ", size_, " states; at most 2^32 are supported"));
     }
+    if (local_ * Game::kMaxMoves >= (uint64_t{1} << 32)) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "slice ", slice_, " has ", local_, " states on this rank; at most 2^32 / ",
+          Game::kMaxMoves, " (the most moves of a state) are supported a rank: solve it over ",
+          "more MPI ranks"));
+    }
     if (absl::Status s = CheckBudget(StateBytes(), "the states");
         !s.ok()) {
       return s;
@@ -146,11 +152,12 @@ class FiniteHorizonSliceSolver {
   // through buckets on one thread: 2^16 records, half a 1 MiB L2 at 8
   // bytes a record (docs/benchmarks.md, "Against the seed method").
   static constexpr uint64_t kInPlaceStates = uint64_t{1} << 16;
-  // One child's change as its parent sees it: local state l's slot
-  // `slot` becomes `value`.
+  // A slot's number: local state l's slot j is l * kMaxMoves + j, what
+  // a reverse edge holds (a rank holds fewer than 2^32 / kMaxMoves states).
+  static uint64_t StateOfSlot(uint32_t slot) { return slot / Game::kMaxMoves; }
+  // One child's change as its parent sees it: slot `slot` becomes `value`.
   struct SlotUpdate {
-    uint32_t l;
-    uint8_t slot;
+    uint32_t slot;
     int8_t value;
   };
 
@@ -413,8 +420,7 @@ class FiniteHorizonSliceSolver {
     });
     uint32_t sum = 0;
     for (uint64_t s = 0; s <= size_; ++s) offsets[s] = sum += offsets[s];
-    parents_.resize(inner_child_.size());
-    parent_slot_.resize(inner_child_.size());
+    parent_slots_.resize(inner_child_.size());
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t s = begin; s < end; ++s) {
@@ -423,8 +429,8 @@ class FiniteHorizonSliceSolver {
             __builtin_prefetch(offsets + inner_child_[e + kPrefetchAhead], 1);
           }
           const uint32_t at = add(offsets[inner_child_[e]], ~uint32_t{0});
-          parents_[at] = static_cast<uint32_t>(lo_ + s);
-          parent_slot_[at] = static_cast<uint8_t>(e - inner_offsets_[s]);
+          parent_slots_[at] =
+              static_cast<uint32_t>(s * Game::kMaxMoves + (e - inner_offsets_[s]));
         }
       }
     });
@@ -460,11 +466,13 @@ class FiniteHorizonSliceSolver {
   // layer compare with the same value, which the walk changes only after.
   static void ApplySlotUpdate(StateRecord* __restrict records, uint64_t* __restrict dirty,
                               SlotUpdate u, bool plain) {
-    StateRecord& r = records[u.l];
-    const int old_value = r.child[u.slot];
-    r.child[u.slot] = u.value;
+    const uint64_t l = StateOfSlot(u.slot);
+    StateRecord& r = records[l];
+    int8_t& child = r.child[u.slot - l * Game::kMaxMoves];
+    const int old_value = child;
+    child = u.value;
     const uint64_t may_change = !plain | (-u.value > r.value) | (-old_value == r.value);
-    dirty[u.l >> 6] |= may_change << (u.l & 63);
+    dirty[l >> 6] |= may_change << (l & 63);
   }
   // ApplySlotUpdate for each of [begin, end), the record of the update
   // kPrefetchAhead on prefetched: a bucket's records need not be in the
@@ -473,7 +481,7 @@ class FiniteHorizonSliceSolver {
                                                  StateRecord* __restrict records,
                                                  uint64_t* __restrict dirty, bool plain) {
     for (const SlotUpdate* u = begin; u != end; ++u) {
-      if (end - u > kPrefetchAhead) __builtin_prefetch(records + u[kPrefetchAhead].l, 1);
+      if (end - u > kPrefetchAhead) __builtin_prefetch(records + StateOfSlot(u[kPrefetchAhead].slot), 1);
       ApplySlotUpdate(records, dirty, *u, plain);
     }
   }
@@ -767,7 +775,7 @@ class FiniteHorizonSliceSolver {
                             const Piece& piece = pieces[k];
                             ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end,
                                               [&](SlotUpdate u) {
-                                                lists[u.l >> bucket_shift_].push_back(u);
+                                                lists[StateOfSlot(u.slot) >> bucket_shift_].push_back(u);
                                               });
                           }
                         });
@@ -797,19 +805,17 @@ class FiniteHorizonSliceSolver {
                          uint64_t end, Each&& each) const {
     const std::vector<Change>& list = changed.parts[part];
     const uint32_t* const offsets = parent_offsets_.data();
-    const uint32_t* const parents = parents_.data();
-    const uint8_t* const slots = parent_slot_.data();
+    const uint32_t* const slots = parent_slots_.data();
     constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
     for (uint64_t i = begin; i < end; ++i) {
       if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
       if (i + kListAhead < end) {
         const uint32_t ahead = offsets[list[i + kListAhead].state];
-        __builtin_prefetch(parents + ahead);
         __builtin_prefetch(slots + ahead);
       }
       const uint32_t c = list[i].state;
       for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
-        each(SlotUpdate{static_cast<uint32_t>(parents[p] - lo_), slots[p], list[i].value});
+        each(SlotUpdate{slots[p], list[i].value});
       }
     }
   }
@@ -857,8 +863,7 @@ class FiniteHorizonSliceSolver {
     release(outer_offsets_);
     release(parent_offsets_);
     release(inner_child_);
-    release(parents_);
-    release(parent_slot_);
+    release(parent_slots_);
     release(inner_reward_);
     release(inner_keeps_turn_);
     release(outer_);
@@ -1054,9 +1059,9 @@ class FiniteHorizonSliceSolver {
   retro::internal::HugePageVector<int8_t> terminal_;
   // Edge offsets are 32-bit (checked in Expand): a slice has < 2^32 edges.
   retro::internal::HugePageVector<uint32_t> inner_offsets_, outer_offsets_, parent_offsets_;
-  retro::internal::HugePageVector<uint32_t> inner_child_, parents_;
-  // The slot of each reverse edge in its parent's record.
-  retro::internal::HugePageVector<uint8_t> parent_slot_;
+  retro::internal::HugePageVector<uint32_t> inner_child_;
+  // Reverse edges: the slot (StateOfSlot) of each in its parent's record.
+  retro::internal::HugePageVector<uint32_t> parent_slots_;
   // Empty when every in-slice move earns nothing (inner_rewards_zero_).
   retro::internal::HugePageVector<int8_t> inner_reward_;
   // Whether each in-slice edge keeps the turn: empty unless kExtraTurns.
