@@ -552,9 +552,28 @@ class FiniteHorizonSliceSolver {
   //     smaller slices. The outer edges are released afterwards.
   void BuildOuterTerms() {
     outer_term_.assign(local_, kNoOuterTerm);
+    // The children's lists are read at random: their table entries are
+    // prefetched kTablesAhead states before, their first bytes
+    // kListsAhead states before.
+    constexpr uint64_t kTablesAhead = 16, kListsAhead = 8;
+    const auto prefetch = [&](uint64_t l, auto&& hint) {
+      for (uint64_t e = outer_offsets_[l]; e < outer_offsets_[l + 1]; ++e) {
+        hint(outer_views_[outer_[e].slice], outer_[e].index);
+      }
+    };
     outer_events_.Build(local_, horizon_, pool_, [&](uint64_t begin, uint64_t end, auto&& emit) {
       std::vector<std::pair<uint32_t, int>> changes;
       for (uint64_t l = begin; l < end; ++l) {
+        if (l + kTablesAhead < end) {
+          prefetch(l + kTablesAhead, [](const FiniteHorizonStoreView& view, uint64_t index) {
+            view.PrefetchOffsets(index);
+          });
+        }
+        if (l + kListsAhead < end) {
+          prefetch(l + kListsAhead, [](const FiniteHorizonStoreView& view, uint64_t index) {
+            view.PrefetchChanges(index);
+          });
+        }
         if (outer_offsets_[l] == outer_offsets_[l + 1]) continue;
         outer_term_[l] = static_cast<int16_t>(
             MergeOuterTerm(l, changes, [&](uint32_t t, int term) { emit(l, t, term); }));

@@ -171,6 +171,23 @@ class FiniteHorizonStoreView {
               : blocks_[block + 1];
   }
 
+  // Prefetch hints for a reader of many states' lists at random (the
+  // solver's outer terms): PrefetchOffsets(state) asks for the two table
+  // entries EntryRange reads; once they are in the cache,
+  // PrefetchChanges(state) asks for the first bytes of the state's list.
+  // Byte-coded stores only (no-ops for the other encodings).
+  //   Parameters: state < states() (unchecked). Errors: none.
+  //   Thread safety: any number of threads at once. Cost: a table read.
+  void PrefetchOffsets(uint64_t state) const {
+    if (!coded()) return;
+    __builtin_prefetch(blocks_ + (state >> header_.block_shift));
+    __builtin_prefetch(starts_ + state);
+  }
+  void PrefetchChanges(uint64_t state) const {
+    if (!coded()) return;
+    __builtin_prefetch(entries_ + blocks_[state >> header_.block_shift] + starts_[state]);
+  }
+
   // Where a reader of one state's changes stands: the units consumed and
   // the layer of the last change consumed (0 before the first).
   struct ChangeCursor {
