@@ -481,7 +481,9 @@ class FiniteHorizonSliceSolver {
                                                  StateRecord* __restrict records,
                                                  uint64_t* __restrict dirty, bool plain) {
     for (const SlotUpdate* u = begin; u != end; ++u) {
-      if (end - u > kPrefetchAhead) __builtin_prefetch(records + StateOfSlot(u[kPrefetchAhead].slot), 1);
+      if (end - u > kPrefetchAhead) {
+        __builtin_prefetch(records + StateOfSlot(u[kPrefetchAhead].slot), 1);
+      }
       ApplySlotUpdate(records, dirty, *u, plain);
     }
   }
@@ -787,17 +789,17 @@ class FiniteHorizonSliceSolver {
     do {
       const uint64_t round_end = std::min<uint64_t>(pieces.size(), round + kPiecesPerRound);
       const bool last = round_end == pieces.size();
+      const auto scatter = [&](int worker, uint64_t b, uint64_t e) {
+        std::vector<std::vector<SlotUpdate>>& lists = updates_[worker];
+        for (uint64_t k = b; k < e; ++k) {
+          const Piece& piece = pieces[k];
+          ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end, [&](SlotUpdate u) {
+            lists[StateOfSlot(u.slot) >> bucket_shift_].push_back(u);
+          });
+        }
+      };
       pool_.ParallelFor(round, round_end, shared ? 1 : std::max<uint64_t>(round_end - round, 1),
-                        [&](int worker, uint64_t b, uint64_t e) {
-                          std::vector<std::vector<SlotUpdate>>& lists = updates_[worker];
-                          for (uint64_t k = b; k < e; ++k) {
-                            const Piece& piece = pieces[k];
-                            ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end,
-                                              [&](SlotUpdate u) {
-                                                lists[StateOfSlot(u.slot) >> bucket_shift_].push_back(u);
-                                              });
-                          }
-                        });
+                        scatter);
       pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t bucket = b; bucket < e; ++bucket) {
           for (auto& lists : updates_) {
