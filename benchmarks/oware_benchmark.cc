@@ -59,8 +59,8 @@ BENCHMARK(BM_SolveRetro)
 
 // The cost of the solver's work units, one thread, byte-coded stores (the
 // layers and the store, no final coding): CPU nanoseconds per stored change
-// and per full evaluation of a state (the solver's `evaluations`: every
-// state at layer 1, then each state whose best term dropped), so that a
+// and per evaluation of a state (the solver's `evaluations`: every state at
+// layer 1, then each marked state, read from its record), so that a
 // regression of the change-driven method shows as a figure.
 void BM_SolveChangeCost(benchmark::State& state) {
   const int seeds = static_cast<int>(state.range(0));

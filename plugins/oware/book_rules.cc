@@ -53,12 +53,13 @@ double StoredSliceBytes(int n, int turn_limit) {
 // The memory model of a solve, fitted to the peak RSS of books of 14, 16
 // and 20 seeds (docs/benchmarks.md): while the largest slice (N seeds) is
 // solved, the finished stores of the smaller slices, plus its working set:
-// about 51.5 bytes a board at 16 seeds, 67.5 at 20 (values, running maxima,
-// outer terms and their events, edges both ways, offsets, the layer's
-// changes and term updates; boards with more seeds have more moves, more
-// capture events and more changes a layer), and 150 MB of buffers (the
-// change log's, spilled beyond 32 MiB to the scratch folder); then a 5%
-// margin.
+// about 51.5 bytes a board at 16 seeds, 67.5 at 20 (values, the records of
+// children's values, outer terms and their events, edges both ways,
+// offsets, the layer's changes and slot updates; boards with more seeds
+// have more moves, more capture events and more changes a layer; the 16-
+// and 20-seed books peak at 961 MiB and 7.35 GiB, 4 and 2.5 bytes a board
+// under the model), and 150 MB of buffers (the change log's, spilled
+// beyond 32 MiB to the scratch folder); then a 5% margin.
 double WorkingBytesPerBoard(int seeds) { return 51.5 + 4.0 * std::max(0, seeds - 16); }
 constexpr double kWorkingBytes = 150e6;
 constexpr double kMemoryMargin = 1.05;

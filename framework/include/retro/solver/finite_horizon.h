@@ -17,17 +17,19 @@
 // Distributed (SolveContext::communicator, retro/distributed/): each slice's
 // states are split into one contiguous range per rank
 // (retro/distributed/partition.h). A rank expands only its own states and
-// keeps their forward edges, running maxima, outer terms and their events,
-// terminal values, dirty bitmap and change log, and the reverse edges whose
-// parent it owns; every rank keeps a replica of the slice's V_{t-1} (one
-// byte a state). After each layer, the ranks' changes (in index order) are
-// gathered on every rank in one batch, so each rank updates its replica
-// and replaces the changed children's terms in its own parents. Each rank lays out the store of its own range from its own log
-// and keeps it: the finished slices are split like the work. Before a
-// slice is evaluated, each rank fetches the change lists of the children
-// its moves into smaller slices read from the ranks that keep them (batched
-// exchanges). Once a slice is solved the ranks bit-code it together, each
-// its own range (retro/format/finite_horizon/write/bit_coder.h), and rank 0 gathers the coded
+// keeps their forward edges, records of their children's values, outer
+// terms and their events, terminal values, dirty bitmap and change log,
+// and the reverse edges whose parent it owns; every rank keeps a replica
+// of the slice's V_0 (one byte a state) until its records are filled.
+// After each layer, the ranks' changes (in index order) are gathered on
+// every rank in one batch, so each rank writes the changed children's
+// values into its own parents' records. Each rank lays out the store of
+// its own range from its own log and keeps it: the finished slices are
+// split like the work. Before a slice is evaluated, each rank fetches the
+// change lists of the children its moves into smaller slices read from
+// the ranks that keep them (batched exchanges). Once a slice is solved the
+// ranks bit-code it together, each its own range
+// (retro/format/finite_horizon/write/bit_coder.h), and rank 0 gathers the coded
 // store (and, to save it in a checkpoint, the byte-coded one) and returns
 // them, byte for byte those of a single-process solve; the other ranks
 // return empty stores. With one rank (no communicator) this is the

@@ -172,10 +172,10 @@ class FiniteHorizonSliceSolver {
   // rank keeps (finite_horizon_options.h).
   static constexpr uint64_t kBytesPerState = FiniteHorizonBytesPerState(Game::kMaxMoves);
   static constexpr uint64_t kReplicatedBytesPerState = kFiniteHorizonReplicatedBytesPerState;
-  // Bytes per in-slice edge (child, reward, parent, the parent's slot,
-  // whether it keeps the turn) and per outer edge (the edge, and about one
-  // outer-term event).
-  static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 11 : 10;
+  // Bytes per in-slice edge (child, reward, the parent's slot, whether it
+  // keeps the turn) and per outer edge (the edge, and about one outer-term
+  // event).
+  static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 10 : 9;
   static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 6;
 
   // Bytes of the per-state tables on this rank.
