@@ -45,18 +45,12 @@ struct StateChange {
 // states in a single process, so they are never copied into one list).
 struct LayerChanges {
   std::vector<std::vector<StateChange>> parts;
-  std::vector<uint64_t> first;  // index of each part's first change
   uint64_t total = 0;
 
-  // Fills `first` and `total` from the parts.
+  // Fills `total` from the parts.
   void Count() {
-    first.resize(parts.size() + 1);
     total = 0;
-    for (size_t p = 0; p < parts.size(); ++p) {
-      first[p] = total;
-      total += parts[p].size();
-    }
-    first[parts.size()] = total;
+    for (const std::vector<StateChange>& part : parts) total += part.size();
   }
 };
 

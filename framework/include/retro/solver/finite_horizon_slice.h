@@ -491,6 +491,12 @@ class FiniteHorizonSliceSolver {
   // nothing and pass the turn (oware's within a slice).
   bool PlainTerms() const { return !kExtraTurns && inner_rewards_zero_; }
 
+  // Frees a table's memory (clear() would keep its capacity).
+  template <typename Table>
+  static void Release(Table& table) {
+    Table().swap(table);
+  }
+
   using Change = StateChange;
 
   // True when ParallelFor over `items` with `grain` may run on several
@@ -581,11 +587,8 @@ class FiniteHorizonSliceSolver {
             MergeOuterTerm(l, changes, [&](uint32_t t, int term) { emit(l, t, term); }));
       }
     });
-    const auto release = [](auto& table) {
-      std::remove_reference_t<decltype(table)>().swap(table);
-    };
-    release(outer_);
-    release(outer_offsets_);
+    Release(outer_);
+    Release(outer_offsets_);
   }
 
   // 3. The layers t = 1..T. Layer 1 fills every state's record; after
@@ -702,13 +705,10 @@ class FiniteHorizonSliceSolver {
       }
     });
     evaluations_ += local_;
-    const auto release = [](auto& table) {
-      std::remove_reference_t<decltype(table)>().swap(table);
-    };
-    release(terminal_);
-    release(value_);
-    release(inner_child_);
-    if (PlainTerms()) release(inner_offsets_);
+    Release(terminal_);
+    Release(value_);
+    Release(inner_child_);
+    if (PlainTerms()) Release(inner_offsets_);
   }
 
   // Replaces the outer terms that change at layer t, marking their states.
@@ -830,10 +830,7 @@ class FiniteHorizonSliceSolver {
     constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
     for (uint64_t i = begin; i < end; ++i) {
       if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
-      if (i + kListAhead < end) {
-        const uint32_t ahead = offsets[list[i + kListAhead].state];
-        __builtin_prefetch(slots + ahead);
-      }
+      if (i + kListAhead < end) __builtin_prefetch(slots + offsets[list[i + kListAhead].state]);
       const uint32_t c = list[i].state;
       for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
         each(SlotUpdate{slots[p], list[i].value});
@@ -877,26 +874,23 @@ class FiniteHorizonSliceSolver {
 
   // Frees the edge lists before the store is built (lowers peak memory).
   void ReleaseGraph() {
-    const auto release = [](auto& table) {
-      std::remove_reference_t<decltype(table)>().swap(table);
-    };
-    release(inner_offsets_);
-    release(outer_offsets_);
-    release(parent_offsets_);
-    release(inner_child_);
-    release(parent_slots_);
-    release(inner_reward_);
-    release(inner_keeps_turn_);
-    release(outer_);
-    release(records_);
-    release(outer_term_);
+    Release(inner_offsets_);
+    Release(outer_offsets_);
+    Release(parent_offsets_);
+    Release(inner_child_);
+    Release(parent_slots_);
+    Release(inner_reward_);
+    Release(inner_keeps_turn_);
+    Release(outer_);
+    Release(records_);
+    Release(outer_term_);
     outer_events_.Clear();
-    release(updates_);
-    release(dirty_);
-    release(terminal_);
-    release(value_);
-    release(outer_views_);
-    release(fetched_);
+    Release(updates_);
+    Release(dirty_);
+    Release(terminal_);
+    Release(value_);
+    Release(outer_views_);
+    Release(fetched_);
   }
 
   // 1b. Under R > 1 ranks: fetches the change lists of this rank's outer
