@@ -5,9 +5,8 @@
 // at-limit rule's value, a board with no move is worth the mover's own
 // seeds, and the horizon is the turn limit. The hooks give the parameters
 // (--seeds, --turn-limit, --grand-slam, --at-limit), the memory and file
-// estimates, the fast solve (solve_book.cc: the colex solver adapter with the
-// grand slam rule compiled in), how probe and stats read, and the oware side
-// of the C++ header `retro export` writes (cpp_book_code.cc).
+// estimates, and how probe and stats read. This is the read side: the
+// solve and the export's game side are book_build.h.
 #ifndef PLUGINS_OWARE_BOOK_RULES_H_
 #define PLUGINS_OWARE_BOOK_RULES_H_
 
@@ -28,20 +27,9 @@
 #include "retro/kit/game_info.h"
 #include "retro/parameters.h"
 
-// Declared, not included: Solve below only names them, and a reader of books
-// (book.h) must not pull the solver in (retro/solver/finite_horizon_options.h
-// and retro/solver/solve_context.h define them; solve_book.cc includes both).
-namespace retro::solver {
-struct FiniteHorizonOptions;
-struct SolveContext;
-}  // namespace retro::solver
-// Likewise the C++ header's game side (retro/export/cpp_book.h), which only
-// the export (retro/kit/finite_horizon_export.h) needs whole.
-namespace retro {
-struct CppBookCode;
-}  // namespace retro
-// And the plan's estimates (retro/kit/size_estimates.h) and probe's words
-// (retro/kit/finite_horizon_words.h), which only the kit reads.
+// Declared, not included: the plan's estimates (retro/kit/size_estimates.h)
+// and probe's words (retro/kit/finite_horizon_words.h), which only the kit
+// reads.
 namespace retro::kit {
 struct FiniteHorizonWords;
 struct SizeEstimates;
@@ -133,12 +121,9 @@ class BookRules {
   // holds (docs/distributed.md), and what would fit instead.
   kit::SizeEstimates EstimateSizes(uint64_t available_bytes) const;
 
-  // Solves with the colex solver adapter (solver_game.h: incremental
-  // ranking of children) and the grand slam rule compiled in (solve_book.cc).
-  absl::StatusOr<std::vector<std::vector<uint8_t>>> Solve(
-      const solver::FiniteHorizonOptions& options, const solver::SolveContext& context) const;
-  // What the colex solver adapter (solver_game.h) reports for `board`
-  // against the rules' moves ("" when it agrees).
+  // What the colex solver adapter (solver_game.h) the book is solved with
+  // (book_build.h) reports for `board` against the rules' moves ("" when
+  // it agrees).
   std::string Inconsistency(const Board& board) const;
 
   // How probe and stats read.
@@ -149,10 +134,6 @@ class BookRules {
   std::string StatsTitle() const;
   kit::FiniteHorizonWords words() const;
 
-  // The oware side of `retro export --format cpp` (cpp_book_code.cc): the
-  // board's slice and colex rank as standalone C++ and
-  // retro_oware_book_value(houses, plies_left, exact).
-  CppBookCode cpp_book_code() const;
   // retro explore: the board drawn (board_svg.h), and a board of the book's
   // largest slice to start from, its seeds dealt one by one in sowing order
   // from house 0 (48 seeds: the game's start).

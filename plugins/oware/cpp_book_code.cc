@@ -1,4 +1,5 @@
-// The oware side of the C++ header `retro export --format cpp` writes
+// BookCppCode (book_build.h): the oware side of the C++ header `retro
+// export --format cpp` writes
 // (retro/export/cpp_book.h): what the book is, the board's slice (its seed
 // count) and colex rank written out as standalone C++ (the same rank as
 // games/oware/colex_indexer.h), and the lookup function bots call.
@@ -6,8 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
-#include "plugins/oware/book_rules.h"
-#include "retro/export/cpp_book.h"
+#include "plugins/oware/book_build.h"
 
 namespace retro::oware {
 namespace {
@@ -70,14 +70,16 @@ inline int retro_oware_book_value(const int houses[12], int plies_left, int* exa
 
 }  // namespace
 
-CppBookCode BookRules::cpp_book_code() const {
+CppBookCode BookCppCode(const BookRules& book) {
+  const int seeds = book.seeds();
+  const Rules& rules = book.rules();
   CppBookCode code;
   code.name = "retro_oware_book";
   code.about = {
-      absl::StrCat("Oware (abapa) endgame book: every board with 0..", seeds_,
+      absl::StrCat("Oware (abapa) endgame book: every board with 0..", seeds,
                    " seeds, written by `retro export --format cpp`."),
-      absl::StrCat("Rules: grand slam ", GrandSlamName(rules_.grand_slam), ", seeds at the limit ",
-                   AtLimitName(rules_.at_limit), ", turn limit ", rules_.turn_limit,
+      absl::StrCat("Rules: grand slam ", GrandSlamName(rules.grand_slam), ", seeds at the limit ",
+                   AtLimitName(rules.at_limit), ", turn limit ", rules.turn_limit,
                    " plies (docs/games/oware.md)."),
       "Standalone C++17, no includes; the book is decoded at the first call (tens of",
       "milliseconds for 9 seeds) into 3 bytes a board.",
@@ -89,7 +91,7 @@ CppBookCode BookRules::cpp_book_code() const {
       "  // final value and 3 plies are below its stored threshold.",
       "",
   };
-  code.locate = absl::StrReplaceAll(kLocate, {{"@SEEDS@", absl::StrCat(seeds_)}});
+  code.locate = absl::StrReplaceAll(kLocate, {{"@SEEDS@", absl::StrCat(seeds)}});
   code.interface = kInterface;
   return code;
 }

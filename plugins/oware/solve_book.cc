@@ -1,15 +1,13 @@
-// BookRules::Solve: the book solved with the colex solver adapter
+// SolveBook (book_build.h): the book solved with the colex solver adapter
 // (solver_game.h: children ranked incrementally) and the grand slam rule
 // compiled into move generation, one instantiation of the finite-horizon
 // solver per rule. (The other indexing schemes of games/oware give the same
 // book more slowly: tests/oware/solved_book.h and benchmarks/ solve with
 // them.)
 #include "games/oware/colex_indexer.h"
-#include "plugins/oware/book_rules.h"
+#include "plugins/oware/book_build.h"
 #include "plugins/oware/solver_game.h"
 #include "retro/solver/finite_horizon.h"
-#include "retro/solver/finite_horizon_options.h"
-#include "retro/solver/solve_context.h"
 
 namespace retro::oware {
 namespace {
@@ -24,16 +22,20 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveWith(
 
 }  // namespace
 
-absl::StatusOr<std::vector<std::vector<uint8_t>>> BookRules::Solve(
-    const solver::FiniteHorizonOptions& options, const solver::SolveContext& context) const {
-  switch (rules_.grand_slam) {
+absl::StatusOr<std::vector<std::vector<uint8_t>>> SolveBook(
+    const BookRules& book, const solver::FiniteHorizonOptions& options,
+    const solver::SolveContext& context) {
+  const ColexIndexer& colex = book.indexer();
+  const int seeds = book.seeds();
+  const AtLimit at_limit = book.rules().at_limit;
+  switch (book.rules().grand_slam) {
     case GrandSlam::kCapture:
-      return SolveWith<GrandSlam::kCapture>(colex_, seeds_, rules_.at_limit, options, context);
+      return SolveWith<GrandSlam::kCapture>(colex, seeds, at_limit, options, context);
     case GrandSlam::kForcedOnly:
-      return SolveWith<GrandSlam::kForcedOnly>(colex_, seeds_, rules_.at_limit, options, context);
+      return SolveWith<GrandSlam::kForcedOnly>(colex, seeds, at_limit, options, context);
     case GrandSlam::kForfeit:
     default:
-      return SolveWith<GrandSlam::kForfeit>(colex_, seeds_, rules_.at_limit, options, context);
+      return SolveWith<GrandSlam::kForfeit>(colex, seeds, at_limit, options, context);
   }
 }
 

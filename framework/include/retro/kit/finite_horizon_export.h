@@ -1,14 +1,14 @@
 // `retro export` for the finite-horizon kit: every position's final value
 // and threshold read from the tables (FinalValuesOf), and the export
-// capability (retro/export.h) of a game whose rules give the C++ side of a
-// header (the optional member cpp_book_code(), retro/kit/
-// finite_horizon_rules.h): format "cpp", a self-contained C++17 header
-// written by retro/export/cpp_book.h.
+// capability (retro/export.h) a game lends its module (FiniteHorizonParts,
+// retro/kit/finite_horizon_module.h) with its side of a C++ header of the
+// book: format "cpp", a self-contained C++17 header written by
+// retro/export/cpp_book.h.
 #ifndef RETRO_KIT_FINITE_HORIZON_EXPORT_H_
 #define RETRO_KIT_FINITE_HORIZON_EXPORT_H_
 
 #include <algorithm>
-#include <concepts>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,14 +29,6 @@
 #include "retro/status_macros.h"
 
 namespace retro::kit {
-
-// CppBookCode cpp_book_code(): optional member of FiniteHorizonRules; the
-// game's part of a C++ header of the book (absent: no `retro export
-// --format cpp`).
-template <typename R>
-concept HasCppBookCode = requires(const R& r) {
-  { r.cpp_book_code() } -> std::same_as<CppBookCode>;
-};
 
 // Every position's final value (its value at and after its last change)
 // and that layer, in slice and rank order.
@@ -65,12 +57,15 @@ FinalValueTable FinalValuesOf(const FiniteHorizonTables<R>& tables) {
   return table;
 }
 
-// The export capability of a kit-built game whose rules R give
-// cpp_book_code().
+// The export capability of a kit-built game, `code` giving the game's part
+// of the header (its positions' slice and rank as standalone C++, the
+// lookup's signature) for the rules of a book.
 template <FiniteHorizonRules R>
 class FiniteHorizonExport : public ExportCapability {
  public:
-  explicit FiniteHorizonExport(GameInfo info) : info_(std::move(info)) {
+  using GameCode = std::function<CppBookCode(const R&)>;
+  FiniteHorizonExport(GameInfo info, GameCode code)
+      : info_(std::move(info)), code_(std::move(code)) {
     description_.formats.push_back(
         {.name = "cpp",
          .summary = "one self-contained C++17 header (no includes) holding every position's "
@@ -95,7 +90,7 @@ class FiniteHorizonExport : public ExportCapability {
         const CppBookOptions cpp_options,
         ParseCppBookOptions(options, static_cast<uint32_t>(tables->horizon())));
     const FinalValueTable table = FinalValuesOf(*tables);
-    CppBookCode code = tables->rules().cpp_book_code();
+    CppBookCode code = code_(tables->rules());
     // What the game says, then what every book says: the header's
     // parameters and the fixed point.
     std::vector<std::string> parameters;
@@ -131,6 +126,7 @@ class FiniteHorizonExport : public ExportCapability {
 
  private:
   GameInfo info_;
+  GameCode code_;
   ExportDescription description_;
 };
 

@@ -7,19 +7,24 @@
 // solve resumes), writes one store per slice, opens the tables (retro/kit/finite_horizon_reader.h) for probe
 // (with the probe parameter --plies-left), stats and verify, counts perft,
 // checks the rules' contract, and exports a C++ header of the book when the
-// rules give its game side (retro/kit/finite_horizon_export.h). A plugin's
-// module.cc is then:
+// game lends one (FiniteHorizonParts; e.g. retro/kit/finite_horizon_export.h).
+// A plugin's module.cc is then:
 //
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeFiniteHorizonModule<MyRules>({.name = "mygame", ...});
 //   }
+//
+// or, lending parts of its own (oware: its play, solve and export):
+//
+//   return retro::kit::MakeFiniteHorizonModule<BookRules>(
+//       OwareInfo(), {.play = ..., .solve = SolveBook, .exporter = ...});
 //   RETRO_PLUGIN(CreateModule)
 #ifndef RETRO_KIT_FINITE_HORIZON_MODULE_H_
 #define RETRO_KIT_FINITE_HORIZON_MODULE_H_
 
 #include <algorithm>
-#include <concepts>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -32,13 +37,13 @@
 #include "absl/strings/str_format.h"
 #include "retro/checkpoint.h"
 #include "retro/contract/check_contract.h"
+#include "retro/export.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
 #include "retro/internal/spilled_slice.h"
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/finite_horizon_check_view.h"
 #include "retro/kit/finite_horizon_database.h"
-#include "retro/kit/finite_horizon_export.h"
 #include "retro/kit/finite_horizon_reader.h"
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_solve_view.h"
@@ -53,15 +58,19 @@
 
 namespace retro::kit {
 
-// Solve(options, context): optional member of FiniteHorizonRules
-// (finite_horizon_rules.h); the game solves with an adapter of its own
-// (absent: the kit solves through FiniteHorizonSolveView).
+// What a game may lend its module besides the rules, each optional: the
+// play capability (retro/play.h, `retro play` and `retro match`), a solve
+// of its own (e.g. a faster solver adapter; absent: the kit solves through
+// FiniteHorizonSolveView), which must describe exactly the rules'
+// positions and moves and return the stores in Rank order, and an export
+// (retro/export.h; e.g. FiniteHorizonExport<R>, a C++ header of the book).
 template <typename R>
-concept HasOwnSolve = requires(const R& r, const solver::FiniteHorizonOptions& options,
-                               const solver::SolveContext& context) {
-  {
-    r.Solve(options, context)
-  } -> std::same_as<absl::StatusOr<std::vector<std::vector<uint8_t>>>>;
+struct FiniteHorizonParts {
+  using Solve = std::function<absl::StatusOr<std::vector<std::vector<uint8_t>>>(
+      const R&, const solver::FiniteHorizonOptions&, const solver::SolveContext&)>;
+  std::unique_ptr<PlayCapability> play;
+  Solve solve;
+  std::unique_ptr<ExportCapability> exporter;
 };
 
 // The rules' indexer and moves at the ends of each slice, where a plugin
@@ -84,17 +93,17 @@ absl::Status SpotCheckRules(const R& rules) {
 template <FiniteHorizonRules R>
 class FiniteHorizonModule : public KitModule {
  public:
-  explicit FiniteHorizonModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
-      : KitModule(std::move(play)), info_(std::move(info)) {
+  explicit FiniteHorizonModule(GameInfo info, FiniteHorizonParts<R> parts = {})
+      : KitModule(std::move(parts.play)),
+        info_(std::move(info)),
+        solve_(std::move(parts.solve)),
+        export_(std::move(parts.exporter)) {
     static_assert(AssertFiniteHorizonRules<R>());
     description_ = KitDescription<R>(info_);
     // The kit's own: how the finished stores are written (layout.h).
     description_.solve_parameters.push_back(kStoreLayout.Spec());
     description_.probe_parameters = {PliesLeftParameter()};
     description_.supports_perft = true;
-    if constexpr (HasCppBookCode<R>) {
-      export_ = std::make_unique<FiniteHorizonExport<R>>(info_);
-    }
   }
 
   const GameDescription& Describe() const override { return description_; }
@@ -170,8 +179,8 @@ class FiniteHorizonModule : public KitModule {
       };
     }
     absl::StatusOr<std::vector<std::vector<uint8_t>>> stores;
-    if constexpr (HasOwnSolve<R>) {
-      stores = rules.Solve(options, solver::ContextOf(context));
+    if (solve_) {
+      stores = solve_(rules, options, solver::ContextOf(context));
     } else {
       const FiniteHorizonSolveView<R> view(rules);
       stores = solver::SolveFiniteHorizon(view, options, solver::ContextOf(context));
@@ -210,25 +219,26 @@ class FiniteHorizonModule : public KitModule {
                          context.progress);
   }
 
-  // `retro export --format cpp` when the rules give cpp_book_code().
+  // The export the game lent, if any.
   ExportCapability* Export() override { return export_.get(); }
 
  private:
   GameInfo info_;
   GameDescription description_;
+  typename FiniteHorizonParts<R>::Solve solve_;
   std::unique_ptr<ExportCapability> export_;
 };
 
-// The module a kit-built plugin's factory returns; `play` (optional) is the
-// plugin's play capability (retro/play.h). Unconstrained on purpose: rules
+// The module a kit-built plugin's factory returns, with the parts the game
+// lends it (FiniteHorizonParts, all optional). Unconstrained on purpose: rules
 // that lack a required member fail here with a message naming it
 // (AssertFiniteHorizonRules), not with the compiler's notes on a failed constraint.
 template <typename R>
-std::unique_ptr<GameModule> MakeFiniteHorizonModule(
-    GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
+std::unique_ptr<GameModule> MakeFiniteHorizonModule(GameInfo info,
+                                                    FiniteHorizonParts<R> parts = {}) {
   static_cast<void>(AssertFiniteHorizonRules<R>());  // its static_asserts name what R lacks
   if constexpr (FiniteHorizonRules<R>) {
-    return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(play));
+    return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(parts));
   } else {
     return nullptr;  // not reached: the static_assert above stops the build
   }

@@ -64,15 +64,11 @@
 //       16 bytes per position, 4 in the file, whatever the layout, as the
 //       kit cannot know how the game's values code; every rank holds 5
 //       bytes a state of the largest slice, and rank 0 the file it gathers)
-//   absl::StatusOr<std::vector<std::vector<uint8_t>>> Solve(
-//       const solver::FiniteHorizonOptions&, const solver::SolveContext&)
-//       solves with a faster solver adapter of the game's own (e.g. one that
-//       ranks children incrementally) and returns the stores in Rank order;
-//       it must describe exactly the positions and moves above. By default
-//       the kit solves through FiniteHorizonSolveView.
 //   std::string Inconsistency(const Position&)
-//       what that adapter reports for the position against the rules' moves
-//       ("" when it agrees); `retro check` runs it on every checked position
+//       what a solve of the game's own (lent to the module, retro/kit/
+//       finite_horizon_module.h's FiniteHorizonParts) reports for the
+//       position against the rules' moves ("" when it agrees); `retro
+//       check` runs it on every checked position
 //   std::string PositionNote(const Position&)  probe's header ("9 seeds")
 //   std::string GameOverNote(const Position&)   probe's note when p has no move
 //                                         (rules_hooks.h, shared by the kits)
@@ -82,11 +78,6 @@
 //                                         the slice number counts ("seeds"):
 //                                         stats shows the number under that
 //                                         title instead of names
-//   retro::CppBookCode cpp_book_code()    the game's part of a C++ header
-//                                         of the book (retro/export/
-//                                         cpp_book.h): with it the kit
-//                                         offers `retro export --format cpp`
-//                                         (retro/kit/finite_horizon_export.h)
 #ifndef RETRO_KIT_FINITE_HORIZON_RULES_H_
 #define RETRO_KIT_FINITE_HORIZON_RULES_H_
 
@@ -192,10 +183,10 @@ void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& vi
   }
 }
 
-// The optional members (those the kits share are in rules_hooks.h; Solve,
-// which names the solver's types, is HasOwnSolve in finite_horizon_module.h;
-// words(), which only probe and stats read, is HasWords in
-// finite_horizon_database.h).
+// The optional members (those the kits share are in rules_hooks.h; words(),
+// which only probe and stats read, is HasWords in
+// finite_horizon_database.h). What a game lends beyond its rules (its own
+// solve, play or export) is FiniteHorizonParts in finite_horizon_module.h.
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_FINITE_HORIZON_RULES_H_

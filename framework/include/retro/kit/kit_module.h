@@ -3,8 +3,7 @@
 // identity, and the play capability a plugin may lend it (retro/play.h, used
 // by `retro play` and `retro match`), owned by the module.
 //
-//   return retro::kit::MakeFiniteHorizonModule<BookRules>(info,
-//                                                         std::make_unique<OwarePlay>());
+//   return retro::kit::MakeLoopyWdlModule<Rules>(info, std::make_unique<MyPlay>());
 #ifndef RETRO_KIT_KIT_MODULE_H_
 #define RETRO_KIT_KIT_MODULE_H_
 
