@@ -45,6 +45,7 @@
 #include "retro/format/finite_horizon/write/byte_coder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
 #include "retro/internal/huge_pages.h"
+#include "retro/internal/parallel_prefault.h"
 #include "retro/progress.h"
 #include "retro/solver/change_log.h"
 #include "retro/solver/finite_horizon_exchange.h"
@@ -258,10 +259,10 @@ class FiniteHorizonSliceSolver {
   // 1. Expands every state once: limit values, terminal values, forward
   //    edges (in-slice and outer) in CSR form.
   absl::Status Expand() {
-    value_.assign(size_, 0);
-    terminal_.assign(local_, 0);
-    inner_offsets_.assign(local_ + 1, 0);
-    outer_offsets_.assign(local_ + 1, 0);
+    Fill(value_, size_, int8_t{0});
+    Fill(terminal_, local_, int8_t{0});
+    Fill(inner_offsets_, local_ + 1, 0u);
+    Fill(outer_offsets_, local_ + 1, 0u);
     const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
     struct Chunk {
       std::vector<uint32_t> inner_child;
@@ -348,10 +349,10 @@ class FiniteHorizonSliceSolver {
       return std::all_of(c.inner_reward.begin(), c.inner_reward.end(),
                          [](int8_t r) { return r == 0; });
     });
-    inner_child_.resize(inner_offsets_[local_]);
-    if (!inner_rewards_zero_) inner_reward_.resize(inner_offsets_[local_]);
-    if constexpr (kExtraTurns) inner_keeps_turn_.resize(inner_offsets_[local_]);
-    outer_.resize(outer_offsets_[local_]);
+    Fill(inner_child_, inner_offsets_[local_], 0u);
+    if (!inner_rewards_zero_) Fill(inner_reward_, inner_offsets_[local_], int8_t{0});
+    if constexpr (kExtraTurns) Fill(inner_keeps_turn_, inner_offsets_[local_], uint8_t{0});
+    Fill(outer_, outer_offsets_[local_], OuterEdge{});
     pool_.ParallelFor(0, chunks, 1, [&](int, uint64_t begin, uint64_t end) {
       for (uint64_t k = begin; k < end; ++k) {
         Chunk& c = chunk[k];
@@ -390,12 +391,24 @@ class FiniteHorizonSliceSolver {
     }
   }
 
+  // Sizes `table` to n copies of `value`, its pages faulted in by every
+  // thread first (retro/internal/parallel_prefault.h: filled on one
+  // thread, a large slice's tables kept the others idle most of its
+  // set-up).
+  template <typename T>
+  void Fill(retro::internal::HugePageVector<T>& table, uint64_t n, const T& value) {
+    retro::internal::HugePageVector<T>().swap(table);
+    table.reserve(n);
+    retro::internal::PrefaultInParallel(table.data(), n * sizeof(T), pool_);
+    table.assign(n, value);
+  }
+
   // 2. Reverse in-slice edges: the parents of each state.
   void BuildParents() {
     // In parent_offsets_: (a) each child's parent count at its index, (b)
     // summed into where its list ends, (c) counted down as each edge is put
     // at its child's end, which leaves each where its list begins.
-    parent_offsets_.assign(size_ + 1, 0);
+    Fill(parent_offsets_, size_ + 1, 0u);
     uint32_t* const offsets = parent_offsets_.data();
     // Adds `delta` to a counter and returns its new value: atomically only
     // when other threads may count too.
@@ -420,7 +433,7 @@ class FiniteHorizonSliceSolver {
     });
     uint32_t sum = 0;
     for (uint64_t s = 0; s <= size_; ++s) offsets[s] = sum += offsets[s];
-    parent_slots_.resize(inner_child_.size());
+    Fill(parent_slots_, inner_child_.size(), 0u);
     pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
       const uint64_t e_end = inner_offsets_[end];
       for (uint64_t s = begin; s < end; ++s) {
@@ -559,7 +572,7 @@ class FiniteHorizonSliceSolver {
   //     children's change lists once, so the layers never read the
   //     smaller slices. The outer edges are released afterwards.
   void BuildOuterTerms() {
-    outer_term_.assign(local_, kNoOuterTerm);
+    Fill(outer_term_, local_, kNoOuterTerm);
     // The children's lists are read at random: their table entries are
     // prefetched kTablesAhead states before, their first bytes
     // kListsAhead states before.
@@ -598,7 +611,7 @@ class FiniteHorizonSliceSolver {
   //    out sorted.
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
-    dirty_.assign(words, 0);
+    Fill(dirty_, words, uint64_t{0});
     PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
@@ -685,7 +698,7 @@ class FiniteHorizonSliceSolver {
   // order). After it only the records hold values: the V_0 replica, the
   // terminal values and the forward edges' children are released.
   void EvaluateEveryState(LayerChanges& changed) {
-    records_.resize(local_);
+    Fill(records_, local_, StateRecord{});
     const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
     changed = LayerChanges();
     changed.parts.resize(chunks);
@@ -992,7 +1005,8 @@ class FiniteHorizonSliceSolver {
     // The first two reads: the step counts, then (in the high 32 bits)
     // each state's bytes.
     // Replays read and write these tables at random (huge pages).
-    retro::internal::HugePageVector<uint64_t> track(local_);
+    retro::internal::HugePageVector<uint64_t> track;
+    Fill(track, local_, uint64_t{0});
     std::vector<std::vector<uint64_t>> part_counts(
         workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
     absl::Status read = replay(
@@ -1027,14 +1041,15 @@ class FiniteHorizonSliceSolver {
     // cursor[l]: the next byte of state lo_ + l.
     retro::internal::HugePageVector<uint64_t> cursor;
     std::vector<uint8_t> bytes =
-        LayOutFiniteHorizonStore(fields, count, coder.codes().data(), cursor);
+        LayOutFiniteHorizonStore(fields, count, coder.codes().data(), cursor, &pool_);
     std::vector<uint32_t>().swap(count);
     const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
     uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(local_, header->block_shift, 0,
                                                                  header->entry_bytes)
                                       .entries;
     // Layers in increasing order, so each state's changes come out sorted.
-    retro::internal::HugePageVector<uint32_t> last(local_);
+    retro::internal::HugePageVector<uint32_t> last;
+    Fill(last, local_, 0u);
     read = replay(last, [&](uint64_t, uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
                             int value) {
       uint8_t* at = out + cursor[l];

@@ -30,6 +30,7 @@
 #include "retro/format/finite_horizon/store.h"
 #include "retro/format/finite_horizon/write/prefix_encoder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
+#include "retro/internal/parallel_prefault.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -415,8 +416,8 @@ BitStreamPlace PlaceBitStream(std::span<const uint32_t> bits, uint64_t first, ui
 // is `header`: the block table's entries of the blocks that start in its
 // range, the starts of its groups and its bits of the stream (from the
 // byte its first bit falls in). Rank 0 writes them in place in the whole
-// store (`bytes`, header and model written); the others in their own
-// vectors.
+// store (`bytes`, header and model written, its pages faulted in on the
+// threads of `pool` first); the others in their own vectors.
 struct BitCodedParts {
   FiniteHorizonStoreView::Sections sections;
   uint64_t blocks = 0, first_block = 0, end_block = 0, first_group = 0, own_groups = 0;
@@ -433,7 +434,7 @@ struct BitCodedParts {
 inline BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& header,
                                            const std::vector<uint8_t>& model, uint64_t first,
                                            uint64_t n, uint64_t base, uint64_t own_bits,
-                                           bool root) {
+                                           bool root, ThreadPool& pool) {
   BitCodedParts parts;
   const uint64_t states = header.states;
   const uint64_t block_size = uint64_t{1} << header.block_shift;
@@ -449,6 +450,8 @@ inline BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& heade
   parts.stream_origin = base / 8;
   parts.own_stream_bytes = (base + own_bits + 7) / 8 - parts.stream_origin;
   if (root) {
+    parts.bytes.reserve(parts.sections.total);
+    PrefaultInParallel(parts.bytes.data(), parts.sections.total, pool);
     parts.bytes.assign(parts.sections.total, 0);
     std::memcpy(parts.bytes.data(), &header, sizeof(header));
     std::memcpy(parts.bytes.data() + parts.sections.codes, model.data(), model.size());
@@ -530,7 +533,7 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(
   header.model_bytes = model.model.size();
   const uint64_t own_bits = chunk_bits[chunks];
   internal::BitCodedParts parts =
-      internal::AllocateBitCodedParts(header, model.model, first, n, base, own_bits, root);
+      internal::AllocateBitCodedParts(header, model.model, first, n, base, own_bits, root, pool);
   uint64_t* const block_bit = parts.block_bit;
   uint16_t* const group_start = parts.group_start;
   uint8_t* const stream = parts.stream;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "retro/format/finite_horizon/store.h"
+#include "retro/internal/parallel_prefault.h"
 #include "retro/thread_pool.h"
 
 namespace retro {
@@ -67,11 +68,13 @@ void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t bloc
 // stores), the units zeroed, and sets first_unit[s] to the first unit of
 // state s (a std::vector<uint64_t>, or another vector of them). Blocks
 // shrink below 64 states where needed so that relative starts fit in 16
-// bits.
+// bits. Given a `pool`, the store's pages are faulted in on its threads
+// first (retro/internal/parallel_prefault.h).
 template <typename Offsets>
 std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fields,
                                               const std::vector<uint32_t>& counts,
-                                              const uint32_t* codes, Offsets& first_unit) {
+                                              const uint32_t* codes, Offsets& first_unit,
+                                              ThreadPool* pool = nullptr) {
   const uint64_t states = counts.size();
   const uint32_t shift = WidestFiniteHorizonBlockShift(counts);
   uint64_t units = 0;
@@ -84,7 +87,10 @@ std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fi
   header.coded_bytes = coded ? units : 0;
   if (!coded) header.entries = units;
   const auto sections = FiniteHorizonStoreView::Layout(states, shift, units, header.entry_bytes);
-  std::vector<uint8_t> bytes(sections.total, 0);
+  std::vector<uint8_t> bytes;
+  bytes.reserve(sections.total);
+  if (pool != nullptr) retro::internal::PrefaultInParallel(bytes.data(), sections.total, *pool);
+  bytes.assign(sections.total, 0);
   std::memcpy(bytes.data(), &header, sizeof(header));
   if (coded && codes != nullptr) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
