@@ -13,12 +13,13 @@
 //   std::unique_ptr<retro::GameModule> CreateModule() {
 //     return retro::kit::MakeFiniteHorizonModule<MyRules>({.name = "mygame", ...});
 //   }
+//   RETRO_PLUGIN(CreateModule)
 //
-// or, lending parts of its own (oware: its play, solve and export):
+// A game lends parts of its own as a second argument (oware: its play,
+// solve and export, plugins/oware/module.cc):
 //
 //   return retro::kit::MakeFiniteHorizonModule<BookRules>(
 //       OwareInfo(), {.play = ..., .solve = SolveBook, .exporter = ...});
-//   RETRO_PLUGIN(CreateModule)
 #ifndef RETRO_KIT_FINITE_HORIZON_MODULE_H_
 #define RETRO_KIT_FINITE_HORIZON_MODULE_H_
 
