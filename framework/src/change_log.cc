@@ -24,48 +24,84 @@ ChangeLog::ChangeLog(uint32_t first_state, uint64_t states, Options options)
   segments_.resize((states + size - 1) / size);
 }
 
-absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> parts) {
+absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> parts,
+                                    ThreadPool* pool) {
   std::vector<std::span<const StateChange>> spans(parts.begin(), parts.end());
-  return AppendLayer(std::span<const std::span<const StateChange>>(spans));
+  return AppendLayer(std::span<const std::span<const StateChange>>(spans), pool);
 }
 
-absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>> parts) {
+absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>> parts,
+                                    ThreadPool* pool) {
+  // 1. What earlier layers left past the threshold goes to the scratch file.
   const bool spilling = !options_.scratch_directory.empty();
+  if (spilling && memory_bytes_ >= options_.spill_bytes) {
+    if (absl::Status s = Spill(); !s.ok()) return s;
+  }
+  // 2. The layer cut into runs, each the changes of one part within one
+  //    segment, in state order (so a segment's runs are consecutive).
+  struct Run {
+    uint64_t segment;
+    std::span<const StateChange> changes;
+  };
+  const uint32_t shift = options_.segment_shift;
+  std::vector<Run> runs;
+  uint64_t total = 0;
+  for (const std::span<const StateChange> changes : parts) {
+    total += changes.size();
+    for (auto at = changes.begin(); at != changes.end();) {
+      const uint64_t k = (at->state - first_state_) >> shift;
+      const uint64_t end_state = uint64_t{first_state_} + ((k + 1) << shift);
+      const auto stop = std::partition_point(
+          at, changes.end(), [end_state](const StateChange& c) { return c.state < end_state; });
+      runs.push_back({k, std::span<const StateChange>(at, stop)});
+      at = stop;
+    }
+  }
+  std::vector<uint64_t> first_run;  // the first run of each segment with changes
+  for (uint64_t r = 0; r < runs.size(); ++r) {
+    if (r == 0 || runs[r].segment != runs[r - 1].segment) first_run.push_back(r);
+  }
+  first_run.push_back(runs.size());
+  // 3. Each segment's runs appended to its stream (a segment to a task):
+  //    the gap to the previous changed state, as a varint, then the value.
   const uint64_t count = segments_.size();
   layer_counts_.resize(layer_counts_.size() + count, 0);
   uint32_t* const counts = layer_counts_.data() + uint64_t{layers_} * count;
-  const uint32_t shift = options_.segment_shift;
-  // The segment being written, and the state its gaps are counted from.
-  uint64_t k = ~uint64_t{0};
-  uint32_t previous = 0;
-  std::vector<uint8_t>* buffer = nullptr;
-  for (const std::span<const StateChange> changes : parts) {
-    // Spilling, memory stays within about the threshold (a layer may be
-    // far larger: it is spilled part by part).
-    if (spilling && memory_bytes_ >= options_.spill_bytes) {
-      if (absl::Status s = Spill(); !s.ok()) return s;
-    }
-    changes_ += changes.size();
-    for (const StateChange& c : changes) {
-      const uint64_t at = (c.state - first_state_) >> shift;
-      if (at != k) {
-        k = at;
-        previous = first_state_ + static_cast<uint32_t>(k << shift);
-        buffer = &segments_[k].buffer;
+  const int workers = pool != nullptr ? pool->size() : 1;
+  std::vector<uint64_t> added(workers, 0);
+  const auto append = [&](int worker, uint64_t begin, uint64_t end) {
+    for (uint64_t g = begin; g < end; ++g) {
+      const uint64_t k = runs[first_run[g]].segment;
+      std::vector<uint8_t>& buffer = segments_[k].buffer;
+      const size_t before = buffer.size();
+      uint32_t previous = first_state_ + static_cast<uint32_t>(k << shift);
+      for (uint64_t r = first_run[g]; r < first_run[g + 1]; ++r) {
+        counts[k] += static_cast<uint32_t>(runs[r].changes.size());
+        for (const StateChange& c : runs[r].changes) {
+          uint32_t gap = c.state - previous;
+          previous = c.state;
+          while (gap >= 0x80) {
+            buffer.push_back(static_cast<uint8_t>(gap | 0x80));
+            gap >>= 7;
+          }
+          buffer.push_back(static_cast<uint8_t>(gap));
+          buffer.push_back(static_cast<uint8_t>(c.value));
+        }
       }
-      ++counts[k];
-      uint32_t gap = c.state - previous;
-      previous = c.state;
-      const size_t before = buffer->size();
-      while (gap >= 0x80) {
-        buffer->push_back(static_cast<uint8_t>(gap | 0x80));
-        gap >>= 7;
-      }
-      buffer->push_back(static_cast<uint8_t>(gap));
-      buffer->push_back(static_cast<uint8_t>(c.value));
-      memory_bytes_ += buffer->size() - before;
+      added[worker] += buffer.size() - before;
     }
+  };
+  const uint64_t segments_changed = first_run.size() - 1;
+  // A small layer stays on this thread: waking the pool would cost more.
+  constexpr uint64_t kChangesToShare = uint64_t{1} << 14;
+  if (workers > 1 && total >= kChangesToShare) {
+    pool->ParallelFor(0, segments_changed, 1, append);
+  } else {
+    append(0, 0, segments_changed);
   }
+  // 4. The totals, and the threshold checked again.
+  changes_ += total;
+  for (const uint64_t bytes : added) memory_bytes_ += bytes;
   ++layers_;
   if (spilling && memory_bytes_ >= options_.spill_bytes) return Spill();
   return absl::OkStatus();

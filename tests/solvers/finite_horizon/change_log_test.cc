@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "retro/thread_pool.h"
 #include "tests/framework/temp_dir.h"
 
 namespace retro::solver {
@@ -116,6 +117,34 @@ TEST(ChangeLogTest, ReadsAcrossTheWindowOfALargeSpilledLog) {
   log.Clear();
   EXPECT_EQ(log.changes(), 0u);
   EXPECT_EQ(ReadBack(log, 0), Flatten({}));
+}
+
+TEST(ChangeLogTest, LayersAppendedOnSeveralThreadsReadTheSame) {
+  // Layers large enough to be shared out (16,384 changes or more), in
+  // parts that cross the segments' ends, in memory and spilled.
+  testing::TempDir dir;
+  ThreadPool pool(2);
+  const std::vector<Layer> layers = RandomLayers(7, 12, 60000, 6, 3);
+  for (const uint64_t spill_bytes : {uint64_t{0}, uint64_t{50000}}) {
+    const ChangeLog::Options options{.scratch_directory = spill_bytes == 0 ? "" : dir.path(),
+                                     .spill_bytes = spill_bytes,
+                                     .segment_shift = 11};
+    ChangeLog one(7, uint64_t{1} << 31, options), two(7, uint64_t{1} << 31, options);
+    for (const Layer& layer : layers) {
+      // The layer in parts of 5,000 changes, as the solver gives it.
+      std::vector<std::vector<StateChange>> parts;
+      for (size_t i = 0; i < layer.size(); i += 5000) {
+        parts.emplace_back(layer.begin() + i, layer.begin() + std::min(layer.size(), i + 5000));
+      }
+      ASSERT_TRUE(one.AppendLayer(parts).ok());
+      ASSERT_TRUE(two.AppendLayer(parts, &pool).ok());
+    }
+    EXPECT_EQ(two.changes(), one.changes());
+    EXPECT_EQ(two.memory_bytes(), one.memory_bytes());
+    EXPECT_EQ(two.spilled_bytes(), one.spilled_bytes());
+    EXPECT_EQ(ReadBack(two, 7), Flatten(layers));
+    EXPECT_EQ(ReadBack(one, 7), Flatten(layers));
+  }
 }
 
 TEST(ChangeLogTest, AScratchFolderThatCannotBeUsedIsAnErrorNamingIt) {

@@ -10,7 +10,8 @@
 // change then stay within a cache-sized range instead of being hit at
 // random across the slice, and threads share the segments out without
 // decoding anything twice. Once the bytes held in memory pass a threshold
-// every segment's bytes are appended to an unnamed scratch file
+// (checked before and after each layer) every segment's bytes are appended
+// to an unnamed scratch file
 // (retro/internal/scratch_file.h) and read back, in order, when the store is built.
 //
 //   ChangeLog log(first_state, states, {.scratch_directory = "/scratch"});
@@ -32,6 +33,7 @@
 
 #include "absl/status/status.h"
 #include "retro/internal/scratch_file.h"
+#include "retro/thread_pool.h"
 
 namespace retro::solver {
 
@@ -80,9 +82,13 @@ class ChangeLog {
   absl::Status AppendLayer(std::span<const StateChange> changes) {
     return AppendLayer(std::span<const std::span<const StateChange>>(&changes, 1));
   }
-  // The same for a layer given in parts, one after the other.
-  absl::Status AppendLayer(std::span<const std::vector<StateChange>> parts);
-  absl::Status AppendLayer(std::span<const std::span<const StateChange>> parts);
+  // The same for a layer given in parts, one after the other; given a
+  // `pool`, the segments of a large layer are appended on its threads (each
+  // segment is its own stream, so the bytes do not depend on the threads).
+  absl::Status AppendLayer(std::span<const std::vector<StateChange>> parts,
+                           ThreadPool* pool = nullptr);
+  absl::Status AppendLayer(std::span<const std::span<const StateChange>> parts,
+                           ThreadPool* pool = nullptr);
 
   uint32_t layers() const { return layers_; }
   uint64_t changes() const { return changes_; }

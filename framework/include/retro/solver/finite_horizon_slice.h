@@ -953,7 +953,7 @@ class FiniteHorizonSliceSolver {
   // full scratch disk) is kept in log_status_ and stops the layers.
   void AppendLog(const LayerChanges& changed) {
     if (!log_status_.ok()) return;
-    log_status_ = log_.AppendLayer(changed.parts);
+    log_status_ = log_.AppendLayer(changed.parts, &pool_);
   }
 
   // True when some outer term changes after layer t.
