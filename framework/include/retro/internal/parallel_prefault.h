@@ -1,9 +1,9 @@
 // Faults in the pages of a large, freshly allocated table on every thread of
 // a pool before the table is filled. The kernel clears a fresh page on the
 // thread that first touches it, so a table filled on one thread (a
-// std::vector's assign) keeps the other threads idle for as long as that
-// takes: on a virtual machine about 1 ns a byte, most of a large slice's
-// set-up. After PrefaultInParallel the fill finds its pages present.
+// std::vector's assign) keeps the other threads idle for as long as the
+// kernel takes to clear its pages. After PrefaultInParallel the fill finds
+// its pages present.
 //
 //   table.reserve(n);
 //   retro::internal::PrefaultInParallel(table.data(), n * sizeof(T), pool);

@@ -392,9 +392,9 @@ class FiniteHorizonSliceSolver {
   }
 
   // Sizes `table` to n copies of `value`, its pages faulted in by every
-  // thread first (retro/internal/parallel_prefault.h: filled on one
-  // thread, a large slice's tables kept the others idle most of its
-  // set-up).
+  // thread first (retro/internal/parallel_prefault.h: a table filled on
+  // one thread would keep the others idle through most of a large
+  // slice's set-up).
   template <typename T>
   void Fill(retro::internal::HugePageVector<T>& table, uint64_t n, const T& value) {
     retro::internal::HugePageVector<T>().swap(table);
