@@ -45,6 +45,7 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
   };
   const uint32_t shift = options_.segment_shift;
   std::vector<Run> runs;
+  std::vector<uint64_t> first_run;  // the first run of each segment with changes
   uint64_t total = 0;
   for (const std::span<const StateChange> changes : parts) {
     total += changes.size();
@@ -53,13 +54,10 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
       const uint64_t end_state = uint64_t{first_state_} + ((k + 1) << shift);
       const auto stop = std::partition_point(
           at, changes.end(), [end_state](const StateChange& c) { return c.state < end_state; });
+      if (runs.empty() || runs.back().segment != k) first_run.push_back(runs.size());
       runs.push_back({k, std::span<const StateChange>(at, stop)});
       at = stop;
     }
-  }
-  std::vector<uint64_t> first_run;  // the first run of each segment with changes
-  for (uint64_t r = 0; r < runs.size(); ++r) {
-    if (r == 0 || runs[r].segment != runs[r - 1].segment) first_run.push_back(r);
   }
   first_run.push_back(runs.size());
   // 3. Each segment's runs appended to its stream (a segment to a task):

@@ -5,9 +5,7 @@
 // kernel takes to clear its pages. After PrefaultInParallel the fill finds
 // its pages present.
 //
-//   table.reserve(n);
-//   retro::internal::PrefaultInParallel(table.data(), n * sizeof(T), pool);
-//   table.assign(n, value);
+//   retro::internal::AssignPrefaulted(table, n, value, &pool);  // a std::vector
 //
 // Linux only (madvise MADV_POPULATE_WRITE, 5.14 on); elsewhere, or when the
 // kernel refuses, nothing is done and the fill faults the pages as before.
@@ -48,6 +46,18 @@ inline void PrefaultInParallel(void* p, size_t bytes, ThreadPool& pool) {
   static_cast<void>(bytes);
   static_cast<void>(pool);
 #endif
+}
+
+// Sizes `table` (a std::vector of any allocator) to n copies of `value`,
+// like assign, its pages faulted in on the threads of `pool` first (null:
+// a plain assign). Its earlier contents and memory are released first.
+template <typename Vector>
+void AssignPrefaulted(Vector& table, size_t n, const typename Vector::value_type& value,
+                      ThreadPool* pool) {
+  Vector().swap(table);
+  table.reserve(n);
+  if (pool != nullptr) PrefaultInParallel(table.data(), n * sizeof(value), *pool);
+  table.assign(n, value);
 }
 
 }  // namespace retro::internal

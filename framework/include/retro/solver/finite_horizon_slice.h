@@ -397,10 +397,7 @@ class FiniteHorizonSliceSolver {
   // slice's set-up).
   template <typename T>
   void Fill(retro::internal::HugePageVector<T>& table, uint64_t n, const T& value) {
-    retro::internal::HugePageVector<T>().swap(table);
-    table.reserve(n);
-    retro::internal::PrefaultInParallel(table.data(), n * sizeof(T), pool_);
-    table.assign(n, value);
+    retro::internal::AssignPrefaulted(table, n, value, &pool_);
   }
 
   // 2. Reverse in-slice edges: the parents of each state.

@@ -450,9 +450,7 @@ inline BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& heade
   parts.stream_origin = base / 8;
   parts.own_stream_bytes = (base + own_bits + 7) / 8 - parts.stream_origin;
   if (root) {
-    parts.bytes.reserve(parts.sections.total);
-    PrefaultInParallel(parts.bytes.data(), parts.sections.total, pool);
-    parts.bytes.assign(parts.sections.total, 0);
+    AssignPrefaulted(parts.bytes, parts.sections.total, uint8_t{0}, &pool);
     std::memcpy(parts.bytes.data(), &header, sizeof(header));
     std::memcpy(parts.bytes.data() + parts.sections.codes, model.data(), model.size());
     parts.block_bit =

@@ -88,9 +88,7 @@ std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fi
   if (!coded) header.entries = units;
   const auto sections = FiniteHorizonStoreView::Layout(states, shift, units, header.entry_bytes);
   std::vector<uint8_t> bytes;
-  bytes.reserve(sections.total);
-  if (pool != nullptr) retro::internal::PrefaultInParallel(bytes.data(), sections.total, *pool);
-  bytes.assign(sections.total, 0);
+  retro::internal::AssignPrefaulted(bytes, sections.total, uint8_t{0}, pool);
   std::memcpy(bytes.data(), &header, sizeof(header));
   if (coded && codes != nullptr) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
