@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <limits>
 #include <mutex>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -30,20 +29,7 @@ namespace retro::internal {
 // uniformly over all slices with `seed`, sorted within each slice.
 class RecordSelection {
  public:
-  RecordSelection(const std::vector<uint64_t>& slice_sizes, uint64_t sample, uint64_t seed)
-      : sizes_(slice_sizes), picks_(slice_sizes.size()) {
-    for (const uint64_t size : sizes_) total_ += size;
-    all_ = sample == 0 || sample >= total_;
-    if (all_) return;
-    std::mt19937_64 random(seed);
-    for (uint64_t k = 0; k < sample; ++k) {
-      uint64_t r = random() % total_;
-      size_t slice = 0;
-      while (r >= sizes_[slice]) r -= sizes_[slice++];
-      picks_[slice].push_back(r);
-    }
-    for (auto& list : picks_) std::sort(list.begin(), list.end());
-  }
+  RecordSelection(const std::vector<uint64_t>& slice_sizes, uint64_t sample, uint64_t seed);
 
   bool all() const { return all_; }
   size_t num_slices() const { return sizes_.size(); }
@@ -94,38 +80,12 @@ class MismatchTally {
     }
   }
 
-  VerifyResult Result(uint64_t records_checked) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    VerifyResult result;
-    result.records_checked = records_checked;
-    result.mismatches = mismatches_;
-    result.first_mismatch = first_;
-    return result;
-  }
+  VerifyResult Result(uint64_t records_checked) const;
 
   // Collective when `comm` is not null: the result of every rank's tally
   // together (the mismatches summed, the first by `order` over all ranks),
   // on every rank. `records_checked` is the job's total.
-  VerifyResult Result(uint64_t records_checked, distributed::Communicator* comm) const {
-    VerifyResult result = Result(records_checked);
-    if (comm == nullptr || comm->size() == 1) return result;
-    result.mismatches = comm->AllReduceSum(result.mismatches);
-    uint64_t mine;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      mine = first_order_;
-    }
-    const std::vector<uint64_t> orders =
-        distributed::AllGather(*comm, std::span<const uint64_t>(&mine, 1));
-    int first_rank = 0;
-    for (int r = 1; r < comm->size(); ++r) {
-      if (orders[r] < orders[first_rank]) first_rank = r;
-    }
-    std::vector<uint8_t> first(result.first_mismatch.begin(), result.first_mismatch.end());
-    comm->Broadcast(first, first_rank);
-    result.first_mismatch.assign(first.begin(), first.end());
-    return result;
-  }
+  VerifyResult Result(uint64_t records_checked, distributed::Communicator* comm) const;
 
  private:
   mutable std::mutex mutex_;
