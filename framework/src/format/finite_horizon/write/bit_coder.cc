@@ -386,8 +386,9 @@ BitStreamPlace PlaceBitStream(std::span<const uint32_t> bits, uint64_t first, ui
   return place;
 }
 
-// This rank's parts (internal::BitCodedParts) of a bit-coded store of
-// `states` states whose header is `header`; rank 0's whole store has its
+// This rank's parts (BitCodedParts) of the bit-coded store whose header is
+// `header` and code model `model`, for its `n` states from `first` and its
+// `own_bits` bits from stream bit `base`; the root's whole store has its
 // pages faulted in on the threads of `pool` first.
 BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& header,
                                     const std::vector<uint8_t>& model, uint64_t first, uint64_t n,
