@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages retro builds with. Idempotent: safe to run
 # every time (about 2 s when everything is already installed). Needs root.
 # With --fuzz, also clang and libFuzzer (libclang-rt-14-dev), which the fuzz
-# targets need (scripts/fuzz.sh, docs/fuzzing.md).
+# targets need (scripts/fuzz.sh, docs/fuzzing.md); with --ci, those and
+# ccache, the compiler cache .ci/run keeps between runs.
 set -euo pipefail
 # libopenmpi-dev and openmpi-bin: distributed solving (mpirun -np R retro
 # solve ..., docs/distributed.md); the build turns RETRO_MPI on when found.
@@ -26,12 +27,15 @@ packages=(cmake ninja-build g++ libabsl-dev libboost-dev libgtest-dev libgmock-d
           libopenmpi-dev openmpi-bin make pkg-config libzstd-dev nlohmann-json3-dev
           python3-jsonschema python3-pybind11 python3-dev python3-venv python3-numpy python3-pytest
           python3-matplotlib chromium chromium-driver python3-selenium gnubg)
-if [ "${1:-}" = "--fuzz" ]; then
-  packages+=(clang libclang-rt-14-dev)
-elif [ $# -gt 0 ]; then
-  echo "usage: $0 [--fuzz]" >&2
-  exit 2
-fi
+case "${1:-}" in
+  "") ;;
+  --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+  --ci) packages+=(clang libclang-rt-14-dev ccache) ;;
+  *)
+    echo "usage: $0 [--fuzz | --ci]" >&2
+    exit 2
+    ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
