@@ -97,12 +97,12 @@ constexpr char kBrokenFailure[] =
 
 TEST_F(CheckTest, RejectsPluginWithMissingTakeBack) {
   const RunResult result =
-      RetroRaw({"check", "--game", "brokennim", "--plugin-dir", RETRO_BROKEN_PLUGIN_DIR});
+      RetroRaw({"check", "--game", "brokennim", "--plugin-dir", BuildPath(RETRO_BROKEN_PLUGIN_DIR)});
   EXPECT_EQ(result.exit_code, 1) << result;
   EXPECT_THAT(result.out, HasSubstr("take-backs: FAILED"));
   EXPECT_THAT(result.out, HasSubstr(std::string("first offending position: ") + kBrokenFailure));
   const RunResult json = RetroRaw(
-      {"check", "--game", "brokennim", "--json", "--plugin-dir", RETRO_BROKEN_PLUGIN_DIR});
+      {"check", "--game", "brokennim", "--json", "--plugin-dir", BuildPath(RETRO_BROKEN_PLUGIN_DIR)});
   EXPECT_EQ(json.exit_code, 1) << json;
   EXPECT_THAT(json.out, HasSubstr("\"ok\":false,\"error\":\"the take-backs check failed at "));
   EXPECT_THAT(json.out, HasSubstr("\"exit\":1,\"result\":{"));
@@ -111,14 +111,14 @@ TEST_F(CheckTest, RejectsPluginWithMissingTakeBack) {
 
 TEST_F(CheckTest, SolveRunsAQuickCheckFirst) {
   RunResult result = RetroRaw({"solve", "--game", "brokennim", "--plugin-dir",
-                               RETRO_BROKEN_PLUGIN_DIR});
+                               BuildPath(RETRO_BROKEN_PLUGIN_DIR)});
   EXPECT_EQ(result.exit_code, 1) << result;
   EXPECT_THAT(result.err, HasSubstr("contract check failed"));
   EXPECT_THAT(result.err, HasSubstr(kBrokenFailure));
   EXPECT_THAT(result.err, HasSubstr("--no-check solves anyway"));
   EXPECT_FALSE(std::filesystem::exists(work_.File("brokennim-20.retro")));
   result = RetroRaw({"solve", "--game", "brokennim", "--no-check", "--plugin-dir",
-                     RETRO_BROKEN_PLUGIN_DIR});
+                     BuildPath(RETRO_BROKEN_PLUGIN_DIR)});
   EXPECT_EQ(result.exit_code, 0) << result;
   // A plugin without a check solves as before.
   result = Retro({"solve", "--game", "countdown"});

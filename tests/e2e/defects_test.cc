@@ -275,7 +275,7 @@ TEST_F(DefectsTest, AnUnknownOptionIsNamedAndDoesNotSwallowTheNextWord) {
 
 TEST_F(DefectsTest, PluginErrorsNameThePathOnce) {
   // A tic-tac-toe database whose codec is not tic-tac-toe's.
-  const std::vector<std::string> tictactoe = {"--plugin-dir", RETRO_TICTACTOE_PLUGIN_DIR};
+  const std::vector<std::string> tictactoe = {"--plugin-dir", BuildPath(RETRO_TICTACTOE_PLUGIN_DIR)};
   auto with_plugin = [&](std::vector<std::string> args) {
     args.insert(args.end(), tictactoe.begin(), tictactoe.end());
     return Retro(args);

@@ -18,13 +18,14 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/temp_dir.h"
 
 #ifndef RETRO_BINARY
-#error "RETRO_BINARY must name the retro executable"
+#error "RETRO_BINARY must name the retro executable (relative: tests/framework/build_path.h)"
 #endif
 #ifndef RETRO_TEST_PLUGIN_DIR
-#error "RETRO_TEST_PLUGIN_DIR must name the directory of the test plugins"
+#error "RETRO_TEST_PLUGIN_DIR must name the directory of the test plugins (relative)"
 #endif
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -37,8 +38,8 @@
 
 namespace retro::testing {
 
-inline const std::string kRetroBinary = RETRO_BINARY;
-inline const std::string kPluginDir = RETRO_TEST_PLUGIN_DIR;
+inline const std::string kRetroBinary = BuildPath(RETRO_BINARY);
+inline const std::string kPluginDir = BuildPath(RETRO_TEST_PLUGIN_DIR);
 
 // Whether this build (the test and the retro it runs) uses AddressSanitizer.
 #ifdef RETRO_TESTING_ASAN

@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/plugin.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/expect_status.h"
 #include "tests/framework/temp_dir.h"
 
@@ -28,7 +29,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-const std::string kPluginDir = RETRO_TEST_PLUGIN_DIR;
+const std::string kPluginDir = testing::BuildPath(RETRO_TEST_PLUGIN_DIR);
 const std::string kCountdown = kPluginDir + "/retro_countdown.so";
 
 // Sets an environment variable for the life of the object, then restores it.
@@ -147,7 +148,7 @@ TEST(LoadPluginTest, WrongAbiNamesBothVersions) {
 }
 
 TEST(LoadPluginTest, DescriptionAgainstTheHostsRulesIsRefused) {
-  const std::string path = std::string(RETRO_CLASH_PLUGIN_DIR) + "/retro_clash.so";
+  const std::string path = testing::BuildPath(RETRO_CLASH_PLUGIN_DIR) + "/retro_clash.so";
   auto plugin = LoadPlugin(path);
   ASSERT_FALSE(plugin.ok());
   EXPECT_EQ(plugin.status().code(), absl::StatusCode::kFailedPrecondition);

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "retro/database.h"
 #include "retro/format/finite_horizon/store.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/crafted_database.h"
 
 #ifndef RETRO_PLUGIN_FILE
@@ -41,7 +42,7 @@ TEST(NineSeedOracleTest, EveryBoardAndEveryPlyLeftAgreesWithTheDenseBaseline) {
   ASSERT_EQ(expected_boards, 293930u);
 
   // 2. The book, solved by the plugin as `retro solve` does.
-  testing::PluginUnderTest plugin(RETRO_PLUGIN_FILE);
+  testing::PluginUnderTest plugin(testing::BuildPath(RETRO_PLUGIN_FILE));
   const std::vector<uint8_t> bytes = plugin.Solve({{"seeds", std::to_string(kSeeds)}});
   auto file = DatabaseFile::FromBytes(bytes);
   ASSERT_TRUE(file.ok()) << file.status();

@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/format/finite_horizon/store.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/bit_coded_parts.h"
 #include "tests/framework/crafted_database.h"
 
@@ -32,7 +33,7 @@ class OwareOpenTest : public ::testing::Test {
  protected:
   // A 6-seed, 200-ply book, solved once for all tests.
   static void SetUpTestSuite() {
-    plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE);
+    plugin_ = new PluginUnderTest(BuildPath(RETRO_PLUGIN_FILE));
     book_ = new std::vector<uint8_t>(plugin_->Solve({{"seeds", "6"}}));
   }
   static void TearDownTestSuite() {

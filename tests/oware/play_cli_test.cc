@@ -170,7 +170,7 @@ TEST_F(OwarePlayCliTest, RefusesBadInput) {
               {"is not a usable oware book", "not an oware book: it was made by game 'countdown'"});
   ExpectError(Retro({"play", "--game", "countdown"}), 2,
               {"game countdown does not offer play"});
-  ExpectError(Retro({"play", "--game", "tictactoe", "--plugin-dir", RETRO_TICTACTOE_PLUGIN_DIR}),
+  ExpectError(Retro({"play", "--game", "tictactoe", "--plugin-dir", BuildPath(RETRO_TICTACTOE_PLUGIN_DIR)}),
               2, {"game tictactoe does not offer play"});
   ExpectError(Retro({"match", "--game", "countdown", "--a", "", "--b", "", "--games", "2"}), 2,
               {"game countdown does not offer play"});

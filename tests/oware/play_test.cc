@@ -14,6 +14,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "retro/host/match.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/framework/temp_dir.h"
 
@@ -24,7 +25,7 @@ using ::testing::HasSubstr;
 
 class OwarePlayTest : public ::testing::Test {
  protected:
-  OwarePlayTest() : plugin_(RETRO_PLUGIN_FILE) {}
+  OwarePlayTest() : plugin_(BuildPath(RETRO_PLUGIN_FILE)) {}
 
   PlayCapability& play() {
     PlayCapability* play = plugin_.module().Play();

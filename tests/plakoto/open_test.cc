@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/plakoto/pin_file.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/framework/work_meter.h"
@@ -28,7 +29,7 @@ class PlakotoOpenTest : public ::testing::Test {
  protected:
   // P = 6: every pin point, and pin 2 with a turn distribution of 8 turns.
   static void SetUpTestSuite() {
-    plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE);
+    plugin_ = new PluginUnderTest(BuildPath(RETRO_PLUGIN_FILE));
     all_ = new std::vector<uint8_t>(plugin_->Solve({{"points", "6"}}));
     turns_ = new std::vector<uint8_t>(
         plugin_->Solve({{"points", "6"}, {"pin", "2"}, {"distribution", "8"}}));

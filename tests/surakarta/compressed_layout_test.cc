@@ -16,6 +16,7 @@
 #include "plugins/surakarta/rules.h"
 #include "retro/format/wdl/byte_records.h"
 #include "retro/format/wdl/write/compressed_slice_writer.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/compressed_layout_check.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/framework/read_limit.h"
@@ -29,7 +30,7 @@ namespace {
 
 class SurakartaCompressedLayoutTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE); }
+  static void SetUpTestSuite() { plugin_ = new PluginUnderTest(BuildPath(RETRO_PLUGIN_FILE)); }
   static void TearDownTestSuite() { delete plugin_; }
 
   static std::vector<uint8_t> Solve(const std::string& pieces, const std::string& indexer,

@@ -22,6 +22,7 @@
 #include "gtest/gtest.h"
 #include "retro/database.h"
 #include "retro/format/wdl/wdl.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/surakarta/reference_rules.h"
 #include "tests/surakarta/reference_solver.h"
@@ -74,7 +75,7 @@ WdlOutcome FileValue(const DatabaseFile& file, const Position& p, int n) {
 
 // One test (one ctest entry), so that the table is solved once.
 TEST(FivePieceOracleTest, TheTablebaseFollowsTheReference) {
-  testing::PluginUnderTest plugin(RETRO_PLUGIN_FILE);
+  testing::PluginUnderTest plugin(testing::BuildPath(RETRO_PLUGIN_FILE));
   const std::vector<uint8_t> bytes = plugin.Solve({{"pieces", std::to_string(kPieces)}});
   auto opened = DatabaseFile::FromBytes(bytes);
   ASSERT_TRUE(opened.ok()) << opened.status();

@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "plugins/surakarta/dtc_tables.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/crafted_database.h"
 #include "tests/framework/temp_dir.h"
 #include "tests/framework/work_meter.h"
@@ -26,7 +27,7 @@ class SurakartaOpenTest : public ::testing::Test {
  protected:
   // Tables of 1..3 pieces, one byte per placement and per class.
   static void SetUpTestSuite() {
-    plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE);
+    plugin_ = new PluginUnderTest(BuildPath(RETRO_PLUGIN_FILE));
     fuchou_ = new std::vector<uint8_t>(plugin_->Solve({{"pieces", "3"}}));
     symmetric_ = new std::vector<uint8_t>(
         plugin_->Solve({{"pieces", "3"}, {"indexer", "symmetric"}}));

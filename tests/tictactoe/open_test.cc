@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "retro/format/wdl/byte_records.h"
 #include "retro/format/wdl/write/compressed_slice_writer.h"
+#include "tests/framework/build_path.h"
 #include "tests/framework/compressed_layout_check.h"
 #include "tests/framework/crafted_database.h"
 
@@ -34,7 +35,7 @@ constexpr uint64_t kFullDraw = 1 + 3 * 2 + 9 * 1 + 27 * 1 + 81 * 1 + 243 * 2 + 7
 class TicTacToeOpenTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    plugin_ = new PluginUnderTest(RETRO_PLUGIN_FILE);
+    plugin_ = new PluginUnderTest(BuildPath(RETRO_PLUGIN_FILE));
     database_ = new std::vector<uint8_t>(plugin_->Solve({}));
   }
   static void TearDownTestSuite() {
