@@ -34,10 +34,6 @@ class HashIndexer {
   // 500 MB for 16 seeds).
   static constexpr int kMaxSeeds = 16;
 
-  // Whether Rank orders boards like ColexIndexer (it does not: books solved
-  // with it are permuted into colex order).
-  static constexpr bool kColexOrder = false;
-
   // Enumerates and stores every board of up to `max_seeds` seeds. Requires
   // 0 <= max_seeds <= kMaxSeeds (use Create to validate user input).
   explicit HashIndexer(int max_seeds);

@@ -47,9 +47,6 @@ class IncrementalIndexer {
   // (about 350 MB for 18 seeds) and hold 32-bit ranks.
   static constexpr int kMaxSeeds = 18;
 
-  // Whether Rank orders boards like ColexIndexer (books need no permuting).
-  static constexpr bool kColexOrder = true;
-
   // Builds the tables for boards of up to `max_seeds` seeds. Requires
   // 0 <= max_seeds <= kMaxSeeds (use Create to validate user input).
   explicit IncrementalIndexer(int max_seeds);

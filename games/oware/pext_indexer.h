@@ -53,16 +53,6 @@ class PextIndexer {
   // Largest max_seeds supported: the stars-and-bars string must fit a word.
   static constexpr int kMaxSeeds = kMaxStarsAndBarsSeeds;
 
-  // Whether Rank orders boards like ColexIndexer (books need no permuting).
-  static constexpr bool kColexOrder = true;
-
-  // Whether this build uses the BMI2 instructions.
-#ifdef __BMI2__
-  static constexpr bool kUsesBmi2 = true;
-#else
-  static constexpr bool kUsesBmi2 = false;
-#endif
-
   // Builds the tables for boards of up to `max_seeds` seeds. Requires
   // 0 <= max_seeds <= kMaxSeeds (use Create to validate user input).
   explicit PextIndexer(int max_seeds);

@@ -51,13 +51,12 @@ inline constexpr int kMaxTurnLimit = 1 << 23;
 // The name of the slice holding the boards with `seeds` seeds: "seeds-9".
 std::string SliceName(int seeds);
 
-// The indexing schemes of games/oware (docs/indexing.md), and the largest
-// book `indexer` can rank (0 for an unknown name). A book is always in colex
+// The largest book the indexing scheme `indexer` of games/oware (colex,
+// lexicographic, pext, incremental or hash: docs/indexing.md) can rank (0
+// for an unknown name). A book is always in colex
 // order; its header notes the scheme that ranked the boards while solving
 // ("indexer"), which is colex since the other schemes (benchmarks and tests
 // only; they give identical books, more slowly) left the product.
-inline constexpr std::string_view kIndexerNames[] = {"colex", "lexicographic", "pext",
-                                                     "incremental", "hash"};
 int IndexerSeedLimit(std::string_view indexer);
 
 // The book of up to `seeds` seeds under `rules`.
@@ -75,8 +74,8 @@ class BookRules {
   static absl::StatusOr<BookRules> Create(const ParameterValues& values);
   std::vector<std::pair<std::string, std::string>> canonical_parameters() const;
   // The header's note of the scheme that ranked the boards while solving
-  // (any of kIndexerNames in older books; the book is in colex order
-  // whatever it was): books written by other programs may leave it out.
+  // (any scheme in older books; the book is in colex order whatever it
+  // was): books written by other programs may leave it out.
   static std::vector<std::string> OptionalHeaderParameters() { return {"indexer"}; }
   std::string default_file_name() const;
 

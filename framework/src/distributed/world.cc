@@ -73,14 +73,6 @@ absl::StatusOr<std::unique_ptr<Communicator>> LoadMpi(int* argc, char*** argv) {
 
 }  // namespace
 
-bool MpiBuilt() {
-#ifdef RETRO_HAVE_MPI
-  return true;
-#else
-  return false;
-#endif
-}
-
 bool LaunchedAsMpiJob() { return EnvironmentJobSize() > 0; }
 
 absl::Status ConnectWorld([[maybe_unused]] int* argc, [[maybe_unused]] char*** argv) {

@@ -12,9 +12,6 @@
 
 namespace retro::distributed {
 
-// True when this build of the framework can run under MPI.
-bool MpiBuilt();
-
 // True when the environment says this process is one rank of an MPI job
 // started by mpirun (or another process manager).
 bool LaunchedAsMpiJob();

@@ -82,14 +82,12 @@
 //     absl::StatusOr<std::vector<double>> SolveSlice(int slice,
 //         const ChanceSliceContext& context)
 //                                        slice_size(slice) values by index;
-//                                        with `static constexpr bool
-//                                        kSolveSliceReadsEarlierSlices =
-//                                        true` the kit keeps the values of
-//                                        the earlier slices for it
-//                                        (context.solved), else not,
-//                                        and then under mpirun ranks
-//                                        other than 0 may return an
-//                                        empty vector (rank 0 writes)
+//                                        the kit keeps no earlier slice's
+//                                        values for it (context.solved
+//                                        holds empty vectors), and under
+//                                        mpirun ranks other than 0 may
+//                                        return an empty vector (rank 0
+//                                        writes)
 //
 // Optional members, used when present:
 //
@@ -298,17 +296,11 @@ concept ChanceHasSliceSolver = requires(const R& r, int slice, const ChanceSlice
 };
 
 // Whether the kit keeps each finished slice's values for the later ones:
-// always for its own solver view, for a game's SolveSlice only on request
-// (keeping them costs memory and time that Plakoto's solver never uses).
+// for its own solver view, not for a game's SolveSlice (keeping them costs
+// memory and time that a game's own solver, such as Plakoto's, never uses).
 template <typename R>
 constexpr bool KeepsSolvedSlices() {
-  if constexpr (!ChanceHasSliceSolver<R>) {
-    return true;
-  } else if constexpr (requires { R::kSolveSliceReadsEarlierSlices; }) {
-    return R::kSolveSliceReadsEarlierSlices;
-  } else {
-    return false;
-  }
+  return !ChanceHasSliceSolver<R>;
 }
 
 // A game the chance-expectation kit accepts.

@@ -13,8 +13,8 @@ namespace retro::kit {
 
 // What the game's own solver (SolveSlice) is given: threads and progress,
 // memory to reuse from one slice to the next, and the finished values of
-// the earlier slices (for afterstates that leave the slice; empty vectors
-// unless the rules set kSolveSliceReadsEarlierSlices).
+// the earlier slices (for afterstates that leave the slice: the kit's own
+// solver view reads them; a game's SolveSlice gets empty vectors).
 struct ChanceSliceContext {
   WorkContext work;
   chance::Workspace* workspace = nullptr;

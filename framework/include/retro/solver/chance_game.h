@@ -17,11 +17,6 @@
 //   int Layer(uint64_t index) const;          // every afterstate of a
 //                                             // position is in a lower layer
 //
-// optionally, to compute layers in bulk faster than one by one:
-//
-//   void ComputeLayers(uint64_t begin, uint64_t end, int32_t* out) const;
-//       // out[i - begin] = Layer(i) for i in [begin, end)
-//
 // or, instead of per-position layers, a schedule of blocks, which keeps the
 // memory locality of an ascending pass while still running in parallel:
 //

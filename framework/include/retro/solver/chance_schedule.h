@@ -76,11 +76,7 @@ absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game,
   std::atomic<uint64_t> bad{std::numeric_limits<uint64_t>::max()};
   if (progress != nullptr) progress->StartPhase("schedule", size);
   pool.ParallelFor(0, size, grain, [&](int, uint64_t b, uint64_t e) {
-    if constexpr (requires { game.ComputeLayers(b, e, layer_of.data()); }) {
-      game.ComputeLayers(b, e, layer_of.data() + b);
-    } else {
-      for (uint64_t i = b; i < e; ++i) layer_of[i] = game.Layer(i);
-    }
+    for (uint64_t i = b; i < e; ++i) layer_of[i] = game.Layer(i);
     for (uint64_t i = b; i < e; ++i) {
       if (layer_of[i] < 0 || layer_of[i] >= num_layers) {
         bad.store(i, std::memory_order_relaxed);
