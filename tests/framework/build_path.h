@@ -13,11 +13,15 @@
 
 namespace retro::testing {
 
+// The folder of the running executable.
+inline std::string ExecutableFolder() {
+  return std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
+}
+
 // `relative` (a path relative to the running executable's folder) as an
 // absolute path.
 inline std::string BuildPath(std::string_view relative) {
-  static const std::filesystem::path folder =
-      std::filesystem::canonical("/proc/self/exe").parent_path();
+  static const std::filesystem::path folder = ExecutableFolder();
   return (folder / relative).lexically_normal().string();
 }
 

@@ -56,10 +56,6 @@ class ScopedEnv {
   std::optional<std::string> old_;
 };
 
-std::string ExecutableDir() {
-  return std::filesystem::read_symlink("/proc/self/exe").parent_path().string();
-}
-
 void Touch(const std::string& path) { testing::WriteBytes(path, {'x'}); }
 
 TEST(LoadPluginTest, LoadsCountdownAndDescribesIt) {
@@ -229,7 +225,7 @@ TEST(FindPluginFilesTest, FindsTheTestPlugins) {
 
 TEST(PluginSearchDirsTest, OrderWithoutEnvironment) {
   ScopedEnv env("RETRO_PLUGIN_PATH", nullptr);
-  const std::string exe = ExecutableDir();
+  const std::string exe = testing::ExecutableFolder();
   const std::string lib = (std::filesystem::path(exe) / ".." / "lib" / "retro")
                               .lexically_normal()
                               .string();
@@ -245,7 +241,7 @@ TEST(PluginSearchDirsTest, HonoursRetroPluginPath) {
   EXPECT_EQ(dirs[0], "/cli");
   EXPECT_EQ(dirs[1], "/env/one");
   EXPECT_EQ(dirs[2], "/env/two");
-  EXPECT_EQ(dirs[3], ExecutableDir());
+  EXPECT_EQ(dirs[3], testing::ExecutableFolder());
 }
 
 TEST(PluginSearchDirsTest, RetroPluginPathFindsPlugins) {
