@@ -29,6 +29,10 @@ unset RETRO_PLUGIN_PATH CMAKE_PREFIX_PATH LD_LIBRARY_PATH || true
 
 TEST_NAME=install
 . "$(dirname "$0")/test_work.sh"
+# Every project this test builds lives under $WORK, a new folder each run:
+# a compiler cache given through the environment (CI's ccache) sees the
+# same relative paths every time, and serves the builds from its cache.
+export CCACHE_BASEDIR="$WORK"
 
 # Fails unless file $1 contains the fixed string $2.
 expect() {
@@ -242,7 +246,8 @@ echo "== build an engine against the installed reader library (retro::reader)"
 mkdir "$WORK/run"
 cd "$WORK/run"
 READER_BUILD=$WORK/build-reader
-cmake -S "$SOURCE/tests/install/reader_consumer" -B "$READER_BUILD" -G Ninja \
+cp -r "$SOURCE/tests/install/reader_consumer" "$WORK/reader_consumer"
+cmake -S "$WORK/reader_consumer" -B "$READER_BUILD" -G Ninja \
   -DCMAKE_PREFIX_PATH="$RETRO_PREFIX" > "$WORK/reader-configure.log"
 cmake --build "$READER_BUILD" > "$WORK/reader-build.log"
 unset RETRO_PLUGIN_PATH
