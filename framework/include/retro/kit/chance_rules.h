@@ -89,88 +89,19 @@
 //                                        return an empty vector (rank 0
 //                                        writes)
 //
-// Optional members, used when present:
-//
-//   static constexpr retro::chance::TurnOrder kTurnOrder
-//                                        who moves after a choice (above;
-//                                        default retro::chance::kOnePlayer)
-//   static constexpr bool kDistinctChoices = true
-//                                        ForEachChoice never repeats an
-//                                        afterstate within one outcome, so
-//                                        probe need not filter repeats
-//                                        (their cost shows on a batch probe
-//                                        of Plakoto); `retro check` tests it
-//   static std::vector<ParameterSpec> Parameters()   solve parameters, and
-//   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
-//       resolved values (rules_hooks.h); without them R is default-constructed
-//   std::vector<std::pair<std::string, std::string>> canonical_parameters()
-//   and static std::vector<std::string> OptionalHeaderParameters()
-//                                        recorded in the header (default: the
-//                                        resolved values as given), and the
-//                                        keys a header may lack; both or
-//                                        neither (rules_parameters.h)
-//   std::string default_file_name()      e.g. "plakoto-6-pin2.retro"
-//   SizeEstimates EstimateSizes(uint64_t available_bytes)
-//                                        the plan's estimates and what
-//                                        would fit (size_estimates.h; defaults:
-//                                        the values of every slice, twice,
-//                                        and ChanceFileBytes; every rank
-//                                        holds all of the memory)
-//   static ChanceLabels labels()         names shown by probe and stats (the
-//                                        outcome's is also the probe parameter
-//                                        listing every choice of one outcome:
-//                                        `--roll 6-5`; default "best") and the
-//                                        values a record can hold (D >= 1),
-//                                        and the value read another way
-//                                        ("K = D - 1")
-//   std::string PositionNote(const Position&)     "P = 6, pin on point 2"
-//   std::string GameOverNote(const Position& after)  "releases the pin": a
-//                                        choice that ends the game (rules_hooks.h)
-//   std::string StatsTitle()             the first line of `retro stats`
-//   BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&)
-//                                        for a full verify: an object with
-//                                        `void Prepare(int slice, const
-//                                        WorkContext&)`, called for each
-//                                        slice in turn, and const `void
-//                                        Bests(uint64_t index, const
-//                                        Position& p, std::optional<double>*
-//                                        best)` (any thread), which fills
-//                                        best[o], each outcome's best
-//                                        afterstate value of record `index`
-//                                        (position p) of the prepared slice
-//                                        from the stored values (nullopt: no
-//                                        move), as ForEachChoice would, but
-//                                        sharing partial choices across
-//                                        records instead of enumerating
-//                                        every choice of every record (a
-//                                        sampled verify and probe still
-//                                        enumerate them); or, instead of
-//                                        Bests, const `std::span<const
-//                                        double> RecomputedValues()`: by
-//                                        record of the prepared slice, the
-//                                        value recomputed from the stored
-//                                        values of its afterstates
-//                                        (ValueFromBests of each outcome's
-//                                        best, or the terminal value; NaN
-//                                        when no outcome moves), which the
-//                                        kit compares with the stored ones
-//   std::string Inconsistency(const Position&)
-//                                        `retro check`: what is wrong with
-//                                        the position's moves, or ""
-//   Companion slices (per value slice, written right after it; e.g. a turn
-//   distribution), all of:
-//     int num_companions()
-//     std::string companion_name(int slice, int k)
-//     uint64_t companion_record_bytes(int k)   bytes per record
-//     absl::StatusOr<std::vector<uint8_t>> BuildCompanion(int slice, int k,
-//         std::span<const double> values, const WorkContext&)
-//     std::string CompanionRecordProblem(int k, std::span<const uint8_t>)
-//                                        at open: "" or what is wrong
-//     std::string VerifyCompanion(const ChanceTables<R>&, int slice, int k,
-//                                 uint64_t index)   "" or the mismatch
-//     void ProbeCompanion(const ChanceTables<R>&, int slice, int k,
-//                         uint64_t index, std::string* text, JsonWriter&)
-//                                        appends lines and JSON keys
+// Optional members, each used when present: kTurnOrder (above; default
+// retro::chance::kOnePlayer), and these, documented where their concepts
+// are declared:
+//   below        labels(), kDistinctChoices, MakeBestChoices, the companion
+//                slices (num_companions and six more)
+//   rules_hooks.h   EstimateSizes, Inconsistency, GameOverNote (a choice
+//                that ends the game: "releases the pin"), PositionNote,
+//                StatsTitle, Covers, RenderSvg with StartPosition,
+//                kPositionCells with FromCells
+//   rules_parameters.h   Parameters with Create, canonical_parameters with
+//                OptionalHeaderParameters, default_file_name
+// Without EstimateSizes the plan estimates the values of every slice,
+// twice, and ChanceFileBytes, every rank holding all of the memory.
 #ifndef RETRO_KIT_CHANCE_RULES_H_
 #define RETRO_KIT_CHANCE_RULES_H_
 
@@ -344,7 +275,10 @@ constexpr bool AssertChanceRules() {
 // rules_parameters.h), each used when present.
 
 // static ChanceLabels labels(): optional; the names probe and stats show
-// and the values a record can hold (absent: ChanceLabels{}'s defaults).
+// (the outcome's is also the probe parameter listing every choice of one
+// outcome: `--roll 6-5`; default "best"), the values a record can hold
+// (D >= 1) and the value read another way ("K = D - 1") (absent:
+// ChanceLabels{}'s defaults).
 template <typename R>
 concept HasChanceLabels = requires {
   { R::labels() } -> std::convertible_to<ChanceLabels>;
@@ -355,8 +289,19 @@ template <typename B>
 concept RecomputesValues = requires(const B& shared) {
   { shared.RecomputedValues() } -> std::convertible_to<std::span<const double>>;
 };
-// MakeBestChoices(tables, context): optional; shared best choices for a
-// full verify (absent: verify enumerates every choice of every record).
+// BestChoices MakeBestChoices(const ChanceTables<R>&, const WorkContext&):
+// optional; for a full verify, an object with `void Prepare(int slice,
+// const WorkContext&)`, called for each slice in turn, and either const
+// `void Bests(uint64_t index, const Position& p, std::optional<double>*
+// best)` (any thread), which fills best[o], each outcome's best afterstate
+// value of record `index` (position p) of the prepared slice from the
+// stored values (nullopt: no move), as ForEachChoice would but sharing
+// partial choices across records, or const `std::span<const double>
+// RecomputedValues()`: by record of the prepared slice, the value
+// recomputed from the stored values of its afterstates (ValueFromBests of
+// each outcome's best, or the terminal value; NaN when no outcome moves),
+// which the kit compares with the stored ones. Absent: verify enumerates
+// every choice of every record (a sampled verify and probe always do).
 template <typename R>
 concept HasBestChoices = requires(const R& r, const ChanceTables<R>& tables, int slice,
                                   const WorkContext& context, uint64_t index,
@@ -383,8 +328,10 @@ struct BestChoicesType<R> {
 template <typename R>
 using BestChoicesOf = std::optional<typename BestChoicesType<R>::type>;
 // static constexpr bool kDistinctChoices: optional; true when ForEachChoice
-// never repeats an afterstate within one outcome (absent or false: probe
-// shows each afterstate once, chance_distinct_choices.h).
+// never repeats an afterstate within one outcome, so that probe need not
+// filter repeats (their cost shows on a batch probe of Plakoto); `retro
+// check` tests it (absent or false: probe shows each afterstate once,
+// chance_distinct_choices.h).
 template <typename R>
 constexpr bool DeclaresDistinctChoices() {
   if constexpr (requires { R::kDistinctChoices; }) {
@@ -393,8 +340,21 @@ constexpr bool DeclaresDistinctChoices() {
     return false;
   }
 }
-// The companion slices' members (num_companions() and the rest listed at
-// the top of the file): optional, all or none (absent: no companions).
+// The companion slices: optional, all or none (absent: no companions);
+// each value slice's companions (e.g. a turn distribution) are written
+// right after it.
+//   int num_companions()
+//   std::string companion_name(int slice, int k)
+//   uint64_t companion_record_bytes(int k)   bytes per record
+//   absl::StatusOr<std::vector<uint8_t>> BuildCompanion(int slice, int k,
+//       std::span<const double> values, const WorkContext&)
+//   std::string CompanionRecordProblem(int k, std::span<const uint8_t>)
+//                                   at open: "" or what is wrong
+//   std::string VerifyCompanion(const ChanceTables<R>&, int slice, int k,
+//                               uint64_t index)   "" or the mismatch
+//   void ProbeCompanion(const ChanceTables<R>&, int slice, int k,
+//                       uint64_t index, std::string* text, JsonWriter&)
+//                                   appends lines and JSON keys
 template <typename R>
 concept HasCompanions = requires(const R& r, int slice, int k) {
   { r.num_companions() } -> std::convertible_to<int>;

@@ -41,189 +41,26 @@
 //                                        InvalidArgument naming the problem
 //   std::string FormatMove(const Position&, const Move&)
 //
-// Optional members, used when present:
-//
-//   static constexpr bool kMovesMayKeepTurn
-//                                        a move may keep the turn (above)
-//   void ForEachTakeBack(const Position&, visit)
-//                                        visit(const Position& parent) (and
-//                                        bool keeps_turn, under
-//                                        kMovesMayKeepTurn) once
-//                                        per move parent -> position inside
-//                                        the position's slice; the rules list
-//                                        only parents that are positions and
-//                                        not over (the kit drops parents of
-//                                        other slices but checks nothing
-//                                        else). Without it the kit lists each
-//                                        slice's predecessors by a forward
-//                                        pass over the moves before solving
-//                                        it (retro/kit/forward_predecessors.h)
-//   static std::vector<ParameterSpec> Parameters()   solve parameters, and
-//   static absl::StatusOr<R> Create(const ParameterValues&)   the rules for
-//       resolved values (InvalidArgument naming the bad one); without them
-//       the game has no parameters and R is default-constructed
-//   std::string default_file_name()      e.g. "countdown-20.retro"
-//   std::string SideToMove(const Position&)   "x", shown by probe
-//   std::string GameOverNote(const Position&)  why it is over: "x has three in a row"
-//                                        (rules_hooks.h, shared by the kits)
-//   int MaxPlies(const Position&)        for games of bounded length, the
-//                                        plies any game from here lasts at
-//                                        most, which a drawn one lasts
-//                                        (tic-tac-toe: the empty cells);
-//                                        opening a database refuses longer
-//                                        distances, and probe shows draws
-//                                        "in N plies"
-//   Stats groups (default: one per slice), all six or none:
-//   std::string stats_group_label()      the column title, e.g. "pieces"
-//   int num_stats_groups()
-//   std::string stats_group_name(int group)
-//   StatsKey StatsKeyOf(const Position&) the record's group (0 ..
-//                                        num_stats_groups() - 1) and weight:
-//                                        how many positions the record of
-//                                        this (representative) position
-//                                        stands for, e.g. its symmetry
-//                                        class's size (stats counts
-//                                        positions, not records)
-//   std::optional<StatsKey> StatsKeyAt(int slice, uint64_t index)
-//                                        the same read off the index, when
-//                                        the indexer allows it: stats then
-//                                        skips the unrank (nullopt: it
-//                                        unranks and asks StatsKeyOf)
-//   StatsLayout stats_layout()           .slice_totals: stats adds each
-//                                        slice's total after its groups
-//                                        (each group must lie in one
-//                                        slice); .row_examples: the stats
-//                                        table shows each row's longest win
-//                                        and loss with an example (JSON
-//                                        always has them)
-//   std::string StatsTitle()             the first lines of `retro stats`
-//
-//   Values and solving:
-//   WdlOutcome ConversionValue(WdlOutcome child)
-//                                        the value for the mover of a move
-//                                        into an earlier slice (a
-//                                        conversion) whose position is
-//                                        worth `child` to its own mover.
-//                                        Default WdlOutcome::AfterMove
-//                                        (distance to the end of the game);
-//                                        distance to conversion counts a
-//                                        conversion as one ply whatever
-//                                        follows (Win(1), Loss(1), Draw()).
-//                                        The solver's view, probe and verify
-//                                        all use it.
-//   absl::StatusOr<std::vector<uint8_t>> SolveSlice(int slice,
-//       std::span<const std::vector<uint8_t>> solved,
-//       const solver::SolveContext&)
-//                                        solves slice `slice` with a faster
-//                                        solver adapter of the game's own,
-//                                        given the finished tables of the
-//                                        slices before it, and returns its
-//                                        finished table (the kit then marks
-//                                        the non-positions). It must
-//                                        describe exactly
-//                                        the positions and moves above;
-//                                        without it the kit solves through
-//                                        LoopyWdlSolveView. It comes with
-//                                        ForEachSolverParent below (both or
-//                                        neither: HasOwnSliceSolver in
-//                                        loopy_wdl_solve_view.h).
-//   std::string Inconsistency(const Position&)
-//                                        what that adapter reports for the
-//                                        position against the rules' moves
-//                                        ("" when it agrees); `retro check`
-//                                        runs it on every checked position
-//   void ForEachSolverParent(const Position&, visit)
-//                                        visit(const Position& parent) once
-//                                        per predecessor that adapter
-//                                        enumerates; `retro check` then
-//                                        checks these instead of
-//                                        ForEachTakeBack's
-//   Index shortcuts, all or none (HasIndexShortcuts):
-//   struct UnrankCache; Position Unrank(int slice, uint64_t index,
-//                                       UnrankCache& cache)
-//                                        the same as Unrank(slice, index),
-//                                        faster when consecutive calls ask
-//                                        for nearby indices (stats, verify
-//                                        and opening a file scan in index
-//                                        order, one default-constructed
-//                                        cache per thread and chunk, across
-//                                        slices)
-//   struct RankCache; SliceIndex Rank(const Position& p, RankCache& cache)
-//                                        the same as Rank(p), faster when
-//                                        consecutive calls rank the
-//                                        children of nearby records (verify
-//                                        ranks every child of records
-//                                        scanned in index order, one
-//                                        default-constructed cache per
-//                                        thread and chunk, across slices)
-//   struct ChildScratch; bool has_child_indices();
-//   std::optional<WdlOutcome> ForEachChildIndex(int slice,
-//       uint64_t index, ChildScratch& scratch, visit)
-//                                        the moves of record `index` read
-//                                        straight off its index, for verify:
-//                                        the Outcome when the game is over
-//                                        there (visiting nothing), else
-//                                        nullopt after visit(SliceIndex) of
-//                                        the Rank of every move's child, as
-//                                        Unrank, Outcome, ForEachMove and
-//                                        Rank give them, but sharing the
-//                                        work of nearby indices (verify
-//                                        scans in index order, one
-//                                        default-constructed scratch per
-//                                        thread and chunk, across slices).
-//                                        Verify uses it when
-//                                        has_child_indices() says the
-//                                        parameters allow it (every index
-//                                        must then be a position); `retro
-//                                        check` compares it with the rules'
-//                                        moves on every checked position
-//   IndexTraits index_traits()           .indexes_classes: an index numbers
-//                                        a class of positions of equal
-//                                        value (e.g. under board
-//                                        symmetries; Unrank gives a
-//                                        representative): the solver then
-//                                        counts each distinct in-slice
-//                                        child class and each distinct
-//                                        predecessor class once;
-//                                        .every_index_is_a_position:
-//                                        IsPosition is true for every
-//                                        index: the kit then skips marking
-//                                        non-positions after a solve and,
-//                                        on opening a file, only looks for
-//                                        byte 255; .codec: the value codec
-//                                        of a database of these rules, when
-//                                        the parameters choose it (the
-//                                        index layout; default
-//                                        GameInfo::codec): opening a file
-//                                        refuses one whose codec is not the
-//                                        codec of its header's rules
-//
-//   Files and planning:
-//   SizeEstimates EstimateSizes(uint64_t available_bytes)
-//                                        the plan's positions, estimates
-//                                        and what would fit (size_estimates.h;
-//                                        defaults: the positions counted
-//                                        over the indices as stats counts
-//                                        them, loopy_wdl_position_count.h;
-//                                        two bytes per record plus two per
-//                                        record of the largest slice, plus,
-//                                        without take-backs, that slice's
-//                                        predecessor lists, sampled; one
-//                                        byte per record in the file; every
-//                                        rank holds the finished tables
-//                                        twice, kept and handed to the
-//                                        builder)
-//
-//   Probe:
-//   absl::Status Covers(const Position&) OK when the database holds the
-//                                        position's value, else an error
-//                                        naming why (e.g. more pieces than
-//                                        the database has); a position
-//                                        whose game is over needs no table
-//   std::string PositionNote(const Position&)
-//                                        probe's note after the position
-//                                        (default: "x to move" from
-//                                        SideToMove)
+// Optional members, each used when present and documented where its
+// concept is declared:
+//   below        ForEachTakeBack, SideToMove, MaxPlies, the six stats-group
+//                members, ConversionValue, index_traits, and the index
+//                shortcuts (UnrankCache, RankCache, ChildScratch,
+//                has_child_indices, ForEachChildIndex)
+//   loopy_wdl_solve_view.h   SolveSlice with ForEachSolverParent: a solver
+//                adapter of the game's own
+//   rules_hooks.h   kMovesMayKeepTurn, EstimateSizes, Inconsistency,
+//                GameOverNote, PositionNote, StatsTitle, Covers (a
+//                position whose game is over needs no table), RenderSvg
+//                with StartPosition, kPositionCells with FromCells
+//   rules_parameters.h   Parameters with Create, default_file_name, the
+//                header's parameters
+// Without EstimateSizes the plan counts the positions over the indices as
+// stats counts them (loopy_wdl_position_count.h) and estimates two bytes
+// per record plus two per record of the largest slice, plus, without
+// take-backs, that slice's predecessor lists (sampled); one byte per record
+// in the file; every rank holds the finished tables twice, kept and handed
+// to the builder.
 #ifndef RETRO_KIT_LOOPY_WDL_RULES_H_
 #define RETRO_KIT_LOOPY_WDL_RULES_H_
 
@@ -305,34 +142,54 @@ constexpr bool AssertLoopyWdlRules() {
 }
 
 // The optional members (the family-generic ones are in rules_hooks.h),
-// each used when present; the list above tells what each does.
+// each used when present.
 
-// void ForEachTakeBack(const Position&, visit(parent)): optional; the
-// in-slice predecessors of a position, which the solver visits (absent: the
-// kit builds predecessor lists from a forward pass over the moves,
-// retro/kit/forward_predecessors.h).
+// void ForEachTakeBack(const Position&, visit): optional; visit(const
+// Position& parent) (and bool keeps_turn, under kMovesMayKeepTurn) once per
+// move parent -> position inside the position's slice, which the solver
+// visits. The rules list only parents that are positions and not over (the
+// kit drops parents of other slices but checks nothing else). Absent: the
+// kit lists each slice's predecessors by a forward pass over the moves
+// before solving it (retro/kit/forward_predecessors.h).
 template <typename R>
 concept HasTakeBacks = requires(const R& r, const typename R::Position& p,
                                 internal::LoopyWdlParentVisitor<R> parents) {
   r.ForEachTakeBack(p, parents);
 };
 
-// std::string SideToMove(const Position&): optional; probe's "x to move"
-// and its JSON's "to_move" (absent: probe names no side).
+// std::string SideToMove(const Position&): optional; "x": probe's "x to
+// move" and its JSON's "to_move" (absent: probe names no side).
 template <typename R>
 concept HasSideToMove = requires(const R& r, const typename R::Position& p) {
   { r.SideToMove(p) } -> std::convertible_to<std::string>;
 };
-// int MaxPlies(const Position&): optional; the longest any game from here
-// lasts, and a drawn one's length (absent: no bound, draws without a
-// length).
+// int MaxPlies(const Position&): optional, for games of bounded length;
+// the plies any game from here lasts at most, which a drawn one lasts
+// (tic-tac-toe: the empty cells): opening a database refuses longer
+// distances, and probe shows draws "in N plies" (absent: no bound, draws
+// without a length).
 template <typename R>
 concept HasMaxPlies = requires(const R& r, const typename R::Position& p) {
   { r.MaxPlies(p) } -> std::convertible_to<int>;
 };
 // The stats groups (StatsKey and StatsLayout in retro/kit/stats_key.h),
-// all six members listed above or none: the rows of
-// `retro stats` (absent: one row per slice, every record one position).
+// all six members or none: the rows of `retro stats` (absent: one row per
+// slice, every record one position).
+//   stats_group_label()      the column title, e.g. "pieces"
+//   num_stats_groups(), stats_group_name(group)
+//   StatsKeyOf(p)            the record's group (0 .. num_stats_groups() -
+//                            1) and weight: how many positions the record
+//                            of this (representative) position stands for,
+//                            e.g. its symmetry class's size (stats counts
+//                            positions, not records)
+//   StatsKeyAt(slice, index) the same read off the index, when the indexer
+//                            allows it: stats then skips the unrank
+//                            (nullopt: it unranks and asks StatsKeyOf)
+//   stats_layout()           .slice_totals: stats adds each slice's total
+//                            after its groups (each group must lie in one
+//                            slice); .row_examples: the table shows each
+//                            row's longest win and loss with an example
+//                            (JSON always has them)
 template <typename R>
 concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int group, int slice,
                                   uint64_t index) {
@@ -343,8 +200,12 @@ concept HasStatsGroups = requires(const R& r, const typename R::Position& p, int
   { r.StatsKeyAt(slice, index) } -> std::same_as<std::optional<StatsKey>>;
   { r.stats_layout() } -> std::convertible_to<StatsLayout>;
 };
-// WdlOutcome ConversionValue(WdlOutcome child): optional; the value of a
-// move into an earlier slice (absent: WdlOutcome::AfterMove).
+// WdlOutcome ConversionValue(WdlOutcome child): optional; the value for
+// the mover of a move into an earlier slice (a conversion) whose position
+// is worth `child` to its own mover, which the solver's view, probe and
+// verify all use (absent: WdlOutcome::AfterMove, distance to the end of
+// the game). Distance to conversion counts a conversion as one ply
+// whatever follows (Win(1), Loss(1), Draw()).
 template <typename R>
 concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
@@ -358,23 +219,37 @@ struct IndexTraits {
   // index layout (null: GameInfo::codec).
   const char* codec = nullptr;
 };
-// IndexTraits index_traits(): optional; whether an index numbers a class of
-// equal positions, whether every index is a position, which skips marking
-// non-positions, and the files' codec (absent: one position an index,
+// IndexTraits index_traits(): optional (absent: one position an index,
 // every index asked IsPosition, GameInfo::codec).
+//   .indexes_classes: an index numbers a class of positions of equal value
+//     (e.g. under board symmetries; Unrank gives a representative): the
+//     solver counts each distinct in-slice child class and each distinct
+//     predecessor class once;
+//   .every_index_is_a_position: the kit skips marking non-positions after a
+//     solve and, on opening a file, only looks for byte 255;
+//   .codec: opening a file refuses one whose codec is not the codec of its
+//     header's rules.
 template <typename R>
 concept HasIndexTraits = requires(const R& r) {
   { r.index_traits() } -> std::convertible_to<IndexTraits>;
 };
 
-// The index shortcuts, all or none: struct UnrankCache with Unrank(slice,
-// index, cache) and struct RankCache with Rank(p, cache), a faster Unrank
-// for runs of nearby indices and a faster Rank of the children of nearby
-// records; struct ChildScratch, has_child_indices() and
-// ForEachChildIndex(slice, index, scratch, visit), a record's children's
-// indices without unranking it, for verify (absent: Unrank(slice, index)
-// and Rank(p), and verify unranks, generates the moves and ranks each
-// child).
+// The index shortcuts, all or none (absent: Unrank(slice, index) and
+// Rank(p), and verify unranks, generates the moves and ranks each child).
+// Stats, verify and opening a file scan in index order, with one
+// default-constructed cache or scratch per thread and chunk, across slices.
+//   struct UnrankCache; Unrank(slice, index, cache): Unrank(slice, index),
+//     faster for nearby indices
+//   struct RankCache; Rank(p, cache): Rank(p), faster for the children of
+//     nearby records
+//   struct ChildScratch; has_child_indices(); ForEachChildIndex(slice,
+//     index, scratch, visit): the moves of record `index` read off its
+//     index, for verify: the Outcome when the game is over there (visiting
+//     nothing), else nullopt after visit(SliceIndex) of the Rank of every
+//     move's child, as Unrank, Outcome, ForEachMove and Rank give them.
+//     Verify uses it when has_child_indices() says the parameters allow it
+//     (every index must then be a position); `retro check` compares it
+//     with the rules' moves on every checked position.
 template <typename R>
 concept HasIndexShortcuts = requires(const R& r, int slice, uint64_t index,
                                      const typename R::Position& p, void (*visit)(SliceIndex)) {

@@ -33,10 +33,13 @@ namespace retro::kit {
 
 // SolveSlice(slice, solved, context) and ForEachSolverParent(p, visit):
 // optional members of LoopyWdlRules (loopy_wdl_rules.h), both or neither;
-// the game solves each slice with an adapter of its own, and lists the
-// predecessors that adapter enumerates, which `retro check` tests against
-// the rules (absent: the kit solves through LoopyWdlSolveView, and check
-// tests ForEachTakeBack's predecessors).
+// the game solves each slice with a faster adapter of its own, which must
+// describe exactly the rules' positions and moves: SolveSlice gets the
+// finished tables of the slices before it and returns the slice's finished
+// table (the kit then marks the non-positions), and ForEachSolverParent
+// visits each predecessor the adapter enumerates, which `retro check`
+// tests against the rules (absent: the kit solves through
+// LoopyWdlSolveView, and check tests ForEachTakeBack's predecessors).
 template <typename R>
 concept HasOwnSliceSolver = requires(const R& r, int slice,
                                      std::span<const std::vector<uint8_t>> solved,
