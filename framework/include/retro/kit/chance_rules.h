@@ -96,8 +96,8 @@
 //                slices (num_companions and six more)
 //   rules_hooks.h   EstimateSizes, Inconsistency, GameOverNote (a choice
 //                that ends the game: "releases the pin"), PositionNote,
-//                StatsTitle, Covers, RenderSvg with StartPosition,
-//                kPositionCells with FromCells
+//                StatsTitle, RenderSvg with StartPosition, kPositionCells
+//                with FromCells
 //   rules_parameters.h   Parameters with Create, canonical_parameters with
 //                OptionalHeaderParameters, default_file_name
 // Without EstimateSizes the plan estimates the values of every slice,
