@@ -98,6 +98,10 @@ class FiniteHorizonSolver {
     std::vector<std::vector<uint8_t>> kept;
     std::vector<std::vector<uint8_t>> whole(split ? game.num_slices() : 0);
     std::vector<FiniteHorizonStoreView> views;
+    // The codes of the last slice solved (none before the first): the
+    // next one's byte-coded store is written with them when it is
+    // bit-coded afterwards.
+    FiniteHorizonCoder codes(std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
     const uint64_t total = PositionLayers(game, options.horizon);
     progress.StartPhase("solving", total,
                         {"positions", std::max<uint64_t>(options.horizon, 1)});
@@ -107,7 +111,7 @@ class FiniteHorizonSolver {
       // 1. The slice's store: restored whole, or solved.
       bool restored = false;
       auto store = RestoreOrSolveSlice(game, slice, options, pool, progress, memory_budget,
-                                       views, comm, log_options, restored);
+                                       views, comm, log_options, codes, restored);
       if (!store.ok()) return store.status();
       // 2. Kept: this rank's range under R > 1 ranks, else the whole store.
       const absl::Status status =
@@ -138,11 +142,16 @@ class FiniteHorizonSolver {
 
   // The store of slice `slice`: restored whole (on every rank) when
   // options.restore has it (`restored` set), else solved (this rank's
-  // range under R > 1 ranks) over the solved slices' `views`.
+  // range under R > 1 ranks) over the solved slices' `views`. A solved
+  // slice replaces `codes` with the codes of its own steps; when
+  // options.bit_code, its byte-coded store is written with the `codes`
+  // before (the bit-coded store is the same whichever codes it is read
+  // from).
   static absl::StatusOr<std::vector<uint8_t>> RestoreOrSolveSlice(
       const Game& game, int slice, const FiniteHorizonOptions& options, ThreadPool& pool,
       Progress& progress, uint64_t memory_budget, const std::vector<FiniteHorizonStoreView>& views,
-      distributed::Communicator& comm, const ChangeLog::Options& log_options, bool& restored) {
+      distributed::Communicator& comm, const ChangeLog::Options& log_options,
+      FiniteHorizonCoder& codes, bool& restored) {
     const uint32_t horizon = options.horizon;
     if (options.restore) {
       auto found = options.restore(slice);
@@ -159,8 +168,11 @@ class FiniteHorizonSolver {
       bounds = {std::max(bounds.low, declared.low), std::min(bounds.high, declared.high)};
     }
     FiniteHorizonSliceSolver<Game> solver(game, slice, horizon, pool, progress, memory_budget,
-                                          views, comm, log_options, bounds);
-    return solver.Solve();
+                                          views, comm, log_options, bounds,
+                                          options.bit_code ? &codes : nullptr);
+    auto store = solver.Solve();
+    if (store.ok()) codes = solver.TakeCodes();
+    return store;
   }
 
   // In one process, once slice `slice` (of `size` states) is solved or

@@ -13,12 +13,17 @@
 // about 2 bytes a change, spilled to SolveContext::scratch_directory when
 // one is given), and once the slice is done the log becomes its
 // FiniteHorizonStore (retro/format/finite_horizon/store.h) holding only
-// the changes. Under R > 1 ranks it solves this rank's range of the
-// slice and calls the exchanges of retro/solver/finite_horizon_exchange.h.
+// the changes. The layers also count each change's step from the state's
+// change before it, and, for a store that will be bit-coded (whose code
+// bytes need not be its own), its bytes under the previous slice's codes,
+// so that the log is read once to lay out the store instead of three
+// times. Under R > 1 ranks it solves this rank's range of the slice and
+// calls the exchanges of retro/solver/finite_horizon_exchange.h.
 //
 //   FiniteHorizonSliceSolver<Game> solver(game, slice, horizon, pool, progress,
 //                                         memory_budget, finished, comm, log_options);
 //   absl::StatusOr<std::vector<uint8_t>> store = solver.Solve();
+//   FiniteHorizonCoder codes = solver.TakeCodes();  // the next slice may borrow them
 #ifndef RETRO_SOLVER_FINITE_HORIZON_SLICE_H_
 #define RETRO_SOLVER_FINITE_HORIZON_SLICE_H_
 
@@ -29,6 +34,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -66,17 +72,29 @@ class FiniteHorizonSliceSolver {
 
   // `finished`: what this rank keeps of each solved slice (the whole
   // store in one process, its own range under R > 1 ranks).
+  // `borrowed_codes`: for a store that is only a step before bit coding
+  // (the bit-coded store depends on the changes alone, not on the code
+  // bytes), the codes it is written with (every rank the same: the
+  // previous slice's TakeCodes()); null for a store whose codes must be
+  // its own (a byte-coded file's).
   FiniteHorizonSliceSolver(const Game& game, int slice, uint32_t horizon, ThreadPool& pool,
                            Progress& progress, uint64_t memory_budget,
                            const std::vector<FiniteHorizonStoreView>& finished,
                            distributed::Communicator& comm, const ChangeLog::Options& log_options,
-                           FiniteHorizonValueBounds bounds = {})
+                           FiniteHorizonValueBounds bounds = {},
+                           const FiniteHorizonCoder* borrowed_codes = nullptr)
       : game_(game), slice_(slice), horizon_(horizon), bounds_(bounds), pool_(pool),
         progress_(progress), memory_budget_(memory_budget), finished_(finished),
         size_(game.slice_size(slice)), comm_(comm),
         range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
         lo_(range_.begin), local_(range_.size()),
-        log_(static_cast<uint32_t>(lo_), local_, log_options) {}
+        log_(static_cast<uint32_t>(lo_), local_, log_options),
+        counted_(horizon <= kCountedHorizon),
+        borrowed_coder_(counted_ ? borrowed_codes : nullptr) {}
+
+  // After Solve(): the codes chosen from the slice's own steps (summed over
+  // the ranks), which the next slice may borrow.
+  FiniteHorizonCoder TakeCodes() { return std::move(*own_coder_); }
 
   // The slice's store (this rank's range of it under R > 1 ranks); an
   // error on one rank is the error of all.
@@ -164,6 +182,11 @@ class FiniteHorizonSliceSolver {
 
   // The outer term of a state without moves into smaller slices.
   static constexpr int16_t kNoOuterTerm = std::numeric_limits<int16_t>::min();
+  // The longest horizon whose steps the layers count (CountChange): a
+  // layer fits the 16 bits kept of each state's last change, and a
+  // state's bytes (at most 4 a change: the escape, a 2-byte layer step,
+  // the value) do too. Longer horizons are counted from the log.
+  static constexpr uint32_t kCountedHorizon = 9000;
 
   static constexpr uint64_t kGrain = 16384;
   // How many items ahead the loops that reach memory at random (the
@@ -609,6 +632,10 @@ class FiniteHorizonSliceSolver {
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
     Fill(dirty_, words, uint64_t{0});
+    if (counted_) {
+      Fill(last_change_of_, local_, LastChange{});
+      worker_steps_.assign(pool_.size(), std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
+    }
     PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
@@ -645,6 +672,7 @@ class FiniteHorizonSliceSolver {
       if (value_[s] < bounds_.low || value_[s] > bounds_.high) NoteOverflow(s, value_[s]);
       if (value_[s] != 0) {
         changed.parts[0].push_back(Change{static_cast<uint32_t>(s), value_[s]});
+        if (counted_) CountChange(0, s - lo_, value_[s]);
       }
     }
     changed.Count();
@@ -657,13 +685,33 @@ class FiniteHorizonSliceSolver {
   }
 
   // Records V_t(s) = v for a state whose value was `before` (overflow when
-  // v leaves the slice's bounds).
-  void Record(uint64_t s, int v, int before, std::vector<Change>& out) {
+  // v leaves the slice's bounds), counted by `worker`.
+  void Record(int worker, uint64_t s, int v, int before, std::vector<Change>& out) {
     if (v < bounds_.low || v > bounds_.high) [[unlikely]] {
       NoteOverflow(s, v);
       return;
     }
-    if (v != before) out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
+    if (v != before) {
+      out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
+      if (counted_) CountChange(worker, s - lo_, v - before);
+    }
+  }
+
+  // Counts the change of local state l at the current layer by `value_step`
+  // as the store will see it: its step from the state's change before (or
+  // from layer 0, value 0) into `worker`'s step counts, and its bytes under
+  // the borrowed codes.
+  void CountChange(int worker, uint64_t l, int value_step) {
+    LastChange& last = last_change_of_[l];
+    const uint32_t layer_step = current_layer_ - last.layer;
+    if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
+      ++worker_steps_[worker][i];
+    }
+    if (borrowed_coder_) {
+      last.store_bytes =
+          static_cast<uint16_t>(last.store_bytes + borrowed_coder_->Bytes(layer_step, value_step));
+    }
+    last.layer = static_cast<uint16_t>(current_layer_);
   }
 
   // Keeps the first state found outside the bounds (the first layer's
@@ -699,7 +747,7 @@ class FiniteHorizonSliceSolver {
     const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
     changed = LayerChanges();
     changed.parts.resize(chunks);
-    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int worker, uint64_t begin, uint64_t end) {
       std::vector<Change>& out = changed.parts[(begin - lo_) / kGrain];
       for (uint64_t s = begin; s < end; ++s) {
         const uint64_t l = s - lo_;
@@ -710,7 +758,7 @@ class FiniteHorizonSliceSolver {
         for (int j = 0; j < r.inner; ++j) r.child[j] = value_[inner_child_[e + j]];
         const bool has_terms = r.inner != 0 || outer_term_[l] != kNoOuterTerm;
         const int best = has_terms ? BestTerm(l) : terminal_[l];
-        Record(s, best, value_[s], out);
+        Record(worker, s, best, value_[s], out);
         r.value = static_cast<int8_t>(best);
       }
     });
@@ -788,7 +836,7 @@ class FiniteHorizonSliceSolver {
         });
       }
       for (uint64_t bucket = 0; bucket < buckets; ++bucket) {
-        WalkMarkedStates(bucket, next.parts[bucket]);
+        WalkMarkedStates(0, bucket, next.parts[bucket]);
       }
       changed = std::move(next);
       return;
@@ -810,7 +858,7 @@ class FiniteHorizonSliceSolver {
       };
       pool_.ParallelFor(round, round_end, shared ? 1 : std::max<uint64_t>(round_end - round, 1),
                         scatter);
-      pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
+      pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int worker, uint64_t b, uint64_t e) {
         for (uint64_t bucket = b; bucket < e; ++bucket) {
           for (auto& lists : updates_) {
             std::vector<SlotUpdate>& list = lists[bucket];
@@ -818,7 +866,7 @@ class FiniteHorizonSliceSolver {
                              dirty_.data(), PlainTerms());
             list.clear();
           }
-          if (last) WalkMarkedStates(bucket, next.parts[bucket]);
+          if (last) WalkMarkedStates(worker, bucket, next.parts[bucket]);
         }
       });
       round = round_end;
@@ -852,7 +900,7 @@ class FiniteHorizonSliceSolver {
   // into `out`, in index order: each takes its best term as V_t, which
   // its record keeps (only the state itself reads its own value; its
   // parents' slots take it when the layer's changes are applied).
-  void WalkMarkedStates(uint64_t bucket, std::vector<Change>& out) {
+  void WalkMarkedStates(int worker, uint64_t bucket, std::vector<Change>& out) {
     const uint64_t w_begin = (bucket << bucket_shift_) >> 6;
     const uint64_t w_end = std::min<uint64_t>(dirty_.size(), ((bucket + 1) << bucket_shift_) >> 6);
     uint64_t evaluated = 0;
@@ -866,7 +914,7 @@ class FiniteHorizonSliceSolver {
         bits &= bits - 1;
         StateRecord& r = records_[l];
         const int best = BestTerm(l);
-        Record(lo_ + l, best, r.value, out);
+        Record(worker, lo_ + l, best, r.value, out);
         r.value = static_cast<int8_t>(best);
       }
     }
@@ -959,12 +1007,14 @@ class FiniteHorizonSliceSolver {
   }
 
   // 4. The compact store: the per-layer logs transposed into per-state
-  //    lists of changes, byte-coded (retro/format/finite_horizon/write/byte_coder.h). Three reads
-  //    of the log: the steps' counts (summed over the ranks, so every
-  //    rank chooses the same codes), each state's bytes, the bytes
-  //    themselves. Under R > 1 ranks each rank builds the store of its
-  //    own range (the slice's last change, this rank's changes and
-  //    evaluations); GatherFiniteHorizonStore assembles the whole store.
+  //    lists of changes, byte-coded (retro/format/finite_horizon/write/byte_coder.h):
+  //    (a) the steps' counts (summed over the ranks, so every rank chooses
+  //    the same codes), (b) each state's bytes, (c) the bytes themselves,
+  //    each a read of the log unless the layers counted it (CountChange:
+  //    (a) below kCountedHorizon, (b) under borrowed codes). Under R > 1
+  //    ranks each rank builds the store of its own range (the slice's last
+  //    change, this rank's changes and evaluations);
+  //    GatherFiniteHorizonStore assembles the whole store.
   absl::StatusOr<std::vector<uint8_t>> BuildStore() {
     const uint64_t entries = log_.changes();
     // Reads the log with each state's change before (layer 0, value 0
@@ -999,35 +1049,43 @@ class FiniteHorizonSliceSolver {
       }
       return absl::OkStatus();
     };
-    // The first two reads: the step counts, then (in the high 32 bits)
-    // each state's bytes.
-    // Replays read and write these tables at random (huge pages).
+    // (a) and (b); the log's replays keep each state's bytes in the high
+    // 32 bits of its word of `track` (read at random: huge pages).
     retro::internal::HugePageVector<uint64_t> track;
-    Fill(track, local_, uint64_t{0});
-    std::vector<std::vector<uint64_t>> part_counts(
-        workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
-    absl::Status read = replay(
-        track, [&](uint64_t p, uint64_t, uint64_t&, uint32_t layer_step, int value_step, int) {
-          if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
-            ++part_counts[p][i];
-          }
-        });
+    absl::Status read;
+    if (!counted_) {
+      Fill(track, local_, uint64_t{0});
+      worker_steps_.assign(workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
+      read = replay(track, [&](int worker, uint64_t, uint64_t&, uint32_t layer_step,
+                               int value_step, int) {
+        if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
+          ++worker_steps_[worker][i];
+        }
+      });
+    }
     std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
-    for (const std::vector<uint64_t>& counts : part_counts) {
+    for (const std::vector<uint64_t>& counts : worker_steps_) {
       for (int i = 0; i < FiniteHorizonCoder::kSteps; ++i) step_counts[i] += counts[i];
     }
+    Release(worker_steps_);
     if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
     comm_.AllReduceSum(std::span<uint64_t>(step_counts));
-    const FiniteHorizonCoder coder(step_counts);
-    std::vector<uint64_t>().swap(step_counts);
-    read = replay(track, [&](uint64_t, uint64_t, uint64_t& word, uint32_t layer_step,
-                             int value_step, int) {
-      word += uint64_t{coder.Bytes(layer_step, value_step)} << 32;
-    });
-    if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
+    own_coder_.emplace(step_counts);
+    const FiniteHorizonCoder& coder = borrowed_coder_ ? *borrowed_coder_ : *own_coder_;
     std::vector<uint32_t> count(local_);
-    for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
+    if (borrowed_coder_) {
+      for (uint64_t l = 0; l < local_; ++l) count[l] = last_change_of_[l].store_bytes;
+    } else {
+      if (track.empty()) Fill(track, local_, uint64_t{0});
+      read = replay(track, [&](int, uint64_t, uint64_t& word, uint32_t layer_step,
+                               int value_step, int) {
+        word += uint64_t{coder.Bytes(layer_step, value_step)} << 32;
+      });
+      if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
+      for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
+    }
     retro::internal::HugePageVector<uint64_t>().swap(track);
+    Release(last_change_of_);
     // This rank's store: its states' lists, laid out over its range.
     FiniteHorizonStoreHeader fields{};
     fields.entry_bytes = kFiniteHorizonCodedEntries;
@@ -1047,7 +1105,7 @@ class FiniteHorizonSliceSolver {
     // Layers in increasing order, so each state's changes come out sorted.
     retro::internal::HugePageVector<uint32_t> last;
     Fill(last, local_, 0u);
-    read = replay(last, [&](uint64_t, uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
+    read = replay(last, [&](int, uint64_t l, uint32_t&, uint32_t layer_step, int value_step,
                             int value) {
       uint8_t* at = out + cursor[l];
       cursor[l] += coder.Write(at, layer_step, value_step, value) - at;
@@ -1109,6 +1167,20 @@ class FiniteHorizonSliceSolver {
   // change, spilled to the scratch folder when there is one).
   ChangeLog log_;
   absl::Status log_status_;
+  // Whether the layers count the steps (horizon_ <= kCountedHorizon;
+  // CountChange): each local state's last change's layer and its bytes so
+  // far under the borrowed codes (when there are some), each worker's step
+  // counts.
+  const bool counted_;
+  struct LastChange {
+    uint16_t layer = 0;
+    uint16_t store_bytes = 0;
+  };
+  retro::internal::HugePageVector<LastChange> last_change_of_;
+  std::vector<std::vector<uint64_t>> worker_steps_;
+  const FiniteHorizonCoder* const borrowed_coder_;
+  // The codes of the slice's own steps (BuildStore; TakeCodes).
+  std::optional<FiniteHorizonCoder> own_coder_;
   std::atomic<uint64_t> evaluations_{0};
   std::atomic<bool> overflow_{false};
   // The first value found outside bounds_ (NoteOverflow), and its layer.
