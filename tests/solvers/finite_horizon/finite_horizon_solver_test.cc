@@ -42,16 +42,21 @@ int BruteForce(const RingGame& game, int k, int p, int t, std::map<std::tuple<in
   return best;
 }
 
+// Byte-coded stores (each with its own codes) and bit-coded ones (each
+// byte-coded first with the codes of the slice before) alike.
 TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
   for (bool conserving : {false, true}) {
   RingGame game;
   game.conserving = conserving;
   for (int threads : {1, 2, 3}) {
     for (uint32_t horizon : {0u, 1u, 2u, 7u, 40u}) {
+     for (bool bit_code : {false, true}) {
       ThreadPool pool(threads);
       Progress progress;
       std::vector<FiniteHorizonSliceStats> stats;
-      auto stores = solver::SolveFiniteHorizon(game, {.horizon = horizon, .stats = &stats}, {.pool = &pool, .progress = &progress});
+      auto stores = solver::SolveFiniteHorizon(
+          game, {.horizon = horizon, .stats = &stats, .bit_code = bit_code},
+          {.pool = &pool, .progress = &progress});
       ASSERT_TRUE(stores.ok()) << stores.status();
       ASSERT_EQ(stores->size(), static_cast<size_t>(RingGame::kSlices));
       std::map<std::tuple<int, int, int>, int> memo;
@@ -69,8 +74,10 @@ TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
                 << " threads " << threads;
           }
         }
+        EXPECT_EQ(view->bit_coded(), bit_code);
         EXPECT_LE(stats[k].last_change, horizon);
       }
+     }
     }
   }
   }

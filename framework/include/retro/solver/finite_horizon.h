@@ -113,6 +113,7 @@ class FiniteHorizonSolver {
       auto store = RestoreOrSolveSlice(game, slice, options, pool, progress, memory_budget,
                                        views, comm, log_options, codes, restored);
       if (!store.ok()) return store.status();
+      if (restored && options.bit_code) codes = OwnCodes(*store);
       // 2. Kept: this rank's range under R > 1 ranks, else the whole store.
       const absl::Status status =
           split ? KeepSplitSlice(slice, size, options, pool, comm, std::move(*store), restored,
@@ -173,6 +174,27 @@ class FiniteHorizonSolver {
     auto store = solver.Solve();
     if (store.ok()) codes = solver.TakeCodes();
     return store;
+  }
+
+  // The codes a solve of a slice would have passed on (the codes of its
+  // own steps), counted from its restored whole `store` (an invalid one
+  // is refused when it is kept).
+  static FiniteHorizonCoder OwnCodes(std::span<const uint8_t> store) {
+    std::vector<uint64_t> counts(FiniteHorizonCoder::kSteps, 0);
+    if (auto view = FiniteHorizonStoreView::Open(store); view.ok()) {
+      for (uint64_t s = 0; s < view->states(); ++s) {
+        uint32_t last_layer = 0;
+        int last_value = 0;
+        view->ForEachChange(s, [&](uint32_t layer, int value) {
+          const int i = FiniteHorizonCoder::StepIndex(layer - last_layer, value - last_value);
+          if (i >= 0) ++counts[i];
+          last_layer = layer;
+          last_value = value;
+          return true;
+        });
+      }
+    }
+    return FiniteHorizonCoder(counts);
   }
 
   // In one process, once slice `slice` (of `size` states) is solved or
