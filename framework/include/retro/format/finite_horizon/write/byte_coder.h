@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <numeric>
 #include <span>
 #include <vector>
 
@@ -39,14 +38,16 @@ class FiniteHorizonCoder {
   // by StepIndex), ties to the smaller index; the same counts give the same
   // codes.
   explicit FiniteHorizonCoder(std::span<const uint64_t> counts) : code_of_(kSteps, kFiniteHorizonEscape) {
-    std::vector<int> order(kSteps);
-    std::iota(order.begin(), order.end(), 0);
-    const int coded = 255;
+    // Only the steps seen can have codes: they are sorted, not all kSteps.
+    std::vector<int> order;
+    for (int i = 0; i < kSteps; ++i) {
+      if (counts[i] != 0) order.push_back(i);
+    }
+    const int coded = std::min<int>(255, static_cast<int>(order.size()));
     std::partial_sort(order.begin(), order.begin() + coded, order.end(), [&](int a, int b) {
       return counts[a] != counts[b] ? counts[a] > counts[b] : a < b;
     });
     for (int c = 0; c < coded; ++c) {
-      if (counts[order[c]] == 0) break;
       codes_[c] = static_cast<uint32_t>(order[c]);  // (layer step << 8 | uint8(value step))
       code_of_[order[c]] = static_cast<uint8_t>(c);
     }
