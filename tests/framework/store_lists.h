@@ -82,7 +82,7 @@ inline std::vector<uint8_t> CodedStore(const Lists& lists, uint32_t horizon) {
     }
   };
   each_step([&](size_t, uint32_t dl, int dv, int) {
-    if (const int i = FiniteHorizonCoder::StepIndex(dl, dv); i >= 0) ++step_counts[i];
+    FiniteHorizonCoder::CountStep(step_counts, dl, dv);
   });
   const FiniteHorizonCoder coder(step_counts);
   std::vector<uint32_t> counts(lists.size(), 0);

@@ -113,16 +113,17 @@ class FiniteHorizonSolver {
       auto store = RestoreOrSolveSlice(game, slice, options, pool, progress, memory_budget,
                                        views, comm, log_options, codes, restored);
       if (!store.ok()) return store.status();
-      if (restored && options.bit_code) codes = OwnCodes(*store);
       // 2. Kept: this rank's range under R > 1 ranks, else the whole store.
       const absl::Status status =
           split ? KeepSplitSlice(slice, size, options, pool, comm, std::move(*store), restored,
                                  kept, views, whole[slice])
                 : KeepWholeSlice(slice, size, options, std::move(*store), restored, kept, views);
       if (!status.ok()) return status;
+      // 3. A restored slice passes on the codes its solve would have.
+      if (restored && options.bit_code) codes = OwnCodes(views.back(), comm);
     }
     if (split) return whole;
-    // 3. One process: the whole stores coded and handed over.
+    // 4. One process: the whole stores coded and handed over.
     if (absl::Status s = CodeAndTakeWholeStores(game, options, pool, progress, total, kept, views);
         !s.ok()) {
       return s;
@@ -177,23 +178,22 @@ class FiniteHorizonSolver {
   }
 
   // The codes a solve of a slice would have passed on (the codes of its
-  // own steps), counted from its restored whole `store` (an invalid one
-  // is refused when it is kept).
-  static FiniteHorizonCoder OwnCodes(std::span<const uint8_t> store) {
+  // own steps), counted from the kept `view` of its restored store (this
+  // rank's range, checked when it was kept) and summed over the ranks.
+  static FiniteHorizonCoder OwnCodes(const FiniteHorizonStoreView& view,
+                                     distributed::Communicator& comm) {
     std::vector<uint64_t> counts(FiniteHorizonCoder::kSteps, 0);
-    if (auto view = FiniteHorizonStoreView::Open(store); view.ok()) {
-      for (uint64_t s = 0; s < view->states(); ++s) {
-        uint32_t last_layer = 0;
-        int last_value = 0;
-        view->ForEachChange(s, [&](uint32_t layer, int value) {
-          const int i = FiniteHorizonCoder::StepIndex(layer - last_layer, value - last_value);
-          if (i >= 0) ++counts[i];
-          last_layer = layer;
-          last_value = value;
-          return true;
-        });
-      }
+    for (uint64_t s = 0; s < view.states(); ++s) {
+      uint32_t last_layer = 0;
+      int last_value = 0;
+      view.ForEachChange(s, [&](uint32_t layer, int value) {
+        FiniteHorizonCoder::CountStep(counts, layer - last_layer, value - last_value);
+        last_layer = layer;
+        last_value = value;
+        return true;
+      });
     }
+    comm.AllReduceSum(std::span<uint64_t>(counts));
     return FiniteHorizonCoder(counts);
   }
 

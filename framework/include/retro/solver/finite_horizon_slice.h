@@ -704,9 +704,7 @@ class FiniteHorizonSliceSolver {
   void CountChange(int worker, uint64_t l, int value_step) {
     LastChange& last = last_change_of_[l];
     const uint32_t layer_step = current_layer_ - last.layer;
-    if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
-      ++worker_steps_[worker][i];
-    }
+    FiniteHorizonCoder::CountStep(worker_steps_[worker], layer_step, value_step);
     if (borrowed_coder_) {
       last.store_bytes =
           static_cast<uint16_t>(last.store_bytes + borrowed_coder_->Bytes(layer_step, value_step));
@@ -1058,9 +1056,7 @@ class FiniteHorizonSliceSolver {
       worker_steps_.assign(workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
       read = replay(track, [&](int worker, uint64_t, uint64_t&, uint32_t layer_step,
                                int value_step, int) {
-        if (const int i = FiniteHorizonCoder::StepIndex(layer_step, value_step); i >= 0) {
-          ++worker_steps_[worker][i];
-        }
+        FiniteHorizonCoder::CountStep(worker_steps_[worker], layer_step, value_step);
       });
     }
     std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);

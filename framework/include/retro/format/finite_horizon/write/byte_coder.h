@@ -6,7 +6,7 @@
 // byte, the layer step as a LEB128 varint and the new value.
 //
 //   std::vector<uint64_t> counts(FiniteHorizonCoder::kSteps);
-//   for (each change) if (int i = FiniteHorizonCoder::StepIndex(dl, dv); i >= 0) ++counts[i];
+//   for (each change) FiniteHorizonCoder::CountStep(counts, dl, dv);
 //   FiniteHorizonCoder coder(counts);
 //   uint8_t* end = coder.Write(out, dl, dv, new_value);
 #ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_BYTE_CODER_H_
@@ -32,6 +32,12 @@ class FiniteHorizonCoder {
   static int StepIndex(uint32_t layer_step, int value_step) {
     if (layer_step > 255 || value_step < -128 || value_step > 127 || value_step == 0) return -1;
     return static_cast<int>(layer_step << 8) | static_cast<uint8_t>(value_step);
+  }
+
+  // Counts the step (layer step, value step) into `counts` (kSteps counts,
+  // by StepIndex), unless no code can stand for it.
+  static void CountStep(std::span<uint64_t> counts, uint32_t layer_step, int value_step) {
+    if (const int i = StepIndex(layer_step, value_step); i >= 0) ++counts[i];
   }
 
   // Codes 0..254 for the most frequent steps of `counts` (kSteps counts,
