@@ -46,40 +46,41 @@ int BruteForce(const RingGame& game, int k, int p, int t, std::map<std::tuple<in
 // byte-coded first with the codes of the slice before) alike.
 TEST(FiniteHorizonSolverTest, AgreesWithBruteForce) {
   for (bool conserving : {false, true}) {
-  RingGame game;
-  game.conserving = conserving;
-  for (int threads : {1, 2, 3}) {
-    for (uint32_t horizon : {0u, 1u, 2u, 7u, 40u}) {
-     for (bool bit_code : {false, true}) {
-      ThreadPool pool(threads);
-      Progress progress;
-      std::vector<FiniteHorizonSliceStats> stats;
-      auto stores = solver::SolveFiniteHorizon(
-          game, {.horizon = horizon, .stats = &stats, .bit_code = bit_code},
-          {.pool = &pool, .progress = &progress});
-      ASSERT_TRUE(stores.ok()) << stores.status();
-      ASSERT_EQ(stores->size(), static_cast<size_t>(RingGame::kSlices));
-      std::map<std::tuple<int, int, int>, int> memo;
-      for (int k = 0; k < RingGame::kSlices; ++k) {
-        auto view = FiniteHorizonStoreView::Open((*stores)[k]);
-        ASSERT_TRUE(view.ok()) << view.status();
-        EXPECT_EQ(view->states(), static_cast<uint64_t>(game.Size(k)));
-        EXPECT_EQ(view->horizon(), horizon);
-        for (int p = 0; p < game.Size(k); ++p) {
-          // Beyond the horizon the store answers its last layer's value.
-          for (uint32_t t = 0; t <= horizon + 3; ++t) {
-            const int expected = BruteForce(game, k, p, std::min(t, horizon), memo);
-            ASSERT_EQ(view->ValueAt(p, t), expected)
-                << "slice " << k << " cell " << p << " t " << t << " horizon " << horizon
-                << " threads " << threads;
+    RingGame game;
+    game.conserving = conserving;
+    for (int threads : {1, 2, 3}) {
+      for (uint32_t horizon : {0u, 1u, 2u, 7u, 40u}) {
+        for (bool bit_code : {false, true}) {
+          ThreadPool pool(threads);
+          Progress progress;
+          std::vector<FiniteHorizonSliceStats> stats;
+          auto stores = solver::SolveFiniteHorizon(
+              game, {.horizon = horizon, .stats = &stats, .bit_code = bit_code},
+              {.pool = &pool, .progress = &progress});
+          ASSERT_TRUE(stores.ok()) << stores.status();
+          ASSERT_EQ(stores->size(), static_cast<size_t>(RingGame::kSlices));
+          std::map<std::tuple<int, int, int>, int> memo;
+          for (int k = 0; k < RingGame::kSlices; ++k) {
+            auto view = FiniteHorizonStoreView::Open((*stores)[k]);
+            ASSERT_TRUE(view.ok()) << view.status();
+            EXPECT_EQ(view->states(), static_cast<uint64_t>(game.Size(k)));
+            EXPECT_EQ(view->horizon(), horizon);
+            for (int p = 0; p < game.Size(k); ++p) {
+              // Beyond the horizon the store answers its last layer's value.
+              for (uint32_t t = 0; t <= horizon + 3; ++t) {
+                const int expected = BruteForce(game, k, p, std::min(t, horizon), memo);
+                ASSERT_EQ(view->ValueAt(p, t), expected)
+                    << "slice " << k << " cell " << p << " t " << t << " horizon " << horizon
+                    << " threads " << threads << " conserving " << conserving << " bit_code "
+                    << bit_code;
+              }
+            }
+            EXPECT_EQ(view->bit_coded(), bit_code);
+            EXPECT_LE(stats[k].last_change, horizon);
           }
         }
-        EXPECT_EQ(view->bit_coded(), bit_code);
-        EXPECT_LE(stats[k].last_change, horizon);
       }
-     }
     }
-  }
   }
 }
 
