@@ -34,7 +34,7 @@
 #include "retro/host/checksum.h"
 #include "retro/host/temporary_name.h"
 #include "retro/human_numbers.h"
-#include "retro/internal/mapping_fault_guard.h"
+#include "retro/host/mapping_fault_guard.h"
 #include "retro/status_macros.h"
 
 namespace retro {

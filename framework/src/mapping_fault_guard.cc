@@ -1,5 +1,5 @@
-// The SIGBUS guard of mapped files (retro/internal/mapping_fault_guard.h).
-#include "retro/internal/mapping_fault_guard.h"
+// The SIGBUS guard of mapped files (retro/host/mapping_fault_guard.h).
+#include "retro/host/mapping_fault_guard.h"
 
 #include <setjmp.h>
 #include <signal.h>

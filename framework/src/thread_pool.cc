@@ -7,13 +7,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "retro/internal/mapping_fault_guard.h"
+#include "retro/host/mapping_fault_guard.h"
 
 namespace retro {
 namespace {
 
 // Runs fn(); a read of a mapped database file truncated meanwhile
-// (retro/internal/mapping_fault_guard.h) abandons it and throws, as a
+// (retro/host/mapping_fault_guard.h) abandons it and throws, as a
 // failed body does, so that the loop ends and its caller sees the error.
 template <typename Fn>
 void RunEscapingFaults(Fn&& fn) {

@@ -1,7 +1,7 @@
 // How DatabaseFile holds a file (retro/database.h): read into memory up to
 // the read limit, then nothing done to the file changes its bytes; mapped
 // above it, a truncation is caught by the SIGBUS guard
-// (retro/internal/mapping_fault_guard.h): a read inside RunWithFaultEscape
+// (retro/host/mapping_fault_guard.h): a read inside RunWithFaultEscape
 // is abandoned, one outside it reads zeros, and Faulted() turns true.
 #include <unistd.h>
 
@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "retro/database.h"
 #include "retro/host/atomic_file_writer.h"
-#include "retro/internal/mapping_fault_guard.h"
+#include "retro/host/mapping_fault_guard.h"
 #include "tests/framework/read_limit.h"
 #include "tests/framework/temp_dir.h"
 

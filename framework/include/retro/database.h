@@ -99,7 +99,7 @@ uint64_t DatabaseReadLimit();
 // place, replaced) changes what it holds. A larger file is mapped
 // read-only; if it is truncated under the mapping, a read past its new end
 // gets zeros instead of killing the process (SIGBUS), and Faulted() turns
-// true from then on (retro/internal/mapping_fault_guard.h): callers check
+// true from then on (retro/host/mapping_fault_guard.h): callers check
 // CheckIntact() after reading and refuse what they read when it fails.
 // Every const method may be called from any number of threads at once, and
 // the spans it returns stay valid while the DatabaseFile lives.

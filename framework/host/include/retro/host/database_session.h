@@ -15,7 +15,7 @@
 #include "retro/game_module.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/host/value_probe_cache.h"
-#include "retro/internal/mapping_fault_guard.h"
+#include "retro/host/mapping_fault_guard.h"
 
 namespace retro {
 

@@ -11,8 +11,8 @@
 //
 // Used by DatabaseFile for the files it maps rather than reads
 // (retro/database.h); costs nothing on a read, one atomic load to ask.
-#ifndef RETRO_INTERNAL_MAPPING_FAULT_GUARD_H_
-#define RETRO_INTERNAL_MAPPING_FAULT_GUARD_H_
+#ifndef RETRO_HOST_MAPPING_FAULT_GUARD_H_
+#define RETRO_HOST_MAPPING_FAULT_GUARD_H_
 
 #include <atomic>
 #include <cstddef>
@@ -61,4 +61,4 @@ bool RunWithFaultEscape(Fn&& fn) {
 
 }  // namespace retro::internal
 
-#endif  // RETRO_INTERNAL_MAPPING_FAULT_GUARD_H_
+#endif  // RETRO_HOST_MAPPING_FAULT_GUARD_H_
