@@ -20,7 +20,7 @@ for k in 25 50 100 200 400 800 1600 3200; do
     solve "$@" --threads 1 --out "$work/mpi.retro" >/dev/null 2>"$work/killed.err"
   status=$?
   [ "$status" -ne 124 ] || fail "a killed job hung"
-  if [ "$status" -ne 0 ] && ls "$work/mpi.retro.checkpoint" 2>/dev/null | grep -q '\.slice$'; then
+  if [ "$status" -ne 0 ] && compgen -G "$work/mpi.retro.checkpoint/*.slice" > /dev/null; then
     killed=$k
     break
   fi

@@ -26,8 +26,9 @@ expect() {
   RETRO_PLANTED_MISTAKE="$mistake" "$retro" "$@" --plugin-dir "$faulty_root" \
     > "$work/out" 2> "$work/err"
   local rc=$?
-  # (`retro check` reports on stdout.)
-  if [ "$rc" -ne 1 ] || ! cat "$work/err" "$work/out" | grep -q -- "$pattern"; then
+  # (`retro check` reports on stdout. grep reads the files itself: `cat |
+  # grep -q` under pipefail fails whenever grep stops before cat is done.)
+  if [ "$rc" -ne 1 ] || ! grep -q -- "$pattern" "$work/err" "$work/out"; then
     echo "FAIL (mistake $mistake): retro $* exited $rc, expected 1 with '$pattern'; stderr:"
     sed 's/^/  /' "$work/err"
     failures=$((failures + 1))
