@@ -134,6 +134,11 @@ GAMES = {
                   "position": "....../.X.X../.O..../....../....../...... X",
                   "bad": "....../...... X"},
     "tictactoe": {"solve": [], "position": "x.o/.x./..o", "bad": "x.o/.x."},
+    "kalah": {"solve": ["--seeds", "4", "--plies", "8"], "position": "101/011",
+              "bad": "101/01"},
+    "coins": {"solve": ["--plies", "4"], "position": "31415926", "bad": ".14"},
+    "dice_race": {"solve": [], "position": "7 3", "bad": "13"},
+    "bearoff": {"solve": ["--points", "3", "--checkers", "2"], "position": "11/2", "bad": "11"},
 }
 
 
