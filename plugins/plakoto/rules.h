@@ -112,7 +112,8 @@ class PinRules {
   std::string GameOverNote(const Position&) const { return "releases the pin"; }
   std::string StatsTitle() const;
   // The pips drop by the dice of each play; q is that of the rolls without
-  // a play (what the solver relies on; plugins/plakoto/contract.h).
+  // a play (what the solver relies on; `retro check` reports it: the
+  // Inconsistency hook of retro/kit/rules_hooks.h).
   std::string Inconsistency(const Position& p) const;
 
   // The turn distribution as the companion slice of each pin.

@@ -1,4 +1,4 @@
-// DistributedCheckpoint (framework/include/retro/host/distributed_checkpoint.h) on ranks
+// DistributedCheckpoint (framework/host/include/retro/host/distributed_checkpoint.h) on ranks
 // that are threads of one process (thread_communicator.h): rank 0 alone
 // saves, every rank restores the same slice, and ranks that see different
 // checkpoints (or one that cannot read its own) all stop with one error.

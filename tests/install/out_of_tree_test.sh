@@ -108,7 +108,8 @@ expect "$WORK/ldd.txt" "$RETRO_PREFIX/bin/../lib/libretro_framework.so"
 while read -r header; do
   [ -e "$RETRO_PREFIX/include/$header" ] || fail "an installed header includes $header, not installed"
 done < "$WORK/included.txt"
-for f in include/retro/host include/retro/plugin_loader.h include/retro/match.h; do
+for f in include/retro/host include/retro/plugin_loader.h include/retro/match.h \
+         include/retro/internal/mapping_fault_guard.h; do
   [ ! -e "$RETRO_PREFIX/$f" ] || fail "installed, but the host's own: $f"
 done
 
