@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the figures of docs/benchmarks.md: runs each command of its
+# Reruns the figures of docs/benchmarks.md: runs each command of its
 # tables under /usr/bin/time and prints one markdown row per command (the
 # command, wall, CPU = user + sys, peak memory, the size of the file it
 # wrote, the machine, the 1-minute load average before the run and the
