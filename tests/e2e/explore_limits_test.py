@@ -234,7 +234,7 @@ def check_heads(server, failures):
     # opened again.
     idle = []
     try:
-        for attempt in range(10):
+        for _ in range(10):
             for s in idle:
                 s.close()
             idle = [connect(port) for _ in range(MAX_CONNECTIONS)]
