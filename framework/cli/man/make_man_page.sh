@@ -46,7 +46,7 @@ roff() { sed -e 's/\\/\\e/g' -e "s/^\\([.']\\)/\\\\\\&\\1/" -e 's/-/\\-/g'; }
   echo "Caps the memory a solve may plan for."
   echo ".TP"
   echo ".B RETRO_DATABASE_READ_LIMIT_MB"
-  echo "Database files up to this many MiB (default 1024) are read into memory when opened; larger ones are mapped (0 maps every file)."
+  echo "Database files up to this many MiB (default 256) are read into memory when opened; larger ones are mapped (0 maps every file)."
   echo ".SH EXIT STATUS"
   echo "0 on success, 2 for a bad command line or input, 1 for anything else."
 } >"$out"
