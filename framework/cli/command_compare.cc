@@ -37,7 +37,8 @@ constexpr CommandOption kOptions[] = {
     {"expected", "  --expected FILE           the reference listing\n"},
     {"relative-tolerance",
      "  --relative-tolerance R    how far decimal numbers may differ, relative to\n"
-     "                            the larger magnitude (0..1) [default: 1e-9]\n"},
+     "                            the larger magnitude (0 up to, not including, 1)\n"
+     "                            [default: 1e-9]\n"},
     {"json", "  --json                    one JSON object\n", true},
     {"plugin-dir", "  --plugin-dir DIR          also look for plugins in DIR (repeatable)\n"},
 };

@@ -40,7 +40,10 @@ absl::StatusOr<int64_t> GetIntParameter(const ParameterValues& values,
         absl::StrCat("missing parameter --", std::string(name)));
   }
   auto parsed = ParseInteger(it->second, absl::StrCat("--", std::string(name)));
-  if (!parsed.ok()) return parsed.status();
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(parsed.status().message(), "; valid: ", min_value, "..", max_value));
+  }
   if (*parsed < min_value || *parsed > max_value) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--", std::string(name), " ", *parsed, " is out of range; valid: ",

@@ -88,7 +88,8 @@ int IndexerSeedLimit(std::string_view indexer) {
 std::vector<ParameterSpec> BookRules::Parameters() {
   return {
       {"seeds", "N", "largest number of seeds on the board (1..48)", "9", {}},
-      {"turn-limit", "T", "plies in a whole game; the book answers every t = 0..T", "200", {}},
+      {"turn-limit", "T", "plies in a whole game, 1..8388608; the book answers every t = 0..T",
+       "200", {}},
       {"grand-slam", "RULE", "a move capturing all the opponent's seeds", "forfeit",
        {"forfeit", "capture", "forced-only"}},
       {"at-limit", "RULE", "who gets the seeds left at the turn limit", "nobody",

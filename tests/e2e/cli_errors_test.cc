@@ -126,10 +126,10 @@ TEST_F(ParameterErrorTest, OutOfRangeAndMalformedNumbers) {
   ExpectError(Retro({"solve", "--game", "countdown", "--tokens", "-1"}), 2,
               {"--tokens -1 is out of range; valid: 0..120"});
   ExpectError(Retro({"solve", "--game", "countdown", "--max-take", "ten"}), 2,
-              {"--max-take 'ten' is not a whole number"});
+              {"--max-take 'ten' is not a whole number; valid: 1..9"});
   ExpectError(Retro({"solve", "--game", "countdown", "--tokens",
                      "99999999999999999999"}),
-              2, {"--tokens '99999999999999999999' is out of range"});
+              2, {"--tokens '99999999999999999999' is out of range; valid: 0..120"});
   ExpectError(Retro({"solve", "--game", "countdown", "--threads", "0"}), 2,
               {"--threads 0 is out of range; valid: 1..1024"});
   ExpectError(Retro({"perft", "--game", "countdown", "--position", "3",

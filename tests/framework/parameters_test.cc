@@ -69,8 +69,12 @@ TEST(GetIntParameterTest, ChecksTheRange) {
   EXPECT_EQ(below.status().message(), "--low -1 is out of range; valid: 0..4");
   auto junk = GetIntParameter(values, "junk", 0, 4);
   ASSERT_FALSE(junk.ok());
-  EXPECT_THAT(std::string(junk.status().message()),
-              HasSubstr("--junk 'five' is not a whole number"));
+  EXPECT_EQ(junk.status().message(), "--junk 'five' is not a whole number; valid: 0..4");
+  const ParameterValues huge = {{"big", "99999999999999999999"}, {"empty", ""}};
+  EXPECT_EQ(GetIntParameter(huge, "big", 1, 9).status().message(),
+            "--big '99999999999999999999' is out of range; valid: 1..9");
+  EXPECT_EQ(GetIntParameter(huge, "empty", 1, 9).status().message(),
+            "--empty is empty; expected a whole number; valid: 1..9");
   auto missing = GetIntParameter(values, "absent", 0, 4);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().message(), "missing parameter --absent");

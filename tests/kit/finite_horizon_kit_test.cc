@@ -112,7 +112,10 @@ TEST_F(FiniteHorizonKitTest, ProbeStatsAndVerify) {
   EXPECT_EQ(shallow->line, "3141  t=1 value=3 best=left");
   EXPECT_TRUE(::retro::testing::HasStatus(database_->Probe("3141", {{"plies-left", "5"}}),
                                           absl::StatusCode::kInvalidArgument,
-                                          {"--plies-left 5 is out of range; valid: 0..4"}));
+                                          {"--plies-left 5 is out of range; valid: 0..4, or book"}));
+  EXPECT_TRUE(::retro::testing::HasStatus(
+      database_->Probe("3141", {{"plies-left", "BOOK"}}), absl::StatusCode::kInvalidArgument,
+      {"--plies-left 'BOOK' is not a whole number; valid: 0..4, or book"}));
   EXPECT_TRUE(::retro::testing::HasStatus(
       database_->Probe("9...", {}), absl::StatusCode::kInvalidArgument,
       {"position '9...': write the row 3141 with the taken coins as dots"}));

@@ -445,9 +445,12 @@ class FiniteHorizonDatabase : public OpenDatabase {
   absl::StatusOr<int> PliesLeft(const ParameterValues& options) const {
     const auto it = options.find("plies-left");
     if (it == options.end() || it->second == "book") return tables_->horizon();
-    RETRO_ASSIGN_OR_RETURN(const int64_t parsed,
-                           GetIntParameter(options, "plies-left", 0, tables_->horizon()));
-    return static_cast<int>(parsed);
+    const absl::StatusOr<int64_t> parsed =
+        GetIntParameter(options, "plies-left", 0, tables_->horizon());
+    if (!parsed.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(parsed.status().message(), ", or book"));
+    }
+    return static_cast<int>(*parsed);
   }
 
   GameInfo info_;
