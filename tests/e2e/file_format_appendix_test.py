@@ -38,14 +38,18 @@ def hex_dump(data):
     return "\n".join(lines) + "\n"
 
 
+def appendix_command(appendix):
+    """The `retro solve ...` command Appendix A names."""
+    return re.search(r"`(retro solve [^`]*)`", appendix).group(1)
+
+
 def check_appendix_a(appendix, data):
     """Returns the problems found: the dump, then each fully listed row."""
     problems = []
-    dump = code_blocks(appendix)[0]
-    if dump != hex_dump(data):
-        problems.append("Appendix A's hex dump differs from the file retro writes:\n" +
-                        hex_dump(data))
-    command = re.search(r"`(retro solve [^`]*)`", appendix).group(1)
+    dump = hex_dump(data)
+    if code_blocks(appendix)[0] != dump:
+        problems.append("Appendix A's hex dump differs from the file retro writes:\n" + dump)
+    command = appendix_command(appendix)
     size = int(re.search(r"(\d+)-byte file", appendix).group(1))
     if size != len(data):
         problems.append(f"Appendix A says {size} bytes; `{command}` writes {len(data)}")
@@ -59,7 +63,7 @@ def check_appendix_a(appendix, data):
                             f"{data[start:start + len(want)].hex(' ')}")
     if rows < 10:
         problems.append(f"only {rows} rows of Appendix A's table list their bytes")
-    return problems, command
+    return problems
 
 
 def main():
@@ -76,7 +80,7 @@ def main():
     # 1. The file of Appendix A's command, written afresh.
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)
-    command = re.search(r"`(retro solve [^`]*)`", appendix_a).group(1).split()
+    command = appendix_command(appendix_a).split()
     out = os.path.join(args.work, "tiny.retro")
     command = [args.retro] + command[1:command.index("--out")] + [
         "--out", out, "--plugin-dir", args.plugin_dir, "--no-checkpoint"]
@@ -84,7 +88,7 @@ def main():
     data = open(out, "rb").read()
 
     # 2. Appendix A against it.
-    problems, _ = check_appendix_a(appendix_a, data)
+    problems = check_appendix_a(appendix_a, data)
 
     # 3. Appendix B's reader, as printed, on it.
     reader = code_blocks(appendix_b, "python")[0]
