@@ -7,17 +7,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "c/probe_options.h"
+#include "retro/input_error.h"
 #include "retro/parameters.h"
 
 namespace retro::c_api {
-namespace {
-
-bool IsBadInput(const absl::Status& status) {
-  return absl::IsInvalidArgument(status) || absl::IsOutOfRange(status) ||
-         absl::IsNotFound(status);
-}
-
-}  // namespace
 
 // Blank text is no position of any game (as `retro probe` says).
 bool IsBlank(const char* position) {
@@ -38,7 +31,7 @@ namespace {
 CError ProbeError(const Use& db, const std::string& position, const ParameterValues& options,
                   const absl::Status& status) {
   const std::string message(status.message());
-  if (!IsBadInput(status)) return {RETRO_ERROR_INTERNAL, message};
+  if (!IsInputError(status)) return {RETRO_ERROR_INTERNAL, message};
   auto defaults = ResolveParameters(db.game().probe_parameters, {}, "probing");
   if (defaults.ok() && *defaults != options && db.session().Probe(position, *defaults).ok()) {
     return {RETRO_ERROR_BAD_OPTION, message};
@@ -67,7 +60,7 @@ std::variant<std::string, CError> ProbeJson(const Use& db, const char* position,
   }
   auto report = session.Probe(position, *values);
   if (report.ok()) return std::move(report->json);
-  if (prepared.ok() && IsBadInput(report.status())) {
+  if (prepared.ok() && IsInputError(report.status())) {
     return CError{RETRO_ERROR_BAD_POSITION, std::string(report.status().message())};
   }
   return ProbeError(db, position, *values, report.status());

@@ -5,18 +5,19 @@
 #include <algorithm>
 #include <exception>
 #include <span>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <variant>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "c/c_error.h"
 #include "c/handle.h"
-#include "c/plugin_dirs.h"
 #include "c/probe.h"
 #include "c/value_probes.h"
 #include "retro/c/retro.h"
 #include "retro/host/database_session.h"
+#include "retro/host/plugin_loader.h"
 
 namespace retro::c_api {
 namespace {
@@ -37,20 +38,24 @@ int Guarded(Body body, char* out = nullptr, size_t out_size = 0) {
   return Fail({RETRO_ERROR_INTERNAL, message});
 }
 
+// Opens `path` with plugins searched in `plugin_dir` (when given), then in
+// LibraryPluginSearchDirs' folders (retro/host/plugin_loader.h; the
+// program that loads this library may live anywhere, and libretro_c.so
+// lies beside libretro_framework.so).
 retro_db* Open(const char* path, const char* plugin_dir, char* error, size_t error_size) {
   std::string message;
   try {
     if (path == nullptr || *path == '\0') {
       message = "no database path given (NULL or empty); give the path of a retro database";
     } else {
-      auto session = OpenDatabaseSessionIn(
-          path, CPluginSearchDirs(plugin_dir == nullptr ? "" : plugin_dir));
+      std::vector<std::string> dirs;
+      if (plugin_dir != nullptr && *plugin_dir != '\0') dirs.push_back(plugin_dir);
+      auto session = OpenDatabaseSessionIn(path, LibraryPluginSearchDirs(dirs));
       if (session.ok()) return Register(std::move(*session));
       message = std::string(session.status().message());
     }
   } catch (const std::exception& e) {
-    message = absl::StrCat("internal error opening ", path == nullptr ? "" : path, ": ",
-                           e.what());
+    message = absl::StrCat("internal error opening ", path == nullptr ? "" : path, ": ", e.what());
   }
   Fail({RETRO_ERROR_INTERNAL, message});
   CopyOut(message, error, error_size);
@@ -122,9 +127,9 @@ struct CellBatch {
 void CellChunk(const ValueProbe& probe, const void* positions, size_t first,
                std::span<ValueAnswer> out) {
   const auto* batch = static_cast<const CellBatch*>(positions);
-  probe.ValuesOfCells({batch->cells + first * batch->per_position,
-                       out.size() * batch->per_position},
-                      batch->per_position, out);
+  probe.ValuesOfCells(
+      {batch->cells + first * batch->per_position, out.size() * batch->per_position},
+      batch->per_position, out);
 }
 
 int ProbeCells(retro_db* db, const int32_t* cells, size_t per_position, size_t count,
@@ -140,76 +145,75 @@ int ProbeCells(retro_db* db, const int32_t* cells, size_t per_position, size_t c
 }  // namespace
 }  // namespace retro::c_api
 
+namespace c_api = retro::c_api;
+
 extern "C" {
 
 const char* retro_version(void) { return RETRO_C_VERSION; }
 
 retro_db* retro_open(const char* path, char* error, size_t error_size) {
-  return retro::c_api::Open(path, nullptr, error, error_size);
+  return c_api::Open(path, nullptr, error, error_size);
 }
 
 retro_db* retro_open_with_plugins(const char* path, const char* plugin_dir, char* error,
                                   size_t error_size) {
-  return retro::c_api::Open(path, plugin_dir, error, error_size);
+  return c_api::Open(path, plugin_dir, error, error_size);
 }
 
 int retro_probe_json(retro_db* db, const char* position, const char* options, char* out,
                      size_t out_size) {
-  return retro::c_api::Guarded(
-      [&] { return retro::c_api::ProbeJsonInto(db, position, options, out, out_size); }, out,
-      out_size);
+  return c_api::Guarded([&] { return c_api::ProbeJsonInto(db, position, options, out, out_size); },
+                        out, out_size);
 }
 
 int retro_probe_value(retro_db* db, const char* position, const char* options, double* value) {
-  return retro::c_api::Guarded([&] {
+  return c_api::Guarded([&] {
     if (position == nullptr) {
-      return retro::c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the position is NULL"});
+      return c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the position is NULL"});
     }
-    return retro::c_api::ProbeValues(db, options, &position, 1, retro::c_api::TextChunk, value,
-                                     nullptr, {.batch = false, .texts = true});
+    return c_api::ProbeValues(db, options, &position, 1, c_api::TextChunk, value, nullptr,
+                              {.batch = false, .texts = true});
   });
 }
 
 int retro_probe_values(retro_db* db, const char* const* positions, size_t count,
                        const char* options, double* values, int* statuses) {
-  return retro::c_api::Guarded([&] {
-    return retro::c_api::ProbeValues(db, options, positions, count, retro::c_api::TextChunk,
-                                     values, statuses, {.batch = true, .texts = true});
+  return c_api::Guarded([&] {
+    return c_api::ProbeValues(db, options, positions, count, c_api::TextChunk, values, statuses,
+                              {.batch = true, .texts = true});
   });
 }
 
 int retro_probe_value_cells(retro_db* db, const int32_t* cells, size_t cell_count,
                             const char* options, double* value) {
-  return retro::c_api::Guarded([&] {
-    return retro::c_api::ProbeCells(db, cells, cell_count, 1, options, value, nullptr, false);
-  });
+  return c_api::Guarded(
+      [&] { return c_api::ProbeCells(db, cells, cell_count, 1, options, value, nullptr, false); });
 }
 
 int retro_probe_values_cells(retro_db* db, const int32_t* cells, size_t cells_per_position,
                              size_t count, const char* options, double* values, int* statuses) {
-  return retro::c_api::Guarded([&] {
-    return retro::c_api::ProbeCells(db, cells, cells_per_position, count, options, values,
-                                    statuses, true);
+  return c_api::Guarded([&] {
+    return c_api::ProbeCells(db, cells, cells_per_position, count, options, values, statuses, true);
   });
 }
 
 int retro_position_cells(retro_db* db, size_t* count) {
-  return retro::c_api::Guarded([&] {
+  return c_api::Guarded([&] {
     if (count == nullptr) {
-      return retro::c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the count pointer is NULL"});
+      return c_api::Fail({RETRO_ERROR_BAD_ARGUMENT, "the count pointer is NULL"});
     }
-    const retro::c_api::Use use(db);
-    if (!use.ok()) return retro::c_api::Fail(retro::c_api::Use::error());
+    const c_api::Use use(db);
+    if (!use.ok()) return c_api::Fail(c_api::Use::error());
     *count = static_cast<size_t>(use.game().position_cells.count);
     return static_cast<int>(RETRO_OK);
   });
 }
 
-const char* retro_last_error(void) { return retro::c_api::LastError(); }
+const char* retro_last_error(void) { return c_api::LastError(); }
 
 void retro_close(retro_db* db) {
   try {
-    retro::c_api::Unregister(db);
+    c_api::Unregister(db);
   } catch (...) {
     // Nothing to report to: a failed unload leaves the handle closed.
   }

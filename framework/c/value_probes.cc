@@ -12,6 +12,7 @@
 #include "c/probe.h"
 #include "c/probe_options.h"
 #include "retro/host/value_chunks.h"
+#include "retro/input_error.h"
 
 namespace retro::c_api {
 namespace {
@@ -20,10 +21,7 @@ namespace {
 // position of a batch).
 int PositionCode(const absl::Status& status) {
   if (absl::IsFailedPrecondition(status)) return RETRO_ERROR_BAD_ARGUMENT;
-  if (absl::IsInvalidArgument(status) || absl::IsOutOfRange(status) ||
-      absl::IsNotFound(status)) {
-    return RETRO_ERROR_BAD_POSITION;
-  }
+  if (IsInputError(status)) return RETRO_ERROR_BAD_POSITION;
   if (absl::IsUnimplemented(status)) return RETRO_ERROR_NO_VALUE;
   return RETRO_ERROR_INTERNAL;
 }
