@@ -2,8 +2,8 @@
 #include "python/database_handle.h"
 
 #include <chrono>
-#include <span>
 #include <limits>
+#include <span>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -56,20 +56,12 @@ absl::StatusOr<std::string> DatabaseHandle::Probe(const std::string& position,
   return std::move(report->json);
 }
 
-std::vector<ProbeAnswer> DatabaseHandle::ProbeMany(const std::vector<std::string>& positions,
-                                                   const ParameterValues& resolved,
-                                                   int threads) const {
-  std::vector<ProbeAnswer> answers(positions.size());
+std::vector<absl::StatusOr<std::string>> DatabaseHandle::ProbeMany(
+    const std::vector<std::string>& positions, const ParameterValues& resolved, int threads) const {
+  std::vector<absl::StatusOr<std::string>> answers(positions.size());
   ThreadPool pool(threads);
   pool.ParallelFor(0, positions.size(), 256, [&](int, uint64_t begin, uint64_t end) {
-    for (uint64_t i = begin; i < end; ++i) {
-      absl::StatusOr<Report> report = session_->Probe(positions[i], resolved);
-      if (report.ok()) {
-        answers[i] = {.ok = true, .json = std::move(report->json)};
-      } else {
-        answers[i] = {.ok = false, .error = report.status()};
-      }
-    }
+    for (uint64_t i = begin; i < end; ++i) answers[i] = Probe(positions[i], resolved);
   });
   return answers;
 }
@@ -77,8 +69,9 @@ std::vector<ProbeAnswer> DatabaseHandle::ProbeMany(const std::vector<std::string
 absl::StatusOr<std::string> DatabaseHandle::Stats(int threads) const {
   ThreadPool pool(threads);
   Progress progress;
-  absl::StatusOr<Report> report =
-      session_->Read([&] { return session_->database->Stats(WorkContext{&pool, &progress}); });
+  absl::StatusOr<Report> report = session_->Read([&] {
+    return session_->database->Stats(WorkContext{&pool, &progress});
+  });
   if (!report.ok()) return report.status();
   return std::move(report->json);
 }
@@ -89,8 +82,7 @@ absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
   ThreadPool pool(threads);
   Progress progress;
   absl::StatusOr<VerifyResult> result = session_->Read([&] {
-    return session_->database->Verify(options,
-                                      WorkContext{.pool = &pool, .progress = &progress});
+    return session_->database->Verify(options, WorkContext{.pool = &pool, .progress = &progress});
   });
   if (!result.ok()) return result.status();
   const double seconds =
@@ -107,8 +99,7 @@ absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
 
 absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
                                          std::span<const std::string_view> positions,
-                                         std::span<double> out,
-                                         ValueFailures* failures) const {
+                                         std::span<double> out, ValueFailures* failures) const {
   return ProbeValueChunks(*session_, positions.size(), out, failures,
                           [&](size_t first, std::span<ValueAnswer> answers) {
                             probe.Values(positions.subspan(first, answers.size()), answers);
@@ -116,8 +107,8 @@ absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
 }
 
 absl::Status DatabaseHandle::ProbeValuesOfCells(const ValueProbe& probe,
-                                                std::span<const int32_t> cells,
-                                                size_t per_position, std::span<double> out,
+                                                std::span<const int32_t> cells, size_t per_position,
+                                                std::span<double> out,
                                                 ValueFailures* failures) const {
   return ProbeValueChunks(
       *session_, out.size(), out, failures, [&](size_t first, std::span<ValueAnswer> answers) {

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "retro/game_module.h"
 #include "retro/host/database_session.h"
@@ -22,13 +21,6 @@
 #include "retro/value_probe.h"
 
 namespace retro::python {
-
-// One probe answer of a batch: the plugin's Report.json, or the error.
-struct ProbeAnswer {
-  bool ok = false;
-  std::string json = {};  // ok: the report's JSON
-  absl::Status error = {};
-};
 
 // A position of a batch without a value: its index and why.
 struct ValueFailure {
@@ -67,8 +59,9 @@ class DatabaseHandle {
                                     const ParameterValues& resolved) const;
 
   // Probe for each position, in order, on `threads` threads.
-  std::vector<ProbeAnswer> ProbeMany(const std::vector<std::string>& positions,
-                                     const ParameterValues& resolved, int threads) const;
+  std::vector<absl::StatusOr<std::string>> ProbeMany(const std::vector<std::string>& positions,
+                                                     const ParameterValues& resolved,
+                                                     int threads) const;
 
   // The JSON `retro stats --json` prints (the plugin's report).
   absl::StatusOr<std::string> Stats(int threads) const;
@@ -79,14 +72,6 @@ class DatabaseHandle {
   // The values of slice `slice` (OpenDatabase::Values).
   absl::StatusOr<SliceValues> Values(const std::string& slice,
                                      const ParameterValues& resolved) const;
-
-  // The value probe of the options `key` names (the session's
-  // ValueProbeCache: prepared once per key, `options` called only then).
-  //   Cost: a string comparison when the key repeats on a thread.
-  absl::StatusOr<ValueProbeCache::Lease> ValueProbeFor(
-      std::string_view key, absl::FunctionRef<absl::StatusOr<ParameterValues>()> options) const {
-    return session_->value_probes->Get(*session_->database, key, options);
-  }
 
   // The values of `positions` (the game's notation) into `out`, of the same
   // size, in guarded reads (DatabaseSession::Read) of a few hundred

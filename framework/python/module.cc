@@ -46,18 +46,17 @@ py::handle error_type;
   throw py::error_already_set();
 }
 
-// Raises ValueError for what `retro` reports as a user's input error
-// (exit status 2: InvalidArgument, NotFound, OutOfRange), else retro.Error.
-[[noreturn]] void RaiseInputError(const absl::Status& status) {
-  if (IsInputError(status)) throw py::value_error(std::string(status.message()));
-  RaiseError(status);
-}
-
 // Python's json.loads of `text`.
 py::object ParseJson(const std::string& text) {
-  static const py::object* const loads =
-      new py::object(py::module_::import("json").attr("loads"));
+  static const py::object* const loads = new py::object(py::module_::import("json").attr("loads"));
   return (*loads)(py::str(text));
+}
+
+// `call()`, run without the GIL.
+template <typename Call>
+auto WithoutGil(Call call) {
+  py::gil_scoped_release release;
+  return call();
 }
 
 // `message` with each command-line option "--NAME" of `names` (names with
@@ -70,9 +69,9 @@ std::string WithKeywords(std::string message, const std::vector<std::string>& na
     size_t at = 0;
     while ((at = message.find(flag, at)) != std::string::npos) {
       const size_t after = at + flag.size();
-      const bool whole = after == message.size() ||
-                         !(std::isalnum(static_cast<unsigned char>(message[after])) ||
-                           message[after] == '-' || message[after] == '_');
+      const bool whole =
+          after == message.size() || !(std::isalnum(static_cast<unsigned char>(message[after])) ||
+                                       message[after] == '-' || message[after] == '_');
       if (!whole) {
         at = after;
         continue;
@@ -82,13 +81,6 @@ std::string WithKeywords(std::string message, const std::vector<std::string>& na
     }
   }
   return message;
-}
-
-// The names of the game's probe options, as the command line spells them.
-std::vector<std::string> ProbeOptionNames(const GameDescription& game) {
-  std::vector<std::string> names;
-  for (const ParameterSpec& spec : game.probe_parameters) names.push_back(spec.name);
-  return names;
 }
 
 // The integer keyword `name` in [min, max], checked as retro's command line
@@ -134,10 +126,10 @@ void RequireNumpy(const char* method) {
 // characters), suggesting `single`, the method taking one position.
 void RefuseOneString(const py::handle& positions, const char* method, const char* single) {
   if (PyUnicode_Check(positions.ptr()) || PyBytes_Check(positions.ptr())) {
-    throw py::type_error(absl::StrCat(
-        "Database.", method, " takes a sequence of positions (a list of str), not a ",
-        PyUnicode_Check(positions.ptr()) ? "str" : "bytes",
-        ": put one position in a list, or call ", single));
+    throw py::type_error(absl::StrCat("Database.", method,
+                                      " takes a sequence of positions (a list of str), not a ",
+                                      PyUnicode_Check(positions.ptr()) ? "str" : "bytes",
+                                      ": put one position in a list, or call ", single));
   }
 }
 
@@ -207,11 +199,8 @@ class PyDatabase {
   py::object Probe(const std::string& position, const py::kwargs& kwargs) const {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     const ParameterValues options = Options(*handle, kwargs, {});
-    absl::StatusOr<std::string> json;
-    {
-      py::gil_scoped_release release;
-      json = handle->Probe(position, options);
-    }
+    const absl::StatusOr<std::string> json =
+        WithoutGil([&] { return handle->Probe(position, options); });
     if (!json.ok()) RaiseProbeError(*handle, json.status());
     return ParseJson(*json);
   }
@@ -222,8 +211,7 @@ class PyDatabase {
                      const std::string& errors, const py::kwargs& kwargs) const {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     if (errors != "raise" && errors != "report") {
-      throw py::value_error(
-          absl::StrCat("invalid errors '", errors, "'; valid: raise, report"));
+      throw py::value_error(absl::StrCat("invalid errors '", errors, "'; valid: raise, report"));
     }
     RefuseOneString(positions, "probe_many", "probe");
     const ParameterValues options = Options(*handle, kwargs, {"threads", "errors"});
@@ -231,13 +219,11 @@ class PyDatabase {
     std::vector<std::string> texts;
     for (const py::handle& position : positions) {
       if (!py::isinstance<py::str>(position)) {
-        throw py::type_error(absl::StrCat("positions must be strings, not ",
-                                          py::str(py::type::of(position).attr("__name__"))
-                                              .cast<std::string>()));
+        throw py::type_error("positions must be strings, not " + TypeName(position));
       }
       texts.push_back(position.cast<std::string>());
     }
-    std::vector<ProbeAnswer> answers;
+    std::vector<absl::StatusOr<std::string>> answers;
     std::optional<absl::Status> bad_option;
     {
       py::gil_scoped_release release;
@@ -250,8 +236,8 @@ class PyDatabase {
     if (absl::Status intact = handle->session()->file->CheckIntact(); !intact.ok()) {
       RaiseError(intact);
     }
-    for (const ProbeAnswer& answer : answers) {
-      if (!answer.ok && errors == "raise") RaiseProbeError(*handle, answer.error);
+    for (const absl::StatusOr<std::string>& answer : answers) {
+      if (!answer.ok() && errors == "raise") RaiseProbeError(*handle, answer.status());
     }
     return ParseAnswers(texts, answers);
   }
@@ -259,11 +245,8 @@ class PyDatabase {
   py::object Stats(const py::object& threads) const {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     const int thread_count = Threads(threads);
-    absl::StatusOr<std::string> json;
-    {
-      py::gil_scoped_release release;
-      json = handle->Stats(thread_count);
-    }
+    const absl::StatusOr<std::string> json =
+        WithoutGil([&] { return handle->Stats(thread_count); });
     if (!json.ok()) RaiseError(json.status());
     return ParseJson(*json);
   }
@@ -277,11 +260,8 @@ class PyDatabase {
     }
     options.seed = IntOption(seed, "seed", 0, std::numeric_limits<int64_t>::max());
     const int thread_count = Threads(threads);
-    absl::StatusOr<std::string> json;
-    {
-      py::gil_scoped_release release;
-      json = handle->Verify(options, thread_count);
-    }
+    const absl::StatusOr<std::string> json =
+        WithoutGil([&] { return handle->Verify(options, thread_count); });
     if (!json.ok()) RaiseError(json.status());
     return ParseJson(*json);
   }
@@ -294,11 +274,7 @@ class PyDatabase {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     const std::string name = SliceName(*handle, slice);
     const ParameterValues options = Options(*handle, kwargs, {});
-    absl::StatusOr<SliceValues> values;
-    {
-      py::gil_scoped_release release;
-      values = handle->Values(name, options);
-    }
+    absl::StatusOr<SliceValues> values = WithoutGil([&] { return handle->Values(name, options); });
     if (!values.ok()) {
       if (absl::IsUnimplemented(values.status())) RaiseError(values.status());
       RaiseProbeError(*handle, values.status());
@@ -316,21 +292,14 @@ class PyDatabase {
     const DatabaseHandle& handle = *share;
     ValueProbeCache::Lease lease;
     const ValueProbe& probe = ProbeFor(handle, kwargs, &lease);
+    const bool is_text = PyUnicode_Check(position.ptr());
+    const std::string_view text = is_text ? PositionText(position, "position") : "";
+    const std::vector<int32_t> cells = is_text ? std::vector<int32_t>() : CellsOf(handle, position);
     ValueAnswer answer;
-    absl::Status read;
-    if (PyUnicode_Check(position.ptr())) {
-      const std::string_view text = PositionText(position, "position");
-      read = handle.session()->Read([&] {
-        answer = probe.Value(text);
-        return absl::OkStatus();
-      });
-    } else {
-      const std::vector<int32_t> cells = CellsOf(handle, position);
-      read = handle.session()->Read([&] {
-        answer = probe.ValueOfCells(cells);
-        return absl::OkStatus();
-      });
-    }
+    const absl::Status read = handle.session()->Read([&] {
+      answer = is_text ? probe.Value(text) : probe.ValueOfCells(cells);
+      return absl::OkStatus();
+    });
     if (!read.ok()) RaiseError(read);
     if (!answer.status.ok()) RaiseProbeError(handle, answer.status);
     return answer.value.value;
@@ -350,13 +319,19 @@ class PyDatabase {
     }
     ValueProbeCache::Lease lease;
     const ValueProbe& probe = ProbeFor(*handle, kwargs, &lease, {"errors"});
-    ValueFailures failures;
-    absl::Status read;
-    py::array_t<double> values;
-    if (py::isinstance<py::array>(positions) &&
-        std::string("iub").find(py::array::ensure(positions).dtype().kind()) != std::string::npos) {
+    const bool is_array =
+        py::isinstance<py::array>(positions) &&
+        std::string("iub").find(py::array::ensure(positions).dtype().kind()) != std::string::npos;
+    const PositionCells& form = handle->game().position_cells;
+    const size_t per_position = static_cast<size_t>(form.count);
+    // The positions, copied (the Python objects may go once the GIL is
+    // released): an array's cells row after row, or the texts one after
+    // another in `arena`.
+    std::vector<int32_t> cells;
+    std::string arena;
+    std::vector<std::string_view> texts;
+    if (is_array) {
       const py::array rows = py::array::ensure(positions);
-      const PositionCells& form = handle->game().position_cells;
       if (form.count == 0) {
         throw py::type_error(absl::StrCat("positions must be str: ", handle->game().name,
                                           " has no binary form of positions"));
@@ -365,49 +340,44 @@ class PyDatabase {
         throw py::type_error("an array of positions must hold integers, not bool");
       }
       if (rows.ndim() != 2) {
-        throw py::value_error(absl::StrCat(
-            "an array of positions must have 2 dimensions (positions, ", form.count,
-            " cells), not ", rows.ndim()));
+        throw py::value_error(
+            absl::StrCat("an array of positions must have 2 dimensions (positions, ", form.count,
+                         " cells), not ", rows.ndim()));
       }
-      const size_t count = static_cast<size_t>(rows.shape(0));
-      const size_t per_position = static_cast<size_t>(rows.shape(1));
-      if (per_position != static_cast<size_t>(form.count)) {
+      if (rows.shape(1) != form.count) {
         throw py::value_error(absl::StrCat("an array of ", handle->game().name,
                                            " positions must have ", form.count, " columns (",
-                                           form.syntax, "), not ", per_position));
+                                           form.syntax, "), not ", rows.shape(1)));
       }
-      const std::vector<int32_t> cells = CellRowsOfAnyType(rows);
-      values = py::array_t<double>(static_cast<py::ssize_t>(count));
-      const std::span<double> out(values.mutable_data(), count);
-      py::gil_scoped_release release;
-      read = handle->ProbeValuesOfCells(probe, cells, per_position, out, &failures);
+      cells = CellRowsOfAnyType(rows);
     } else {
-      // The texts, copied one after another (the Python strings may go
-      // once the GIL is released).
       const py::sequence items = py::reinterpret_steal<py::sequence>(
           PySequence_Fast(positions.ptr(), "positions must be a sequence of str"));
       if (!items) throw py::error_already_set();
       const size_t count = static_cast<size_t>(PySequence_Fast_GET_SIZE(items.ptr()));
       PyObject** item = PySequence_Fast_ITEMS(items.ptr());
-      std::string arena;
       std::vector<size_t> ends(count);
       for (size_t i = 0; i < count; ++i) {
         if (!PyUnicode_Check(item[i])) {
-          throw py::type_error(absl::StrCat("positions must be str; position ", i, " is ",
-                                            TypeName(item[i])));
+          throw py::type_error(
+              absl::StrCat("positions must be str; position ", i, " is ", TypeName(item[i])));
         }
         arena += PositionText(item[i], "position");
         ends[i] = arena.size();
       }
-      std::vector<std::string_view> texts(count);
+      texts.resize(count);
       for (size_t i = 0, begin = 0; i < count; begin = ends[i], ++i) {
         texts[i] = std::string_view(arena).substr(begin, ends[i] - begin);
       }
-      values = py::array_t<double>(static_cast<py::ssize_t>(count));
-      const std::span<double> out(values.mutable_data(), count);
-      py::gil_scoped_release release;
-      read = handle->ProbeValues(probe, texts, out, &failures);
     }
+    const size_t count = is_array ? cells.size() / per_position : texts.size();
+    py::array_t<double> values(static_cast<py::ssize_t>(count));
+    const std::span<double> out(values.mutable_data(), count);
+    ValueFailures failures;
+    const absl::Status read = WithoutGil([&] {
+      return is_array ? handle->ProbeValuesOfCells(probe, cells, per_position, out, &failures)
+                      : handle->ProbeValues(probe, texts, out, &failures);
+    });
     if (!read.ok()) RaiseError(read);
     // errors="nan" leaves NaN for the positions' own errors only.
     const std::optional<ValueFailure>& failure =
@@ -425,10 +395,7 @@ class PyDatabase {
   py::object PositionCellsInfo() const {
     const PositionCells& form = Acquire()->game().position_cells;
     if (form.count == 0) return py::none();
-    py::dict info;
-    info["count"] = form.count;
-    info["syntax"] = form.syntax;
-    return info;
+    return py::dict(py::arg("count") = form.count, py::arg("syntax") = form.syntax);
   }
 
   std::string Game() const { return Acquire()->game().name; }
@@ -446,10 +413,7 @@ class PyDatabase {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     py::list slices;
     for (const DatabaseFile::SliceInfo& slice : handle->session()->file->slices()) {
-      py::dict entry;
-      entry["name"] = slice.name;
-      entry["bytes"] = slice.size;
-      slices.append(entry);
+      slices.append(py::dict(py::arg("name") = slice.name, py::arg("bytes") = slice.size));
     }
     return slices;
   }
@@ -458,13 +422,10 @@ class PyDatabase {
     const std::shared_ptr<const DatabaseHandle> handle = Acquire();
     py::list parameters;
     for (const ParameterSpec& spec : handle->game().probe_parameters) {
-      py::dict entry;
-      entry["keyword"] = SnakeCase(spec.name);
-      entry["option"] = "--" + spec.name;
-      entry["description"] = spec.description;
-      entry["default"] = spec.default_value;
-      entry["choices"] = spec.choices;
-      parameters.append(entry);
+      parameters.append(
+          py::dict(py::arg("keyword") = SnakeCase(spec.name), py::arg("option") = "--" + spec.name,
+                   py::arg("description") = spec.description,
+                   py::arg("default") = spec.default_value, py::arg("choices") = spec.choices));
     }
     return parameters;
   }
@@ -490,48 +451,42 @@ class PyDatabase {
     const GameDescription& game = handle.game();
     ParameterValues options;
     for (const auto& [keyword, value] : given.pairs) {
-      const ParameterSpec* found = nullptr;
-      for (const ParameterSpec& spec : game.probe_parameters) {
-        if (SnakeCase(spec.name) == keyword) found = &spec;
-      }
-      if (found == nullptr) {
+      const auto found =
+          std::ranges::find(game.probe_parameters, keyword,
+                            [](const ParameterSpec& spec) { return SnakeCase(spec.name); });
+      if (found == game.probe_parameters.end()) {
         std::vector<std::string> valid;
         for (const ParameterSpec& spec : game.probe_parameters) {
           valid.push_back(SnakeCase(spec.name));
         }
         valid.insert(valid.end(), method_keywords.begin(), method_keywords.end());
         return absl::InvalidArgumentError(absl::StrCat(
-            "unknown keyword '", keyword, "' for probing ", game.name, "; valid: ",
-            valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ")));
+            "unknown keyword '", keyword, "' for probing ", game.name,
+            "; valid: ", valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ")));
       }
       options[found->name] = value;
     }
     return handle.ResolveProbeOptions(options);
   }
 
-  // The value probe of the call's options, prepared on the first call with
-  // them (ValueError naming a bad one; retro.Error when the game has no
-  // value probes).
-  static ValueProbeCache::Lease ValueProbeOf(const DatabaseHandle& handle,
-                                             const py::kwargs& kwargs,
-                                             const std::vector<std::string>& method_keywords) {
-    const GivenOptions given = ReadKeywords(kwargs);
-    absl::StatusOr<ValueProbeCache::Lease> lease = handle.ValueProbeFor(
-        given.key, [&] { return ResolveKeywords(handle, given, method_keywords); });
-    if (!lease.ok()) RaiseProbeError(handle, lease.status());
-    return *std::move(lease);
-  }
-
   // The value probe of the call's options: the last call's when they are
   // the same (the same keywords, each value the same int or str; one dict
-  // lookup and comparison a keyword), else ValueProbeOf's, its lease kept in
+  // lookup and comparison a keyword), else the session's ValueProbeCache's
+  // (prepared on the first call with them: ValueError naming a bad one,
+  // retro.Error when the game has no value probes), its lease kept in
   // `*lease` (which owns the probe when the session's cache is full).
   // Called with the GIL held, which orders the memo's reads and writes.
   const ValueProbe& ProbeFor(const DatabaseHandle& handle, const py::kwargs& kwargs,
                              ValueProbeCache::Lease* lease,
                              const std::vector<std::string>& method_keywords = {}) const {
     if (last_probe_ != nullptr && SameOptions(kwargs)) return *last_probe_;
-    *lease = ValueProbeOf(handle, kwargs, method_keywords);
+    const GivenOptions given = ReadKeywords(kwargs);
+    const DatabaseSession& session = *handle.session();
+    absl::StatusOr<ValueProbeCache::Lease> got =
+        session.value_probes->Get(*session.database, given.key,
+                                  [&] { return ResolveKeywords(handle, given, method_keywords); });
+    if (!got.ok()) RaiseProbeError(handle, got.status());
+    *lease = *std::move(got);
     // Remembered when the cache keeps the probe (it drops none while the
     // session lives) and the options compare by value exactly.
     if (lease->owned == nullptr && Memorable(kwargs)) {
@@ -602,8 +557,8 @@ class PyDatabase {
       const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(cell.ptr()));
       if (!index) {
         PyErr_Clear();
-        throw py::type_error(absl::StrCat("cell ", j, " of the position must be an int, not ",
-                                          TypeName(cell)));
+        throw py::type_error(
+            absl::StrCat("cell ", j, " of the position must be an int, not ", TypeName(cell)));
       }
       int overflow = 0;
       const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
@@ -646,8 +601,8 @@ class PyDatabase {
       const T value = data[i];
       if (std::cmp_less(value, std::numeric_limits<int32_t>::min()) ||
           std::cmp_greater(value, std::numeric_limits<int32_t>::max())) {
-        throw py::value_error(absl::StrCat("position ", i / columns, ": cell ", i % columns,
-                                           " is ", value,
+        throw py::value_error(absl::StrCat("position ", i / columns, ": cell ", i % columns, " is ",
+                                           value,
                                            ", outside the 32-bit integers of the binary form"));
       }
       cells[i] = static_cast<int32_t>(value);
@@ -655,28 +610,30 @@ class PyDatabase {
     return cells;
   }
 
-  // ValueError (or retro.Error, as RaiseInputError) for a probe's error,
-  // the game's probe options named by their Python keywords.
+  // A probe's error, the game's probe options named by their Python
+  // keywords: ValueError for what `retro` reports as a user's input error
+  // (exit status 2: InvalidArgument, NotFound, OutOfRange), else retro.Error.
   [[noreturn]] static void RaiseProbeError(const DatabaseHandle& handle,
                                            const absl::Status& status) {
-    RaiseInputError(absl::Status(
-        status.code(), WithKeywords(std::string(status.message()),
-                                    ProbeOptionNames(handle.game()))));
+    std::vector<std::string> names;
+    for (const ParameterSpec& spec : handle.game().probe_parameters) names.push_back(spec.name);
+    const std::string message = WithKeywords(std::string(status.message()), names);
+    if (IsInputError(status)) throw py::value_error(message);
+    RaiseError(absl::Status(status.code(), message));
   }
 
   // With errors="report": the error of `options` themselves, if they are
   // bad, so that a bad option raises whatever the positions. The plugin
   // checks option values in its probe; an option is bad when a position
   // that failed with `options` probes without them (with the defaults).
-  static std::optional<absl::Status> BadOption(const DatabaseHandle& handle,
-                                               const std::vector<std::string>& positions,
-                                               const std::vector<ProbeAnswer>& answers,
-                                               const ParameterValues& options) {
+  static std::optional<absl::Status> BadOption(
+      const DatabaseHandle& handle, const std::vector<std::string>& positions,
+      const std::vector<absl::StatusOr<std::string>>& answers, const ParameterValues& options) {
     const absl::StatusOr<ParameterValues> defaults = handle.ResolveProbeOptions({});
     if (!defaults.ok() || *defaults == options) return std::nullopt;
     for (size_t i = 0; i < answers.size(); ++i) {
-      if (answers[i].ok) return std::nullopt;  // the options were taken
-      if (handle.Probe(positions[i], *defaults).ok()) return answers[i].error;
+      if (answers[i].ok()) return std::nullopt;  // the options were taken
+      if (handle.Probe(positions[i], *defaults).ok()) return answers[i].status();
     }
     return std::nullopt;
   }
@@ -702,31 +659,26 @@ class PyDatabase {
   // `values` as a NumPy array owning (or sharing) its memory.
   static py::array ToArray(const DatabaseHandle& handle, SliceValues values) {
     py::dtype dtype = py::dtype::of<uint8_t>();
-    size_t item = 1;
     if (values.encoding == SliceValues::Encoding::kInt8) dtype = py::dtype::of<int8_t>();
-    if (values.encoding == SliceValues::Encoding::kFloat64) {
-      dtype = py::dtype::of<double>();
-      item = sizeof(double);
-    }
-    const std::span<const uint8_t> bytes = values.bytes();
-    const py::ssize_t count = static_cast<py::ssize_t>(bytes.size() / item);
-    if (values.view.data() != nullptr) {
-      // The view lives as long as the session: the array holds a share.
-      auto* share = new std::shared_ptr<DatabaseSession>(handle.session());
-      py::capsule owner(share, [](void* p) { delete static_cast<std::shared_ptr<DatabaseSession>*>(p); });
-      py::array array(dtype, {count}, {static_cast<py::ssize_t>(item)}, bytes.data(), owner);
-      array.attr("flags").attr("writeable") = false;
-      return array;
-    }
-    auto* computed = new std::vector<uint8_t>(std::move(values.computed));
-    py::capsule owner(computed, [](void* p) { delete static_cast<std::vector<uint8_t>*>(p); });
-    return py::array(dtype, {count}, {static_cast<py::ssize_t>(item)}, computed->data(), owner);
+    if (values.encoding == SliceValues::Encoding::kFloat64) dtype = py::dtype::of<double>();
+    const bool view = values.view.data() != nullptr;
+    // The array owns the values and, for a view, a share of the session,
+    // which keeps the view's memory mapped.
+    using Owned = std::pair<std::shared_ptr<DatabaseSession>, SliceValues>;
+    auto* owned = new Owned(view ? handle.session() : nullptr, std::move(values));
+    const py::capsule owner(owned, [](void* p) { delete static_cast<Owned*>(p); });
+    const std::span<const uint8_t> bytes = owned->second.bytes();
+    const py::ssize_t item = dtype.itemsize();
+    py::array array(dtype, {static_cast<py::ssize_t>(bytes.size()) / item}, {item}, bytes.data(),
+                    owner);
+    if (view) array.attr("flags").attr("writeable") = false;
+    return array;
   }
 
   // The answers as dicts (errors as `retro probe`'s batch lines word them:
   // {"position": ..., "error": ...}).
   static py::list ParseAnswers(const std::vector<std::string>& positions,
-                               const std::vector<ProbeAnswer>& answers) {
+                               const std::vector<absl::StatusOr<std::string>>& answers) {
     constexpr size_t kChunk = 4096;
     py::list result;
     std::string joined;
@@ -735,23 +687,19 @@ class PyDatabase {
       joined = "[";
       for (size_t i = begin; i < end; ++i) {
         if (i > begin) joined += ',';
-        if (answers[i].ok) {
-          joined += answers[i].json;
+        if (answers[i].ok()) {
+          joined += *answers[i];
         } else {
-          joined += ErrorJson(positions[i], answers[i].error);
+          JsonWriter json;
+          json.BeginObject().Key("position").String(positions[i]);
+          json.Key("error").String(std::string(answers[i].status().message())).EndObject();
+          joined += json.Take();
         }
       }
       joined += ']';
       result.attr("extend")(ParseJson(joined));
     }
     return result;
-  }
-
-  static std::string ErrorJson(const std::string& position, const absl::Status& error) {
-    JsonWriter json;
-    json.BeginObject().Key("position").String(position);
-    json.Key("error").String(std::string(error.message())).EndObject();
-    return json.Take();
   }
 
   std::shared_ptr<const DatabaseHandle> handle_;
@@ -787,14 +735,14 @@ void DefineError(py::module_& m) {
 
 // 2. Database's properties: what the file holds.
 void DefineProperties(py::class_<PyDatabase>& database) {
-  database
-      .def_property_readonly("path", &PyDatabase::path, "The path it was opened from (str).")
+  database.def_property_readonly("path", &PyDatabase::path, "The path it was opened from (str).")
       .def_property_readonly("game", &PyDatabase::Game, "The game that made it, e.g. 'oware'.")
       .def_property_readonly("parameters", &PyDatabase::Parameters,
                              "The header's canonical parameters, name to value (str), in file "
                              "order.")
-      .def_property_readonly("slices", &PyDatabase::Slices,
-                             "The slice table: a dict with name and bytes per slice, in file order.")
+      .def_property_readonly(
+          "slices", &PyDatabase::Slices,
+          "The slice table: a dict with name and bytes per slice, in file order.")
       .def_property_readonly("probe_parameters", &PyDatabase::ProbeParameters,
                              "The game's probe options: a dict per option with keyword (the "
                              "Python keyword, plies_left), option (--plies-left), description, "
