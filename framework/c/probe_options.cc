@@ -1,6 +1,7 @@
 // Reading "key=value,..." probe options (probe_options.h).
 #include "c/probe_options.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,8 @@ std::string ValidKeys(const GameDescription& game) {
 
 absl::Status Malformed(absl::string_view item, const GameDescription& game) {
   return absl::InvalidArgumentError(absl::StrCat(
-      "probe option '", item, "' is not key=value; write options as key=value,key=value"
-      " (", game.name, " keys: ", ValidKeys(game), ")"));
+      "probe option '", item, "' is not key=value; write options as key=value,key=value (",
+      game.name, " keys: ", ValidKeys(game), ")"));
 }
 
 }  // namespace
@@ -45,12 +46,10 @@ absl::StatusOr<ParameterValues> ParseProbeOptions(const char* options,
     }
   }
   for (const auto& [key, value] : values) {
-    bool known = false;
-    for (const ParameterSpec& spec : game.probe_parameters) known |= spec.name == key;
-    if (!known) {
+    if (std::ranges::find(game.probe_parameters, key, &ParameterSpec::name) ==
+        game.probe_parameters.end()) {
       return absl::InvalidArgumentError(absl::StrCat("unknown probe option '", key, "' for game ",
-                                                     game.name, "; valid: ",
-                                                     ValidKeys(game)));
+                                                     game.name, "; valid: ", ValidKeys(game)));
     }
   }
   return ResolveParameters(game.probe_parameters, values, absl::StrCat("probing ", game.name));

@@ -62,14 +62,6 @@ retro_db* Open(const char* path, const char* plugin_dir, char* error, size_t err
   return nullptr;
 }
 
-// The message for an answer of `needed` bytes (without its NUL) that does
-// not fit in `out_size`.
-CError TooSmall(size_t needed, size_t out_size) {
-  return {RETRO_ERROR_BUFFER_TOO_SMALL,
-          absl::StrCat("the answer needs a buffer of ", needed + 1,
-                       " bytes (with its terminating NUL); this one holds ", out_size)};
-}
-
 int ProbeJsonInto(retro_db* handle, const char* position, const char* options, char* out,
                   size_t out_size) {
   if (out == nullptr || out_size == 0) {
@@ -85,7 +77,11 @@ int ProbeJsonInto(retro_db* handle, const char* position, const char* options, c
   auto answer = ProbeJson(db, position, options);
   if (const CError* error = std::get_if<CError>(&answer)) return fail(*error);
   const std::string& json = std::get<std::string>(answer);
-  if (json.size() >= out_size) return fail(TooSmall(json.size(), out_size));
+  if (json.size() >= out_size) {
+    return fail({RETRO_ERROR_BUFFER_TOO_SMALL,
+                 absl::StrCat("the answer needs a buffer of ", json.size() + 1,
+                              " bytes (with its terminating NUL); this one holds ", out_size)});
+  }
   CopyOut(json, out, out_size);
   return RETRO_OK;
 }
