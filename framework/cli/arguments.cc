@@ -10,20 +10,15 @@ namespace retro::cli {
 
 std::optional<std::string> Arguments::Take(const std::string& name) {
   if (without_value.erase(name) > 0 && !missing_value.has_value()) missing_value = name;
-  const auto it = options.find(name);
-  if (it == options.end()) return std::nullopt;
-  std::string value = std::move(it->second);
-  options.erase(it);
-  return value;
+  auto node = options.extract(name);
+  if (node.empty()) return std::nullopt;
+  return std::move(node.mapped());
 }
 
 std::vector<std::string> Arguments::TakeAll(const std::string& name) {
   if (without_value.erase(name) > 0 && !missing_value.has_value()) missing_value = name;
-  const auto it = repeated.find(name);
-  if (it == repeated.end()) return {};
-  std::vector<std::string> values = std::move(it->second);
-  repeated.erase(it);
-  return values;
+  auto node = repeated.extract(name);
+  return node.empty() ? std::vector<std::string>() : std::move(node.mapped());
 }
 
 absl::Status Arguments::MissingValueStatus() const {
@@ -41,19 +36,11 @@ absl::Status Arguments::CheckLeftovers(const std::set<std::string>& known,
   if (missing.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("option --", *missing, " needs a value"));
   }
-  for (const std::string& name : without_value) {
-    if (known.count(name) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
-    }
-  }
-  for (const auto& [name, values] : repeated) {
-    if (known.count(name) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));
-    }
-  }
-  for (const auto& [name, value] : options) {
+  // The unknown options: given without a value, repeated, then the others.
+  std::vector<std::string> given(without_value.begin(), without_value.end());
+  for (const auto& [name, values] : repeated) given.push_back(name);
+  for (const auto& [name, value] : options) given.push_back(name);
+  for (const std::string& name : given) {
     if (known.count(name) == 0) {
       return absl::InvalidArgumentError(
           absl::StrCat("unknown option --", name, " for ", context, "; valid: ", valid));

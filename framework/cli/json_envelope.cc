@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "absl/strings/str_cat.h"
 #include "retro/json_writer.h"
 
 namespace retro::cli {
@@ -35,36 +36,24 @@ std::string JsonEnvelope::Head() const {
 
 std::string JsonEnvelope::Success(std::string_view result) const {
   std::string line = Head();
-  line += ",\"ok\":true,\"result\":";
-  line += result.empty() ? std::string_view("null") : result;
-  line += '}';
-  return line;
+  line.append(",\"ok\":true,\"result\":").append(result.empty() ? "null" : result);
+  return line + '}';
 }
 
 std::string JsonEnvelope::Failure(
     std::string_view message, int exit, std::string_view result,
     const std::vector<std::pair<std::string, std::string>>& extra) const {
-  std::string line = Head();
-  line += ",\"ok\":false,\"error\":";
-  line += JsonWriter::Quote(message);
-  line += ",\"exit\":";
-  line += std::to_string(exit);
+  std::string line = absl::StrCat(Head(), ",\"ok\":false,\"error\":", JsonWriter::Quote(message),
+                                  ",\"exit\":", exit);
   for (const auto& [key, value] : extra) {
-    line += ',';
-    line += JsonWriter::Quote(key);
-    line += ':';
-    line += value;
+    absl::StrAppend(&line, ",", JsonWriter::Quote(key), ":", value);
   }
-  if (!result.empty()) {
-    line += ",\"result\":";
-    line += result;
-  }
-  line += '}';
-  return line;
+  if (!result.empty()) line.append(",\"result\":").append(result);
+  return line + "}";
 }
 
 void JsonEnvelope::PrintSuccess(std::string_view result) const {
-  const std::string line = Success(result);
-  std::printf("%s\n", line.c_str());
+  std::printf("%s\n", Success(result).c_str());
 }
+
 }  // namespace retro::cli

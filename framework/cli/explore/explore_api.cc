@@ -2,12 +2,14 @@
 #include "cli/explore/explore_api.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <set>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
@@ -46,8 +48,8 @@ class Query {
     std::set<std::string> seen;
     for (const auto& [name, value] : query_) {
       if (!seen.insert(name).second) {
-        return absl::InvalidArgumentError(absl::StrCat("query parameter '", name,
-                                                       "' is given twice"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("query parameter '", name, "' is given twice"));
       }
       const bool listed = std::find(known.begin(), known.end(), name) != known.end();
       if (!listed && !any_other) {
@@ -103,11 +105,7 @@ absl::StatusOr<ParameterValues> ProbeOptions(const ExploreDatabase& database, co
   ParameterValues given;
   for (const auto& [name, value] : query.all()) {
     if (reserved.count(name) > 0) continue;
-    std::string dashed = name;
-    for (char& c : dashed) {
-      if (c == '_') c = '-';
-    }
-    given[dashed] = value;
+    given[absl::StrReplaceAll(name, {{"_", "-"}})] = value;
   }
   return ResolveParameters(game.probe_parameters, given, absl::StrCat("probing ", game.name));
 }
@@ -140,45 +138,40 @@ ApiReply Databases(ExploreCatalog& catalog, const Query& query) {
   return {200, envelope.Success(json.Take())};
 }
 
-ApiReply Probe(ExploreCatalog& catalog, const Query& query) {
-  JsonEnvelope envelope = EnvelopeFor("probe", nullptr);
-  if (auto s = query.Check("probe", {"db", "position"}, true); !s.ok()) {
-    return Failure(envelope, s);
-  }
+// Serves `command` on the database the query's "db" names: checks the
+// query's names (`known`, and with `any_other` a game's probe parameters),
+// finds the database, computes `result` on it, and refuses the answer when
+// the file was truncated meanwhile (ExploreCatalog::CheckRead).
+ApiReply OnDatabase(ExploreCatalog& catalog, const Query& query, std::string_view command,
+                    const std::vector<std::string>& known, bool any_other,
+                    const std::function<absl::StatusOr<std::string>(ExploreDatabase&)>& result) {
+  JsonEnvelope envelope = EnvelopeFor(command, nullptr);
+  if (auto s = query.Check(command, known, any_other); !s.ok()) return Failure(envelope, s);
   absl::StatusOr<std::string> id = query.Require("db");
   if (!id.ok()) return Failure(envelope, id.status());
   absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
-  envelope = EnvelopeFor("probe", *database);
-  absl::StatusOr<std::string> position = query.Require("position");
-  if (!position.ok()) return Failure(envelope, position.status());
-  absl::StatusOr<ParameterValues> options = ProbeOptions(**database, query, {"db", "position"});
-  if (!options.ok()) return Failure(envelope, options.status());
-  absl::StatusOr<Report> report = (*database)->session->Probe(*position, *options);
+  envelope = EnvelopeFor(command, *database);
+  const absl::StatusOr<std::string> answer = result(**database);
   if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
     return Failure(envelope, read);
   }
-  if (!report.ok()) return Failure(envelope, report.status());
-  return {200, envelope.Success(report->json)};
+  if (!answer.ok()) return Failure(envelope, answer.status());
+  return {200, envelope.Success(*answer)};
 }
 
-ApiReply Render(ExploreCatalog& catalog, const Query& query) {
-  JsonEnvelope envelope = EnvelopeFor("render", nullptr);
-  if (auto s = query.Check("render", {"db", "position"}, false); !s.ok()) {
-    return Failure(envelope, s);
-  }
-  absl::StatusOr<std::string> id = query.Require("db");
-  if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
-  if (!database.ok()) return Failure(envelope, database.status());
-  envelope = EnvelopeFor("render", *database);
-  absl::StatusOr<std::string> position = query.Require("position");
-  if (!position.ok()) return Failure(envelope, position.status());
-  const absl::StatusOr<std::string> svg = (*database)->session->Read(
-      [&] { return (*database)->session->database->RenderSvg(*position); });
-  if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
-    return Failure(envelope, read);
-  }
+absl::StatusOr<std::string> ProbeResult(const ExploreDatabase& database, const Query& query) {
+  RETRO_ASSIGN_OR_RETURN(const std::string position, query.Require("position"));
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues options,
+                         ProbeOptions(database, query, {"db", "position"}));
+  RETRO_ASSIGN_OR_RETURN(const Report report, database.session->Probe(position, options));
+  return report.json;
+}
+
+absl::StatusOr<std::string> RenderResult(const ExploreDatabase& database, const Query& query) {
+  RETRO_ASSIGN_OR_RETURN(const std::string position, query.Require("position"));
+  const absl::StatusOr<std::string> svg =
+      database.session->Read([&] { return database.session->database->RenderSvg(position); });
   JsonWriter json;
   json.BeginObject().Key("svg");
   if (svg.ok()) {
@@ -186,9 +179,9 @@ ApiReply Render(ExploreCatalog& catalog, const Query& query) {
   } else if (absl::IsUnimplemented(svg.status())) {
     json.Null();  // the game draws nothing: the page shows the notation
   } else {
-    return Failure(envelope, svg.status());
+    return svg.status();
   }
-  return {200, envelope.Success(json.EndObject().Take())};
+  return json.EndObject().Take();
 }
 
 // The integer query parameter `name` (default `fallback` when absent).
@@ -207,24 +200,24 @@ absl::StatusOr<int64_t> IntegerQuery(const Query& query, const std::string& name
 absl::StatusOr<std::string> SeriesResult(const ExploreDatabase& database, const Query& query) {
   RETRO_ASSIGN_OR_RETURN(const std::string position, query.Require("position"));
   RETRO_ASSIGN_OR_RETURN(std::string parameter, query.Require("parameter"));
-  for (char& c : parameter) {
-    if (c == '_') c = '-';
-  }
+  parameter = absl::StrReplaceAll(parameter, {{"_", "-"}});
   const GameDescription& game = database.session->plugin->module().Describe();
   std::vector<std::string> names;
   for (const ParameterSpec& spec : game.probe_parameters) names.push_back(SnakeCase(spec.name));
   if (std::find(names.begin(), names.end(), SnakeCase(parameter)) == names.end()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "'", SnakeCase(parameter), "' is no probe parameter of ", game.name,
-        names.empty() ? "; it has none" : "; valid: " + absl::StrJoin(names, ", ")));
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", SnakeCase(parameter), "' is no probe parameter of ", game.name,
+                     names.empty() ? "; it has none" : "; valid: " + absl::StrJoin(names, ", ")));
   }
   RETRO_ASSIGN_OR_RETURN(const int64_t from, IntegerQuery(query, "from", std::nullopt));
   RETRO_ASSIGN_OR_RETURN(const int64_t to, IntegerQuery(query, "to", std::nullopt));
   RETRO_ASSIGN_OR_RETURN(const int64_t step, IntegerQuery(query, "step", 1));
   if (step < 1 || from > to || (to - from) / step + 1 > kMaxSeriesPoints) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the series from ", from, " to ", to, " by ", step, " must have from <= to, step >= 1 "
-        "and at most ", kMaxSeriesPoints, " values"));
+    return absl::InvalidArgumentError(absl::StrCat("the series from ", from, " to ", to, " by ",
+                                                   step,
+                                                   " must have from <= to, step >= 1 "
+                                                   "and at most ",
+                                                   kMaxSeriesPoints, " values"));
   }
   RETRO_ASSIGN_OR_RETURN(
       ParameterValues options,
@@ -240,38 +233,6 @@ absl::StatusOr<std::string> SeriesResult(const ExploreDatabase& database, const 
   return json.Take();
 }
 
-ApiReply Series(ExploreCatalog& catalog, const Query& query) {
-  JsonEnvelope envelope = EnvelopeFor("series", nullptr);
-  if (auto s = query.Check("series", {"db", "position", "parameter", "from", "to", "step"}, true);
-      !s.ok()) {
-    return Failure(envelope, s);
-  }
-  absl::StatusOr<std::string> id = query.Require("db");
-  if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
-  if (!database.ok()) return Failure(envelope, database.status());
-  envelope = EnvelopeFor("series", *database);
-  absl::StatusOr<std::string> result = SeriesResult(**database, query);
-  if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
-    return Failure(envelope, read);
-  }
-  if (!result.ok()) return Failure(envelope, result.status());
-  return {200, envelope.Success(*result)};
-}
-
-ApiReply Stats(ExploreCatalog& catalog, const Query& query) {
-  JsonEnvelope envelope = EnvelopeFor("stats", nullptr);
-  if (auto s = query.Check("stats", {"db"}, false); !s.ok()) return Failure(envelope, s);
-  absl::StatusOr<std::string> id = query.Require("db");
-  if (!id.ok()) return Failure(envelope, id.status());
-  absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
-  if (!database.ok()) return Failure(envelope, database.status());
-  envelope = EnvelopeFor("stats", *database);
-  absl::StatusOr<std::string> stats = catalog.Stats(**database);
-  if (!stats.ok()) return Failure(envelope, stats.status());
-  return {200, envelope.Success(*stats)};
-}
-
 }  // namespace
 
 ApiReply ApiError(std::string_view command, const absl::Status& status, int http_status) {
@@ -284,13 +245,26 @@ ApiReply ServeApi(ExploreCatalog& catalog, std::string_view endpoint,
                   const QueryParameters& parameters) {
   const Query query(parameters);
   if (endpoint == "databases") return Databases(catalog, query);
-  if (endpoint == "probe") return Probe(catalog, query);
-  if (endpoint == "render") return Render(catalog, query);
-  if (endpoint == "series") return Series(catalog, query);
-  if (endpoint == "stats") return Stats(catalog, query);
-  return ApiError("explore", absl::NotFoundError(absl::StrCat(
-                                 "no API endpoint /api/", std::string(endpoint),
-                                 "; valid: databases, probe, render, series, stats")));
+  if (endpoint == "probe") {
+    return OnDatabase(catalog, query, "probe", {"db", "position"}, true,
+                      [&](ExploreDatabase& database) { return ProbeResult(database, query); });
+  }
+  if (endpoint == "render") {
+    return OnDatabase(catalog, query, "render", {"db", "position"}, false,
+                      [&](ExploreDatabase& database) { return RenderResult(database, query); });
+  }
+  if (endpoint == "series") {
+    return OnDatabase(catalog, query, "series",
+                      {"db", "position", "parameter", "from", "to", "step"}, true,
+                      [&](ExploreDatabase& database) { return SeriesResult(database, query); });
+  }
+  if (endpoint == "stats") {
+    return OnDatabase(catalog, query, "stats", {"db"}, false,
+                      [&](ExploreDatabase& database) { return catalog.Stats(database); });
+  }
+  return ApiError("explore", absl::NotFoundError(
+                                 absl::StrCat("no API endpoint /api/", std::string(endpoint),
+                                              "; valid: databases, probe, render, series, stats")));
 }
 
 }  // namespace retro::cli

@@ -42,31 +42,22 @@ constexpr char kPagePolicy[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+// The reason phrase of an HTTP status the server sends.
 const char* Reason(int status) {
-  switch (status) {
-    case 200:
-      return "OK";
-    case 206:
-      return "Partial Content";
-    case 400:
-      return "Bad Request";
-    case 404:
-      return "Not Found";
-    case 405:
-      return "Method Not Allowed";
-    case 408:
-      return "Request Timeout";
-    case 413:
-      return "Content Too Large";
-    case 414:
-      return "URI Too Long";
-    case 416:
-      return "Range Not Satisfiable";
-    case 503:
-      return "Service Unavailable";
-    default:
-      return "Internal Server Error";
+  static constexpr std::pair<int, const char*> kReasons[] = {{200, "OK"},
+                                                             {206, "Partial Content"},
+                                                             {400, "Bad Request"},
+                                                             {404, "Not Found"},
+                                                             {405, "Method Not Allowed"},
+                                                             {408, "Request Timeout"},
+                                                             {413, "Content Too Large"},
+                                                             {414, "URI Too Long"},
+                                                             {416, "Range Not Satisfiable"},
+                                                             {503, "Service Unavailable"}};
+  for (const auto& [code, reason] : kReasons) {
+    if (code == status) return reason;
   }
+  return "Internal Server Error";
 }
 
 // `text` without the blanks (spaces and tabs) around it.
@@ -78,7 +69,7 @@ std::string_view Strip(std::string_view text) {
 
 std::string Lower(std::string_view text) {
   std::string out(text);
-  for (char& c : out) c = absl::ascii_tolower(static_cast<unsigned char>(c));
+  absl::AsciiStrToLower(&out);
   return out;
 }
 
@@ -142,8 +133,13 @@ Reply Error(int status, const std::string& message, bool close) {
   return reply;
 }
 
-bool IsTokenChar(unsigned char c) {
-  return std::isalnum(c) || (c != 0 && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr);
+// Whether `text` is an HTTP token (a method, a header name): not empty, of
+// letters, digits and !#$%&'*+-.^_`|~ only.
+bool IsToken(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return std::isalnum(u) || (u != 0 && std::strchr("!#$%&'*+-.^_`|~", u) != nullptr);
+  });
 }
 
 int HexValue(char c) {
@@ -213,9 +209,7 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
   request.method = std::string(line.substr(0, space1));
   const std::string_view target = line.substr(space1 + 1, space2 - space1 - 1);
   const std::string_view version = line.substr(space2 + 1);
-  if (request.method.empty() ||
-      !std::all_of(request.method.begin(), request.method.end(),
-                   [](char c) { return IsTokenChar(static_cast<unsigned char>(c)); })) {
+  if (!IsToken(request.method)) {
     return Error(400, "malformed request: bad method", true);
   }
   if (version != "HTTP/1.1" && version != "HTTP/1.0") {
@@ -250,9 +244,7 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
       return Error(400, "malformed request: a header line without a colon", true);
     }
     const std::string_view name = header.substr(0, colon);
-    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
-          return IsTokenChar(static_cast<unsigned char>(c));
-        })) {
+    if (!IsToken(name)) {
       return Error(400, "malformed request: a bad header name", true);
     }
     const std::string_view value = Strip(header.substr(colon + 1));
@@ -518,8 +510,7 @@ void ExploreServer::Reap(bool all) {
 // One connection's requests, one after another (ServeConnection).
 class ExploreServer::Session {
  public:
-  Session(ExploreServer& server, int fd)
-      : server_(server), limits_(server.limits_), fd_(fd) {}
+  Session(ExploreServer& server, int fd) : server_(server), limits_(server.limits_), fd_(fd) {}
 
   // Serves requests until the client leaves, a request closes the
   // connection, the limit of requests is reached, or the server stops.
@@ -533,8 +524,7 @@ class ExploreServer::Session {
       Request request;
       bool head_only = false;
       const Reply reply = Answer(*head, deadline, request, head_only);
-      const bool keep_alive = !reply.close && !head->refusal.has_value() &&
-                              KeepAlive(request) &&
+      const bool keep_alive = !reply.close && !head->refusal.has_value() && KeepAlive(request) &&
                               served + 1 < limits_.max_requests_per_connection &&
                               !server_.stopping_.load();
       if (!SendReply(reply, head_only, keep_alive)) return;
@@ -553,6 +543,23 @@ class ExploreServer::Session {
     size_t consumed = 0;
     std::optional<Reply> refusal;
   };
+
+  // How a wait for the client's bytes ended: the connection still open
+  // (bytes or not), closed by the client, or failed.
+  enum class Received { kOpen, kEnd, kFailure };
+
+  // Waits for the client's bytes until `deadline` (at most a tick) and
+  // appends what arrives to buffer_.
+  Received Receive(Clock::time_point deadline) {
+    pollfd readable{fd_, POLLIN, 0};
+    if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) return Received::kOpen;
+    char chunk[kReadChunk];
+    const ssize_t got = recv(fd_, chunk, sizeof(chunk), 0);
+    if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
+    if (got >= 0) return got > 0 ? Received::kOpen : Received::kEnd;
+    return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? Received::kOpen
+                                                                     : Received::kFailure;
+  }
 
   // Whether an answer under way is abandoned: the grace period after Stop
   // is over.
@@ -596,17 +603,12 @@ class ExploreServer::Session {
   // After an answer that closes the connection: stop sending, and read
   // (and drop) what the client still sends for a moment, so that closing
   // does not reset the connection before the client has read the answer.
-  void Linger() const {
+  void Linger() {
     shutdown(fd_, SHUT_WR);
     const Clock::time_point until = Clock::now() + std::chrono::milliseconds(500);
-    char sink[kReadChunk];
-    size_t dropped = 0;
-    while (!server_.stopping_.load() && Clock::now() < until && dropped < limits_.max_body) {
-      pollfd readable{fd_, POLLIN, 0};
-      if (poll(&readable, 1, PollMilliseconds(until)) <= 0) continue;
-      const ssize_t got = recv(fd_, sink, sizeof(sink), 0);
-      if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) return;
-      if (got > 0) dropped += static_cast<size_t>(got);
+    buffer_.clear();
+    while (!server_.stopping_.load() && Clock::now() < until && buffer_.size() < limits_.max_body) {
+      if (Receive(until) != Received::kOpen) return;
     }
   }
 
@@ -659,21 +661,14 @@ class ExploreServer::Session {
                              true);
         return head;
       }
-      pollfd readable{fd_, POLLIN, 0};
-      if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
-      char chunk[kReadChunk];
-      const ssize_t got = recv(fd_, chunk, sizeof(chunk), 0);
-      if (got < 0) {
-        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) continue;
-        return std::nullopt;
-      }
-      if (got == 0) {
+      const Received received = Receive(deadline);
+      if (received == Received::kFailure) return std::nullopt;
+      if (received == Received::kEnd) {
         if (buffer_.empty()) return std::nullopt;  // the client is done
         head.refusal =
             Error(400, "malformed request: the connection ended inside the request head", true);
         return head;
       }
-      buffer_.append(chunk, static_cast<size_t>(got));
     }
   }
 
@@ -693,9 +688,9 @@ class ExploreServer::Session {
           true);
     }
     if (buffer_.size() > limits_.max_head) {
-      return Error(
-          400, absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
-          true);
+      return Error(400,
+                   absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
+                   true);
     }
     return std::nullopt;
   }
@@ -703,8 +698,7 @@ class ExploreServer::Session {
   // The answer to the head (its refusal, or the parsed request's answer);
   // fills `request` and `head_only`, and drops the request's bytes from
   // buffer_.
-  Reply Answer(const Head& head, Clock::time_point deadline, Request& request,
-               bool& head_only) {
+  Reply Answer(const Head& head, Clock::time_point deadline, Request& request, bool& head_only) {
     if (head.refusal.has_value()) return *head.refusal;
     if (std::optional<Reply> bad =
             ParseHead(std::string_view(buffer_).substr(0, head.size), limits_, request)) {
@@ -720,9 +714,9 @@ class ExploreServer::Session {
     try {
       return AnswerGet(request, head_only);
     } catch (const std::bad_alloc&) {
-      return FromApi(ApiError("explore", absl::InternalError("out of memory"), 500));
+      return Error(500, "out of memory", false);
     } catch (const std::exception& e) {
-      return FromApi(ApiError("explore", absl::InternalError(e.what()), 500));
+      return Error(500, e.what(), false);
     }
   }
 
@@ -739,12 +733,7 @@ class ExploreServer::Session {
           true);
     } else if (body > buffer_.size()) {
       while (buffer_.size() < body && !server_.stopping_.load() && Clock::now() < deadline) {
-        pollfd readable{fd_, POLLIN, 0};
-        if (poll(&readable, 1, PollMilliseconds(deadline)) <= 0) continue;
-        char chunk[kReadChunk];
-        const ssize_t got = recv(fd_, chunk, sizeof(chunk), 0);
-        if (got == 0 || (got < 0 && errno != EAGAIN && errno != EINTR)) break;
-        if (got > 0) buffer_.append(chunk, static_cast<size_t>(got));
+        if (Receive(deadline) != Received::kOpen) break;
       }
       if (buffer_.size() < body) reply.close = true;
     }
@@ -758,8 +747,7 @@ class ExploreServer::Session {
     Reply reply;
     constexpr std::string_view kApi = "/api/";
     if (request.path.substr(0, kApi.size()) == kApi) {
-      reply = FromApi(ServeApi(server_.catalog_,
-                               std::string_view(request.path).substr(kApi.size()),
+      reply = FromApi(ServeApi(server_.catalog_, std::string_view(request.path).substr(kApi.size()),
                                request.query));
     } else if (const ExploreAsset* asset = FindExploreAsset(request.path)) {
       reply.body = std::string(asset->content);
@@ -768,7 +756,7 @@ class ExploreServer::Session {
         reply.headers.emplace_back("Content-Security-Policy", kPagePolicy);
       }
     } else {
-      reply = FromApi(ApiError("explore", absl::NotFoundError("no such page"), 404));
+      reply = Error(404, "no such page", false);
     }
     const std::string* range = request.Find("range");
     if (request.Count("range") > 1 && reply.status == 200 && !head_only) {
@@ -787,8 +775,6 @@ class ExploreServer::Session {
   std::string buffer_;  // bytes received and not yet used
 };
 
-void ExploreServer::ServeConnection(Connection& connection) {
-  Session(*this, connection.fd).Run();
-}
+void ExploreServer::ServeConnection(Connection& connection) { Session(*this, connection.fd).Run(); }
 
 }  // namespace retro::cli
