@@ -43,32 +43,30 @@ absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
 }  // namespace
 
 int RunCheck(int argc, char** argv, int first) {
-  Arguments parsed;
+  Arguments args;
   std::unique_ptr<LoadedPlugin> plugin;
-  const std::string options_help = OptionsHelp(kHostOptions);
-  if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "check", FlagNames(kHostOptions),
-          "Checks game G's contract with its solver for the parameters\n"
-          "`retro solve` takes: indexer bijection, notation round trip,\n"
-          "moves and take-backs; names the first offending position.\n",
-          options_help.c_str(), &parsed, &plugin)) {
+  if (const std::optional<int> done =
+          BeginGameCommand(argc, argv, first, "check", kHostOptions,
+                           "Checks game G's contract with its solver for the parameters\n"
+                           "`retro solve` takes: indexer bijection, notation round trip,\n"
+                           "moves and take-backs; names the first offending position.\n",
+                           &args, &plugin)) {
     return *done;
   }
-  Arguments* args = &parsed;
   GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
   CheckOptions options;
-  const absl::Status numbers = TakeCheckOptions(*args, &options);
-  auto threads = TakeThreads(*args);
-  auto style = TakeProgressStyle(*args);
-  if (auto s = CheckGameOptions(*args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
+  const absl::Status numbers = TakeCheckOptions(args, &options);
+  auto threads = TakeThreads(args);
+  auto style = TakeProgressStyle(args);
+  if (auto s = CheckGameOptions(args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
     return ReportError(s);
   }
   if (!style.ok()) return ReportError(style.status());
   if (!numbers.ok()) return ReportError(numbers);
   if (!threads.ok()) return ReportError(threads.status());
-  auto values = ResolveParameters(game.solve_parameters, args->options,
-                                  absl::StrCat("game ", game.name));
+  auto values =
+      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name));
   if (!values.ok()) return ReportError(values.status());
   JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
   // The same validation solve does (bad parameters fail the same way); a
@@ -88,11 +86,11 @@ int RunCheck(int argc, char** argv, int first) {
     result = module.Check(*values, options, WorkContext{&pool, &progress});
   }
   if (!result.ok()) return ReportError(result.status());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (args->Flag("json")) {
+  const double seconds = SecondsSince(start);
+  if (args.Flag("json")) {
     JsonWriter json;
-    json.BeginObject().Key("indices").Uint(result->indices).Key("positions").Uint(result->positions);
+    json.BeginObject().Key("indices").Uint(result->indices);
+    json.Key("positions").Uint(result->positions);
     json.Key("checks").BeginObject();
     for (const CheckCount& check : result->checks) {
       json.Key(SnakeCase(check.name)).Uint(check.passed);
@@ -104,8 +102,7 @@ int RunCheck(int argc, char** argv, int first) {
     }
     json.Key("seconds").Double(seconds).EndObject();
     PrintResultEnvelope(result->ok ? std::string()
-                                   : absl::StrCat("the ", result->failed_check,
-                                                  " check failed at ",
+                                   : absl::StrCat("the ", result->failed_check, " check failed at ",
                                                   EscapeControl(result->first_failure)),
                         json.Take());
   } else {
@@ -113,16 +110,14 @@ int RunCheck(int argc, char** argv, int first) {
       const bool failed = !result->ok && check.name == result->failed_check;
       std::printf("%s: %s (%s %s%s)\n", check.name.c_str(), failed ? "FAILED" : "ok",
                   Grouped(check.passed).c_str(),
-                  check.name == "bijection" ? "indices" : "positions",
-                  failed ? " passed" : "");
+                  check.name == "bijection" ? "indices" : "positions", failed ? " passed" : "");
     }
     if (!result->ok) {
-      std::printf("first offending position: %s\n",
-                  EscapeControl(result->first_failure).c_str());
+      std::printf("first offending position: %s\n", EscapeControl(result->first_failure).c_str());
     }
-    std::printf("checked %s indices (%s positions) of %s in %s\n",
-                Grouped(result->indices).c_str(), Grouped(result->positions).c_str(),
-                game.name.c_str(), HumanSeconds(seconds).c_str());
+    std::printf("checked %s indices (%s positions) of %s in %s\n", Grouped(result->indices).c_str(),
+                Grouped(result->positions).c_str(), game.name.c_str(),
+                HumanSeconds(seconds).c_str());
   }
   return result->ok ? kExitOk : kExitFailure;
 }

@@ -28,18 +28,20 @@ constexpr char kUsageHead[] =
 
 // The options of `retro games`.
 constexpr CommandOption kOptions[] = {
-    {"json", "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n",
-     true},
+    {"json", "  --json            one JSON object: {\"games\": [...], \"broken\": [...]}\n", true},
     kPluginDirOption,
 };
 
-std::string ParameterLine(const ParameterSpec& spec) {
-  std::string line = absl::StrCat("      --", spec.name, " ", spec.value_name);
-  if (line.size() < 30) line.resize(30, ' ');
-  absl::StrAppend(&line, " ", spec.description);
-  if (!spec.choices.empty()) absl::StrAppend(&line, " (", absl::StrJoin(spec.choices, "|"), ")");
-  if (!spec.default_value.empty()) absl::StrAppend(&line, " [default: ", spec.default_value, "]");
-  return line;
+// `specs` under `title`, one line each (nothing when there are none).
+std::string ParameterLines(const char* title, const std::vector<ParameterSpec>& specs) {
+  std::string text = specs.empty() ? "" : title;
+  for (const ParameterSpec& spec : specs) {
+    absl::StrAppend(
+        &text,
+        SpecHelpLine(absl::StrCat("      --", spec.name, " ", spec.value_name), 30, " ", spec),
+        "\n");
+  }
+  return text;
 }
 
 // Why the plugin at `path`, which loaded and holds game `name`, is not
@@ -63,13 +65,12 @@ std::optional<std::string> NotListed(const std::string& path, const std::string&
 }  // namespace
 
 int RunGames(int argc, char** argv, int first) {
-  Arguments parsed;
+  Arguments args;
   if (const std::optional<int> done =
-          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &parsed)) {
+          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &args)) {
     return *done;
   }
-  Arguments* args = &parsed;
-  if (auto s = RejectLeftoverOptions(*args, "games", OptionList(kOptions)); !s.ok()) {
+  if (auto s = RejectLeftoverOptions(args, "games", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   JsonWriter json;
@@ -77,7 +78,7 @@ int RunGames(int argc, char** argv, int first) {
   std::vector<std::pair<std::string, std::string>> broken;
   std::string text;
   std::map<std::string, std::string> listed;  // game name -> its plugin file
-  for (const std::string& path : FindPluginFiles(PluginSearchDirs(args->plugin_dirs))) {
+  for (const std::string& path : FindPluginFiles(PluginSearchDirs(args.plugin_dirs))) {
     auto plugin = LoadPlugin(path);
     if (!plugin.ok()) {
       broken.emplace_back(path, std::string(plugin.status().message()));
@@ -116,20 +117,11 @@ int RunGames(int argc, char** argv, int first) {
     if (name.size() < 12) name.resize(12, ' ');
     absl::StrAppend(&text, name, game.summary, "\n");
     absl::StrAppend(&text, "    position: ", game.position_syntax, "\n");
-    if (!game.solve_parameters.empty()) absl::StrAppend(&text, "    solve parameters:\n");
-    for (const ParameterSpec& spec : game.solve_parameters) {
-      absl::StrAppend(&text, ParameterLine(spec), "\n");
-    }
-    if (!game.probe_parameters.empty()) absl::StrAppend(&text, "    probe parameters:\n");
-    for (const ParameterSpec& spec : game.probe_parameters) {
-      absl::StrAppend(&text, ParameterLine(spec), "\n");
-    }
+    absl::StrAppend(&text, ParameterLines("    solve parameters:\n", game.solve_parameters),
+                    ParameterLines("    probe parameters:\n", game.probe_parameters));
     if (play != nullptr) {
-      absl::StrAppend(&text,
-                      "    play (retro play, retro match): player keys, as KEY=VALUE,...:\n");
-      for (const ParameterSpec& spec : play->DescribePlay().player_options) {
-        absl::StrAppend(&text, ParameterLine(spec), "\n");
-      }
+      absl::StrAppend(&text, "    play (retro play, retro match): player keys, as KEY=VALUE,...:\n",
+                      ParameterLines("", play->DescribePlay().player_options));
     }
   }
   json.EndArray().Key("broken").BeginArray();
@@ -138,7 +130,7 @@ int RunGames(int argc, char** argv, int first) {
     std::fprintf(stderr, "retro: warning: skipped a plugin: %s\n", error.c_str());
   }
   json.EndArray().EndObject();
-  if (args->Flag("json")) {
+  if (args.Flag("json")) {
     JsonEnvelope::Current().PrintSuccess(json.Take());
   } else if (text.empty()) {
     std::printf("no game plugins found\n");

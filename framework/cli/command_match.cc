@@ -112,30 +112,29 @@ absl::Status TakeGames(Arguments& args, uint64_t* games) {
 }  // namespace
 
 int RunMatch(int argc, char** argv, int first) {
-  Arguments parsed;
+  Arguments args;
   std::string game;
   std::unique_ptr<PlaySession> session;
   const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
   if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "match", kOptions,
-                                                       usage, &parsed, &game, &session)) {
+                                                       usage, &args, &game, &session)) {
     return *done;
   }
-  Arguments* args = &parsed;
-  if (args->Flag("help")) {
+  if (args.Flag("help")) {
     std::printf("%s\nplayer keys of %s:\n%s", usage.c_str(), game.c_str(),
                 session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
-  const std::optional<std::string> a_text = args->Take("a");
-  const std::optional<std::string> b_text = args->Take("b");
-  const bool games_given = args->options.count("games") > 0;
+  const std::optional<std::string> a_text = args.Take("a");
+  const std::optional<std::string> b_text = args.Take("b");
+  const bool games_given = args.options.count("games") > 0;
   uint64_t games = 0;
   uint64_t seed = 1;
-  absl::Status status = TakeGames(*args, &games);
-  if (status.ok()) status = TakeIntOption(*args, "seed", 0, INT64_MAX, &seed);
-  auto threads = TakeThreads(*args);
-  auto style = TakeProgressStyle(*args);
-  if (auto s = RejectLeftoverOptions(*args, "match", OptionList(kOptions)); !s.ok()) {
+  absl::Status status = TakeGames(args, &games);
+  if (status.ok()) status = TakeIntOption(args, "seed", 0, INT64_MAX, &seed);
+  auto threads = TakeThreads(args);
+  auto style = TakeProgressStyle(args);
+  if (auto s = RejectLeftoverOptions(args, "match", OptionList(kOptions)); !s.ok()) {
     return ReportError(s);
   }
   if (!style.ok()) return ReportError(style.status());
@@ -166,7 +165,7 @@ int RunMatch(int argc, char** argv, int first) {
   const ScoreEstimate e = EstimateScore(result->a);
   const std::string a_name = FormatPlayerSpec(*a_spec);
   const std::string b_name = FormatPlayerSpec(*b_spec);
-  if (args->Flag("json")) {
+  if (args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("games").Uint(games);
     json.Key("seed").Uint(seed).Key("threads").Int(*threads);

@@ -10,6 +10,7 @@
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
 #include "cli/option_table.h"
+#include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
 
@@ -29,32 +30,30 @@ constexpr CommandOption kHostOptions[] = {
 }  // namespace
 
 int RunPerft(int argc, char** argv, int first) {
-  Arguments parsed;
+  Arguments args;
   std::unique_ptr<LoadedPlugin> plugin;
-  const std::string options_help = OptionsHelp(kHostOptions);
   if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "perft", FlagNames(kHostOptions),
+          argc, argv, first, "perft", kHostOptions,
           "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
           "check against published counts), under the rules of the game's\n"
           "parameters.\n",
-          options_help.c_str(), &parsed, &plugin)) {
+          &args, &plugin)) {
     return *done;
   }
-  Arguments* args = &parsed;
   GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
-  const absl::StatusOr<std::optional<std::string>> taken = TakePosition(*args, "");
+  const absl::StatusOr<std::optional<std::string>> taken = TakePosition(args, "");
   if (!taken.ok()) return ReportError(taken.status());
   const std::optional<std::string>& position = *taken;
-  const std::optional<std::string> depth_text = args->Take("depth");
-  auto threads = TakeThreads(*args);
-  if (auto s = CheckGameOptions(*args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
+  const std::optional<std::string> depth_text = args.Take("depth");
+  auto threads = TakeThreads(args);
+  if (auto s = CheckGameOptions(args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
     return ReportError(s);
   }
   if (!threads.ok()) return ReportError(threads.status());
   if (!position || !depth_text) {
-    return ReportError(absl::InvalidArgumentError(
-        "retro perft needs --game G, --position P and --depth D"));
+    return ReportError(
+        absl::InvalidArgumentError("retro perft needs --game G, --position P and --depth D"));
   }
   auto depth = GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64);
   if (!depth.ok()) return ReportError(depth.status());
@@ -62,22 +61,21 @@ int RunPerft(int argc, char** argv, int first) {
   if (!game.supports_perft) {
     return ReportError(absl::InvalidArgumentError(absl::StrCat(
         "game ", game.name, " does not offer perft (it has no move tree to count); games that do: ",
-        GamesThatOffer(args->plugin_dirs,
+        GamesThatOffer(args.plugin_dirs,
                        [](GameModule& module) { return module.Describe().supports_perft; }))));
   }
-  auto values = ResolveParameters(game.solve_parameters, args->options,
-                                  absl::StrCat("game ", game.name));
+  auto values =
+      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name));
   if (!values.ok()) return ReportError(values.status());
   JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
   ThreadPool pool(*threads);
   Progress progress;
   const auto start = std::chrono::steady_clock::now();
-  auto count = module.Perft(*values, *position, static_cast<int>(*depth),
-                            WorkContext{&pool, &progress});
+  auto count =
+      module.Perft(*values, *position, static_cast<int>(*depth), WorkContext{&pool, &progress});
   if (!count.ok()) return ReportError(count.status());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (args->Flag("json")) {
+  const double seconds = SecondsSince(start);
+  if (args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("position").String(*position);
     json.Key("depth").Int(*depth).Key("nodes").Uint(*count).Key("seconds").Double(seconds);

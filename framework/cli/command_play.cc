@@ -10,7 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
-#include "cli/json_envelope.h"
+#include "cli/game_parameters.h"
 #include "cli/option_table.h"
 #include "cli/play_session.h"
 
@@ -45,11 +45,10 @@ constexpr char kUsageTail[] =
 std::string PositionOptionsHelp(const std::vector<ParameterSpec>& specs) {
   std::string text;
   for (const ParameterSpec& spec : specs) {
-    std::string line = absl::StrCat("  --", spec.name, " ", spec.value_name);
-    if (line.size() < 20) line.resize(20, ' ');
-    absl::StrAppend(&text, line, " ", spec.description);
-    if (!spec.default_value.empty()) absl::StrAppend(&text, " [default: ", spec.default_value, "]");
-    absl::StrAppend(&text, "\n");
+    absl::StrAppend(&text,
+                    SpecHelpLine(absl::StrCat("  --", spec.name, " ", spec.value_name), 20, " ",
+                                 spec, /*with_choices=*/false),
+                    "\n");
   }
   return text;
 }
@@ -57,22 +56,22 @@ std::string PositionOptionsHelp(const std::vector<ParameterSpec>& specs) {
 }  // namespace
 
 int RunPlay(int argc, char** argv, int first) {
-  Arguments parsed;
+  Arguments args;
   std::string game;
   std::unique_ptr<PlaySession> session;
   const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
-  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "play", kOptions,
-                                                       usage, &parsed, &game, &session)) {
+  if (const std::optional<int> done =
+          BeginPlayCommand(argc, argv, first, "play", kOptions, usage, &args, &game, &session)) {
     return *done;
   }
-  Arguments* args = &parsed;
   const PlayDescription& play = session->description();
-  if (args->Flag("help")) {
-    std::printf("%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
-                "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
-                usage.c_str(), game.c_str(), play.position_syntax.c_str(), game.c_str(),
-                PositionOptionsHelp(play.position_options).c_str(), game.c_str(),
-                session->PlayerOptionsHelp().c_str());
+  if (args.Flag("help")) {
+    std::printf(
+        "%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
+        "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
+        usage.c_str(), game.c_str(), play.position_syntax.c_str(), game.c_str(),
+        PositionOptionsHelp(play.position_options).c_str(), game.c_str(),
+        session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
 
@@ -81,7 +80,7 @@ int RunPlay(int argc, char** argv, int first) {
   // key) as --db, another name for --KEY.
   ParameterValues spec;
   std::map<std::string, std::string> given_by;  // key -> "--player", "--book", "--db"
-  if (const std::optional<std::string> text = args->Take("player")) {
+  if (const std::optional<std::string> text = args.Take("player")) {
     auto parsed = ParsePlayerSpec(*text);
     if (!parsed.ok()) return ReportError(parsed.status());
     spec = *std::move(parsed);
@@ -93,7 +92,7 @@ int RunPlay(int argc, char** argv, int first) {
   }
   if (!play.database_key.empty()) single.push_back({"db", play.database_key});
   for (const auto& [option, key] : single) {
-    const std::optional<std::string> value = args->Take(option);
+    const std::optional<std::string> value = args.Take(option);
     if (!value.has_value()) continue;
     const std::string flag = absl::StrCat("--", option);
     const auto [earlier, first_time] = given_by.emplace(key, flag);
@@ -105,25 +104,25 @@ int RunPlay(int argc, char** argv, int first) {
       return ReportError(absl::InvalidArgumentError(absl::StrCat(
           "the player's ", key, " is given twice, in --player and as ", flag, "; give it once")));
     }
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        earlier->second, " and ", flag, " name the same thing, the player's ", key, " (", flag,
-        " is another name for ", earlier->second, "); give one")));
+    return ReportError(absl::InvalidArgumentError(
+        absl::StrCat(earlier->second, " and ", flag, " name the same thing, the player's ", key,
+                     " (", flag, " is another name for ", earlier->second, "); give one")));
   }
   // The position.
   const absl::StatusOr<std::optional<std::string>> taken =
-      TakePosition(*args, "to search the start position");
+      TakePosition(args, "to search the start position");
   if (!taken.ok()) return ReportError(taken.status());
   const std::string position = taken->value_or("");
   ParameterValues given;
   for (const ParameterSpec& option : play.position_options) {
-    if (std::optional<std::string> value = args->Take(option.name)) given[option.name] = *value;
+    if (std::optional<std::string> value = args.Take(option.name)) given[option.name] = *value;
   }
   std::vector<std::string> valid = OptionNames(kOptions, "db");
   if (!play.database_key.empty()) valid.push_back("--db");
   for (const ParameterSpec& option : play.position_options) valid.push_back("--" + option.name);
   for (const ParameterSpec& option : play.player_options) valid.push_back("--" + option.name);
-  if (auto s = args->CheckLeftovers({}, absl::StrCat("retro play --game ", game),
-                                    absl::StrJoin(valid, ", "));
+  if (auto s = args.CheckLeftovers({}, absl::StrCat("retro play --game ", game),
+                                   absl::StrJoin(valid, ", "));
       !s.ok()) {
     return ReportError(s);
   }
@@ -133,13 +132,7 @@ int RunPlay(int argc, char** argv, int first) {
   auto player = session->CreatePlayer(spec, "the player");
   if (!player.ok()) return ReportError(player.status());
   auto report = session->play().Analyse(**player, position, *position_options);
-  if (!report.ok()) return ReportError(report.status());
-  if (args->Flag("json")) {
-    JsonEnvelope::Current().PrintSuccess(report->json);
-  } else {
-    std::printf("%s\n", report->text.c_str());
-  }
-  return kExitOk;
+  return report.ok() ? PrintReport(*report, args.Flag("json")) : ReportError(report.status());
 }
 
 }  // namespace retro::cli

@@ -73,13 +73,7 @@ int RunProbe(int argc, char** argv, int first) {
 
   if (position.has_value()) {
     auto report = database.Probe(*position, *options);
-    if (!report.ok()) return ReportError(report.status());
-    if (json) {
-      JsonEnvelope::Current().PrintSuccess(report->json);
-    } else {
-      std::printf("%s\n", report->text.c_str());
-    }
-    return kExitOk;
+    return report.ok() ? PrintReport(*report, json) : ReportError(report.status());
   }
   return ProbeBatch(database, *options, json, stdin, stdout);
 }

@@ -79,16 +79,8 @@ absl::Status QuickCheck(GameModule& module, const ParameterValues& values,
   }
   if (check->ok) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
-      "the game's contract check failed, so the database would be wrong: ",
-      check->first_failure, " (retro check --game ", module.Describe().name,
-      " checks more; --no-check solves anyway)"));
-}
-
-// --checkpoint-interval SECONDS, or the default.
-absl::StatusOr<std::chrono::seconds> TakeCheckpointInterval(Arguments& args) {
-  uint64_t seconds = FileCheckpoint::kDefaultInterval.count();
-  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "checkpoint-interval", 0, 86400, &seconds));
-  return std::chrono::seconds(seconds);
+      "the game's contract check failed, so the database would be wrong: ", check->first_failure,
+      " (retro check --game ", module.Describe().name, " checks more; --no-check solves anyway)"));
 }
 
 // What `retro solve` was asked, read and checked before any file is made.
@@ -120,9 +112,9 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
   if (scratch->empty() || !std::filesystem::is_directory(*scratch, error)) {
     // e.g. a loop of symbolic links: say why, not only that it is no folder.
     const std::string why = error ? absl::StrCat(" (", error.message(), ")") : "";
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--scratch '", *scratch, "' is not a folder", why,
-        "; give an existing folder with room for the working tables"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--scratch '", *scratch, "' is not a folder", why,
+                     "; give an existing folder with room for the working tables"));
   }
   if (absl::StatusOr<internal::ScratchFile> probe = internal::ScratchFile::Create(*scratch);
       !probe.ok()) {
@@ -134,26 +126,26 @@ absl::StatusOr<std::string> ScratchDirectory(const std::optional<std::string>& s
 // Reads the command line of one of `ranks` ranks into `*request`, touching
 // no file (but for an unnamed probe of --scratch).
 absl::Status ParseSolve(int argc, char** argv, int first, int ranks, SolveRequest* request) {
-  const std::string options_help = OptionsHelp(kHostOptions);
-  RETRO_RETURN_IF_ERROR(StartGameCommand(argc, argv, first, "solve", FlagNames(kHostOptions),
-                                         "Builds the database of game G.\n",
-                                         options_help.c_str(), &request->args, &request->plugin,
-                                         &request->help));
+  RETRO_RETURN_IF_ERROR(StartGameCommand(argc, argv, first, "solve", kHostOptions,
+                                         "Builds the database of game G.\n", &request->args,
+                                         &request->plugin, &request->help));
   if (!request->help.empty()) return absl::OkStatus();
   Arguments& args = request->args;
   const GameDescription& game = request->plugin->module().Describe();
   const std::optional<std::string> out = args.Take("out");
   const std::optional<std::string> scratch = args.Take("scratch");
   auto threads = TakeThreads(args);
-  absl::StatusOr<std::chrono::seconds> interval = TakeCheckpointInterval(args);
+  uint64_t interval = FileCheckpoint::kDefaultInterval.count();
+  const absl::Status interval_taken =
+      TakeIntOption(args, "checkpoint-interval", 0, 86400, &interval);
   absl::StatusOr<ProgressStyle> style = TakeProgressStyle(args);
   RETRO_RETURN_IF_ERROR(CheckGameOptions(args, game, OptionNames(kHostOptions, "game")));
   if (!threads.ok()) return threads.status();
-  if (!interval.ok()) return interval.status();
+  RETRO_RETURN_IF_ERROR(interval_taken);
   if (!style.ok()) return style.status();
   request->progress = *style;
   request->threads = *threads;
-  request->interval = *interval;
+  request->interval = std::chrono::seconds(interval);
   RETRO_ASSIGN_OR_RETURN(request->values, ResolveParameters(game.solve_parameters, args.options,
                                                             absl::StrCat("game ", game.name)));
   request->memory = AvailableMemory();
@@ -180,9 +172,8 @@ absl::Status ParseSolve(int argc, char** argv, int first, int ranks, SolveReques
 CommandSummary SummarizeSolve(const SolveRequest& request) {
   if (!request.help.empty()) return {{"retro", "solve"}, {"--help", "", true}};
   const GameDescription& game = request.plugin->module().Describe();
-  CommandSummary summary = {{"retro", "solve"},
-                            {"--game", game.name},
-                            {"data version", absl::StrCat(game.data_version)}};
+  CommandSummary summary = {
+      {"retro", "solve"}, {"--game", game.name}, {"data version", absl::StrCat(game.data_version)}};
   // The rules as the database header records them, and the parameters the
   // header leaves out when they have their default (e.g. --layout small).
   for (const auto& [key, value] : request.plan.canonical_parameters) {
@@ -214,23 +205,14 @@ CommandSummary SummarizeSolve(const SolveRequest& request) {
 absl::Status WithCheckpointNote(const absl::Status& status, const FileCheckpoint* checkpoint) {
   if (checkpoint == nullptr || checkpoint->saved() + checkpoint->restored() == 0) return status;
   if (absl::StrContains(status.message(), checkpoint->folder())) return status;
-  absl::Status noted(status.code(),
-                     absl::StrCat(status.message(), " (the finished slices are kept in ",
-                                  checkpoint->folder(),
-                                  ": run the same command with --resume to continue)"));
+  absl::Status noted(
+      status.code(),
+      absl::StrCat(status.message(), " (the finished slices are kept in ", checkpoint->folder(),
+                   ": run the same command with --resume to continue)"));
   status.ForEachPayload([&noted](absl::string_view type_url, const absl::Cord& payload) {
     noted.SetPayload(type_url, payload);
   });
   return noted;
-}
-
-// Refuses (ResourceExhausted) a solve whose ranks on this machine need more
-// memory than it has, for a single process as for the ranks of an mpirun
-// job (each rank checks its own machine).
-absl::Status CheckSolveMemory(const SolveRequest& request, const distributed::Communicator& world) {
-  return distributed::CheckSolveFitsMemory(
-      request.plan, request.plugin->module().Describe().name, world.size(),
-      distributed::RanksOnThisMachine(world.size()), request.memory);
 }
 
 // On rank 0, creates the output's temporary and checks the output's free
@@ -242,8 +224,8 @@ absl::Status PrepareOutput(const SolveRequest& request, const distributed::Commu
   if (world.rank() != 0) return absl::OkStatus();
   RETRO_ASSIGN_OR_RETURN(*writer, AtomicFileWriter::Create(request.path));
   // The checkpoint holds up to a copy of the database until it is written.
-  const absl::Status free_space = (*writer)->CheckFreeSpace(
-      (request.checkpointing ? 2 : 1) * request.plan.estimated_file_bytes);
+  const absl::Status free_space = (*writer)->CheckFreeSpace((request.checkpointing ? 2 : 1) *
+                                                            request.plan.estimated_file_bytes);
   if (world.size() > 1) writer->reset();
   return free_space;
 }
@@ -372,8 +354,7 @@ absl::Status WriteDatabase(const SolveRequest& request, const DatabaseBuilder& b
     RETRO_ASSIGN_OR_RETURN(writer, AtomicFileWriter::Create(request.path));
   }
   const GameDescription& game = request.plugin->module().Describe();
-  const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version,
-                                  builder.codec()};
+  const DatabaseIdentity identity{game.name, kPluginAbiVersion, game.data_version, builder.codec()};
   AtomicFileWriter::WrittenCheck check = nullptr;
   if (checkpoint != nullptr && !checkpoint->restored_slices().empty()) {
     check = [&request, checkpoint](const std::string& written) {
@@ -413,8 +394,7 @@ void PrintJsonSummary(const SolveRequest& request, const SolveOutcome& outcome) 
   json.Key("positions_per_second").Double(rate).Key("threads").Int(request.threads);
   if (outcome.ranks > 1) {
     json.Key("ranks").Int(outcome.ranks);
-    json.Key("memory_per_rank_bytes")
-        .Uint(distributed::MemoryPerRank(request.plan, outcome.ranks));
+    json.Key("memory_per_rank_bytes").Uint(distributed::MemoryPerRank(request.plan, outcome.ranks));
   }
   if (outcome.measured) WriteRankReports(json, outcome.rank_reports);
   json.Key("file_bytes").Uint(outcome.file_bytes).Key("resumed_slices").Int(outcome.resumed);
@@ -432,8 +412,7 @@ void PrintTextSummary(const SolveRequest& request, const SolveOutcome& outcome) 
               request.plugin->module().Describe().name.c_str(),
               Grouped(request.plan.positions).c_str(), HumanSeconds(outcome.seconds).c_str(),
               HumanCount(static_cast<uint64_t>(rate)).c_str(), threads, threads == 1 ? "" : "s",
-              distributed ? absl::StrCat(" on each of ", outcome.ranks, " MPI ranks").c_str()
-                          : "");
+              distributed ? absl::StrCat(" on each of ", outcome.ranks, " MPI ranks").c_str() : "");
   std::printf("wrote %s (%s)\n", request.path.c_str(), HumanBytes(outcome.file_bytes).c_str());
   if (distributed) {
     std::printf("memory: about %s per rank (estimated)\n",
@@ -445,14 +424,9 @@ void PrintTextSummary(const SolveRequest& request, const SolveOutcome& outcome) 
   std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
               resumed == 1 ? "" : "s",
               snapshots == 0 ? ""
-                             : absl::StrCat(" and ", snapshots, " slice",
-                                            snapshots == 1 ? "" : "s", " in progress")
+                             : absl::StrCat(" and ", snapshots, " slice", snapshots == 1 ? "" : "s",
+                                            " in progress")
                                    .c_str());
-}
-
-// Seconds since `start`.
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The size of the file at `path`, 0 if it cannot be read.
@@ -481,10 +455,14 @@ int RunSolve(int argc, char** argv, int first) {
     if (world.rank() == 0) std::fputs(request.help.c_str(), stdout);
     return kExitOk;
   }
-  // 2. Memory and output, before any work: the ranks agree.
+  // 2. Memory and output, before any work: the ranks agree. Each rank
+  //    refuses (ResourceExhausted) when the ranks on its machine need more
+  //    memory than it has.
   const bool distributed = world.size() > 1;
   std::unique_ptr<AtomicFileWriter> writer;
-  absl::Status ready = CheckSolveMemory(request, world);
+  absl::Status ready = distributed::CheckSolveFitsMemory(
+      request.plan, request.plugin->module().Describe().name, world.size(),
+      distributed::RanksOnThisMachine(world.size()), request.memory);
   if (ready.ok()) ready = PrepareOutput(request, world, &writer);
   if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) {
     return ReportError(distributed ? s : ready);

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "cli/progress_bar.h"
 
@@ -51,13 +50,7 @@ int RunStats(int argc, char** argv, int first) {
     report = (*session)->Read(
         [&] { return (*session)->database->Stats(WorkContext{&pool, &progress}); });
   }
-  if (!report.ok()) return ReportError(report.status());
-  if (args.Flag("json")) {
-    JsonEnvelope::Current().PrintSuccess(report->json);
-  } else {
-    std::printf("%s\n", report->text.c_str());
-  }
-  return kExitOk;
+  return report.ok() ? PrintReport(*report, args.Flag("json")) : ReportError(report.status());
 }
 
 }  // namespace retro::cli

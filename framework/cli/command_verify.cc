@@ -127,8 +127,7 @@ int RunVerify(int argc, char** argv, int first) {
     });
   }
   if (!result.ok()) return ReportError(result.status());
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = SecondsSince(start);
   // What every rank used (a distributed verify only).
   std::vector<distributed::RankReport> rank_reports;
   if (world.size() > 1) {

@@ -61,17 +61,32 @@ std::string OneLineAnswer(const Report& report) {
   return line;
 }
 
+int PrintReport(const Report& report, bool json) {
+  if (json) {
+    JsonEnvelope::Current().PrintSuccess(report.json);
+  } else {
+    std::printf("%s\n", report.text.c_str());
+  }
+  return kExitOk;
+}
+
 void PrintResultEnvelope(const std::string& failure, std::string_view result) {
   const JsonEnvelope& envelope = JsonEnvelope::Current();
-  const std::string line = failure.empty() ? envelope.Success(result)
-                                           : envelope.Failure(failure, kExitFailure, result);
+  const std::string line =
+      failure.empty() ? envelope.Success(result) : envelope.Failure(failure, kExitFailure, result);
   std::printf("%s\n", line.c_str());
 }
 
-absl::Status RejectLeftoverOptions(const Arguments& args,
-                                   const std::string& command,
+absl::Status RejectLeftoverOptions(const Arguments& args, const std::string& command,
                                    const std::string& valid) {
   return args.CheckLeftovers({}, absl::StrCat("retro ", command), valid);
+}
+
+std::optional<int> HelpOrError(const absl::Status& started, bool help, const std::string& usage) {
+  if (!started.ok()) return ReportError(started);
+  if (!help) return std::nullopt;
+  std::fputs(usage.c_str(), stdout);
+  return kExitOk;
 }
 
 std::optional<int> BeginCommand(int argc, char** argv, int first,
@@ -79,13 +94,8 @@ std::optional<int> BeginCommand(int argc, char** argv, int first,
                                 Arguments* args, const std::set<std::string>& repeatable) {
   absl::StatusOr<Arguments> parsed =
       ParseArguments(argc, argv, first, ParserFlags(options), repeatable);
-  if (!parsed.ok()) return ReportError(parsed.status());
-  if (parsed->Flag("help")) {
-    std::fputs(usage.c_str(), stdout);
-    return kExitOk;
-  }
-  *args = *std::move(parsed);
-  return std::nullopt;
+  if (parsed.ok()) *args = *std::move(parsed);
+  return HelpOrError(parsed.status(), args->Flag("help"), usage);
 }
 
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
@@ -114,12 +124,7 @@ std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
   bool help = false;
   const absl::Status started =
       StartDatabaseCommand(argc, argv, first, command, options, args, db, &help);
-  if (!started.ok()) return ReportError(started);
-  if (help) {
-    std::fputs(usage.c_str(), stdout);
-    return kExitOk;
-  }
-  return std::nullopt;
+  return HelpOrError(started, help, usage);
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(
@@ -152,9 +157,9 @@ absl::StatusOr<int> TakeThreads(Arguments& args) {
 absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
                                                         const std::string& absent) {
   std::optional<std::string> position = args.Take("position");
-  if (position.has_value() &&
-      std::all_of(position->begin(), position->end(),
-                  [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; })) {
+  if (position.has_value() && std::all_of(position->begin(), position->end(), [](char c) {
+        return std::isspace(static_cast<unsigned char>(c)) != 0;
+      })) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--position '", *position,
         "' is an empty position; give a position in the game's notation (retro games shows it)",
@@ -179,9 +184,9 @@ absl::Status StdoutStatus() {
   errno = 0;
   if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return absl::OkStatus();
   const int error = errno;
-  return absl::UnavailableError(absl::StrCat(
-      "cannot write the output to standard output",
-      error != 0 ? absl::StrCat(": ", std::strerror(error)) : std::string()));
+  return absl::UnavailableError(
+      absl::StrCat("cannot write the output to standard output",
+                   error != 0 ? absl::StrCat(": ", std::strerror(error)) : std::string()));
 }
 
 }  // namespace retro::cli

@@ -60,8 +60,7 @@ int ReportError(const absl::Status& status);
 absl::Status StdoutStatus();
 
 // Fails with the list of valid options when `args` still holds any.
-absl::Status RejectLeftoverOptions(const Arguments& args,
-                                   const std::string& command,
+absl::Status RejectLeftoverOptions(const Arguments& args, const std::string& command,
                                    const std::string& valid);
 
 // Reads option --`name`, if given, as a whole number in [min, max] into
@@ -76,14 +75,18 @@ absl::StatusOr<int> TakeThreads(Arguments& args);
 // Takes --position: nullopt when absent; InvalidArgument when it is empty or
 // blank, which is no position of any game (`absent`, if not empty, says
 // what leaving the option out does, for the message).
-absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
-                                                        const std::string& absent);
+absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args, const std::string& absent);
 
 // The installed games (each once, in search order) whose module `offers`
 // accepts, as "a, b, c", or "none": for messages saying which games offer a
 // command.
 std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
                            const std::function<bool(GameModule&)>& offers);
+
+// How the start of a command ends: the error `started` reported (its exit
+// status), else with `help` the `usage` printed (kExitOk), else nullopt:
+// the command goes on.
+std::optional<int> HelpOrError(const absl::Status& started, bool help, const std::string& usage);
 
 // The start of a command: parses its arguments (the flags of its option
 // table `options`, and --help; `repeatable` as ParseArguments takes it),
@@ -107,8 +110,7 @@ absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::s
 std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
                                         const std::string& command,
                                         std::span<const CommandOption> options,
-                                        const std::string& usage, Arguments* args,
-                                        std::string* db);
+                                        const std::string& usage, Arguments* args, std::string* db);
 
 // Opening a database with its plugin lives in the framework library, shared
 // with the C API (retro/host/database_session.h).
@@ -127,6 +129,10 @@ inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;
 // reads it: the plugin's one-line form, else its text, line breaks made
 // spaces.
 std::string OneLineAnswer(const Report& report);
+
+// Prints a probe's, statistics' or search's `report`: with `json`, its JSON
+// in the command's envelope, else its text. Returns kExitOk.
+int PrintReport(const Report& report, bool json);
 
 // Prints the --json envelope of a command whose result can fail (verify,
 // check, compare): success, or, with a non-empty `failure`, a failure of

@@ -24,26 +24,42 @@ void WriteParameterSpecs(JsonWriter& json, const std::vector<ParameterSpec>& spe
   json.EndArray();
 }
 
+namespace {
+
+// "usage: retro <command> --game G [parameters] [options]", the game's
+// summary, its solve parameters with defaults, then `host_options_help`.
+std::string GameParametersHelp(const GameDescription& game, const std::string& command,
+                               const std::string& host_options_help) {
+  std::string text = absl::StrCat("usage: retro ", command, " --game ", game.name,
+                                  " [parameters] [options]\n\n", game.summary, "\n");
+  absl::StrAppend(&text, game.solve_parameters.empty()
+                             ? absl::StrCat("\n", game.name, " takes no parameters.\n")
+                             : absl::StrCat("\nparameters of ", game.name, ":\n"));
+  absl::StrAppend(&text, ParameterHelpLines(game.solve_parameters, "  ", 20), "\noptions:\n",
+                  host_options_help);
+  return text;
+}
+
+}  // namespace
+
 absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
-                              const std::set<std::string>& extra_flags, const char* summary,
-                              const char* host_options_help, Arguments* args,
-                              std::unique_ptr<LoadedPlugin>* plugin, std::string* help) {
-  std::set<std::string> flags = extra_flags;
-  flags.insert({"json", "help"});
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, flags);
+                              std::span<const CommandOption> options, const char* summary,
+                              Arguments* args, std::unique_ptr<LoadedPlugin>* plugin,
+                              std::string* help) {
+  const std::string host_options_help = OptionsHelp(options);
+  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, ParserFlags(options));
   if (!parsed.ok()) return parsed.status();
   const std::optional<std::string> game_name = parsed->Take("game");
   if (absl::Status missing = parsed->MissingValueStatus(); !missing.ok()) return missing;
   if (!game_name.has_value()) {
     if (parsed->Flag("help")) {
-      *help = absl::StrCat("usage: retro ", command, " --game G [game parameters] [options]\n\n",
-                           summary, "`retro ", command,
-                           " --game G --help` lists G's parameters.\n\noptions:\n",
-                           host_options_help);
+      *help = absl::StrCat(
+          "usage: retro ", command, " --game G [game parameters] [options]\n\n", summary, "`retro ",
+          command, " --game G --help` lists G's parameters.\n\noptions:\n", host_options_help);
       return absl::OkStatus();
     }
-    return absl::InvalidArgumentError(absl::StrCat(
-        "retro ", command, " needs --game G (retro games lists the installed games)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("retro ", command, " needs --game G (retro games lists the installed games)"));
   }
   auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
   if (!loaded.ok()) return loaded.status();
@@ -58,44 +74,33 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
 }
 
 std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
-                                    const std::set<std::string>& extra_flags,
-                                    const char* summary, const char* host_options_help,
+                                    std::span<const CommandOption> options, const char* summary,
                                     Arguments* args, std::unique_ptr<LoadedPlugin>* plugin) {
   std::string help;
-  const absl::Status started = StartGameCommand(argc, argv, first, command, extra_flags, summary,
-                                                host_options_help, args, plugin, &help);
-  if (!started.ok()) return ReportError(started);
-  if (!help.empty()) {
-    std::fputs(help.c_str(), stdout);
-    return kExitOk;
-  }
-  return std::nullopt;
+  const absl::Status started =
+      StartGameCommand(argc, argv, first, command, options, summary, args, plugin, &help);
+  return HelpOrError(started, !help.empty(), help);
 }
 
-std::string GameParametersHelp(const GameDescription& game, const std::string& command,
-                               const char* host_options_help) {
-  std::string text = absl::StrCat("usage: retro ", command, " --game ", game.name,
-                                  " [parameters] [options]\n\n", game.summary, "\n");
-  absl::StrAppend(&text, game.solve_parameters.empty()
-                             ? absl::StrCat("\n", game.name, " takes no parameters.\n")
-                             : absl::StrCat("\nparameters of ", game.name, ":\n"));
-  absl::StrAppend(&text, ParameterHelpLines(game.solve_parameters, "  ", 20), "\noptions:\n",
-                  host_options_help);
-  return text;
+std::string SpecHelpLine(std::string head, size_t width, const char* gap, const ParameterSpec& spec,
+                         bool with_choices) {
+  if (head.size() < width) head.resize(width, ' ');
+  absl::StrAppend(&head, gap, spec.description);
+  if (with_choices && !spec.choices.empty()) {
+    absl::StrAppend(&head, " (", absl::StrJoin(spec.choices, "|"), ")");
+  }
+  if (!spec.default_value.empty()) absl::StrAppend(&head, " [default: ", spec.default_value, "]");
+  return head;
 }
 
 std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
                                size_t width) {
   std::string text;
   for (const ParameterSpec& spec : specs) {
-    std::string line = absl::StrCat(indent, "--", spec.name, " ", spec.value_name);
-    if (line.size() < width) line.resize(width, ' ');
-    absl::StrAppend(&text, line, spec.description);
-    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
-    absl::StrAppend(&text, spec.default_value.empty()
-                               ? std::string(" [required]")
-                               : absl::StrCat(" [default: ", spec.default_value, "]"),
-                    "\n");
+    absl::StrAppend(
+        &text,
+        SpecHelpLine(absl::StrCat(indent, "--", spec.name, " ", spec.value_name), width, "", spec),
+        spec.default_value.empty() ? " [required]\n" : "\n");
   }
   return text;
 }
@@ -109,8 +114,7 @@ absl::Status CheckGameOptions(const Arguments& args, const GameDescription& game
     known.insert(spec.name);
   }
   valid.insert(valid.end(), host_options.begin(), host_options.end());
-  return args.CheckLeftovers(known, absl::StrCat("game ", game.name),
-                             absl::StrJoin(valid, ", "));
+  return args.CheckLeftovers(known, absl::StrCat("game ", game.name), absl::StrJoin(valid, ", "));
 }
 
 }  // namespace retro::cli

@@ -8,12 +8,13 @@
 
 #include <memory>
 #include <optional>
-#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "cli/arguments.h"
+#include "cli/option_table.h"
 #include "retro/game_module.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
@@ -24,35 +25,35 @@ namespace retro::cli {
 // [{"name", "description", "default", "choices"}, ...].
 void WriteParameterSpecs(JsonWriter& json, const std::vector<ParameterSpec>& specs);
 
-// The start `retro solve` and `retro check` share: parses the arguments
-// (flags --json, --help and `extra_flags`), takes --game, and loads that
-// game's plugin. With --help, `*help` receives the general usage
-// (`summary` and `host_options_help`) without --game, the game's
-// parameters with it, and nothing more is done. Otherwise `*args` and
-// `*plugin` are set. Prints nothing.
+// The start `retro solve`, `retro check` and `retro perft` share: parses
+// the arguments (the flags of the command's option table `options`, and
+// --help), takes --game, and loads that game's plugin. With --help,
+// `*help` receives the general usage (`summary` and the options' help)
+// without --game, the game's parameters with it, and nothing more is
+// done. Otherwise `*args` and `*plugin` are set. Prints nothing.
 absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
-                              const std::set<std::string>& extra_flags, const char* summary,
-                              const char* host_options_help, Arguments* args,
-                              std::unique_ptr<LoadedPlugin>* plugin, std::string* help);
+                              std::span<const CommandOption> options, const char* summary,
+                              Arguments* args, std::unique_ptr<LoadedPlugin>* plugin,
+                              std::string* help);
 
 // StartGameCommand, then the help printed or the error reported. Returns
 // the exit status the command must return now, or nullopt with `*args` and
 // `*plugin` set.
 std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
-                                    const std::set<std::string>& extra_flags,
-                                    const char* summary, const char* host_options_help,
+                                    std::span<const CommandOption> options, const char* summary,
                                     Arguments* args, std::unique_ptr<LoadedPlugin>* plugin);
+
+// One help line of `spec`, without its '\n': `head` (e.g. "  --seeds N")
+// padded to `width` columns, `gap`, the description, the choices (when
+// `with_choices`), and the default when there is one.
+std::string SpecHelpLine(std::string head, size_t width, const char* gap, const ParameterSpec& spec,
+                         bool with_choices = true);
 
 // `specs` for a help text, one line each: `indent`, "--name VALUE" padded
 // to `width` columns (indent included), the description, the choices, and
 // the default or " [required]".
 std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
                                size_t width);
-
-// "usage: retro <command> --game G [parameters] [options]", the game's
-// summary, its solve parameters with defaults, then `host_options_help`.
-std::string GameParametersHelp(const GameDescription& game, const std::string& command,
-                               const char* host_options_help);
 
 // Fails for an option given without its value, or one that is neither a
 // solve parameter of `game` nor in `host_options` (e.g. "--threads"),

@@ -1,5 +1,4 @@
 // Loading a game's play capability and creating players for play and match.
-#include "cli/json_envelope.h"
 #include "cli/play_session.h"
 
 #include <cstdio>
@@ -8,6 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/game_parameters.h"
+#include "cli/json_envelope.h"
 
 namespace retro::cli {
 
@@ -51,12 +52,9 @@ absl::StatusOr<const Player*> PlaySession::CreatePlayer(const ParameterValues& s
 std::string PlaySession::PlayerOptionsHelp() const {
   std::string text;
   for (const ParameterSpec& spec : description().player_options) {
-    std::string line = absl::StrCat("  ", spec.name, "=", spec.value_name);
-    if (line.size() < 20) line.resize(20, ' ');
-    absl::StrAppend(&text, line, " ", spec.description);
-    if (!spec.choices.empty()) absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
-    if (!spec.default_value.empty()) absl::StrAppend(&text, " [default: ", spec.default_value, "]");
-    absl::StrAppend(&text, "\n");
+    absl::StrAppend(
+        &text, SpecHelpLine(absl::StrCat("  ", spec.name, "=", spec.value_name), 20, " ", spec),
+        "\n");
   }
   return text;
 }
@@ -77,8 +75,8 @@ std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std:
       std::fputs(usage.c_str(), stdout);
       return kExitOk;
     }
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
-        "retro ", command, " needs --game G (a game that offers play, e.g. oware)")));
+    return ReportError(absl::InvalidArgumentError(
+        absl::StrCat("retro ", command, " needs --game G (a game that offers play, e.g. oware)")));
   }
   *game = *name;
   auto loaded = PlaySession::Load(*game, args->plugin_dirs);

@@ -25,11 +25,11 @@ constexpr double kRateAfterSeconds = 0.5;
 constexpr double kDefaultPlainInterval = 60;
 constexpr auto kFrame = std::chrono::milliseconds(100);
 
+}  // namespace
+
 double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
-
-}  // namespace
 
 bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
 

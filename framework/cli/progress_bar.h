@@ -6,6 +6,7 @@
 #ifndef RETRO_CLI_PROGRESS_BAR_H_
 #define RETRO_CLI_PROGRESS_BAR_H_
 
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -62,6 +63,9 @@ class ProgressBar {
   bool stop_ = false;
   std::thread thread_;
 };
+
+// Seconds since `start`.
+double SecondsSince(std::chrono::steady_clock::time_point start);
 
 // True when stderr is an interactive terminal.
 bool StderrIsTerminal();
