@@ -1,12 +1,12 @@
 // `retro probe --db FILE [--position P] [game probe options] [--json]`: the
 // value of a position and of each legal move. Without --position, positions
 // are read from stdin, one per line, and one result line is printed for each.
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/format.h"
@@ -39,21 +39,14 @@ constexpr CommandOption kOptions[] = {
 
 constexpr char kUsageTail[] = "The game's own probe options are listed by retro games.\n";
 
-std::string Trim(const std::string& line) {
-  size_t b = 0, e = line.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(line[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(line[e - 1]))) --e;
-  return line.substr(b, e - b);
-}
-
 }  // namespace
 
 int RunProbe(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
-  if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "probe", kOptions, UsageText(kUsageHead, kOptions, kUsageTail),
-          &args, &db)) {
+  if (const std::optional<int> done =
+          BeginDatabaseCommand(argc, argv, first, "probe", kOptions,
+                               UsageText(kUsageHead, kOptions, kUsageTail), &args, &db)) {
     return *done;
   }
   const absl::StatusOr<std::optional<std::string>> taken =
@@ -63,10 +56,9 @@ int RunProbe(int argc, char** argv, int first) {
   auto session = OpenCommandDatabase(db, args.plugin_dirs);
   if (!session.ok()) return ReportError(session.status());
   const GameDescription& game = (*session)->plugin->module().Describe();
-  auto options = ResolvePluginOptions(
-      args, kOptions, game.probe_parameters,
-      absl::StrCat("retro probe on a ", game.name, " database"),
-      absl::StrCat("probing ", game.name));
+  auto options = ResolvePluginOptions(args, kOptions, game.probe_parameters,
+                                      absl::StrCat("retro probe on a ", game.name, " database"),
+                                      absl::StrCat("probing ", game.name));
   if (!options.ok()) return ReportError(options.status());
   const bool json = args.Flag("json");
   const DatabaseSession& database = **session;
@@ -163,18 +155,20 @@ int ProbeBatch(const DatabaseSession& database, const ParameterValues& options, 
         return bad ? kExitUsage : kExitOk;
       case LineEnd::kTooLong:
         return EndBatch(absl::InvalidArgumentError(absl::StrCat(
-                            "line ", number, " of the input is longer than 1 MiB, the most "
+                            "line ", number,
+                            " of the input is longer than 1 MiB, the most "
                             "retro probe reads in a line; give one position per line")),
                         json, out_file);
       case LineEnd::kReadError:
-        return EndBatch(absl::InvalidArgumentError(absl::StrCat(
-                            "cannot read the input at line ", number, ": ",
-                            error != 0 ? std::strerror(error) : "read error")),
+        return EndBatch(absl::InvalidArgumentError(
+                            absl::StrCat("cannot read the input at line ", number, ": ",
+                                         error != 0 ? std::strerror(error) : "read error")),
                         json, out_file);
       case LineEnd::kLine:
         break;
     }
-    const std::string out = ResultLine(database, options, json, Trim(line), &bad);
+    const std::string out =
+        ResultLine(database, options, json, std::string(absl::StripAsciiWhitespace(line)), &bad);
     // A file truncated under its mapping: this answer and every later one
     // may hold zeros read in place of the file.
     if (absl::Status intact = database.file->CheckIntact(); !intact.ok()) {

@@ -2,12 +2,12 @@
 #include "cli/commands.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/format.h"
@@ -157,9 +157,7 @@ absl::StatusOr<int> TakeThreads(Arguments& args) {
 absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args,
                                                         const std::string& absent) {
   std::optional<std::string> position = args.Take("position");
-  if (position.has_value() && std::all_of(position->begin(), position->end(), [](char c) {
-        return std::isspace(static_cast<unsigned char>(c)) != 0;
-      })) {
+  if (position.has_value() && absl::StripAsciiWhitespace(*position).empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--position '", *position,
         "' is an empty position; give a position in the game's notation (retro games shows it)",
