@@ -7,6 +7,7 @@
 #ifndef GAMES_PLAKOTO_CHECKER_COUNT_SLICES_H_
 #define GAMES_PLAKOTO_CHECKER_COUNT_SLICES_H_
 
+#include <numeric>
 #include <vector>
 
 #include "games/plakoto/position.h"
@@ -18,9 +19,7 @@ namespace retro::plakoto {
 // indexer's are empty).
 struct CheckerCount {
   int operator()(const Board& board) const {
-    int checkers = 0;
-    for (const uint8_t on_point : board) checkers += on_point;
-    return checkers;
+    return std::accumulate(board.begin(), board.end(), 0);
   }
 };
 

@@ -7,14 +7,21 @@
 // each afterstate is produced exactly once (no deduplication pass needed).
 #include "games/plakoto/move_generator.h"
 
+#include <algorithm>
+
 namespace retro::plakoto {
 namespace {
 
+// The move of a checker from point `from` by `die`.
+Move SingleMove(int from, int die) {
+  return Move{static_cast<uint8_t>(from), static_cast<uint8_t>(from - die)};
+}
+
 // Appends the play made of `moves` ending on `board`.
-void Emit(const Position& from, const Board& board, const Move* moves,
-          int num_moves, std::vector<Play>* plays) {
+void Emit(const Position& from, const Board& board, const Move* moves, int num_moves,
+          std::vector<Play>* plays) {
   Play& play = plays->emplace_back();
-  for (int i = 0; i < num_moves; ++i) play.moves[i] = moves[i];
+  std::copy_n(moves, num_moves, play.moves.begin());
   play.num_moves = num_moves;
   play.after.points = from.points;
   play.after.pin = from.pin;
@@ -25,8 +32,7 @@ void Emit(const Position& from, const Board& board, const Move* moves,
 // then one from `b` by `low` (b may be the checker just moved). The pair with
 // b - low == a ends on the same board as moving the checker on b by both
 // dice, which the loop produces as (a = b, then b - high), so it is skipped.
-void BothDice(const Position& position, int high, int low,
-              std::vector<Play>* plays) {
+void BothDice(const Position& position, int high, int low, std::vector<Play>* plays) {
   const int points = position.points;
   Board board = position.board;
   Move moves[2];
@@ -34,12 +40,12 @@ void BothDice(const Position& position, int high, int low,
     if (board[a] == 0) continue;
     --board[a];
     ++board[a - high];
-    moves[0] = Move{static_cast<uint8_t>(a), static_cast<uint8_t>(a - high)};
+    moves[0] = SingleMove(a, high);
     for (int b = points; b > low; --b) {
       if (board[b] == 0 || b - low == a) continue;
       --board[b];
       ++board[b - low];
-      moves[1] = Move{static_cast<uint8_t>(b), static_cast<uint8_t>(b - low)};
+      moves[1] = SingleMove(b, low);
       Emit(position, board, moves, 2, plays);
       ++board[b];
       --board[b - low];
@@ -56,7 +62,7 @@ void OneDie(const Position& position, int die, std::vector<Play>* plays) {
     if (board[a] == 0) continue;
     --board[a];
     ++board[a - die];
-    const Move move{static_cast<uint8_t>(a), static_cast<uint8_t>(a - die)};
+    const Move move = SingleMove(a, die);
     Emit(position, board, &move, 1, plays);
     ++board[a];
     --board[a - die];
@@ -66,8 +72,8 @@ void OneDie(const Position& position, int die, std::vector<Play>* plays) {
 // Doubles: sequences of `left` more moves of `die` whose source points never
 // increase (every multiset of moves can be played in that order, and
 // distinct multisets give distinct boards).
-void Doubles(const Position& position, int die, int max_source, int left,
-             Board& board, Move* moves, int played, std::vector<Play>* plays) {
+void Doubles(const Position& position, int die, int max_source, int left, Board& board, Move* moves,
+             int played, std::vector<Play>* plays) {
   if (left == 0) {
     Emit(position, board, moves, played, plays);
     return;
@@ -76,7 +82,7 @@ void Doubles(const Position& position, int die, int max_source, int left,
     if (board[a] == 0) continue;
     --board[a];
     ++board[a - die];
-    moves[played] = Move{static_cast<uint8_t>(a), static_cast<uint8_t>(a - die)};
+    moves[played] = SingleMove(a, die);
     Doubles(position, die, a, left - 1, board, moves, played + 1, plays);
     ++board[a];
     --board[a - die];
@@ -108,12 +114,11 @@ int GeneratePlays(const Position& position, Roll roll, std::vector<Play>* plays,
   const int high = roll.high;
   const int low = roll.low;
   if (roll.IsDouble()) {
-    int capacity = Capacity(position, high);
+    const int capacity = Capacity(position, high);
     if (capacity == 0) return 0;
-    if (capacity > 4) capacity = 4;
     Board board = position.board;
     Move moves[4];
-    Doubles(position, high, position.points, capacity, board, moves, 0, plays);
+    Doubles(position, high, position.points, std::min(capacity, 4), board, moves, 0, plays);
     return static_cast<int>(plays->size());
   }
   BothDice(position, high, low, plays);
@@ -131,9 +136,7 @@ bool HasLegalMove(const Position& position, Roll roll) {
 double NoMoveProbability(const Position& position) {
   // A roll has no move iff both dice exceed (highest point - 1).
   const int highest = HighestPoint(position);  // dice >= highest can't move
-  int stuck_faces = 7 - highest;
-  if (stuck_faces < 0) stuck_faces = 0;
-  if (stuck_faces > 6) stuck_faces = 6;
+  const int stuck_faces = std::clamp(7 - highest, 0, 6);
   return static_cast<double>(stuck_faces * stuck_faces) / 36.0;
 }
 

@@ -20,8 +20,8 @@ namespace {
 // Solves over all 14-checker boards, numbered by `Indexer`, and keeps those
 // that hold the pin, in the order of the free checkers' bearoff ranks.
 template <typename Indexer>
-absl::StatusOr<std::vector<double>> BuildWithTables(
-    int points, int pin, const PinBuildOptions& options) {
+absl::StatusOr<std::vector<double>> BuildWithTables(int points, int pin,
+                                                    const PinBuildOptions& options) {
   const PinTableGame<Indexer> game(points, pin, options.rules);
   absl::StatusOr<std::vector<double>> all = solver::SolveChance(
       game, {.workspace = options.workspace},
@@ -76,24 +76,14 @@ absl::StatusOr<PinDatabase> PinDatabase::Build(int points, int pin,
   if (absl::Status s = ValidatePoints(points); !s.ok()) return s;
   if (absl::Status s = ValidatePin(pin); !s.ok()) return s;
   absl::StatusOr<std::vector<double>> values;
-  switch (options.method) {
-    case BuildMethod::kPartialMoveTables:
-      switch (options.indexing) {
-        case BoardIndexing::kBearoff:
-          values = BuildWithTables<BearoffIndexer>(points, pin, options);
-          break;
-        case BoardIndexing::kLex:
-          values = BuildWithTables<LexIndexer>(points, pin, options);
-          break;
-      }
-      break;
-    case BuildMethod::kAfterstates: {
-      values = solver::SolveChance(
-          PinAfterstateGame(points, pin, options.rules),
-          {.pool = options.pool, .progress = options.progress,
-           .communicator = options.communicator});
-      break;
-    }
+  if (options.method == BuildMethod::kAfterstates) {
+    values = solver::SolveChance(
+        PinAfterstateGame(points, pin, options.rules),
+        {.pool = options.pool, .progress = options.progress, .communicator = options.communicator});
+  } else if (options.indexing == BoardIndexing::kLex) {
+    values = BuildWithTables<LexIndexer>(points, pin, options);
+  } else {
+    values = BuildWithTables<BearoffIndexer>(points, pin, options);
   }
   if (!values.ok()) return values.status();
   return PinDatabase(points, pin, *std::move(values));

@@ -41,7 +41,7 @@ struct PinBuildOptions {
   // The builder's internal board order (kPartialMoveTables only).
   BoardIndexing indexing = BoardIndexing::kBearoff;
   // The real rules by default; switchable only to show what a rule changes.
-  MoveRules rules;
+  MoveRules rules{};
   // Memory for the partial-move tables (678 MB for P = 12); pass the same
   // workspace when building several databases in a row to reuse it. Null:
   // allocated and freed by each Build.

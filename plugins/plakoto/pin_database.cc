@@ -1,22 +1,20 @@
 // Probing the pin-distance databases (building them: pin_build.cc).
 #include "plugins/plakoto/pin_database.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 
 namespace retro::plakoto {
 
-absl::StatusOr<PinDatabase> PinDatabase::FromValues(
-    int points, int pin, std::vector<double> values) {
+absl::StatusOr<PinDatabase> PinDatabase::FromValues(int points, int pin,
+                                                    std::vector<double> values) {
   if (absl::Status s = ValidatePoints(points); !s.ok()) return s;
   if (absl::Status s = ValidatePin(pin); !s.ok()) return s;
   const uint64_t expected = BearoffIndexer(points, kFreeCheckers).Size();
   if (values.size() != expected) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a P = ", points, " pin database has ", expected, " records, got ",
-        values.size()));
+    return absl::InvalidArgumentError(absl::StrCat("a P = ", points, " pin database has ", expected,
+                                                   " records, got ", values.size()));
   }
   return PinDatabase(points, pin, std::move(values));
 }
@@ -24,9 +22,9 @@ absl::StatusOr<PinDatabase> PinDatabase::FromValues(
 absl::Status PinDatabase::CheckPosition(const Position& position) const {
   if (absl::Status s = ValidatePosition(position); !s.ok()) return s;
   if (position.points != points_ || position.pin != pin_) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "position has P = ", position.points, ", p = ", position.pin,
-        "; this database is for P = ", points_, ", p = ", pin_));
+    return absl::InvalidArgumentError(
+        absl::StrCat("position has P = ", position.points, ", p = ", position.pin,
+                     "; this database is for P = ", points_, ", p = ", pin_));
   }
   return absl::OkStatus();
 }
@@ -58,18 +56,12 @@ absl::StatusOr<std::array<RollAnalysis, kNumRolls>> PinDatabase::AnalyzeRolls(
 }
 
 double PinDatabase::Residual(uint64_t index) const {
-  const Position position = PositionAt(index);
-  std::vector<Play> plays;
   double sum = 1.0;
   double moving = 0.0;
-  for (const Roll& roll : kRolls) {
-    if (GeneratePlays(position, roll, &plays) == 0) continue;
-    double best = 0.0;
-    for (const Play& play : plays) {
-      best = std::max(best, AfterstateValue(play.after));
-    }
-    sum += roll.Probability() * best;
-    moving += roll.Probability();
+  for (const RollAnalysis& roll : *AnalyzeRolls(PositionAt(index))) {
+    if (!roll.has_move) continue;
+    sum += roll.roll.Probability() * roll.best_value;
+    moving += roll.roll.Probability();
   }
   return sum / moving - values_[index];
 }

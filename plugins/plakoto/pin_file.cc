@@ -12,54 +12,12 @@
 #include "plugins/plakoto/rules.h"
 #include "retro/kit/chance_file.h"
 #include "retro/kit/chance_reader.h"
-#include "retro/parameters.h"
 #include "retro/status_macros.h"
 
 namespace retro::plakoto {
 
 static_assert(std::endian::native == std::endian::little,
               "the slices are little-endian and copied as they are");
-
-std::string ValueSliceName(int points, int pin) {
-  return absl::StrCat("p", points, "-pin", pin);
-}
-
-std::string DistributionSliceName(int points, int pin) {
-  return absl::StrCat(ValueSliceName(points, pin), "-turns");
-}
-
-std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution) {
-  const uint64_t row = static_cast<uint64_t>(distribution.max_turns()) * sizeof(float);
-  std::vector<uint8_t> bytes(distribution.size() * row);
-  for (uint64_t i = 0; i < distribution.size(); ++i) {
-    std::memcpy(bytes.data() + i * row, distribution.Of(i).data(), row);
-  }
-  return bytes;
-}
-
-absl::StatusOr<std::vector<int>> ParsePins(const std::string& text) {
-  if (text == "all") return std::vector<int>{2, 3, 4, 5, 6};
-  ParameterValues values{{"pin", text}};
-  absl::StatusOr<int64_t> pin = GetIntParameter(values, "pin", kMinPin, kMaxPin);
-  if (!pin.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("invalid --pin '", text, "': must be a pin point 2..6 or 'all'"));
-  }
-  return std::vector<int>{static_cast<int>(*pin)};
-}
-
-absl::StatusOr<int> ParseDistributionTurns(const std::string& text) {
-  if (text == "none") return 0;
-  ParameterValues values{{"distribution", text}};
-  absl::StatusOr<int64_t> turns =
-      GetIntParameter(values, "distribution", 1, kMaxDistributionTurns);
-  if (!turns.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("invalid --distribution '", text,
-                     "': must be 'none' or a number of turns 1..", kMaxDistributionTurns));
-  }
-  return static_cast<int>(*turns);
-}
 
 absl::StatusOr<std::unique_ptr<PinFile>> PinFile::Open(const std::string& path) {
   // The layout (FromFile) before the slice checksums: a file claiming a
@@ -84,8 +42,7 @@ absl::StatusOr<std::unique_ptr<PinFile>> PinFile::FromFile(const DatabaseFile& f
   if (id.data_version != kPinFileDataVersion || id.codec != kPinFileCodec) {
     return absl::FailedPreconditionError(absl::StrCat(
         "unsupported plakoto database layout (data version ", id.data_version, ", codec '",
-        id.codec, "'); this build reads version ", kPinFileDataVersion, " '", kPinFileCodec,
-        "'"));
+        id.codec, "'); this build reads version ", kPinFileDataVersion, " '", kPinFileCodec, "'"));
   }
   // 2. Header, slices, sizes and every record: the kit's checks, as the
   //    plugin's Open runs them.
@@ -118,10 +75,10 @@ absl::StatusOr<const PinDatabase*> PinFile::DatabaseOf(const Position& position)
   RETRO_RETURN_IF_ERROR(ValidatePosition(position));
   const PinDatabase* db = Find(position.points, position.pin);
   if (db == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "this database holds P = ", points_, ", pin ",
-        pins_.size() == 1 ? "point " : "points ", absl::StrJoin(pins_, ","),
-        "; the position has P = ", position.points, ", pin point ", position.pin));
+    return absl::InvalidArgumentError(
+        absl::StrCat("this database holds P = ", points_, ", pin ",
+                     pins_.size() == 1 ? "point " : "points ", absl::StrJoin(pins_, ","),
+                     "; the position has P = ", position.points, ", pin point ", position.pin));
   }
   return db;
 }

@@ -28,7 +28,6 @@
 #include "absl/status/statusor.h"
 #include "games/plakoto/position.h"
 #include "plugins/plakoto/pin_database.h"
-#include "plugins/plakoto/turn_distribution.h"
 #include "retro/database.h"
 
 namespace retro::plakoto {
@@ -42,20 +41,6 @@ inline constexpr char kPinFileCodec[] = "plakoto-pin-distance-f64le-v1";
 // minutes per pin point on one thread and 639 MB per pin point at 64 turns).
 inline constexpr int kMaxDistributionTurns = 4096;
 inline constexpr int kMaxDistributionPoints = 6;
-
-// The slice holding D of (points, pin), e.g. "p12-pin2", and the one
-// holding its turn distribution, e.g. "p12-pin2-turns".
-//   Parameters: points, pin: any integers (unchecked).
-//   Returns: the name; no errors. Thread safety: any thread.
-//   Cost: root only (builds a string; look slices up once).
-std::string ValueSliceName(int points, int pin);
-std::string DistributionSliceName(int points, int pin);
-
-// The bytes of a distribution slice (value slices: kit::EncodeDoubles):
-// the writer's side, declared beside the layout.
-//   Returns: max_turns() floats a record; no errors. Thread safety: any
-//   thread. Cost: root only (allocates and copies the whole distribution).
-std::vector<uint8_t> EncodeDistribution(const TurnDistribution& distribution);
 
 // The databases of one file, validated.
 class PinFile {
@@ -122,19 +107,6 @@ class PinFile {
   std::vector<std::unique_ptr<PinDatabase>> databases_;
   std::vector<const uint8_t*> distributions_;
 };
-
-// Parses the "pin" parameter: "all" (every pin 2..6) or one pin point.
-//   Parameters: text, the parameter's value as written.
-//   Returns: the pin points, ascending.
-//   Errors: InvalidArgument when it is neither "all" nor a point 2..6.
-//   Thread safety: any thread. Cost: root only (parses text).
-absl::StatusOr<std::vector<int>> ParsePins(const std::string& text);
-// Parses the "distribution" parameter: "none" (0) or a number of turns.
-//   Parameters: text, the parameter's value as written.
-//   Returns: the turns, 0 for "none".
-//   Errors: InvalidArgument when it is neither "none" nor 1..4096.
-//   Thread safety: any thread. Cost: root only (parses text).
-absl::StatusOr<int> ParseDistributionTurns(const std::string& text);
 
 }  // namespace retro::plakoto
 

@@ -30,7 +30,7 @@
 // The tables are this file's own, written apart from the solver's
 // (pin_table_game.h), which builds the same maxima its own way; only the
 // single moves, the ranks and the block schedule are shared
-// (PinTableGame::ForEachMove, Blocks, BlockDependencies). A board's record
+// (PinTableGame::StepTo, Blocks, BlockDependencies). A board's record
 // also holds its stored g, copied in when the board is reached, so that a
 // neighbour's g is read with its tables rather than from the stored values.
 #ifndef PLUGINS_PLAKOTO_PIN_RECURRENCE_GAME_H_
@@ -62,26 +62,14 @@ class PinRecurrenceGame {
     double g;
     double m[3][6];
   };
-  // A board's single moves by die: to[d][0..count[d]) reached with die
-  // d + 1.
-  struct Moves {
-    uint64_t to[6][kMaxPoints];
-    int count[6];
-  };
   // Per thread: the moves of the board being checked and of the next one
   // (blocks run in ascending order), found one call ahead.
-  struct Scratch {
-    uint64_t ahead_index = ~uint64_t{0};
-    Board board{};  // the board of ahead_index
-    Moves moves[2];
-    int slot = 0;  // moves[slot] belongs to ahead_index
-    bool ahead_reachable = false;  // of ahead_index
-  };
+  using Scratch = PinTableGame<BearoffIndexer>::Scratch;
 
   // `g`: the stored values by board (Size() of them), which must outlive
   // this game; `rules` gives the recurrence's weights and reward.
   PinRecurrenceGame(int points, int pin, const double* g, const Rules& rules)
-      : pin_(pin), g_(g), rules_(rules), boards_(points, pin) {}
+      : g_(g), rules_(rules), boards_(points, pin) {}
 
   uint64_t Size() const { return boards_.Size(); }
   double OutcomeWeight(int) const { return 1.0; }
@@ -96,30 +84,13 @@ class PinRecurrenceGame {
   // recomputed value (NaN when no roll has a play and the pin holds).
   void EvaluateTurn(uint64_t index, const double*, Aux* aux, Scratch& scratch,
                     chance::Turn<kNumOutcomes>* turn) const {
-    // 1. The board's moves, usually listed by the previous call; then the
-    //    next board's, whose records are prefetched meanwhile.
-    //    Boards no play from a held pin reaches need no tables
-    //    (PinTableGame::Reachable): their value is 0.
-    Moves& moves = scratch.moves[scratch.slot];
-    if (scratch.ahead_index != index) {
-      scratch.board = boards_.indexer().Unrank(index);
-      scratch.ahead_reachable = boards_.Reachable(scratch.board);
-      if (scratch.ahead_reachable) ListMoves(scratch.board, index, &moves, nullptr);
-    }
-    const bool pin_holds = scratch.board[pin_] > 0;
-    const bool reachable = scratch.ahead_reachable;
-    scratch.slot = 1 - scratch.slot;
-    scratch.ahead_index = ~uint64_t{0};
-    if (index + 1 < Size()) {
-      boards_.indexer().Next(&scratch.board);
-      scratch.ahead_reachable = boards_.Reachable(scratch.board);
-      if (scratch.ahead_reachable) {
-        ListMoves(scratch.board, index + 1, &scratch.moves[scratch.slot], aux);
-      }
-      scratch.ahead_index = index + 1;
-    }
+    // 1. The board's moves, and the next board's (PinTableGame::StepTo).
+    //    Boards no play from a held pin reaches need no tables: their
+    //    value is 0.
+    bool pin_holds;
+    const Moves* moves = boards_.StepTo(index, aux, scratch, &pin_holds);
     turn->terminal = true;
-    if (!reachable) return;  // value 0
+    if (moves == nullptr) return;  // value 0
 
     // 2. The board's record, and the best of four moves of each die and
     //    of a larger-die move followed by a smaller-die one, die by die
@@ -127,14 +98,12 @@ class PinRecurrenceGame {
     Aux& mine = aux[index];
     mine.g = g_[index];
     Bests bests;
-    FoldDie<0>(moves, aux, &mine, &bests);
-    FoldDie<1>(moves, aux, &mine, &bests);
-    FoldDie<2>(moves, aux, &mine, &bests);
-    FoldDie<3>(moves, aux, &mine, &bests);
-    FoldDie<4>(moves, aux, &mine, &bests);
-    FoldDie<5>(moves, aux, &mine, &bests);
-    const double (&four)[6] = bests.four;
-    const double (&both)[6][6] = bests.both;
+    FoldDie<0>(*moves, aux, &mine, &bests);
+    FoldDie<1>(*moves, aux, &mine, &bests);
+    FoldDie<2>(*moves, aux, &mine, &bests);
+    FoldDie<3>(*moves, aux, &mine, &bests);
+    FoldDie<4>(*moves, aux, &mine, &bests);
+    FoldDie<5>(*moves, aux, &mine, &bests);
     if (!pin_holds) return;  // the game is over: value 0
 
     // 3. Each roll's best play, then one step of the recurrence.
@@ -144,10 +113,10 @@ class PinRecurrenceGame {
       const int low = kRolls[o].low - 1;
       double value;
       if (high == low) {
-        value = four[high];
+        value = bests.four[high];
         for (int j = 3; j >= 1 && value == kNone; --j) value = mine.m[j - 1][high];
       } else {
-        value = both[high][low];
+        value = bests.both[high][low];
         if (value == kNone) value = mine.m[0][high];
         if (value == kNone) value = mine.m[0][low];
       }
@@ -159,6 +128,7 @@ class PinRecurrenceGame {
 
  private:
   static constexpr double kNone = -std::numeric_limits<double>::infinity();
+  using Moves = PinTableGame<BearoffIndexer>::Moves;
 
   // The best of four moves of each die, and both[high][low] (low < high):
   // of a larger-die move followed by a smaller-die one.
@@ -190,20 +160,9 @@ class PinRecurrenceGame {
     for (int l = 0; l < kDie; ++l) bests->both[kDie][l] = both[l];
   }
 
-  // Lists the single moves of `board` (index `index`) by die, and
-  // prefetches their records from `aux` unless it is null.
-  void ListMoves(const Board& board, uint64_t index, Moves* moves, const Aux* aux) const {
-    std::fill_n(moves->count, 6, 0);
-    boards_.ForEachMove(board, index, [&](int, int d, uint64_t n) {
-      moves->to[d - 1][moves->count[d - 1]++] = n;
-      if (aux != nullptr) PrefetchRecord(&aux[n]);
-    });
-  }
-
-  int pin_;
   const double* g_;
   const Rules& rules_;
-  PinTableGame<BearoffIndexer> boards_;  // boards, single moves, blocks
+  PinTableGame<BearoffIndexer> boards_;     // boards, single moves, blocks
   chance::OutcomeWeights weights_{rules_};  // after rules_
 };
 

@@ -70,8 +70,7 @@ namespace retro::plakoto {
 // step[m][u] = C(u + m - 2, m - 1) for u >= 1 (0 for u = 0): the amount by
 // which either scheme's rank drops when the checker count it tracks across
 // one cut between two points changes by one (see the specialisations).
-using PinTableSteps =
-    std::array<std::array<uint64_t, kCheckers + 2>, kMaxPoints>;
+using PinTableSteps = std::array<std::array<uint64_t, kCheckers + 2>, kMaxPoints>;
 
 // Prefetches every cache line of `record`, which may start at any multiple
 // of 8 bytes and so span one line more than its size alone needs (a
@@ -96,8 +95,7 @@ template <>
 struct PinTableScheme<BearoffIndexer> {
   static constexpr bool kBlocksOnLowPoints = true;
   // sums[m] = sum of step[i][U_i] for i = 1..m (m = 0..P-1).
-  static void Sums(const Board& x, int points, const PinTableSteps& step,
-                   uint64_t* sums) {
+  static void Sums(const Board& x, int points, const PinTableSteps& step, uint64_t* sums) {
     sums[0] = 0;
     int top = 0;
     for (int m = 1; m < points; ++m) {
@@ -123,8 +121,7 @@ template <>
 struct PinTableScheme<LexIndexer> {
   static constexpr bool kBlocksOnLowPoints = false;
   // sums[m] = sum of step[i][L_i + 1] for i = 1..m (m = 0..P-1).
-  static void Sums(const Board& x, int points, const PinTableSteps& step,
-                   uint64_t* sums) {
+  static void Sums(const Board& x, int points, const PinTableSteps& step, uint64_t* sums) {
     sums[0] = 0;
     int low = 0;
     for (int m = 1; m < points; ++m) {
@@ -146,12 +143,12 @@ class PinTableGame {
  public:
   static constexpr int kNumOutcomes = kNumRolls;
   // The single moves of one board, grouped by die: the neighbours reached
-  // with die d + 1 are neighbour[first[d]..first[d + 1]), and capacity[d]
-  // is the number of moves of that die the board allows in total.
+  // with die d + 1 are to[d][0..count[d]), and capacity[d] is the number of
+  // moves of that die the board allows in total.
   struct Moves {
-    uint64_t neighbour[kMaxPoints * 6];
-    int first[7] = {0, 0, 0, 0, 0, 0, 0};
-    int capacity[6] = {0, 0, 0, 0, 0, 0};
+    uint64_t to[6][kMaxPoints];
+    int count[6];
+    int capacity[6];
   };
   // Per thread: the moves of the board a thread will most likely solve next
   // (blocks are solved in ascending order), found one call ahead.
@@ -159,7 +156,7 @@ class PinTableGame {
     uint64_t ahead_index = ~uint64_t{0};
     Board board{};  // the board of ahead_index
     Moves moves[2];
-    int slot = 0;  // moves[slot] belongs to ahead_index
+    int slot = 0;                  // moves[slot] belongs to ahead_index
     bool ahead_reachable = false;  // Reachable(board)
   };
   // One board's record: its value g = B_0, and its partial-move tables
@@ -205,8 +202,7 @@ class PinTableGame {
       Board board = part.board;
       board[range.lowest_other] = static_cast<uint8_t>(rest);  // first board
       const uint64_t base = indexer_.Rank(board);
-      blocks.push_back(chance::Block{base, base + CompositionCount(rest, other),
-                                     Layer(part)});
+      blocks.push_back(chance::Block{base, base + CompositionCount(rest, other), Layer(part)});
     }
     return blocks;
   }
@@ -242,7 +238,7 @@ class PinTableGame {
     auto inside = [&](int k) { return k >= range.first && k <= range.last; };
     std::vector<std::vector<uint32_t>> depends_on(blocks.size());
     for (size_t i = 0; i < parts.size(); ++i) {
-      Board board = parts[i].board;
+      const Board& board = parts[i].board;
       const bool others = parts[i].checkers < kCheckers;
       for (int from = 2; from <= points_; ++from) {
         // A checker must be on `from`: a block point's own count, or any of
@@ -251,11 +247,10 @@ class PinTableGame {
         for (int d = 1; d <= std::min(6, from - 1); ++d) {
           const int to = from - d;
           if (!inside(from) && !inside(to)) continue;  // stays in the block
-          if (inside(from)) --board[from];
-          if (inside(to)) ++board[to];
-          depends_on[i].push_back(block_of.at(Key(board)));
-          if (inside(from)) ++board[from];
-          if (inside(to)) --board[to];
+          Board moved = board;
+          if (inside(from)) --moved[from];
+          if (inside(to)) ++moved[to];
+          depends_on[i].push_back(block_of.at(Key(moved)));
         }
       }
     }
@@ -289,92 +284,98 @@ class PinTableGame {
     }
   }
 
-  // Outcome o is roll kRolls[o]; each turn counts 1.
-  double OutcomeWeight(int outcome) const {
-    return kRolls[outcome].Probability();
-  }
-  double TurnReward() const { return 1.0; }
-
-  // Fills this board's record from its neighbours' and reports its value
-  // (see the top of the file).
-  void EvaluateTurn(uint64_t index, const double*, Aux* aux,
-                    Scratch& scratch, chance::Turn<kNumOutcomes>* turn) const {
-    constexpr double kNone = -std::numeric_limits<double>::infinity();
-
-    // 1. This board's single moves: usually found (and their records
-    //    prefetched) during the previous call, which solved index - 1.
-    //    A board no play from a held pin reaches needs no tables.
+  // Steps `scratch` to board `index`, solved by its thread in ascending
+  // order: the board's single moves, usually found during the previous call
+  // (which solved index - 1), then the next board's, whose records in
+  // `records` are prefetched so that their cache misses overlap with this
+  // board's work. Returns this board's moves, or null when no board holding
+  // the pin reaches it (Reachable: value 0, no tables); *pin_holds tells
+  // whether it holds the pin.
+  template <typename Record>
+  const Moves* StepTo(uint64_t index, const Record* records, Scratch& scratch,
+                      bool* pin_holds) const {
     const int slot = scratch.slot;
-    Moves& moves = scratch.moves[slot];
     if (scratch.ahead_index != index) {
       scratch.board = indexer_.Unrank(index);
       scratch.ahead_reachable = Reachable(scratch.board);
-      if (scratch.ahead_reachable) FindMoves(scratch.board, index, aux, &moves);
+      if (scratch.ahead_reachable) {
+        FindMoves(scratch.board, index, records, &scratch.moves[slot]);
+      }
     }
-    const bool pin_holds = scratch.board[pin_] > 0;
+    *pin_holds = scratch.board[pin_] > 0;
     const bool reachable = scratch.ahead_reachable;
-
-    // 2. Look one board ahead: the thread most likely solves index + 1 next,
-    //    so its neighbours' cache misses overlap with this board's work.
+    scratch.ahead_index = ~uint64_t{0};
     if (index + 1 < Size()) {
       indexer_.Next(&scratch.board);
       scratch.ahead_reachable = Reachable(scratch.board);
       if (scratch.ahead_reachable) {
-        FindMoves(scratch.board, index + 1, aux, &scratch.moves[1 - slot]);
+        FindMoves(scratch.board, index + 1, records, &scratch.moves[1 - slot]);
       }
       scratch.ahead_index = index + 1;
       scratch.slot = 1 - slot;
-    } else {
-      scratch.ahead_index = ~uint64_t{0};
     }
-    if (!reachable) {
+    return reachable ? &scratch.moves[slot] : nullptr;
+  }
+
+  // Outcome o is roll kRolls[o]; each turn counts 1.
+  double OutcomeWeight(int outcome) const { return kRolls[outcome].Probability(); }
+  double TurnReward() const { return 1.0; }
+
+  // Fills this board's record from its neighbours' and reports its value
+  // (see the top of the file).
+  void EvaluateTurn(uint64_t index, const double*, Aux* aux, Scratch& scratch,
+                    chance::Turn<kNumOutcomes>* turn) const {
+    constexpr double kNone = -std::numeric_limits<double>::infinity();
+
+    // 1. This board's single moves, and the next board's (see StepTo).
+    bool pin_holds;
+    const Moves* moves = StepTo(index, aux, scratch, &pin_holds);
+    if (moves == nullptr) {
       turn->terminal = true;  // the pin is released: value 0, no tables
       return;
     }
 
-    // 3. Fold the neighbours' records into this board's tables, die by
+    // 2. Fold the neighbours' records into this board's tables, die by
     //    die (the accumulators of one die stay in registers).
     Tables tables;
-    FoldDie<0>(moves, aux, &tables);
-    FoldDie<1>(moves, aux, &tables);
-    FoldDie<2>(moves, aux, &tables);
-    FoldDie<3>(moves, aux, &tables);
-    FoldDie<4>(moves, aux, &tables);
-    FoldDie<5>(moves, aux, &tables);
-    if (!pin_holds) {
-      tables.mine.g = 0;
-      aux[index] = tables.mine;
-      turn->terminal = true;  // the pin is released: value 0
-      return;
-    }
+    FoldDie<0>(*moves, aux, &tables);
+    FoldDie<1>(*moves, aux, &tables);
+    FoldDie<2>(*moves, aux, &tables);
+    FoldDie<3>(*moves, aux, &tables);
+    FoldDie<4>(*moves, aux, &tables);
+    FoldDie<5>(*moves, aux, &tables);
 
-    // 4. The best play of each roll, and the board's value, kept in its
-    //    record and reported as terminal (the solver only stores it).
-    const Aux& mine = tables.mine;
-    chance::TurnValue value(TurnReward(), weights_);
-    for (int o = 0; o < kNumOutcomes; ++o) {
-      const int high = kRolls[o].high - 1;
-      const int low = kRolls[o].low - 1;
-      double best = kNone;
-      if (high == low) {
-        const int n = std::min(4, moves.capacity[high]);
-        if (n >= 1) best = n == 4 ? tables.b4[high] : mine.b[n - 1][high];
-      } else if (tables.both[high][low] != kNone) {
-        best = tables.both[high][low];
-      } else if (rules_.larger_die_rule) {
-        best = mine.b[0][high] != kNone ? mine.b[0][high] : mine.b[0][low];
-      } else {
-        best = std::max(mine.b[0][high], mine.b[0][low]);
+    // 3. The board's value: 0 once the pin is released, else from the best
+    //    play of each roll; kept in its record and reported as terminal
+    //    (the solver only stores it).
+    Aux& mine = tables.mine;
+    mine.g = 0;
+    if (pin_holds) {
+      chance::TurnValue value(TurnReward(), weights_);
+      for (int o = 0; o < kNumOutcomes; ++o) {
+        const int high = kRolls[o].high - 1;
+        const int low = kRolls[o].low - 1;
+        double best = kNone;
+        if (high == low) {
+          const int n = std::min(4, moves->capacity[high]);
+          if (n >= 1) best = n == 4 ? tables.b4[high] : mine.b[n - 1][high];
+        } else if (tables.both[high][low] != kNone) {
+          best = tables.both[high][low];
+        } else if (rules_.larger_die_rule) {
+          best = mine.b[0][high] != kNone ? mine.b[0][high] : mine.b[0][low];
+        } else {
+          best = std::max(mine.b[0][high], mine.b[0][low]);
+        }
+        if (best != kNone) value.Add(o, best);
       }
-      if (best != kNone) value.Add(o, best);
+      // Not reached (a checker on the pin point can move a 1): left with no
+      // outcome moving, which the solver reports.
+      if (!value.has_move()) return;
+      mine.g = value.value();
     }
-    // Not reached (a checker on the pin point can move a 1): left with no
-    // outcome moving, which the solver reports.
-    if (!value.has_move()) return;
-    tables.mine.g = value.value();
-    aux[index] = tables.mine;
+    aux[index] = mine;
     turn->terminal = true;
-    turn->terminal_value = tables.mine.g;
+    turn->terminal_value = mine.g;
   }
 
  private:
@@ -403,8 +404,7 @@ class PinTableGame {
   // The layer of a block (see Blocks()): h = the checkers on the high points.
   int Layer(const Part& part) const {
     const Range range = BlockRange();
-    const int high =
-        Scheme::kBlocksOnLowPoints ? kCheckers - part.checkers : part.checkers;
+    const int high = Scheme::kBlocksOnLowPoints ? kCheckers - part.checkers : part.checkers;
     return high * (kCheckers * (range.last - range.first + 1) + 1) + part.pips;
   }
 
@@ -454,8 +454,8 @@ class PinTableGame {
     double b1 = kNone, b3 = kNone, b4 = kNone;
     double lower[kDie + 1];  // lower[l]: max of B_1^{l+1}; l = kDie gives B_2
     std::fill_n(lower, kDie + 1, kNone);
-    for (int c = moves.first[kDie]; c < moves.first[kDie + 1]; ++c) {
-      const uint64_t n = moves.neighbour[c];
+    for (int c = 0; c < moves.count[kDie]; ++c) {
+      const uint64_t n = moves.to[kDie][c];
       const Aux& r = aux[n];
       b1 = std::max(b1, r.g);
       for (int l = 0; l <= kDie; ++l) lower[l] = std::max(lower[l], r.b[0][l]);
@@ -471,23 +471,15 @@ class PinTableGame {
 
   // Fills `moves` with the single moves of `x` (index `index`), die by die,
   // and prefetches the neighbours' records.
-  void FindMoves(const Board& x, uint64_t index, const Aux* aux, Moves* moves) const {
-    uint64_t sums[kMaxPoints + 1];
-    Scheme::Sums(x, points_, step_, sums);
-    int count = 0;
-    for (int d = 1; d <= 6; ++d) {
-      moves->first[d - 1] = count;
-      int capacity = 0;
-      for (int k = d + 1; k <= points_; ++k) {
-        if (x[k] == 0) continue;
-        capacity += x[k] * ((k - 1) / d);
-        const uint64_t n = index - Scheme::Drop(sums, points_, k, d);
-        PrefetchRecord(&aux[n]);
-        moves->neighbour[count++] = n;
-      }
-      moves->capacity[d - 1] = capacity;
-    }
-    moves->first[6] = count;
+  template <typename Record>
+  void FindMoves(const Board& x, uint64_t index, const Record* records, Moves* moves) const {
+    std::fill_n(moves->count, 6, 0);
+    std::fill_n(moves->capacity, 6, 0);
+    ForEachMove(x, index, [&](int from, int d, uint64_t n) {
+      moves->capacity[d - 1] += x[from] * ((from - 1) / d);
+      PrefetchRecord(&records[n]);
+      moves->to[d - 1][moves->count[d - 1]++] = n;
+    });
   }
 
   int points_;

@@ -13,6 +13,7 @@
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
 #include "plugins/plakoto/turn_distribution.h"
+#include "retro/parameters.h"
 #include "retro/status_macros.h"
 
 namespace retro::plakoto {
@@ -28,18 +29,45 @@ constexpr int kShownTurns = 10;
 
 std::string Number(double value) { return absl::StrFormat("%.12g", value); }
 
+// The "pin" parameter: "all" (every pin 2..6) or one pin point.
+absl::StatusOr<std::vector<int>> ParsePins(const std::string& text) {
+  if (text == "all") return std::vector<int>{2, 3, 4, 5, 6};
+  ParameterValues values{{"pin", text}};
+  absl::StatusOr<int64_t> pin = GetIntParameter(values, "pin", kMinPin, kMaxPin);
+  if (!pin.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("invalid --pin '", text, "': must be a pin point 2..6 or 'all'"));
+  }
+  return std::vector<int>{static_cast<int>(*pin)};
+}
+
+// The "distribution" parameter: "none" (0) or a number of turns 1..4096.
+absl::StatusOr<int> ParseDistributionTurns(const std::string& text) {
+  if (text == "none") return 0;
+  ParameterValues values{{"distribution", text}};
+  absl::StatusOr<int64_t> turns = GetIntParameter(values, "distribution", 1, kMaxDistributionTurns);
+  if (!turns.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("invalid --distribution '", text,
+                                                   "': must be 'none' or a number of turns 1..",
+                                                   kMaxDistributionTurns));
+  }
+  return static_cast<int>(*turns);
+}
+
 }  // namespace
 
 kit::GameInfo PinGameInfo() {
   return {
       .name = "plakoto",
-      .summary = "Plakoto pin endgame: expected turns a pin on point p = 2..6 holds, 14 "
-                 "checkers on points 1..P (P = 6 or 12)",
+      .summary =
+          "Plakoto pin endgame: expected turns a pin on point p = 2..6 holds, 14 "
+          "checkers on points 1..P (P = 6 or 12)",
       .codec = kPinFileCodec,
       .data_version = kPinFileDataVersion,
-      .position_syntax = "p=<pin point> then the mover's checker counts on points 1..P (P = 6 "
-                         "or 12, 14 checkers, the pinning one included), e.g. \"p=2 13 1 0 0 0 "
-                         "0\"",
+      .position_syntax =
+          "p=<pin point> then the mover's checker counts on points 1..P (P = 6 "
+          "or 12, 14 checkers, the pinning one included), e.g. \"p=2 13 1 0 0 0 "
+          "0\"",
       .default_file_name = "",  // default_file_name() of the rules
   };
 }
@@ -66,9 +94,11 @@ std::vector<ParameterSpec> PinRules::Parameters() {
   return {
       {"points", "P", "the mover's checkers lie on points 1..P", "12", {"6", "12"}},
       {"pin", "p", "the pin point, or all five", "all", {"2", "3", "4", "5", "6", "all"}},
-      {"distribution", "T",
+      {"distribution",
+       "T",
        "also store P(T = t), t = 1..T, per position (\"none\" or 1..4096 turns; P = 6 only)",
-       "none", {}},
+       "none",
+       {}},
   };
 }
 
@@ -105,11 +135,9 @@ std::string PinRules::default_file_name() const {
   return name + ".retro";
 }
 
-// A distributed solve splits the tables (each rank keeps those of its own
-// boards and of the boards they read, until the last read), but rank 0
-// receives every board's value at the end of each slice (8 bytes a board)
-// and keeps the finished slices.
-std::string PinRules::slice_name(int slice) const { return ValueSliceName(points_, pins_[slice]); }
+std::string PinRules::slice_name(int slice) const {
+  return absl::StrCat("p", points_, "-pin", pins_[slice]);
+}
 
 std::string PinRules::FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
 
@@ -153,10 +181,9 @@ std::string PinRules::PositionNote(const Position& p) const {
 }
 
 std::string PinRules::StatsTitle() const {
-  return absl::StrCat(
-      "plakoto pin-distance databases, P = ", points_,
-      "; D = expected turns the pin holds, this turn counted",
-      turns_ > 0 ? absl::StrCat("; turn distributions of ", turns_, " turns") : "");
+  return absl::StrCat("plakoto pin-distance databases, P = ", points_,
+                      "; D = expected turns the pin holds, this turn counted",
+                      turns_ > 0 ? absl::StrCat("; turn distributions of ", turns_, " turns") : "");
 }
 
 std::string PinRules::Inconsistency(const Position& p) const {
@@ -170,9 +197,9 @@ std::string PinRules::Inconsistency(const Position& p) const {
       int dice = 0;
       for (int m = 0; m < play.num_moves; ++m) dice += play.moves[m].from - play.moves[m].to;
       if (play.num_moves == 0 || play.after.PipCount() != pips - dice) {
-        return absl::StrCat("roll ", FormatRoll(roll), ": play ", FormatPlay(play),
-                            " leads to \"", FormatPosition(play.after), "\" with ",
-                            play.after.PipCount(), " pips, not ", pips - dice);
+        return absl::StrCat("roll ", FormatRoll(roll), ": play ", FormatPlay(play), " leads to \"",
+                            FormatPosition(play.after), "\" with ", play.after.PipCount(),
+                            " pips, not ", pips - dice);
       }
     }
   }
@@ -185,7 +212,7 @@ std::string PinRules::Inconsistency(const Position& p) const {
 }
 
 std::string PinRules::companion_name(int slice, int) const {
-  return DistributionSliceName(points_, pins_[slice]);
+  return absl::StrCat(slice_name(slice), "-turns");
 }
 
 absl::StatusOr<std::vector<uint8_t>> PinRules::BuildCompanion(int slice, int,
@@ -195,12 +222,11 @@ absl::StatusOr<std::vector<uint8_t>> PinRules::BuildCompanion(int slice, int,
       const PinDatabase db,
       PinDatabase::FromValues(points_, pins_[slice],
                               std::vector<double>(values.begin(), values.end())));
-  TurnDistributionOptions options;
-  options.max_turns = turns_;
-  options.progress = context.progress;
-  RETRO_ASSIGN_OR_RETURN(const TurnDistribution distribution,
-                         TurnDistribution::Build(db, options));
-  return EncodeDistribution(distribution);
+  RETRO_ASSIGN_OR_RETURN(
+      const TurnDistribution distribution,
+      TurnDistribution::Build(db, {.max_turns = turns_, .progress = context.progress}));
+  const auto* bytes = reinterpret_cast<const uint8_t*>(distribution.Of(0).data());
+  return std::vector<uint8_t>(bytes, bytes + distribution.size() * companion_record_bytes(0));
 }
 
 std::string PinRules::CompanionRecordProblem(int, std::span<const uint8_t> record) const {
@@ -245,8 +271,8 @@ std::string PinRules::VerifyCompanion(const kit::ChanceTables<PinRules>& tables,
   for (int t = 1; t <= turns_; ++t) {
     if (!(std::abs(row[t] - stored[t - 1]) <= kDistributionTolerance)) {
       return absl::StrCat(FormatPosition(position), " (slice ", companion_name(slice, 0),
-                          ", record ", index, "): stored P(T = ", t, ") = ",
-                          Number(stored[t - 1]), ", recomputed ", Number(row[t]));
+                          ", record ", index, "): stored P(T = ", t, ") = ", Number(stored[t - 1]),
+                          ", recomputed ", Number(row[t]));
     }
   }
   return "";
@@ -265,8 +291,8 @@ void PinRules::ProbeCompanion(const kit::ChanceTables<PinRules>& tables, int sli
     if (t < kShownTurns) shown.push_back(absl::StrFormat("%.6g", distribution[t]));
   }
   absl::StrAppend(text, "\nP(T = t), t = 1..", shown.size(), ": ", absl::StrJoin(shown, " "),
-                  "\nP(T > ", distribution.size(), ") = ",
-                  absl::StrFormat("%.6g", std::max(0.0, 1.0 - mass)));
+                  "\nP(T > ", distribution.size(),
+                  ") = ", absl::StrFormat("%.6g", std::max(0.0, 1.0 - mass)));
 }
 
 }  // namespace retro::plakoto

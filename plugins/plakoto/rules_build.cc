@@ -19,16 +19,13 @@ namespace {
 
 // Solver memory per 14-checker board: the partial-move table record
 // (pin_table_game.h) and the value.
-constexpr uint64_t kBytesPerBoard =
-    solver::ChanceBytesPerPosition<PinTableGame<BearoffIndexer>>();
-
-uint64_t Records(int points) { return BearoffIndexer(points, kFreeCheckers).Size(); }
+constexpr uint64_t kBytesPerBoard = solver::ChanceBytesPerPosition<PinTableGame<BearoffIndexer>>();
 
 // The finished slices (plus one being encoded), and the turn distributions
 // likewise.
 uint64_t FinishedMemory(int points, uint64_t pins, int turns) {
-  const uint64_t records = Records(points);
-  return records * sizeof(double) * (pins + 1) + records * turns * sizeof(float) * (pins + 1);
+  const uint64_t records = BearoffIndexer(points, kFreeCheckers).Size();
+  return records * (sizeof(double) + turns * sizeof(float)) * (pins + 1);
 }
 
 // The solve's memory: the tables and values of one solve, and the finished
@@ -40,23 +37,25 @@ uint64_t SolveMemory(int points, uint64_t pins, int turns) {
 
 }  // namespace
 
+// A distributed solve splits the tables (each rank keeps those of its own
+// boards and of the boards they read, until the last read), but rank 0
+// receives every board's value at the end of each slice (8 bytes a board)
+// and keeps the finished slices.
 kit::SizeEstimates PinRules::EstimateSizes(uint64_t available_bytes) const {
   return {.memory_bytes = SolveMemory(points_, pins_.size(), turns_),
           .file_bytes = kit::ChanceFileBytes(*this),
           .replicated_memory_bytes = sizeof(double) * BearoffIndexer(points_, kCheckers).Size() +
                                      FinishedMemory(points_, pins_.size(), turns_),
-          .what_fits = points_ == 12 && SolveMemory(6, 1, 0) <= available_bytes
-                           ? "--points 6 fits"
-                           : ""};
+          .what_fits =
+              points_ == 12 && SolveMemory(6, 1, 0) <= available_bytes ? "--points 6 fits" : ""};
 }
 
 absl::StatusOr<std::vector<double>> PinRules::SolveSlice(
     int slice, const kit::ChanceSliceContext& context) const {
-  PinBuildOptions options;
-  options.pool = context.work.pool;
-  options.progress = context.work.progress;
-  options.workspace = context.workspace;
-  options.communicator = context.work.communicator;
+  const PinBuildOptions options{.pool = context.work.pool,
+                                .progress = context.work.progress,
+                                .workspace = context.workspace,
+                                .communicator = context.work.communicator};
   RETRO_ASSIGN_OR_RETURN(PinDatabase db, PinDatabase::Build(points_, pins_[slice], options));
   return std::move(db).TakeValues();
 }
