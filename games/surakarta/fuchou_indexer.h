@@ -9,7 +9,9 @@
 
 #include <cstdint>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "games/surakarta/board.h"
 #include "games/surakarta/combination.h"
 #include "games/surakarta/position.h"
@@ -19,7 +21,13 @@ namespace retro::surakarta {
 class FuChouIndexer {
  public:
   // The indexer of the table with `pieces` pieces, 0 <= pieces <= 36.
-  static absl::StatusOr<FuChouIndexer> Create(int pieces);
+  static absl::StatusOr<FuChouIndexer> Create(int pieces) {
+    if (pieces < 0 || pieces > kSquares) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad piece count ", pieces, ": a table holds 0 to ", kSquares, " pieces"));
+    }
+    return FuChouIndexer(pieces);
+  }
 
   int pieces() const { return pieces_; }
 
@@ -47,13 +55,14 @@ class FuChouIndexer {
 
   // The position with rank `rank` < Size(), X to move.
   Position Unrank(uint64_t rank) const {
-    Position p;
-    Unrank(rank, &p.us, &p.them);
-    return p;
+    return PlacementOf(CombinationUnrank(rank >> pieces_, pieces_), rank & colour_mask_);
   }
 
  private:
-  explicit FuChouIndexer(int pieces);
+  explicit FuChouIndexer(int pieces)
+      : pieces_(pieces),
+        colour_mask_((uint64_t{1} << pieces) - 1),
+        size_(Binomial(kSquares, pieces) << pieces) {}
 
   int pieces_;
   uint64_t colour_mask_;

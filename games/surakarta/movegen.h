@@ -19,8 +19,7 @@ constexpr std::array<Bitboard, kSquares> MakeNeighbours() {
     for (int dr = -1; dr <= 1; ++dr) {
       for (int dc = -1; dc <= 1; ++dc) {
         const int r = RowOf(s) + dr, c = ColumnOf(s) + dc;
-        if ((dr != 0 || dc != 0) && r >= 0 && r < kRows && c >= 0 &&
-            c < kColumns) {
+        if ((dr != 0 || dc != 0) && r >= 0 && r < kRows && c >= 0 && c < kColumns) {
           result[s] |= SquareBit(MakeSquare(r, c));
         }
       }
@@ -65,11 +64,6 @@ inline Bitboard CaptureFirstHits(int from, Bitboard occupied) {
   return hits;
 }
 
-// Enemy points a piece of `us` on `from` captures (the union over all routes).
-inline Bitboard CaptureTargets(int from, Bitboard us, Bitboard them) {
-  return CaptureFirstHits(from, us | them) & them;
-}
-
 // Appends all legal moves of the side owning `us` (captures first, then
 // steps) to `list`, which is cleared first.
 inline void GenerateMoves(Bitboard us, Bitboard them, MoveList& list) {
@@ -78,17 +72,15 @@ inline void GenerateMoves(Bitboard us, Bitboard them, MoveList& list) {
   if (them != 0) {
     for (Bitboard pieces = us & ~kCorners; pieces;) {
       const int from = PopLowest(pieces);
-      for (Bitboard t = CaptureTargets(from, us, them); t;) {
-        list.push_back(Move{static_cast<uint8_t>(from),
-                            static_cast<uint8_t>(PopLowest(t)), true});
+      for (Bitboard t = CaptureFirstHits(from, occupied) & them; t;) {
+        list.push_back(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(PopLowest(t)), true});
       }
     }
   }
   for (Bitboard pieces = us; pieces;) {
     const int from = PopLowest(pieces);
     for (Bitboard t = StepTargets(from, occupied); t;) {
-      list.push_back(Move{static_cast<uint8_t>(from),
-                          static_cast<uint8_t>(PopLowest(t)), false});
+      list.push_back(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(PopLowest(t)), false});
     }
   }
 }

@@ -17,20 +17,17 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "retro/status_macros.h"
 
 namespace retro::surakarta {
 
 std::string SquareName(int square) {
   if (square < 0 || square >= kSquares) return "??";
-  std::string name;
-  name += static_cast<char>('a' + ColumnOf(square));
-  name += static_cast<char>('1' + RowOf(square));
-  return name;
+  return {static_cast<char>('a' + ColumnOf(square)), static_cast<char>('1' + RowOf(square))};
 }
 
 absl::StatusOr<int> ParseSquare(absl::string_view text) {
-  if (text.size() != 2 || text[0] < 'a' || text[0] > 'f' || text[1] < '1' ||
-      text[1] > '6') {
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'f' || text[1] < '1' || text[1] > '6') {
     return absl::InvalidArgumentError(
         absl::StrCat("bad square '", text,
                      "': expected a file a..f followed by a rank 1..6, "
@@ -57,9 +54,9 @@ std::string FormatPosition(const Position& p) {
 absl::StatusOr<Position> PositionFromCells(std::span<const int32_t> cells) {
   constexpr int kCells = kRows * kColumns;
   if (cells.size() != kCells + 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a binary Surakarta position has ", kCells + 1,
-        " integers (36 squares a1..f6, then the side to move), not ", cells.size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("a binary Surakarta position has ", kCells + 1,
+                     " integers (36 squares a1..f6, then the side to move), not ", cells.size()));
   }
   // Without a branch a square (probes read random boards): the bad
   // squares' bits gathered, named only when there is one. Where SSE2 is,
@@ -77,9 +74,7 @@ absl::StatusOr<Position> PositionFromCells(std::span<const int32_t> cells) {
     return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
   };
   const auto gather = [&](__m128i sixteen, int first_square) {
-    const auto mask = [](__m128i bytes) {
-      return static_cast<uint32_t>(_mm_movemask_epi8(bytes));
-    };
+    const auto mask = [](__m128i bytes) { return static_cast<uint32_t>(_mm_movemask_epi8(bytes)); };
     const uint32_t is_x = mask(_mm_cmpeq_epi8(sixteen, one));
     const uint32_t is_o = mask(_mm_cmpeq_epi8(sixteen, two));
     const uint32_t is_empty = mask(_mm_cmpeq_epi8(sixteen, zero));
@@ -151,53 +146,37 @@ absl::StatusOr<Position> ParsePosition(absl::string_view text) {
   const absl::InlinedVector<absl::string_view, 4> fields =
       absl::StrSplit(stripped, ' ', absl::SkipEmpty());
   if (fields.size() != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("bad position '", text, "': found ", fields.size(),
-                     " space-separated fields; ", kExample));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "bad position '", text, "': found ", fields.size(), " space-separated fields; ", kExample));
   }
   const absl::InlinedVector<absl::string_view, 8> rows = absl::StrSplit(fields[0], '/');
   if (rows.size() != kRows) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad position '", text, "': found ", rows.size(), " rows; ", kExample));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad position '", text, "': found ", rows.size(), " rows; ", kExample));
   }
-  Bitboard x = 0, o = 0;
   for (int row = 0; row < kRows; ++row) {
     if (rows[row].size() != kColumns) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "bad position '", text, "': row ", row + 1, " ('", rows[row],
-          "') has ", rows[row].size(), " characters; ", kExample));
+      return absl::InvalidArgumentError(absl::StrCat("bad position '", text, "': row ", row + 1,
+                                                     " ('", rows[row], "') has ", rows[row].size(),
+                                                     " characters; ", kExample));
     }
-    for (int column = 0; column < kColumns; ++column) {
-      const char ch = rows[row][column];
-      const Bitboard bit = SquareBit(MakeSquare(row, column));
-      if (ch == 'X') {
-        x |= bit;
-      } else if (ch == 'O') {
-        o |= bit;
-      } else if (ch != '.') {
-        return absl::InvalidArgumentError(
-            absl::StrCat("bad position '", text, "': unexpected character '",
-                         absl::string_view(&rows[row][column], 1), "' in row ",
-                         row + 1, "; ", kExample));
-      }
+    if (const size_t column = rows[row].find_first_not_of("XO.");
+        column != absl::string_view::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad position '", text, "': unexpected character '",
+                       rows[row].substr(column, 1), "' in row ", row + 1, "; ", kExample));
     }
   }
-  Color to_move;
-  if (fields[1] == "X") {
-    to_move = Color::kX;
-  } else if (fields[1] == "O") {
-    to_move = Color::kO;
-  } else {
+  if (fields[1] != "X" && fields[1] != "O") {
     return absl::InvalidArgumentError(
-        absl::StrCat("bad position '", text, "': side to move '", fields[1],
-                     "' must be X or O"));
+        absl::StrCat("bad position '", text, "': side to move '", fields[1], "' must be X or O"));
   }
-  return MakePosition(x, o, to_move);
+  // Valid: the same fields with one space between them are canonical.
+  return *ParseCanonical(absl::StrCat(fields[0], " ", fields[1]));
 }
 
 std::string FormatMove(Move move) {
-  return absl::StrCat(SquareName(move.from), move.capture ? "x" : "-",
-                      SquareName(move.to));
+  return absl::StrCat(SquareName(move.from), move.capture ? "x" : "-", SquareName(move.to));
 }
 
 absl::StatusOr<Move> ParseMove(absl::string_view text) {
@@ -208,27 +187,23 @@ absl::StatusOr<Move> ParseMove(absl::string_view text) {
                      "': expected from-square, '-' (step) or 'x' (capture), "
                      "to-square, e.g. 'b2-b3' or 'b2xd5'"));
   }
-  const absl::StatusOr<int> from = ParseSquare(stripped.substr(0, 2));
-  if (!from.ok()) return from.status();
-  const absl::StatusOr<int> to = ParseSquare(stripped.substr(3, 2));
-  if (!to.ok()) return to.status();
-  return Move{static_cast<uint8_t>(*from), static_cast<uint8_t>(*to),
-              stripped[2] == 'x'};
+  RETRO_ASSIGN_OR_RETURN(const int from, ParseSquare(stripped.substr(0, 2)));
+  RETRO_ASSIGN_OR_RETURN(const int to, ParseSquare(stripped.substr(3, 2)));
+  return Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to), stripped[2] == 'x'};
 }
 
 absl::StatusOr<Move> ParseLegalMove(const Position& p, absl::string_view text) {
-  const absl::StatusOr<Move> parsed = ParseMove(text);
-  if (!parsed.ok()) return parsed.status();
+  RETRO_ASSIGN_OR_RETURN(const Move parsed, ParseMove(text));
   MoveList moves;
   GenerateMoves(p, moves);
   std::vector<std::string> names;
   for (const Move& m : moves) {
-    if (m == *parsed) return m;
+    if (m == parsed) return m;
     names.push_back(FormatMove(m));
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "illegal move '", text, "' in ", FormatPosition(p),
-      "; legal moves: ", names.empty() ? "none" : absl::StrJoin(names, " ")));
+  return absl::InvalidArgumentError(
+      absl::StrCat("illegal move '", text, "' in ", FormatPosition(p),
+                   "; legal moves: ", names.empty() ? "none" : absl::StrJoin(names, " ")));
 }
 
 }  // namespace retro::surakarta

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "games/surakarta/board.h"
 #include "games/surakarta/position.h"
+#include "retro/status_macros.h"
 #include "retro/table_slices.h"
 
 namespace retro::surakarta {
@@ -29,9 +30,8 @@ template <typename Scheme>
 absl::StatusOr<PieceCountSlices<Scheme>> MakePieceCountSlices(int max_pieces) {
   std::vector<Scheme> tables;
   for (int n = 0; n <= max_pieces; ++n) {
-    absl::StatusOr<Scheme> scheme = Scheme::Create(n);
-    if (!scheme.ok()) return scheme.status();
-    tables.push_back(*std::move(scheme));
+    RETRO_ASSIGN_OR_RETURN(Scheme scheme, Scheme::Create(n));
+    tables.push_back(std::move(scheme));
   }
   return PieceCountSlices<Scheme>(std::move(tables));
 }

@@ -16,9 +16,7 @@ namespace retro::surakarta {
 enum class Color : uint8_t { kX = 0, kO = 1 };
 
 // The other player.
-constexpr Color Opponent(Color c) {
-  return c == Color::kX ? Color::kO : Color::kX;
-}
+constexpr Color Opponent(Color c) { return c == Color::kX ? Color::kO : Color::kX; }
 
 // A position: the pieces of the side to move (`us`), of the opponent
 // (`them`), and the colour of the side to move. Two positions with the same
@@ -28,7 +26,6 @@ struct Position {
   Bitboard them = 0;
   Color to_move = Color::kX;
 
-  Bitboard occupied() const { return us | them; }
   int piece_count() const { return PopCount(us | them); }
 
   // The pieces of player `c`.
@@ -37,18 +34,27 @@ struct Position {
   friend bool operator==(const Position&, const Position&) = default;
 };
 
-// The start position: X on ranks 1-2 to move, O on ranks 5-6.
-Position StartPosition();
-
 // Builds a position from the pieces of each colour.
 inline Position MakePosition(Bitboard x, Bitboard o, Color to_move) {
   return to_move == Color::kX ? Position{x, o, to_move} : Position{o, x, to_move};
 }
 
-// The legal moves of `p` (captures first, then steps).
-inline void GenerateMoves(const Position& p, MoveList& list) {
-  GenerateMoves(p.us, p.them, list);
+// The start position: X on ranks 1-2 to move, O on ranks 5-6.
+inline Position StartPosition() {
+  const Bitboard x = (Bitboard{1} << 12) - 1;  // ranks 1 and 2
+  return MakePosition(x, x << 24, Color::kX);  // O: ranks 5 and 6
 }
+
+// The position, X to move, whose pieces stand on `occupied`, ours where
+// `colours` has a bit (bit i for the i-th lowest point: ExtractBits(us,
+// occupied) gives it back).
+inline Position PlacementOf(Bitboard occupied, uint64_t colours) {
+  const Bitboard us = DepositBits(colours, occupied);
+  return Position{us, occupied & ~us};
+}
+
+// The legal moves of `p` (captures first, then steps).
+inline void GenerateMoves(const Position& p, MoveList& list) { GenerateMoves(p.us, p.them, list); }
 
 // The position after `move`, which must be legal in `p`; the opponent is to
 // move in the result.

@@ -14,8 +14,7 @@ namespace retro::surakarta {
 absl::StatusOr<SymmetricIndexer> SymmetricIndexer::Create(int pieces) {
   if (pieces < 0 || pieces > kMaxPieces) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "bad piece count ", pieces,
-        " for the symmetric indexer: supported are 0 to ", kMaxPieces));
+        "bad piece count ", pieces, " for the symmetric indexer: supported are 0 to ", kMaxPieces));
   }
   SymmetricIndexer indexer(pieces);
   indexer.Build();
@@ -85,10 +84,8 @@ void SymmetricIndexer::Build() {
   }
 }
 
-void SymmetricIndexer::Canonicalize(Bitboard us, Bitboard them,
-                                    Bitboard* canonical_us,
-                                    Bitboard* canonical_them,
-                                    int* symmetry) const {
+void SymmetricIndexer::Canonicalize(Bitboard us, Bitboard them, Bitboard* canonical_us,
+                                    Bitboard* canonical_them, int* symmetry) const {
   const Bitboard occupied = us | them;
   uint32_t achieving;
   const Bitboard smallest = SmallestImage(occupied, &achieving);
@@ -127,18 +124,8 @@ SymmetricIndexer::SetRank SymmetricIndexer::OfSet(Bitboard occupied) const {
 }
 
 Position SymmetricIndexer::Unrank(uint64_t rank) const {
-  const size_t i = std::upper_bound(canonical_starts_.begin(),
-                                    canonical_starts_.end(), rank) -
-                   canonical_starts_.begin() - 1;
-  const uint64_t c = canonical_sets_[i];
-  uint64_t w = rank - canonical_starts_[i];
-  const auto it = symmetric_sets_.find(c);
-  if (it != symmetric_sets_.end()) w = it->second.pattern_of[w];
-  const Bitboard occupied = CombinationUnrank(c, pieces_);
-  Position p;
-  p.us = DepositBits(w, occupied);
-  p.them = occupied & ~p.us;
-  return p;
+  UnrankCache cache;
+  return Unrank(rank, cache);
 }
 
 Position SymmetricIndexer::Unrank(uint64_t rank, UnrankCache& cache) const {
@@ -161,19 +148,13 @@ Position SymmetricIndexer::Unrank(uint64_t rank, UnrankCache& cache) const {
     cache.set = i;
     const uint64_t c = canonical_sets_[i];
     cache.begin = canonical_starts_[i];
-    cache.end = i + 1 < canonical_starts_.size() ? canonical_starts_[i + 1]
-                                                 : size_;
+    cache.end = i + 1 < canonical_starts_.size() ? canonical_starts_[i + 1] : size_;
     cache.occupied = CombinationUnrank(c, pieces_);
     const auto it = symmetric_sets_.find(c);
-    cache.pattern_of =
-        it != symmetric_sets_.end() ? &it->second.pattern_of : nullptr;
+    cache.pattern_of = it != symmetric_sets_.end() ? &it->second.pattern_of : nullptr;
   }
-  uint64_t w = rank - cache.begin;
-  if (cache.pattern_of != nullptr) w = (*cache.pattern_of)[w];
-  Position p;
-  p.us = DepositBits(w, cache.occupied);
-  p.them = cache.occupied & ~p.us;
-  return p;
+  const uint64_t w = rank - cache.begin;
+  return PlacementOf(cache.occupied, cache.pattern_of != nullptr ? (*cache.pattern_of)[w] : w);
 }
 
 }  // namespace retro::surakarta

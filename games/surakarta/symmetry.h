@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "games/surakarta/board.h"
 #include "games/surakarta/move.h"
@@ -21,11 +22,7 @@ namespace internal {
 
 constexpr int TransformSquareSlow(int symmetry, int square) {
   int r = RowOf(square), c = ColumnOf(square);
-  if (symmetry & 4) {
-    const int t = r;
-    r = c;
-    c = t;
-  }
+  if (symmetry & 4) std::swap(r, c);
   if (symmetry & 1) c = kColumns - 1 - c;
   if (symmetry & 2) r = kRows - 1 - r;
   return MakeSquare(r, c);
@@ -35,8 +32,7 @@ struct SymmetryTables {
   std::array<std::array<uint8_t, kSquares>, kSymmetries> square{};
   // row_image[k][row][pattern]: the image under k of the squares of `row`
   // whose columns are the set bits of `pattern`.
-  std::array<std::array<std::array<Bitboard, 64>, kRows>, kSymmetries>
-      row_image{};
+  std::array<std::array<std::array<Bitboard, 64>, kRows>, kSymmetries> row_image{};
   std::array<uint8_t, kSymmetries> inverse{};
 
   constexpr SymmetryTables() {
@@ -48,8 +44,7 @@ struct SymmetryTables {
         for (int pattern = 0; pattern < 64; ++pattern) {
           Bitboard image = 0;
           for (int c = 0; c < kColumns; ++c) {
-            if (pattern & (1 << c))
-              image |= SquareBit(square[k][MakeSquare(row, c)]);
+            if (pattern & (1 << c)) image |= SquareBit(square[k][MakeSquare(row, c)]);
           }
           row_image[k][row][pattern] = image;
         }
@@ -77,9 +72,7 @@ inline int TransformSquare(int symmetry, int square) {
 }
 
 // The symmetry that undoes `symmetry`.
-inline int InverseSymmetry(int symmetry) {
-  return internal::kSymmetryTables.inverse[symmetry];
-}
+inline int InverseSymmetry(int symmetry) { return internal::kSymmetryTables.inverse[symmetry]; }
 
 // The image of a set of squares under `symmetry` (six table lookups).
 inline Bitboard TransformBitboard(int symmetry, Bitboard b) {

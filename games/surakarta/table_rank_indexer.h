@@ -58,9 +58,7 @@ class TableRankIndexer {
   uint64_t Size() const { return size_; }
 
   // Bytes of the rank and unrank tables.
-  uint64_t TableBytes() const {
-    return (rank_.size() + start_.size()) * sizeof(uint32_t);
-  }
+  uint64_t TableBytes() const { return (rank_.size() + start_.size()) * sizeof(uint32_t); }
 
   // The colex rank of `occupied` (PopCount(occupied) == pieces()).
   uint64_t SetRank(Bitboard occupied) const {
@@ -68,8 +66,7 @@ class TableRankIndexer {
     const uint32_t* table = rank_.data();
     uint64_t rank = table[occupied & kChunkMask];
     for (int c = 1; c < kChunks; ++c) {
-      const uint64_t k =
-          std::popcount(occupied & ((Bitboard{1} << (kChunkBits * c)) - 1));
+      const uint64_t k = std::popcount(occupied & ((Bitboard{1} << (kChunkBits * c)) - 1));
       const uint64_t bits = (occupied >> (kChunkBits * c)) & kChunkMask;
       rank += table[((c * stride_) + k) * kChunkEntries + bits];
     }
@@ -96,9 +93,7 @@ class TableRankIndexer {
 
   // The position with rank `rank` < Size(), X to move.
   Position Unrank(uint64_t rank) const {
-    Position p;
-    Unrank(rank, &p.us, &p.them);
-    return p;
+    return PlacementOf(SetUnrank(rank >> pieces_), rank & ((uint64_t{1} << pieces_) - 1));
   }
 
  private:

@@ -38,35 +38,16 @@
 
 namespace retro::surakarta {
 
-// The solver adapter the plugin uses for a scheme, over schemes of n and
-// n - 1 pieces that outlive it. A scheme's adapter takes every capture as
-// leading to a draw, reading no table; FuChou's reads a draw-filled table
-// of n - 1 pieces (`draws`).
-template <typename Scheme>
-struct ContractSolverSlice {
-  using Type = SchemeTableSlice<Scheme>;
-  static constexpr bool kReadsDrawTable = false;
-  static std::unique_ptr<Type> Make(int, NoMoveRule rule, const Scheme& scheme,
-                                    const Scheme& smaller_scheme, const std::vector<uint8_t>*) {
-    return std::make_unique<Type>(scheme, smaller_scheme, rule, nullptr);
-  }
-};
-template <>
-struct ContractSolverSlice<FuChouIndexer> {
-  using Type = TableSlice;
-  static constexpr bool kReadsDrawTable = true;
-  static std::unique_ptr<Type> Make(int pieces, NoMoveRule rule, const FuChouIndexer&,
-                                    const FuChouIndexer&, const std::vector<uint8_t>* draws) {
-    return std::make_unique<Type>(pieces, rule, draws);
-  }
-};
-
 // The checkable view of the tables of 1..max_pieces pieces.
 template <typename Scheme>
 class ContractGame {
  public:
   using Position = surakarta::Position;
-  using Solver = typename ContractSolverSlice<Scheme>::Type;
+  // The solver adapter the plugin uses for the scheme. A scheme's adapter
+  // takes every capture as leading to a draw, reading no table; FuChou's
+  // (TableSlice) reads a draw-filled table of n - 1 pieces (`draws_`).
+  static constexpr bool kFuChou = std::is_same_v<Scheme, FuChouIndexer>;
+  using Solver = std::conditional_t<kFuChou, TableSlice, SchemeTableSlice<Scheme>>;
   // The scheme of n pieces, for n = 0..max_pieces.
   using SchemeOf = std::function<const Scheme&(int pieces)>;
 
@@ -83,14 +64,14 @@ class ContractGame {
       }
     }
     for (int n = 1; n <= max_pieces; ++n) {
-      const std::vector<uint8_t>* draws = nullptr;
-      if constexpr (ContractSolverSlice<Scheme>::kReadsDrawTable) {
+      if constexpr (kFuChou) {
         draws_.push_back(std::make_unique<std::vector<uint8_t>>(
             n > 1 ? by_pieces_[n - 1]->Size() : 0, EncodeWdl(WdlOutcome::Draw())));
-        draws = draws_.back().get();
+        solvers_.push_back(std::make_unique<Solver>(n, rule, draws_.back().get()));
+      } else {
+        solvers_.push_back(
+            std::make_unique<Solver>(*by_pieces_[n], *by_pieces_[n - 1], rule, nullptr));
       }
-      solvers_.push_back(
-          ContractSolverSlice<Scheme>::Make(n, rule, *by_pieces_[n], *by_pieces_[n - 1], draws));
     }
   }
 
@@ -107,9 +88,7 @@ class ContractGame {
   }
   bool IsPosition(const Position&) const { return true; }
   std::string Format(const Position& p) const { return FormatPosition(p); }
-  absl::StatusOr<Position> Parse(const std::string& text) const {
-    return ParsePosition(text);
-  }
+  absl::StatusOr<Position> Parse(const std::string& text) const { return ParsePosition(text); }
 
   // The game's moves; none once a side has no pieces (the game is over).
   // Under a class-numbering scheme, one in-slice child per distinct class
@@ -119,24 +98,19 @@ class ContractGame {
     if (p.us == 0 || p.them == 0) return;
     MoveList moves;
     GenerateMoves(p, moves);
-    std::vector<std::pair<SliceIndex, Position>> children;
-    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
-      const Position child = PlayMove(p, moves[i]);
-      children.push_back({Rank(child), child});
-    }
-    if constexpr (IndexesClasses<Scheme>()) {
-      std::vector<std::pair<SliceIndex, Position>> distinct;
-      const int slice = PopCount(p.us | p.them) - 1;
-      for (const auto& c : children) {
-        if (c.first.slice != slice ||
-            std::none_of(distinct.begin(), distinct.end(),
-                         [&](const auto& d) { return d.first == c.first; })) {
-          distinct.push_back(c);
+    const int slice = PopCount(p.us | p.them) - 1;
+    std::vector<SliceIndex> seen;  // the in-slice children's classes visited
+    for (const Move& m : moves) {
+      const Position child = PlayMove(p, m);
+      if constexpr (kIndexesClassesOf<Scheme>) {
+        const SliceIndex at = Rank(child);
+        if (at.slice == slice) {
+          if (std::find(seen.begin(), seen.end(), at) != seen.end()) continue;
+          seen.push_back(at);
         }
       }
-      children = std::move(distinct);
+      visit(child);
     }
-    for (const auto& c : children) visit(c.second);
   }
   // Steps stay in the table; a capture takes one piece off.
   bool ChildSliceAllowed(int from, int to) const { return to == from || to == from - 1; }
@@ -158,8 +132,7 @@ class ContractGame {
       ++moves;
       in_slice += Rank(c).slice == at.slice;
     });
-    return LoopyWdlInconsistency(DescribeForCheck(*solvers_[at.slice], at.index), moves,
-                                 in_slice);
+    return LoopyWdlInconsistency(DescribeForCheck(*solvers_[at.slice], at.index), moves, in_slice);
   }
 
  private:

@@ -12,10 +12,7 @@
 
 namespace retro::surakarta {
 
-struct DtcTables::Tables : kit::LoopyWdlTables<SurakartaRules> {
-  explicit Tables(kit::LoopyWdlTables<SurakartaRules> tables)
-      : kit::LoopyWdlTables<SurakartaRules>(std::move(tables)) {}
-};
+struct DtcTables::Tables : kit::LoopyWdlTables<SurakartaRules> {};
 
 DtcTables::DtcTables(std::unique_ptr<Tables> tables)
     : tables_(std::move(tables)),
@@ -71,8 +68,7 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromFile(const DatabaseFil
   }
   RETRO_ASSIGN_OR_RETURN(kit::LoopyWdlTables<SurakartaRules> tables,
                          kit::LoopyWdlTables<SurakartaRules>::FromFile(SurakartaInfo(), file));
-  return std::unique_ptr<DtcTables>(
-      new DtcTables(std::make_unique<Tables>(std::move(tables))));
+  return std::unique_ptr<DtcTables>(new DtcTables(std::make_unique<Tables>(std::move(tables))));
 }
 
 absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromTables(
@@ -85,8 +81,7 @@ absl::StatusOr<std::unique_ptr<DtcTables>> DtcTables::FromTables(
   RETRO_ASSIGN_OR_RETURN(
       kit::LoopyWdlTables<SurakartaRules> checked,
       kit::LoopyWdlTables<SurakartaRules>::FromTables(std::move(rules), std::move(tables)));
-  return std::unique_ptr<DtcTables>(
-      new DtcTables(std::make_unique<Tables>(std::move(checked))));
+  return std::unique_ptr<DtcTables>(new DtcTables(std::make_unique<Tables>(std::move(checked))));
 }
 
 absl::StatusOr<WdlOutcome> DtcTables::Probe(const Position& p) const {

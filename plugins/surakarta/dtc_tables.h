@@ -46,7 +46,10 @@ namespace retro::surakarta {
 
 class SurakartaRules;  // rules.h
 
-// A read-only view of a solved set of tables 1..max_pieces().
+// A read-only view of a solved set of tables 1..max_pieces(). Thread
+// safety: the factories may be called from any thread, every other member
+// from any number of threads at once. Cost: a member is fit for every node
+// unless its comment says "root only".
 class DtcTables {
  public:
   DtcTables(const DtcTables&) = delete;
@@ -58,13 +61,12 @@ class DtcTables {
   //   Returns: the tables, owning the memory-mapped file.
   //   Errors: the container reader's (missing or unreadable file, bad
   //     checksum, another game) and FromFile's.
-  //   Thread safety: any thread; the tables are then read-only.
   //   Cost: root only (maps the file, one pass over the bytes).
   static absl::StatusOr<std::unique_ptr<DtcTables>> Open(const std::string& path);
   // Interprets an already opened database.
   //   Parameters: file, which must outlive the result.
   //   Returns: the tables.
-  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  //   Cost: root only (one pass over the bytes).
   //   Errors (the kit's LoopyWdlTables::FromFile): refuses files of another game, layout or codec;
   // headers whose parameters are missing, repeated, unknown, out of range or
   // at odds with the codec; slice tables other than exactly
@@ -80,7 +82,7 @@ class DtcTables {
   //   Returns: the tables.
   //   Errors: InvalidArgument or DataLoss for a wrong table count or size,
   //     or a byte 255.
-  //   Thread safety: any thread. Cost: root only (one pass over the bytes).
+  //   Cost: root only (one pass over the bytes).
   static absl::StatusOr<std::unique_ptr<DtcTables>> FromTables(
       NoMoveRule rule, std::vector<std::span<const uint8_t>> tables);
 
@@ -89,7 +91,6 @@ class DtcTables {
   // below), the largest piece count, the no-move rule and the indexing the
   // file was solved with.
   //   Returns: values of the header; no errors.
-  //   Thread safety: any thread. Cost: fit for every node.
   const SurakartaRules& rules() const;
   int max_pieces() const { return max_pieces_; }
   NoMoveRule no_move_rule() const { return no_move_rule_; }
@@ -99,28 +100,24 @@ class DtcTables {
   // a --layout small file whose records exceed the read limit
   // (DatabaseReadLimit); a smaller one is decompressed whole at open and
   // read as a fast file's tables are.
-  //   Returns: the records' form; no errors. Thread safety: any thread.
-  //   Cost: fit for every node.
+  //   Returns: the records' form; no errors.
   bool compressed() const;
 
   // The bytes of the `pieces`-piece table, 1 <= pieces <= max_pieces()
   // (unchecked), of tables that are not compressed() (unchecked; read
   // compressed tables' values with Value).
   //   Returns: a view valid while the tables live; no errors.
-  //   Thread safety: any thread. Cost: fit for every node.
   std::span<const uint8_t> table(int pieces) const;
 
   // The index of (us, them) in the table of PopCount(us | them) pieces,
   // 1..max_pieces() (unchecked).
-  //   Returns: the index; no errors.
-  //   Thread safety: any thread. Cost: fit for every node (one rank).
+  //   Returns: the index; no errors. Cost: one rank.
   uint64_t IndexOf(Bitboard us, Bitboard them) const;
   // The placement of `index` in the `pieces`-piece table (for a symmetric
   // table, the class's canonical member), X to move.
   //   Parameters: pieces, 1..max_pieces(); index, below the table's size
   //     (both unchecked).
-  //   Returns: the position; no errors.
-  //   Thread safety: any thread. Cost: fit for every node (one unrank).
+  //   Returns: the position; no errors. Cost: one unrank.
   Position PositionAt(int pieces, uint64_t index) const;
 
   // The value of (us, them) for the side to move.
@@ -130,9 +127,8 @@ class DtcTables {
   //     compressed file's block that no longer decompresses reads as a
   //     draw: Probe and ProbeMoves report it).
   //   Errors: none.
-  //   Thread safety: any number of threads at once.
-  //   Cost: fit for every node (one rank and one byte read; compressed: a
-  //     cache lookup, and on first touch of a block its decompression).
+  //   Cost: one rank and one byte read (compressed: a cache lookup, and on
+  //     first touch of a block its decompression).
   WdlOutcome Value(Bitboard us, Bitboard them) const;
 
   // The value of `move` for the side playing it: a capture converts (one
@@ -140,16 +136,13 @@ class DtcTables {
   // WdlOutcome::AfterMove of the position it leads to.
   //   Parameters: us, them as Value; move, legal there (unchecked).
   //   Returns: the move's value; no errors.
-  //   Thread safety: any number of threads at once.
-  //   Cost: fit for every node (a move, a rank and a byte read).
+  //   Cost: a move, a rank and a byte read.
   WdlOutcome MoveValueOf(Bitboard us, Bitboard them, Move move) const;
 
   // Value with the position checked.
   //   Parameters: p, any position.
   //   Returns: its value; a side to move without pieces has lost in 0.
   //   Errors: OutOfRange when p has more pieces than the tables hold.
-  //   Thread safety: any number of threads at once.
-  //   Cost: fit for every node.
   absl::StatusOr<WdlOutcome> Probe(const Position& p) const;
 
   // Every legal move of `p` with its value for the mover, best first (wins
@@ -158,7 +151,6 @@ class DtcTables {
   //   Parameters: p, any position.
   //   Returns: the moves, empty when the game is over.
   //   Errors: OutOfRange as Probe.
-  //   Thread safety: any number of threads at once.
   //   Cost: root only (generates, plays and looks up every move, and
   //     allocates).
   absl::StatusOr<std::vector<MoveValue>> ProbeMoves(const Position& p) const;

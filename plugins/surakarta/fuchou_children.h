@@ -11,7 +11,6 @@
 #define PLUGINS_SURAKARTA_FUCHOU_CHILDREN_H_
 
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <optional>
 
@@ -26,13 +25,11 @@
 
 namespace retro::surakarta {
 
-// Pairs of neighbouring points: an occupied set has at most one step along
-// each (from its occupied end to its empty one).
-constexpr int NeighbourPairs() {
-  int ends = 0;
-  for (int s = 0; s < kSquares; ++s) ends += std::popcount(internal::kNeighbours[s]);
-  return ends / 2;
-}
+// Pairs of neighbouring points (along rows, columns and both diagonals): an
+// occupied set has at most one step along each (from its occupied end to its
+// empty one).
+inline constexpr int kNeighbourPairs =
+    kRows * (kColumns - 1) + (kRows - 1) * kColumns + 2 * (kRows - 1) * (kColumns - 1);
 
 // Per thread: the last occupied set met and what all its colourings share.
 struct FuChouChildScratch {
@@ -50,7 +47,7 @@ struct FuChouChildScratch {
   // Per occupied point: its steps, steps[step_begin .. + step_count).
   std::array<uint8_t, kSquares> step_begin;
   std::array<uint8_t, kSquares> step_count;
-  std::array<Step, NeighbourPairs()> steps;
+  std::array<Step, kNeighbourPairs> steps;
 };
 
 // Visits the SliceIndex of every move's child of record `index` of the
@@ -97,8 +94,8 @@ std::optional<WdlOutcome> ForEachFuChouChild(const FuChouIndexer& table,
     const Bitboard after_capture = occupied ^ SquareBit(from);
     for (Bitboard targets = scratch.first_hits[from] & them; targets;) {
       const Bitboard to_bit = SquareBit(PopLowest(targets));
-      visit(SliceIndex{n - 2, scratch.capture_base[from] |
-                                  ExtractBits(them & ~to_bit, after_capture)});
+      visit(SliceIndex{n - 2,
+                       scratch.capture_base[from] | ExtractBits(them & ~to_bit, after_capture)});
       any_move = true;
     }
     const FuChouChildScratch::Step* step = &scratch.steps[scratch.step_begin[from]];

@@ -57,23 +57,14 @@ class OccupiedSetEdges {
   // The steps of the piece on `from` (a point of the set): each child's set
   // (the set with `from` moved to an empty neighbour), ranked by `scheme`.
   std::span<const Edge> StepsFrom(int from, const Scheme& scheme) {
-    if (!(steps_ready_ & SquareBit(from))) {
-      step_count_[from] = Fill(steps_[from], StepTargets(from, occupied_),
-                               occupied_ ^ SquareBit(from), scheme);
-      steps_ready_ |= SquareBit(from);
-    }
-    return {steps_[from].data(), step_count_[from]};
+    return EdgesOf(from, StepTargets(from, occupied_), scheme, steps_, step_count_, steps_ready_);
   }
 
   // The un-steps onto `to` (a point of the set): each predecessor's set
   // (the piece on `to` back on an empty neighbour `mover`).
   std::span<const Edge> UnStepsTo(int to, const Scheme& scheme) {
-    if (!(unsteps_ready_ & SquareBit(to))) {
-      unstep_count_[to] = Fill(unsteps_[to], Neighbours(to) & ~occupied_,
-                               occupied_ ^ SquareBit(to), scheme);
-      unsteps_ready_ |= SquareBit(to);
-    }
-    return {unsteps_[to].data(), unstep_count_[to]};
+    return EdgesOf(to, Neighbours(to) & ~occupied_, scheme, unsteps_, unstep_count_,
+                   unsteps_ready_);
   }
 
   // Prepares the steps of every point of the set and marks the shared ones;
@@ -107,16 +98,21 @@ class OccupiedSetEdges {
   static constexpr int kMaxNeighbours = 8;
   using PointEdges = std::array<std::array<Edge, kMaxNeighbours>, kSquares>;
 
-  // Fills `edges` with one edge per point of `movers`, each leading to the
-  // set `rest` plus that point; returns their number.
-  static uint8_t Fill(std::array<Edge, kMaxNeighbours>& edges, Bitboard movers, Bitboard rest,
-                      const Scheme& scheme) {
-    int n = 0;
-    for (; movers; ++n) {
-      edges[n].mover = SquareBit(PopLowest(movers));
-      edges[n].set = scheme.OfSet(rest | edges[n].mover);
+  // The edges of `point` (in `edges`, `count` of them), made on first use
+  // (`ready` marks the points done): one per point of `movers`, each
+  // leading to the set with the piece on `point` moved there.
+  std::span<const Edge> EdgesOf(int point, Bitboard movers, const Scheme& scheme, PointEdges& edges,
+                                std::array<uint8_t, kSquares>& count, Bitboard& ready) const {
+    if (!(ready & SquareBit(point))) {
+      int n = 0;
+      for (; movers; ++n) {
+        edges[point][n].mover = SquareBit(PopLowest(movers));
+        edges[point][n].set = scheme.OfSet((occupied_ ^ SquareBit(point)) | edges[point][n].mover);
+      }
+      count[point] = static_cast<uint8_t>(n);
+      ready |= SquareBit(point);
     }
-    return static_cast<uint8_t>(n);
+    return {edges[point].data(), count[point]};
   }
 
   // Marks the edges of the set's points in `edges` (with `count` edges a

@@ -45,31 +45,24 @@ kit::GameInfo SurakartaInfo() {
   // in its own statics leaks each time the plugin is unloaded.
   return {
       .name = "surakarta",
-      .summary = "Surakarta distance-to-conversion tablebases: every placement of 1..N "
-                 "pieces, win/draw/loss and plies to the next capture",
+      .summary =
+          "Surakarta distance-to-conversion tablebases: every placement of 1..N "
+          "pieces, win/draw/loss and plies to the next capture",
       .codec = kDtcCodec,
       .data_version = kDtcDataVersion,
-      .position_syntax = "six rows of six X/O/. from rank 1 up, separated by '/', then the "
-                         "side to move, e.g. \"....../.X.X../.O..../....../....../...... X\"",
-      .cells_syntax = "37 integers: the squares a1..f1, a2..f2, ... a6..f6 (the text's order), "
-                      "each 0 empty, 1 X or 2 O, then the side to move, 1 X or 2 O",
+      .position_syntax =
+          "six rows of six X/O/. from rank 1 up, separated by '/', then the "
+          "side to move, e.g. \"....../.X.X../.O..../....../....../...... X\"",
+      .cells_syntax =
+          "37 integers: the squares a1..f1, a2..f2, ... a6..f6 (the text's order), "
+          "each 0 empty, 1 X or 2 O, then the side to move, 1 X or 2 O",
       .default_file_name = "",
       .database_name = "Surakarta tablebase",
   };
 }
 
-// Built on first use, once, whichever thread asks first. `symmetric_ready`
-// publishes each built indexer, so that a lookup after the first is one
-// acquire load (no call_once, whose thread-local state costs a call into
-// the dynamic loader from inside a plugin).
-struct SurakartaRules::Shared {
-  std::array<std::once_flag, kMaxClassTablePieces + 1> symmetric_once;
-  std::array<std::optional<SymmetricIndexer>, kMaxClassTablePieces + 1> symmetric;
-  std::array<std::atomic<const SymmetricIndexer*>, kMaxClassTablePieces + 1> symmetric_ready = {};
-};
-
 SurakartaRules::SurakartaRules(int pieces, NoMoveRule rule, TableIndexing indexing)
-    : pieces_(pieces), rule_(rule), indexing_(indexing), shared_(std::make_shared<Shared>()) {
+    : pieces_(pieces), rule_(rule), indexing_(indexing) {
   if (indexing_ == TableIndexing::kFuChou) {
     fuchou_ = *MakePieceCountSlices<FuChouIndexer>(std::min(pieces, kMaxTablePieces));
   }
@@ -128,8 +121,7 @@ const SymmetricIndexer& SurakartaRules::Symmetric(int pieces) const {
   if (ready != nullptr) return *ready;
   std::call_once(shared_->symmetric_once[pieces], [&] {
     shared_->symmetric[pieces].emplace(*SymmetricIndexer::Create(pieces));
-    shared_->symmetric_ready[pieces].store(&*shared_->symmetric[pieces],
-                                           std::memory_order_release);
+    shared_->symmetric_ready[pieces].store(&*shared_->symmetric[pieces], std::memory_order_release);
   });
   return *shared_->symmetric[pieces];
 }
@@ -151,18 +143,14 @@ Position SurakartaRules::Unrank(int slice, uint64_t index, UnrankCache& cache) c
     return Symmetric(n).Unrank(index, cache.symmetric);
   }
   cache.occupied_set.MoveTo(n, index >> n);
-  Position p;
-  p.us = DepositBits(index & ((uint64_t{1} << n) - 1), cache.occupied_set.squares);
-  p.them = cache.occupied_set.squares & ~p.us;
-  return p;
+  return PlacementOf(cache.occupied_set.squares, index & ((uint64_t{1} << n) - 1));
 }
 
 SliceIndex SurakartaRules::Rank(const Position& p, RankCache& cache) const {
   const int n = p.piece_count();
   if (n < 1 || n > pieces_) return {n - 1, 0};
   const Bitboard occupied = p.us | p.them;
-  RankCache::Entry& entry =
-      cache.entries[(occupied * 0x9E3779B97F4A7C15ull) >> 56];  // 256 entries
+  RankCache::Entry& entry = cache.entries[(occupied * 0x9E3779B97F4A7C15ull) >> 56];  // 256 entries
   const bool fuchou = indexing_ == TableIndexing::kFuChou;
   if (entry.occupied != occupied) {
     entry.occupied = occupied;
@@ -172,8 +160,8 @@ SliceIndex SurakartaRules::Rank(const Position& p, RankCache& cache) const {
       entry.set = Symmetric(n).OfSet(occupied);
     }
   }
-  return {n - 1, fuchou ? entry.base | ExtractBits(p.us, occupied)
-                        : Symmetric(n).Rank(p.us, entry.set)};
+  return {n - 1,
+          fuchou ? entry.base | ExtractBits(p.us, occupied) : Symmetric(n).Rank(p.us, entry.set)};
 }
 
 bool SurakartaRules::HasMove(const Position& p) const {
@@ -198,10 +186,10 @@ absl::Status SurakartaRules::NotCovered(const Position& p) const {
   }
   const int largest = MaxTablePiecesOf(indexing_);
   const std::string advice =
-      n <= largest ? absl::StrCat("build more with retro solve --game surakarta --pieces ", n,
-                                  indexing_ == TableIndexing::kSymmetric ? " --indexer symmetric"
-                                                                         : "")
-                   : absl::StrCat("tables go up to ", largest, " pieces");
+      n <= largest
+          ? absl::StrCat("build more with retro solve --game surakarta --pieces ", n,
+                         indexing_ == TableIndexing::kSymmetric ? " --indexer symmetric" : "")
+          : absl::StrCat("tables go up to ", largest, " pieces");
   return absl::OutOfRangeError(absl::StrCat("position ", FormatPosition(p), " has ", n,
                                             " pieces; this tablebase holds positions of 1 to ",
                                             pieces_, " pieces (", advice, ")"));

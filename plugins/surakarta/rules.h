@@ -22,9 +22,9 @@
 #define PLUGINS_SURAKARTA_RULES_H_
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "games/surakarta/board.h"
@@ -206,10 +207,7 @@ class SurakartaRules {
                                                   std::span<const std::vector<uint8_t>> solved,
                                                   const solver::SolveContext& context) const;
   std::string Inconsistency(const Position& p) const;
-  template <typename Visit>
-  void ForEachSolverParent(const Position& p, Visit&& visit) const {
-    ForEachAdapterParent(p, [&](const Position& q) { visit(q); });
-  }
+  void ForEachSolverParent(const Position& p, absl::FunctionRef<void(const Position&)> visit) const;
 
   // Notation.
   std::string Format(const Position& p) const { return FormatPosition(p); }
@@ -225,7 +223,8 @@ class SurakartaRules {
   // whatever the count.)
   absl::Status Covers(const Position& p) const {
     const int n = p.piece_count();
-    if (n != 0 && (p.us == 0 || n <= pieces_)) [[likely]] return absl::OkStatus();
+    if (n != 0 && (p.us == 0 || n <= pieces_)) [[likely]]
+      return absl::OkStatus();
     return NotCovered(p);
   }
   std::string SideToMove(const Position& p) const { return p.to_move == Color::kX ? "X" : "O"; }
@@ -275,30 +274,32 @@ class SurakartaRules {
   // or more pieces than the tables while the mover has some; a mover
   // without pieces has lost, covered whatever the count).
   absl::Status NotCovered(const Position& p) const;
-  struct Shared;
 
   bool HasMove(const Position& p) const;
   const SymmetricIndexer& Symmetric(int pieces) const;
   // The adapters, built on first use (rules_build.cc).
   struct Adapters;
   const Adapters& AdaptersOnce() const;
-  void ForEachAdapterParent(const Position& p,
-                            const std::function<void(const Position&)>& visit) const;
 
   int pieces_;
   NoMoveRule rule_;
   TableIndexing indexing_;
   // The FuChou layout's tables n = 0..min(pieces, 7), sliced by piece count.
   std::optional<PieceCountSlices<FuChouIndexer>> fuchou_;
-  // Built on first use and shared by copies: symmetric indexers.
-  std::shared_ptr<Shared> shared_;
-  // The solver adapters `retro check` compares, built on first use and
-  // shared by copies.
-  struct AdapterSlot {
-    std::once_flag once;
+  // Built on first use, once, whichever thread asks first, and shared by
+  // copies: the symmetric indexers and the solver adapters `retro check`
+  // compares. `symmetric_ready` publishes each built indexer, so that a
+  // lookup after the first is one acquire load (no call_once, whose
+  // thread-local state costs a call into the dynamic loader from inside a
+  // plugin).
+  struct Shared {
+    std::array<std::once_flag, kMaxClassTablePieces + 1> symmetric_once;
+    std::array<std::optional<SymmetricIndexer>, kMaxClassTablePieces + 1> symmetric;
+    std::array<std::atomic<const SymmetricIndexer*>, kMaxClassTablePieces + 1> symmetric_ready = {};
+    std::once_flag adapters_once;
     std::shared_ptr<const Adapters> adapters;
   };
-  std::shared_ptr<AdapterSlot> adapter_slot_ = std::make_shared<AdapterSlot>();
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
 };
 
 }  // namespace retro::surakarta

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -33,38 +34,32 @@ absl::StatusOr<std::vector<uint8_t>> SurakartaRules::SolveSlice(
       SchemeTableSlice<SymmetricIndexer>(Symmetric(n), Symmetric(n - 1), rule_, smaller), context);
 }
 
-struct SurakartaRules::Adapters {
-  std::unique_ptr<ContractGame<FuChouIndexer>> fuchou;
-  std::unique_ptr<ContractGame<SymmetricIndexer>> symmetric;
+// The adapter game of the rules' indexing.
+struct SurakartaRules::Adapters
+    : std::variant<ContractGame<FuChouIndexer>, ContractGame<SymmetricIndexer>> {
+  using variant::variant;
 };
 
 const SurakartaRules::Adapters& SurakartaRules::AdaptersOnce() const {
-  std::call_once(adapter_slot_->once, [&] {
-    auto adapters = std::make_shared<Adapters>();
-    if (indexing_ == TableIndexing::kFuChou) {
-      adapters->fuchou = std::make_unique<ContractGame<FuChouIndexer>>(pieces_, rule_);
-    } else {
-      adapters->symmetric = std::make_unique<ContractGame<SymmetricIndexer>>(
-          pieces_, rule_, [this](int n) -> const SymmetricIndexer& { return Symmetric(n); });
-    }
-    adapter_slot_->adapters = std::move(adapters);
+  std::call_once(shared_->adapters_once, [&] {
+    shared_->adapters =
+        indexing_ == TableIndexing::kFuChou
+            ? std::make_shared<const Adapters>(std::in_place_type<ContractGame<FuChouIndexer>>,
+                                               pieces_, rule_)
+            : std::make_shared<const Adapters>(
+                  std::in_place_type<ContractGame<SymmetricIndexer>>, pieces_, rule_,
+                  [this](int n) -> const SymmetricIndexer& { return Symmetric(n); });
   });
-  return *adapter_slot_->adapters;
+  return *shared_->adapters;
 }
 
 std::string SurakartaRules::Inconsistency(const Position& p) const {
-  const Adapters& adapters = AdaptersOnce();
-  return adapters.fuchou ? adapters.fuchou->Inconsistency(p) : adapters.symmetric->Inconsistency(p);
+  return std::visit([&](const auto& game) { return game.Inconsistency(p); }, AdaptersOnce());
 }
 
-void SurakartaRules::ForEachAdapterParent(
-    const Position& p, const std::function<void(const Position&)>& visit) const {
-  const Adapters& adapters = AdaptersOnce();
-  if (adapters.fuchou) {
-    adapters.fuchou->ForEachParent(p, visit);
-  } else {
-    adapters.symmetric->ForEachParent(p, visit);
-  }
+void SurakartaRules::ForEachSolverParent(const Position& p,
+                                         absl::FunctionRef<void(const Position&)> visit) const {
+  std::visit([&](const auto& game) { game.ForEachParent(p, visit); }, AdaptersOnce());
 }
 
 namespace {
@@ -101,10 +96,15 @@ uint64_t IndexerBytes(int pieces, TableIndexing indexing) {
   return 10 * (Binomial(kSquares, pieces) + Binomial(kSquares, pieces - 1));
 }
 
+// Records of the tables of 1..pieces pieces (FuChou's: their positions).
+uint64_t AllRecords(int pieces, TableIndexing indexing) {
+  uint64_t records = 0;
+  for (int n = 1; n <= pieces; ++n) records += Records(n, indexing);
+  return records;
+}
+
 uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
-  uint64_t total_records = 0;
-  for (int n = 1; n <= pieces; ++n) total_records += Records(n, indexing);
-  return kBaseBytes + total_records +
+  return kBaseBytes + AllRecords(pieces, indexing) +
          static_cast<uint64_t>(kSolverBytesPerPosition *
                                static_cast<double>(Records(pieces, indexing))) +
          (pieces > 1 ? Records(pieces - 1, indexing) : 0) + IndexerBytes(pieces, indexing);
@@ -112,15 +112,11 @@ uint64_t EstimateMemory(int pieces, TableIndexing indexing) {
 
 }  // namespace
 
-
 kit::SizeEstimates SurakartaRules::EstimateSizes(uint64_t available_bytes) const {
-  uint64_t file = 0;
-  for (int n = 1; n <= pieces_; ++n) file += Records(n, indexing_);  // one byte a record
+  const uint64_t file = AllRecords(pieces_, indexing_);  // one byte a record
   const int largest = LargestThatFits(MaxTablePiecesOf(indexing_), available_bytes,
                                       [&](int n) { return EstimateMemory(n, indexing_); });
-  uint64_t positions = 0;
-  for (int n = 1; n <= pieces_; ++n) positions += TableSize(n);
-  return {.positions = positions,
+  return {.positions = AllRecords(pieces_, TableIndexing::kFuChou),
           .memory_bytes = EstimateMemory(pieces_, indexing_),
           .file_bytes = file,
           .replicated_memory_bytes = kBaseBytes + 2 * file + IndexerBytes(pieces_, indexing_),

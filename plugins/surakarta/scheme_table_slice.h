@@ -44,14 +44,15 @@
 #include "games/surakarta/board.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
+#include "games/surakarta/position.h"
+#include "games/surakarta/symmetry.h"
 #include "plugins/surakarta/capture_outcome.h"
 #include "plugins/surakarta/no_move_outcome.h"
 #include "plugins/surakarta/occupied_set_edges.h"
-#include "games/surakarta/position.h"
-#include "games/surakarta/symmetry.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
 #include "retro/solver/loopy_wdl.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::surakarta {
@@ -70,13 +71,9 @@ concept SurakartaScheme = requires(const Scheme& s, Bitboard b, uint64_t r) {
 // True when `Scheme` numbers classes of positions (several positions share
 // an index), so that distinct moves may lead to the same index.
 template <typename Scheme>
-constexpr bool IndexesClasses() {
-  if constexpr (requires { Scheme::kIndexesClasses; }) {
-    return Scheme::kIndexesClasses;
-  } else {
-    return false;
-  }
-}
+constexpr bool kIndexesClassesOf = requires {
+  requires Scheme::kIndexesClasses;
+};
 
 // The slice of one table under `Scheme`, implementing the game contract of
 // retro/solver/loopy_wdl.h.
@@ -104,22 +101,21 @@ class SchemeTableSlice {
   // Per thread: the scheme's unrank cache, for schemes that have one
   // (SymmetricIndexer::UnrankCache); the solver visits indices in
   // increasing order, so consecutive unranks mostly share a block.
-  struct NoCache {};
+  struct None {};
   template <typename S>
   static auto CacheOf() {
     if constexpr (requires { typename S::UnrankCache; }) {
       return typename S::UnrankCache{};
     } else {
-      return NoCache{};
+      return None{};
     }
   }
-  struct NoEdges {};
   template <typename S>
   static auto EdgesOf() {
     if constexpr (RanksBySet<S>) {
       return OccupiedSetEdges<S>{};
     } else {
-      return NoEdges{};
+      return None{};
     }
   }
   struct Scratch {
@@ -148,8 +144,8 @@ class SchemeTableSlice {
           any_capture = true;
           const uint64_t child_index =
               smaller_scheme_.Rank(p.them & ~to_bit, p.us ^ from_bit ^ to_bit);
-          const WdlOutcome child = smaller_ != nullptr ? DecodeWdl((*smaller_)[child_index])
-                                                       : WdlOutcome::Draw();
+          const WdlOutcome child =
+              smaller_ != nullptr ? DecodeWdl((*smaller_)[child_index]) : WdlOutcome::Draw();
           sink.Conversion(CaptureOutcome(child));
         }
       }
@@ -165,28 +161,32 @@ class SchemeTableSlice {
   }
 
   template <typename Visit>
-  void ForEachPredecessor(Scratch& scratch, uint64_t index, int part,
-                          int parts, Visit&& visit) const {
+  void ForEachPredecessor(Scratch& scratch, uint64_t index, int part, int parts,
+                          Visit&& visit) const {
     const Position p = Unrank(scratch, index);
     if (p.us == 0) return;  // terminal: its predecessors need no visit
     // Every predecessor has our pieces as its opponent's, so all of them
     // are in the part of p.us, and a thread skips at once the positions
     // whose predecessors are not its own (instead of ranking them all).
     if (parts > 1 && PartOf(p.us, parts) != part) return;
-    if constexpr (RanksBySet<Scheme>) {
-      return ForEachPredecessorBySet(scratch.edges, p, visit);
-    }
     const Bitboard occupied = p.us | p.them;
+    if constexpr (RanksBySet<Scheme>) scratch.edges.Reset(occupied);
     std::array<uint64_t, kMaxSteps> predecessors;
     int count = 0;
     // The side that just moved (them) stepped a piece from an empty
-    // neighbour of its point.
+    // neighbour of its point (for a scheme that ranks by set, the
+    // predecessors' sets come from `scratch.edges`).
     for (Bitboard movers = p.them; movers;) {
       const int to = PopLowest(movers);
       const Bitboard base = p.them ^ SquareBit(to);
-      for (Bitboard from = Neighbours(to) & ~occupied; from;) {
-        predecessors[count++] =
-            scheme_.Rank(base | SquareBit(PopLowest(from)), p.us);
+      if constexpr (RanksBySet<Scheme>) {
+        for (const auto& unstep : scratch.edges.UnStepsTo(to, scheme_)) {
+          predecessors[count++] = scheme_.Rank(base | unstep.mover, unstep.set);
+        }
+      } else {
+        for (Bitboard from = Neighbours(to) & ~occupied; from;) {
+          predecessors[count++] = scheme_.Rank(base | SquareBit(PopLowest(from)), p.us);
+        }
       }
     }
     count = Distinct(predecessors.data(), count);
@@ -210,8 +210,8 @@ class SchemeTableSlice {
         any_capture = true;
         const WdlOutcome child =
             smaller_ != nullptr
-                ? DecodeWdl((*smaller_)[smaller_scheme_.Rank(p.them & ~to_bit,
-                                                             edges.CaptureSet(from))])
+                ? DecodeWdl(
+                      (*smaller_)[smaller_scheme_.Rank(p.them & ~to_bit, edges.CaptureSet(from))])
                 : WdlOutcome::Draw();
         sink.Conversion(CaptureOutcome(child));
       }
@@ -231,24 +231,6 @@ class SchemeTableSlice {
     sink.InSliceMoves(steps);
   }
 
-  // ForEachPredecessor for a scheme that ranks by set: the side that just
-  // moved (them) un-steps a piece; the predecessors' sets come from `edges`.
-  template <typename Visit>
-  void ForEachPredecessorBySet(auto& edges, const Position& p, Visit& visit) const {
-    edges.Reset(p.us | p.them);
-    std::array<uint64_t, kMaxSteps> predecessors;
-    int count = 0;
-    for (Bitboard movers = p.them; movers;) {
-      const int to = PopLowest(movers);
-      const Bitboard base = p.them ^ SquareBit(to);
-      for (const auto& unstep : edges.UnStepsTo(to, scheme_)) {
-        predecessors[count++] = scheme_.Rank(base | unstep.mover, unstep.set);
-      }
-    }
-    count = Distinct(predecessors.data(), count);
-    for (int i = 0; i < count; ++i) visit(predecessors[i]);
-  }
-
   Position Unrank(Scratch& scratch, uint64_t index) const {
     if constexpr (requires { typename Scheme::UnrankCache; }) {
       return scheme_.Unrank(index, scratch.cache);
@@ -261,7 +243,7 @@ class SchemeTableSlice {
   // returns their number. Distinct moves give distinct ranks under a
   // one-to-one scheme: nothing to do.
   static int Distinct(uint64_t* ranks, int n) {
-    if constexpr (!IndexesClasses<Scheme>()) return n;
+    if constexpr (!kIndexesClassesOf<Scheme>) return n;
     std::sort(ranks, ranks + n);
     return static_cast<int>(std::unique(ranks, ranks + n) - ranks);
   }
@@ -288,42 +270,56 @@ static_assert(8 * (kMaxClassTablePieces - 1) <= 64,
               "SchemeTableSlice::kMaxSteps holds 8 steps for each piece of the side to move");
 template <typename Scheme>
 constexpr int MaxSchemeTablePieces() {
-  return IndexesClasses<Scheme>() ? kMaxClassTablePieces : kMaxTablePieces;
+  return kIndexesClassesOf<Scheme> ? kMaxClassTablePieces : kMaxTablePieces;
 }
 
 // OK when tables of `pieces` pieces can be built under `Scheme`.
 template <SurakartaScheme Scheme>
 absl::Status CheckSchemeTablePieces(int pieces) {
   if (pieces < 1 || pieces > MaxSchemeTablePieces<Scheme>()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "bad piece count ", pieces, ": tables of 1 to ",
-        MaxSchemeTablePieces<Scheme>(), " pieces can be built"));
+    return absl::InvalidArgumentError(absl::StrCat("bad piece count ", pieces, ": tables of 1 to ",
+                                                   MaxSchemeTablePieces<Scheme>(),
+                                                   " pieces can be built"));
   }
   return absl::OkStatus();
+}
+
+// OK for one piece, or when `smaller` is a solved (pieces - 1)-piece table
+// of `size` bytes.
+inline absl::Status CheckSmallerTable(int pieces, const std::vector<uint8_t>* smaller,
+                                      uint64_t size) {
+  if (pieces == 1 || (smaller != nullptr && smaller->size() == size)) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrCat("the ", pieces, "-piece table needs the solved ",
+                                                 pieces - 1, "-piece table of ", size, " bytes"));
+}
+
+// Builds the tables of 1..`max_pieces` pieces in order, table n by
+// `build(n, smaller)` given the solved (n - 1)-piece table (null for n = 1),
+// and returns them; fails where one build fails.
+template <typename Build>
+absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildEachTable(int max_pieces, Build&& build) {
+  std::vector<std::vector<uint8_t>> tables;
+  for (int n = 1; n <= max_pieces; ++n) {
+    RETRO_ASSIGN_OR_RETURN(std::vector<uint8_t> table, build(n, n > 1 ? &tables.back() : nullptr));
+    tables.push_back(std::move(table));
+  }
+  return tables;
 }
 
 // Solves the `pieces`-piece table under `Scheme` given the solved
 // (pieces - 1)-piece table in the same scheme (`smaller`; unused for one
 // piece). Fails on a bad piece count or a `smaller` table of the wrong size.
 template <SurakartaScheme Scheme>
-absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
-    int pieces, NoMoveRule rule, const std::vector<uint8_t>* smaller,
-    ThreadPool& pool, Progress* progress = nullptr) {
-  if (absl::Status s = CheckSchemeTablePieces<Scheme>(pieces); !s.ok()) {
-    return s;
-  }
+absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(int pieces, NoMoveRule rule,
+                                                      const std::vector<uint8_t>* smaller,
+                                                      ThreadPool& pool,
+                                                      Progress* progress = nullptr) {
+  RETRO_RETURN_IF_ERROR(CheckSchemeTablePieces<Scheme>(pieces));
   // The scheme's own limits (e.g. memory of its tables), before any work.
-  absl::StatusOr<Scheme> scheme = Scheme::Create(pieces);
-  if (!scheme.ok()) return scheme.status();
-  absl::StatusOr<Scheme> smaller_scheme = Scheme::Create(pieces - 1);
-  if (!smaller_scheme.ok()) return smaller_scheme.status();
-  if (pieces > 1 &&
-      (smaller == nullptr || smaller->size() != smaller_scheme->Size())) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the ", pieces, "-piece table needs the solved ", pieces - 1,
-        "-piece table of ", smaller_scheme->Size(), " bytes"));
-  }
-  const SchemeTableSlice<Scheme> slice(*scheme, *smaller_scheme, rule,
+  RETRO_ASSIGN_OR_RETURN(const Scheme scheme, Scheme::Create(pieces));
+  RETRO_ASSIGN_OR_RETURN(const Scheme smaller_scheme, Scheme::Create(pieces - 1));
+  RETRO_RETURN_IF_ERROR(CheckSmallerTable(pieces, smaller, smaller_scheme.Size()));
+  const SchemeTableSlice<Scheme> slice(scheme, smaller_scheme, rule,
                                        pieces > 1 ? smaller : nullptr);
   return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
 }
@@ -331,21 +327,14 @@ absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(
 // Builds the tables of 1..`max_pieces` pieces under `Scheme`: tables[n - 1]
 // holds one byte (EncodeWdl) per index of Scheme::Create(n).
 template <SurakartaScheme Scheme>
-absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(
-    int max_pieces, NoMoveRule rule, ThreadPool& pool,
-    Progress* progress = nullptr) {
+absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(int max_pieces, NoMoveRule rule,
+                                                                    ThreadPool& pool,
+                                                                    Progress* progress = nullptr) {
   // Refused before any table is built, not after the smaller ones.
-  if (absl::Status s = CheckSchemeTablePieces<Scheme>(max_pieces); !s.ok()) {
-    return s;
-  }
-  std::vector<std::vector<uint8_t>> tables;
-  for (int n = 1; n <= max_pieces; ++n) {
-    absl::StatusOr<std::vector<uint8_t>> table = BuildSchemeTable<Scheme>(
-        n, rule, n > 1 ? &tables.back() : nullptr, pool, progress);
-    if (!table.ok()) return table.status();
-    tables.push_back(*std::move(table));
-  }
-  return tables;
+  RETRO_RETURN_IF_ERROR(CheckSchemeTablePieces<Scheme>(max_pieces));
+  return BuildEachTable(max_pieces, [&](int n, const std::vector<uint8_t>* smaller) {
+    return BuildSchemeTable<Scheme>(n, rule, smaller, pool, progress);
+  });
 }
 
 }  // namespace retro::surakarta

@@ -41,8 +41,7 @@ class TableSlice {
         smaller_indexer_(*FuChouIndexer::Create(pieces - 1)) {
     if (pieces > 1 && smaller != nullptr) {
       smaller_data_ = smaller->data();
-      absl::StatusOr<HugePageBuffer> copy =
-          HugePageBuffer::Allocate(smaller->size(), 0);
+      absl::StatusOr<HugePageBuffer> copy = HugePageBuffer::Allocate(smaller->size(), 0);
       if (copy.ok()) {
         smaller_copy_ = *std::move(copy);
         std::memcpy(smaller_copy_.data(), smaller->data(), smaller->size());
@@ -63,13 +62,12 @@ class TableSlice {
   // shared by all colourings (the first piece a capture walk meets does not
   // depend on colours).
   struct Scratch {
-    // One un-step to `to` from `from` and the colex rank of the occupied set
+    // One un-step from `from` and the colex rank of the occupied set
     // before it.
     struct UnStep {
       uint64_t set_rank;
       Bitboard occupied;  // before the un-step
       uint8_t from;
-      uint8_t to;
     };
     uint64_t set_rank = UINT64_MAX;
     Bitboard occupied = 0;
@@ -96,10 +94,8 @@ class TableSlice {
       const Bitboard occupied = scratch.occupied;
       for (Bitboard b = occupied; b;) {
         const int s = PopLowest(b);
-        scratch.first_hits[s] =
-            (SquareBit(s) & kCorners) ? 0 : CaptureFirstHits(s, occupied);
-        scratch.steps[s] =
-            static_cast<uint8_t>(PopCount(StepTargets(s, occupied)));
+        scratch.first_hits[s] = (SquareBit(s) & kCorners) ? 0 : CaptureFirstHits(s, occupied);
+        scratch.steps[s] = static_cast<uint8_t>(PopCount(StepTargets(s, occupied)));
       }
       scratch.moves_valid = true;
     }
@@ -113,8 +109,8 @@ class TableSlice {
         any_capture = true;
         const Bitboard child_us = them & ~SquareBit(to);
         const Bitboard child_them = us ^ SquareBit(from) ^ SquareBit(to);
-        const WdlOutcome child = DecodeWdl(
-            smaller_data_[smaller_indexer_.Rank(child_us, child_them)]);
+        const WdlOutcome child =
+            DecodeWdl(smaller_data_[smaller_indexer_.Rank(child_us, child_them)]);
         const WdlOutcome move = CaptureOutcome(child);
         sink.Conversion(move);
         if (move.result == Wdl::kWin) return;  // nothing beats it
@@ -145,12 +141,10 @@ class TableSlice {
     for (Bitboard movers = them; movers;) {
       const int to = PopLowest(movers);
       const Bitboard mover_base = them ^ SquareBit(to);
-      const typename Scratch::UnStep* u =
-          &scratch.unsteps[scratch.unstep_begin[to]];
+      const typename Scratch::UnStep* u = &scratch.unsteps[scratch.unstep_begin[to]];
       const typename Scratch::UnStep* end = u + scratch.unstep_count[to];
       for (; u != end; ++u) {
-        const uint64_t colours =
-            ExtractBits(mover_base | SquareBit(u->from), u->occupied);
+        const uint64_t colours = ExtractBits(mover_base | SquareBit(u->from), u->occupied);
         visit((u->set_rank << pieces_) | colours);
       }
     }
@@ -162,14 +156,12 @@ class TableSlice {
     return static_cast<int>(((them * 0x9E3779B97F4A7C15ull) >> 40) % parts);
   }
 
-  void Unrank(Scratch& scratch, uint64_t index, Bitboard* us,
-              Bitboard* them) const {
+  void Unrank(Scratch& scratch, uint64_t index, Bitboard* us, Bitboard* them) const {
     const uint64_t set_rank = index >> pieces_;
     if (set_rank != scratch.set_rank) {
-      scratch.occupied =
-          scratch.set_rank != UINT64_MAX && set_rank == scratch.set_rank + 1
-              ? NextCombination(scratch.occupied)
-              : CombinationUnrank(set_rank, pieces_);
+      scratch.occupied = scratch.set_rank != UINT64_MAX && set_rank == scratch.set_rank + 1
+                             ? NextCombination(scratch.occupied)
+                             : CombinationUnrank(set_rank, pieces_);
       scratch.set_rank = set_rank;
       scratch.moves_valid = false;
       scratch.unsteps_valid = false;
@@ -212,14 +204,11 @@ class TableSlice {
         const Bitboard from_bit = SquareBit(from);
         const int j = PopCount(base & (from_bit - 1));
         typename Scratch::UnStep& u = scratch.unsteps[count++];
-        u.set_rank =
-            static_cast<uint64_t>(below[j] + choose[j + 1][from] + above[j]);
+        u.set_rank = static_cast<uint64_t>(below[j] + choose[j + 1][from] + above[j]);
         u.occupied = base | from_bit;
         u.from = static_cast<uint8_t>(from);
-        u.to = static_cast<uint8_t>(to);
       }
-      scratch.unstep_count[to] =
-          static_cast<uint8_t>(count - scratch.unstep_begin[to]);
+      scratch.unstep_count[to] = static_cast<uint8_t>(count - scratch.unstep_begin[to]);
     }
     scratch.unsteps_valid = true;
   }
