@@ -107,7 +107,11 @@ struct Request {
   }
 };
 
-// An answer.
+}  // namespace
+
+// An answer. Outside the unnamed namespace: ExploreServer::Session, a
+// member of a class with linkage, holds one.
+namespace explore_internal {
 struct Reply {
   int status = 200;
   std::string content_type = "application/json; charset=utf-8";
@@ -115,6 +119,11 @@ struct Reply {
   std::vector<std::pair<std::string, std::string>> headers;
   bool close = false;  // close the connection after it
 };
+}  // namespace explore_internal
+
+namespace {
+
+using explore_internal::Reply;
 
 Reply FromApi(const ApiReply& api) {
   Reply reply;
