@@ -38,6 +38,21 @@ absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t large
   return absl::OkStatus();
 }
 
+// The error for a change (layer, value) that cannot follow (previous_layer,
+// previous_value) in `state`'s list (previous_layer -1: none before it).
+absl::Status ImpossibleEntry(uint64_t state, int64_t previous_layer, int previous_value,
+                             int64_t layer, int value, uint32_t horizon, int min_value,
+                             int max_value) {
+  return absl::DataLossError(absl::StrCat(
+      "value store's state ", state, " has an impossible entry (layer ", layer, ", value ", value,
+      ")",
+      previous_layer < 0
+          ? std::string()
+          : absl::StrCat(" after (layer ", previous_layer, ", value ", previous_value, ")"),
+      "; layers must increase up to the horizon ", horizon, " and values change, within ",
+      min_value, "..", max_value));
+}
+
 }  // namespace
 
 absl::Status FiniteHorizonStoreView::Validate(int min_value, int max_value) const {
@@ -185,12 +200,8 @@ absl::Status FiniteHorizonStoreView::ValidateList(BitCursor<kBackward>& in, uint
     const int64_t next_layer = (layer < 0 ? 0 : layer) + r.layer_step;
     if (next_layer <= layer || next_layer > h.horizon || r.value < min_value ||
         r.value > max_value || r.value == value) {
-      return absl::DataLossError(absl::StrCat(
-          "value store's state ", state, " has an impossible entry (layer ", next_layer, ", value ",
-          r.value, ")",
-          layer < 0 ? std::string() : absl::StrCat(" after (layer ", layer, ", value ", value, ")"),
-          "; layers must increase up to the horizon ", h.horizon, " and values change, within ",
-          min_value, "..", max_value));
+      return ImpossibleEntry(state, layer, value, next_layer, r.value, h.horizon, min_value,
+                             max_value);
     }
     layer = next_layer;
     value = r.value;
@@ -303,14 +314,8 @@ absl::Status FiniteHorizonStoreView::ExplainEntries(int min_value, int max_value
     ForEachChange(s, [&](uint32_t layer, int value) {
       if (static_cast<int64_t>(layer) <= previous_layer || layer > header_.horizon ||
           value < min_value || value > max_value || value == previous_value) {
-        status = absl::DataLossError(absl::StrCat(
-            "value store's state ", s, " has an impossible entry (layer ", layer, ", value ", value,
-            ")",
-            previous_layer < 0
-                ? std::string()
-                : absl::StrCat(" after (layer ", previous_layer, ", value ", previous_value, ")"),
-            "; layers must increase up to the horizon ", header_.horizon,
-            " and values change, within ", min_value, "..", max_value));
+        status = ImpossibleEntry(s, previous_layer, previous_value, layer, value, header_.horizon,
+                                 min_value, max_value);
         return false;
       }
       previous_layer = layer;
@@ -365,13 +370,8 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
       const int64_t next_layer = (layer < 0 ? 0 : layer) + step;
       if (next_layer <= layer || next_layer > h.horizon || next_value < min_value ||
           next_value > max_value || next_value == value) {
-        return absl::DataLossError(
-            absl::StrCat("value store's state ", state, " has an impossible entry (layer ",
-                         next_layer, ", value ", next_value, ")",
-                         layer < 0 ? std::string()
-                                   : absl::StrCat(" after (layer ", layer, ", value ", value, ")"),
-                         "; layers must increase up to the horizon ", h.horizon,
-                         " and values change, within ", min_value, "..", max_value));
+        return ImpossibleEntry(state, layer, value, next_layer, next_value, h.horizon, min_value,
+                               max_value);
       }
       layer = next_layer;
       value = next_value;

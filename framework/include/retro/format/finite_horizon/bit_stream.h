@@ -55,7 +55,7 @@ struct BitCursor {
     bits = kBackward ? PeekBitsBack(stream, pos) : PeekBits(stream, pos);
     available = 56;
   }
-  // The next `n` (1..16) bits, the first read lowest (forward) or highest.
+  // The next `n` (1..32) bits, the first read lowest (forward) or highest.
   uint32_t Next(int n) const {
     return static_cast<uint32_t>(kBackward ? bits >> (64 - n) : bits & ((uint64_t{1} << n) - 1));
   }
@@ -79,17 +79,11 @@ struct BitCursor {
   uint32_t Field(int n) {
     if (n == 0) return 0;
     if (available < n) Refill();
-    uint32_t v;
-    if constexpr (kBackward) {
-      v = static_cast<uint32_t>(bits >> (64 - n));
-    } else {
-      v = static_cast<uint32_t>(bits & ((uint64_t{1} << n) - 1));
-    }
+    const uint32_t v = Next(n);
     Consume(static_cast<uint32_t>(n));
     return v;
   }
 };
-
 
 // Appends bits to a little-endian bit stream.
 class BitWriter {
@@ -129,7 +123,6 @@ class BitWriter {
   uint64_t word_ = 0;
   int filled_ = 0;
 };
-
 
 }  // namespace retro
 

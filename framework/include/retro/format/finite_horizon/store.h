@@ -166,9 +166,8 @@ class FiniteHorizonStoreView {
     const uint64_t base = blocks_[block];
     begin = base + starts_[state];
     const uint64_t next = state + 1;
-    end = (next >> header_.block_shift) == block && next < header_.states
-              ? base + starts_[next]
-              : blocks_[block + 1];
+    end = (next >> header_.block_shift) == block && next < header_.states ? base + starts_[next]
+                                                                          : blocks_[block + 1];
   }
 
   // Prefetch hints for a reader of many states' lists at random (the
@@ -383,9 +382,7 @@ class FiniteHorizonStoreView {
   //     final-value index is not used).
   int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
     ChangeCursor cursor;
-    int value = 0;
-    next = Walk(state, cursor, value, [t](uint32_t layer, int) { return layer < t; });
-    return value;
+    return Advance(state, t, cursor, 0, next);
   }
 
   // Resumes reading `state`'s changes at `cursor`, where its value is
@@ -398,8 +395,7 @@ class FiniteHorizonStoreView {
   //     state changes, or UINT32_MAX; no errors.
   //   Thread safety: any number of threads at once (each with its own
   //     cursor). Cost: fit for every node (the changes up to t).
-  int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value,
-              uint32_t& next) const {
+  int Advance(uint64_t state, uint32_t t, ChangeCursor& cursor, int value, uint32_t& next) const {
     next = Walk(state, cursor, value, [t](uint32_t layer, int) { return layer < t; });
     return value;
   }
@@ -463,9 +459,8 @@ class FiniteHorizonStoreView {
   static void RunInParts(uint64_t items, uint64_t parts, const F& f) {
     std::vector<std::thread> threads;
     for (uint64_t p = 1; p < parts; ++p) {
-      threads.emplace_back([&f, items, parts, p] {
-        f(p, items * p / parts, items * (p + 1) / parts);
-      });
+      threads.emplace_back(
+          [&f, items, parts, p] { f(p, items * p / parts, items * (p + 1) / parts); });
     }
     f(0, 0, items / parts);
     for (std::thread& thread : threads) thread.join();
@@ -572,8 +567,7 @@ class FiniteHorizonStoreView {
 
   // ValidateBits' checks of groups [first, last).
   absl::Status ValidateGroups(uint64_t first, uint64_t last, uint64_t limit, int min_value,
-                              int max_value, uint64_t& changes_out,
-                              uint32_t& largest_out) const;
+                              int max_value, uint64_t& changes_out, uint32_t& largest_out) const;
 
   // Decodes one list at `in` (within bits [low, high] of a group's copy)
   // for ValidateBits.

@@ -77,8 +77,6 @@ class ByteRecords {
   // The records of a slice in place (raw records only, unchecked).
   //   Thread safety: any number of threads at once. Cost: fit for every node.
   std::span<const uint8_t> raw(int slice) const { return raw_[slice]; }
-  // The compressed slices (compressed records only).
-  std::span<const CompressedSlice> compressed_slices() const { return compressed_->slices; }
 
   // The chunks of a slice for scans: chunk k holds records
   // [k * ChunkRecords(slice), ...), the last one possibly fewer.

@@ -59,11 +59,6 @@ class CodeByteTable {
     }
     return entries_[uint64_t(row) * kRow + Column(code, last)];
   }
-  void Swap(CodeByteTable& other) {
-    std::swap(row_of_, other.row_of_);
-    std::swap(rows_, other.rows_);
-    entries_.swap(other.entries_);
-  }
   // The entry, 0 for a context without a row.
   uint64_t Get(int context, int code, bool last) const {
     const int32_t row = row_of_[context];
@@ -195,10 +190,9 @@ class BitCoderChanges {
 
   // The change a code byte of the range stands for in a context: (layer
   // step, new value).
-  void ChangeOf(int context, int code, uint32_t& step, int& value) const {
+  std::pair<uint32_t, int> ChangeOf(int context, int code) const {
     const uint32_t entry = range_.codes()[code];
-    step = entry >> 8;
-    value = ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF);
+    return {entry >> 8, ((context >> 1) - 128) + static_cast<int8_t>(entry & 0xFF)};
   }
 
  private:
@@ -286,13 +280,11 @@ BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n, Threa
     worker_byte_counts[w].ForEachNonZero([&](int context, int code, bool last, uint64_t k) {
       worker_byte_counts[0].At(context, code, last) += k;
     });
-    CodeByteTable().Swap(worker_byte_counts[w]);
+    worker_byte_counts[w] = CodeByteTable();
   }
   const CodeByteTable& byte_counts = worker_byte_counts[0];
   byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t k) {
-    uint32_t step;
-    int value;
-    changes.ChangeOf(context, code, step, value);
+    const auto [step, value] = changes.ChangeOf(context, code);
     worker_counts[0][PrefixCodeEncoder::ChangeKey(context, step, value, last)] += k;
   });
   for (size_t w = 1; w < worker_counts.size(); ++w) {
@@ -305,9 +297,7 @@ BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n, Threa
   result.model = result.encoder.Model();
   if (const PrefixCodeEncoder::Code* empty = result.encoder.EmptyCode()) result.empty = *empty;
   byte_counts.ForEachNonZero([&](int context, int code, bool last, uint64_t) {
-    uint32_t step;
-    int value;
-    changes.ChangeOf(context, code, step, value);
+    const auto [step, value] = changes.ChangeOf(context, code);
     if (const PrefixCodeEncoder::Code* c = result.encoder.Find(context, step, value, last)) {
       result.byte_codes.At(context, code, last) =
           uint64_t{c->reversed} | (uint64_t{c->natural} << 24) | (uint64_t{c->length} << 48);
@@ -540,7 +530,7 @@ std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,
                                   const std::function<uint64_t(uint64_t)>& old_index,
                                   ThreadPool& pool) {
   if (store.bit_coded()) return BitCodeFiniteHorizonStore(store, pool, old_index);
-  return PermuteUnits(store, old_index, pool);
+  return SelectUnits(store, store.states(), old_index, pool);
 }
 
 }  // namespace retro

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <span>
 #include <utility>
 #include <vector>
@@ -41,9 +42,8 @@ PrefixCodeEncoder::PrefixCodeEncoder(const absl::flat_hash_map<uint64_t, uint64_
       uint64_t escaped = 0;
       std::vector<std::pair<uint64_t, uint64_t>> kept_group;
       for (size_t k = 0; k < group.size(); ++k) {
-        if (group[k].first == escape) {
-          escaped += group[k].second;
-        } else if (k < kMaxContextSymbols - 1 || !Escapable(group[k].first)) {
+        if (group[k].first != escape &&
+            (k < kMaxContextSymbols - 1 || !Escapable(group[k].first))) {
           kept_group.push_back(group[k]);
         } else {
           escaped += group[k].second;
@@ -93,7 +93,7 @@ void PrefixCodeEncoder::AddContext(std::span<const std::pair<uint64_t, uint64_t>
     for (uint64_t& w : weight) w = (w + 1) / 2;
   }
   std::vector<size_t> order(group.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return length[a] < length[b]; });
   contexts_.emplace_back(static_cast<uint16_t>(id), static_cast<uint16_t>(group.size()));
@@ -117,7 +117,7 @@ std::vector<uint8_t> PrefixCodeEncoder::HuffmanLengths(const std::vector<uint64_
   std::vector<uint8_t> length(n, 1);
   if (n == 1) return length;
   std::vector<uint32_t> leaves(n);
-  for (size_t i = 0; i < n; ++i) leaves[i] = static_cast<uint32_t>(i);
+  std::iota(leaves.begin(), leaves.end(), uint32_t{0});
   std::sort(leaves.begin(), leaves.end(), [&](uint32_t a, uint32_t b) {
     return weight[a] != weight[b] ? weight[a] < weight[b] : a < b;
   });

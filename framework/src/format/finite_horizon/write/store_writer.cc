@@ -74,12 +74,6 @@ std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t s
   return bytes;
 }
 
-std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
-                                  const std::function<uint64_t(uint64_t)>& old_index,
-                                  ThreadPool& pool) {
-  return SelectUnits(store, store.states(), old_index, pool);
-}
-
 template std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader&,
                                                        const std::vector<uint32_t>&,
                                                        const uint32_t*, std::vector<uint64_t>&,

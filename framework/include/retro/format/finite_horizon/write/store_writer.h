@@ -27,28 +27,6 @@ namespace retro {
 // so the shift of several ranges laid out as one store is their smallest.
 uint32_t WidestFiniteHorizonBlockShift(std::span<const uint32_t> counts);
 
-// Writes the block table and the starts of the states [first_state,
-// first_state + counts.size()) of a store laid out with `block_shift`
-// (first_state a multiple of the block size), whose entries begin at entry
-// `first_entry`, and sets first_entry_of[i] to the first entry of state
-// first_state + i (a std::vector<uint64_t>, or another vector of them).
-// The block past the last is the caller's to close.
-template <typename Offsets>
-void LayOutFiniteHorizonStates(uint64_t* blocks, uint16_t* starts, uint32_t block_shift,
-                               uint64_t first_state, std::span<const uint32_t> counts,
-                               uint64_t first_entry, Offsets& first_entry_of) {
-  first_entry_of.resize(counts.size());
-  const uint64_t block_size = uint64_t{1} << block_shift;
-  uint64_t at = first_entry;
-  for (uint64_t i = 0; i < counts.size(); ++i) {
-    const uint64_t s = first_state + i;
-    if (s % block_size == 0) blocks[s >> block_shift] = at;
-    starts[s] = static_cast<uint16_t>(at - blocks[s >> block_shift]);
-    first_entry_of[i] = at;
-    at += counts[i];
-  }
-}
-
 // Lays out a store with counts[s] units (entries, or coded bytes) for state
 // s: returns its bytes with the header (from `fields`: entry_bytes, entries,
 // horizon, last_change, evaluations; the rest is filled in), the block
@@ -81,7 +59,14 @@ std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader& fi
   if (coded && codes != nullptr) std::memcpy(bytes.data() + sections.codes, codes, 4 * 256);
   auto* blocks = reinterpret_cast<uint64_t*>(bytes.data() + sections.blocks);
   auto* starts = reinterpret_cast<uint16_t*>(bytes.data() + sections.starts);
-  LayOutFiniteHorizonStates(blocks, starts, shift, 0, counts, 0, first_unit);
+  first_unit.resize(states);
+  uint64_t at = 0;
+  for (uint64_t s = 0; s < states; ++s) {
+    if (s % (uint64_t{1} << shift) == 0) blocks[s >> shift] = at;
+    starts[s] = static_cast<uint16_t>(at - blocks[s >> shift]);
+    first_unit[s] = at;
+    at += counts[s];
+  }
   blocks[FiniteHorizonStoreView::BlockCount(states, shift)] = units;
   return bytes;
 }
@@ -92,9 +77,11 @@ extern template std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizo
                                                               const std::vector<uint32_t>&,
                                                               const uint32_t*,
                                                               std::vector<uint64_t>&, ThreadPool*);
-extern template std::vector<uint8_t> LayOutFiniteHorizonStore(
-    const FiniteHorizonStoreHeader&, const std::vector<uint32_t>&, const uint32_t*,
-    internal::HugePageVector<uint64_t>&, ThreadPool*);
+extern template std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizonStoreHeader&,
+                                                              const std::vector<uint32_t>&,
+                                                              const uint32_t*,
+                                                              internal::HugePageVector<uint64_t>&,
+                                                              ThreadPool*);
 
 // Writes entry `i` = (layer, value) into the entry area of a fixed-width
 // store (entry_bytes 2 or 4).
@@ -119,12 +106,6 @@ inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint
 std::vector<uint8_t> SelectUnits(const FiniteHorizonStoreView& store, uint64_t states,
                                  const std::function<uint64_t(uint64_t)>& old_index,
                                  ThreadPool& pool);
-
-// PermuteStore (bit_coder.h) of a fixed-width or
-// byte-coded store: each state's units move whole.
-std::vector<uint8_t> PermuteUnits(const FiniteHorizonStoreView& store,
-                                  const std::function<uint64_t(uint64_t)>& old_index,
-                                  ThreadPool& pool);
 
 }  // namespace retro
 
