@@ -6,7 +6,7 @@
 #include <cstring>
 #include <utility>
 
-#include "absl/strings/str_cat.h"
+#include "retro/status_macros.h"
 
 namespace retro::solver {
 namespace {
@@ -34,9 +34,7 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
                                     ThreadPool* pool) {
   // 1. What earlier layers left past the threshold goes to the scratch file.
   const bool spilling = !options_.scratch_directory.empty();
-  if (spilling && memory_bytes_ >= options_.spill_bytes) {
-    if (absl::Status s = Spill(); !s.ok()) return s;
-  }
+  if (spilling && memory_bytes_ >= options_.spill_bytes) RETRO_RETURN_IF_ERROR(Spill());
   // 2. The layer cut into runs, each the changes of one part within one
   //    segment, in state order (so a segment's runs are consecutive).
   struct Run {
@@ -107,15 +105,14 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
 
 absl::Status ChangeLog::Spill() {
   if (!file_.has_value()) {
-    absl::StatusOr<retro::internal::ScratchFile> file =
-        retro::internal::ScratchFile::Create(options_.scratch_directory);
-    if (!file.ok()) return file.status();
-    file_.emplace(std::move(*file));
+    RETRO_ASSIGN_OR_RETURN(retro::internal::ScratchFile file,
+                           retro::internal::ScratchFile::Create(options_.scratch_directory));
+    file_.emplace(std::move(file));
   }
   for (Segment& segment : segments_) {
     if (segment.buffer.empty()) continue;
     const uint64_t offset = file_->size();
-    if (absl::Status s = file_->Append(segment.buffer); !s.ok()) return s;
+    RETRO_RETURN_IF_ERROR(file_->Append(segment.buffer));
     segment.spilled.push_back({offset, segment.buffer.size()});
     segment.buffer.clear();
   }
@@ -161,11 +158,8 @@ absl::Status ChangeLog::Reader::Refill() {
     const uint64_t from = next_ + filled;
     if (from < piece_start + piece.size) {
       const uint64_t n = std::min(want - filled, piece_start + piece.size - from);
-      if (absl::Status s = log_.file_->ReadAt(piece.offset + (from - piece_start),
-                                              std::span<uint8_t>(out + filled, n));
-          !s.ok()) {
-        return s;
-      }
+      RETRO_RETURN_IF_ERROR(log_.file_->ReadAt(piece.offset + (from - piece_start),
+                                               std::span<uint8_t>(out + filled, n)));
       filled += n;
     }
     piece_start += piece.size;

@@ -27,6 +27,11 @@ absl::Status Refusal(const std::string& path, const std::string& why) {
                    "; delete the folder or solve without --resume to start afresh"));
 }
 
+// A failed check of checkpoint file `path` as its refusal; ok stays ok.
+absl::Status DamagedUnless(const std::string& path, const absl::Status& status) {
+  return status.ok() ? status : Refusal(path, absl::StrCat("is damaged: ", status.message()));
+}
+
 // The name of part k of a snapshot inside its container.
 std::string PartName(size_t k) { return absl::StrCat("part-", k); }
 
@@ -87,12 +92,8 @@ absl::StatusOr<std::unique_ptr<FileCheckpoint>> FileCheckpoint::Create(
   return checkpoint;
 }
 
-std::string FileCheckpoint::SlicePath(const std::string& name) const {
-  return absl::StrCat(folder_->path(), "/", name, ".slice");
-}
-
-std::string FileCheckpoint::SnapshotPath(const std::string& name) const {
-  return absl::StrCat(folder_->path(), "/", name, ".snapshot");
+std::string FileCheckpoint::FilePath(const std::string& name, const char* suffix) const {
+  return absl::StrCat(folder_->path(), "/", name, suffix);
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
@@ -103,7 +104,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
   // Mapped: the solve keeps finished slices as views of it.
   absl::StatusOr<std::unique_ptr<DatabaseFile>> file =
       DatabaseFile::Open(path, /*verify_slices=*/true, DatabaseFile::Holding::kMapped);
-  if (!file.ok()) return refuse(absl::StrCat("is damaged: ", file.status().message()));
+  RETRO_RETURN_IF_ERROR(DamagedUnless(path, file.status()));
   const DatabaseIdentity& id = (*file)->identity();
   if (id.codec != codec) return refuse("is not a retro checkpoint of this kind");
   if (id.game != game_) return refuse(absl::StrCat("belongs to game '", id.game, "'"));
@@ -206,7 +207,7 @@ void FileCheckpoint::StopSyncing(bool finish) {
 
 absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
     const std::string& name, const SliceCheck& check) {
-  const std::string path = SlicePath(name);
+  const std::string path = FilePath(name, ".slice");
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kCheckpointCodec));
   if (file == nullptr) return std::nullopt;
   const std::optional<size_t> slice = file->FindSlice(name);
@@ -215,11 +216,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
   }
   const std::span<const uint8_t> bytes = file->SliceBytes(*slice);
   // Checked like a slice of a database file.
-  if (check != nullptr) {
-    if (absl::Status status = check(bytes); !status.ok()) {
-      return Refusal(path, absl::StrCat("is damaged: ", status.message()));
-    }
-  }
+  if (check != nullptr) RETRO_RETURN_IF_ERROR(DamagedUnless(path, check(bytes)));
   ++restored_;
   NoteRestored(name);
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
@@ -227,7 +224,7 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> FileCheckpoint::Restore(
 
 absl::Status FileCheckpoint::Save(const std::string& name, std::span<const uint8_t> bytes) {
   const std::pair<std::string, std::span<const uint8_t>> slice[] = {{name, bytes}};
-  RETRO_RETURN_IF_ERROR(Write(SlicePath(name), kCheckpointCodec, slice));
+  RETRO_RETURN_IF_ERROR(Write(FilePath(name, ".slice"), kCheckpointCodec, slice));
   ++saved_;
   return absl::OkStatus();
 }
@@ -238,7 +235,7 @@ bool FileCheckpoint::SnapshotDue() const {
 
 absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> FileCheckpoint::RestoreSnapshot(
     const std::string& name, const solver::SnapshotCheck& check) {
-  const std::string path = SnapshotPath(name);
+  const std::string path = FilePath(name, ".snapshot");
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseFile> file, OpenOwn(path, kSnapshotCodec));
   if (file == nullptr) return std::nullopt;
   std::vector<std::vector<uint8_t>> parts;
@@ -249,11 +246,7 @@ absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> FileCheckpoint:
     parts.emplace_back(bytes.begin(), bytes.end());
   }
   // Checked against what the solver needs to continue from it.
-  if (check != nullptr) {
-    if (absl::Status status = check(parts); !status.ok()) {
-      return Refusal(path, absl::StrCat("is damaged: ", status.message()));
-    }
-  }
+  if (check != nullptr) RETRO_RETURN_IF_ERROR(DamagedUnless(path, check(parts)));
   ++snapshots_restored_;
   NoteRestored(name);
   return parts;
@@ -263,7 +256,7 @@ absl::Status FileCheckpoint::SaveSnapshot(const std::string& name,
                                           std::span<const std::span<const uint8_t>> parts) {
   std::vector<std::pair<std::string, std::span<const uint8_t>>> slices;
   for (size_t k = 0; k < parts.size(); ++k) slices.emplace_back(PartName(k), parts[k]);
-  RETRO_RETURN_IF_ERROR(Write(SnapshotPath(name), kSnapshotCodec, slices));
+  RETRO_RETURN_IF_ERROR(Write(FilePath(name, ".snapshot"), kSnapshotCodec, slices));
   ++snapshots_saved_;
   return absl::OkStatus();
 }
@@ -271,7 +264,7 @@ absl::Status FileCheckpoint::SaveSnapshot(const std::string& name,
 void FileCheckpoint::DiscardSnapshot(const std::string& name) {
   if (!folder_->CheckStillOurs().ok()) return;  // nothing removed from another folder
   std::error_code error;
-  std::filesystem::remove(SnapshotPath(name), error);
+  std::filesystem::remove(FilePath(name, ".snapshot"), error);
 }
 
 FileCheckpoint::~FileCheckpoint() {

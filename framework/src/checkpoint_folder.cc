@@ -180,6 +180,17 @@ void RemoveStaleFolderDrafts(const std::string& path) {
   closedir(listing);
 }
 
+// Renames `from` to `to` unless `to` exists; 0 when renamed, else the error
+// (EEXIST or ENOTEMPTY when `to` exists).
+int RenameOntoNothing(const std::string& from, const std::string& to) {
+  if (renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
+  if (errno != EINVAL) return errno;
+  // A file system without RENAME_NOREPLACE: rename only onto nothing.
+  struct stat st {};
+  if (lstat(to.c_str(), &st) == 0) return EEXIST;
+  return rename(from.c_str(), to.c_str()) == 0 ? 0 : errno;
+}
+
 // Makes the folder `path` with its marker in one step, so that no process
 // ever sees it without one (a kill leaves either nothing or a marked
 // folder): the folder is made and marked under a temporary's name, then
@@ -207,24 +218,8 @@ absl::StatusOr<bool> MakeMarkedFolder(const std::string& path, const CheckpointM
   absl::Status status = WriteMarkerFile(fd, MarkerText(marker), path + "/" + kMarkerName);
   bool made = false;
   if (status.ok()) {
-    int rename_errno = 0;
-    if (renameat2(AT_FDCWD, draft.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
-      made = true;
-    } else {
-      rename_errno = errno;
-    }
-    if (rename_errno == EINVAL) {
-      // A file system without RENAME_NOREPLACE: rename only onto nothing.
-      struct stat st {};
-      if (lstat(path.c_str(), &st) == 0) {
-        rename_errno = EEXIST;
-      } else if (rename(draft.c_str(), path.c_str()) == 0) {
-        made = true;
-        rename_errno = 0;
-      } else {
-        rename_errno = errno;
-      }
-    }
+    const int rename_errno = RenameOntoNothing(draft, path);
+    made = rename_errno == 0;
     if (!made && rename_errno != EEXIST && rename_errno != ENOTEMPTY) {
       errno = rename_errno;
       status = ErrnoStatus("cannot make the checkpoint folder", path);

@@ -53,41 +53,35 @@ uint64_t AlignUp(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
-void Put32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+// Appends `v` little-endian; Set writes it over the bytes at `at`.
+template <typename T>
+void Put(std::vector<uint8_t>& out, T v) {
+  for (size_t i = 0; i < sizeof(T); ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
 }
-void Put64(std::vector<uint8_t>& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+template <typename T>
+void Set(std::vector<uint8_t>& out, size_t at, T v) {
+  for (size_t i = 0; i < sizeof(T); ++i) out[at + i] = static_cast<uint8_t>(v >> (8 * i));
 }
 void PutString(std::vector<uint8_t>& out, std::string_view s) {
-  Put32(out, static_cast<uint32_t>(s.size()));
+  Put(out, static_cast<uint32_t>(s.size()));
   out.insert(out.end(), s.begin(), s.end());
-}
-void Set64(std::vector<uint8_t>& out, size_t at, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out[at + i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
 // Bounds-checked little-endian reader over the header bytes.
 class HeaderReader {
  public:
   explicit HeaderReader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
-  bool Read32(uint32_t& v) {
-    if (bytes_.size() - pos_ < 4) return false;
+  template <typename T>
+  bool Read(T& v) {
+    if (bytes_.size() - pos_ < sizeof(T)) return false;
     v = 0;
-    for (int i = 0; i < 4; ++i) v |= uint32_t{bytes_[pos_ + i]} << (8 * i);
-    pos_ += 4;
-    return true;
-  }
-  bool Read64(uint64_t& v) {
-    if (bytes_.size() - pos_ < 8) return false;
-    v = 0;
-    for (int i = 0; i < 8; ++i) v |= uint64_t{bytes_[pos_ + i]} << (8 * i);
-    pos_ += 8;
+    for (size_t i = 0; i < sizeof(T); ++i) v |= T{bytes_[pos_ + i]} << (8 * i);
+    pos_ += sizeof(T);
     return true;
   }
   bool ReadString(std::string& s) {
     uint32_t size;
-    if (!Read32(size) || size > kMaxStringBytes || bytes_.size() - pos_ < size) {
+    if (!Read(size) || size > kMaxStringBytes || bytes_.size() - pos_ < size) {
       return false;
     }
     s.assign(reinterpret_cast<const char*>(bytes_.data() + pos_), size);
@@ -137,30 +131,29 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
   // with zeros to learn its size, then again with the real offsets.
   auto layout = [&](const std::vector<uint64_t>& offsets, uint64_t file_size) {
     std::vector<uint8_t> out(kMagic, kMagic + 8);
-    Put32(out, kDatabaseFormatVersion);
-    Put32(out, 0);  // header size, patched below
-    Put64(out, file_size);
-    Put64(out, 0);  // header checksum, patched below
-    Put32(out, identity.plugin_abi);
-    Put32(out, identity.data_version);
+    Put(out, kDatabaseFormatVersion);
+    Put(out, uint32_t{0});  // header size, patched below
+    Put(out, file_size);
+    Put(out, uint64_t{0});  // header checksum, patched below
+    Put(out, identity.plugin_abi);
+    Put(out, identity.data_version);
     PutString(out, identity.game);
     PutString(out, identity.codec);
-    Put32(out, static_cast<uint32_t>(builder.parameters().size()));
+    Put(out, static_cast<uint32_t>(builder.parameters().size()));
     for (const auto& [key, value] : builder.parameters()) {
       PutString(out, key);
       PutString(out, value);
     }
-    Put32(out, static_cast<uint32_t>(builder.slices().size()));
+    Put(out, static_cast<uint32_t>(builder.slices().size()));
     for (size_t i = 0; i < builder.slices().size(); ++i) {
       const auto& slice = builder.slices()[i];
       PutString(out, slice.name);
-      Put64(out, offsets[i]);
-      Put64(out, slice.bytes().size());
-      Put64(out, Checksum64(slice.bytes().data(), slice.bytes().size()));
+      Put(out, offsets[i]);
+      Put(out, slice.bytes().size());
+      Put(out, Checksum64(slice.bytes().data(), slice.bytes().size()));
     }
     out.resize(AlignUp(out.size(), 8), 0);
-    const uint32_t header_size = static_cast<uint32_t>(out.size());
-    for (int i = 0; i < 4; ++i) out[12 + i] = static_cast<uint8_t>(header_size >> (8 * i));
+    Set(out, 12, static_cast<uint32_t>(out.size()));
     return out;
   };
   std::vector<uint64_t> offsets(builder.slices().size(), 0);
@@ -174,7 +167,7 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
       offsets.empty() ? header_size
                       : offsets.back() + builder.slices().back().bytes().size();
   std::vector<uint8_t> header = layout(offsets, file_size);
-  Set64(header, kChecksumOffset, Checksum64(header.data(), header.size()));
+  Set(header, kChecksumOffset, Checksum64(header.data(), header.size()));
   slice_offsets = std::move(offsets);
   return header;
 }
@@ -218,17 +211,12 @@ extern "C" void RemoveTempAndExit(int signal_number) {
   _exit(128 + signal_number);
 }
 
-void RegisterTemp(const char* path) {
+// Puts `to` in the first slot holding `from`: registers a temporary
+// (from nullptr) or unregisters it (to nullptr).
+void SwapTempSlot(const char* from, const char* to) {
   for (auto& slot : g_temps_to_remove) {
-    const char* expected = nullptr;
-    if (slot.compare_exchange_strong(expected, path)) return;
-  }
-}
-
-void UnregisterTemp(const char* path) {
-  for (auto& slot : g_temps_to_remove) {
-    const char* expected = path;
-    if (slot.compare_exchange_strong(expected, nullptr)) return;
+    const char* expected = from;
+    if (slot.compare_exchange_strong(expected, to)) return;
   }
 }
 
@@ -299,6 +287,12 @@ absl::Status ErrnoError(std::string_view what, const std::string& path) {
       absl::StrCat(std::string(what), " ", path, ": ", std::strerror(errno)));
 }
 
+absl::Status NotARegularDatabase(const std::string& path, mode_t mode) {
+  return absl::InvalidArgumentError(absl::StrCat("not a regular file: ", path, " is ",
+                                                 FileTypeName(mode),
+                                                 "; a database is a file written by retro solve"));
+}
+
 // Why `path` cannot be opened for reading (errno is open's): a path that
 // names nothing, or a socket (which open refuses with ENXIO), is the user's
 // input (NotFound, InvalidArgument); any other failure is the system's.
@@ -314,9 +308,7 @@ absl::Status OpenDatabaseError(const std::string& path) {
   }
   struct stat st {};
   if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "not a regular file: ", path, " is ", FileTypeName(st.st_mode),
-        "; a database is a file written by retro solve"));
+    return NotARegularDatabase(path, st.st_mode);
   }
   errno = error;
   return ErrnoError("cannot open database", path);
@@ -465,36 +457,24 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
   // below like every file that is not a regular one.
   const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return OpenDatabaseError(path);
-  struct stat st {};
-  if (fstat(fd, &st) != 0) {
-    const absl::Status error = ErrnoError("cannot stat database", path);
-    close(fd);
-    return error;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    close(fd);
-    return absl::InvalidArgumentError(absl::StrCat(
-        "not a regular file: ", path, " is ", FileTypeName(st.st_mode),
-        "; a database is a file written by retro solve"));
-  }
   std::unique_ptr<DatabaseFile> file(new DatabaseFile());
   file->path_ = path;
-  const size_t size = static_cast<size_t>(st.st_size);
-  if (size > 0) {
+  // 1. Read or map the file (closed after, whatever the outcome).
+  const absl::Status loaded = [&]() -> absl::Status {
+    struct stat st {};
+    if (fstat(fd, &st) != 0) return ErrnoError("cannot stat database", path);
+    if (!S_ISREG(st.st_mode)) return NotARegularDatabase(path, st.st_mode);
+    const size_t size = static_cast<size_t>(st.st_size);
+    if (size == 0) return absl::OkStatus();
     const bool read = holding == Holding::kByLimit && size <= DatabaseReadLimit();
-    absl::Status loaded = read ? file->ReadPrivately(fd, size) : file->MapGuarded(fd, size);
-    if (!loaded.ok()) {
-      close(fd);
-      return loaded;
-    }
-  }
+    return read ? file->ReadPrivately(fd, size) : file->MapGuarded(fd, size);
+  }();
   close(fd);
+  // 2. Parse it; errors name the file.
+  RETRO_RETURN_IF_ERROR(loaded);
   absl::Status status = file->Parse(verify_slices);
-  if (status.ok()) file->SetPaddingPoisoned(true);
-  if (!status.ok()) {
-    return absl::Status(status.code(),
-                        absl::StrCat(path, ": ", status.message()));
-  }
+  if (!status.ok()) return absl::Status(status.code(), absl::StrCat(path, ": ", status.message()));
+  file->SetPaddingPoisoned(true);
   return file;
 }
 
@@ -503,8 +483,7 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::FromBytes(
   std::unique_ptr<DatabaseFile> file(new DatabaseFile());
   file->path_ = "<memory>";
   file->bytes_ = bytes;
-  absl::Status status = file->Parse(verify_slices);
-  if (!status.ok()) return status;
+  RETRO_RETURN_IF_ERROR(file->Parse(verify_slices));
   return file;
 }
 
@@ -619,10 +598,10 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
   reader.Seek(8);
   uint32_t header_size = 0;
   uint64_t file_size = 0, header_checksum = 0;
-  reader.Read32(format_version_);
-  reader.Read32(header_size);
-  reader.Read64(file_size);
-  reader.Read64(header_checksum);
+  reader.Read(format_version_);
+  reader.Read(header_size);
+  reader.Read(file_size);
+  reader.Read(header_checksum);
   if (format_version_ != kDatabaseFormatVersion) {
     return absl::FailedPreconditionError(absl::StrFormat(
         "unsupported database format version %d (this retro reads version %d)",
@@ -652,9 +631,9 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
   uint32_t count = 0;
   const absl::Status malformed =
       absl::DataLossError("malformed header (fields overrun the header)");
-  if (!fields.Read32(identity_.plugin_abi) || !fields.Read32(identity_.data_version) ||
+  if (!fields.Read(identity_.plugin_abi) || !fields.Read(identity_.data_version) ||
       !fields.ReadString(identity_.game) || !fields.ReadString(identity_.codec) ||
-      !fields.Read32(count) || count > kMaxEntries) {
+      !fields.Read(count) || count > kMaxEntries) {
     return malformed;
   }
   for (uint32_t i = 0; i < count; ++i) {
@@ -662,12 +641,12 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
     if (!fields.ReadString(key) || !fields.ReadString(value)) return malformed;
     parameters_.emplace_back(std::move(key), std::move(value));
   }
-  if (!fields.Read32(count) || count > kMaxEntries) return malformed;
+  if (!fields.Read(count) || count > kMaxEntries) return malformed;
   uint64_t previous_end = header_size;
   for (uint32_t i = 0; i < count; ++i) {
     SliceInfo slice;
-    if (!fields.ReadString(slice.name) || !fields.Read64(slice.offset) ||
-        !fields.Read64(slice.size) || !fields.Read64(slice.checksum)) {
+    if (!fields.ReadString(slice.name) || !fields.Read(slice.offset) || !fields.Read(slice.size) ||
+        !fields.Read(slice.checksum)) {
       return malformed;
     }
     if (slice.offset % kSliceAlignment != 0 || slice.offset < previous_end ||
@@ -766,7 +745,7 @@ absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
   const mode_t mask = umask(0);
   umask(mask);
   fchmod(writer->fd_, 0666 & ~mask);
-  RegisterTemp(writer->temp_path_.c_str());
+  SwapTempSlot(nullptr, writer->temp_path_.c_str());
   return writer;
 }
 
@@ -786,7 +765,7 @@ AtomicFileWriter::~AtomicFileWriter() {
   if (fd_ >= 0) {
     close(fd_);
     unlink(temp_path_.c_str());
-    UnregisterTemp(temp_path_.c_str());
+    SwapTempSlot(temp_path_.c_str(), nullptr);
   }
 }
 
@@ -797,19 +776,17 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
   RETRO_RETURN_IF_ERROR(CheckWritable(identity, builder));
   std::vector<uint64_t> offsets;
   const std::vector<uint8_t> header = SerializeHeader(identity, builder, offsets);
+  uint64_t file_size = header.size();
   absl::Status status = WriteAll(fd_, header.data(), header.size(), 0, user_path_);
   for (size_t i = 0; status.ok() && i < offsets.size(); ++i) {
     const std::span<const uint8_t> bytes = builder.slices()[i].bytes();
     status = WriteAll(fd_, bytes.data(), bytes.size(), offsets[i], user_path_);
+    file_size = offsets[i] + bytes.size();
   }
   // Slices are aligned, so the last one may end before padding that was
   // never written; the size in the header is authoritative.
-  if (status.ok()) {
-    uint64_t file_size = header.size();
-    if (!offsets.empty()) file_size = offsets.back() + builder.slices().back().bytes().size();
-    if (ftruncate(fd_, static_cast<off_t>(file_size)) != 0) {
-      status = ErrnoError("cannot size", user_path_);
-    }
+  if (status.ok() && ftruncate(fd_, static_cast<off_t>(file_size)) != 0) {
+    status = ErrnoError("cannot size", user_path_);
   }
   if (status.ok() && check != nullptr) status = check(temp_path_);
   return Finish(status, durability);
@@ -835,12 +812,11 @@ absl::Status AtomicFileWriter::Finish(absl::Status status, Durability durability
   // Renamed while still open and locked, so that no stale-temporary sweep
   // of another solve can take it in between.
   if (rename(temp_path_.c_str(), path_.c_str()) != 0) {
-    const absl::Status error = ErrnoError("cannot rename into place", user_path_);
-    return error;  // the destructor removes the temp file
+    return ErrnoError("cannot rename into place", user_path_);  // the destructor removes it
   }
   close(fd_);
   fd_ = -1;
-  UnregisterTemp(temp_path_.c_str());
+  SwapTempSlot(temp_path_.c_str(), nullptr);
   // Make the rename itself durable.
   if (durability == Durability::kSynced) SyncDirectoryOf(path_);
   return absl::OkStatus();

@@ -28,6 +28,13 @@ std::string ListNames(const std::vector<std::string>& names) {
   return absl::StrCat(names[0], ", ", names[1], ", ..., ", names.back());
 }
 
+// The refusal of a `what` header without parameter `key`; `valid` (if
+// any) follows.
+absl::Status Lacks(std::string_view what, std::string_view key, std::string_view valid = "") {
+  return absl::DataLossError(absl::StrCat(A(what), " header lacks parameter '", A(key), "'",
+                                          valid.empty() ? "" : "; ", A(valid)));
+}
+
 }  // namespace
 
 absl::StatusOr<HeaderParameters> HeaderParameters::Read(
@@ -68,10 +75,7 @@ absl::StatusOr<HeaderParameters> HeaderParameters::ReadKeys(
     }
   }
   for (const std::string_view key : required) {
-    if (!result.Has(key)) {
-      return absl::DataLossError(
-          absl::StrCat(A(what), " header lacks parameter '", A(key), "'"));
-    }
+    if (!result.Has(key)) return Lacks(what, key);
   }
   return result;
 }
@@ -97,10 +101,7 @@ absl::StatusOr<int64_t> HeaderParameters::Int(std::string_view key,
                                                int64_t min_value,
                                                int64_t max_value) const {
   const std::string range = absl::StrCat("valid: ", min_value, "..", max_value);
-  if (!Has(key)) {
-    return absl::DataLossError(
-        absl::StrCat(what_, " header lacks parameter '", A(key), "'; ", range));
-  }
+  if (!Has(key)) return Lacks(what_, key, range);
   const std::string& text = Text(key);
   // Canonical decimal: digits only, no leading zero unless the number is 0,
   // at most 18 digits (so no overflow).
@@ -125,10 +126,7 @@ absl::StatusOr<std::string> HeaderParameters::Choice(
   std::vector<absl::string_view> names;
   for (const std::string_view choice : choices) names.push_back(A(choice));
   const std::string valid = absl::StrCat("valid: ", absl::StrJoin(names, ", "));
-  if (!Has(key)) {
-    return absl::DataLossError(
-        absl::StrCat(what_, " header lacks parameter '", A(key), "'; ", valid));
-  }
+  if (!Has(key)) return Lacks(what_, key, valid);
   const std::string& text = Text(key);
   if (std::find(choices.begin(), choices.end(), text) == choices.end()) {
     return Error(key, absl::StrCat("is not a valid choice; ", valid));

@@ -79,10 +79,9 @@ std::string FileTypeText(fs::file_type type) {
   }
 }
 
-}  // namespace
-
-std::vector<std::string> PluginPathDirs() {
-  std::vector<std::string> dirs;
+// `plugin_dirs`, then the entries of RETRO_PLUGIN_PATH (colon-separated).
+std::vector<std::string> WithPluginPath(const std::vector<std::string>& plugin_dirs) {
+  std::vector<std::string> dirs = plugin_dirs;
   if (const char* env = std::getenv("RETRO_PLUGIN_PATH"); env != nullptr) {
     for (absl::string_view part : absl::StrSplit(env, ':', absl::SkipEmpty())) {
       dirs.emplace_back(part);
@@ -91,10 +90,11 @@ std::vector<std::string> PluginPathDirs() {
   return dirs;
 }
 
+}  // namespace
+
 std::vector<std::string> PluginSearchDirs(
     const std::vector<std::string>& plugin_dirs) {
-  std::vector<std::string> dirs = plugin_dirs;
-  for (std::string& dir : PluginPathDirs()) dirs.push_back(std::move(dir));
+  std::vector<std::string> dirs = WithPluginPath(plugin_dirs);
   const std::string exe_dir = ExecutableDir();
   dirs.push_back(exe_dir);
 #ifdef RETRO_PLUGIN_DIR_FROM_BIN
@@ -112,8 +112,7 @@ std::vector<std::string> PluginSearchDirs(
 
 std::vector<std::string> LibraryPluginSearchDirs(
     const std::vector<std::string>& plugin_dirs) {
-  std::vector<std::string> dirs = plugin_dirs;
-  for (std::string& dir : PluginPathDirs()) dirs.push_back(std::move(dir));
+  std::vector<std::string> dirs = WithPluginPath(plugin_dirs);
   if (const std::string library_dir = FrameworkLibraryDir(); !library_dir.empty()) {
     dirs.push_back((fs::path(library_dir) / "retro").string());
     dirs.push_back(library_dir);
@@ -161,11 +160,10 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
     return absl::InvalidArgumentError(
         absl::StrCat(path, " is not a retro plugin (not a shared library)"));
   }
-  const bool has_abi =
-      std::find(exports.begin(), exports.end(), "retro_plugin_abi") != exports.end();
-  const bool has_factory = std::find(exports.begin(), exports.end(),
-                                     "retro_plugin_factory") != exports.end();
-  if (!has_abi || !has_factory) {
+  const auto exported = [&](const char* name) {
+    return std::find(exports.begin(), exports.end(), name) != exports.end();
+  };
+  if (!exported("retro_plugin_abi") || !exported("retro_plugin_factory")) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, " is not a retro plugin (it exports no retro_plugin_abi / "
               "retro_plugin_factory; plugins use RETRO_PLUGIN from retro/plugin.h)"));

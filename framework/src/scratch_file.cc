@@ -15,19 +15,13 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro::internal {
-namespace {
-
-std::string ErrnoText(int error) { return std::strerror(error); }
-
-}  // namespace
 
 absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
   const std::string where = directory.empty() ? std::string(".") : directory;
   struct stat info;
   if (::stat(where.c_str(), &info) != 0) {
-    const int error = errno;
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot use scratch folder ", where, ": ", ErrnoText(error)));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot use scratch folder ", where, ": ", std::strerror(errno)));
   }
   if (!S_ISDIR(info.st_mode)) {
     return absl::FailedPreconditionError(
@@ -43,9 +37,8 @@ absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
     if (fd >= 0) ::unlink(buffer.data());
   }
   if (fd < 0) {
-    const int error = errno;
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot create a scratch file in ", where, ": ", ErrnoText(error)));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot create a scratch file in ", where, ": ", std::strerror(errno)));
   }
   return ScratchFile(fd, where);
 }
@@ -83,10 +76,9 @@ absl::StatusOr<std::span<const uint8_t>> ScratchFile::Map() {
   if (mapped_ == nullptr) {
     void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
     if (at == MAP_FAILED) {
-      const int error = errno;
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "cannot map a scratch file of ", size_, " bytes in ", directory_, ": ",
-          ErrnoText(error)));
+      return absl::ResourceExhaustedError(absl::StrCat("cannot map a scratch file of ", size_,
+                                                       " bytes in ", directory_, ": ",
+                                                       std::strerror(errno)));
     }
     mapped_ = at;
   }
@@ -101,15 +93,14 @@ absl::StatusOr<std::span<uint8_t>> ScratchFile::MapForWriting(uint64_t bytes) {
   if (const int error = ::posix_fallocate(fd_, 0, static_cast<off_t>(bytes)); error != 0) {
     return absl::ResourceExhaustedError(absl::StrCat(
         "cannot reserve ", bytes, " bytes for a scratch file in ", directory_, ": ",
-        ErrnoText(error),
+        std::strerror(error),
         error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
   }
   void* at = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
   if (at == MAP_FAILED) {
-    const int error = errno;
     return absl::ResourceExhaustedError(absl::StrCat("cannot map a scratch file of ", bytes,
                                                      " bytes in ", directory_, ": ",
-                                                     ErrnoText(error)));
+                                                     std::strerror(errno)));
   }
   size_ = bytes;
   mapped_ = at;
@@ -129,7 +120,7 @@ absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
       const int error = errno;
       return absl::ResourceExhaustedError(absl::StrCat(
           "cannot write ", bytes.size(), " bytes to a scratch file in ", directory_, " (",
-          size_ + done, " written): ", ErrnoText(error),
+          size_ + done, " written): ", std::strerror(error),
           error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
     }
     done += static_cast<uint64_t>(n);
@@ -151,8 +142,8 @@ absl::Status ScratchFile::ReadAt(uint64_t offset, std::span<uint8_t> out) const 
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const int error = n < 0 ? errno : EIO;
-      return absl::DataLossError(absl::StrCat("cannot read a scratch file in ", directory_,
-                                              ": ", ErrnoText(error)));
+      return absl::DataLossError(
+          absl::StrCat("cannot read a scratch file in ", directory_, ": ", std::strerror(error)));
     }
     done += static_cast<uint64_t>(n);
   }

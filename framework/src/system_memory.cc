@@ -20,20 +20,15 @@
 namespace retro {
 namespace {
 
-// The first line of `path`, trimmed; nullopt if it cannot be read.
-std::optional<std::string> ReadLine(const std::string& path) {
+// A whole number of bytes, the first line of file `path`; nullopt if
+// absent, "max" or not a number.
+std::optional<uint64_t> ReadBytes(const std::string& path) {
   std::ifstream in(path);
   std::string line;
-  if (!in || !std::getline(in, line)) return std::nullopt;
-  return std::string(absl::StripAsciiWhitespace(line));
-}
-
-// A whole number of bytes in file `path`; nullopt if absent, "max" or not
-// a number.
-std::optional<uint64_t> ReadBytes(const std::string& path) {
-  const std::optional<std::string> text = ReadLine(path);
   uint64_t value = 0;
-  if (!text.has_value() || !absl::SimpleAtoi(*text, &value)) return std::nullopt;
+  if (!std::getline(in, line) || !absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &value)) {
+    return std::nullopt;
+  }
   return value;
 }
 

@@ -26,8 +26,8 @@ constexpr int kMaxSliceContexts = 64;
 constexpr int kAsciiDigitBits = 13;
 constexpr int kUnicodeDigitBits = 15;
 constexpr uint32_t kUnicodeLowRun = 27648;
-constexpr int kAsciiLineCharacters = 1000;
-constexpr int kUnicodeLineCharacters = 500;
+// A line of the literal holds 500 digits: 1000 ASCII or 500 Unicode characters.
+constexpr size_t kLineDigits = 500;
 
 // How the table is coded; mirrored by the emitted decoder's constants.
 struct Model {
@@ -65,12 +65,13 @@ Model ModelOf(const FinalValueTable& table, uint32_t step) {
 // context of its slice and its value.
 std::vector<uint8_t> Encode(const FinalValueTable& table, const Model& model) {
   using Encoder = BinaryRangeEncoder;
-  std::vector<std::vector<uint16_t>> value_trees(
-      static_cast<size_t>(model.slice_contexts) * (model.values + 1),
-      std::vector<uint16_t>(Encoder::kTreeProbabilities, Encoder::kInitialProbability));
-  std::vector<std::vector<uint16_t>> threshold_trees(
-      static_cast<size_t>(model.slice_contexts) * model.values,
-      std::vector<uint16_t>(Encoder::kTreeProbabilities, Encoder::kInitialProbability));
+  const auto trees = [&](int per_context) {
+    return std::vector<std::vector<uint16_t>>(
+        static_cast<size_t>(model.slice_contexts) * per_context,
+        std::vector<uint16_t>(Encoder::kTreeProbabilities, Encoder::kInitialProbability));
+  };
+  std::vector<std::vector<uint16_t>> value_trees = trees(model.values + 1);
+  std::vector<std::vector<uint16_t>> threshold_trees = trees(model.values);
   Encoder out;
   for (int s = 0; s < model.slices; ++s) {
     const int context = std::min(s, model.slice_contexts - 1);
@@ -142,30 +143,22 @@ Literal MakeLiteral(const std::vector<uint8_t>& bytes, CppBookChars chars) {
   const bool ascii = chars == CppBookChars::kAscii;
   const std::vector<uint32_t> digits =
       Digits(bytes, ascii ? kAsciiDigitBits : kUnicodeDigitBits);
-  std::vector<std::string> units;  // one character each
-  Literal literal;
-  literal.digits = digits.size();
-  for (const uint32_t digit : digits) {
+  Literal literal{
+      .text = {}, .digits = digits.size(), .characters = digits.size() * (ascii ? 2 : 1)};
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i % kLineDigits == 0) {
+      absl::StrAppend(&literal.text, i == 0 ? "" : "\"\n", ascii ? "\"" : "u\"");
+    }
+    const uint32_t digit = digits[i];
     if (ascii) {
-      units.push_back(std::string(1, AsciiCharacter(digit / 92)));
-      units.push_back(std::string(1, AsciiCharacter(digit % 92)));
+      literal.text += AsciiCharacter(digit / 92);
+      literal.text += AsciiCharacter(digit % 92);
     } else {
-      std::string unit;
       AppendUtf8(digit < kUnicodeLowRun ? 0x3400 + digit : 0xAC00 + (digit - kUnicodeLowRun),
-                 unit);
-      units.push_back(std::move(unit));
+                 literal.text);
     }
   }
-  literal.characters = units.size();
-  const size_t per_line = ascii ? kAsciiLineCharacters : kUnicodeLineCharacters;
-  for (size_t first = 0; first < units.size(); first += per_line) {
-    literal.text += ascii ? "\"" : "u\"";
-    for (size_t i = first; i < std::min(units.size(), first + per_line); ++i) {
-      literal.text += units[i];
-    }
-    literal.text += "\"";
-    if (first + per_line < units.size()) literal.text += "\n";
-  }
+  if (!digits.empty()) literal.text += "\"";
   return literal;
 }
 
@@ -337,13 +330,12 @@ CppBook Write(const FinalValueTable& table, const CppBookCode& code, CppBookChar
            {"@THRESHOLD_TYPE@", table.last_change <= 0xFFFF ? "unsigned short" : "unsigned"}}),
       "\n", code.locate, "\n}  // namespace ", code.name, "\n\n", code.interface, "\n#endif  // ",
       guard, "\n");
-  CppBook book;
-  book.characters = CountCharacters(text);
-  book.text = std::move(text);
-  book.data_characters = literal.characters;
-  book.chars = chars;
-  book.threshold_step = step;
-  return book;
+  const uint64_t characters = CountCharacters(text);
+  return CppBook{.text = std::move(text),
+                 .characters = characters,
+                 .data_characters = literal.characters,
+                 .chars = chars,
+                 .threshold_step = step};
 }
 
 // The limits of the header's types: int slice numbers, records below

@@ -83,8 +83,8 @@ class FileCheckpoint : public Checkpoint {
 
  private:
   FileCheckpoint() = default;
-  std::string SlicePath(const std::string& name) const;
-  std::string SnapshotPath(const std::string& name) const;
+  // The file of slice `name` in the folder: `suffix` is .slice or .snapshot.
+  std::string FilePath(const std::string& name, const char* suffix) const;
   // The checkpoint file at `path` after checking that it belongs to this
   // solve; nullptr when there is none.
   absl::StatusOr<std::unique_ptr<DatabaseFile>> OpenOwn(const std::string& path,

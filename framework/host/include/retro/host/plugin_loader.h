@@ -37,10 +37,6 @@ class LoadedPlugin {
   std::unique_ptr<GameModule> module_;
 };
 
-// The entries of RETRO_PLUGIN_PATH (colon-separated), in order; none when
-// it is unset.
-std::vector<std::string> PluginPathDirs();
-
 // The plugin search directories, in order (see the file comment).
 std::vector<std::string> PluginSearchDirs(const std::vector<std::string>& plugin_dirs);
 
