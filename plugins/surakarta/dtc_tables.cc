@@ -12,7 +12,12 @@
 
 namespace retro::surakarta {
 
-struct DtcTables::Tables : kit::LoopyWdlTables<SurakartaRules> {};
+// A constructor, not aggregate initialization from parentheses, which
+// clang 14 does not take.
+struct DtcTables::Tables : kit::LoopyWdlTables<SurakartaRules> {
+  explicit Tables(kit::LoopyWdlTables<SurakartaRules> tables)
+      : kit::LoopyWdlTables<SurakartaRules>(std::move(tables)) {}
+};
 
 DtcTables::DtcTables(std::unique_ptr<Tables> tables)
     : tables_(std::move(tables)),
