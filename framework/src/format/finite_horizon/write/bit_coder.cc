@@ -1,8 +1,9 @@
 // The bit coder's steps (retro/format/finite_horizon/write/bit_coder.h):
-// the code model chosen from every rank's changes, each state's bits
-// counted, this rank's place in the stream, its parts allocated, and its
-// states' lists written, each group's first half forward and the rest
-// backward.
+// the code model chosen from every rank's changes; this rank's states'
+// lists written a chunk at a time, each group's first half forward and the
+// rest backward, before their place is known, which counts each state's
+// bits; this rank's place in the stream; its parts allocated; and each
+// chunk's bits copied to their place.
 #include "retro/format/finite_horizon/write/bit_coder.h"
 
 #include <algorithm>
@@ -218,11 +219,6 @@ struct BitCodeModel {
   uint64_t PackedCode(int context, int code, bool last) const {
     return code >= 0 ? byte_codes.Get(context, code, last) : 0;
   }
-  // The bits of a change.
-  uint64_t ChangeBits(int context, uint32_t step, int value, bool last, int code) const {
-    const uint64_t packed = PackedCode(context, code, last);
-    return packed != 0 ? packed >> 48 : encoder.ChangeBits(context, step, value, last);
-  }
   // Writes a change, through its code byte's packed code when it has one.
   // (An escaped change is written through a copy of `out`, so that the
   // writer's address never leaves the caller's loop and stays in
@@ -243,9 +239,8 @@ struct BitCodeModel {
     encoder.WriteChange(out, context, step, value, last);
   }
   // The empty list's code (looked up once; length 0 when no list is
-  // empty), its bits, and writes it.
+  // empty), and writes it.
   PrefixCodeEncoder::Code empty{};
-  uint32_t EmptyBits() const { return empty.length; }
   template <typename Out>
   void WriteEmpty(Out& out) const {
     out.PutCode(empty.reversed, empty.natural, empty.length);
@@ -306,38 +301,149 @@ BitCodeModel BuildBitCodeModel(const BitCoderChanges& changes, uint64_t n, Threa
   return result;
 }
 
-// Each of this rank's `n` states' bits (UINT32_MAX at most), and the bits
-// before each chunk of kBitCoderGrain states (chunk_bits[c], with the
-// total last).
-void CountStateBits(const BitCoderChanges& changes, const BitCodeModel& model, uint64_t n,
-                    ThreadPool& pool, std::vector<uint32_t>& bits,
-                    std::vector<uint64_t>& chunk_bits) {
-  const uint32_t empty_bits = model.EmptyBits();
-  bits.assign(n, 0);
-  const uint64_t chunks = (n + kBitCoderGrain - 1) / kBitCoderGrain;
-  chunk_bits.assign(chunks + 1, 0);
-  pool.ParallelFor(0, n, kBitCoderGrain, [&](int, uint64_t b, uint64_t e) {
-    for (uint64_t s = b; s < e; ++s) {
-      uint64_t k = 0;
-      changes.Visit(
-          s,
-          [&](int context, uint32_t step, int value, bool last, int code) {
-            k += model.ChangeBits(context, step, value, last, code);
-          },
-          [&] { k += empty_bits; });
-      bits[s] = static_cast<uint32_t>(std::min<uint64_t>(k, UINT32_MAX));
+// A forward bit writer into a buffer of its own that grows as it is
+// written (a chunk's bits before their place in the stream is known).
+class ScratchBitWriter {
+ public:
+  explicit ScratchBitWriter(std::vector<uint8_t>& out) : out_(&out) {
+    out.resize(std::max<size_t>(out.capacity(), 4096));
+    at_ = out.data();
+    end_ = at_ + out.size();
+  }
+  // Appends the low `n` bits of `bits` (n <= 32).
+  void Put(uint64_t bits, int n) {
+    word_ |= (bits & ((uint64_t{1} << n) - 1)) << filled_;
+    filled_ += n;
+    if (filled_ >= 32) {
+      if (end_ - at_ < 8) [[unlikely]] Grow();
+      const uint32_t low = static_cast<uint32_t>(word_);
+      std::memcpy(at_, &low, 4);
+      at_ += 4;
+      word_ >>= 32;
+      filled_ -= 32;
     }
-  });
-  pool.ParallelFor(0, chunks, 1, [&](int, uint64_t b, uint64_t e) {
-    for (uint64_t c = b; c < e; ++c) {
-      uint64_t sum = 0;
-      for (uint64_t s = c * kBitCoderGrain; s < std::min(n, (c + 1) * kBitCoderGrain); ++s) {
-        sum += bits[s];
+  }
+  void PutCode(uint32_t reversed, uint32_t /*natural*/, int length) { Put(reversed, length); }
+  void PutField(uint64_t value, int n) { Put(value, n); }
+  // The bits written so far.
+  uint64_t bits() const { return 8 * static_cast<uint64_t>(at_ - out_->data()) + filled_; }
+  // Writes the bits still waiting, the last byte zero-padded, and cuts the
+  // buffer to the bytes written.
+  void Finish() {
+    if (end_ - at_ < 8) Grow();
+    for (; filled_ > 0; filled_ -= 8) {
+      *at_++ = static_cast<uint8_t>(word_);
+      word_ >>= 8;
+    }
+    out_->resize(at_ - out_->data());
+  }
+
+ private:
+  [[gnu::noinline]] void Grow() {
+    const size_t used = at_ - out_->data();
+    out_->resize(2 * out_->size());
+    at_ = out_->data() + used;
+    end_ = out_->data() + out_->size();
+  }
+  std::vector<uint8_t>* out_;
+  uint8_t* at_;
+  uint8_t* end_;
+  uint64_t word_ = 0;
+  int filled_ = 0;
+};
+
+// Records what a BackwardBitWriter would be given (a code's natural value,
+// a field), so that the same bits can be written forward: a backward
+// writer lays its values out from the end down, which is a forward
+// writer's layout of the same values in reverse order.
+class BackwardRecorder {
+ public:
+  explicit BackwardRecorder(std::vector<std::pair<uint64_t, int>>& puts) : puts_(&puts) {}
+  void PutCode(uint32_t /*reversed*/, uint32_t natural, int length) {
+    puts_->emplace_back(natural, length);
+  }
+  void PutField(uint64_t value, int n) { puts_->emplace_back(value, n); }
+
+ private:
+  std::vector<std::pair<uint64_t, int>>* puts_;
+};
+
+// Encodes this rank's `n` states from `first` (of `states` in the whole
+// store) a chunk of kBitCoderGrain states at a time, each chunk into
+// scratch[c] from its bit 0, in groups of 2^group_shift states (each
+// group's first half forward, the rest backward from its end), and sets
+// each state's bits (bits[s - first]) and the bits before each chunk
+// (chunk_bits[c], with the total last). A state's bits do not depend on
+// the group shift.
+void EncodeChunks(const BitCoderChanges& changes, const BitCodeModel& model, uint64_t first,
+                  uint64_t n, uint64_t states, uint32_t group_shift, ThreadPool& pool,
+                  std::vector<uint32_t>& bits, std::vector<std::vector<uint8_t>>& scratch,
+                  std::vector<uint64_t>& chunk_bits) {
+  const uint64_t chunks = (n + kBitCoderGrain - 1) / kBitCoderGrain;
+  bits.assign(n, 0);
+  scratch.resize(chunks);
+  chunk_bits.assign(chunks + 1, 0);
+  const uint64_t group_size = uint64_t{1} << group_shift;
+  const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
+  pool.ParallelFor(0, chunks, 1, [&](int, uint64_t c_begin, uint64_t c_end) {
+    std::vector<std::pair<uint64_t, int>> puts;
+    for (uint64_t c = c_begin; c < c_end; ++c) {
+      const uint64_t begin = first + c * kBitCoderGrain;
+      const uint64_t end = std::min(first + n, begin + kBitCoderGrain);
+      ScratchBitWriter out(scratch[c]);
+      // Writes state s's list (its changes, or the empty list) to `writer`.
+      const auto write_state = [&](auto& writer, uint64_t s) {
+        changes.Visit(
+            s - first,
+            [&](int context, uint32_t step, int value, bool last, int code) {
+              model.WriteChange(writer, context, step, value, last, code);
+            },
+            [&] { model.WriteEmpty(writer); });
+      };
+      for (uint64_t g = begin; g < end; g += group_size) {
+        const uint64_t count = std::min(group_size, states - g);
+        const uint64_t forward = std::min(count, forward_size);
+        for (uint64_t s = g; s < g + forward; ++s) {
+          const uint64_t before = out.bits();
+          write_state(out, s);
+          bits[s - first] = static_cast<uint32_t>(out.bits() - before);
+        }
+        // The rest, last state first, as a backward writer from the
+        // group's end would put them.
+        puts.clear();
+        BackwardRecorder back(puts);
+        for (uint64_t s = g + count; s-- > g + forward;) {
+          const size_t mark = puts.size();
+          write_state(back, s);
+          uint64_t k = 0;
+          for (size_t i = mark; i < puts.size(); ++i) k += puts[i].second;
+          bits[s - first] = static_cast<uint32_t>(k);
+        }
+        for (size_t i = puts.size(); i-- > 0;) out.Put(puts[i].first, puts[i].second);
       }
-      chunk_bits[c + 1] = sum;
+      chunk_bits[c + 1] = out.bits();
+      out.Finish();
     }
   });
   for (uint64_t c = 0; c < chunks; ++c) chunk_bits[c + 1] += chunk_bits[c];
+}
+
+// ORs the first `count` bits of `from` (its other bits zero) into `stream`
+// from bit `at`, touching only the bytes those bits fall in.
+void CopyBits(uint8_t* stream, uint64_t at, const uint8_t* from, uint64_t count) {
+  if (count == 0) return;
+  uint8_t* const to = stream + at / 8;
+  const int shift = static_cast<int>(at % 8);
+  const uint64_t bytes = (count + 7) / 8;
+  if (shift == 0) {
+    for (uint64_t i = 0; i < bytes; ++i) to[i] |= from[i];
+    return;
+  }
+  const uint64_t last = (at + count - 1) / 8 - at / 8;  // the last byte touched
+  for (uint64_t i = 0; i < bytes; ++i) {
+    to[i] |= static_cast<uint8_t>(from[i] << shift);
+    if (i + 1 <= last) to[i + 1] |= static_cast<uint8_t>(from[i] >> (8 - shift));
+  }
 }
 
 // Where this rank's bits go in the whole stream: the block and group
@@ -423,19 +529,28 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& ran
                                                const FiniteHorizonStoreHeader& whole,
                                                ThreadPool& pool, BitCodeExchange& exchange,
                                                const std::function<uint64_t(uint64_t)>& old_index) {
-  // 1. The model from every rank's changes, each state's bits, and where
-  //    this rank's bits go in the stream.
+  // 1. The model from every rank's changes, this rank's states written a
+  //    chunk at a time (their bits counted as they are), and where its
+  //    bits go in the stream.
   const uint64_t n = range.states();
   const uint64_t states = whole.states;
   const bool root = exchange.root();
   const internal::BitCoderChanges changes(range, old_index);
   const internal::BitCodeModel model = internal::BuildBitCodeModel(changes, n, pool, exchange);
+  // The chunks are written in groups of the widest group shift, and again
+  // in the rare store whose blocks turn out narrower.
   std::vector<uint32_t> bits;
+  std::vector<std::vector<uint8_t>> scratch;
   std::vector<uint64_t> chunk_bits;
-  internal::CountStateBits(changes, model, n, pool, bits, chunk_bits);
+  internal::EncodeChunks(changes, model, first, n, states, kFiniteHorizonMaxGroupShift, pool, bits,
+                         scratch, chunk_bits);
   const uint64_t chunks = chunk_bits.size() - 1;
   const internal::BitStreamPlace place =
       internal::PlaceBitStream(bits, first, states, chunk_bits[chunks], exchange);
+  if (place.group_shift != kFiniteHorizonMaxGroupShift) {
+    internal::EncodeChunks(changes, model, first, n, states, place.group_shift, pool, bits,
+                           scratch, chunk_bits);
+  }
   const uint32_t block_shift = place.block_shift, group_shift = place.group_shift;
   const uint64_t block_size = uint64_t{1} << block_shift;
   const uint64_t base = place.base, head = place.head, end_bit = place.end_bit;
@@ -456,10 +571,9 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& ran
   uint8_t* const stream = parts.stream;
   const uint64_t first_block = parts.first_block, first_group = parts.first_group;
   const uint64_t group_size = uint64_t{1} << group_shift;
-  // 3. How the groups of a chunk of states are written: each group's
-  //    first half forward, the rest backward from its end.
-  const uint64_t forward_size = group_shift == 0 ? 1 : group_size / 2;
-  // Writes the groups of chunk c, whose first bit is base + chunk_bits[c].
+  // 3. A chunk's place: its block table entries and group starts, and its
+  //    bits copied into the stream.
+  const uint64_t origin_bit = 8 * parts.stream_origin;
   const auto write_chunk = [&](uint64_t c) {
     const uint64_t begin = first + c * internal::kBitCoderGrain;
     const uint64_t end = std::min(first + n, begin + internal::kBitCoderGrain);
@@ -479,29 +593,11 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& ran
       }
       group_start[(g >> group_shift) - first_group] =
           static_cast<uint16_t>(group_bit - block_start);
-      const uint64_t count = std::min(group_size, states - g);
-      const uint64_t forward = std::min(count, forward_size);
-      uint64_t group_end = group_bit;
-      for (uint64_t s = g; s < g + count; ++s) group_end += bits[s - first];
-      const uint64_t origin_bit = 8 * parts.stream_origin;
-      // Writes state s's list (its changes, or the empty list) to `writer`.
-      const auto write_state = [&](auto& writer, uint64_t s) {
-        changes.Visit(
-            s - first,
-            [&](int context, uint32_t step, int value, bool last, int code) {
-              model.WriteChange(writer, context, step, value, last, code);
-            },
-            [&] { model.WriteEmpty(writer); });
-      };
-      BitWriter out(stream, group_bit - origin_bit);
-      for (uint64_t s = g; s < g + forward; ++s) write_state(out, s);
-      out.Flush();
-      // The rest, last state first, read backward from the group's end.
-      BackwardBitWriter back(stream, group_end - origin_bit);
-      for (uint64_t s = g + count; s-- > g + forward;) write_state(back, s);
-      back.Flush();
-      group_bit = group_end;
+      for (uint64_t s = g; s < std::min(g + group_size, states); ++s) group_bit += bits[s - first];
     }
+    internal::CopyBits(stream, base + chunk_bits[c] - origin_bit, scratch[c].data(),
+                       chunk_bits[c + 1] - chunk_bits[c]);
+    std::vector<uint8_t>().swap(scratch[c]);
   };
   // 4. The chunks, in two rounds (even chunks, then odd ones), so that no
   //    two threads write the byte where one chunk ends and the next begins.
