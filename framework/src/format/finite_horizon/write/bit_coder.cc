@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "retro/format/finite_horizon/bit_stream.h"
 #include "retro/format/finite_horizon/store.h"
 #include "retro/format/finite_horizon/write/prefix_encoder.h"
 #include "retro/format/finite_horizon/write/store_writer.h"
@@ -428,22 +429,27 @@ void EncodeChunks(const BitCoderChanges& changes, const BitCodeModel& model, uin
   for (uint64_t c = 0; c < chunks; ++c) chunk_bits[c + 1] += chunk_bits[c];
 }
 
-// ORs the first `count` bits of `from` (its other bits zero) into `stream`
-// from bit `at`, touching only the bytes those bits fall in.
+// Puts the first `count` bits of `from` (its other bits zero) into
+// `stream` from bit `at`. Only the first and the last byte they fall in
+// may hold other bits, which are kept.
 void CopyBits(uint8_t* stream, uint64_t at, const uint8_t* from, uint64_t count) {
   if (count == 0) return;
   uint8_t* const to = stream + at / 8;
-  const int shift = static_cast<int>(at % 8);
+  const unsigned shift = at % 8;
   const uint64_t bytes = (count + 7) / 8;
-  if (shift == 0) {
-    for (uint64_t i = 0; i < bytes; ++i) to[i] |= from[i];
-    return;
+  const uint64_t last = (shift + count - 1) / 8;  // the last byte of `to` touched
+  // Byte i of `to`: from[i] shifted up, and the top of from[i - 1].
+  const auto byte = [&](uint64_t i) {
+    const unsigned low = i < bytes ? unsigned{from[i]} << shift : 0;
+    const unsigned high = i > 0 ? unsigned{from[i - 1]} >> (8 - shift) : 0;
+    return static_cast<uint8_t>(low | high);
+  };
+  to[0] |= byte(0);
+  for (uint64_t i = 1; i < last; ++i) {
+    to[i] =
+        static_cast<uint8_t>((unsigned{from[i]} << shift) | (unsigned{from[i - 1]} >> (8 - shift)));
   }
-  const uint64_t last = (at + count - 1) / 8 - at / 8;  // the last byte touched
-  for (uint64_t i = 0; i < bytes; ++i) {
-    to[i] |= static_cast<uint8_t>(from[i] << shift);
-    if (i + 1 <= last) to[i + 1] |= static_cast<uint8_t>(from[i] >> (8 - shift));
-  }
+  if (last > 0) to[last] |= byte(last);
 }
 
 // Where this rank's bits go in the whole stream: the block and group
