@@ -232,7 +232,9 @@ class FiniteHorizonSolver {
       progress.StartPhase("coding", total, {"positions", std::max<uint64_t>(horizon, 1)});
       for (int slice = 0; slice < game.num_slices(); ++slice) {
         progress.SetLabel(absl::StrCat("coding slice ", slice + 1, "/", game.num_slices()));
-        kept[slice] = BitCodeFiniteHorizonStore(views[slice], pool);
+        // The byte-coded store is freed once read (its view with it).
+        kept[slice] = BitCodeFiniteHorizonStore(views[slice], pool, nullptr,
+                                                [&] { std::vector<uint8_t>().swap(kept[slice]); });
         if (stats != nullptr)
           (*stats)[stats->size() - game.num_slices() + slice].bytes = kept[slice].size();
         progress.Advance(game.slice_size(slice) * std::max<uint64_t>(horizon, 1));

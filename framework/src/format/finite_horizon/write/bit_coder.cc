@@ -534,7 +534,8 @@ BitCodedParts AllocateBitCodedParts(const FiniteHorizonStoreHeader& header,
 std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& range, uint64_t first,
                                                const FiniteHorizonStoreHeader& whole,
                                                ThreadPool& pool, BitCodeExchange& exchange,
-                                               const std::function<uint64_t(uint64_t)>& old_index) {
+                                               const std::function<uint64_t(uint64_t)>& old_index,
+                                               const std::function<void()>& read) {
   // 1. The model from every rank's changes, this rank's states written a
   //    chunk at a time (their bits counted as they are), and where its
   //    bits go in the stream.
@@ -560,9 +561,10 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& ran
   const uint32_t block_shift = place.block_shift, group_shift = place.group_shift;
   const uint64_t block_size = uint64_t{1} << block_shift;
   const uint64_t base = place.base, head = place.head, end_bit = place.end_bit;
+  FiniteHorizonStoreHeader header = whole;
+  if (read) read();
 
   // 2. This rank's parts of the store (rank 0: the whole store).
-  FiniteHorizonStoreHeader header = whole;
   header.magic = kFiniteHorizonStoreMagic;
   header.entry_bytes = kFiniteHorizonBitCodedEntries;
   header.block_shift = block_shift;
@@ -623,9 +625,10 @@ std::vector<uint8_t> BitCodeFiniteHorizonRange(const FiniteHorizonStoreView& ran
 
 std::vector<uint8_t> BitCodeFiniteHorizonStore(const FiniteHorizonStoreView& store,
                                                ThreadPool& pool,
-                                               const std::function<uint64_t(uint64_t)>& old_index) {
+                                               const std::function<uint64_t(uint64_t)>& old_index,
+                                               const std::function<void()>& read) {
   LocalBitCodeExchange one;
-  return BitCodeFiniteHorizonRange(store, 0, store.header(), pool, one, old_index);
+  return BitCodeFiniteHorizonRange(store, 0, store.header(), pool, one, old_index, read);
 }
 
 std::vector<uint8_t> PermuteStore(const FiniteHorizonStoreView& store,

@@ -116,18 +116,24 @@ class LocalBitCodeExchange final : public BitCodeExchange {
 // rank writes its own states' bits at their place in the stream, and the
 // root gathers the parts. In one process (LocalBitCodeExchange) this is
 // BitCodeFiniteHorizonStore; `old_index` then renumbers (state i of the
-// result is state old_index(i) of `range`).
+// result is state old_index(i) of `range`). `read`, when given, is called
+// once `range` and `whole` will not be read again, before the coded store
+// is allocated: a caller may free them there, so that the peak holds the
+// coded bits twice (laid out and in place) but not the range as well.
 std::vector<uint8_t> BitCodeFiniteHorizonRange(
     const FiniteHorizonStoreView& range, uint64_t first, const FiniteHorizonStoreHeader& whole,
     ThreadPool& pool, BitCodeExchange& exchange,
-    const std::function<uint64_t(uint64_t)>& old_index = nullptr);
+    const std::function<uint64_t(uint64_t)>& old_index = nullptr,
+    const std::function<void()>& read = nullptr);
 
 // The same changes as `store` (any encoding, validated), bit-coded; state
 // i of the result is state old_index(i) of `store` (default: i). The same
-// store gives the same bytes whatever the thread count.
+// store gives the same bytes whatever the thread count. `read` as for
+// BitCodeFiniteHorizonRange.
 std::vector<uint8_t> BitCodeFiniteHorizonStore(
     const FiniteHorizonStoreView& store, ThreadPool& pool,
-    const std::function<uint64_t(uint64_t)>& old_index = nullptr);
+    const std::function<uint64_t(uint64_t)>& old_index = nullptr,
+    const std::function<void()>& read = nullptr);
 
 // A copy of `store` with its states renumbered: state i of the result is
 // state old_index(i) of `store`. Used to bring a store solved under one
