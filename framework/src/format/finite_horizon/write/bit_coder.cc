@@ -329,7 +329,8 @@ class ScratchBitWriter {
   // The bits written so far.
   uint64_t bits() const { return 8 * static_cast<uint64_t>(at_ - out_->data()) + filled_; }
   // Writes the bits still waiting, the last byte zero-padded, and cuts the
-  // buffer to the bytes written.
+  // buffer to the bytes written (its memory too: every chunk's buffer is
+  // held until the chunks are put in place).
   void Finish() {
     if (end_ - at_ < 8) Grow();
     for (; filled_ > 0; filled_ -= 8) {
@@ -337,6 +338,7 @@ class ScratchBitWriter {
       word_ >>= 8;
     }
     out_->resize(at_ - out_->data());
+    out_->shrink_to_fit();
   }
 
  private:
