@@ -2,7 +2,9 @@
 // openings, whole games and the search report of `retro play`.
 #include "plugins/oware/play.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +46,7 @@ constexpr uint64_t kMaxFinalValueIndexBytes = uint64_t{64} << 20;
 constexpr size_t kSearchStackBytes =
     (size_t{1} << 20) + (kMaxSearchDepth + 2) * (size_t{16} << 10);
 
+// The evaluations by name, in EvaluationKind's order.
 constexpr std::string_view kEvalNames[] = {"material", "evolved3", "evolved5"};
 
 // One player: engine settings, budget and the shared book (if any).
@@ -77,18 +80,27 @@ class GameEngine {
   std::unique_ptr<Engine<BookOracle>> booked_;
 };
 
+// `text` as a whole number in [min, max], digits only; nullopt otherwise.
+std::optional<int64_t> WholeNumber(const std::string& text, int64_t min, int64_t max) {
+  int64_t value = 0;
+  if (text.find_first_not_of("0123456789") != std::string::npos ||
+      !absl::SimpleAtoi(text, &value) || value < min || value > max) {
+    return std::nullopt;
+  }
+  return value;
+}
+
 // Reads a whole number in [min, max] for player key `key`.
 absl::StatusOr<int64_t> SpecInt(const ParameterValues& spec, const std::string& key, int64_t min,
                                 int64_t max) {
   const std::string& text = spec.at(key);
-  int64_t value = 0;
-  if (!absl::SimpleAtoi(text, &value) || value < min || value > max ||
-      text.find_first_not_of("0123456789") != std::string::npos) {
+  const std::optional<int64_t> value = WholeNumber(text, min, max);
+  if (!value.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat(key, "=", text, ": ", key,
                                                    " must be a whole number in ", min, "..",
                                                    max));
   }
-  return value;
+  return *value;
 }
 
 // The move of `pos` played from `house`, if legal.
@@ -108,18 +120,29 @@ const char* OutcomeName(int difference) {
 // Parses "A-B" (the side to move's score first).
 absl::StatusOr<std::pair<int, int>> ParseScore(const std::string& text) {
   const std::vector<std::string> parts = absl::StrSplit(text, '-');
-  int a = 0, b = 0;
-  if (parts.size() != 2 || parts[0].empty() || parts[1].empty() ||
-      parts[0].find_first_not_of("0123456789") != std::string::npos ||
-      parts[1].find_first_not_of("0123456789") != std::string::npos ||
-      !absl::SimpleAtoi(parts[0], &a) || !absl::SimpleAtoi(parts[1], &b) || a > kGameSeeds ||
-      b > kGameSeeds) {
+  const std::optional<int64_t> a = WholeNumber(parts[0], 0, kGameSeeds);
+  const std::optional<int64_t> b =
+      parts.size() == 2 ? WholeNumber(parts[1], 0, kGameSeeds) : std::nullopt;
+  if (!a.has_value() || !b.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--score '", text,
         "' is not a score: write A-B, the seeds captured by the side to move and by the "
         "other side, each 0..48 (e.g. 10-7)"));
   }
-  return std::pair<int, int>{a, b};
+  return std::pair<int, int>(*a, *b);
+}
+
+// Runs `run` on the search stack (kSearchStackBytes), reporting a failed
+// allocation (the transposition tables) as `out_of_memory`.
+template <typename Run>
+auto OnSearchStack(const char* out_of_memory, Run run) -> decltype(run()) {
+  try {
+    decltype(run()) result;
+    RETRO_RETURN_IF_ERROR(RunOnStack(kSearchStackBytes, [&] { result = run(); }));
+    return result;
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(out_of_memory);
+  }
 }
 
 }  // namespace
@@ -174,14 +197,12 @@ absl::StatusOr<std::shared_ptr<const Book>> OwarePlay::OpenBook(const std::strin
 absl::StatusOr<std::unique_ptr<Player>> OwarePlay::CreatePlayer(const ParameterValues& spec) {
   auto player = std::make_unique<OwarePlayer>();
   player->eval_name = spec.count("eval") ? spec.at("eval") : "material";
-  player->options.evaluation = player->eval_name == "evolved3"   ? EvaluationKind::kEvolvedDepth3
-                               : player->eval_name == "evolved5" ? EvaluationKind::kEvolvedDepth5
-                                                                 : EvaluationKind::kMaterial;
-  if (player->eval_name != "material" && player->eval_name != "evolved3" &&
-      player->eval_name != "evolved5") {
+  const auto eval = std::find(std::begin(kEvalNames), std::end(kEvalNames), player->eval_name);
+  if (eval == std::end(kEvalNames)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "eval=", player->eval_name, ": valid: material, evolved3, evolved5"));
   }
+  player->options.evaluation = static_cast<EvaluationKind>(eval - std::begin(kEvalNames));
   std::vector<std::string> budgets;
   for (const char* key : {"depth", "nodes", "time-ms"}) {
     if (spec.count(key)) budgets.push_back(key);
@@ -192,34 +213,28 @@ absl::StatusOr<std::unique_ptr<Player>> OwarePlay::CreatePlayer(const ParameterV
         absl::StrJoin(budgets, " and ")));
   }
   if (spec.count("depth")) {
-    auto depth = SpecInt(spec, "depth", 1, kMaxSearchDepth);
-    if (!depth.ok()) return depth.status();
-    player->limits.max_depth = static_cast<int>(*depth);
+    RETRO_ASSIGN_OR_RETURN(const int64_t depth, SpecInt(spec, "depth", 1, kMaxSearchDepth));
+    player->limits.max_depth = static_cast<int>(depth);
   } else if (spec.count("time-ms")) {
-    auto ms = SpecInt(spec, "time-ms", 1, 86'400'000);
-    if (!ms.ok()) return ms.status();
-    player->limits.max_seconds = *ms / 1000.0;
+    RETRO_ASSIGN_OR_RETURN(const int64_t ms, SpecInt(spec, "time-ms", 1, 86'400'000));
+    player->limits.max_seconds = ms / 1000.0;
   } else if (spec.count("nodes")) {
-    auto nodes = SpecInt(spec, "nodes", 1, 1'000'000'000'000);
-    if (!nodes.ok()) return nodes.status();
-    player->limits.max_nodes = static_cast<uint64_t>(*nodes);
+    RETRO_ASSIGN_OR_RETURN(const int64_t nodes, SpecInt(spec, "nodes", 1, 1'000'000'000'000));
+    player->limits.max_nodes = static_cast<uint64_t>(nodes);
   } else {
     player->limits.max_nodes = kDefaultNodes;
   }
   if (spec.count("hash-mb")) {
-    auto mb = SpecInt(spec, "hash-mb", 1, 4096);
-    if (!mb.ok()) return mb.status();
-    player->options.table_megabytes = static_cast<size_t>(*mb);
+    RETRO_ASSIGN_OR_RETURN(const int64_t mb, SpecInt(spec, "hash-mb", 1, 4096));
+    player->options.table_megabytes = static_cast<size_t>(mb);
   }
   if (spec.count("book")) {
-    auto book = OpenBook(spec.at("book"));
-    if (!book.ok()) return book.status();
-    auto oracle = BookOracle::Create(**book, player->options.game.rules);
+    RETRO_ASSIGN_OR_RETURN(player->book, OpenBook(spec.at("book")));
+    auto oracle = BookOracle::Create(*player->book, player->options.game.rules);
     if (!oracle.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat("book=", spec.at("book"), ": ", oracle.status().message()));
     }
-    player->book = *std::move(book);
     player->oracle.emplace(*std::move(oracle));
   }
   return player;
@@ -366,24 +381,16 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
   json.BeginObject().Key("position").String(FormatBoard(pos.board));
   json.Key("score").BeginArray().Int(pos.mover_score).Int(pos.opponent_score).EndArray();
   json.Key("plies_played").Int(pos.plies).Key("best_move").Int(r.best_move);
-  json.Key("exact").Bool(final_difference.has_value());
-  if (final_difference.has_value() || decisive) {
-    json.Key("result").String(OutcomeName(ProvenDifference(r.value)));
-  } else {
-    json.Key("result").Null();
-  }
-  if (final_difference.has_value()) {
-    json.Key("final_difference").Int(*final_difference);
-  } else {
-    json.Key("final_difference").Null();
-  }
-  if (final_difference.has_value() || decisive) {
-    json.Key("heuristic").Null();
-  } else {
-    json.Key("heuristic").Double(p.options.evaluation == EvaluationKind::kMaterial
-                                     ? static_cast<double>(r.value)
-                                     : r.value / 1e4);
-  }
+  const bool proven = final_difference.has_value() || decisive;
+  json.Key("exact").Bool(final_difference.has_value()).Key("result");
+  proven ? json.String(OutcomeName(ProvenDifference(r.value))) : json.Null();
+  json.Key("final_difference");
+  final_difference.has_value() ? json.Int(*final_difference) : json.Null();
+  json.Key("heuristic");
+  proven
+      ? json.Null()
+      : json.Double(p.options.evaluation == EvaluationKind::kMaterial ? static_cast<double>(r.value)
+                                                                      : r.value / 1e4);
   json.Key("eval").String(p.eval_name);
   json.Key("pv").BeginArray();
   for (int house : r.pv) json.Int(house);
@@ -398,32 +405,17 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
 
 absl::StatusOr<GameRecord> OwarePlay::PlayGame(const Player& first, const Player& second,
                                                const std::string& opening) const {
-  try {
-    absl::StatusOr<GameRecord> record;
-    RETRO_RETURN_IF_ERROR(RunOnStack(kSearchStackBytes, [&] {
-      record = PlayWholeGame(static_cast<const OwarePlayer&>(first),
-                             static_cast<const OwarePlayer&>(second), opening);
-    }));
-    return record;
-  } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(
-        "out of memory for the engines' transposition tables (see hash-mb)");
-  }
+  return OnSearchStack("out of memory for the engines' transposition tables (see hash-mb)", [&] {
+    return PlayWholeGame(static_cast<const OwarePlayer&>(first),
+                         static_cast<const OwarePlayer&>(second), opening);
+  });
 }
 
 absl::StatusOr<Report> OwarePlay::Analyse(const Player& player, const std::string& position,
                                           const ParameterValues& position_options) const {
-  try {
-    absl::StatusOr<Report> report;
-    RETRO_RETURN_IF_ERROR(RunOnStack(kSearchStackBytes, [&] {
-      report = AnalysePosition(static_cast<const OwarePlayer&>(player), position,
-                               position_options);
-    }));
-    return report;
-  } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(
-        "out of memory for the engine's transposition table (see hash-mb)");
-  }
+  return OnSearchStack("out of memory for the engine's transposition table (see hash-mb)", [&] {
+    return AnalysePosition(static_cast<const OwarePlayer&>(player), position, position_options);
+  });
 }
 
 }  // namespace retro::oware
