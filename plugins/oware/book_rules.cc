@@ -190,21 +190,8 @@ kit::SizeEstimates BookRules::EstimateSizes(uint64_t available_bytes) const {
 std::string BookRules::Inconsistency(const Board& board) const {
   const SliceIndex at = Rank(board);
   FiniteHorizonNode<kMaxMoves> node;
-  switch (rules_.grand_slam) {
-    case GrandSlam::kCapture:
-      OwareSolverGame<GrandSlam::kCapture, ColexIndexer>(colex_, seeds_, rules_.at_limit)
-          .Expand(at.slice, at.index, node);
-      break;
-    case GrandSlam::kForcedOnly:
-      OwareSolverGame<GrandSlam::kForcedOnly, ColexIndexer>(colex_, seeds_, rules_.at_limit)
-          .Expand(at.slice, at.index, node);
-      break;
-    case GrandSlam::kForfeit:
-    default:
-      OwareSolverGame<GrandSlam::kForfeit, ColexIndexer>(colex_, seeds_, rules_.at_limit)
-          .Expand(at.slice, at.index, node);
-      break;
-  }
+  VisitSolverGame(rules_, colex_, seeds_,
+                  [&](const auto& game) { game.Expand(at.slice, at.index, node); });
   Move moves[kMaxMoves];
   const int n = GenerateMoves(board, rules_, moves);
   if (node.num_moves != n) {

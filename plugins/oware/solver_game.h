@@ -82,6 +82,25 @@ class OwareSolverGame {
   const AtLimit at_limit_;
 };
 
+// Returns visit(game) for the OwareSolverGame of `rules`' grand slam rule
+// (one instantiation per rule) over the boards of up to `max_seeds` seeds.
+template <SlicedIndexer<Board> Indexer, typename Visit>
+decltype(auto) VisitSolverGame(const Rules& rules, const Indexer& indexer, int max_seeds,
+                               Visit&& visit) {
+  switch (rules.grand_slam) {
+    case GrandSlam::kCapture:
+      return visit(
+          OwareSolverGame<GrandSlam::kCapture, Indexer>(indexer, max_seeds, rules.at_limit));
+    case GrandSlam::kForcedOnly:
+      return visit(
+          OwareSolverGame<GrandSlam::kForcedOnly, Indexer>(indexer, max_seeds, rules.at_limit));
+    case GrandSlam::kForfeit:
+    default:
+      return visit(
+          OwareSolverGame<GrandSlam::kForfeit, Indexer>(indexer, max_seeds, rules.at_limit));
+  }
+}
+
 }  // namespace retro::oware
 
 #endif  // PLUGINS_OWARE_SOLVER_GAME_H_
