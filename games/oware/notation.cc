@@ -1,6 +1,7 @@
 // Parsing and formatting of the board notation; see notation.h.
 #include "games/oware/notation.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -8,19 +9,18 @@
 #include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "games/oware/board.h"
+#include "retro/status_macros.h"
 
 namespace retro::oware {
 namespace {
 
-bool IsSeparator(char c) {
-  return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r';
-}
-
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+// What separates the numbers of the notation (besides the bar).
+constexpr absl::string_view kSeparators = " \t,\n\r";
 
 // Shortens long user input quoted back in error messages.
 std::string Quote(absl::string_view text) {
@@ -43,48 +43,47 @@ Tokens Tokenize(absl::string_view text) {
   Tokens tokens;
   size_t i = 0;
   while (i < text.size()) {
-    if (IsSeparator(text[i])) {
+    if (kSeparators.find(text[i]) != absl::string_view::npos) {
       ++i;
-    } else if (text[i] == '|') {
-      tokens.push_back({text.substr(i, 1), true});
-      ++i;
-    } else {
-      const size_t start = i;
-      while (i < text.size() && !IsSeparator(text[i]) && text[i] != '|') ++i;
-      tokens.push_back({text.substr(start, i - start), false});
+      continue;
     }
+    const bool is_bar = text[i] == '|';
+    const size_t end = is_bar ? i + 1 : std::min(text.find_first_of(" \t,\n\r|", i), text.size());
+    tokens.push_back({text.substr(i, end - i), is_bar});
+    i = end;
   }
   return tokens;
 }
 
+// The error of a board holding `total` seeds, if more than kMaxBoardSeeds.
+absl::Status CheckTotal(int total) {
+  if (total <= kMaxBoardSeeds) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "the board holds %d seeds in total; at most %d are supported", total, kMaxBoardSeeds));
+}
+
 // Parses the seed count of house `house` (0-based) from `token`.
 absl::StatusOr<int> ParseSeeds(absl::string_view token, int house) {
-  if (!token.empty() && token[0] == '-') {
-    bool digits = token.size() > 1;
-    for (size_t i = 1; i < token.size(); ++i)
-      digits = digits && IsDigit(token[i]);
-    if (digits) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "house %d has a negative seed count %s; seed counts must be 0 or "
-          "more",
-          house, Quote(token)));
-    }
+  if (token.size() > 1 && token[0] == '-' &&
+      std::all_of(token.begin() + 1, token.end(), absl::ascii_isdigit)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("house %d has a negative seed count %s; seed counts must be 0 or more",
+                        house, Quote(token)));
   }
   int64_t value = 0;
   for (char c : token) {
-    if (!IsDigit(c)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "house %d is %s, which is not a number; each house must be a "
-          "non-negative integer (digits only)",
-          house, Quote(token)));
+    if (!absl::ascii_isdigit(c)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("house %d is %s, which is not a number; each house must be a "
+                          "non-negative integer (digits only)",
+                          house, Quote(token)));
     }
     // Saturate: anything above the cap is reported the same way.
     if (value <= kMaxBoardSeeds) value = value * 10 + (c - '0');
   }
   if (value > kMaxBoardSeeds) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("house %d has %s seeds; a house can hold at most %d",
-                        house, Quote(token), kMaxBoardSeeds));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "house %d has %s seeds; a house can hold at most %d", house, Quote(token), kMaxBoardSeeds));
   }
   return static_cast<int>(value);
 }
@@ -95,54 +94,49 @@ absl::StatusOr<Board> ParseBoard(absl::string_view text) {
   const Tokens tokens = Tokenize(text);
   int numbers = 0;
   int bars = 0;
-  for (const Token& token : tokens) {
+  for (const Token &token : tokens) {
     if (token.is_bar) {
       ++bars;
       if (bars > 1) {
         return absl::InvalidArgumentError(absl::StrFormat(
-            "more than one '|' in %s; at most one may separate the two rows",
-            Quote(text)));
+            "more than one '|' in %s; at most one may separate the two rows", Quote(text)));
       }
       if (numbers != kHousesPerSide) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "'|' after %d number(s) in %s; it may only separate the mover's "
-            "6 houses from the opponent's 6 (after the 6th number)",
-            numbers, Quote(text)));
+        return absl::InvalidArgumentError(
+            absl::StrFormat("'|' after %d number(s) in %s; it may only separate the mover's "
+                            "6 houses from the opponent's 6 (after the 6th number)",
+                            numbers, Quote(text)));
       }
     } else {
       ++numbers;
     }
   }
   if (numbers != kHouses) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "found %d house value(s) in %s, but a board needs exactly 12 houses (6 "
-        "per side), e.g. \"4 4 4 4 4 4 | 4 4 4 4 4 4\"",
-        numbers, Quote(text)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("found %d house value(s) in %s, but a board needs exactly 12 houses (6 "
+                        "per side), e.g. \"4 4 4 4 4 4 | 4 4 4 4 4 4\"",
+                        numbers, Quote(text)));
   }
   Board board;
   int house = 0;
   int total = 0;
-  for (const Token& token : tokens) {
+  for (const Token &token : tokens) {
     if (token.is_bar) continue;
-    absl::StatusOr<int> seeds = ParseSeeds(token.text, house);
-    if (!seeds.ok()) return seeds.status();
-    board.houses[house] = static_cast<uint8_t>(*seeds);
-    total += *seeds;
+    RETRO_ASSIGN_OR_RETURN(const int seeds, ParseSeeds(token.text, house));
+    board.houses[house] = static_cast<uint8_t>(seeds);
+    total += seeds;
     ++house;
   }
-  if (total > kMaxBoardSeeds) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the board holds %d seeds in total; at most %d are supported", total,
-        kMaxBoardSeeds));
-  }
+  RETRO_RETURN_IF_ERROR(CheckTotal(total));
   return board;
 }
 
 absl::StatusOr<Board> BoardFromCells(std::span<const int32_t> houses) {
   if (houses.size() != kHouses) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "a binary board has %d house counts (the mover's 6, then the opponent's), not %d",
-        kHouses, houses.size()));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("a binary board has %d house counts (the mover's 6, "
+                        "then the opponent's), not %d",
+                        kHouses, houses.size()));
   }
   // Without a branch a house: the bad houses gathered, named only when
   // there is one.
@@ -160,26 +154,21 @@ absl::StatusOr<Board> BoardFromCells(std::span<const int32_t> houses) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "house %d holds %d seeds; a house holds 0..%d", house, houses[house], kMaxBoardSeeds));
   }
-  if (total > kMaxBoardSeeds) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the board holds %d seeds in total; at most %d are supported", total, kMaxBoardSeeds));
-  }
+  RETRO_RETURN_IF_ERROR(CheckTotal(total));
   return board;
 }
 
-std::string FormatBoard(const Board& board) {
-  const auto& h = board.houses;
-  return absl::StrFormat("%d %d %d %d %d %d | %d %d %d %d %d %d", h[0], h[1],
-                         h[2], h[3], h[4], h[5], h[6], h[7], h[8], h[9], h[10],
-                         h[11]);
+std::string FormatBoard(const Board &board) {
+  const auto &h = board.houses;
+  return absl::StrFormat("%d %d %d %d %d %d | %d %d %d %d %d %d", h[0], h[1], h[2], h[3], h[4],
+                         h[5], h[6], h[7], h[8], h[9], h[10], h[11]);
 }
 
-absl::Status CheckSeedsCovered(const Board& board, int max_seeds) {
+absl::Status CheckSeedsCovered(const Board &board, int max_seeds) {
   const int seeds = TotalSeeds(board);
   if (seeds > max_seeds) {
     return absl::OutOfRangeError(absl::StrFormat(
-        "the board holds %d seeds, more than the book covers (at most %d)",
-        seeds, max_seeds));
+        "the board holds %d seeds, more than the book covers (at most %d)", seeds, max_seeds));
   }
   return absl::OkStatus();
 }
