@@ -34,7 +34,7 @@
 //
 // Search keeps its transposition table and history between calls; results
 // are deterministic for a given sequence of calls with node budgets only
-// (ClearTable() for a fresh start). No allocation per node.
+// (a new engine for a fresh start). No allocation per node.
 #ifndef GAMES_OWARE_ENGINE_H_
 #define GAMES_OWARE_ENGINE_H_
 
@@ -42,7 +42,6 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -113,8 +112,6 @@ class Engine {
         evaluation_(options.evaluation, options.game.rules.grand_slam),
         table_(options.table_megabytes) {}
 
-  const EngineOptions& options() const { return options_; }
-
   // Searches `root` (a position valid under ValidatePosition) for its side to
   // move.
   SearchResult Search(const Position& root, const SearchLimits& limits) {
@@ -129,12 +126,6 @@ class Engine {
     }
   }
 
-  // Forgets the transposition table and the history heuristic.
-  void ClearTable() {
-    table_.Clear();
-    std::fill(std::begin(history_), std::end(history_), 0);
-  }
-
  private:
   using Clock = std::chrono::steady_clock;
   static constexpr int kNoMove = 255;
@@ -147,11 +138,10 @@ class Engine {
     aborted_ = false;
     enforce_budget_ = false;
     max_nodes_ = limits.max_nodes;
-    deadline_ =
-        limits.max_seconds > 0
-            ? start + std::chrono::duration_cast<Clock::duration>(
-                          std::chrono::duration<double>(limits.max_seconds))
-            : Clock::time_point::max();
+    deadline_ = limits.max_seconds > 0
+                    ? start + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(limits.max_seconds))
+                    : Clock::time_point::max();
     total_seeds_ = root.TotalGameSeeds();
     for (int& h : history_) h /= 2;
 
@@ -162,12 +152,10 @@ class Engine {
       return result;
     }
     const int max_depth =
-        std::clamp(std::min(limits.max_depth, PliesLeft(root, options_.game)),
-                   1, kMaxSearchDepth);
+        std::clamp(std::min(limits.max_depth, PliesLeft(root, options_.game)), 1, kMaxSearchDepth);
     for (int depth = 1; depth <= max_depth; ++depth) {
       inexact_ = 0;
-      const int value =
-          Negamax<kGrandSlam>(root, -kInfinity, kInfinity, depth, 0, true);
+      const int value = Negamax<kGrandSlam>(root, -kInfinity, kInfinity, depth, 0, true);
       if (aborted_) break;
       result.value = value;
       result.depth = depth;
@@ -206,14 +194,12 @@ class Engine {
     pv_length_[ply] = ply;
     const int diff = pos.mover_score - pos.opponent_score;
     if (options_.game.majority_ends_game &&
-        (2 * pos.mover_score > total_seeds_ ||
-         2 * pos.opponent_score > total_seeds_)) {
+        (2 * pos.mover_score > total_seeds_ || 2 * pos.opponent_score > total_seeds_)) {
       return ProvenValue(diff);
     }
     const int plies_left = options_.game.rules.turn_limit - pos.plies;
     if (plies_left <= 0) {
-      return ProvenValue(diff +
-                         LimitValue(pos.board, options_.game.rules.at_limit));
+      return ProvenValue(diff + LimitValue(pos.board, options_.game.rules.at_limit));
     }
     if constexpr (!std::is_same_v<Oracle, NoOracle>) {
       if (ply > 0 && TotalSeeds(pos.board) <= oracle_.max_seeds()) {
@@ -228,19 +214,17 @@ class Engine {
     if (n == 0) return ProvenValue(diff + TerminalValue(pos.board));
     if (depth <= 0) {
       ++inexact_;
-      return ClampHeuristic(evaluation_.Evaluate(
-          pos.board, pos.mover_score, pos.opponent_score, mover_is_evaluator));
+      return ClampHeuristic(
+          evaluation_.Evaluate(pos.board, pos.mover_score, pos.opponent_score, mover_is_evaluator));
     }
 
     const NodeKey key =
-        MakeNodeKey(pos.board, pos.mover_score, pos.opponent_score, plies_left,
-                    mover_is_evaluator);
+        MakeNodeKey(pos.board, pos.mover_score, pos.opponent_score, plies_left, mover_is_evaluator);
     int table_move = kNoMove;
     if (const TableEntry* e = table_.Probe(key)) {
       table_move = e->move;
       if (ply > 0 && e->depth >= depth &&
-          (e->bound == Bound::kExact ||
-           (e->bound == Bound::kLower && e->value >= beta) ||
+          (e->bound == Bound::kExact || (e->bound == Bound::kLower && e->value >= beta) ||
            (e->bound == Bound::kUpper && e->value <= alpha))) {
         if (e->depth != kProvenDepth) ++inexact_;
         return e->value;
@@ -259,8 +243,7 @@ class Engine {
     for (int i = 1; i < n; ++i) {
       const int o = order[i];
       int j = i;
-      for (; j > 0 && score[order[j - 1]] < score[o]; --j)
-        order[j] = order[j - 1];
+      for (; j > 0 && score[order[j - 1]] < score[o]; --j) order[j] = order[j - 1];
       order[j] = o;
     }
 
@@ -270,8 +253,8 @@ class Engine {
     int best_move = kNoMove;
     for (int k = 0; k < n; ++k) {
       const Move& m = moves[order[k]];
-      const int v = -Negamax<kGrandSlam>(pos.Play(m), -beta, -alpha, depth - 1,
-                                         ply + 1, !mover_is_evaluator);
+      const int v =
+          -Negamax<kGrandSlam>(pos.Play(m), -beta, -alpha, depth - 1, ply + 1, !mover_is_evaluator);
       if (aborted_) return 0;
       if (v > best) {
         best = v;
@@ -287,8 +270,7 @@ class Engine {
       }
       if (alpha >= beta) {
         if (m.captured == 0) {
-          history_[m.house] =
-              std::min(history_[m.house] + depth * depth, 1 << 28);
+          history_[m.house] = std::min(history_[m.house] + depth * depth, 1 << 28);
         }
         break;
       }
@@ -296,8 +278,7 @@ class Engine {
     const Bound bound = best <= original_alpha ? Bound::kUpper
                         : best >= beta         ? Bound::kLower
                                                : Bound::kExact;
-    table_.Store(key, best, inexact_ == inexact_before ? kProvenDepth : depth,
-                 bound, best_move);
+    table_.Store(key, best, inexact_ == inexact_before ? kProvenDepth : depth, bound, best_move);
     if (ply == 0) root_move_ = best_move;
     return best;
   }

@@ -37,10 +37,10 @@ using EvolvedFeatures = std::array<int, 12>;
 using EvolvedWeights = std::array<int, 12>;
 
 // The published weights evolved with minimax at depth 3 and at depth 5.
-inline constexpr EvolvedWeights kEvolvedDepth3Weights = {
-    -444, 0, 72, 12, -1, -13, 0, 21, -318, 342, 0, 0};
-inline constexpr EvolvedWeights kEvolvedDepth5Weights = {
-    -3086, -1258, -1, -40, 0, 123, -4, -23, -942, 1518, 0, 0};
+inline constexpr EvolvedWeights kEvolvedDepth3Weights = {-444, 0,  72,   12,  -1, -13,
+                                                         0,    21, -318, 342, 0,  0};
+inline constexpr EvolvedWeights kEvolvedDepth5Weights = {-3086, -1258, -1,   -40,  0, 123,
+                                                         -4,    -23,   -942, 1518, 0, 0};
 
 // Counts the pits of the side owning houses 0..5 of `board` that "can be used
 // to capture" (see above): counts[0] those whose first captured house holds 2
@@ -49,12 +49,11 @@ void CapturingPits(const Board& board, GrandSlam grand_slam, int counts[2]);
 
 // The features a1..a12 of `board` for the player owning houses 0..5 ("me"),
 // with `my_score` and `user_score` captured so far.
-EvolvedFeatures ComputeEvolvedFeatures(const Board& board, int my_score,
-                                       int user_score, GrandSlam grand_slam);
+EvolvedFeatures ComputeEvolvedFeatures(const Board& board, int my_score, int user_score,
+                                       GrandSlam grand_slam);
 
 // f = sum of weights[i] * features[i], in units of 1e-4.
-int EvolvedScore(const EvolvedFeatures& features,
-                 const EvolvedWeights& weights);
+int EvolvedScore(const EvolvedFeatures& features, const EvolvedWeights& weights);
 
 // The evaluations the engine offers.
 enum class EvaluationKind {
@@ -73,8 +72,6 @@ class Evaluation {
   explicit Evaluation(EvaluationKind kind = EvaluationKind::kMaterial,
                       GrandSlam grand_slam = GrandSlam::kForfeit);
 
-  EvaluationKind kind() const { return kind_; }
-
   // The evaluation for the side to move of (board, mover_score,
   // opponent_score); `mover_is_evaluator` says whether the side to move is
   // the evaluating player. Material is in seeds, the evolved evaluation in
@@ -83,13 +80,11 @@ class Evaluation {
                bool mover_is_evaluator) const {
     if (kind_ == EvaluationKind::kMaterial) return mover_score - opponent_score;
     if (mover_is_evaluator) {
-      return EvolvedScore(ComputeEvolvedFeatures(board, mover_score,
-                                                 opponent_score, grand_slam_),
+      return EvolvedScore(ComputeEvolvedFeatures(board, mover_score, opponent_score, grand_slam_),
                           weights_);
     }
-    return -EvolvedScore(ComputeEvolvedFeatures(Flip(board), opponent_score,
-                                                mover_score, grand_slam_),
-                         weights_);
+    return -EvolvedScore(
+        ComputeEvolvedFeatures(Flip(board), opponent_score, mover_score, grand_slam_), weights_);
   }
 
  private:

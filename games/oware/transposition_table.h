@@ -5,6 +5,8 @@
 #ifndef GAMES_OWARE_TRANSPOSITION_TABLE_H_
 #define GAMES_OWARE_TRANSPOSITION_TABLE_H_
 
+#include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -22,14 +24,11 @@ struct NodeKey {
 };
 
 // Packs a node. Requires scores <= 255 and plies_left < 2^15.
-inline NodeKey MakeNodeKey(const Board& board, int mover_score,
-                           int opponent_score, int plies_left,
+inline NodeKey MakeNodeKey(const Board& board, int mover_score, int opponent_score, int plies_left,
                            bool mover_is_evaluator) {
   const internal::PackedBoard p = internal::Pack(board);
-  return {p.lo, uint64_t{p.hi} | (uint64_t(mover_score) << 32) |
-                    (uint64_t(opponent_score) << 40) |
-                    (uint64_t(plies_left) << 48) |
-                    (uint64_t(mover_is_evaluator) << 63)};
+  return {p.lo, uint64_t{p.hi} | (uint64_t(mover_score) << 32) | (uint64_t(opponent_score) << 40) |
+                    (uint64_t(plies_left) << 48) | (uint64_t(mover_is_evaluator) << 63)};
 }
 
 // What a stored value is: exact, a lower bound (fail high) or an upper bound
@@ -54,8 +53,10 @@ static_assert(sizeof(TableEntry) == 24);
 class TranspositionTable {
  public:
   // A table of the largest power-of-two number of entries within `megabytes`
-  // MiB (at least one entry).
-  explicit TranspositionTable(size_t megabytes);
+  // MiB (at least one entry), all empty.
+  explicit TranspositionTable(size_t megabytes)
+      : entries_(std::bit_floor(std::max<size_t>(1, (megabytes << 20) / sizeof(TableEntry)))),
+        mask_(entries_.size() - 1) {}
 
   // The entry for `key`, or nullptr.
   const TableEntry* Probe(const NodeKey& key) const {
@@ -72,15 +73,9 @@ class TranspositionTable {
     e.move = static_cast<uint8_t>(move);
   }
 
-  // Empties every slot.
-  void Clear();
-
-  size_t size() const { return entries_.size(); }
-
  private:
   size_t Slot(const NodeKey& key) const {
-    uint64_t h =
-        key.lo * 0x9E3779B97F4A7C15ULL ^ key.hi * 0xC2B2AE3D27D4EB4FULL;
+    uint64_t h = key.lo * 0x9E3779B97F4A7C15ULL ^ key.hi * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
