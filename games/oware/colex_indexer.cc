@@ -25,14 +25,9 @@ ColexIndexer::ColexIndexer(int max_seeds)
 absl::StatusOr<ColexIndexer> ColexIndexer::Create(int max_seeds) {
   if (max_seeds < 0 || max_seeds > kMaxSeeds) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot index boards of up to %d seeds; the limit must be in 0..%d",
-        max_seeds, kMaxSeeds));
+        "cannot index boards of up to %d seeds; the limit must be in 0..%d", max_seeds, kMaxSeeds));
   }
   return ColexIndexer(max_seeds);
-}
-
-uint64_t ColexIndexer::Size(int seeds) const {
-  return CompositionCount(seeds, kHouses);
 }
 
 Board ColexIndexer::Unrank(int seeds, uint64_t rank) const {

@@ -19,6 +19,7 @@
 
 #include "absl/status/statusor.h"
 #include "games/oware/board.h"
+#include "retro/combinatorics.h"
 
 namespace retro::oware {
 
@@ -41,7 +42,7 @@ class ColexIndexer {
   int max_seeds() const { return max_seeds_; }
 
   // Number of boards with `seeds` seeds: C(seeds + 11, 11).
-  uint64_t Size(int seeds) const;
+  uint64_t Size(int seeds) const { return CompositionCount(seeds, kHouses); }
 
   // Rank of `board` among the boards with as many seeds as it has. Requires
   // TotalSeeds(board) <= max_seeds().
@@ -53,9 +54,7 @@ class ColexIndexer {
     const int eight = static_cast<int>(low >> 56);
     const uint64_t* t = table_.data();
     const size_t stride = stride_;
-    auto prefix_low = [low](int i) {
-      return static_cast<size_t>((low >> (8 * i)) & 0xFF);
-    };
+    auto prefix_low = [low](int i) { return static_cast<size_t>((low >> (8 * i)) & 0xFF); };
     auto prefix_high = [high, eight](int i) {
       return static_cast<size_t>(eight + ((high >> (8 * (i - 8))) & 0xFF));
     };

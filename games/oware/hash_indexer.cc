@@ -47,8 +47,7 @@ HashIndexer::HashIndexer(int max_seeds) : max_seeds_(max_seeds) {
     std::vector<Board>& slice = boards_[n];
     slice.reserve(Size(n));
     EnumerateLexicographic(n, [&](const Board& board) {
-      ids_.emplace(StarsAndBarsKey(board),
-                   static_cast<uint32_t>(slice.size()));
+      ids_.emplace(StarsAndBarsKey(board), static_cast<uint32_t>(slice.size()));
       slice.push_back(board);
     });
   }
@@ -56,24 +55,18 @@ HashIndexer::HashIndexer(int max_seeds) : max_seeds_(max_seeds) {
 
 absl::StatusOr<HashIndexer> HashIndexer::Create(int max_seeds) {
   if (max_seeds < 0 || max_seeds > kMaxSeeds) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the hash indexer stores every board, so it covers at most %d seeds, "
-        "not %d",
-        kMaxSeeds, max_seeds));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the hash indexer stores every board, so it covers at most %d seeds, "
+                        "not %d",
+                        kMaxSeeds, max_seeds));
   }
   return HashIndexer(max_seeds);
-}
-
-uint64_t HashIndexer::Size(int seeds) const {
-  return CompositionCount(seeds, kHouses);
 }
 
 size_t HashIndexer::TableBytes() const {
   // flat_hash_map: one slot and one control byte per bucket, plus a group's
   // worth of cloned control bytes.
-  size_t bytes = ids_.bucket_count() *
-                     (sizeof(std::pair<const uint64_t, uint32_t>) + 1) +
-                 16;
+  size_t bytes = ids_.bucket_count() * (sizeof(std::pair<const uint64_t, uint32_t>) + 1) + 16;
   for (const std::vector<Board>& slice : boards_) {
     bytes += slice.capacity() * sizeof(Board);
   }

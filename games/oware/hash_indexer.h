@@ -23,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "games/oware/board.h"
 #include "games/oware/stars_and_bars.h"
+#include "retro/combinatorics.h"
 
 namespace retro::oware {
 
@@ -46,7 +47,7 @@ class HashIndexer {
   int max_seeds() const { return max_seeds_; }
 
   // Number of boards with `seeds` seeds: C(seeds + 11, 11).
-  uint64_t Size(int seeds) const;
+  uint64_t Size(int seeds) const { return CompositionCount(seeds, kHouses); }
 
   // Bytes held: the hash table's slots and control bytes, and the unrank
   // vectors.
@@ -54,9 +55,7 @@ class HashIndexer {
 
   // Rank of `board` among the boards with as many seeds as it has. Requires
   // TotalSeeds(board) <= max_seeds().
-  uint64_t Rank(const Board& board) const {
-    return ids_.find(StarsAndBarsKey(board))->second;
-  }
+  uint64_t Rank(const Board& board) const { return ids_.find(StarsAndBarsKey(board))->second; }
 
   // The board with `seeds` seeds and rank `rank`. Requires 0 <= seeds <=
   // max_seeds() and rank < Size(seeds).

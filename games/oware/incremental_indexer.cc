@@ -25,18 +25,17 @@ IncrementalIndexer::IncrementalIndexer(int max_seeds)
   flip_.resize(offset_[stride_]);
   for (int n = 0; n <= max_seeds; ++n) {
     for (uint64_t r = 0; r < Size(n); ++r) {
-      flip_[offset_[n] + r] =
-          static_cast<uint32_t>(colex_.Rank(Flip(colex_.Unrank(n, r))));
+      flip_[offset_[n] + r] = static_cast<uint32_t>(colex_.Rank(Flip(colex_.Unrank(n, r))));
     }
   }
 }
 
 absl::StatusOr<IncrementalIndexer> IncrementalIndexer::Create(int max_seeds) {
   if (max_seeds < 0 || max_seeds > kMaxSeeds) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the incremental indexer covers boards of up to %d seeds (its flip "
-        "tables take 4 bytes per board), not %d",
-        kMaxSeeds, max_seeds));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the incremental indexer covers boards of up to %d seeds (its flip "
+                        "tables take 4 bytes per board), not %d",
+                        kMaxSeeds, max_seeds));
   }
   return IncrementalIndexer(max_seeds);
 }

@@ -69,14 +69,11 @@ class IncrementalIndexer {
   uint64_t Rank(const Board& board) const { return colex_.Rank(board); }
 
   // The board with `seeds` seeds and rank `rank`.
-  Board Unrank(int seeds, uint64_t rank) const {
-    return colex_.Unrank(seeds, rank);
-  }
+  Board Unrank(int seeds, uint64_t rank) const { return colex_.Unrank(seeds, rank); }
 
   // Rank(move.child), from the parent board, its rank and a move generated
   // from it (any grand slam rule): see the top of the file.
-  uint64_t RankChild(const Board& parent, uint64_t parent_rank,
-                     const Move& move) const {
+  uint64_t RankChild(const Board& parent, uint64_t parent_rank, const Move& move) const {
     const Board sown = Flip(move.child);
     const uint64_t before = PrefixSums(parent);
     const uint64_t after = PrefixSums(sown);
@@ -86,14 +83,13 @@ class IncrementalIndexer {
     // Bit 8i of `moved` (i = 0..7), then of `moved_high` (bars 8..10): bar i
     // moved. Each byte of the XOR is non-zero iff the prefix sums differ.
     const uint64_t* t = term_.data();
-    for (uint64_t moved = NonZeroBytes(before ^ after); moved != 0;
-         moved &= moved - 1) {
+    for (uint64_t moved = NonZeroBytes(before ^ after); moved != 0; moved &= moved - 1) {
       const int i = std::countr_zero(moved) >> 3;
       rank += t[i * stride_ + ((after >> (8 * i)) & 0xFF)] -
               t[i * stride_ + ((before >> (8 * i)) & 0xFF)];
     }
-    for (uint64_t moved = NonZeroBytes(before_high ^ after_high) & 0xFFFFFF;
-         moved != 0; moved &= moved - 1) {
+    for (uint64_t moved = NonZeroBytes(before_high ^ after_high) & 0xFFFFFF; moved != 0;
+         moved &= moved - 1) {
       const int i = std::countr_zero(moved) >> 3;
       rank += t[(8 + i) * stride_ + ((after_high >> (8 * i)) & 0xFF)] -
               t[(8 + i) * stride_ + ((before_high >> (8 * i)) & 0xFF)];

@@ -12,8 +12,7 @@
 
 namespace retro::oware {
 
-LexicographicIndexer::LexicographicIndexer(int max_seeds)
-    : max_seeds_(max_seeds) {
+LexicographicIndexer::LexicographicIndexer(int max_seeds) : max_seeds_(max_seeds) {
   assert(max_seeds >= 0 && max_seeds <= kMaxSeeds);
   const size_t side = static_cast<size_t>(max_seeds_) + 1;
   state_counts_.assign(side * side * (kHouses - 1), 0);
@@ -30,18 +29,12 @@ LexicographicIndexer::LexicographicIndexer(int max_seeds)
   }
 }
 
-absl::StatusOr<LexicographicIndexer> LexicographicIndexer::Create(
-    int max_seeds) {
+absl::StatusOr<LexicographicIndexer> LexicographicIndexer::Create(int max_seeds) {
   if (max_seeds < 0 || max_seeds > kMaxSeeds) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot index boards of up to %d seeds; the limit must be in 0..%d",
-        max_seeds, kMaxSeeds));
+        "cannot index boards of up to %d seeds; the limit must be in 0..%d", max_seeds, kMaxSeeds));
   }
   return LexicographicIndexer(max_seeds);
-}
-
-uint64_t LexicographicIndexer::Size(int seeds) const {
-  return CompositionCount(seeds, kHouses);
 }
 
 Board LexicographicIndexer::Unrank(int seeds, uint64_t rank) const {

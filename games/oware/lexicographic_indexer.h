@@ -17,6 +17,7 @@
 
 #include "absl/status/statusor.h"
 #include "games/oware/board.h"
+#include "retro/combinatorics.h"
 
 namespace retro::oware {
 
@@ -39,7 +40,7 @@ class LexicographicIndexer {
   int max_seeds() const { return max_seeds_; }
 
   // Number of boards with `seeds` seeds: C(seeds + 11, 11).
-  uint64_t Size(int seeds) const;
+  uint64_t Size(int seeds) const { return CompositionCount(seeds, kHouses); }
 
   // Rank of `board` among the boards with as many seeds as it has. Requires
   // TotalSeeds(board) <= max_seeds().
@@ -62,9 +63,7 @@ class LexicographicIndexer {
   // stateCounts[left][seeds][house]: the number of distributions of `left`
   // seeds over houses house..11 that put fewer than `seeds` in `house`.
   uint64_t StateCount(int left, int seeds, int house) const {
-    return state_counts_[(static_cast<size_t>(left) * (max_seeds_ + 1) +
-                          seeds) *
-                             (kHouses - 1) +
+    return state_counts_[(static_cast<size_t>(left) * (max_seeds_ + 1) + seeds) * (kHouses - 1) +
                          house];
   }
 

@@ -54,14 +54,9 @@ PextIndexer::PextIndexer(int max_seeds)
 absl::StatusOr<PextIndexer> PextIndexer::Create(int max_seeds) {
   if (max_seeds < 0 || max_seeds > kMaxSeeds) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "cannot index boards of up to %d seeds; the limit must be in 0..%d",
-        max_seeds, kMaxSeeds));
+        "cannot index boards of up to %d seeds; the limit must be in 0..%d", max_seeds, kMaxSeeds));
   }
   return PextIndexer(max_seeds);
-}
-
-uint64_t PextIndexer::Size(int seeds) const {
-  return CompositionCount(seeds, kHouses);
 }
 
 Board PextIndexer::Unrank(int seeds, uint64_t rank) const {
@@ -102,8 +97,7 @@ Board PextIndexer::Unrank(int seeds, uint64_t rank) const {
   for (int i = 1; i < kBars; ++i) {
     board.houses[i] = static_cast<uint8_t>(bars[i] - bars[i - 1] - 1);
   }
-  board.houses[kHouses - 1] =
-      static_cast<uint8_t>(seeds + kBars - 1 - bars[kBars - 1]);
+  board.houses[kHouses - 1] = static_cast<uint8_t>(seeds + kBars - 1 - bars[kBars - 1]);
   return board;
 }
 

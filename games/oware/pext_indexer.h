@@ -39,6 +39,7 @@
 #include "absl/status/statusor.h"
 #include "games/oware/board.h"
 #include "games/oware/stars_and_bars.h"
+#include "retro/combinatorics.h"
 
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -65,7 +66,7 @@ class PextIndexer {
   int max_seeds() const { return max_seeds_; }
 
   // Number of boards with `seeds` seeds: C(seeds + 11, 11).
-  uint64_t Size(int seeds) const;
+  uint64_t Size(int seeds) const { return CompositionCount(seeds, kHouses); }
 
   // Bytes of lookup tables.
   size_t TableBytes() const {
@@ -102,22 +103,17 @@ class PextIndexer {
 #if defined(__BMI2__) && defined(__SSE4_1__)
     const internal::PackedBoard p = internal::Pack(board);
     if (((p.lo & 0xF8F8F8F8F8F8F8F8ULL) | (p.hi & 0x00F8F8F8U)) == 0) {
-      const __m128i houses =
-          _mm_set_epi64x(static_cast<int64_t>(p.hi), static_cast<int64_t>(p.lo));
-      const __m128i powers =
-          _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+      const __m128i houses = _mm_set_epi64x(static_cast<int64_t>(p.hi), static_cast<int64_t>(p.lo));
+      const __m128i powers = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
       const __m128i bar = _mm_shuffle_epi8(powers, houses);
       // Bits 0..v of each byte, for houses 0..10 (house 11 ends the string).
-      const __m128i keep = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                         -1, -1, 0, 0, 0, 0, 0);
-      const __m128i field = _mm_and_si128(
-          _mm_or_si128(bar, _mm_sub_epi8(bar, _mm_set1_epi8(1))), keep);
+      const __m128i keep = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0);
+      const __m128i field =
+          _mm_and_si128(_mm_or_si128(bar, _mm_sub_epi8(bar, _mm_set1_epi8(1))), keep);
       const uint64_t low_field = static_cast<uint64_t>(_mm_cvtsi128_si64(field));
-      const uint64_t low = _pext_u64(
-          static_cast<uint64_t>(_mm_cvtsi128_si64(bar)), low_field);
-      const uint64_t high =
-          _pext_u64(static_cast<uint64_t>(_mm_extract_epi64(bar, 1)),
-                    static_cast<uint64_t>(_mm_extract_epi64(field, 1)));
+      const uint64_t low = _pext_u64(static_cast<uint64_t>(_mm_cvtsi128_si64(bar)), low_field);
+      const uint64_t high = _pext_u64(static_cast<uint64_t>(_mm_extract_epi64(bar, 1)),
+                                      static_cast<uint64_t>(_mm_extract_epi64(field, 1)));
       return low | high << std::popcount(low_field);
     }
 #endif
