@@ -22,17 +22,11 @@ void CapturingPits(const Board& board, GrandSlam grand_slam, int counts[2]) {
   }
 }
 
-EvolvedFeatures ComputeEvolvedFeatures(const Board& board, int my_score,
-                                       int user_score, GrandSlam grand_slam) {
+EvolvedFeatures ComputeEvolvedFeatures(const Board& board, int my_score, int user_score,
+                                       GrandSlam grand_slam) {
   EvolvedFeatures a{};
-  int mine[2];
-  int user[2];
-  CapturingPits(board, grand_slam, mine);
-  CapturingPits(Flip(board), grand_slam, user);
-  a[0] = user[0];
-  a[1] = user[1];
-  a[2] = mine[0];
-  a[3] = mine[1];
+  CapturingPits(Flip(board), grand_slam, &a[0]);  // a1, a2
+  CapturingPits(board, grand_slam, &a[2]);        // a3, a4
   for (int h = 0; h < kHousesPerSide; ++h) {
     const int my_seeds = board.houses[h];
     const int user_seeds = board.houses[h + kHousesPerSide];
@@ -48,8 +42,7 @@ EvolvedFeatures ComputeEvolvedFeatures(const Board& board, int my_score,
   return a;
 }
 
-int EvolvedScore(const EvolvedFeatures& features,
-                 const EvolvedWeights& weights) {
+int EvolvedScore(const EvolvedFeatures& features, const EvolvedWeights& weights) {
   int f = 0;
   for (int i = 0; i < 12; ++i) f += weights[i] * features[i];
   return f;
