@@ -42,17 +42,14 @@ Book::Book(std::unique_ptr<Tables> tables)
 Book::~Book() = default;
 
 absl::StatusOr<std::unique_ptr<Book>> Book::Open(const std::string& path) {
-  auto tables = std::make_unique<Tables>();
-  RETRO_ASSIGN_OR_RETURN(tables->kit,
-                         kit::FiniteHorizonTables<BookRules>::Open(path, OwareInfo()));
-  return std::unique_ptr<Book>(new Book(std::move(tables)));
+  RETRO_ASSIGN_OR_RETURN(auto kit, kit::FiniteHorizonTables<BookRules>::Open(path, OwareInfo()));
+  return std::unique_ptr<Book>(new Book(std::make_unique<Tables>(std::move(kit))));
 }
 
 absl::StatusOr<std::unique_ptr<Book>> Book::FromFile(const DatabaseFile& file) {
-  auto tables = std::make_unique<Tables>();
-  RETRO_ASSIGN_OR_RETURN(tables->kit,
+  RETRO_ASSIGN_OR_RETURN(auto kit,
                          kit::FiniteHorizonTables<BookRules>::FromFile(file, OwareInfo()));
-  return std::unique_ptr<Book>(new Book(std::move(tables)));
+  return std::unique_ptr<Book>(new Book(std::make_unique<Tables>(std::move(kit))));
 }
 
 int Book::fixed_point() const { return tables_->kit->fixed_point(); }
