@@ -2,6 +2,7 @@
 #include "plugins/oware/board_svg.h"
 
 #include <cmath>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -51,15 +52,13 @@ std::string BoardSvg(const Board& board) {
       kWidth, kHeight, kWidth, kHeight, kMargin / 2, kLabel + kMargin / 2, kWidth - kMargin,
       2 * kPit + kMargin);
   // 1. The labels of the two rows.
-  absl::StrAppendFormat(&svg,
-                        "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#555\" "
-                        "font-family=\"sans-serif\">opponent: houses 6..11, right to left"
-                        "</text>",
-                        kMargin, kLabel - 6);
-  absl::StrAppendFormat(&svg,
-                        "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#555\" "
-                        "font-family=\"sans-serif\">to move: houses 0..5 (the moves)</text>",
-                        kMargin, kHeight - 6);
+  for (const auto& [y, label] : {std::pair{kLabel - 6, "opponent: houses 6..11, right to left"},
+                                 std::pair{kHeight - 6, "to move: houses 0..5 (the moves)"}}) {
+    absl::StrAppendFormat(&svg,
+                          "<text x=\"%d\" y=\"%d\" font-size=\"13\" fill=\"#555\" "
+                          "font-family=\"sans-serif\">%s</text>",
+                          kMargin, y, label);
+  }
   // 2. The houses: the mover's row at the bottom, left to right; the
   // opponent's at the top, right to left.
   for (int house = 0; house < kHouses; ++house) {
