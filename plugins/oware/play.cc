@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -262,14 +263,12 @@ absl::StatusOr<GameRecord> PlayWholeGame(const OwarePlayer& first, const OwarePl
                                          const std::string& opening) {
   const GameRules game;
   Position pos = Position::Start();
-  const std::vector<std::string> words = absl::StrSplit(opening, ' ', absl::SkipEmpty());
-  for (const std::string& word : words) {
+  for (absl::string_view word : absl::StrSplit(opening, ' ', absl::SkipEmpty())) {
     int house = -1;
-    std::optional<Move> move;
-    if (absl::SimpleAtoi(word, &house) && house >= 0 && house < kHousesPerSide &&
-        !FinalDifference(pos, game).has_value()) {
-      move = FindMove(pos, game.rules, house);
-    }
+    const std::optional<Move> move =
+        absl::SimpleAtoi(word, &house) && !FinalDifference(pos, game).has_value()
+            ? FindMove(pos, game.rules, house)
+            : std::nullopt;
     if (!move.has_value()) {
       return absl::InvalidArgumentError(absl::StrCat("opening '", opening, "': '",
                                                      word,
@@ -280,8 +279,7 @@ absl::StatusOr<GameRecord> PlayWholeGame(const OwarePlayer& first, const OwarePl
   GameEngine engines[2] = {GameEngine(first), GameEngine(second)};
   GameRecord record;
   std::vector<int> played;
-  std::optional<int> end;
-  while (!(end = FinalDifference(pos, game)).has_value()) {
+  while (!FinalDifference(pos, game).has_value()) {
     const int side = pos.plies % 2;  // 0: the first player is to move
     const SearchResult r = engines[side].Search(pos);
     SearchTotals& totals = side == 0 ? record.first : record.second;
@@ -315,18 +313,13 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
   const GameRules& game = p.options.game;
   Position pos = Position::Start();
   if (!position.empty()) {
-    absl::StatusOr<Board> board = ParseBoard(position);
-    if (!board.ok()) return board.status();
-    pos.board = *board;
+    RETRO_ASSIGN_OR_RETURN(pos.board, ParseBoard(position));
   }
-  absl::StatusOr<std::pair<int, int>> score = ParseScore(position_options.at("score"));
-  if (!score.ok()) return score.status();
-  pos.mover_score = score->first;
-  pos.opponent_score = score->second;
-  absl::StatusOr<int64_t> plies = GetIntParameter(position_options, "plies-played", 0,
-                                                  game.rules.turn_limit - 1);
-  if (!plies.ok()) return plies.status();
-  pos.plies = static_cast<int>(*plies);
+  RETRO_ASSIGN_OR_RETURN(std::tie(pos.mover_score, pos.opponent_score),
+                         ParseScore(position_options.at("score")));
+  RETRO_ASSIGN_OR_RETURN(const int64_t plies, GetIntParameter(position_options, "plies-played", 0,
+                                                              game.rules.turn_limit - 1));
+  pos.plies = static_cast<int>(plies);
   if (pos.TotalGameSeeds() > kGameSeeds) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%d seeds on the board and %d captured make %d; a game of oware has %d",
@@ -345,8 +338,7 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
     return absl::InvalidArgumentError(absl::StrFormat(
         "the game is over: the side to move has no legal move (final difference %+d)", *end));
   }
-  GameEngine engine(p);
-  const SearchResult r = engine.Search(pos);
+  const SearchResult r = GameEngine(p).Search(pos);
   const std::optional<int> final_difference = r.final_difference();
 
   // A decisive value outside an exact result: a forced win or loss was found
