@@ -14,7 +14,9 @@
 
 #include <optional>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "games/oware/board.h"
 #include "games/oware/rules.h"
 #include "plugins/oware/book.h"
@@ -27,8 +29,14 @@ class BookOracle {
   // grand slam or at-limit rule differs (its values would be those of another
   // game). The turn limits may differ: plies left beyond the book's turn
   // limit are answered when the book reached its fixed point before it.
-  static absl::StatusOr<BookOracle> Create(const Book& book,
-                                           const Rules& rules);
+  static absl::StatusOr<BookOracle> Create(const Book& book, const Rules& rules) {
+    if (book.rules().grand_slam != rules.grand_slam || book.rules().at_limit != rules.at_limit) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the book was solved under ", FormatRules(book.rules()),
+                       "; the game is played under ", FormatRules(rules)));
+    }
+    return BookOracle(book);
+  }
 
   int max_seeds() const { return book_->seeds(); }
 
@@ -44,7 +52,8 @@ class BookOracle {
   }
 
  private:
-  explicit BookOracle(const Book& book);
+  explicit BookOracle(const Book& book)
+      : book_(&book), stable_beyond_limit_(book.fixed_point() < book.turn_limit()) {}
 
   const Book* book_;
   // The book's values no longer change at its turn limit, so V_t = V_T for
