@@ -165,10 +165,6 @@ std::string BookRules::default_file_name() const {
 // from the ranks and written to a scratch file. What rank 0 holds beyond
 // its share at the largest slice, the largest of those moments, with the
 // memory model's margin.
-kit::FiniteHorizonWords BookRules::words() const {
-  return {.reward = "captures", .slice_label = "seeds"};
-}
-
 kit::SizeEstimates BookRules::EstimateSizes(uint64_t available_bytes) const {
   const int turn_limit = rules_.turn_limit;
   double file = 0;
@@ -228,6 +224,10 @@ std::string BookRules::StatsTitle() const {
   return absl::StrFormat("oware book: 0..%d seeds, turn limit %d, grand slam %s, at limit %s",
                          seeds_, rules_.turn_limit, GrandSlamName(rules_.grand_slam),
                          AtLimitName(rules_.at_limit));
+}
+
+kit::FiniteHorizonWords BookRules::words() const {
+  return {.reward = "captures", .slice_label = "seeds"};
 }
 
 std::string BookRules::RenderSvg(const Board& board) const { return BoardSvg(board); }
