@@ -90,6 +90,7 @@
 #include "retro/solver/loopy_wdl_buffer.h"
 #include "retro/solver/loopy_wdl_game.h"
 #include "retro/solver/solve_context.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {
@@ -144,8 +145,7 @@ class PendingLists {
   void Absorb(PendingLists& other) {
     if (other.lists_.size() > lists_.size()) lists_.resize(other.lists_.size());
     for (size_t l = 0; l < other.lists_.size(); ++l) {
-      lists_[l].insert(lists_[l].end(), other.lists_[l].begin(),
-                       other.lists_[l].end());
+      lists_[l].insert(lists_[l].end(), other.lists_[l].begin(), other.lists_[l].end());
     }
     other.lists_.clear();
   }
@@ -205,8 +205,8 @@ class ErrorSlot {
 template <typename Game>
 class LoopyWdlSolver {
  public:
-  LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress,
-                 SliceSnapshots* snapshots, distributed::Communicator& comm)
+  LoopyWdlSolver(const Game& game, ThreadPool& pool, Progress* progress, SliceSnapshots* snapshots,
+                 distributed::Communicator& comm)
       : game_(game),
         pool_(pool),
         progress_(progress),
@@ -220,38 +220,28 @@ class LoopyWdlSolver {
         local_(range_.size()) {}
 
   absl::StatusOr<std::vector<uint8_t>> Solve() {
-    absl::StatusOr<HugePageBuffer> value_buffer =
-        HugePageBuffer::Allocate(local_, kWdlUnknownByte);
-    if (!value_buffer.ok()) return value_buffer.status();
-    absl::StatusOr<HugePageBuffer> open_moves_buffer =
-        HugePageBuffer::Allocate(local_, 0);
-    if (!open_moves_buffer.ok()) return open_moves_buffer.status();
-    value_ = *std::move(value_buffer);
-    open_moves_ = *std::move(open_moves_buffer);
+    RETRO_ASSIGN_OR_RETURN(value_, HugePageBuffer::Allocate(local_, kWdlUnknownByte));
+    RETRO_ASSIGN_OR_RETURN(open_moves_, HugePageBuffer::Allocate(local_, 0));
     // Where the last snapshot stopped (none: the start).
     Resume from{.seeded = 0, .level = 0};
     if (snapshots_ != nullptr) {
-      absl::StatusOr<Resume> restored = RestoreSnapshot();
-      if (!restored.ok()) return restored.status();
-      from = *restored;
+      RETRO_ASSIGN_OR_RETURN(from, RestoreSnapshot());
     }
     if (from.seeded < size_) {
       absl::Status seeded = Seed(lo_ + from.seeded);
       if (comm_.size() > 1) {
         // Every rank needs the slice's longest losing conversion and the
         // highest level seeded anywhere.
-        seeded = distributed::AgreeOnStatus(comm_, seeded);
-        if (seeded.ok()) {
-          uint64_t maxima[2] = {static_cast<uint64_t>(longest_conversion_loss_),
-                                static_cast<uint64_t>(max_level_ + 1)};
-          comm_.AllReduceMax(std::span<uint64_t>(maxima, 2));
-          longest_conversion_loss_ = static_cast<int>(maxima[0]);
-          max_level_ = static_cast<int>(maxima[1]) - 1;
-        }
+        RETRO_RETURN_IF_ERROR(distributed::AgreeOnStatus(comm_, seeded));
+        uint64_t maxima[2] = {static_cast<uint64_t>(longest_conversion_loss_),
+                              static_cast<uint64_t>(max_level_ + 1)};
+        comm_.AllReduceMax(std::span<uint64_t>(maxima, 2));
+        longest_conversion_loss_ = static_cast<int>(maxima[0]);
+        max_level_ = static_cast<int>(maxima[1]) - 1;
       }
-      if (!seeded.ok()) return seeded;
+      RETRO_RETURN_IF_ERROR(seeded);
     }
-    if (absl::Status s = Propagate(from.level); !s.ok()) return s;
+    RETRO_RETURN_IF_ERROR(Propagate(from.level));
     return Finish();
   }
 
@@ -282,59 +272,52 @@ class LoopyWdlSolver {
     for (uint64_t begin = first; begin < last; begin += chunk) {
       const uint64_t end = std::min(last, begin + chunk);
       SeedRange(begin, end);
-      if (absl::Status s = error_.Get(); !s.ok()) return s;
-      if (absl::Status s = SnapshotIfDue({.seeded = end, .level = 0}); !s.ok()) return s;
+      RETRO_RETURN_IF_ERROR(error_.Get());
+      RETRO_RETURN_IF_ERROR(SnapshotIfDue({.seeded = end, .level = 0}));
     }
     return absl::OkStatus();
   }
 
   void SeedRange(uint64_t first, uint64_t last) {
-    pool_.ParallelFor(
-        first, last, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
-          PendingLists local;
-          int local_longest = 0, local_max_level = -1;
-          for (uint64_t i = begin; i < end; ++i) {
-            SeedSink sink;
-            game_.Describe(scratch(worker), i, sink);
-            local_longest =
-                std::max(local_longest, sink.longest_conversion_loss);
-            SeedPosition(i, sink, local, local_max_level);
-          }
-          {
-            std::lock_guard<std::mutex> lock(mutex_);
-            pending_.Absorb(local);
-            longest_conversion_loss_ =
-                std::max(longest_conversion_loss_, local_longest);
-            max_level_ = std::max(max_level_, local_max_level);
-          }
-          if (progress_ != nullptr) progress_->Advance(end - begin);
-        });
+    pool_.ParallelFor(first, last, kSeedGrain, [&](int worker, uint64_t begin, uint64_t end) {
+      PendingLists local;
+      int local_longest = 0, local_max_level = -1;
+      for (uint64_t i = begin; i < end; ++i) {
+        SeedSink sink;
+        game_.Describe(scratch(worker), i, sink);
+        local_longest = std::max(local_longest, sink.longest_conversion_loss);
+        SeedPosition(i, sink, local, local_max_level);
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_.Absorb(local);
+        longest_conversion_loss_ = std::max(longest_conversion_loss_, local_longest);
+        max_level_ = std::max(max_level_, local_max_level);
+      }
+      if (progress_ != nullptr) progress_->Advance(end - begin);
+    });
   }
 
   // Gives position i its first value or open-move count from `sink`.
-  void SeedPosition(uint64_t i, const SeedSink& sink, PendingLists& local,
-                    int& local_max_level) {
+  void SeedPosition(uint64_t i, const SeedSink& sink, PendingLists& local, int& local_max_level) {
     WdlOutcome final_value;
     bool is_final = false;
     if (!sink.terminal && sink.in_slice > kMaxInSliceMoves) {
-      error_.Set(absl::InvalidArgumentError(absl::StrCat(
-          "position ", i, " has ", sink.in_slice,
-          " moves inside the slice; at most ", kMaxInSliceMoves,
-          " are supported")));
+      error_.Set(absl::InvalidArgumentError(absl::StrCat("position ", i, " has ", sink.in_slice,
+                                                         " moves inside the slice; at most ",
+                                                         kMaxInSliceMoves, " are supported")));
       return;
     }
     if (!sink.terminal && sink.in_slice < 0) {
       error_.Set(absl::InvalidArgumentError(
-          absl::StrCat("position ", i, " reports ", sink.in_slice,
-                       " moves inside the slice")));
+          absl::StrCat("position ", i, " reports ", sink.in_slice, " moves inside the slice")));
       return;
     }
     if (sink.terminal) {
       final_value = sink.terminal_value;
       is_final = true;
       open_moves_[i - lo_] = kCannotLose;
-    } else if (sink.has_conversion &&
-               sink.best_conversion.result != Wdl::kLoss) {
+    } else if (sink.has_conversion && sink.best_conversion.result != Wdl::kLoss) {
       open_moves_[i - lo_] = kCannotLose;
       if (sink.best_conversion.result == Wdl::kWin) {
         // A slice move wins in at least one ply, so a conversion win in at
@@ -343,12 +326,11 @@ class LoopyWdlSolver {
           final_value = sink.best_conversion;
           is_final = true;
         } else if (sink.best_conversion.distance > kWdlMaxDistance) {
-          error_.Set(absl::OutOfRangeError(absl::StrCat(
-              "conversion distance ", sink.best_conversion.distance,
-              " of position ", i, " exceeds ", kWdlMaxDistance)));
+          error_.Set(absl::OutOfRangeError(
+              absl::StrCat("conversion distance ", sink.best_conversion.distance, " of position ",
+                           i, " exceeds ", kWdlMaxDistance)));
         } else {
-          local.Add(sink.best_conversion.distance, i,
-                    EncodeWdl(sink.best_conversion));
+          local.Add(sink.best_conversion.distance, i, EncodeWdl(sink.best_conversion));
         }
       }
     } else if (sink.in_slice == 0) {
@@ -362,9 +344,9 @@ class LoopyWdlSolver {
     }
     if (is_final) {
       if (final_value.distance > kWdlMaxDistance || final_value.distance < 0) {
-        error_.Set(absl::OutOfRangeError(
-            absl::StrCat("distance ", final_value.distance, " of position ", i,
-                         " outside 0..", kWdlMaxDistance)));
+        error_.Set(
+            absl::OutOfRangeError(absl::StrCat("distance ", final_value.distance, " of position ",
+                                               i, " outside 0..", kWdlMaxDistance)));
         return;
       }
       value_[i - lo_] = EncodeWdl(final_value);
@@ -390,10 +372,8 @@ class LoopyWdlSolver {
     found_.assign(parts_, {});
     resolved_.assign(parts_, 0);
     for (int level = first_level; level <= LastLevel(); ++level) {
-      if (absl::Status s = PropagateLevel(level); !s.ok()) return s;
-      if (absl::Status s = SnapshotIfDue({.seeded = size_, .level = level + 1}); !s.ok()) {
-        return s;
-      }
+      RETRO_RETURN_IF_ERROR(PropagateLevel(level));
+      RETRO_RETURN_IF_ERROR(SnapshotIfDue({.seeded = size_, .level = level + 1}));
     }
     return absl::OkStatus();
   }
@@ -416,9 +396,8 @@ class LoopyWdlSolver {
     if (comm_.size() > 1) frontier_size = comm_.AllReduceSum(frontier_size);
     if (frontier_size == 0) return absl::OkStatus();
     if (level + 1 > kWdlMaxDistance) {
-      return absl::OutOfRangeError(
-          absl::StrCat("distances exceed ", kWdlMaxDistance,
-                       " plies, the limit of the one-byte table codec"));
+      return absl::OutOfRangeError(absl::StrCat("distances exceed ", kWdlMaxDistance,
+                                                " plies, the limit of the one-byte table codec"));
     }
     if (comm_.size() == 1) {
       UpdatePredecessors(level);
@@ -426,8 +405,7 @@ class LoopyWdlSolver {
       ExchangePredecessors(level);
     }
     if (absl::Status s = error_.Get(); comm_.size() > 1 || !s.ok()) {
-      s = distributed::AgreeOnStatus(comm_, s);
-      if (!s.ok()) return s;
+      RETRO_RETURN_IF_ERROR(distributed::AgreeOnStatus(comm_, s));
     }
     for (int part = 0; part < parts_; ++part) {
       pending_.Absorb(found_[part]);
@@ -464,11 +442,10 @@ class LoopyWdlSolver {
       pending.push_back(list.size());
       pending.insert(pending.end(), list.begin(), list.end());
     }
-    const std::span<const uint8_t> parts[] = {
-        AsBytes(std::span<const uint64_t>(header)),
-        std::span<const uint8_t>(value_.data(), size_),
-        std::span<const uint8_t>(open_moves_.data(), size_),
-        AsBytes(std::span<const uint64_t>(pending))};
+    const std::span<const uint8_t> parts[] = {AsBytes(std::span<const uint64_t>(header)),
+                                              std::span<const uint8_t>(value_.data(), size_),
+                                              std::span<const uint8_t>(open_moves_.data(), size_),
+                                              AsBytes(std::span<const uint64_t>(pending))};
     return snapshots_->Save(parts);
   }
 
@@ -487,28 +464,20 @@ class LoopyWdlSolver {
   // Loads the last snapshot, checked by CheckSnapshot, if there is one;
   // returns where to continue from (the start when there is none).
   absl::StatusOr<Resume> RestoreSnapshot() {
-    std::optional<SnapshotState> state;
-    absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> parts =
-        snapshots_->Restore([&](const std::vector<std::vector<uint8_t>>& p) -> absl::Status {
-          absl::StatusOr<SnapshotState> checked = CheckSnapshot(p);
-          if (!checked.ok()) return checked.status();
-          state = *std::move(checked);
-          return absl::OkStatus();
-        });
-    if (!parts.ok()) return parts.status();
-    if (!parts->has_value()) return Resume{.seeded = 0, .level = 0};
-    if (!state.has_value()) {  // a SliceSnapshots that did not call the check
-      absl::StatusOr<SnapshotState> checked = CheckSnapshot(**parts);
-      if (!checked.ok()) return checked.status();
-      state = *std::move(checked);
-    }
-    const std::vector<std::vector<uint8_t>>& bytes = **parts;
+    RETRO_ASSIGN_OR_RETURN(const std::optional<std::vector<std::vector<uint8_t>>> parts,
+                           snapshots_->Restore([&](const std::vector<std::vector<uint8_t>>& p) {
+                             return CheckSnapshot(p).status();
+                           }));
+    if (!parts.has_value()) return Resume{.seeded = 0, .level = 0};
+    // Checked again, for the state (and a SliceSnapshots that did not check).
+    RETRO_ASSIGN_OR_RETURN(SnapshotState state, CheckSnapshot(*parts));
+    const std::vector<std::vector<uint8_t>>& bytes = *parts;
     std::copy(bytes[1].begin(), bytes[1].end(), value_.data());
     std::copy(bytes[2].begin(), bytes[2].end(), open_moves_.data());
-    pending_.Replace(std::move(state->lists));
-    max_level_ = state->max_level;
-    longest_conversion_loss_ = state->longest_conversion_loss;
-    return state->at;
+    pending_.Replace(std::move(state.lists));
+    max_level_ = state.max_level;
+    longest_conversion_loss_ = state.longest_conversion_loss;
+    return state.at;
   }
 
   // Checks the parts of a snapshot (SnapshotIfDue) against what the rest of
@@ -584,8 +553,9 @@ class LoopyWdlSolver {
   // words), checked: entries of positions of the slice, each holding the
   // win or loss of its list's level, and the lists below `next_level`
   // (already taken) empty.
-  absl::StatusOr<std::vector<std::vector<uint64_t>>> PendingListsOf(
-      std::span<const uint8_t> bytes, uint64_t count, int64_t next_level) const {
+  absl::StatusOr<std::vector<std::vector<uint64_t>>> PendingListsOf(std::span<const uint8_t> bytes,
+                                                                    uint64_t count,
+                                                                    int64_t next_level) const {
     std::vector<uint64_t> words(bytes.size() / 8);
     // (memcpy would be undefined for an empty list: a null pointer.)
     std::copy(bytes.begin(), bytes.end(), reinterpret_cast<uint8_t*>(words.data()));
@@ -601,9 +571,8 @@ class LoopyWdlSolver {
       const int distance = static_cast<int>(level);
       for (const uint64_t entry : list) {
         const uint8_t code = static_cast<uint8_t>(entry >> kCodeShift);
-        if ((entry & kIndexMask) >= size_ ||
-            (code != EncodeWdl(WdlOutcome::Win(distance)) &&
-             code != EncodeWdl(WdlOutcome::Loss(distance)))) {
+        if ((entry & kIndexMask) >= size_ || (code != EncodeWdl(WdlOutcome::Win(distance)) &&
+                                              code != EncodeWdl(WdlOutcome::Loss(distance)))) {
           return damaged;
         }
       }
@@ -629,25 +598,22 @@ class LoopyWdlSolver {
   uint64_t ScanFrontier(int level) {
     const uint8_t win_here = EncodeWdl(WdlOutcome::Win(level));
     const uint8_t loss_here = EncodeWdl(WdlOutcome::Loss(level));
-    pool_.ParallelFor(
-        0, block_frontier_.size(), 1, [&](int, uint64_t b, uint64_t e) {
-          for (uint64_t block = b; block < e; ++block) {
-            const uint8_t* const value = value_.data();
-            std::vector<uint64_t>& out = block_frontier_[block];
-            out.clear();
-            const uint64_t end = std::min(local_, (block + 1) * kScanGrain);
-            for (uint64_t i = block * kScanGrain; i < end; i += 64) {
-              const uint64_t stop = std::min(end, i + 64);
-              if (!AnyByteIs(value + i, stop - i, win_here, loss_here)) {
-                continue;
-              }
-              for (uint64_t j = i; j < stop; ++j) {
-                if (value[j] == win_here) out.push_back((lo_ + j) | kWinBit);
-                if (value[j] == loss_here) out.push_back(lo_ + j);
-              }
-            }
+    pool_.ParallelFor(0, block_frontier_.size(), 1, [&](int, uint64_t b, uint64_t e) {
+      for (uint64_t block = b; block < e; ++block) {
+        const uint8_t* const value = value_.data();
+        std::vector<uint64_t>& out = block_frontier_[block];
+        out.clear();
+        const uint64_t end = std::min(local_, (block + 1) * kScanGrain);
+        for (uint64_t i = block * kScanGrain; i < end; i += 64) {
+          const uint64_t stop = std::min(end, i + 64);
+          if (!AnyByteIs(value + i, stop - i, win_here, loss_here)) continue;
+          for (uint64_t j = i; j < stop; ++j) {
+            if (value[j] == win_here) out.push_back((lo_ + j) | kWinBit);
+            if (value[j] == loss_here) out.push_back(lo_ + j);
           }
-        });
+        }
+      }
+    });
     uint64_t frontier_size = 0;
     for (const std::vector<uint64_t>& list : block_frontier_) {
       frontier_size += list.size();
@@ -685,21 +651,21 @@ class LoopyWdlSolver {
           if (entry & kWinBit) {
             // Its value is read too when the counter reaches zero. A move
             // keeping the turn wins with the won child (WinBitOf).
-            game_.ForEachPredecessor(my_scratch, q, part, parts_,
-                                     [&batch, open_moves, value](uint64_t p,
-                                                                 bool keeps_turn = false) {
-                                       __builtin_prefetch(&open_moves[p], 1);
-                                       __builtin_prefetch(&value[p], 1);
-                                       batch.push_back(p | WinBitOf(kWinBit, keeps_turn));
-                                     });
+            game_.ForEachPredecessor(
+                my_scratch, q, part, parts_,
+                [&batch, open_moves, value](uint64_t p, bool keeps_turn = false) {
+                  __builtin_prefetch(&open_moves[p], 1);
+                  __builtin_prefetch(&value[p], 1);
+                  batch.push_back(p | WinBitOf(kWinBit, keeps_turn));
+                });
           } else {
-            game_.ForEachPredecessor(my_scratch, q, part, parts_,
-                                     [&batch, open_moves, value](uint64_t p,
-                                                                 bool keeps_turn = false) {
-                                       if (keeps_turn) __builtin_prefetch(&open_moves[p], 1);
-                                       __builtin_prefetch(&value[p], 1);
-                                       batch.push_back(p | WinBitOf(0, keeps_turn));
-                                     });
+            game_.ForEachPredecessor(
+                my_scratch, q, part, parts_,
+                [&batch, open_moves, value](uint64_t p, bool keeps_turn = false) {
+                  if (keeps_turn) __builtin_prefetch(&open_moves[p], 1);
+                  __builtin_prefetch(&value[p], 1);
+                  batch.push_back(p | WinBitOf(0, keeps_turn));
+                });
           }
           if (batch.size() >= kBatch) apply();
         }
@@ -861,22 +827,17 @@ class LoopyWdlSolver {
   // rank's range is gathered into the whole table on every rank.
   std::vector<uint8_t> Finish() {
     open_moves_ = HugePageBuffer();  // free it before the copy
-    std::vector<uint8_t> result(value_.data(), value_.data() + local_);
-    for (uint8_t& v : result) {
-      if (v == kWdlUnknownByte) v = kWdlDrawByte;
-    }
+    // The whole table: this rank's range in place, the others' gathered
+    // into theirs (no second copy of the table).
+    std::vector<uint8_t> whole(size_);
+    std::transform(value_.data(), value_.data() + local_, whole.data() + lo_,
+                   [](uint8_t v) { return v == kWdlUnknownByte ? kWdlDrawByte : v; });
+    value_ = HugePageBuffer();
     if (comm_.size() > 1) {
-      value_ = HugePageBuffer();
-      // The whole table, this rank's range in place, the others' gathered
-      // into theirs (no second copy of the table).
-      std::vector<uint8_t> whole(size_);
-      std::memcpy(whole.data() + lo_, result.data(), local_);
-      std::vector<uint8_t>().swap(result);
       distributed::AllGatherInto(comm_, std::span<const uint8_t>(whole.data() + lo_, local_),
                                  whole);
-      return whole;
     }
-    return result;
+    return whole;
   }
 
   const Game& game_;
@@ -918,8 +879,7 @@ class LoopyWdlSolver {
 // budget (two bytes per position), when a position has more than 254 moves
 // inside the slice, or when a distance exceeds kWdlMaxDistance.
 template <typename Game>
-absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
-    const Game& game, const SolveContext& context) {
+absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(const Game& game, const SolveContext& context) {
   static_assert(AssertLoopyWdlGame<Game>());
   const uint64_t size = game.size();
   if (size > internal::kIndexMask) {
@@ -927,16 +887,11 @@ absl::StatusOr<std::vector<uint8_t>> SolveLoopyWdl(
                                                    " positions is too large; at most ",
                                                    internal::kIndexMask, " are supported"));
   }
-  if (absl::Status s = internal::CheckMemoryBudget(
-          context, 2 * size, absl::StrCat("a loopy slice of ", size,
-                                          " positions"));
-      !s.ok()) {
-    return s;
-  }
+  RETRO_RETURN_IF_ERROR(internal::CheckMemoryBudget(
+      context, 2 * size, absl::StrCat("a loopy slice of ", size, " positions")));
   internal::ContextPool pool(context);
   distributed::LocalCommunicator local;
-  distributed::Communicator& comm =
-      context.communicator != nullptr ? *context.communicator : local;
+  distributed::Communicator& comm = context.communicator != nullptr ? *context.communicator : local;
   internal::LoopyWdlSolver<Game> solver(game, pool.get(), context.progress, context.snapshots,
                                         comm);
   return solver.Solve();
