@@ -83,6 +83,7 @@
 #include "retro/solver/chance_schedule.h"
 #include "retro/solver/chance_workspace.h"
 #include "retro/solver/solve_context.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {
@@ -141,24 +142,22 @@ bool Combine(const Game& game, const chance::OutcomeWeights& weights, const Turn
 // Fills `turn` for an afterstate-style game, reading solved values; sets
 // `unordered` when an afterstate has not been solved yet.
 template <typename Game>
-void AfterstateTurn(const Game& game, uint64_t index,
-                    typename Game::Scratch& scratch,
+void AfterstateTurn(const Game& game, uint64_t index, typename Game::Scratch& scratch,
                     const std::vector<double>& values,
-                    const std::vector<std::atomic<uint8_t>>& solved,
-                    Turn<Game::kNumOutcomes>* turn, bool* unordered) {
+                    const std::vector<std::atomic<uint8_t>>& solved, Turn<Game::kNumOutcomes>* turn,
+                    bool* unordered) {
   turn->terminal = game.IsTerminal(index, &turn->terminal_value);
   if (turn->terminal) return;
   constexpr bool kMax = Game::kObjective == Objective::kMaximize;
   constexpr chance::TurnOrder kOrder = chance::TurnOrderOf<Game>();
   for (int o = 0; o < Game::kNumOutcomes; ++o) {
-    double best = kMax ? -std::numeric_limits<double>::infinity()
-                       : std::numeric_limits<double>::infinity();
+    double best =
+        kMax ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
     bool any = false;
     game.ForEachAfterstate(index, o, scratch, [&](const Afterstate& a) {
       double v = a.value;
       if (!a.terminal) {
-        if (a.index >= values.size() ||
-            !solved[a.index].load(std::memory_order_relaxed)) {
+        if (a.index >= values.size() || !solved[a.index].load(std::memory_order_relaxed)) {
           *unordered = true;
           return;
         }
@@ -182,25 +181,21 @@ struct BlockPlan {
 
 template <typename Game>
 absl::StatusOr<BlockPlan> PlanBlocks(const Game& game, const ChanceOptions& options,
-                                    ThreadPool& pool, Progress* progress) {
+                                     ThreadPool& pool, Progress* progress) {
   BlockPlan plan;
-  absl::StatusOr<chance::internal::Schedule> schedule;
   if constexpr (BlockScheduledGame<Game>) {
     plan.game_blocks = game.Blocks();
-    schedule = chance::internal::MakeScheduleFromBlocks(plan.game_blocks, game.Size());
+    RETRO_ASSIGN_OR_RETURN(plan.schedule,
+                           chance::internal::MakeScheduleFromBlocks(plan.game_blocks, game.Size()));
     if constexpr (requires { game.BlockDependencies(plan.game_blocks); }) {
-      if (schedule.ok()) {
-        absl::StatusOr<chance::internal::BlockGraph> g = chance::internal::MakeBlockGraph(
-            plan.game_blocks, game.BlockDependencies(plan.game_blocks));
-        if (!g.ok()) return g.status();
-        plan.graph = *std::move(g);
-      }
+      RETRO_ASSIGN_OR_RETURN(
+          plan.graph, chance::internal::MakeBlockGraph(plan.game_blocks,
+                                                       game.BlockDependencies(plan.game_blocks)));
     }
   } else {
-    schedule = chance::internal::MakeScheduleFromLayers(game, pool, progress, options.grain * 4);
+    RETRO_ASSIGN_OR_RETURN(plan.schedule, chance::internal::MakeScheduleFromLayers(
+                                              game, pool, progress, options.grain * 4));
   }
-  if (!schedule.ok()) return schedule.status();
-  plan.schedule = *std::move(schedule);
   return plan;
 }
 
@@ -256,8 +251,7 @@ void SolveLayersOnRanks(const chance::internal::Schedule& schedule, ThreadPool& 
         if (r != rank) {
           std::memcpy(&values[block.begin], all.data() + at, n * sizeof(double));
           if constexpr (kTable) {
-            std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double),
-                        n * sizeof(Aux));
+            std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double), n * sizeof(Aux));
           } else {
             for (uint64_t i = block.begin; i < block.end; ++i) {
               solved[i].store(1, std::memory_order_relaxed);
@@ -302,9 +296,9 @@ void SolveLayers(const chance::internal::Schedule& schedule, uint64_t grain, Thr
 template <typename Game>
 absl::Status SolveVerdict(uint64_t unordered, uint64_t stuck, uint64_t none) {
   if (unordered != none) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: an afterstate of position ", unordered,
-        " is out of range or not solved before it (check the layers)"));
+    return absl::InternalError(
+        absl::StrCat("game bug: an afterstate of position ", unordered,
+                     " is out of range or not solved before it (check the layers)"));
   }
   if (stuck == none) return absl::OkStatus();
   return absl::FailedPreconditionError(
@@ -320,10 +314,8 @@ absl::Status SolveVerdict(uint64_t unordered, uint64_t stuck, uint64_t none) {
 
 // The whole solve, in eight numbered steps.
 template <typename Game>
-absl::StatusOr<std::vector<double>> Solve(const Game& game,
-                                          const ChanceOptions& options,
-                                          ThreadPool& pool,
-                                          Progress* progress,
+absl::StatusOr<std::vector<double>> Solve(const Game& game, const ChanceOptions& options,
+                                          ThreadPool& pool, Progress* progress,
                                           distributed::Communicator& comm) {
   constexpr int kOutcomes = Game::kNumOutcomes;
   constexpr bool kTable = TableStyleGame<Game>;
@@ -331,11 +323,10 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
 
   // 1. The schedule: blocks grouped by layer, and the blocks' dependency
   //    graph if the game describes it.
-  absl::StatusOr<BlockPlan> plan = PlanBlocks(game, options, pool, progress);
-  if (!plan.ok()) return plan.status();
-  const chance::internal::Schedule& schedule = plan->schedule;
-  const std::vector<Block>& game_blocks = plan->game_blocks;
-  const std::optional<chance::internal::BlockGraph>& graph = plan->graph;
+  RETRO_ASSIGN_OR_RETURN(const BlockPlan plan, PlanBlocks(game, options, pool, progress));
+  const chance::internal::Schedule& schedule = plan.schedule;
+  const std::vector<Block>& game_blocks = plan.game_blocks;
+  const std::optional<chance::internal::BlockGraph>& graph = plan.graph;
 
   // 2. Storage: values, the game's records (table style) or solved flags
   //    (afterstate style, to check the order the game promised).
@@ -349,8 +340,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   // every value is written before it is read (table style), or read only
   // once its solved flag is set (afterstate style).
   Workspace local_workspace;
-  Workspace& workspace =
-      options.workspace != nullptr ? *options.workspace : local_workspace;
+  Workspace& workspace = options.workspace != nullptr ? *options.workspace : local_workspace;
   std::vector<double> values = workspace.TakeValues(split ? 0 : size);
   Aux* aux = kTable && !split ? workspace.Get<Aux>(size) : nullptr;
   std::vector<std::atomic<uint8_t>> solved(kTable ? 0 : size);
@@ -365,8 +355,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   std::atomic<uint64_t> unordered{kNone};
   // Solves one block into `value` and `record` (by global index): the
   // arrays above, or a distributed solve's own (table style only).
-  auto solve_block_into = [&](int worker, const Block& block, double* value,
-                              Aux* record) {
+  auto solve_block_into = [&](int worker, const Block& block, double* value, Aux* record) {
     typename Game::Scratch& s = scratch[worker];
     for (uint64_t index = block.begin; index < block.end; ++index) {
       Turn<kOutcomes> turn;
@@ -402,12 +391,9 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
                                failed);
   } else if (graph.has_value()) {
     // 6. One process, the blocks as their dependency graph allows.
-    const std::vector<Block>& blocks = game_blocks;
-    chance::internal::RunBlockGraph(pool, blocks, *graph, [&](int worker, uint32_t b) {
-      solve_block(worker, blocks[b]);
-      if (progress != nullptr) {
-        progress->Advance(blocks[b].end - blocks[b].begin);
-      }
+    chance::internal::RunBlockGraph(pool, game_blocks, *graph, [&](int worker, uint32_t b) {
+      solve_block(worker, game_blocks[b]);
+      if (progress != nullptr) progress->Advance(game_blocks[b].end - game_blocks[b].begin);
     });
   } else {
     // 7. One process, layer by layer, the blocks of a layer in parallel.
@@ -418,8 +404,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game,
   absl::Status status = SolveVerdict<Game>(unordered.load(), stuck.load(), kNone);
   if (ranks > 1) status = distributed::AgreeOnStatus(comm, status);
   if (!status.ok()) return status;
-  if (ranks > 1 && !split && !options.values_on_every_rank &&
-      comm.rank() != 0) {
+  if (ranks > 1 && !split && !options.values_on_every_rank && comm.rank() != 0) {
     return std::vector<double>();  // rank 0 alone keeps the values
   }
   return values;
@@ -450,28 +435,22 @@ constexpr uint64_t ChanceBytesPerPosition() {
 // a move (its value would be unbounded); and a game too large for the memory
 // budget.
 template <typename Game>
-absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
-                                                const ChanceOptions& options,
+absl::StatusOr<std::vector<double>> SolveChance(const Game& game, const ChanceOptions& options,
                                                 const SolveContext& context) {
   static_assert(chance::AssertChanceGame<Game>());
   const uint64_t size = game.Size();
-  if (absl::Status s = internal::CheckMemoryBudget(
-          context, size * ChanceBytesPerPosition<Game>(),
-          absl::StrCat("a chance game of ", size, " positions"));
-      !s.ok()) {
-    return s;
-  }
+  RETRO_RETURN_IF_ERROR(
+      internal::CheckMemoryBudget(context, size * ChanceBytesPerPosition<Game>(),
+                                  absl::StrCat("a chance game of ", size, " positions")));
   internal::ContextPool pool(context);
   distributed::LocalCommunicator local;
-  distributed::Communicator& comm =
-      context.communicator != nullptr ? *context.communicator : local;
+  distributed::Communicator& comm = context.communicator != nullptr ? *context.communicator : local;
   return internal::Solve(game, options, pool.get(), context.progress, comm);
 }
 
 // SolveChance with the default options.
 template <typename Game>
-absl::StatusOr<std::vector<double>> SolveChance(const Game& game,
-                                                const SolveContext& context) {
+absl::StatusOr<std::vector<double>> SolveChance(const Game& game, const SolveContext& context) {
   return SolveChance(game, ChanceOptions{}, context);
 }
 

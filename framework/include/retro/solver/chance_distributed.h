@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -55,20 +56,17 @@ struct BlockOwnership {
 };
 
 // The ownership of `blocks` (the game's, in its order) among `ranks` ranks.
-inline BlockOwnership AssignBlocks(const std::vector<Block>& blocks,
-                                   int ranks) {
+inline BlockOwnership AssignBlocks(const std::vector<Block>& blocks, int ranks) {
   BlockOwnership own;
   const size_t n = blocks.size();
   own.order.resize(n);
-  for (size_t i = 0; i < n; ++i) own.order[i] = static_cast<uint32_t>(i);
+  std::iota(own.order.begin(), own.order.end(), uint32_t{0});
   std::sort(own.order.begin(), own.order.end(), [&](uint32_t a, uint32_t b) {
-    return blocks[a].layer != blocks[b].layer
-               ? blocks[a].layer < blocks[b].layer
-               : blocks[a].begin < blocks[b].begin;
+    return blocks[a].layer != blocks[b].layer ? blocks[a].layer < blocks[b].layer
+                                              : blocks[a].begin < blocks[b].begin;
   });
   for (size_t i = 0; i < n; ++i) {
-    if (i == 0 ||
-        blocks[own.order[i]].layer != blocks[own.order[i - 1]].layer) {
+    if (i == 0 || blocks[own.order[i]].layer != blocks[own.order[i - 1]].layer) {
       own.layer_begin.push_back(i);
     }
   }
@@ -79,8 +77,7 @@ inline BlockOwnership AssignBlocks(const std::vector<Block>& blocks,
     const uint64_t first = own.layer_begin[l];
     const uint64_t count = own.layer_begin[l + 1] - first;
     for (int r = 0; r < ranks; ++r) {
-      for (uint64_t k = first + count * r / ranks;
-           k < first + count * (r + 1) / ranks; ++k) {
+      for (uint64_t k = first + count * r / ranks; k < first + count * (r + 1) / ranks; ++k) {
         own.owner[own.order[k]] = r;
         own.layer[own.order[k]] = static_cast<int32_t>(l);
       }
@@ -99,18 +96,16 @@ struct BlockLifetimes {
 
 // The lifetimes of the blocks for rank `rank`, whose blocks read those
 // `graph` lists.
-inline BlockLifetimes LifetimesOfRank(const BlockOwnership& own,
-                                      const BlockGraph& graph, int rank) {
+inline BlockLifetimes LifetimesOfRank(const BlockOwnership& own, const BlockGraph& graph,
+                                      int rank) {
   const size_t n = own.owner.size();
   BlockLifetimes life;
   life.last_read.assign(n, -1);
   for (uint32_t b = 0; b < n; ++b) {
     if (own.owner[b] == rank) life.last_read[b] = own.layer[b];
-    for (uint32_t j = graph.dependents_begin[b];
-         j < graph.dependents_begin[b + 1]; ++j) {
+    for (uint32_t j = graph.dependents_begin[b]; j < graph.dependents_begin[b + 1]; ++j) {
       const uint32_t d = graph.dependents[j];
-      if (own.owner[d] == rank)
-        life.last_read[b] = std::max(life.last_read[b], own.layer[d]);
+      if (own.owner[d] == rank) life.last_read[b] = std::max(life.last_read[b], own.layer[d]);
     }
   }
   life.free_after.resize(own.layer_begin.size() - 1);
@@ -127,11 +122,9 @@ class BlockReleaser {
  public:
   explicit BlockReleaser(const std::vector<Block>& blocks) : blocks_(blocks) {
     by_begin_.resize(blocks.size());
-    for (size_t i = 0; i < blocks.size(); ++i)
-      by_begin_[i] = static_cast<uint32_t>(i);
-    std::sort(by_begin_.begin(), by_begin_.end(), [&](uint32_t a, uint32_t b) {
-      return blocks[a].begin < blocks[b].begin;
-    });
+    std::iota(by_begin_.begin(), by_begin_.end(), uint32_t{0});
+    std::sort(by_begin_.begin(), by_begin_.end(),
+              [&](uint32_t a, uint32_t b) { return blocks[a].begin < blocks[b].begin; });
     place_.resize(blocks.size());
     for (size_t i = 0; i < by_begin_.size(); ++i) place_[by_begin_[i]] = i;
   }
@@ -141,17 +134,15 @@ class BlockReleaser {
   void Release(retro::internal::LazyArray<T>& array, uint32_t b,
                std::vector<uint8_t>& released) const {
     static const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-    const uint64_t reach =
-        page / sizeof(T) + 1;  // elements of one page, rounded up
+    const uint64_t reach = page / sizeof(T) + 1;  // elements of one page, rounded up
     released[b] = 1;
     uint64_t lo = blocks_[b].begin, hi = blocks_[b].end;
-    for (size_t i = place_[b]; i > 0 && released[by_begin_[i - 1]] &&
-                               blocks_[b].begin - lo < reach;) {
+    for (size_t i = place_[b];
+         i > 0 && released[by_begin_[i - 1]] && blocks_[b].begin - lo < reach;) {
       lo = blocks_[by_begin_[--i]].begin;
     }
-    for (size_t i = place_[b]; i + 1 < by_begin_.size() &&
-                               released[by_begin_[i + 1]] &&
-                               hi - blocks_[b].end < reach;) {
+    for (size_t i = place_[b];
+         i + 1 < by_begin_.size() && released[by_begin_[i + 1]] && hi - blocks_[b].end < reach;) {
       hi = blocks_[by_begin_[++i]].end;
     }
     array.Release(lo, hi);
@@ -170,8 +161,8 @@ class BlockReleaser {
 // released as they are sent).
 inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
                                             const BlockOwnership& own,
-                                            retro::internal::LazyArray<double>& kept,
-                                            uint64_t size, distributed::Communicator& comm,
+                                            retro::internal::LazyArray<double>& kept, uint64_t size,
+                                            distributed::Communicator& comm,
                                             bool values_on_every_rank) {
   const int rank = comm.rank();
   const int ranks = comm.size();
@@ -182,17 +173,13 @@ inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
   for (size_t first = 0; first < own.order.size();) {
     size_t last = first;
     uint64_t positions = 0, mine_positions = 0;
-    while (last < own.order.size() &&
-           (last == first || positions < kChunkPositions)) {
+    while (last < own.order.size() && (last == first || positions < kChunkPositions)) {
       const uint32_t b = own.order[last++];
       positions += blocks[b].end - blocks[b].begin;
-      if (own.owner[b] == rank)
-        mine_positions += blocks[b].end - blocks[b].begin;
+      if (own.owner[b] == rank) mine_positions += blocks[b].end - blocks[b].begin;
     }
-    const auto* kept_bytes =
-        reinterpret_cast<const uint8_t*>(kept.data() + sent);
-    std::vector<uint8_t> mine(kept_bytes,
-                              kept_bytes + mine_positions * sizeof(double));
+    const auto* kept_bytes = reinterpret_cast<const uint8_t*>(kept.data() + sent);
+    std::vector<uint8_t> mine(kept_bytes, kept_bytes + mine_positions * sizeof(double));
     kept.Release(sent, sent + mine_positions);
     sent += mine_positions;
     std::vector<std::vector<uint8_t>> parts;
@@ -201,8 +188,7 @@ inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
       const std::vector<uint8_t> all = comm.AllGatherBytes(mine, &counts);
       uint64_t offset = 0;
       for (int r = 0; r < ranks; ++r) {
-        parts.emplace_back(all.begin() + offset,
-                           all.begin() + offset + counts[r]);
+        parts.emplace_back(all.begin() + offset, all.begin() + offset + counts[r]);
         offset += counts[r];
       }
     } else {
@@ -234,10 +220,11 @@ inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
 // or on every rank when `values_on_every_rank`; an empty vector on the
 // other ranks, and everywhere after a failure.
 template <typename Aux, typename SolveBlock, typename Failed>
-std::vector<double> SolveBlocksDistributed(
-    const std::vector<Block>& blocks, const BlockGraph& graph, uint64_t size,
-    ThreadPool& pool, Progress* progress, distributed::Communicator& comm,
-    bool values_on_every_rank, SolveBlock&& solve_block, Failed&& failed) {
+std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
+                                           const BlockGraph& graph, uint64_t size, ThreadPool& pool,
+                                           Progress* progress, distributed::Communicator& comm,
+                                           bool values_on_every_rank, SolveBlock&& solve_block,
+                                           Failed&& failed) {
   // 1. Who owns which block, when this rank may release a block, and the
   //    arrays by global index.
   static_assert(std::is_trivially_copyable_v<Aux>);
@@ -250,8 +237,7 @@ std::vector<double> SolveBlocksDistributed(
   const size_t layers = own.layer_begin.size() - 1;
   std::optional<retro::internal::LazyArray<double>> values(std::in_place, size);
   std::optional<retro::internal::LazyArray<Aux>> aux(std::in_place, size);
-  std::vector<uint8_t> values_released(blocks.size(), 0);
-  std::vector<uint8_t> aux_released(blocks.size(), 0);
+  std::vector<uint8_t> released(blocks.size(), 0);  // the same for values and records
   // This rank's values for the output, packed in solve order: kept in the
   // index-wide array they would hold a page for every scattered block.
   uint64_t own_positions = 0;
@@ -266,20 +252,17 @@ std::vector<double> SolveBlocksDistributed(
   constexpr uint32_t kNoBlock = ~uint32_t{0};
   std::vector<uint32_t> stamp(ranks,
                               kNoBlock);  // rank r already gets block stamp[r]
-  bool stopped = false;
   for (size_t l = 0; l < layers; ++l) {
     const size_t first = own.layer_begin[l];
     const size_t last = own.layer_begin[l + 1];
     const uint64_t count = last - first;
     const size_t mine_first = first + count * rank / ranks;
     const size_t mine_last = first + count * (rank + 1) / ranks;
-    pool.ParallelFor(mine_first, mine_last, 1,
-                     [&](int worker, uint64_t b, uint64_t e) {
-                       for (uint64_t k = b; k < e; ++k) {
-                         solve_block(worker, blocks[own.order[k]],
-                                     values->data(), aux->data());
-                       }
-                     });
+    pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
+      for (uint64_t k = b; k < e; ++k) {
+        solve_block(worker, blocks[own.order[k]], values->data(), aux->data());
+      }
+    });
     // 3. Each own block of the layer to every other rank that owns a block
     //    reading it: its values, then its records.
     std::vector<std::vector<uint8_t>> send(ranks);
@@ -287,29 +270,25 @@ std::vector<double> SolveBlocksDistributed(
       const uint32_t b = own.order[k];
       const Block& block = blocks[b];
       const uint64_t n = block.end - block.begin;
-      std::memcpy(kept.data() + kept_size, values->data() + block.begin,
-                  n * sizeof(double));
+      std::memcpy(kept.data() + kept_size, values->data() + block.begin, n * sizeof(double));
       kept_size += n;
-      for (uint32_t j = graph.dependents_begin[b];
-           j < graph.dependents_begin[b + 1]; ++j) {
+      for (uint32_t j = graph.dependents_begin[b]; j < graph.dependents_begin[b + 1]; ++j) {
         const int r = own.owner[graph.dependents[j]];
         if (r == rank || stamp[r] == b) continue;
         stamp[r] = b;
         std::vector<uint8_t>& out = send[r];
         const size_t at = out.size();
         out.resize(at + n * kRecordBytes);
-        std::memcpy(out.data() + at, values->data() + block.begin,
-                    n * sizeof(double));
-        std::memcpy(out.data() + at + n * sizeof(double),
-                    aux->data() + block.begin, n * sizeof(Aux));
+        std::memcpy(out.data() + at, values->data() + block.begin, n * sizeof(double));
+        std::memcpy(out.data() + at + n * sizeof(double), aux->data() + block.begin,
+                    n * sizeof(Aux));
       }
     }
     // 4. The exchange. Each batch ends with one byte: whether the sender
     //    failed (which saves a reduction per layer).
     const uint8_t failed_here = failed() ? 1 : 0;
     for (std::vector<uint8_t>& out : send) out.push_back(failed_here);
-    const std::vector<std::vector<uint8_t>> received =
-        comm.AllToAllBytes(send);
+    const std::vector<std::vector<uint8_t>> received = comm.AllToAllBytes(send);
     send.clear();
     bool any_failed = false;
     for (const std::vector<uint8_t>& in : received) {
@@ -328,25 +307,20 @@ std::vector<double> SolveBlocksDistributed(
       if (r == rank || life.last_read[b] < 0) continue;
       const uint8_t* in = received[r].data() + at[r];
       std::memcpy(values->data() + block.begin, in, n * sizeof(double));
-      std::memcpy(aux->data() + block.begin, in + n * sizeof(double),
-                  n * sizeof(Aux));
+      std::memcpy(aux->data() + block.begin, in + n * sizeof(double), n * sizeof(Aux));
       at[r] += n * kRecordBytes;
     }
     // 6. Blocks no later own block reads are released (own values are in
     //    `kept`).
     for (const uint32_t b : life.free_after[l]) {
-      releaser.Release(*aux, b, aux_released);
-      releaser.Release(*values, b, values_released);
+      releaser.Release(*aux, b, released);
+      releaser.Release(*values, b, released);
     }
     if (progress != nullptr) progress->Advance(positions);
-    if (any_failed) {
-      stopped = true;
-      break;
-    }
+    if (any_failed) return {};
   }
   aux.reset();
   values.reset();
-  if (stopped) return {};
 
   // 7. The values to rank 0 (or everywhere).
   return GatherKeptValues(blocks, own, kept, size, comm, values_on_every_rank);

@@ -130,39 +130,41 @@ concept LayeredGame = requires(const G& g, uint64_t i) {
   { g.Layer(i) } -> std::convertible_to<int>;
 };
 
-// The members every chance game has.
+// A game with either schedule.
 template <typename G>
-concept ChanceGameBase =
-    (BlockScheduledGame<G> || LayeredGame<G>) &&
-    requires(const G& g, uint64_t i, int o) {
-      { G::kNumOutcomes } -> std::convertible_to<int>;
-      typename G::Scratch;
-      { g.Size() } -> std::convertible_to<uint64_t>;
-      { g.OutcomeWeight(o) } -> std::convertible_to<double>;
-      { g.TurnReward() } -> std::convertible_to<double>;
-    };
+concept ScheduledGame = BlockScheduledGame<G> || LayeredGame<G>;
+
+// The members every chance game has besides its schedule.
+template <typename G>
+concept ChanceGameMembers = requires(const G& g, int o) {
+  { G::kNumOutcomes } -> std::convertible_to<int>;
+  typename G::Scratch;
+  { g.Size() } -> std::convertible_to<uint64_t>;
+  { g.OutcomeWeight(o) } -> std::convertible_to<double>;
+  { g.TurnReward() } -> std::convertible_to<double>;
+};
+
+// The members every chance game has, its schedule included.
+template <typename G>
+concept ChanceGameBase = ChanceGameMembers<G> && ScheduledGame<G>;
 
 // A game in table style (see the contract above).
 template <typename G>
-concept TableStyleGame =
-    ChanceGameBase<G> &&
-    requires(const G& g, uint64_t i, const double* values,
-             typename G::Aux* aux, typename G::Scratch& scratch,
-             Turn<G::kNumOutcomes>* turn) {
-      requires std::is_trivially_copyable_v<typename G::Aux>;
-      g.EvaluateTurn(i, values, aux, scratch, turn);
-    };
+concept TableStyleGame = ChanceGameBase<G> &&
+    requires(const G& g, uint64_t i, const double* values, typename G::Aux* aux,
+             typename G::Scratch& scratch, Turn<G::kNumOutcomes>* turn) {
+  requires std::is_trivially_copyable_v<typename G::Aux>;
+  g.EvaluateTurn(i, values, aux, scratch, turn);
+};
 
 // A game in afterstate style (see the contract above).
 template <typename G>
-concept AfterstateStyleGame =
-    ChanceGameBase<G> &&
-    requires(const G& g, uint64_t i, int o, double* v,
-             typename G::Scratch& scratch) {
-      { G::kObjective } -> std::convertible_to<Objective>;
-      { g.IsTerminal(i, v) } -> std::convertible_to<bool>;
-      g.ForEachAfterstate(i, o, scratch, [](const Afterstate&) {});
-    };
+concept AfterstateStyleGame = ChanceGameBase<G> &&
+    requires(const G& g, uint64_t i, int o, double* v, typename G::Scratch& scratch) {
+  { G::kObjective } -> std::convertible_to<Objective>;
+  { g.IsTerminal(i, v) } -> std::convertible_to<bool>;
+  g.ForEachAfterstate(i, o, scratch, [](const Afterstate&) {});
+};
 
 // Any game Solve accepts.
 template <typename G>
@@ -172,18 +174,11 @@ concept ChanceGame = TableStyleGame<G> || AfterstateStyleGame<G>;
 // solver's entry point calls it first.
 template <typename G>
 constexpr bool AssertChanceGame() {
-  static_assert(
-      requires(const G& g, int o) {
-        { G::kNumOutcomes } -> std::convertible_to<int>;
-        typename G::Scratch;
-        { g.Size() } -> std::convertible_to<uint64_t>;
-        { g.OutcomeWeight(o) } -> std::convertible_to<double>;
-        { g.TurnReward() } -> std::convertible_to<double>;
-      },
-      "chance solver: the game lacks one of `static constexpr int "
-      "kNumOutcomes`, `struct Scratch`, `uint64_t Size() const`, `double "
-      "OutcomeWeight(int) const`, `double TurnReward() const`");
-  static_assert(BlockScheduledGame<G> || LayeredGame<G>,
+  static_assert(ChanceGameMembers<G>,
+                "chance solver: the game lacks one of `static constexpr int "
+                "kNumOutcomes`, `struct Scratch`, `uint64_t Size() const`, `double "
+                "OutcomeWeight(int) const`, `double TurnReward() const`");
+  static_assert(ScheduledGame<G>,
                 "chance solver: the game lacks a schedule: `int NumLayers() "
                 "const` and `int Layer(uint64_t) const`, or "
                 "`std::vector<Block> Blocks() const`");
