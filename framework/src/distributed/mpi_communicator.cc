@@ -18,8 +18,7 @@
 
 namespace retro::distributed::internal {
 
-absl::StatusOr<std::unique_ptr<MpiCommunicator>> MpiCommunicator::Create(int* argc,
-                                                                           char*** argv) {
+absl::StatusOr<std::unique_ptr<MpiCommunicator>> MpiCommunicator::Create(int* argc, char*** argv) {
   int provided = 0;
   if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
     return absl::UnavailableError("MPI_Init_thread failed");
@@ -49,10 +48,9 @@ MpiCommunicator::~MpiCommunicator() { MPI_Finalize(); }
 void MpiCommunicator::EnterCollective() {
   ++traffic_.collectives;
   if (fault_at_ == 0 || traffic_.collectives != fault_at_) return;
-  if (fault_mode_ == "kill") {
-    raise(SIGKILL);
-  }
-  Abort(absl::StrCat("induced failure at collective ", traffic_.collectives, " (RETRO_TEST_FAULT)"));
+  if (fault_mode_ == "kill") raise(SIGKILL);
+  Abort(
+      absl::StrCat("induced failure at collective ", traffic_.collectives, " (RETRO_TEST_FAULT)"));
 }
 
 void MpiCommunicator::CountSent(uint64_t bytes) {
@@ -125,7 +123,8 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   CountOf(send_total, "an exchange");
   CountOf(receive_total, "an exchange");
   packed.reserve(send_total);
-  for (const std::vector<uint8_t>& batch : send) packed.insert(packed.end(), batch.begin(), batch.end());
+  for (const std::vector<uint8_t>& batch : send)
+    packed.insert(packed.end(), batch.begin(), batch.end());
   std::vector<uint8_t> received(receive_total);
   MPI_Alltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, received.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
@@ -142,26 +141,19 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   return out;
 }
 
-void MpiCommunicator::CountReduction(uint64_t bytes) {
+void MpiCommunicator::AllReduce(std::span<uint64_t> values, bool max) {
+  EnterCollective();
   for (int r = 0; r + 1 < size_; ++r) {
-    CountSent(bytes);
-    CountReceived(bytes);
+    CountSent(values.size_bytes());
+    CountReceived(values.size_bytes());
   }
+  MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
+                max ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD);
 }
 
-void MpiCommunicator::AllReduceSum(std::span<uint64_t> values) {
-  EnterCollective();
-  CountReduction(values.size_bytes());
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
-                MPI_SUM, MPI_COMM_WORLD);
-}
+void MpiCommunicator::AllReduceSum(std::span<uint64_t> values) { AllReduce(values, false); }
 
-void MpiCommunicator::AllReduceMax(std::span<uint64_t> values) {
-  EnterCollective();
-  CountReduction(values.size_bytes());
-  MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
-                MPI_MAX, MPI_COMM_WORLD);
-}
+void MpiCommunicator::AllReduceMax(std::span<uint64_t> values) { AllReduce(values, true); }
 
 void MpiCommunicator::Broadcast(std::vector<uint8_t>& bytes, int root) {
   EnterCollective();

@@ -52,9 +52,9 @@ class MpiCommunicator final : public Communicator {
   // Adds one payload of `bytes` sent to another rank, or received from one.
   void CountSent(uint64_t bytes);
   void CountReceived(uint64_t bytes);
-  // A reduction of `bytes` a rank: counted as sent to and received from
+  // AllReduceMax or AllReduceSum; counted as sent to and received from
   // every other rank.
-  void CountReduction(uint64_t bytes);
+  void AllReduce(std::span<uint64_t> values, bool max);
 
   int rank_ = 0;
   int size_ = 1;
