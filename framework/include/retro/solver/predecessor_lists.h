@@ -34,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "retro/internal/scratch_file.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::solver {
@@ -136,12 +137,10 @@ absl::StatusOr<PredecessorLists> PredecessorLists::Build(uint64_t size, ThreadPo
   PredecessorLists lists;
   lists.size_ = size;
   lists.wide_parents_ = size >= kNarrowLimit;
-  if (absl::Status counted = lists.CountParents(pool, for_each_child); !counted.ok()) {
-    return counted;
-  }
+  RETRO_RETURN_IF_ERROR(lists.CountParents(pool, for_each_child));
   lists.StartLists();
-  if (absl::Status allocated = lists.AllocateParents(options); !allocated.ok()) return allocated;
-  if (absl::Status filled = lists.FillParents(pool, for_each_child); !filled.ok()) return filled;
+  RETRO_RETURN_IF_ERROR(lists.AllocateParents(options));
+  RETRO_RETURN_IF_ERROR(lists.FillParents(pool, for_each_child));
   return lists;
 }
 
@@ -195,13 +194,11 @@ inline absl::Status PredecessorLists::AllocateParents(const PredecessorListsOpti
     parents_ = reinterpret_cast<uint8_t*>(parents_memory_.get());
     return absl::OkStatus();
   }
-  absl::StatusOr<retro::internal::ScratchFile> file =
-      retro::internal::ScratchFile::Create(options.scratch_directory);
-  if (!file.ok()) return file.status();
-  file_ = std::make_unique<retro::internal::ScratchFile>(*std::move(file));
-  absl::StatusOr<std::span<uint8_t>> mapped = file_->MapForWriting(bytes);
-  if (!mapped.ok()) return mapped.status();
-  parents_ = mapped->data();
+  RETRO_ASSIGN_OR_RETURN(retro::internal::ScratchFile file,
+                         retro::internal::ScratchFile::Create(options.scratch_directory));
+  file_ = std::make_unique<retro::internal::ScratchFile>(std::move(file));
+  RETRO_ASSIGN_OR_RETURN(const std::span<uint8_t> mapped, file_->MapForWriting(bytes));
+  parents_ = mapped.data();
   return absl::OkStatus();
 }
 
