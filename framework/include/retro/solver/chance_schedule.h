@@ -32,26 +32,23 @@ struct Schedule {
 };
 
 // Groups the blocks by layer and checks that they partition [0, size).
-inline absl::StatusOr<Schedule> MakeScheduleFromBlocks(std::vector<Block> blocks,
-                                                       uint64_t size) {
+inline absl::StatusOr<Schedule> MakeScheduleFromBlocks(std::vector<Block> blocks, uint64_t size) {
   std::sort(blocks.begin(), blocks.end(),
             [](const Block& a, const Block& b) { return a.begin < b.begin; });
   uint64_t next = 0;
   for (const Block& block : blocks) {
     if (block.begin != next || block.end <= block.begin) {
       return absl::InternalError(absl::StrCat(
-          "game bug: the blocks do not partition the positions (at index ",
-          next, ")"));
+          "game bug: the blocks do not partition the positions (at index ", next, ")"));
     }
     next = block.end;
   }
   if (next != size) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: the blocks cover ", next, " of ", size, " positions"));
+    return absl::InternalError(
+        absl::StrCat("game bug: the blocks cover ", next, " of ", size, " positions"));
   }
-  std::stable_sort(
-      blocks.begin(), blocks.end(),
-      [](const Block& a, const Block& b) { return a.layer < b.layer; });
+  std::stable_sort(blocks.begin(), blocks.end(),
+                   [](const Block& a, const Block& b) { return a.layer < b.layer; });
   Schedule schedule;
   schedule.blocks = std::move(blocks);
   for (size_t i = 0; i < schedule.blocks.size(); ++i) {
@@ -66,10 +63,8 @@ inline absl::StatusOr<Schedule> MakeScheduleFromBlocks(std::vector<Block> blocks
 // Per-position layers, turned into blocks: the maximal runs of consecutive
 // indices of equal layer.
 template <typename Game>
-absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game,
-                                                ThreadPool& pool,
-                                                Progress* progress,
-                                                uint64_t grain) {
+absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game, ThreadPool& pool,
+                                                Progress* progress, uint64_t grain) {
   const uint64_t size = game.Size();
   const int num_layers = game.NumLayers();
   std::vector<int32_t> layer_of(size);
@@ -86,9 +81,8 @@ absl::StatusOr<Schedule> MakeScheduleFromLayers(const Game& game,
     if (progress != nullptr) progress->Advance(e - b);
   });
   if (const uint64_t i = bad.load(); i != std::numeric_limits<uint64_t>::max()) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: position ", i, " has layer ", game.Layer(i),
-        ", outside 0..", num_layers - 1));
+    return absl::InternalError(absl::StrCat("game bug: position ", i, " has layer ", game.Layer(i),
+                                            ", outside 0..", num_layers - 1));
   }
   std::vector<Block> blocks;
   for (uint64_t i = 0; i < size;) {
@@ -111,25 +105,21 @@ struct BlockGraph {
 
 // The most blocks, and the most dependencies, a BlockGraph numbers (32-bit
 // indices and offsets).
-inline constexpr uint64_t kMaxBlockGraphSize =
-    std::numeric_limits<uint32_t>::max();
+inline constexpr uint64_t kMaxBlockGraphSize = std::numeric_limits<uint32_t>::max();
 
 // Checks and inverts `depends_on` (per block, the blocks it reads; a block
 // may be listed more than once). Every dependency must be in a lower layer,
 // which also rules out cycles.
 inline absl::StatusOr<BlockGraph> MakeBlockGraph(
-    const std::vector<Block>& blocks,
-    const std::vector<std::vector<uint32_t>>& depends_on) {
+    const std::vector<Block>& blocks, const std::vector<std::vector<uint32_t>>& depends_on) {
   const size_t n = blocks.size();
   if (n > kMaxBlockGraphSize) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("the game has ", n, " blocks; a dependency graph holds at "
-                     "most ", kMaxBlockGraphSize));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        "the game has ", n, " blocks; a dependency graph holds at most ", kMaxBlockGraphSize));
   }
   if (depends_on.size() != n) {
-    return absl::InternalError(absl::StrCat(
-        "game bug: dependencies for ", depends_on.size(), " blocks, but ", n,
-        " blocks"));
+    return absl::InternalError(absl::StrCat("game bug: dependencies for ", depends_on.size(),
+                                            " blocks, but ", n, " blocks"));
   }
   // 1. Each block's dependencies sorted, without repeats, checked, and
   //    counted per block depended on; kept one after another in `unique`.
@@ -144,9 +134,8 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
     deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
     for (uint32_t d : deps) {
       if (d >= n || blocks[d].layer >= blocks[i].layer) {
-        return absl::InternalError(absl::StrCat(
-            "game bug: block ", i, " depends on block ", d,
-            ", which is not in a lower layer"));
+        return absl::InternalError(absl::StrCat("game bug: block ", i, " depends on block ", d,
+                                                ", which is not in a lower layer"));
       }
       ++graph.dependents_begin[d + 1];
     }
@@ -158,16 +147,15 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
   for (size_t i = 0; i < n; ++i) {
     total += graph.dependents_begin[i + 1];
     if (total > kMaxBlockGraphSize) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "the game's blocks have more than ", kMaxBlockGraphSize,
-          " dependencies; a dependency graph holds at most that many"));
+      return absl::ResourceExhaustedError(
+          absl::StrCat("the game's blocks have more than ", kMaxBlockGraphSize,
+                       " dependencies; a dependency graph holds at most that many"));
     }
     graph.dependents_begin[i + 1] += graph.dependents_begin[i];
   }
   // 3. The dependents, in increasing order for each block.
   graph.dependents.resize(graph.dependents_begin[n]);
-  std::vector<uint32_t> next(graph.dependents_begin.begin(),
-                             graph.dependents_begin.end() - 1);
+  std::vector<uint32_t> next(graph.dependents_begin.begin(), graph.dependents_begin.end() - 1);
   size_t at = 0;
   for (size_t i = 0; i < n; ++i) {
     for (uint32_t k = 0; k < graph.pending[i]; ++k) {
@@ -184,8 +172,8 @@ inline absl::StatusOr<BlockGraph> MakeBlockGraph(
 // Plakoto P = 12 solve's CPU by a tenth against lowest layer first. Threads
 // wait only when no block is ready.
 template <typename SolveBlock>
-void RunBlockGraph(ThreadPool& pool, const std::vector<Block>& blocks,
-                   const BlockGraph& graph, SolveBlock&& solve_block) {
+void RunBlockGraph(ThreadPool& pool, const std::vector<Block>& blocks, const BlockGraph& graph,
+                   SolveBlock&& solve_block) {
   const size_t n = blocks.size();
   std::vector<uint32_t> pending = graph.pending;
   std::vector<uint32_t> ready;  // a stack: the top is the last made ready
@@ -207,8 +195,7 @@ void RunBlockGraph(ThreadPool& pool, const std::vector<Block>& blocks,
       lock.lock();
       ++finished;
       bool woke = false;
-      for (uint32_t j = graph.dependents_begin[block];
-           j < graph.dependents_begin[block + 1]; ++j) {
+      for (uint32_t j = graph.dependents_begin[block]; j < graph.dependents_begin[block + 1]; ++j) {
         const uint32_t d = graph.dependents[j];
         if (--pending[d] == 0) {
           ready.push_back(d);

@@ -40,8 +40,7 @@ class HugePageBuffer {
 
   ~HugePageBuffer() { Release(); }
 
-  HugePageBuffer(HugePageBuffer&& other) noexcept
-      : data_(other.data_), size_(other.size_) {
+  HugePageBuffer(HugePageBuffer&& other) noexcept : data_(other.data_), size_(other.size_) {
     other.data_ = nullptr;
     other.size_ = 0;
   }
