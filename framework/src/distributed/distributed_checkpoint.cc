@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/status_agreement.h"
 #include "retro/host/checksum.h"
+#include "retro/status_macros.h"
 
 namespace retro::distributed {
 
@@ -20,26 +21,23 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Resto
                         : absl::StatusOr<std::optional<std::vector<uint8_t>>>(std::nullopt);
   // Every rank must have found the same: the same error, or the same bytes
   // (compared by size and checksum), or nothing.
-  absl::Status status = AgreeOnStatus(comm_, found.status());
-  if (!status.ok()) return status;
+  RETRO_RETURN_IF_ERROR(AgreeOnStatus(comm_, found.status()));
   const bool have = found->has_value();
   uint64_t mine[3] = {have ? 1u : 0u, have ? (*found)->size() : 0,
                       have ? Checksum64((*found)->data(), (*found)->size()) : 0};
   uint64_t highest[3] = {mine[0], mine[1], mine[2]};
   comm_.AllReduceMax(std::span<uint64_t>(highest, 3));
   const bool same = highest[0] == mine[0] && highest[1] == mine[1] && highest[2] == mine[2];
-  status = AgreeOnStatus(
+  RETRO_RETURN_IF_ERROR(AgreeOnStatus(
       comm_, same ? absl::OkStatus()
                   : absl::FailedPreconditionError(absl::StrCat(
                         "the ranks read different checkpoints of slice '", name,
                         "' (every rank must see the output's folder ",
-                        "and its .checkpoint folder, e.g. on a shared file system)")));
-  if (!status.ok()) return status;
+                        "and its .checkpoint folder, e.g. on a shared file system)"))));
   return found;
 }
 
-absl::Status DistributedCheckpoint::Save(const std::string& name,
-                                         std::span<const uint8_t> bytes) {
+absl::Status DistributedCheckpoint::Save(const std::string& name, std::span<const uint8_t> bytes) {
   if (comm_.rank() != 0 || local_ == nullptr) return absl::OkStatus();
   return local_->Save(name, bytes);
 }

@@ -40,15 +40,12 @@ Rounds PlanRounds(Communicator& comm, uint64_t my_size) {
 void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<uint8_t> out) {
   const int ranks = comm.size();
   const uint64_t my_size = mine.size();
-  const Rounds plan = PlanRounds(comm, my_size);
-  const std::vector<uint64_t>& sizes = plan.sizes;
-  const std::vector<uint64_t>& offsets = plan.offsets;
+  const auto [sizes, offsets, per_round, count] = PlanRounds(comm, my_size);
   if (offsets[ranks] != out.size()) {
     comm.Abort(absl::StrCat("AllGatherInto: the ranks give ", offsets[ranks],
                             " bytes for a buffer of ", out.size()));
   }
-  const uint64_t per_round = plan.per_round;
-  for (uint64_t k = 0; k < plan.count; ++k) {
+  for (uint64_t k = 0; k < count; ++k) {
     const uint64_t from = std::min(my_size, k * per_round);
     const uint64_t to = std::min(my_size, from + per_round);
     const std::vector<uint8_t> got = comm.AllGatherBytes(mine.subspan(from, to - from), nullptr);
@@ -71,16 +68,13 @@ void GatherInto(Communicator& comm, int root, std::span<const uint8_t> mine,
                 std::span<uint8_t> out) {
   const int ranks = comm.size();
   const uint64_t my_size = mine.size();
-  const Rounds plan = PlanRounds(comm, my_size);
-  const std::vector<uint64_t>& sizes = plan.sizes;
-  const std::vector<uint64_t>& offsets = plan.offsets;
+  const auto [sizes, offsets, per_round, count] = PlanRounds(comm, my_size);
   if (comm.AnyRank(comm.rank() == root && offsets[ranks] != out.size())) {
     comm.Abort(absl::StrCat("GatherInto: the ranks give ", offsets[ranks],
                             " bytes for the root's buffer of another size"));
   }
-  const uint64_t per_round = plan.per_round;
   std::vector<std::vector<uint8_t>> send(ranks);
-  for (uint64_t k = 0; k < plan.count; ++k) {
+  for (uint64_t k = 0; k < count; ++k) {
     const uint64_t from = std::min(my_size, k * per_round);
     const uint64_t to = std::min(my_size, from + per_round);
     if (comm.rank() == root) {

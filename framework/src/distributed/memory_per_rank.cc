@@ -62,10 +62,9 @@ absl::Status CheckSolveFitsMemory(const SolvePlan& plan, const std::string& game
                  : absl::StrCat(" per rank over ", ranks, " ranks; the ", local_ranks,
                                 " on this machine need ", HumanBytes(on_this_machine));
   const std::string fits = WhatFits(plan, ranks, available);
-  return absl::ResourceExhaustedError(
-      absl::StrCat("this ", name, " needs about ", HumanBytes(per_rank), how_many, ", but only ",
-                   HumanBytes(available), " is available", limit.Note(),
-                   fits.empty() ? "" : "; ", fits));
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "this ", name, " needs about ", HumanBytes(per_rank), how_many, ", but only ",
+      HumanBytes(available), " is available", limit.Note(), fits.empty() ? "" : "; ", fits));
 }
 
 }  // namespace retro::distributed

@@ -39,14 +39,11 @@ absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status) {
     message.assign(text.begin(), text.end());
   }
   comm.Broadcast(message, failed);
-  return MarkAgreed(absl::Status(
-      static_cast<absl::StatusCode>(codes[failed]),
-      absl::StrCat("rank ", failed, " of ", comm.size(), ": ",
-                   std::string(message.begin(), message.end()))));
+  return MarkAgreed(absl::Status(static_cast<absl::StatusCode>(codes[failed]),
+                                 absl::StrCat("rank ", failed, " of ", comm.size(), ": ",
+                                              std::string(message.begin(), message.end()))));
 }
 
-bool IsAgreed(const absl::Status& status) {
-  return status.GetPayload(kAgreedPayload).has_value();
-}
+bool IsAgreed(const absl::Status& status) { return status.GetPayload(kAgreedPayload).has_value(); }
 
 }  // namespace retro::distributed

@@ -16,6 +16,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "retro/distributed/local_communicator.h"
+#include "retro/status_macros.h"
 
 namespace retro::distributed {
 namespace {
@@ -78,9 +79,7 @@ bool LaunchedAsMpiJob() { return EnvironmentJobSize() > 0; }
 absl::Status ConnectWorld([[maybe_unused]] int* argc, [[maybe_unused]] char*** argv) {
   if (Connected() != nullptr || !LaunchedAsMpiJob()) return absl::OkStatus();
 #ifdef RETRO_HAVE_MPI
-  auto comm = LoadMpi(argc, argv);
-  if (!comm.ok()) return comm.status();
-  Connected() = std::move(*comm);
+  RETRO_ASSIGN_OR_RETURN(Connected(), LoadMpi(argc, argv));
   return absl::OkStatus();
 #else
   if (EnvironmentJobSize() > 1) {

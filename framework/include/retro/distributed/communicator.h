@@ -109,8 +109,7 @@ std::vector<T> AllGather(Communicator& comm, std::span<const T> items,
   static_assert(std::is_trivially_copyable_v<T>);
   std::vector<uint64_t> byte_counts;
   const std::vector<uint8_t> bytes = comm.AllGatherBytes(
-      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(items.data()),
-                               items.size_bytes()),
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(items.data()), items.size_bytes()),
       &byte_counts);
   std::vector<T> out(bytes.size() / sizeof(T));
   if (!out.empty()) std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
@@ -124,8 +123,7 @@ std::vector<T> AllGather(Communicator& comm, std::span<const T> items,
 // Collective: `send[r]` (items of a trivially copyable type) goes to rank r;
 // returns the items each rank sent to this one, indexed by the sender.
 template <typename T>
-std::vector<std::vector<T>> AllToAll(Communicator& comm,
-                                     const std::vector<std::vector<T>>& send) {
+std::vector<std::vector<T>> AllToAll(Communicator& comm, const std::vector<std::vector<T>>& send) {
   static_assert(std::is_trivially_copyable_v<T>);
   std::vector<std::vector<uint8_t>> bytes(send.size());
   for (size_t r = 0; r < send.size(); ++r) {

@@ -44,8 +44,7 @@ inline int OwnerOf(uint64_t size, uint64_t index, int ranks) {
   const uint64_t word = index / 64;
   // Rank r starts at word floor(words r / ranks), which is at most `word`
   // exactly when r < (word + 1) ranks / words.
-  const uint64_t owner =
-      ((word + 1) * static_cast<uint64_t>(ranks) + words - 1) / words - 1;
+  const uint64_t owner = ((word + 1) * static_cast<uint64_t>(ranks) + words - 1) / words - 1;
   return static_cast<int>(std::min<uint64_t>(owner, static_cast<uint64_t>(ranks - 1)));
 }
 
