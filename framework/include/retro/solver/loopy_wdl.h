@@ -464,20 +464,24 @@ class LoopyWdlSolver {
   // Loads the last snapshot, checked by CheckSnapshot, if there is one;
   // returns where to continue from (the start when there is none).
   absl::StatusOr<Resume> RestoreSnapshot() {
-    RETRO_ASSIGN_OR_RETURN(const std::optional<std::vector<std::vector<uint8_t>>> parts,
-                           snapshots_->Restore([&](const std::vector<std::vector<uint8_t>>& p) {
-                             return CheckSnapshot(p).status();
-                           }));
+    std::optional<SnapshotState> state;
+    RETRO_ASSIGN_OR_RETURN(
+        const std::optional<std::vector<std::vector<uint8_t>>> parts,
+        snapshots_->Restore([&](const std::vector<std::vector<uint8_t>>& p) -> absl::Status {
+          RETRO_ASSIGN_OR_RETURN(state, CheckSnapshot(p));
+          return absl::OkStatus();
+        }));
     if (!parts.has_value()) return Resume{.seeded = 0, .level = 0};
-    // Checked again, for the state (and a SliceSnapshots that did not check).
-    RETRO_ASSIGN_OR_RETURN(SnapshotState state, CheckSnapshot(*parts));
+    if (!state.has_value()) {  // a SliceSnapshots that did not call the check
+      RETRO_ASSIGN_OR_RETURN(state, CheckSnapshot(*parts));
+    }
     const std::vector<std::vector<uint8_t>>& bytes = *parts;
     std::copy(bytes[1].begin(), bytes[1].end(), value_.data());
     std::copy(bytes[2].begin(), bytes[2].end(), open_moves_.data());
-    pending_.Replace(std::move(state.lists));
-    max_level_ = state.max_level;
-    longest_conversion_loss_ = state.longest_conversion_loss;
-    return state.at;
+    pending_.Replace(std::move(state->lists));
+    max_level_ = state->max_level;
+    longest_conversion_loss_ = state->longest_conversion_loss;
+    return state->at;
   }
 
   // Checks the parts of a snapshot (SnapshotIfDue) against what the rest of
