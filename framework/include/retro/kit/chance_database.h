@@ -30,20 +30,20 @@
 #include "absl/strings/str_join.h"
 #include "retro/database.h"
 #include "retro/database_layout.h"
-#include "retro/kit/chance_file.h"
 #include "retro/game_module.h"
 #include "retro/human_numbers.h"
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
 #include "retro/kit/chance_distinct_choices.h"
+#include "retro/kit/chance_file.h"
 #include "retro/kit/chance_reader.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/kit/chance_weights.h"
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/kit_database.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/rules_value_probe.h"
-#include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/value_probe.h"
 
@@ -146,7 +146,7 @@ absl::Status SpotCheckChanceRules(const R& rules) {
 
 // The opened database of game R.
 template <ChanceRules R>
-class ChanceDatabase : public OpenDatabase {
+class ChanceDatabase : public KitDatabase<R> {
  public:
   using Position = typename R::Position;
   static constexpr bool kTwoPlayers = chance::TurnOrderOf<R>().opponent_moves_next;
@@ -302,26 +302,6 @@ class ChanceDatabase : public OpenDatabase {
     json.Key("groups").Null().EndObject();
     report.json = json.Take();
     return report;
-  }
-
-  // retro explore's picture and first position, when the rules give them
-  // (rules_hooks.h).
-  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = *rules_;
-      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
-      return rules.RenderSvg(p);
-    } else {
-      return OpenDatabase::RenderSvg(text);
-    }
-  }
-  absl::StatusOr<std::string> StartPosition() override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = *rules_;
-      return rules.Format(rules.StartPosition());
-    } else {
-      return OpenDatabase::StartPosition();
-    }
   }
 
   // Recomputes each chosen record from its afterstates' stored values with
@@ -609,11 +589,6 @@ class ChanceDatabase : public OpenDatabase {
     json.EndArray().EndObject().EndObject();
   }
 
-
-  std::string Example(SliceIndex at) const {
-    return rules_->Format(rules_->Unrank(at.slice, at.index));
-  }
-
   // What is wrong with record `index` of `slice` ("" when consistent),
   // each outcome's best afterstate value given by bests(index, position,
   // best).
@@ -659,6 +634,9 @@ class ChanceDatabase : public OpenDatabase {
     return absl::StrCat(where(), "stored ", labels_.value_name, " = ", ChanceNumber(stored),
                         ", recomputed from its afterstates ", ChanceNumber(*expected));
   }
+
+  const R& rules() const override { return *rules_; }
+  using KitDatabase<R>::Example;
 
   std::unique_ptr<R> rules_;  // on the heap: tables_ refers to it
   ChanceTables<R> tables_;

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdint>
 #include <atomic>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -27,9 +27,9 @@
 #include "retro/kit/finite_horizon_rules.h"
 #include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/kit_database.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/rules_value_probe.h"
-#include "retro/kit/value_slice.h"
 #include "retro/parameters.h"
 #include "retro/status_macros.h"
 #include "retro/value_probe.h"
@@ -63,7 +63,7 @@ inline std::string SignedValue(int v) { return v > 0 ? absl::StrCat("+", v) : ab
 
 // The opened database of game R.
 template <FiniteHorizonRules R>
-class FiniteHorizonDatabase : public OpenDatabase {
+class FiniteHorizonDatabase : public KitDatabase<R> {
  public:
   using Position = typename R::Position;
 
@@ -255,27 +255,6 @@ class FiniteHorizonDatabase : public OpenDatabase {
     return report;
   }
 
-  // retro explore's picture and first position, when the rules give them
-  // (rules_hooks.h).
-  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = tables_->rules();
-      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
-      RETRO_RETURN_IF_ERROR(tables_->Covers(p));
-      return rules.RenderSvg(p);
-    } else {
-      return OpenDatabase::RenderSvg(text);
-    }
-  }
-  absl::StatusOr<std::string> StartPosition() override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = tables_->rules();
-      return rules.Format(rules.StartPosition());
-    } else {
-      return OpenDatabase::StartPosition();
-    }
-  }
-
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     RETRO_RETURN_IF_ERROR(tables_->CheckAllSlices());
@@ -452,6 +431,8 @@ class FiniteHorizonDatabase : public OpenDatabase {
     }
     return static_cast<int>(*parsed);
   }
+
+  const R& rules() const override { return tables_->rules(); }
 
   GameInfo info_;
   std::unique_ptr<FiniteHorizonTables<R>> tables_;

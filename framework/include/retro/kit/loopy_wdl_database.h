@@ -38,13 +38,13 @@
 #include "retro/json_writer.h"
 #include "retro/kit/checked_rank.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/kit_database.h"
 #include "retro/kit/loopy_wdl_plays.h"
 #include "retro/kit/loopy_wdl_position_count.h"
 #include "retro/kit/loopy_wdl_reader.h"
 #include "retro/kit/loopy_wdl_rules.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/rules_value_probe.h"
-#include "retro/kit/value_slice.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 #include "retro/value_probe.h"
@@ -53,7 +53,7 @@ namespace retro::kit {
 
 // The opened database of game R.
 template <LoopyWdlRules R>
-class LoopyWdlDatabase : public OpenDatabase {
+class LoopyWdlDatabase : public KitDatabase<R> {
  public:
   using Position = typename R::Position;
 
@@ -109,12 +109,12 @@ class LoopyWdlDatabase : public OpenDatabase {
     const std::optional<WdlOutcome> outcome =
         plays.Play(p, [&](const typename R::Move* move, const Position& child, bool keeps_turn) {
           if (slice < 0) slice = rules_.Rank(p).slice;
-          const WdlOutcome move_value = MoveValue(slice, child, keeps_turn);
+          const WdlOutcome move_value = data_.MoveValue(slice, child, keeps_turn);
           moves.push_back({rules_.FormatMove(p, *move), rules_.Format(child), move_value,
                            ShownPlies(move_value, child, 1), keeps_turn});
         });
     // A finished game needs no table.
-    const WdlOutcome value = outcome ? *outcome : Value(p);
+    const WdlOutcome value = outcome ? *outcome : data_.Value(p);
     const int plies = ShownPlies(value, p, 0);
     std::stable_sort(moves.begin(), moves.end(), [](const MoveLine& a, const MoveLine& b) {
       return BetterForMover(a.value, b.value);
@@ -204,27 +204,6 @@ class LoopyWdlDatabase : public OpenDatabase {
 
   // Recomputes each chosen record from its children's stored values with the
   // rules (one step of minimax, independent of the solver) and compares.
-  // retro explore's picture and first position, when the rules give them
-  // (rules_hooks.h).
-  absl::StatusOr<std::string> RenderSvg(const std::string& text) override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = rules_;
-      RETRO_ASSIGN_OR_RETURN(const Position p, rules.Parse(text));
-      if constexpr (HasCovers<R>) RETRO_RETURN_IF_ERROR(rules.Covers(p));
-      return rules.RenderSvg(p);
-    } else {
-      return OpenDatabase::RenderSvg(text);
-    }
-  }
-  absl::StatusOr<std::string> StartPosition() override {
-    if constexpr (BoardPicture<R>()) {
-      const R& rules = rules_;
-      return rules.Format(rules.StartPosition());
-    } else {
-      return OpenDatabase::StartPosition();
-    }
-  }
-
   absl::StatusOr<VerifyResult> Verify(const VerifyOptions& options,
                                       const WorkContext& context) override {
     std::vector<uint64_t> sizes;
@@ -591,7 +570,6 @@ class LoopyWdlDatabase : public OpenDatabase {
     return distance < 0 ? std::string("-") : std::to_string(distance);
   }
 
-  // "-" for a draw (no distance), else the distance in plies.
   // The plies shown for `value` of `p`, `extra` plies after the probed
   // position: the distance of a win or loss, the length of a draw when the
   // rules know it (MaxPlies), else 0.
@@ -611,6 +589,7 @@ class LoopyWdlDatabase : public OpenDatabase {
     value.result == Wdl::kDraw && !HasMaxPlies<R> ? json.Null() : json.Int(plies);
   }
 
+  // "-" for a draw (no distance), else the distance in plies.
   static std::string Distance(WdlOutcome value) {
     return value.result == Wdl::kDraw ? std::string("-") : std::to_string(value.distance);
   }
@@ -634,7 +613,6 @@ class LoopyWdlDatabase : public OpenDatabase {
     json.EndObject().EndObject();
   }
 
-
   // The rules' stats layout (none without the hook).
   StatsLayout Layout() const {
     if constexpr (HasStatsGroups<R>) {
@@ -642,10 +620,6 @@ class LoopyWdlDatabase : public OpenDatabase {
     } else {
       return StatsLayout{};
     }
-  }
-
-  std::string Example(SliceIndex at) const {
-    return rules_.Format(rules_.Unrank(at.slice, at.index));
   }
 
   int NumGroups() const {
@@ -663,11 +637,8 @@ class LoopyWdlDatabase : public OpenDatabase {
     }
   }
 
-  WdlOutcome Value(const Position& p) const { return data_.Value(p); }
-  WdlOutcome MoveValue(int slice, const Position& child, bool keeps_turn) const {
-    return data_.MoveValue(slice, child, keeps_turn);
-  }
-  std::string Check(int slice, uint64_t index) const { return data_.CheckRecord(slice, index); }
+  const R& rules() const override { return rules_; }
+  using KitDatabase<R>::Example;
 
   LoopyWdlTables<R> data_;
   const R& rules_;

@@ -240,21 +240,12 @@ class LoopyWdlTables {
   // What is wrong with a record: its value recomputed from its children's
   // stored values with the rules (one step of minimax, independent of the
   // solver) against the stored byte.
-  //   Parameters: slice; index, below the slice's size (with p: its
-  //     position, Unrank(slice, index)).
+  //   Parameters: slice; index, below the slice's size; p, its position,
+  //     Unrank(slice, index); rank, ranking the children (one per thread,
+  //     kept across records checked in index order).
   //   Returns: "" when consistent, else the problem. Errors: none.
   //   Thread safety: any number of threads at once.
   //   Cost: root only (generates and looks up every move).
-  std::string CheckRecord(int slice, uint64_t index) const {
-    return CheckRecord(slice, index, rules_.Unrank(slice, index));
-  }
-  // The same, given p = Unrank(slice, index).
-  std::string CheckRecord(int slice, uint64_t index, const Position& p) const {
-    Ranker<R> rank(rules_);
-    return CheckRecord(slice, index, p, rank);
-  }
-  // The same, ranking the children through `rank` (one per thread, kept
-  // across records checked in index order).
   std::string CheckRecord(int slice, uint64_t index, const Position& p,
                           Ranker<R>& rank) const {
     const uint8_t stored = records_.at(slice, index);

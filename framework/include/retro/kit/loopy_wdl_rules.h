@@ -265,6 +265,18 @@ concept HasIndexShortcuts = requires(const R& r, int slice, uint64_t index,
   };
 };
 
+// The rules' UnrankCache and RankCache (HasIndexShortcuts), or empty ones.
+template <typename R>
+struct IndexCaches {
+  struct UnrankCache {};
+  struct RankCache {};
+};
+template <HasIndexShortcuts R>
+struct IndexCaches<R> {
+  using UnrankCache = typename R::UnrankCache;
+  using RankCache = typename R::RankCache;
+};
+
 // Unranks indices with the rules' UnrankCache when they have one: one
 // object per thread and run of nearby indices.
 template <typename R>
@@ -273,25 +285,15 @@ class Unranker {
   explicit Unranker(const R& rules) : rules_(rules) {}
   typename R::Position operator()(int slice, uint64_t index) {
     if constexpr (HasIndexShortcuts<R>) {
-      return rules_.Unrank(slice, index, cache_.value);
+      return rules_.Unrank(slice, index, cache_);
     } else {
       return rules_.Unrank(slice, index);
     }
   }
 
  private:
-  struct NoCache {};
-  template <typename S>
-  struct Cache {
-    NoCache value;
-  };
-  template <typename S>
-    requires HasIndexShortcuts<S>
-  struct Cache<S> {
-    typename S::UnrankCache value;
-  };
   const R& rules_;
-  Cache<R> cache_;
+  typename IndexCaches<R>::UnrankCache cache_;
 };
 
 // Ranks positions through the rules' RankCache when they have one (one
@@ -302,25 +304,15 @@ class Ranker {
   explicit Ranker(const R& rules) : rules_(rules) {}
   SliceIndex operator()(const typename R::Position& p) {
     if constexpr (HasIndexShortcuts<R>) {
-      return rules_.Rank(p, cache_.value);
+      return rules_.Rank(p, cache_);
     } else {
       return rules_.Rank(p);
     }
   }
 
  private:
-  struct NoCache {};
-  template <typename S>
-  struct Cache {
-    NoCache value;
-  };
-  template <typename S>
-    requires HasIndexShortcuts<S>
-  struct Cache<S> {
-    typename S::RankCache value;
-  };
   const R& rules_;
-  Cache<R> cache_;
+  typename IndexCaches<R>::RankCache cache_;
 };
 
 // The value for its mover of a move into an earlier slice whose position is
