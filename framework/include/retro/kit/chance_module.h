@@ -83,12 +83,12 @@ template <ChanceRules R>
 class ChanceModule : public KitModule {
  public:
   explicit ChanceModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
-      : KitModule(std::move(play)), info_(std::move(info)) {
+      : KitModule(info, KitDescription<R>(info), std::move(play)) {
     static_assert(AssertChanceRules<R>());
-    description_ = KitDescription<R>(info_);
     const ChanceLabels labels = LabelsOf<R>();
-    description_.probe_parameters = {
-        {labels.outcome, "NAME",
+    description().probe_parameters = {
+        {labels.outcome,
+         "NAME",
          absl::StrCat("also list every ", labels.choice, " of this ", labels.outcome,
                       " with its value (\"best\": only each ", labels.outcome, "'s best ",
                       labels.choice, ")"),
@@ -96,17 +96,15 @@ class ChanceModule : public KitModule {
          {}},
     };
     // A one-player dice game has no move tree worth counting leaves of.
-    description_.supports_perft = false;
+    description().supports_perft = false;
   }
-
-  const GameDescription& Describe() const override { return description_; }
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = DefaultFileName(info_, rules);
+    plan.default_file_name = DefaultFileName(info(), rules);
     uint64_t records = 0;
     for (int s = 0; s < rules.num_slices(); ++s) records += rules.slice_size(s);
     // Every record of this family is a position (stats counts the records).
@@ -124,7 +122,7 @@ class ChanceModule : public KitModule {
     // it (the kit's solver view has no block dependencies, so every rank
     // holds every value: retro/solver/chance.h).
     UseReplicatedEstimate(own, plan.estimated_memory_bytes, plan);
-    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -132,7 +130,7 @@ class ChanceModule : public KitModule {
                      DatabaseBuilder& out) override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
     RETRO_RETURN_IF_ERROR(CheckOutcomeWeights(rules));
-    out.SetCodec(info_.codec);
+    out.SetCodec(info().codec);
     chance::Workspace workspace;  // the solver's tables, reused from slice to slice
     std::vector<std::vector<double>> solved;
     // A slice's checkpoint and hand-over to `out`, on a thread of
@@ -211,7 +209,7 @@ class ChanceModule : public KitModule {
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
-    return OpenChanceDatabase<R>(info_, file);
+    return OpenChanceDatabase<R>(info(), file);
   }
 
   absl::StatusOr<CheckResult> Check(const ParameterValues& values, const CheckOptions& options,
@@ -234,9 +232,6 @@ class ChanceModule : public KitModule {
     }
     return true;
   }
-
-  GameInfo info_;
-  GameDescription description_;
 };
 
 // The module a kit-built plugin's factory returns; `play` (optional) is the

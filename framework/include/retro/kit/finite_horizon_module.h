@@ -95,19 +95,15 @@ template <FiniteHorizonRules R>
 class FiniteHorizonModule : public KitModule {
  public:
   explicit FiniteHorizonModule(GameInfo info, FiniteHorizonParts<R> parts = {})
-      : KitModule(std::move(parts.play)),
-        info_(std::move(info)),
+      : KitModule(info, KitDescription<R>(info), std::move(parts.play)),
         solve_(std::move(parts.solve)),
         export_(std::move(parts.exporter)) {
     static_assert(AssertFiniteHorizonRules<R>());
-    description_ = KitDescription<R>(info_);
     // The kit's own: how the finished stores are written (layout.h).
-    description_.solve_parameters.push_back(kStoreLayout.Spec());
-    description_.probe_parameters = {PliesLeftParameter()};
-    description_.supports_perft = true;
+    description().solve_parameters.push_back(kStoreLayout.Spec());
+    description().probe_parameters = {PliesLeftParameter()};
+    description().supports_perft = true;
   }
-
-  const GameDescription& Describe() const override { return description_; }
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
@@ -116,7 +112,7 @@ class FiniteHorizonModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
     kStoreLayout.Record(values, plan.canonical_parameters);
-    plan.default_file_name = kStoreLayout.WithLayoutInName(values, DefaultFileName(info_, rules));
+    plan.default_file_name = kStoreLayout.WithLayoutInName(values, DefaultFileName(info(), rules));
     // Every record of this family is a position (stats counts the records).
     uint64_t largest_slice = 0;
     for (int s = 0; s < rules.num_slices(); ++s) {
@@ -141,7 +137,7 @@ class FiniteHorizonModule : public KitModule {
     UseReplicatedEstimate(
         own, solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share,
         plan);
-    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -167,7 +163,7 @@ class FiniteHorizonModule : public KitModule {
         return checkpoint->Save(rules.slice_name(slice), store);
       };
     }
-    out.SetCodec(info_.codec);
+    out.SetCodec(info().codec);
     // Under mpirun rank 0 writes each slice to an unnamed scratch file as
     // soon as it is coded and maps it for the file's writing, instead of
     // holding the whole book (docs/distributed.md).
@@ -199,9 +195,9 @@ class FiniteHorizonModule : public KitModule {
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
                            FiniteHorizonTables<R>::FromFile(
-                               file, info_, FiniteHorizonTables<R>::StoreChecks::kOnFirstUse));
+                               file, info(), FiniteHorizonTables<R>::StoreChecks::kOnFirstUse));
     RETRO_RETURN_IF_ERROR(SpotCheckRules(tables->rules()));
-    return std::make_unique<FiniteHorizonDatabase<R>>(info_, std::move(tables));
+    return std::make_unique<FiniteHorizonDatabase<R>>(info(), std::move(tables));
   }
 
   // Perft under the rules of `values`.
@@ -224,8 +220,6 @@ class FiniteHorizonModule : public KitModule {
   ExportCapability* Export() override { return export_.get(); }
 
  private:
-  GameInfo info_;
-  GameDescription description_;
   typename FiniteHorizonParts<R>::Solve solve_;
   std::unique_ptr<ExportCapability> export_;
 };

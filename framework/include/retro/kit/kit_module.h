@@ -107,15 +107,25 @@ uint64_t CountLeaves(const R& rules, const typename R::Position& p, int depth,
   return leaves;
 }
 
-// The base of the kits' modules.
+// The base of the kits' modules: the game's identity, its description
+// (KitDescription, which the kit's constructor completes) and the play
+// capability.
 class KitModule : public GameModule {
  public:
-  explicit KitModule(std::unique_ptr<PlayCapability> play) : play_(std::move(play)) {}
+  KitModule(GameInfo info, GameDescription description, std::unique_ptr<PlayCapability> play)
+      : info_(std::move(info)), description_(std::move(description)), play_(std::move(play)) {}
 
+  const GameDescription& Describe() const override { return description_; }
   // The plugin's play capability, or nullptr when it lends none.
   PlayCapability* Play() override { return play_.get(); }
 
+ protected:
+  const GameInfo& info() const { return info_; }
+  GameDescription& description() { return description_; }
+
  private:
+  GameInfo info_;
+  GameDescription description_;
   std::unique_ptr<PlayCapability> play_;
 };
 

@@ -88,15 +88,12 @@ template <LoopyWdlRules R>
 class LoopyWdlModule : public KitModule {
  public:
   explicit LoopyWdlModule(GameInfo info, std::unique_ptr<PlayCapability> play = nullptr)
-      : KitModule(std::move(play)), info_(std::move(info)) {
+      : KitModule(info, KitDescription<R>(info), std::move(play)) {
     static_assert(AssertLoopyWdlRules<R>());
-    description_ = KitDescription<R>(info_);
     // The kit's own: how the slices are written (layout.h).
-    description_.solve_parameters.push_back(kRecordLayout.Spec());
-    description_.supports_perft = true;
+    description().solve_parameters.push_back(kRecordLayout.Spec());
+    description().supports_perft = true;
   }
-
-  const GameDescription& Describe() const override { return description_; }
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
@@ -105,7 +102,7 @@ class LoopyWdlModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, game_values);
     kRecordLayout.Record(values, plan.canonical_parameters);
-    plan.default_file_name = kRecordLayout.WithLayoutInName(values, DefaultFileName(info_, rules));
+    plan.default_file_name = kRecordLayout.WithLayoutInName(values, DefaultFileName(info(), rules));
     const SliceSizes sizes = SliceSizesOf(rules);
     // Positions, not indices: the rules' count, else counted as stats
     // counts them (loopy_wdl_position_count.h).
@@ -129,7 +126,7 @@ class LoopyWdlModule : public KitModule {
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
     UseReplicatedEstimate(own, 2 * plan.estimated_file_bytes + lists, plan);
-    NameWhatFits(info_, context, own, plan);  // for the host's memory refusal
+    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
     return plan;
   }
 
@@ -176,7 +173,7 @@ class LoopyWdlModule : public KitModule {
       }
       tables.push_back(*std::move(table));
     }
-    out.SetCodec(CodecOf(rules, info_));
+    out.SetCodec(CodecOf(rules, info()));
     if (kRecordLayout.Wants(values, kSmallLayout)) {
       return AddCompressedSlices(rules, tables, context, out);
     }
@@ -187,7 +184,7 @@ class LoopyWdlModule : public KitModule {
   }
 
   absl::StatusOr<std::unique_ptr<OpenDatabase>> Open(const DatabaseFile& file) override {
-    return OpenLoopyWdlDatabase<R>(info_, file);
+    return OpenLoopyWdlDatabase<R>(info(), file);
   }
 
   // Perft under the rules of `values`.
@@ -277,9 +274,6 @@ class LoopyWdlModule : public KitModule {
     if (available != 0) options.memory_budget_bytes = available > used ? available - used : 1;
     return options;
   }
-
-  GameInfo info_;
-  GameDescription description_;
 };
 
 // The module a kit-built plugin's factory returns; `play` (optional) is the
