@@ -43,13 +43,13 @@ Book::~Book() = default;
 
 absl::StatusOr<std::unique_ptr<Book>> Book::Open(const std::string& path) {
   RETRO_ASSIGN_OR_RETURN(auto kit, kit::FiniteHorizonTables<BookRules>::Open(path, OwareInfo()));
-  return std::unique_ptr<Book>(new Book(std::make_unique<Tables>(std::move(kit))));
+  return std::unique_ptr<Book>(new Book(std::unique_ptr<Tables>(new Tables{std::move(kit)})));
 }
 
 absl::StatusOr<std::unique_ptr<Book>> Book::FromFile(const DatabaseFile& file) {
   RETRO_ASSIGN_OR_RETURN(auto kit,
                          kit::FiniteHorizonTables<BookRules>::FromFile(file, OwareInfo()));
-  return std::unique_ptr<Book>(new Book(std::make_unique<Tables>(std::move(kit))));
+  return std::unique_ptr<Book>(new Book(std::unique_ptr<Tables>(new Tables{std::move(kit)})));
 }
 
 int Book::fixed_point() const { return tables_->kit->fixed_point(); }
