@@ -355,10 +355,10 @@ class ScratchBitWriter {
   int filled_ = 0;
 };
 
-// Records what a BackwardBitWriter would be given (a code's natural value,
-// a field), so that the same bits can be written forward: a backward
-// writer lays its values out from the end down, which is a forward
-// writer's layout of the same values in reverse order.
+// Records what a group's backward half puts (a code's natural value, a
+// field), so that the same bits can be written forward: a backward
+// reader's layout, from the end down, is a forward writer's layout of the
+// same values in reverse order.
 class BackwardRecorder {
  public:
   explicit BackwardRecorder(std::vector<std::pair<uint64_t, int>>& puts) : puts_(&puts) {}

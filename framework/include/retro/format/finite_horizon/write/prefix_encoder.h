@@ -1,7 +1,7 @@
 // The encoder of the prefix codes of a bit-coded finite-horizon store
 // (retro/format/finite_horizon/prefix_code.h): chooses a model (canonical
 // Huffman codes per context) from counts of symbols and writes symbols with
-// it, forward or backward (BackwardBitWriter).
+// it, to any writer with PutCode and PutField.
 #ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_PREFIX_ENCODER_H_
 #define RETRO_FORMAT_FINITE_HORIZON_WRITE_PREFIX_ENCODER_H_
 
@@ -18,45 +18,6 @@
 #include "retro/format/finite_horizon/prefix_code.h"
 
 namespace retro {
-
-// Writes bits for a backward reader, down from a bit `end`: each value
-// goes just below the one before, so that a reader from `end` down meets
-// them in the order written. A code's natural value (first bit highest)
-// and a field's value both land least significant bit lowest. ORs into
-// bytes that must start zero and touches only the bytes its bits fall in.
-// Bits wait in a word (its lowest bit at pos_) and go out when it fills
-// and at Flush(), which must be called once the last value is put.
-class BackwardBitWriter {
- public:
-  BackwardBitWriter(uint8_t* out, uint64_t end) : out_(out), pos_(end) {}
-  void PutCode(uint32_t /*reversed*/, uint32_t natural, int length) { Put(natural, length); }
-  void PutField(uint64_t value, int n) { Put(value, n); }
-  // Writes the bits still waiting.
-  void Flush() {
-    if (waiting_ == 0) return;
-    uint64_t bits = word_ << (pos_ & 7);
-    uint8_t* at = out_ + (pos_ >> 3);
-    for (int filled = static_cast<int>(pos_ & 7) + waiting_; filled > 0; filled -= 8) {
-      *at++ |= static_cast<uint8_t>(bits);
-      bits >>= 8;
-    }
-    word_ = 0;
-    waiting_ = 0;
-  }
-
- private:
-  // Puts the low `n` bits of `value` (n <= 32).
-  void Put(uint64_t value, int n) {
-    if (waiting_ + n > 56) Flush();
-    pos_ -= static_cast<uint64_t>(n);
-    word_ = (word_ << n) | (value & ((uint64_t{1} << n) - 1));
-    waiting_ += n;
-  }
-  uint8_t* out_;
-  uint64_t pos_;      // the lowest bit written or waiting
-  uint64_t word_ = 0;  // the waiting bits, the lowest at pos_
-  int waiting_ = 0;
-};
 
 // Chooses a model from counts of symbols and writes symbols with it.
 class PrefixCodeEncoder {
@@ -107,7 +68,7 @@ class PrefixCodeEncoder {
     return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
   }
 
-  // Writes a change to a BitWriter (forward) or a BackwardBitWriter.
+  // Writes a change to `out` (a BitWriter, or the bit coder's writers).
   template <typename Out>
   void WriteChange(Out& out, int context, uint32_t layer_step, int value, bool last) const {
     if (const Code* code = Find(context, layer_step, value, last)) {
