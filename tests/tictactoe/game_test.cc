@@ -84,7 +84,10 @@ TEST(TicTacToeRulesTest, MovesAndPredecessorsMatchTheReference) {
   const absl::StatusOr<retro::solver::PredecessorLists> lists =
       retro::kit::BuildForwardPredecessors(kRules, 0, pool, {});
   ASSERT_TRUE(lists.ok()) << lists.status();
-  for (const auto& [board, value] : Ref().values()) {
+  for (const auto& entry : Ref().values()) {
+    // A named reference, not a structured binding: clang 14 does not let
+    // the lambdas below capture one.
+    const std::string& board = entry.first;
     const Position p = kRules.Unrank(0, Base3(board));
     std::vector<std::string> children;
     kRules.ForEachMove(p, [&](int cell, Position child) {
