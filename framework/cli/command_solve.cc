@@ -238,6 +238,7 @@ struct SolveCheckpoint {
   std::unique_ptr<distributed::DistributedCheckpoint> shared;  // under mpirun
   FileCheckpoint* own = nullptr;  // rank 0's (or the single process's) folder, for notes
   Checkpoint* solver = nullptr;   // what the solve saves to and restores from
+  bool found = false;             // --resume found a checkpoint folder to resume from
 };
 
 // This rank's view of the checkpoint folder: rank 0's writes it, another
@@ -261,6 +262,9 @@ absl::StatusOr<std::unique_ptr<FileCheckpoint>> OpenCheckpointFolder(
 absl::Status OpenCheckpoint(const SolveRequest& request, distributed::Communicator& world,
                             const AtomicFileWriter* writer, SolveCheckpoint* checkpoint) {
   if (!request.checkpointing) return absl::OkStatus();
+  std::error_code error;
+  checkpoint->found =
+      request.resume && std::filesystem::exists(request.path + ".checkpoint", error);
   absl::StatusOr<std::unique_ptr<FileCheckpoint>> folder =
       OpenCheckpointFolder(request, world.rank(), writer);
   if (world.size() == 1) {
@@ -380,6 +384,7 @@ struct SolveOutcome {
   uint64_t file_bytes = 0;
   int resumed = 0;            // finished slices restored from the checkpoint
   int resumed_snapshots = 0;  // slices in progress restored
+  bool checkpoint_found = false;  // --resume had a checkpoint to resume from
   int ranks = 1;
   bool measured = false;  // rank_reports were gathered (under mpirun)
   std::vector<distributed::RankReport> rank_reports;
@@ -420,6 +425,11 @@ void PrintTextSummary(const SolveRequest& request, const SolveOutcome& outcome) 
   }
   if (outcome.measured) PrintRankTable(outcome.rank_reports);
   if (!request.resume) return;
+  if (!outcome.checkpoint_found) {
+    std::printf("resumed: no checkpoint (%s.checkpoint) was found, so the solve started afresh\n",
+                request.path.c_str());
+    return;
+  }
   const int resumed = outcome.resumed, snapshots = outcome.resumed_snapshots;
   std::printf("resumed: %d finished slice%s%s restored from the checkpoint\n", resumed,
               resumed == 1 ? "" : "s",
@@ -492,6 +502,7 @@ int RunSolve(int argc, char** argv, int first) {
     outcome.resumed = checkpoint.own->restored();
     outcome.resumed_snapshots = checkpoint.own->snapshots_restored();
   }
+  outcome.checkpoint_found = checkpoint.found;
   if (absl::Status s = WriteDatabase(request, builder, std::move(writer), checkpoint.own);
       !s.ok()) {
     return ReportError(s);

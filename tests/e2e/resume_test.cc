@@ -186,7 +186,9 @@ TEST_F(ResumeTest, ResumeNeedsCheckpoints) {
   // Nothing to resume from: a whole solve, and no checkpoint left behind.
   const RunResult result = Retro({"solve", "--game", "oware", "--seeds", "3", "--resume"});
   EXPECT_EQ(result.exit_code, 0) << result;
-  EXPECT_THAT(result.out, HasSubstr("resumed: 0 finished slices"));
+  EXPECT_THAT(result.out,
+              HasSubstr("resumed: no checkpoint (oware-3.retro.checkpoint) was found, so the "
+                        "solve started afresh"));
   const RunResult off = Retro({"solve", "--game", "oware", "--seeds", "3", "--no-checkpoint",
                                "--out", "n.retro"});
   EXPECT_EQ(off.exit_code, 0) << off;
