@@ -18,80 +18,41 @@ void JsonWriter::BeforeValue() {
   }
 }
 
-JsonWriter& JsonWriter::BeginObject() {
-  BeforeValue();
-  out_ += '{';
+JsonWriter& JsonWriter::Open(char bracket) {
+  Raw(std::string_view(&bracket, 1));
   has_element_.push_back(false);
   return *this;
 }
 
-JsonWriter& JsonWriter::EndObject() {
-  out_ += '}';
+JsonWriter& JsonWriter::Close(char bracket) {
+  out_ += bracket;
   has_element_.pop_back();
   return *this;
 }
 
-JsonWriter& JsonWriter::BeginArray() {
-  BeforeValue();
-  out_ += '[';
-  has_element_.push_back(false);
-  return *this;
-}
-
-JsonWriter& JsonWriter::EndArray() {
-  out_ += ']';
-  has_element_.pop_back();
-  return *this;
-}
+JsonWriter& JsonWriter::BeginObject() { return Open('{'); }
+JsonWriter& JsonWriter::EndObject() { return Close('}'); }
+JsonWriter& JsonWriter::BeginArray() { return Open('['); }
+JsonWriter& JsonWriter::EndArray() { return Close(']'); }
 
 JsonWriter& JsonWriter::Key(std::string_view key) {
-  BeforeValue();
-  out_ += Quote(key);
+  String(key);
   out_ += ':';
   after_key_ = true;
   return *this;
 }
 
-JsonWriter& JsonWriter::String(std::string_view value) {
-  BeforeValue();
-  out_ += Quote(value);
-  return *this;
-}
-
-JsonWriter& JsonWriter::Int(int64_t value) {
-  BeforeValue();
-  out_ += std::to_string(value);
-  return *this;
-}
-
-JsonWriter& JsonWriter::Uint(uint64_t value) {
-  BeforeValue();
-  out_ += std::to_string(value);
-  return *this;
-}
+JsonWriter& JsonWriter::String(std::string_view value) { return Raw(Quote(value)); }
+JsonWriter& JsonWriter::Int(int64_t value) { return Raw(std::to_string(value)); }
+JsonWriter& JsonWriter::Uint(uint64_t value) { return Raw(std::to_string(value)); }
+JsonWriter& JsonWriter::Bool(bool value) { return Raw(value ? "true" : "false"); }
+JsonWriter& JsonWriter::Null() { return Raw("null"); }
 
 JsonWriter& JsonWriter::Double(double value) {
-  BeforeValue();
-  if (!std::isfinite(value)) {
-    out_ += "null";
-    return *this;
-  }
+  if (!std::isfinite(value)) return Null();
   char buffer[64];
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  out_.append(buffer, end);
-  return *this;
-}
-
-JsonWriter& JsonWriter::Bool(bool value) {
-  BeforeValue();
-  out_ += value ? "true" : "false";
-  return *this;
-}
-
-JsonWriter& JsonWriter::Null() {
-  BeforeValue();
-  out_ += "null";
-  return *this;
+  return Raw(std::string_view(buffer, end - buffer));
 }
 
 JsonWriter& JsonWriter::Raw(std::string_view json) {
@@ -157,11 +118,21 @@ std::string JsonWriter::Quote(std::string_view value) {
       continue;
     }
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buffer[8];

@@ -43,6 +43,9 @@ class JsonWriter {
 
  private:
   void BeforeValue();
+  // Writes an opening bracket as a value; Close writes its closing one.
+  JsonWriter& Open(char bracket);
+  JsonWriter& Close(char bracket);
 
   std::string out_;
   // One entry per open container: true once it holds an element.
