@@ -12,17 +12,9 @@ namespace retro {
 namespace {
 
 void Count(Outcome outcome, Tally& tally) {
-  switch (outcome) {
-    case Outcome::kWin:
-      ++tally.wins;
-      break;
-    case Outcome::kDraw:
-      ++tally.draws;
-      break;
-    case Outcome::kLoss:
-      ++tally.losses;
-      break;
-  }
+  ++(outcome == Outcome::kWin    ? tally.wins
+     : outcome == Outcome::kDraw ? tally.draws
+                                 : tally.losses);
 }
 
 }  // namespace
@@ -39,9 +31,9 @@ std::string MatchResult::Outcomes() const {
 
 uint64_t OpeningSeed(uint64_t seed, uint64_t pair) { return SplitMix64(SplitMix64(seed) ^ pair); }
 
-absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a,
-                                     const Player& b, const MatchOptions& options,
-                                     ThreadPool& pool, Progress* progress) {
+absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a, const Player& b,
+                                     const MatchOptions& options, ThreadPool& pool,
+                                     Progress* progress) {
   if (options.games == 0 || options.games % 2 != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
         "a match needs an even number of games, at least 2 (pairs from one opening with "
@@ -82,8 +74,7 @@ absl::StatusOr<MatchResult> RunMatch(const PlayCapability& play, const Player& a
     result.a_totals += game.a_first ? game.record.first : game.record.second;
     result.b_totals += game.a_first ? game.record.second : game.record.first;
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

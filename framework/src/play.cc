@@ -3,6 +3,7 @@
 // functions of the play interface.
 #include "retro/play.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,10 @@ absl::StatusOr<ParameterValues> ParsePlayerSpec(std::string_view spec) {
   for (const std::string& piece : pieces) {
     const size_t eq = piece.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == piece.size()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "player spec '", text, "': '", piece,
-          "' is not key=value (a spec is key=value pairs separated by commas, e.g. "
-          "depth=8,eval=material)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("player spec '", text, "': '", piece,
+                       "' is not key=value (a spec is key=value pairs separated by commas, e.g. "
+                       "depth=8,eval=material)"));
     }
     const std::string key = piece.substr(0, eq);
     if (!values.emplace(key, piece.substr(eq + 1)).second) {
@@ -51,13 +52,11 @@ absl::Status CheckPlayerSpec(const PlayDescription& play, const ParameterValues&
           absl::StrCat("unknown key '", key, "' in player spec ", std::string(what),
                        "; valid keys: ", keys.empty() ? "none" : absl::StrJoin(keys, ", ")));
     }
-    if (found->choices.empty()) continue;
-    bool allowed = false;
-    for (const std::string& choice : found->choices) allowed |= choice == value;
-    if (!allowed) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "invalid value '", value, "' for ", key, " in player spec ", std::string(what),
-          "; valid: ", absl::StrJoin(found->choices, ", ")));
+    if (!found->choices.empty() &&
+        std::ranges::find(found->choices, value) == found->choices.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("invalid value '", value, "' for ", key, " in player spec ",
+                       std::string(what), "; valid: ", absl::StrJoin(found->choices, ", ")));
     }
   }
   return absl::OkStatus();
