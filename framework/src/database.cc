@@ -1,13 +1,12 @@
 // Implementation of the database container (retro/database.h). The byte
 // layout is documented in docs/file-format.md; keep the two in step.
 #include "retro/database.h"
-#include "retro/host/atomic_file_writer.h"
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -18,6 +17,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+
+#include "retro/host/atomic_file_writer.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -32,9 +33,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "retro/host/checksum.h"
+#include "retro/host/mapping_fault_guard.h"
 #include "retro/host/temporary_name.h"
 #include "retro/human_numbers.h"
-#include "retro/host/mapping_fault_guard.h"
 #include "retro/status_macros.h"
 
 namespace retro {
@@ -99,9 +100,9 @@ class HeaderReader {
 absl::Status CheckWritable(const DatabaseIdentity& identity, const DatabaseBuilder& builder) {
   auto check = [](std::string_view what, std::string_view value) {
     if (value.size() > kMaxStringBytes) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s is %d bytes long; the format allows at most %d", what, value.size(),
-          kMaxStringBytes));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s is %d bytes long; the format allows at most %d", what, value.size(),
+                          kMaxStringBytes));
     }
     return absl::OkStatus();
   };
@@ -109,15 +110,16 @@ absl::Status CheckWritable(const DatabaseIdentity& identity, const DatabaseBuild
   RETRO_RETURN_IF_ERROR(check("the codec name", identity.codec));
   for (const auto& [key, value] : builder.parameters()) {
     RETRO_RETURN_IF_ERROR(check(absl::StrCat("parameter name '", key.substr(0, 40), "'"), key));
-    RETRO_RETURN_IF_ERROR(check(absl::StrCat("the value of parameter '", key.substr(0, 40), "'"), value));
+    RETRO_RETURN_IF_ERROR(
+        check(absl::StrCat("the value of parameter '", key.substr(0, 40), "'"), value));
   }
   for (const auto& slice : builder.slices()) {
-    RETRO_RETURN_IF_ERROR(check(absl::StrCat("slice name '", slice.name.substr(0, 40), "'"), slice.name));
+    RETRO_RETURN_IF_ERROR(
+        check(absl::StrCat("slice name '", slice.name.substr(0, 40), "'"), slice.name));
   }
   if (builder.parameters().size() > kMaxEntries || builder.slices().size() > kMaxEntries) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("a database holds at most %d parameters and %d slices", kMaxEntries,
-                        kMaxEntries));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "a database holds at most %d parameters and %d slices", kMaxEntries, kMaxEntries));
   }
   return absl::OkStatus();
 }
@@ -164,8 +166,7 @@ std::vector<uint8_t> SerializeHeader(const DatabaseIdentity& identity,
     at = AlignUp(at + builder.slices()[i].bytes().size(), kSliceAlignment);
   }
   const uint64_t file_size =
-      offsets.empty() ? header_size
-                      : offsets.back() + builder.slices().back().bytes().size();
+      offsets.empty() ? header_size : offsets.back() + builder.slices().back().bytes().size();
   std::vector<uint8_t> header = layout(offsets, file_size);
   Set(header, kChecksumOffset, Checksum64(header.data(), header.size()));
   slice_offsets = std::move(offsets);
@@ -189,9 +190,9 @@ void WriteToStderr(const char* text) {
 // One line naming the limit that ended the process, for the signals that
 // resource limits send (the shell would report only an exit status).
 void ReportLimitSignal(int signal_number) {
-  const char* limit = signal_number == SIGXFSZ ? "the file size limit (ulimit -f)"
+  const char* limit = signal_number == SIGXFSZ   ? "the file size limit (ulimit -f)"
                       : signal_number == SIGXCPU ? "the CPU time limit (ulimit -t)"
-                                                  : nullptr;
+                                                 : nullptr;
   if (limit == nullptr) return;
   WriteToStderr("retro: error: stopped by ");
   WriteToStderr(limit);
@@ -223,12 +224,9 @@ void SwapTempSlot(const char* from, const char* to) {
 // Every signal whose default action ends the process and that a handler can
 // catch. A signal the process inherited as ignored (SIGHUP under nohup, say)
 // stays ignored.
-constexpr int kTerminatingSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGPIPE,
-                                       SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-                                       SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+constexpr int kTerminatingSignals[] = {SIGINT,  SIGTERM, SIGHUP,  SIGPIPE, SIGQUIT,   SIGUSR1,
+                                       SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 
-// Holds the terminating signals back (on this thread) for its lifetime;
-// those that arrive meanwhile are delivered when it ends.
 // Syncs the directory holding `path`, so that a rename into it is durable
 // (best effort: a directory that cannot be opened is left as it is).
 void SyncDirectoryOf(const std::string& path) {
@@ -271,17 +269,6 @@ void InstallCleanupHandlers() {
   }
 }
 
-std::string FileTypeName(mode_t mode) {
-  if (S_ISREG(mode)) return "a regular file";
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISLNK(mode)) return "a symbolic link";
-  return "not a regular file";
-}
-
 absl::Status ErrnoError(std::string_view what, const std::string& path) {
   return absl::UnavailableError(
       absl::StrCat(std::string(what), " ", path, ": ", std::strerror(errno)));
@@ -314,8 +301,8 @@ absl::Status OpenDatabaseError(const std::string& path) {
   return ErrnoError("cannot open database", path);
 }
 
-absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size,
-                      uint64_t offset, const std::string& path) {
+absl::Status WriteAll(int fd, const uint8_t* data, uint64_t size, uint64_t offset,
+                      const std::string& path) {
   while (size > 0) {
     const ssize_t n = pwrite(fd, data, std::min<uint64_t>(size, 1 << 30), offset);
     if (n < 0) {
@@ -357,18 +344,17 @@ absl::StatusOr<std::string> ResolveOutputPath(const std::string& path) {
     const std::string shown =
         target.string() == path ? path : absl::StrCat(path, " (-> ", target.string(), ")");
     if (S_ISDIR(st.st_mode)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("output path is a directory: ", shown));
+      return absl::InvalidArgumentError(absl::StrCat("output path is a directory: ", shown));
     }
     if (!S_ISREG(st.st_mode)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "output path ", shown, " exists and is ", FileTypeName(st.st_mode),
-          "; retro writes databases only to regular files (choose another --out)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("output path ", shown, " exists and is ", FileTypeName(st.st_mode),
+                       "; retro writes databases only to regular files (choose another --out)"));
     }
     if ((st.st_mode & 0222) == 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "output file ", shown, " exists and is read-only; make it writable "
-          "(chmod u+w) or remove it to replace it"));
+      return absl::InvalidArgumentError(absl::StrCat("output file ", shown,
+                                                     " exists and is read-only; make it writable "
+                                                     "(chmod u+w) or remove it to replace it"));
     }
     return target.string();
   }
@@ -378,7 +364,8 @@ absl::StatusOr<std::string> ResolveOutputPath(const std::string& path) {
 // checks that `path` still names the file `fd` is open on.
 bool LockedAndStillNamed(int fd, const std::string& path) {
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) return false;
-  struct stat by_fd {}, by_name {};
+  struct stat by_fd {
+  }, by_name{};
   return fstat(fd, &by_fd) == 0 && stat(path.c_str(), &by_name) == 0 &&
          by_fd.st_dev == by_name.st_dev && by_fd.st_ino == by_name.st_ino;
 }
@@ -390,7 +377,8 @@ bool LockedAndStillNamed(int fd, const std::string& path) {
 void RemoveStaleTemporaries(const std::string& target) {
   namespace fs = std::filesystem;
   const fs::path target_path(target);
-  const fs::path dir = target_path.parent_path().empty() ? fs::path(".") : target_path.parent_path();
+  const fs::path dir =
+      target_path.parent_path().empty() ? fs::path(".") : target_path.parent_path();
   const std::string target_name = target_path.filename().string();
   std::error_code error;
   fs::directory_iterator it(dir, error);
@@ -409,6 +397,17 @@ void RemoveStaleTemporaries(const std::string& target) {
 
 }  // namespace
 
+std::string FileTypeName(mode_t mode) {
+  if (S_ISREG(mode)) return "a regular file";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
 void DatabaseBuilder::SetParameter(std::string key, std::string value) {
   for (auto& [k, v] : parameters_) {
     if (k == key) {
@@ -420,8 +419,8 @@ void DatabaseBuilder::SetParameter(std::string key, std::string value) {
 }
 
 void DatabaseBuilder::AddSlice(std::string name, std::vector<uint8_t> bytes) {
-  slices_.push_back(Slice{.name = std::move(name), .owned = std::move(bytes), .viewed = {},
-                          .owner = nullptr});
+  slices_.push_back(
+      Slice{.name = std::move(name), .owned = std::move(bytes), .viewed = {}, .owner = nullptr});
 }
 
 void DatabaseBuilder::AddSliceView(std::string name, std::span<const uint8_t> bytes,
@@ -451,8 +450,9 @@ std::vector<uint8_t> SerializeDatabase(const DatabaseIdentity& identity,
 // ---------------------------------------------------------------------------
 // DatabaseFile
 
-absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(
-    const std::string& path, bool verify_slices, Holding holding) {
+absl::StatusOr<std::unique_ptr<DatabaseFile>> DatabaseFile::Open(const std::string& path,
+                                                                 bool verify_slices,
+                                                                 Holding holding) {
   // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
   // below like every file that is not a regular one.
   const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -530,9 +530,10 @@ absl::Status DatabaseFile::MapGuarded(int fd, size_t size) {
 
 absl::Status DatabaseFile::CheckIntact() const {
   if (!Faulted()) return absl::OkStatus();
-  return absl::DataLossError(absl::StrCat(
-      path_, " was truncated on disk while open: its answers can no longer be read; "
-      "open it again once it is whole"));
+  return absl::DataLossError(
+      absl::StrCat(path_,
+                   " was truncated on disk while open: its answers can no longer be read; "
+                   "open it again once it is whole"));
 }
 
 uint64_t DatabaseReadLimit() {
@@ -586,13 +587,12 @@ void DatabaseFile::SetPaddingPoisoned(bool poisoned) {
 absl::Status DatabaseFile::Parse(bool verify_slices) {
   // 1. Magic and format version: is this a retro database of our format?
   if (bytes_.size() < 8 || std::memcmp(bytes_.data(), kMagic, 8) != 0) {
-    return absl::InvalidArgumentError(
-        "not a retro database (bad magic number)");
+    return absl::InvalidArgumentError("not a retro database (bad magic number)");
   }
   if (bytes_.size() < kFixedHeaderBytes) {
-    return absl::DataLossError(absl::StrFormat(
-        "file is truncated: %d bytes, shorter than the %d-byte fixed header",
-        bytes_.size(), kFixedHeaderBytes));
+    return absl::DataLossError(
+        absl::StrFormat("file is truncated: %d bytes, shorter than the %d-byte fixed header",
+                        bytes_.size(), kFixedHeaderBytes));
   }
   HeaderReader reader(bytes_);
   reader.Seek(8);
@@ -603,21 +603,20 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
   reader.Read(file_size);
   reader.Read(header_checksum);
   if (format_version_ != kDatabaseFormatVersion) {
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "unsupported database format version %d (this retro reads version %d)",
-        format_version_, kDatabaseFormatVersion));
+    return absl::FailedPreconditionError(
+        absl::StrFormat("unsupported database format version %d (this retro reads version %d)",
+                        format_version_, kDatabaseFormatVersion));
   }
   // 2. Size: the file is exactly as long as the header says.
   if (file_size != bytes_.size()) {
-    return absl::DataLossError(absl::StrFormat(
-        "file is %s: the header says %d bytes, the file has %d",
-        bytes_.size() < file_size ? "truncated" : "longer than recorded",
-        file_size, bytes_.size()));
+    return absl::DataLossError(
+        absl::StrFormat("file is %s: the header says %d bytes, the file has %d",
+                        bytes_.size() < file_size ? "truncated" : "longer than recorded", file_size,
+                        bytes_.size()));
   }
   if (header_size < kFixedHeaderBytes || header_size > bytes_.size()) {
-    return absl::DataLossError(absl::StrFormat(
-        "header size %d is impossible for a %d-byte file", header_size,
-        bytes_.size()));
+    return absl::DataLossError(absl::StrFormat("header size %d is impossible for a %d-byte file",
+                                               header_size, bytes_.size()));
   }
   // 3. Header checksum, computed with its own field zeroed.
   std::vector<uint8_t> header(bytes_.begin(), bytes_.begin() + header_size);
@@ -651,8 +650,8 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
     }
     if (slice.offset % kSliceAlignment != 0 || slice.offset < previous_end ||
         slice.offset > bytes_.size() || slice.size > bytes_.size() - slice.offset) {
-      return absl::DataLossError(absl::StrFormat(
-          "slice '%s' lies outside the file or overlaps another", slice.name));
+      return absl::DataLossError(
+          absl::StrFormat("slice '%s' lies outside the file or overlaps another", slice.name));
     }
     previous_end = slice.offset + slice.size;
     slices_.push_back(std::move(slice));
@@ -667,8 +666,7 @@ absl::Status DatabaseFile::VerifySlices() const {
     const std::span<const uint8_t> data = SliceBytes(i);
     if (Checksum64(data.data(), data.size()) != slices_[i].checksum) {
       return absl::DataLossError(absl::StrFormat(
-          "checksum mismatch in slice '%s' (the data is corrupted)",
-          slices_[i].name));
+          "checksum mismatch in slice '%s' (the data is corrupted)", slices_[i].name));
     }
   }
   return absl::OkStatus();
@@ -696,14 +694,10 @@ std::span<const uint8_t> DatabaseFile::SliceBytes(size_t index) const {
 // ---------------------------------------------------------------------------
 // AtomicFileWriter
 
-absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
-    const std::string& path) {
-  return Create(path, path);
-}
-
-absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(
-    const std::string& path, const std::string& shown_path) {
+absl::StatusOr<std::unique_ptr<AtomicFileWriter>> AtomicFileWriter::Create(const std::string& path,
+                                                                           std::string shown_path) {
   if (path.empty()) return absl::InvalidArgumentError("empty output file name");
+  if (shown_path.empty()) shown_path = path;
   RETRO_ASSIGN_OR_RETURN(const std::string target, ResolveOutputPath(path));
   RemoveStaleTemporaries(target);
   std::unique_ptr<AtomicFileWriter> writer(new AtomicFileWriter());
@@ -755,10 +749,10 @@ absl::Status AtomicFileWriter::CheckFreeSpace(uint64_t expected_bytes) const {
   if (fstatvfs(fd_, &fs) != 0) return absl::OkStatus();  // unknown: let the write tell
   const uint64_t available = uint64_t{fs.f_bavail} * fs.f_frsize;
   if (expected_bytes <= available) return absl::OkStatus();
-  return absl::ResourceExhaustedError(absl::StrFormat(
-      "not enough free space for %s: the database needs about %s, its file system "
-      "has %s free; free some space or choose another --out",
-      user_path_, HumanBytes(expected_bytes), HumanBytes(available)));
+  return absl::ResourceExhaustedError(
+      absl::StrFormat("not enough free space for %s: the database needs about %s, its file system "
+                      "has %s free; free some space or choose another --out",
+                      user_path_, HumanBytes(expected_bytes), HumanBytes(available)));
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
@@ -794,8 +788,8 @@ absl::Status AtomicFileWriter::Commit(const DatabaseIdentity& identity,
 
 absl::Status AtomicFileWriter::CommitBytes(std::string_view bytes, Durability durability) {
   if (fd_ < 0) return absl::FailedPreconditionError("file already committed");
-  absl::Status status = WriteAll(fd_, reinterpret_cast<const uint8_t*>(bytes.data()),
-                                 bytes.size(), 0, user_path_);
+  absl::Status status =
+      WriteAll(fd_, reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), 0, user_path_);
   if (status.ok() && ftruncate(fd_, static_cast<off_t>(bytes.size())) != 0) {
     status = ErrnoError("cannot size", user_path_);
   }

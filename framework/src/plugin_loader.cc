@@ -4,6 +4,7 @@
 #include "retro/host/plugin_loader.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "boost/dll/library_info.hpp"
 #include "boost/dll/shared_library.hpp"
+#include "retro/host/atomic_file_writer.h"
 #include "retro/host/game_description_check.h"
 #include "retro/plugin.h"
 
@@ -61,24 +63,6 @@ bool IsPluginFileName(const std::string& name) {
          name.compare(name.size() - 3, 3, ".so") == 0;
 }
 
-// "a directory", "a FIFO", ...: what a path that is no regular file is.
-std::string FileTypeText(fs::file_type type) {
-  switch (type) {
-    case fs::file_type::directory:
-      return "a directory";
-    case fs::file_type::fifo:
-      return "a FIFO (named pipe)";
-    case fs::file_type::socket:
-      return "a socket";
-    case fs::file_type::character:
-      return "a character device";
-    case fs::file_type::block:
-      return "a block device";
-    default:
-      return "not a regular file";
-  }
-}
-
 // `plugin_dirs`, then the entries of RETRO_PLUGIN_PATH (colon-separated).
 std::vector<std::string> WithPluginPath(const std::vector<std::string>& plugin_dirs) {
   std::vector<std::string> dirs = plugin_dirs;
@@ -92,8 +76,7 @@ std::vector<std::string> WithPluginPath(const std::vector<std::string>& plugin_d
 
 }  // namespace
 
-std::vector<std::string> PluginSearchDirs(
-    const std::vector<std::string>& plugin_dirs) {
+std::vector<std::string> PluginSearchDirs(const std::vector<std::string>& plugin_dirs) {
   std::vector<std::string> dirs = WithPluginPath(plugin_dirs);
   const std::string exe_dir = ExecutableDir();
   dirs.push_back(exe_dir);
@@ -110,8 +93,7 @@ std::vector<std::string> PluginSearchDirs(
   return dirs;
 }
 
-std::vector<std::string> LibraryPluginSearchDirs(
-    const std::vector<std::string>& plugin_dirs) {
+std::vector<std::string> LibraryPluginSearchDirs(const std::vector<std::string>& plugin_dirs) {
   std::vector<std::string> dirs = WithPluginPath(plugin_dirs);
   if (const std::string library_dir = FrameworkLibraryDir(); !library_dir.empty()) {
     dirs.push_back((fs::path(library_dir) / "retro").string());
@@ -141,15 +123,14 @@ std::vector<std::string> FindPluginFiles(const std::vector<std::string>& dirs) {
 }
 
 absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path) {
-  std::error_code fs_error;
-  const fs::file_status status = fs::status(path, fs_error);
-  if (!fs::exists(status)) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) {
     return absl::NotFoundError(absl::StrCat("plugin file not found: ", path));
   }
-  if (!fs::is_regular_file(status)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, " is ", FileTypeText(status.type()),
-        ", not a plugin file (a plugin is a shared library, retro_<game>.so)"));
+  if (!S_ISREG(st.st_mode)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, " is ", FileTypeName(st.st_mode),
+                     ", not a plugin file (a plugin is a shared library, retro_<game>.so)"));
   }
   // 1. Inspect the exports without loading (no code of the file runs).
   std::vector<std::string> exports;
@@ -164,19 +145,18 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
     return std::find(exports.begin(), exports.end(), name) != exports.end();
   };
   if (!exported("retro_plugin_abi") || !exported("retro_plugin_factory")) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, " is not a retro plugin (it exports no retro_plugin_abi / "
-              "retro_plugin_factory; plugins use RETRO_PLUGIN from retro/plugin.h)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(path,
+                     " is not a retro plugin (it exports no retro_plugin_abi / "
+                     "retro_plugin_factory; plugins use RETRO_PLUGIN from retro/plugin.h)"));
   }
   // 2. Load, resolving every symbol now so a broken plugin fails here.
   auto library = std::make_unique<LoadedPlugin::Library>();
   try {
     library->library.load(boost::dll::fs::path(fs::absolute(path).string()),
-                          boost::dll::load_mode::rtld_now |
-                              boost::dll::load_mode::rtld_local);
+                          boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("cannot load plugin ", path, ": ", e.what()));
+    return absl::FailedPreconditionError(absl::StrCat("cannot load plugin ", path, ": ", e.what()));
   }
   // 3. The ABI version, before any other symbol is used.
   uint32_t abi = 0;
@@ -187,10 +167,10 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
         absl::StrCat("cannot read the ABI version of plugin ", path, ": ", e.what()));
   }
   if (abi != kPluginAbiVersion) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "plugin ", path, " was built for plugin ABI version ", abi,
-        ", but this retro uses version ", kPluginAbiVersion,
-        "; rebuild the plugin against this retro"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("plugin ", path, " was built for plugin ABI version ", abi,
+                     ", but this retro uses version ", kPluginAbiVersion,
+                     "; rebuild the plugin against this retro"));
   }
   // 4. Create the module.
   std::unique_ptr<GameModule> module;
@@ -198,16 +178,14 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
     auto& factory = library->library.get_alias<PluginFactory>("retro_plugin_factory");
     module = factory();
   } catch (const std::exception& e) {
-    return absl::InternalError(
-        absl::StrCat("plugin ", path, " failed to start: ", e.what()));
+    return absl::InternalError(absl::StrCat("plugin ", path, " failed to start: ", e.what()));
   }
   if (module == nullptr) {
     return absl::InternalError(absl::StrCat("plugin ", path, " returned no module"));
   }
   // 5. Check what it says of itself before the host reads options by it.
   if (absl::Status described = CheckGameDescription(module->Describe()); !described.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("plugin ", path, " ", described.message()));
+    return absl::FailedPreconditionError(absl::StrCat("plugin ", path, " ", described.message()));
   }
   std::unique_ptr<LoadedPlugin> plugin(new LoadedPlugin());
   plugin->path_ = path;
@@ -216,12 +194,11 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadPlugin(const std::string& path
   return plugin;
 }
 
-absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadGamePlugin(
-    std::string_view game, const std::vector<std::string>& dirs) {
-  const bool valid_name =
-      !game.empty() && std::all_of(game.begin(), game.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-      });
+absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadGamePlugin(std::string_view game,
+                                                             const std::vector<std::string>& dirs) {
+  const bool valid_name = !game.empty() && std::all_of(game.begin(), game.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
   const std::string file_name = absl::StrCat("retro_", std::string(game), ".so");
   std::vector<std::string> installed;
   for (const std::string& file : FindPluginFiles(dirs)) {
@@ -230,18 +207,18 @@ absl::StatusOr<std::unique_ptr<LoadedPlugin>> LoadGamePlugin(
       auto plugin = LoadPlugin(file);
       if (!plugin.ok()) return plugin.status();
       if ((*plugin)->module().Describe().name != game) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "plugin ", file, " calls its game '",
-            (*plugin)->module().Describe().name, "', not '", std::string(game), "'"));
+        return absl::FailedPreconditionError(absl::StrCat("plugin ", file, " calls its game '",
+                                                          (*plugin)->module().Describe().name,
+                                                          "', not '", std::string(game), "'"));
       }
       return plugin;
     }
     installed.push_back(name.substr(6, name.size() - 9));
   }
-  return absl::NotFoundError(absl::StrCat(
-      "unknown game '", std::string(game), "'; installed games: ",
-      installed.empty() ? std::string("none") : absl::StrJoin(installed, ", "),
-      " (searched ", absl::StrJoin(dirs, ":"), ")"));
+  return absl::NotFoundError(
+      absl::StrCat("unknown game '", std::string(game), "'; installed games: ",
+                   installed.empty() ? std::string("none") : absl::StrJoin(installed, ", "),
+                   " (searched ", absl::StrJoin(dirs, ":"), ")"));
 }
 
 }  // namespace retro

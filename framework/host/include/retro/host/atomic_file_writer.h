@@ -8,6 +8,7 @@
 #define RETRO_HOST_ATOMIC_FILE_WRITER_H_
 
 #include <signal.h>
+#include <sys/types.h>
 
 #include <cstdint>
 #include <functional>
@@ -37,13 +38,11 @@ namespace retro {
 // refused.
 class AtomicFileWriter {
  public:
-  static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
-      const std::string& path);
-  // The same, naming the file `shown_path` in messages and checking that
-  // name again before the rename (a path through a held directory handle,
-  // /proc/self/fd/N/name, means nothing to a user).
-  static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(
-      const std::string& path, const std::string& shown_path);
+  // Names the file `shown_path` (empty: `path`) in messages and checks
+  // that name again before the rename (a path through a held directory
+  // handle, /proc/self/fd/N/name, means nothing to a user).
+  static absl::StatusOr<std::unique_ptr<AtomicFileWriter>> Create(const std::string& path,
+                                                                  std::string shown_path = "");
   ~AtomicFileWriter();
   AtomicFileWriter(const AtomicFileWriter&) = delete;
   AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
@@ -86,6 +85,10 @@ class AtomicFileWriter {
   std::string temp_path_;
   int fd_ = -1;
 };
+
+// What a file of type `mode` (st_mode) is, for messages: "a directory",
+// "a FIFO (named pipe)", ...
+std::string FileTypeName(mode_t mode);
 
 // Makes the file `path` and its directory entry durable (fsync of both), as
 // AtomicFileWriter::Commit does with Durability::kSynced.
