@@ -15,6 +15,20 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro::internal {
+namespace {
+
+// What a failure with `error` adds when the folder ran out of space.
+const char* SpaceHint(int error) {
+  return error == ENOSPC ? "; free some space or choose another folder with --scratch" : "";
+}
+
+// The failure of mmap (errno) on a scratch file of `bytes` in `directory`.
+absl::Status MapError(uint64_t bytes, const std::string& directory) {
+  return absl::ResourceExhaustedError(absl::StrCat(
+      "cannot map a scratch file of ", bytes, " bytes in ", directory, ": ", std::strerror(errno)));
+}
+
+}  // namespace
 
 absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
   const std::string where = directory.empty() ? std::string(".") : directory;
@@ -75,11 +89,7 @@ absl::StatusOr<std::span<const uint8_t>> ScratchFile::Map() {
   if (size_ == 0) return std::span<const uint8_t>();
   if (mapped_ == nullptr) {
     void* at = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd_, 0);
-    if (at == MAP_FAILED) {
-      return absl::ResourceExhaustedError(absl::StrCat("cannot map a scratch file of ", size_,
-                                                       " bytes in ", directory_, ": ",
-                                                       std::strerror(errno)));
-    }
+    if (at == MAP_FAILED) return MapError(size_, directory_);
     mapped_ = at;
   }
   return std::span<const uint8_t>(static_cast<const uint8_t*>(mapped_), size_);
@@ -91,17 +101,12 @@ absl::StatusOr<std::span<uint8_t>> ScratchFile::MapForWriting(uint64_t bytes) {
   }
   if (bytes == 0) return std::span<uint8_t>();
   if (const int error = ::posix_fallocate(fd_, 0, static_cast<off_t>(bytes)); error != 0) {
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "cannot reserve ", bytes, " bytes for a scratch file in ", directory_, ": ",
-        std::strerror(error),
-        error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
+    return absl::ResourceExhaustedError(absl::StrCat("cannot reserve ", bytes,
+                                                     " bytes for a scratch file in ", directory_,
+                                                     ": ", std::strerror(error), SpaceHint(error)));
   }
   void* at = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
-  if (at == MAP_FAILED) {
-    return absl::ResourceExhaustedError(absl::StrCat("cannot map a scratch file of ", bytes,
-                                                     " bytes in ", directory_, ": ",
-                                                     std::strerror(errno)));
-  }
+  if (at == MAP_FAILED) return MapError(bytes, directory_);
   size_ = bytes;
   mapped_ = at;
   return std::span<uint8_t>(static_cast<uint8_t*>(mapped_), size_);
@@ -113,15 +118,14 @@ absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
   }
   uint64_t done = 0;
   while (done < bytes.size()) {
-    const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done,
-                               static_cast<off_t>(size_ + done));
+    const ssize_t n =
+        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(size_ + done));
     if (n < 0) {
       if (errno == EINTR) continue;
       const int error = errno;
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "cannot write ", bytes.size(), " bytes to a scratch file in ", directory_, " (",
-          size_ + done, " written): ", std::strerror(error),
-          error == ENOSPC ? "; free some space or choose another folder with --scratch" : ""));
+      return absl::ResourceExhaustedError(
+          absl::StrCat("cannot write ", bytes.size(), " bytes to a scratch file in ", directory_,
+                       " (", size_ + done, " written): ", std::strerror(error), SpaceHint(error)));
     }
     done += static_cast<uint64_t>(n);
   }
@@ -131,14 +135,13 @@ absl::Status ScratchFile::Append(std::span<const uint8_t> bytes) {
 
 absl::Status ScratchFile::ReadAt(uint64_t offset, std::span<uint8_t> out) const {
   if (offset > size_ || out.size() > size_ - offset) {
-    return absl::OutOfRangeError(absl::StrCat("scratch file read of ", out.size(),
-                                              " bytes at ", offset, " beyond its ", size_,
-                                              " bytes"));
+    return absl::OutOfRangeError(absl::StrCat("scratch file read of ", out.size(), " bytes at ",
+                                              offset, " beyond its ", size_, " bytes"));
   }
   uint64_t done = 0;
   while (done < out.size()) {
-    const ssize_t n = ::pread(fd_, out.data() + done, out.size() - done,
-                              static_cast<off_t>(offset + done));
+    const ssize_t n =
+        ::pread(fd_, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const int error = n < 0 ? errno : EIO;
