@@ -69,25 +69,18 @@ CgroupPaths ReadCgroupPaths(const std::string& root) {
   return paths;
 }
 
-// `path` and each folder above it up to `top`, deepest first.
-std::vector<std::string> FoldersUpTo(const std::string& top, const std::string& path) {
-  std::vector<std::string> folders;
-  std::string relative(absl::StripSuffix(path, "/"));
-  while (true) {
-    folders.push_back(top + relative);
-    const size_t slash = relative.rfind('/');
-    if (slash == std::string::npos || relative.empty()) break;
-    relative.resize(slash);
-  }
-  return folders;
-}
-
 // The least headroom (limit minus usage) over the cgroup at `path` under
 // `top` and every cgroup above it with a limit; nullopt when none has one.
 std::optional<uint64_t> CgroupHeadroom(const std::string& top, const std::string& path,
                                        const char* limit_file, const char* usage_file) {
   std::optional<uint64_t> least;
-  for (const std::string& folder : FoldersUpTo(top, path)) {
+  std::string relative(absl::StripSuffix(path, "/"));
+  for (bool above = true; above;) {
+    // The folder of `relative`, then the one above it, up to `top`.
+    const std::string folder = top + relative;
+    const size_t slash = relative.rfind('/');
+    above = slash != std::string::npos && !relative.empty();
+    if (above) relative.resize(slash);
     const std::optional<uint64_t> limit = ReadBytes(absl::StrCat(folder, "/", limit_file));
     if (!limit.has_value()) continue;
     const uint64_t usage = ReadBytes(absl::StrCat(folder, "/", usage_file)).value_or(0);
@@ -115,8 +108,8 @@ MemoryLimit AvailableMemoryUnder(const std::string& root) {
   }
   const CgroupPaths paths = ReadCgroupPaths(root);
   if (paths.v2.has_value()) {
-    if (auto headroom = CgroupHeadroom(root + "/sys/fs/cgroup", *paths.v2, "memory.max",
-                                       "memory.current")) {
+    if (auto headroom =
+            CgroupHeadroom(root + "/sys/fs/cgroup", *paths.v2, "memory.max", "memory.current")) {
       Cap(limit, *headroom, "the cgroup's memory.max");
     }
   }
