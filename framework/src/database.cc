@@ -11,6 +11,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cerrno>
@@ -409,13 +410,12 @@ std::string FileTypeName(mode_t mode) {
 }
 
 void DatabaseBuilder::SetParameter(std::string key, std::string value) {
-  for (auto& [k, v] : parameters_) {
-    if (k == key) {
-      v = std::move(value);
-      return;
-    }
+  const auto it = std::ranges::find(parameters_, key, &std::pair<std::string, std::string>::first);
+  if (it != parameters_.end()) {
+    it->second = std::move(value);
+  } else {
+    parameters_.emplace_back(std::move(key), std::move(value));
   }
-  parameters_.emplace_back(std::move(key), std::move(value));
 }
 
 void DatabaseBuilder::AddSlice(std::string name, std::vector<uint8_t> bytes) {

@@ -59,8 +59,7 @@ std::string FrameworkLibraryDir() {
 }
 
 bool IsPluginFileName(const std::string& name) {
-  return name.size() > 9 && name.rfind("retro_", 0) == 0 &&
-         name.compare(name.size() - 3, 3, ".so") == 0;
+  return name.size() > 9 && name.starts_with("retro_") && name.ends_with(".so");
 }
 
 // `plugin_dirs`, then the entries of RETRO_PLUGIN_PATH (colon-separated).

@@ -57,9 +57,7 @@ void ThreadPool::StopWorkers() {
   workers_.clear();
 }
 
-int ThreadPool::HardwareThreads() {
-  return std::max(1u, std::thread::hardware_concurrency());
-}
+int ThreadPool::HardwareThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 void ThreadPool::RunCatching(const std::function<void(int)>& job, int worker) {
   try {
@@ -127,18 +125,13 @@ void ThreadPool::RunOnAll(const std::function<void(int)>& body) {
   Run(body, /*every_thread=*/true);
 }
 
-void ThreadPool::ParallelFor(
-    uint64_t begin, uint64_t end, uint64_t grain,
-    const std::function<void(int, uint64_t, uint64_t)>& body) {
+void ThreadPool::ParallelFor(uint64_t begin, uint64_t end, uint64_t grain,
+                             const std::function<void(int, uint64_t, uint64_t)>& body) {
   if (begin >= end) return;
   grain = std::max<uint64_t>(grain, 1);
-  if (end - begin <= grain) {
-    RunEscapingFaults([&] { body(0, begin, end); });
-    return;
-  }
-  if (workers_.empty()) {
+  if (end - begin <= grain || workers_.empty()) {
     // The same chunks as on several threads, in order: a body may rely on
-    // getting at most `grain` indices a call.
+    // getting at most `grain` indices a call (a short range is one call).
     RunEscapingFaults([&] {
       for (uint64_t b = begin; b < end; b += std::min(grain, end - b)) {
         body(0, b, b + std::min(grain, end - b));
@@ -150,14 +143,16 @@ void ThreadPool::ParallelFor(
   // Once the calling thread finds every chunk handed out, it waits only for
   // the workers still running one: on a busy machine a worker that has not
   // woken up yet would otherwise hold up the loop for a scheduler tick.
-  Run([&](int worker) {
-    // After a failure on any thread, the remaining chunks are abandoned.
-    while (!failed_.load(std::memory_order_relaxed)) {
-      const uint64_t b = next.fetch_add(grain, std::memory_order_relaxed);
-      if (b >= end) return;
-      body(worker, b, std::min(end, b + grain));
-    }
-  }, /*every_thread=*/false);
+  Run(
+      [&](int worker) {
+        // After a failure on any thread, the remaining chunks are abandoned.
+        while (!failed_.load(std::memory_order_relaxed)) {
+          const uint64_t b = next.fetch_add(grain, std::memory_order_relaxed);
+          if (b >= end) return;
+          body(worker, b, std::min(end, b + grain));
+        }
+      },
+      /*every_thread=*/false);
 }
 
 }  // namespace retro
