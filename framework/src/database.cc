@@ -69,10 +69,10 @@ void PutString(std::vector<uint8_t>& out, std::string_view s) {
   out.insert(out.end(), s.begin(), s.end());
 }
 
-// Bounds-checked little-endian reader over the header bytes.
+// Bounds-checked little-endian reader over the header bytes, from `pos` on.
 class HeaderReader {
  public:
-  explicit HeaderReader(std::span<const uint8_t> bytes) : bytes_(bytes) {}
+  HeaderReader(std::span<const uint8_t> bytes, size_t pos) : bytes_(bytes), pos_(pos) {}
   template <typename T>
   bool Read(T& v) {
     if (bytes_.size() - pos_ < sizeof(T)) return false;
@@ -90,11 +90,10 @@ class HeaderReader {
     pos_ += size;
     return true;
   }
-  void Seek(size_t pos) { pos_ = pos; }
 
  private:
   std::span<const uint8_t> bytes_;
-  size_t pos_ = 0;
+  size_t pos_;
 };
 
 // Refuses what the reader would refuse: over-long strings, too many entries.
@@ -594,8 +593,7 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
         absl::StrFormat("file is truncated: %d bytes, shorter than the %d-byte fixed header",
                         bytes_.size(), kFixedHeaderBytes));
   }
-  HeaderReader reader(bytes_);
-  reader.Seek(8);
+  HeaderReader reader(bytes_, 8);
   uint32_t header_size = 0;
   uint64_t file_size = 0, header_checksum = 0;
   reader.Read(format_version_);
@@ -625,8 +623,7 @@ absl::Status DatabaseFile::Parse(bool verify_slices) {
     return absl::DataLossError("header checksum mismatch (the header is corrupted)");
   }
   // 4. Structure: strings, parameters, slice table, all within bounds.
-  HeaderReader fields(std::span<const uint8_t>(header.data(), header.size()));
-  fields.Seek(32);
+  HeaderReader fields(header, 32);
   uint32_t count = 0;
   const absl::Status malformed =
       absl::DataLossError("malformed header (fields overrun the header)");
