@@ -24,9 +24,7 @@ bool WellFormed(const std::string& name) {
   if (name.empty() || name.front() < 'a' || name.front() > 'z' || name.back() == '-') {
     return false;
   }
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-  });
+  return name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
 }
 
 absl::Status CheckList(const std::vector<ParameterSpec>& specs, const char* kind) {
