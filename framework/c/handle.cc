@@ -31,29 +31,20 @@ size_t HashOf(const retro_db* db) {
   return static_cast<size_t>((bits >> 4) * 0x9E3779B97F4A7C15ull >> 40);
 }
 
-// Whether `db` is a retro_db this registry made (no dereference).
-bool Known(const retro_db* db) {
-  if (db == nullptr) return false;
-  Registry& registry = TheRegistry();
-  for (size_t i = HashOf(db);; ++i) {
-    const retro_db* slot = registry.slots[i & (Registry::kSlots - 1)].load(
-        std::memory_order_acquire);
-    if (slot == db) return true;
-    if (slot == nullptr) return false;
-  }
-}
-
-// Adds `db` to the table. Under the registry's mutex; the table has room
-// (made < kMaxHandles <= kSlots / 2).
-void Insert(retro_db* db) {
+// The slot of `db` in the table: the one holding it, or else the empty
+// slot where it would go (no dereference of `db`).
+std::atomic<retro_db*>& SlotOf(const retro_db* db) {
   Registry& registry = TheRegistry();
   for (size_t i = HashOf(db);; ++i) {
     std::atomic<retro_db*>& slot = registry.slots[i & (Registry::kSlots - 1)];
-    if (slot.load(std::memory_order_relaxed) == nullptr) {
-      slot.store(db, std::memory_order_release);
-      return;
-    }
+    const retro_db* held = slot.load(std::memory_order_acquire);
+    if (held == db || held == nullptr) return slot;
   }
+}
+
+// Whether `db` is a retro_db this registry made.
+bool Known(const retro_db* db) {
+  return db != nullptr && SlotOf(db).load(std::memory_order_acquire) == db;
 }
 
 }  // namespace
@@ -69,7 +60,9 @@ retro_db* Register(std::unique_ptr<DatabaseSession> session) {
     if (registry.made == kMaxHandles) return nullptr;
     db = new retro_db;
     ++registry.made;
-    Insert(db);
+    // Under the registry's mutex; the table has room (made < kMaxHandles
+    // <= kSlots / 2).
+    SlotOf(db).store(db, std::memory_order_release);
   }
   db->session = std::move(session);
   db->state.store(kOpen, std::memory_order_release);
@@ -84,7 +77,7 @@ void Unregister(retro_db* db) {
   // naming it (after the barrier that makes every slot written before
   // kClosing was seen visible here), and the counted ones (each wakes
   // this thread when it leaves the count at 0 on a closing handle).
-  ReaderSlots::WaitUntilNoneNames(db);
+  WaitUntilNoReaderSlotNames(db);
   for (int busy = db->in_flight.load(); busy != 0; busy = db->in_flight.load()) {
     db->in_flight.wait(busy);
   }
@@ -101,8 +94,8 @@ Use::Use(retro_db* db) : db_(Known(db) ? db : nullptr) {
   if (db_ == nullptr) return;
   // The thread's reader slot names the handle before its state is read;
   // a close that stores kClosing and then runs the process-wide barrier
-  // either is seen here or sees the slot (ReaderSlots).
-  slot_ = ReaderSlots::Mine();
+  // either is seen here or sees the slot (reader_slots.h).
+  slot_ = MyReaderSlot();
   if (slot_ != nullptr && slot_->load(std::memory_order_relaxed) != nullptr) {
     slot_ = nullptr;  // the thread's slot is in use (a Use within a Use): counted
   }
@@ -112,8 +105,8 @@ Use::Use(retro_db* db) : db_(Known(db) ? db : nullptr) {
   } else {
     db_->in_flight.fetch_add(1);
   }
-  ok_ = db_->state.load(slot_ != nullptr ? std::memory_order_relaxed
-                                         : std::memory_order_seq_cst) == kOpen;
+  ok_ = db_->state.load(slot_ != nullptr ? std::memory_order_relaxed : std::memory_order_seq_cst) ==
+        kOpen;
 }
 
 Use::~Use() {

@@ -76,15 +76,16 @@ std::atomic<retro_db*>* Claim() {
 
 }  // namespace
 
-std::atomic<retro_db*>* ReaderSlots::Mine() {
+std::atomic<retro_db*>* MyReaderSlot() {
   ThreadSlot& thread = mine;
-  if (thread.claimed) [[likely]] return thread.slot;
+  if (thread.claimed) [[likely]]
+    return thread.slot;
   thread.claimed = true;
   thread.slot = Claim();
   return thread.slot;
 }
 
-void ReaderSlots::WaitUntilNoneNames(const retro_db* db) {
+void WaitUntilNoReaderSlotNames(const retro_db* db) {
   if (!BarrierAvailable()) return;  // no slot was ever claimed
   // (A process forked from the one that registered registers again.)
   if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {

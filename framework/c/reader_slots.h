@@ -15,19 +15,16 @@ struct retro_db;
 
 namespace retro::c_api {
 
-class ReaderSlots {
- public:
-  // The calling thread's slot, claimed on its first call and released when
-  // the thread ends; null when every slot is taken or the process has no
-  // membarrier (then the caller counts itself in the handle instead).
-  //   Thread safety: any thread. Cost: a thread-local load after the first.
-  static std::atomic<retro_db*>* Mine();
+// The calling thread's slot, claimed on its first call and released when
+// the thread ends; null when every slot is taken or the process has no
+// membarrier (then the caller counts itself in the handle instead).
+//   Thread safety: any thread. Cost: a thread-local load after the first.
+std::atomic<retro_db*>* MyReaderSlot();
 
-  // Once `db` is closing (its state stored kClosing): runs the barrier and
-  // waits until no slot names `db`.
-  //   Thread safety: any thread but one holding `db` in its own slot.
-  static void WaitUntilNoneNames(const retro_db* db);
-};
+// Once `db` is closing (its state stored kClosing): runs the barrier and
+// waits until no reader slot names `db`.
+//   Thread safety: any thread but one holding `db` in its own slot.
+void WaitUntilNoReaderSlotNames(const retro_db* db);
 
 }  // namespace retro::c_api
 

@@ -14,7 +14,6 @@
 #include "c/c_error.h"
 #include "c/handle.h"
 #include "c/probe.h"
-#include "c/value_probes.h"
 #include "retro/c/retro.h"
 #include "retro/host/database_session.h"
 #include "retro/host/plugin_loader.h"
