@@ -3,21 +3,19 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace retro::internal {
 
 std::vector<uint64_t> SampleIndices(uint64_t size, int slice, const CheckOptions& options) {
-  std::vector<uint64_t> indices;
-  if (size == 0) return indices;
   if (options.sample == 0 || size <= options.sample) {
-    indices.resize(size);
-    for (uint64_t i = 0; i < size; ++i) indices[i] = i;
+    std::vector<uint64_t> indices(size);
+    std::iota(indices.begin(), indices.end(), uint64_t{0});
     return indices;
   }
+  std::vector<uint64_t> indices = {0, size - 1};
   indices.reserve(options.sample);
-  indices.push_back(0);
-  indices.push_back(size - 1);
   uint64_t state = SplitMix64(options.seed ^ (static_cast<uint64_t>(slice) << 32));
   while (indices.size() < options.sample) {
     state = SplitMix64(state);

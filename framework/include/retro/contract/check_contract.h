@@ -39,8 +39,8 @@ namespace internal {
 
 enum CheckId { kBijection, kNotation, kMoves, kTakeBacks, kTerminal, kCheckCount };
 
-inline constexpr const char* kCheckNames[kCheckCount] = {
-    "bijection", "notation", "moves", "take-backs", "consistency"};
+inline constexpr const char* kCheckNames[kCheckCount] = {"bijection", "notation", "moves",
+                                                         "take-backs", "consistency"};
 
 // The indices of a slice of `size` to check: all, or a sorted sample that
 // includes the first and the last index.
@@ -57,8 +57,7 @@ std::string Describe(const G& game, SliceIndex at) {
   if (at.slice < 0 || at.slice >= game.num_slices()) {
     return absl::StrCat("slice ", at.slice, " (out of range) index ", at.index);
   }
-  return absl::StrCat("slice ", at.slice, " (", game.slice_name(at.slice), ") index ",
-                      at.index);
+  return absl::StrCat("slice ", at.slice, " (", game.slice_name(at.slice), ") index ", at.index);
 }
 
 // "position \"...\" (slice 2 (2 seeds) index 17)".
@@ -74,33 +73,17 @@ bool InRange(const G& game, SliceIndex at) {
          at.index < static_cast<uint64_t>(game.slice_size(at.slice));
 }
 
-// How often `target` is among the children (in `slice`) of `p`.
-template <typename G>
-int CountChildren(const G& game, const typename G::Position& p, SliceIndex target) {
-  int count = 0;
-  game.ForEachChild(p, [&](const typename G::Position& c) { count += game.Rank(c) == target; });
-  return count;
-}
-
-// How often `target` is among the parents of `p`.
-template <typename G>
-int CountParents(const G& game, const typename G::Position& p, SliceIndex target) {
-  int count = 0;
-  game.ForEachParent(p, [&](const typename G::Position& q) { count += game.Rank(q) == target; });
-  return count;
-}
-
 // Checks one index; adds 1 to passed[check] for each check it passes.
 template <typename G>
-std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
-                                  uint64_t* positions, uint64_t (&passed)[kCheckCount]) {
+std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index, uint64_t* positions,
+                                  uint64_t (&passed)[kCheckCount]) {
   using Position = typename G::Position;
   const SliceIndex here{slice, index};
   const Position p = game.Unrank(slice, index);
   const SliceIndex rank = game.Rank(p);
   if (rank != here) {
-    return Failure{kBijection, absl::StrCat("Unrank gives a position that ranks as ",
-                                            Describe(game, rank))};
+    return Failure{kBijection,
+                   absl::StrCat("Unrank gives a position that ranks as ", Describe(game, rank))};
   }
   ++passed[kBijection];
   if (!game.IsPosition(p)) return std::nullopt;
@@ -113,8 +96,8 @@ std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
                                            "\" does not parse: ", parsed.status().message())};
   }
   if (game.Rank(*parsed) != here || game.Format(*parsed) != text) {
-    return Failure{kNotation, absl::StrCat("its notation \"", text, "\" parses as ",
-                                           Name(game, *parsed))};
+    return Failure{kNotation,
+                   absl::StrCat("its notation \"", text, "\" parses as ", Name(game, *parsed))};
   }
   ++passed[kNotation];
 
@@ -127,15 +110,14 @@ std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
     child_ranks.push_back(at);
     if (!InRange(game, at)) {
       failure = Failure{kMoves, absl::StrCat("a move leads to \"", game.Format(c),
-                                             "\", numbered out of range: ",
-                                             Describe(game, at))};
+                                             "\", numbered out of range: ", Describe(game, at))};
     } else if (!game.ChildSliceAllowed(slice, at.slice)) {
-      failure = Failure{kMoves, absl::StrCat("a move leads to ", Name(game, c),
-                                             " in a slice a move from slice ", slice,
-                                             " may not reach")};
+      failure =
+          Failure{kMoves, absl::StrCat("a move leads to ", Name(game, c),
+                                       " in a slice a move from slice ", slice, " may not reach")};
     } else if (!game.IsPosition(c)) {
-      failure = Failure{kMoves, absl::StrCat("a move leads to ", Name(game, c),
-                                             ", which is not a position")};
+      failure = Failure{
+          kMoves, absl::StrCat("a move leads to ", Name(game, c), ", which is not a position")};
     } else if (game.Rank(game.Unrank(at.slice, at.index)) != at) {
       failure = Failure{kMoves, absl::StrCat("a move leads to ", Name(game, c),
                                              ", whose index does not unrank to it")};
@@ -151,7 +133,8 @@ std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
     for (const Position& c : same_slice) {
       const SliceIndex at = game.Rank(c);
       const int moves = static_cast<int>(std::count(child_ranks.begin(), child_ranks.end(), at));
-      const int take_backs = CountParents(game, c, here);
+      int take_backs = 0;
+      game.ForEachParent(c, [&](const Position& q) { take_backs += game.Rank(q) == here; });
       if (moves != take_backs) {
         return Failure{kTakeBacks,
                        absl::StrCat(moves, " move(s) lead to ", Name(game, c), ", but it lists ",
@@ -166,30 +149,27 @@ std::optional<Failure> CheckIndex(const G& game, int slice, uint64_t index,
       parents.push_back(q);
       parent_ranks.push_back(game.Rank(q));
     });
-    for (size_t k = 0; k < parents.size() && !failure.has_value(); ++k) {
+    for (size_t k = 0; k < parents.size(); ++k) {
       const Position& q = parents[k];
       const SliceIndex at = parent_ranks[k];
       if (!InRange(game, at) || at.slice != slice) {
-        failure = Failure{kTakeBacks, absl::StrCat("a take-back leads to \"", game.Format(q),
-                                                   "\", outside the slice: ",
-                                                   Describe(game, at))};
-        break;
+        return Failure{kTakeBacks, absl::StrCat("a take-back leads to \"", game.Format(q),
+                                                "\", outside the slice: ", Describe(game, at))};
       }
       if (!game.IsPosition(q)) {
-        failure = Failure{kTakeBacks, absl::StrCat("a take-back leads to ", Name(game, q),
-                                                   ", which is not a position")};
-        break;
+        return Failure{kTakeBacks, absl::StrCat("a take-back leads to ", Name(game, q),
+                                                ", which is not a position")};
       }
       const int take_backs =
           static_cast<int>(std::count(parent_ranks.begin(), parent_ranks.end(), at));
-      const int moves = CountChildren(game, q, here);
+      int moves = 0;
+      game.ForEachChild(q, [&](const Position& c) { moves += game.Rank(c) == here; });
       if (moves != take_backs) {
-        failure = Failure{kTakeBacks,
-                          absl::StrCat(take_backs, " take-back(s) lead to ", Name(game, q),
-                                       ", but it has ", moves, " move(s) to the position")};
+        return Failure{kTakeBacks,
+                       absl::StrCat(take_backs, " take-back(s) lead to ", Name(game, q),
+                                    ", but it has ", moves, " move(s) to the position")};
       }
     }
-    if (failure.has_value()) return failure;
     ++passed[kTakeBacks];
   }
 
@@ -232,8 +212,6 @@ CheckResult CheckContract(const G& game, const CheckOptions& options, ThreadPool
     std::mutex mutex;
     uint64_t first_bad = std::numeric_limits<uint64_t>::max();
     std::optional<Failure> failure;
-    uint64_t positions = 0;
-    uint64_t slice_passed[kCheckCount] = {};
     auto body = [&](int, uint64_t begin, uint64_t end) {
       uint64_t local_positions = 0;
       uint64_t local_passed[kCheckCount] = {};
@@ -249,8 +227,8 @@ CheckResult CheckContract(const G& game, const CheckOptions& options, ThreadPool
         }
       }
       std::lock_guard<std::mutex> lock(mutex);
-      positions += local_positions;
-      for (int c = 0; c < kCheckCount; ++c) slice_passed[c] += local_passed[c];
+      result.positions += local_positions;
+      for (int c = 0; c < kCheckCount; ++c) passed[c] += local_passed[c];
       if (progress != nullptr) progress->Advance(end - begin);
     };
     if (pool != nullptr) {
@@ -259,19 +237,16 @@ CheckResult CheckContract(const G& game, const CheckOptions& options, ThreadPool
       body(0, 0, indices.size());
     }
     result.indices += indices.size();
-    result.positions += positions;
-    for (int c = 0; c < kCheckCount; ++c) passed[c] += slice_passed[c];
     if (failure.has_value()) {
       const uint64_t index = indices[first_bad];
       const typename G::Position p = game.Unrank(slice, index);
-      std::string where = absl::StrCat(Describe(game, SliceIndex{slice, index}));
+      std::string where = Describe(game, SliceIndex{slice, index});
       if (failure->check != kBijection) {
         absl::StrAppend(&where, " (position \"", game.Format(p), "\")");
       }
       result.ok = false;
       result.failed_check = kCheckNames[failure->check];
-      result.first_failure =
-          absl::StrCat(result.failed_check, ": ", where, ": ", failure->message);
+      result.first_failure = absl::StrCat(result.failed_check, ": ", where, ": ", failure->message);
     }
   }
   for (int c = 0; c < kCheckCount; ++c) {
