@@ -46,14 +46,11 @@ Model ModelOf(const FinalValueTable& table, uint32_t step) {
   Model model;
   model.slices = table.slices();
   model.slice_contexts = std::clamp(model.slices, 1, kMaxSliceContexts);
-  int low = 0, high = 0;
   if (!table.values.empty()) {
-    const auto [min, max] = std::minmax_element(table.values.begin(), table.values.end());
-    low = *min;
-    high = *max;
+    const auto [min, max] = std::ranges::minmax(table.values);
+    model.min_value = min;
+    model.values = max - min + 1;
   }
-  model.min_value = low;
-  model.values = high - low + 1;
   model.value_bits = BitWidth(static_cast<uint64_t>(model.values - 1));
   model.step = step;
   model.threshold_bits = BitWidth((table.last_change + step - 1) / step);
@@ -118,17 +115,12 @@ char AsciiCharacter(uint32_t x) {
   return static_cast<char>(c);
 }
 
+// Appends the UTF-8 of `code_point`, of U+0800..U+FFFF (three bytes; every
+// character of a Unicode literal is one).
 void AppendUtf8(uint32_t code_point, std::string& out) {
-  if (code_point < 0x80) {
-    out += static_cast<char>(code_point);
-  } else if (code_point < 0x800) {
-    out += static_cast<char>(0xC0 | (code_point >> 6));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  } else {
-    out += static_cast<char>(0xE0 | (code_point >> 12));
-    out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code_point & 0x3F));
-  }
+  out += static_cast<char>(0xE0 | (code_point >> 12));
+  out += static_cast<char>(0x80 | ((code_point >> 6) & 0x3F));
+  out += static_cast<char>(0x80 | (code_point & 0x3F));
 }
 
 // The literal's text, split into lines of adjacent literals, and how many
@@ -141,8 +133,7 @@ struct Literal {
 
 Literal MakeLiteral(const std::vector<uint8_t>& bytes, CppBookChars chars) {
   const bool ascii = chars == CppBookChars::kAscii;
-  const std::vector<uint32_t> digits =
-      Digits(bytes, ascii ? kAsciiDigitBits : kUnicodeDigitBits);
+  const std::vector<uint32_t> digits = Digits(bytes, ascii ? kAsciiDigitBits : kUnicodeDigitBits);
   Literal literal{
       .text = {}, .digits = digits.size(), .characters = digits.size() * (ascii ? 2 : 1)};
   for (size_t i = 0; i < digits.size(); ++i) {
@@ -308,9 +299,8 @@ CppBook Write(const FinalValueTable& table, const CppBookCode& code, CppBookChar
       absl::StrReplaceAll(
           kDecoder,
           {{"@NAME@", code.name},
-           {"@DIGIT_NOTE@",
-            ascii ? "13 bits in two printable ASCII characters"
-                  : "15 bits in a character (U+3400.. and U+AC00..)"},
+           {"@DIGIT_NOTE@", ascii ? "13 bits in two printable ASCII characters"
+                                  : "15 bits in a character (U+3400.. and U+AC00..)"},
            {"@SLICES@", absl::StrCat(model.slices)},
            {"@STARTS@", absl::StrJoin(table.slice_starts, ", ")},
            {"@MIN_VALUE@", absl::StrCat(model.min_value)},
@@ -346,9 +336,9 @@ absl::Status CheckTable(const FinalValueTable& table) {
     return absl::InternalError("the table of final values is inconsistent");
   }
   if (table.records() >= (uint64_t{1} << 40) || table.horizon > 0x7FFFFFFF) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("a book of ", table.records(), " positions and horizon ", table.horizon,
-                     " is too large for a C++ header"));
+    return absl::InvalidArgumentError(absl::StrCat("a book of ", table.records(),
+                                                   " positions and horizon ", table.horizon,
+                                                   " is too large for a C++ header"));
   }
   return absl::OkStatus();
 }
@@ -399,8 +389,7 @@ absl::StatusOr<CppBookOptions> ParseCppBookOptions(const ParameterValues& values
     options.threshold_step = static_cast<uint32_t>(*parsed);
   }
   if (values.count("max-chars") > 0) {
-    absl::StatusOr<int64_t> parsed =
-        GetIntParameter(values, "max-chars", 0, int64_t{1} << 40);
+    absl::StatusOr<int64_t> parsed = GetIntParameter(values, "max-chars", 0, int64_t{1} << 40);
     if (!parsed.ok()) return parsed.status();
     options.max_characters = static_cast<uint64_t>(*parsed);
   }
@@ -459,15 +448,15 @@ absl::StatusOr<CppBook> WriteCppBook(const FinalValueTable& table, const CppBook
       return *std::move(found);
     }
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "the header would have at least ", smallest->characters, " characters (",
-      CppBookCharsName(smallest->chars), ", threshold step ", smallest->threshold_step,
-      "), more than --max-chars ", options.max_characters,
-      "; allow more characters (--max-chars 0: no limit)",
-      options.threshold_step.has_value() || options.chars.has_value()
-          ? ", leave --threshold-step and --chars to auto"
-          : "",
-      " or export a smaller book"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("the header would have at least ", smallest->characters, " characters (",
+                   CppBookCharsName(smallest->chars), ", threshold step ", smallest->threshold_step,
+                   "), more than --max-chars ", options.max_characters,
+                   "; allow more characters (--max-chars 0: no limit)",
+                   options.threshold_step.has_value() || options.chars.has_value()
+                       ? ", leave --threshold-step and --chars to auto"
+                       : "",
+                   " or export a smaller book"));
 }
 
 }  // namespace retro
