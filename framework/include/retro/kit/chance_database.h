@@ -20,6 +20,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -56,36 +57,6 @@ inline std::string ChanceNumber(double value) { return absl::StrFormat("%.12g", 
 template <chance::Objective kObjective>
 bool BetterChoice(double a, double b) {
   return kObjective == chance::Objective::kMaximize ? a > b : a < b;
-}
-
-// The outcome of one chance outcome from a position, as probe shows it.
-template <typename R>
-struct OutcomeAnalysis {
-  int choices = 0;  // distinct choices; 0: no move
-  std::optional<typename R::Move> best_move;  // the first best in the rules' order
-  std::optional<typename R::Position> best_after;
-  double best_value = 0;
-};
-
-// Each outcome's best choice from `p` (not over), valued from `tables`.
-template <typename R>
-std::vector<OutcomeAnalysis<R>> AnalyzeOutcomes(const ChanceTables<R>& tables,
-                                                const typename R::Position& p) {
-  std::vector<OutcomeAnalysis<R>> result(R::kNumOutcomes);
-  for (int o = 0; o < R::kNumOutcomes; ++o) {
-    OutcomeAnalysis<R>& a = result[o];
-    ForEachDistinctChoice(
-        tables.rules(), p, o,
-        [&](const typename R::Move& move, const typename R::Position& after) {
-          const double value = tables.AfterstateValue(after);
-          if (a.choices++ == 0 || BetterChoice<R::kObjective>(value, a.best_value)) {
-            a.best_value = value;
-            a.best_move = move;
-            a.best_after = after;
-          }
-        });
-  }
-  return result;
 }
 
 // One step of the recurrence in chance_rules.h for a position not over,
@@ -263,17 +234,12 @@ class ChanceDatabase : public KitDatabase<R> {
                                   "max " + name, "position of max");
     for (int s = 0; s <= slices; ++s) {
       const Summary& row = rows[s];
-      if (row.count == 0) {
-        absl::StrAppend(&report.text, absl::StrFormat("\n%-*s  %10s", name_width,
-                                                      s < slices ? rules.slice_name(s) : "total",
-                                                      "0"));
-        continue;
-      }
+      const std::string row_name = s < slices ? rules.slice_name(s) : "total";
       absl::StrAppend(&report.text,
-                      absl::StrFormat("\n%-*s  %10s  %14.10f  %14.10f  %14.10f  %s", name_width,
-                                      s < slices ? rules.slice_name(s) : "total",
-                                      Grouped(row.count), row.min, row.Mean(), row.max,
-                                      Example(row.max_at)));
+                      absl::StrFormat("\n%-*s  %10s", name_width, row_name, Grouped(row.count)));
+      if (row.count == 0) continue;
+      absl::StrAppend(&report.text, absl::StrFormat("  %14.10f  %14.10f  %14.10f  %s", row.min,
+                                                    row.Mean(), row.max, Example(row.max_at)));
     }
     if (total.count > 0) {
       absl::StrAppend(&report.text, "\nmin ", name, " ", ChanceNumber(total.min), ": ",
@@ -416,23 +382,34 @@ class ChanceDatabase : public KitDatabase<R> {
     // q summed with Neumaier's compensation: 25 rolls of 1/36 and 2/36 give
     // 25/36 correctly rounded, not a few units off in the last place.
     double q = 0, q_error = 0;
-    const std::vector<OutcomeAnalysis<R>> outcomes = AnalyzeOutcomes(tables_, p);
     for (int o = 0; o < R::kNumOutcomes; ++o) {
-      const OutcomeAnalysis<R>& a = outcomes[o];
-      ProbeLine line{rules.FormatOutcome(o), "(no move)", a.choices, value,
+      // The outcome's first best choice in the rules' order.
+      int choices = 0;
+      double best_value = 0;
+      std::optional<typename R::Move> best_move;
+      std::optional<Position> best_after;
+      ForEachDistinctChoice(rules, p, o, [&](const typename R::Move& move, const Position& after) {
+        const double v = tables_.AfterstateValue(after);
+        if (choices++ == 0 || BetterChoice<R::kObjective>(v, best_value)) {
+          best_value = v;
+          best_move = move;
+          best_after = after;
+        }
+      });
+      ProbeLine line{rules.FormatOutcome(o), "(no move)", choices, value,
                      "no move: the position stays", formatted};
-      if (a.choices == 0) {
+      if (choices == 0) {
         const double w = rules.OutcomeWeight(o), sum = q + w;
         q_error += std::abs(q) >= std::abs(w) ? (q - sum) + w : (w - sum) + q;
         q = sum;
       } else {
-        line.choice = rules.FormatMove(p, *a.best_move);
-        line.value = a.best_value;
-        line.after = rules.Format(*a.best_after);
+        line.choice = rules.FormatMove(p, *best_move);
+        line.value = best_value;
+        line.after = rules.Format(*best_after);
         line.note = "";
-        if (rules.Terminal(*a.best_after)) {
+        if (rules.Terminal(*best_after)) {
           line.note = "game over";
-          if constexpr (HasGameOverNote<R>) line.note = rules.GameOverNote(*a.best_after);
+          if constexpr (HasGameOverNote<R>) line.note = rules.GameOverNote(*best_after);
         }
       }
       best.lines.push_back(std::move(line));
@@ -573,17 +550,17 @@ class ChanceDatabase : public KitDatabase<R> {
   void RowJson(const std::string& name, const Summary& row, JsonWriter& json) const {
     json.BeginObject().Key("name").String(name).Key("positions").Uint(row.count);
     json.Key("chance").BeginObject();
-    const bool any = row.count > 0;
-    json.Key("min");
-    any ? json.Double(row.min) : json.Null();
-    json.Key("min_position");
-    any ? json.String(Example(row.min_at)) : json.Null();
-    json.Key("mean");
-    any ? json.Double(row.Mean()) : json.Null();
-    json.Key("max");
-    any ? json.Double(row.max) : json.Null();
-    json.Key("max_position");
-    any ? json.String(Example(row.max_at)) : json.Null();
+    // Each figure, then where an extreme lies.
+    using Figure = std::tuple<const char*, double, const SliceIndex*>;
+    for (const auto& [key, value, at] : {Figure{"min", row.min, &row.min_at},
+                                         Figure{"mean", row.Mean(), nullptr},
+                                         Figure{"max", row.max, &row.max_at}}) {
+      json.Key(key);
+      row.count > 0 ? json.Double(value) : json.Null();
+      if (at == nullptr) continue;
+      json.Key(absl::StrCat(key, "_position"));
+      row.count > 0 ? json.String(Example(*at)) : json.Null();
+    }
     json.Key("histogram").BeginArray();
     for (const uint64_t n : row.histogram) json.Uint(n);
     json.EndArray().EndObject().EndObject();
