@@ -552,9 +552,9 @@ class ChanceDatabase : public KitDatabase<R> {
     json.Key("chance").BeginObject();
     // Each figure, then where an extreme lies.
     using Figure = std::tuple<const char*, double, const SliceIndex*>;
-    for (const auto& [key, value, at] : {Figure{"min", row.min, &row.min_at},
-                                         Figure{"mean", row.Mean(), nullptr},
-                                         Figure{"max", row.max, &row.max_at}}) {
+    for (const auto& [key, value, at] :
+         {Figure{"min", row.min, &row.min_at}, Figure{"mean", row.Mean(), nullptr},
+          Figure{"max", row.max, &row.max_at}}) {
       json.Key(key);
       row.count > 0 ? json.Double(value) : json.Null();
       if (at == nullptr) continue;
