@@ -22,7 +22,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -294,22 +293,38 @@ class LoopyWdlDatabase : public KitDatabase<R> {
     return values;
   }();
 
+  // The longest distance of a row's wins (or losses), -1 while there is
+  // none, and its example: the smallest (slice, index) at that distance,
+  // whatever order the records were counted in.
+  struct Longest {
+    int distance = -1;
+    SliceIndex at;
+
+    void Offer(int d, SliceIndex where) {
+      if (d > distance ||
+          (d == distance && std::pair(where.slice, where.index) < std::pair(at.slice, at.index))) {
+        distance = d;
+        at = where;
+      }
+    }
+    // The distance for the table: "-" when there is none.
+    std::string Text() const { return distance < 0 ? "-" : std::to_string(distance); }
+  };
+
   // Tallies of one stats row; `positions` and the counts are weighted by
-  // the records' StatsKey weights. The example of a longest distance is its smallest
-  // (slice, index), whatever order the records were counted in.
+  // the records' StatsKey weights.
   struct Row {
     uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
-    int longest_win = -1, longest_loss = -1;
-    SliceIndex longest_win_at, longest_loss_at;
+    Longest longest_win, longest_loss;
 
     void Add(WdlOutcome value, SliceIndex at, uint64_t weight) {
       positions += weight;
       if (value.result == Wdl::kWin) {
         wins += weight;
-        Longest(value.distance, at, longest_win, longest_win_at);
+        longest_win.Offer(value.distance, at);
       } else if (value.result == Wdl::kLoss) {
         losses += weight;
-        Longest(value.distance, at, longest_loss, longest_loss_at);
+        longest_loss.Offer(value.distance, at);
       } else {
         draws += weight;
       }
@@ -319,20 +334,8 @@ class LoopyWdlDatabase : public KitDatabase<R> {
       wins += other.wins;
       draws += other.draws;
       losses += other.losses;
-      if (other.longest_win >= 0) {
-        Longest(other.longest_win, other.longest_win_at, longest_win, longest_win_at);
-      }
-      if (other.longest_loss >= 0) {
-        Longest(other.longest_loss, other.longest_loss_at, longest_loss, longest_loss_at);
-      }
-    }
-    static void Longest(int distance, SliceIndex at, int& longest, SliceIndex& longest_at) {
-      if (distance > longest ||
-          (distance == longest && std::pair(at.slice, at.index) <
-                                      std::pair(longest_at.slice, longest_at.index))) {
-        longest = distance;
-        longest_at = at;
-      }
+      longest_win.Offer(other.longest_win.distance, other.longest_win.at);
+      longest_loss.Offer(other.longest_loss.distance, other.longest_loss.at);
     }
   };
 
@@ -500,8 +503,8 @@ class LoopyWdlDatabase : public KitDatabase<R> {
     if (examples) {
       example_width = 16;  // "longest win e.g."
       for (const StatsLine& line : lines) {
-        if (line.row->longest_win >= 0) {
-          example_width = std::max(example_width, Example(line.row->longest_win_at).size());
+        if (line.row->longest_win.distance >= 0) {
+          example_width = std::max(example_width, Example(line.row->longest_win.at).size());
         }
       }
     }
@@ -520,22 +523,19 @@ class LoopyWdlDatabase : public KitDatabase<R> {
       absl::StrAppend(&text, absl::StrFormat("\n%*s  %*d  %*d  %*d  %*d  %11s  %12s", width,
                                              line.name, count_width, row.positions, count_width,
                                              row.wins, count_width, row.draws, count_width,
-                                             row.losses, Longest(row.longest_win),
-                                             Longest(row.longest_loss)));
+                                             row.losses, row.longest_win.Text(),
+                                             row.longest_loss.Text()));
       if (examples) {
-        absl::StrAppend(&text, absl::StrFormat(
-                                   "  %-*s  %s", example_width,
-                                   row.longest_win < 0 ? "-" : Example(row.longest_win_at),
-                                   row.longest_loss < 0 ? "-" : Example(row.longest_loss_at)));
+        absl::StrAppend(&text, absl::StrFormat("  %-*s  %s", example_width,
+                                               ExampleText(row.longest_win),
+                                               ExampleText(row.longest_loss)));
       }
     }
-    const Row& total = all.total;
-    for (const auto& [name, distance, example] :
-         {std::tuple{"win", total.longest_win, total.longest_win_at},
-          std::tuple{"loss", total.longest_loss, total.longest_loss_at}}) {
-      if (distance < 0) continue;
-      absl::StrAppend(&text, "\nlongest ", name, ": ", distance, " plies, e.g. ",
-                      Example(example));
+    for (const auto& [name, longest] :
+         {std::pair{"win", all.total.longest_win}, std::pair{"loss", all.total.longest_loss}}) {
+      if (longest.distance < 0) continue;
+      absl::StrAppend(&text, "\nlongest ", name, ": ", longest.distance, " plies, e.g. ",
+                      Example(longest.at));
     }
     return text;
   }
@@ -566,8 +566,9 @@ class LoopyWdlDatabase : public KitDatabase<R> {
     return json.Take();
   }
 
-  static std::string Longest(int distance) {
-    return distance < 0 ? std::string("-") : std::to_string(distance);
+  // The example of a longest distance for the table: "-" when there is none.
+  std::string ExampleText(const Longest& longest) const {
+    return longest.distance < 0 ? "-" : Example(longest.at);
   }
 
   // The plies shown for `value` of `p`, `extra` plies after the probed
@@ -602,13 +603,12 @@ class LoopyWdlDatabase : public KitDatabase<R> {
     if (!slice.empty()) json.Key("slice").String(slice);
     json.Key("positions").Uint(row.positions).Key("wdl").BeginObject();
     json.Key("wins").Uint(row.wins).Key("draws").Uint(row.draws).Key("losses").Uint(row.losses);
-    for (const auto& [key, distance, at] :
-         {std::tuple{"longest_win", row.longest_win, row.longest_win_at},
-          std::tuple{"longest_loss", row.longest_loss, row.longest_loss_at}}) {
+    for (const auto& [key, longest] :
+         {std::pair{"longest_win", row.longest_win}, std::pair{"longest_loss", row.longest_loss}}) {
       json.Key(key);
-      distance >= 0 ? json.Int(distance) : json.Null();
+      longest.distance >= 0 ? json.Int(longest.distance) : json.Null();
       json.Key(absl::StrCat(key, "_example"));
-      distance >= 0 ? json.String(Example(at)) : json.Null();
+      longest.distance >= 0 ? json.String(Example(longest.at)) : json.Null();
     }
     json.EndObject().EndObject();
   }
