@@ -105,10 +105,8 @@ class ChanceModule : public KitModule {
     SolvePlan plan;
     plan.canonical_parameters = CanonicalParameters(rules, values);
     plan.default_file_name = DefaultFileName(info(), rules);
-    uint64_t records = 0;
-    for (int s = 0; s < rules.num_slices(); ++s) records += rules.slice_size(s);
     // Every record of this family is a position (stats counts the records).
-    plan.positions = records;
+    plan.positions = SliceSizesOf(rules).records;
     // The rules' estimates; by default the file, and twice its values in
     // memory (kept for afterstates into earlier slices, then encoded for
     // the builder).
@@ -241,11 +239,10 @@ class ChanceModule : public KitModule {
 template <typename R>
 std::unique_ptr<GameModule> MakeChanceModule(
     GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
-  static_cast<void>(AssertChanceRules<R>());  // its static_asserts name what R lacks
-  if constexpr (ChanceRules<R>) {
+  if constexpr (AssertChanceRules<R>()) {  // its static_asserts name what R lacks
     return std::make_unique<ChanceModule<R>>(std::move(info), std::move(play));
   } else {
-    return nullptr;  // not reached: the static_assert above stops the build
+    return nullptr;  // not reached: the static_asserts stop the build
   }
 }
 

@@ -114,11 +114,8 @@ class FiniteHorizonModule : public KitModule {
     kStoreLayout.Record(values, plan.canonical_parameters);
     plan.default_file_name = kStoreLayout.WithLayoutInName(values, DefaultFileName(info(), rules));
     // Every record of this family is a position (stats counts the records).
-    uint64_t largest_slice = 0;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      plan.positions += rules.slice_size(s);
-      largest_slice = std::max<uint64_t>(largest_slice, rules.slice_size(s));
-    }
+    const SliceSizes sizes = SliceSizesOf(rules);
+    plan.positions = sizes.records;
     plan.estimated_memory_bytes = solver::FiniteHorizonBytesPerState(R::kMaxMoves) * plan.positions;
     plan.estimated_file_bytes = 4 * plan.positions;
     const SizeEstimates own = SizeEstimatesOf(rules, context.available_memory_bytes);
@@ -132,10 +129,10 @@ class FiniteHorizonModule : public KitModule {
         plan.positions == 0
             ? 0
             : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
-                                    static_cast<double>(largest_slice) /
+                                    static_cast<double>(sizes.largest) /
                                     static_cast<double>(plan.positions));
     UseReplicatedEstimate(
-        own, solver::kFiniteHorizonReplicatedBytesPerState * largest_slice + 2 * largest_share,
+        own, solver::kFiniteHorizonReplicatedBytesPerState * sizes.largest + 2 * largest_share,
         plan);
     NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
     return plan;
@@ -231,11 +228,10 @@ class FiniteHorizonModule : public KitModule {
 template <typename R>
 std::unique_ptr<GameModule> MakeFiniteHorizonModule(GameInfo info,
                                                     FiniteHorizonParts<R> parts = {}) {
-  static_cast<void>(AssertFiniteHorizonRules<R>());  // its static_asserts name what R lacks
-  if constexpr (FiniteHorizonRules<R>) {
+  if constexpr (AssertFiniteHorizonRules<R>()) {  // its static_asserts name what R lacks
     return std::make_unique<FiniteHorizonModule<R>>(std::move(info), std::move(parts));
   } else {
-    return nullptr;  // not reached: the static_assert above stops the build
+    return nullptr;  // not reached: the static_asserts stop the build
   }
 }
 

@@ -60,6 +60,21 @@ SizeEstimates SizeEstimatesOf(const R& rules, uint64_t available_bytes) {
   }
 }
 
+// The records of all the rules' slices and of the largest.
+struct SliceSizes {
+  uint64_t records = 0;
+  uint64_t largest = 0;
+};
+template <typename R>
+SliceSizes SliceSizesOf(const R& rules) {
+  SliceSizes sizes;
+  for (int s = 0; s < rules.num_slices(); ++s) {
+    sizes.records += rules.slice_size(s);
+    sizes.largest = std::max<uint64_t>(sizes.largest, rules.slice_size(s));
+  }
+  return sizes;
+}
+
 // The plan's positions, memory and file estimates where the rules give their own
 // (`own`, retro/kit/size_estimates.h), over the kit's defaults already
 // in `plan`; `fast_layout`: the plan is for byte-coded finite-horizon

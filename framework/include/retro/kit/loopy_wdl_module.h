@@ -112,7 +112,7 @@ class LoopyWdlModule : public KitModule {
     // builder), plus the solver's value and counter bytes of one slice,
     // plus, for rules without take-backs, the largest slice's predecessor
     // lists (their parent array in a scratch file when it would not fit).
-    plan.estimated_memory_bytes = sizes.TableBytes();
+    plan.estimated_memory_bytes = TableBytes(sizes);
     const uint64_t lists = ListBytesInMemory(rules, plan.estimated_memory_bytes,
                                              context.available_memory_bytes);
     plan.estimated_memory_bytes += lists;
@@ -233,21 +233,10 @@ class LoopyWdlModule : public KitModule {
     });
   }
 
-  // The records of all slices and of the largest.
-  struct SliceSizes {
-    uint64_t records = 0;
-    uint64_t largest = 0;
-    // The finished tables, plus the solver's value and counter bytes of the
-    // largest slice.
-    uint64_t TableBytes() const { return 2 * records + 2 * largest; }
-  };
-  static SliceSizes SliceSizesOf(const R& rules) {
-    SliceSizes sizes;
-    for (int s = 0; s < rules.num_slices(); ++s) {
-      sizes.records += rules.slice_size(s);
-      sizes.largest = std::max<uint64_t>(sizes.largest, rules.slice_size(s));
-    }
-    return sizes;
+  // The finished tables, plus the solver's value and counter bytes of the
+  // largest slice.
+  static uint64_t TableBytes(const SliceSizes& sizes) {
+    return 2 * sizes.records + 2 * sizes.largest;
   }
 
   // Of the largest slice's predecessor lists (none with take-backs), the
@@ -268,7 +257,7 @@ class LoopyWdlModule : public KitModule {
   static solver::PredecessorListsOptions ListOptions(const R& rules, const WorkContext& context) {
     const SliceSizes sizes = SliceSizesOf(rules);
     const uint64_t available = AvailableMemoryBytes();
-    const uint64_t used = sizes.TableBytes() + 8 * sizes.largest;  // tables, solver, list ends
+    const uint64_t used = TableBytes(sizes) + 8 * sizes.largest;  // tables, solver, list ends
     solver::PredecessorListsOptions options;
     options.scratch_directory = context.scratch_directory;
     if (available != 0) options.memory_budget_bytes = available > used ? available - used : 1;
@@ -283,11 +272,10 @@ class LoopyWdlModule : public KitModule {
 template <typename R>
 std::unique_ptr<GameModule> MakeLoopyWdlModule(
     GameInfo info, std::unique_ptr<PlayCapability> play = nullptr) {
-  static_cast<void>(AssertLoopyWdlRules<R>());  // its static_asserts name what R lacks
-  if constexpr (LoopyWdlRules<R>) {
+  if constexpr (AssertLoopyWdlRules<R>()) {  // its static_asserts name what R lacks
     return std::make_unique<LoopyWdlModule<R>>(std::move(info), std::move(play));
   } else {
-    return nullptr;  // not reached: the static_assert above stops the build
+    return nullptr;  // not reached: the static_asserts stop the build
   }
 }
 
