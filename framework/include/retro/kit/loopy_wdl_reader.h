@@ -57,9 +57,7 @@ inline std::string WdlVerdict(Wdl result, int plies) {
 // "win in 3 plies", "loss in 1 ply", "draw": a stored value (a draw
 // without its distance). Errors, thread safety and cost as above.
 inline std::string WdlVerdict(WdlOutcome value) {
-  if (value.result == Wdl::kDraw) return "draw";
-  return absl::StrCat(WdlName(value.result), " in ", value.distance,
-                      value.distance == 1 ? " ply" : " plies");
+  return value.result == Wdl::kDraw ? "draw" : WdlVerdict(value.result, value.distance);
 }
 
 // The codec of a database of `rules` (their IndexTraits' codec, else
@@ -92,9 +90,7 @@ class LoopyWdlTables {
   //   Thread safety: any thread. Cost: root only.
   LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
                  std::vector<std::pair<std::string, std::string>> parameters = {})
-      : rules_(std::move(rules)),
-        records_(std::move(tables)),
-        parameters_(std::move(parameters)) {}
+      : LoopyWdlTables(std::move(rules), ByteRecords(std::move(tables)), std::move(parameters)) {}
   // The same with records of either layout (one slice per slice of `rules`,
   // of its size).
   LoopyWdlTables(R rules, ByteRecords records,
