@@ -216,9 +216,8 @@ class FiniteHorizonDatabase : public KitDatabase<R> {
     context.progress->StartPhase("counting values", rules.num_slices(), {"slices", 1});
     for (int s = 0; s < rules.num_slices(); ++s) {
       const FiniteHorizonStoreView& store = tables_->store(s);
-      // Values are int8: a histogram of 256 counts per thread.
+      // Values are int8: a histogram of 256 counts per thread (zeroed).
       std::vector<std::array<uint64_t, 256>> histograms(context.pool->size());
-      for (auto& h : histograms) h.fill(0);
       context.pool->ParallelFor(0, store.states(), 1 << 14, [&](int w, uint64_t b, uint64_t e) {
         for (uint64_t i = b; i < e; ++i) ++histograms[w][store.ValueAt(i, t) + 128];
       });

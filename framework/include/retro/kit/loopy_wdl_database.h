@@ -398,8 +398,8 @@ class LoopyWdlDatabase : public KitDatabase<R> {
   absl::StatusOr<std::vector<ByteHistogram>> CountGroups(const WorkContext& context) const {
     const int groups = NumGroups();
     const int slices = records_.num_slices();
-    std::vector<std::vector<ByteHistogram>> tallies(context.pool->size());
-    for (std::vector<ByteHistogram>& t : tallies) t.resize(groups);
+    std::vector<std::vector<ByteHistogram>> tallies(context.pool->size(),
+                                                    std::vector<ByteHistogram>(groups));
     uint64_t total_records = 0;
     for (int slice = 0; slice < slices; ++slice) total_records += records_.size(slice);
     context.progress->StartPhase("counting", total_records);
