@@ -305,7 +305,9 @@ class ChanceDatabase : public KitDatabase<R> {
     const auto check_value = [&](int s, uint64_t index) {
       if constexpr (RecomputesValues<typename BestChoicesType<R>::type>) {
         if (shared) {
-          return Compare(s, index, RecomputedValue(shared->RecomputedValues()[index]), nullptr);
+          const double value = shared->RecomputedValues()[index];  // NaN: no move
+          return Compare(s, index, std::isnan(value) ? std::nullopt : std::optional(value),
+                         nullptr);
         }
       }
       return Check(s, index, bests);
@@ -580,11 +582,6 @@ class ChanceDatabase : public KitDatabase<R> {
       expected = ValueFromBests(rules, weights_, best);
     }
     return Compare(slice, index, expected, &p);
-  }
-
-  // A value of RecomputedValues() as Compare takes it (NaN: no move).
-  static std::optional<double> RecomputedValue(double value) {
-    return std::isnan(value) ? std::nullopt : std::optional<double>(value);
   }
 
   // What is wrong with record `index` of `slice` given its value
