@@ -55,7 +55,8 @@ absl::StatusOr<ParameterValues> ResolveParameters(const std::vector<ParameterSpe
   std::vector<std::string> valid;
   for (const ParameterSpec& spec : specs) valid.push_back("--" + spec.name);
   const std::string valid_list = valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ");
-  for (const auto& [key, value] : values) {
+  for (const auto& entry : values) {
+    const std::string& key = entry.first;  // named: clang 14 captures no structured binding
     if (std::ranges::none_of(specs, [&](const ParameterSpec& spec) { return spec.name == key; })) {
       return absl::InvalidArgumentError(absl::StrCat(
           "unknown parameter --", key, " for ", std::string(context), "; valid: ", valid_list));
