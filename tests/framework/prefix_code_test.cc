@@ -197,6 +197,18 @@ class BackwardBitWriter {
   int waiting_ = 0;
 };
 
+// Counts the bits a writer is given (WriteChange's output, unwritten).
+struct BitCounter {
+  uint64_t bits = 0;
+  void PutCode(uint32_t, uint32_t, int length) { bits += length; }
+  void PutField(uint64_t, int n) { bits += n; }
+};
+uint64_t ChangeBits(const PrefixCodeEncoder& encoder, int context, const Change& change) {
+  BitCounter counter;
+  encoder.WriteChange(counter, context, change.step, change.value, change.last);
+  return counter.bits;
+}
+
 // The stream of `symbols`, written forward from bit 0 after 16 zero bytes
 // of room (a backward reader's) and followed by 16 zero bytes.
 constexpr uint64_t kFront = 16;
@@ -206,7 +218,7 @@ std::vector<uint8_t> WriteForward(const PrefixCodeEncoder& encoder,
   for (const Written& w : symbols) {
     total += w.change.step == kPrefixEmptyStep
                  ? encoder.EmptyCode()->length
-                 : encoder.ChangeBits(w.context, w.change.step, w.change.value, w.change.last);
+                 : ChangeBits(encoder, w.context, w.change);
   }
   std::vector<uint8_t> stream(kFront + (total + 7) / 8 + 16, 0);
   BitWriter out(stream.data() + kFront);
@@ -389,7 +401,7 @@ TEST(PrefixCodeTest, RareChangesShareTheEscape) {
   for (const auto& s : model.contexts.at(context)) {
     if (s.step == kPrefixEscapeStep) escape_length = s.length;
   }
-  EXPECT_EQ(encoder.ChangeBits(context, 70000, 4, true), escape_length + 5u + 17u + 9u);
+  EXPECT_EQ(ChangeBits(encoder, context, {70000, 4, true}), escape_length + 5u + 17u + 9u);
 }
 
 // A model of the given (context id, symbols) with symbols (step, value,

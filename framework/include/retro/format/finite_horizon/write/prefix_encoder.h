@@ -62,11 +62,6 @@ class PrefixCodeEncoder {
     const auto it = codes_.find(EmptyKey());
     return it == codes_.end() ? nullptr : &it->second;
   }
-  // Bits of a change (layer step, new value, last) in `context`.
-  uint32_t ChangeBits(int context, uint32_t layer_step, int value, bool last) const {
-    if (const Code* code = Find(context, layer_step, value, last)) return code->length;
-    return codes_.at(EscapeKey(context)).length + EscapeBits(layer_step);
-  }
 
   // Writes a change to `out` (a BitWriter, or the bit coder's writers).
   template <typename Out>
@@ -94,10 +89,6 @@ class PrefixCodeEncoder {
   // Whether a key may join its context's escape (changes may).
   static bool Escapable(uint64_t key) {
     return StepOf(key) != kPrefixEmptyStep && StepOf(key) != kPrefixEscapeStep;
-  }
-
-  static uint32_t EscapeBits(uint32_t layer_step) {
-    return kPrefixEscapeLengthBits + std::bit_width(layer_step) + 9;
   }
 
   // Huffman code lengths of one context's symbols (sorted by key), limited
