@@ -238,7 +238,6 @@ struct SolveCheckpoint {
   std::unique_ptr<distributed::DistributedCheckpoint> shared;  // under mpirun
   FileCheckpoint* own = nullptr;  // rank 0's (or the single process's) folder, for notes
   Checkpoint* solver = nullptr;   // what the solve saves to and restores from
-  bool found = false;             // --resume found a checkpoint folder to resume from
 };
 
 // This rank's view of the checkpoint folder: rank 0's writes it, another
@@ -262,9 +261,6 @@ absl::StatusOr<std::unique_ptr<FileCheckpoint>> OpenCheckpointFolder(
 absl::Status OpenCheckpoint(const SolveRequest& request, distributed::Communicator& world,
                             const AtomicFileWriter* writer, SolveCheckpoint* checkpoint) {
   if (!request.checkpointing) return absl::OkStatus();
-  std::error_code error;
-  checkpoint->found =
-      request.resume && std::filesystem::exists(request.path + ".checkpoint", error);
   absl::StatusOr<std::unique_ptr<FileCheckpoint>> folder =
       OpenCheckpointFolder(request, world.rank(), writer);
   if (world.size() == 1) {
@@ -501,8 +497,8 @@ int RunSolve(int argc, char** argv, int first) {
   if (checkpoint.own != nullptr) {
     outcome.resumed = checkpoint.own->restored();
     outcome.resumed_snapshots = checkpoint.own->snapshots_restored();
+    outcome.checkpoint_found = checkpoint.own->found();
   }
-  outcome.checkpoint_found = checkpoint.found;
   if (absl::Status s = WriteDatabase(request, builder, std::move(writer), checkpoint.own);
       !s.ok()) {
     return ReportError(s);

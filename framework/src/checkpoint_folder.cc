@@ -328,6 +328,7 @@ absl::StatusOr<std::unique_ptr<CheckpointFolder>> CheckpointFolder::Open(
   // 2. Nothing there: a new folder (a reading rank waits for rank 0's).
   bool exists = false;
   RETRO_RETURN_IF_ERROR(CheckFolderType(path, &exists));
+  folder->found_existing_ = exists;
   if (!exists && mode == Mode::kReadOnly) return folder;
   if (mode != Mode::kReadOnly) RemoveStaleFolderDrafts(path);
   bool made = false;

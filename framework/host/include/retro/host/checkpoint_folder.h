@@ -73,6 +73,8 @@ class CheckpointFolder {
   CheckpointFolder& operator=(const CheckpointFolder&) = delete;
 
   const std::string& path() const { return path_; }
+  // Whether the folder was there before this solve opened it.
+  bool found_existing() const { return found_existing_; }
   // The file `name` of the folder through the handle this solve holds
   // (/proc/self/fd/N/name on Linux; path()/name elsewhere): written there,
   // a file lands in this folder even when its name was given to another
@@ -109,6 +111,7 @@ class CheckpointFolder {
   std::string path_;
   CheckpointMarker mine_;
   Mode mode_ = Mode::kFresh;
+  bool found_existing_ = false;
   DIR* dir_ = nullptr;  // the folder, open (and locked while a solve owns it)
 };
 

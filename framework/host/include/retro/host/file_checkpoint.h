@@ -71,6 +71,8 @@ class FileCheckpoint : public Checkpoint {
   // and removal of the folder (after the database was written; the syncs
   // not yet done are dropped): an error when it is left, saying why.
   const std::string& folder() const { return folder_->path(); }
+  // Whether the folder was there before this run opened it.
+  bool found() const { return folder_->found_existing(); }
   int restored() const { return restored_; }
   int saved() const { return saved_; }
   int snapshots_restored() const { return snapshots_restored_; }
