@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -75,11 +76,10 @@ std::string Lower(std::string_view text) {
 
 // The value of 1 to 18 decimal digits; nullopt for anything else.
 std::optional<uint64_t> Digits(std::string_view text) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
   uint64_t value = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + static_cast<uint64_t>(c - '0');
+  const char* end = text.data() + text.size();
+  if (text.empty() || text.size() > 18 || std::from_chars(text.data(), end, value).ptr != end) {
+    return std::nullopt;
   }
   return value;
 }
@@ -134,7 +134,7 @@ Reply FromApi(const ApiReply& api) {
 
 // The error envelope for `status` with `message`; closes the connection
 // when `close`.
-Reply Error(int status, const std::string& message, bool close) {
+Reply Error(int status, const std::string& message, bool close = true) {
   const absl::Status error =
       status >= 500 ? absl::UnavailableError(message) : absl::InvalidArgumentError(message);
   Reply reply = FromApi(ApiError("explore", error, status));
@@ -151,22 +151,17 @@ bool IsToken(std::string_view text) {
   });
 }
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // `text` with each %XY replaced by its byte (a '%' not followed by two hex
 // digits stays as it is), and with `plus_as_space`, each '+' by a space.
 std::string DecodeUrl(std::string_view text, bool plus_as_space) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && HexValue(text[i + 1]) >= 0 &&
-        HexValue(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(HexValue(text[i + 1]) * 16 + HexValue(text[i + 2])));
+    const char* hex = text.data() + i + 1;
+    unsigned char byte = 0;
+    if (text[i] == '%' && i + 2 < text.size() &&
+        std::from_chars(hex, hex + 2, byte, 16).ptr == hex + 2) {
+      out.push_back(static_cast<char>(byte));
       i += 2;
     } else if (plus_as_space && text[i] == '+') {
       out.push_back(' ');
@@ -195,10 +190,10 @@ QueryParameters ParseQuery(std::string_view text) {
 }
 
 // Parses the head (request line and header lines, each ending in "\n" or
-// "\r\n", without the blank line that ends the head) into `request`; an
-// error answer when it is malformed.
-std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limits,
-                               Request& request) {
+// "\r\n", without the blank line that ends the head; ReadHead has checked
+// that there are not too many) into `request`; an error answer when it is
+// malformed.
+std::optional<Reply> ParseHead(std::string_view head, Request& request) {
   std::vector<std::string_view> lines;
   while (!head.empty()) {
     const size_t end = head.find('\n');
@@ -207,28 +202,27 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     lines.push_back(line);
   }
-  if (lines.empty()) return Error(400, "malformed request: no request line", true);
   // 1. The request line: METHOD SP TARGET SP HTTP/1.x.
   const std::string_view line = lines[0];
   const size_t space1 = line.find(' ');
   const size_t space2 = space1 == std::string_view::npos ? space1 : line.find(' ', space1 + 1);
   if (space2 == std::string_view::npos || line.find(' ', space2 + 1) != std::string_view::npos) {
-    return Error(400, "malformed request line (want METHOD /PATH HTTP/1.1)", true);
+    return Error(400, "malformed request line (want METHOD /PATH HTTP/1.1)");
   }
   request.method = std::string(line.substr(0, space1));
   const std::string_view target = line.substr(space1 + 1, space2 - space1 - 1);
   const std::string_view version = line.substr(space2 + 1);
   if (!IsToken(request.method)) {
-    return Error(400, "malformed request: bad method", true);
+    return Error(400, "malformed request: bad method");
   }
   if (version != "HTTP/1.1" && version != "HTTP/1.0") {
-    return Error(400, "unsupported HTTP version (the explorer speaks HTTP/1.0 and 1.1)", true);
+    return Error(400, "unsupported HTTP version (the explorer speaks HTTP/1.0 and 1.1)");
   }
   request.http10 = version == "HTTP/1.0";
   if (target.empty() || target[0] != '/' || std::any_of(target.begin(), target.end(), [](char c) {
         return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f;
       })) {
-    return Error(400, "malformed request target (want a path starting with '/')", true);
+    return Error(400, "malformed request target (want a path starting with '/')");
   }
   const size_t mark = target.find('?');
   std::string_view path = target.substr(0, mark);
@@ -239,48 +233,42 @@ std::optional<Reply> ParseHead(std::string_view head, const ExploreLimits& limit
     request.query = ParseQuery(query.substr(0, query.find('#')));
   }
   // 2. The header lines: NAME ":" VALUE, no control characters.
-  if (lines.size() - 1 > limits.max_headers) {
-    return Error(400, absl::StrCat("too many header lines (the most is ", limits.max_headers, ")"),
-                 true);
-  }
   for (size_t i = 1; i < lines.size(); ++i) {
     const std::string_view header = lines[i];
     if (header[0] == ' ' || header[0] == '\t') {
-      return Error(400, "malformed request: a folded header line", true);
+      return Error(400, "malformed request: a folded header line");
     }
     const size_t colon = header.find(':');
     if (colon == std::string_view::npos) {
-      return Error(400, "malformed request: a header line without a colon", true);
+      return Error(400, "malformed request: a header line without a colon");
     }
     const std::string_view name = header.substr(0, colon);
     if (!IsToken(name)) {
-      return Error(400, "malformed request: a bad header name", true);
+      return Error(400, "malformed request: a bad header name");
     }
     const std::string_view value = Strip(header.substr(colon + 1));
     for (const char c : value) {
       const unsigned char u = static_cast<unsigned char>(c);
       if ((u < 0x20 && u != '\t') || u == 0x7f) {
-        return Error(400,
-                     absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
-                                  "header ",
-                                  std::string(name)),
-                     true);
+        return Error(400, absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
+                                       "header ",
+                                       std::string(name)));
       }
     }
     request.headers.emplace_back(Lower(name), std::string(value));
   }
   // 3. What the headers say together.
   if (request.Count("content-length") > 1) {
-    return Error(400, "malformed request: more than one Content-Length", true);
+    return Error(400, "malformed request: more than one Content-Length");
   }
   if (const std::string* length = request.Find("content-length")) {
     if (!Digits(*length).has_value()) {
-      return Error(400, "malformed request: a bad Content-Length", true);
+      return Error(400, "malformed request: a bad Content-Length");
     }
   }
-  if (request.Count("host") > 1) return Error(400, "malformed request: more than one Host", true);
+  if (request.Count("host") > 1) return Error(400, "malformed request: more than one Host");
   if (!request.http10 && request.Count("host") == 0) {
-    return Error(400, "an HTTP/1.1 request needs a Host header", true);
+    return Error(400, "an HTTP/1.1 request needs a Host header");
   }
   return std::nullopt;
 }
@@ -302,48 +290,46 @@ bool KeepAlive(const Request& request) {
 // Applies the request's Range header to a 200 answer: one range gives 206
 // with that part; several, or a bad or unsatisfiable one, give 416 with
 // `Content-Range: bytes */LENGTH`.
-void ApplyRange(const std::string& range, Reply& reply) {
+void ApplyRange(const Request& request, Reply& reply) {
+  const std::string* range = request.Find("range");
+  if (range == nullptr) return;
   const size_t length = reply.body.size();
-  const auto refuse = [&](const std::string& why) {
-    reply = Error(416, absl::StrCat("bad range '", range.substr(0, 100), "': ", why), false);
+  const auto refuse_with = [&](const std::string& message) {
+    reply = Error(416, message, false);
     reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
   };
-  if (Lower(std::string_view(range).substr(0, 6)) != "bytes=") {
-    return refuse("the only unit is bytes");
-  }
-  const std::string_view spec = Strip(std::string_view(range).substr(6));
+  const auto refuse = [&](const std::string& why) {
+    refuse_with(absl::StrCat("bad range '", range->substr(0, 100), "': ", why));
+  };
+  if (request.Count("range") > 1) return refuse_with("bad range: more than one Range header");
+  if (!absl::StartsWithIgnoreCase(*range, "bytes=")) return refuse("the only unit is bytes");
+  const std::string_view spec = Strip(std::string_view(*range).substr(6));
   if (spec.find(',') != std::string_view::npos) {
     return refuse("only one range is served per request");
   }
+  constexpr char kWant[] = "want FIRST-LAST, FIRST- or -SUFFIX";
   const size_t dash = spec.find('-');
-  if (dash == std::string_view::npos) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
+  if (dash == std::string_view::npos) return refuse(kWant);
   const std::string_view first_text = Strip(spec.substr(0, dash));
   const std::string_view last_text = Strip(spec.substr(dash + 1));
+  const std::string beyond = absl::StrCat("the answer has ", length, " bytes");
   uint64_t first = 0;
-  uint64_t last = 0;
+  uint64_t last = length == 0 ? 0 : length - 1;
   if (first_text.empty()) {
-    const std::optional<uint64_t> suffix_value = Digits(last_text);
-    if (!suffix_value.has_value()) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
-    const uint64_t suffix = *suffix_value;
-    if (suffix == 0 || length == 0)
-      return refuse(absl::StrCat("the answer has ", length, " bytes"));
-    first = length - std::min<uint64_t>(suffix, length);
-    last = length - 1;
+    const std::optional<uint64_t> suffix = Digits(last_text);
+    if (!suffix.has_value()) return refuse(kWant);
+    if (*suffix == 0 || length == 0) return refuse(beyond);
+    first = length - std::min<uint64_t>(*suffix, length);
   } else {
     const std::optional<uint64_t> first_value = Digits(first_text);
-    if (!first_value.has_value()) return refuse("want FIRST-LAST, FIRST- or -SUFFIX");
+    const std::optional<uint64_t> last_value = Digits(last_text);
+    if (!first_value.has_value()) return refuse(kWant);
     first = *first_value;
-    if (last_text.empty()) {
-      last = length == 0 ? 0 : length - 1;
-    } else {
-      const std::optional<uint64_t> last_value = Digits(last_text);
-      if (!last_value.has_value() || *last_value < first) {
-        return refuse("want FIRST-LAST, FIRST- or -SUFFIX, with FIRST <= LAST");
-      }
-      last = *last_value;
+    if (!last_text.empty() && (!last_value.has_value() || *last_value < first)) {
+      return refuse(absl::StrCat(kWant, ", with FIRST <= LAST"));
     }
-    if (first >= length) return refuse(absl::StrCat("the answer has ", length, " bytes"));
-    last = std::min<uint64_t>(last, length - 1);
+    if (first >= length) return refuse(beyond);
+    if (last_value.has_value()) last = std::min<uint64_t>(*last_value, last);
   }
   reply.status = 206;
   reply.headers.emplace_back("Content-Range",
@@ -457,10 +443,8 @@ absl::Status ExploreServer::Serve() {
     std::lock_guard<std::mutex> lock(connections_mutex_);
     if (static_cast<int>(connections_.size()) >= limits_.max_connections) {
       // Too many at once: a short answer, sent only if it fits at once.
-      const Reply reply = Error(503,
-                                absl::StrCat("too many connections (the most is ",
-                                             limits_.max_connections, "); try again"),
-                                true);
+      const Reply reply = Error(503, absl::StrCat("too many connections (the most is ",
+                                                  limits_.max_connections, "); try again"));
       const std::string answer =
           absl::StrCat("HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
                        "\r\nContent-Length: ", reply.body.size(),
@@ -644,8 +628,7 @@ class ExploreServer::Session {
         line_start = scanned + 1;
         if (lines > limits_.max_headers + 1) {
           head.refusal = Error(
-              400, absl::StrCat("too many header lines (the most is ", limits_.max_headers, ")"),
-              true);
+              400, absl::StrCat("too many header lines (the most is ", limits_.max_headers, ")"));
           return head;
         }
       }
@@ -664,10 +647,8 @@ class ExploreServer::Session {
       if (server_.stopping_.load()) return std::nullopt;
       if (Clock::now() >= deadline) {
         if (buffer_.empty()) return std::nullopt;  // an idle connection
-        head.refusal = Error(408,
-                             absl::StrCat("the request head did not arrive within ",
-                                          limits_.head_time.count() / 1000.0, " s"),
-                             true);
+        head.refusal = Error(408, absl::StrCat("the request head did not arrive within ",
+                                               limits_.head_time.count() / 1000.0, " s"));
         return head;
       }
       const Received received = Receive(deadline);
@@ -675,7 +656,7 @@ class ExploreServer::Session {
       if (received == Received::kEnd) {
         if (buffer_.empty()) return std::nullopt;  // the client is done
         head.refusal =
-            Error(400, "malformed request: the connection ended inside the request head", true);
+            Error(400, "malformed request: the connection ended inside the request head");
         return head;
       }
     }
@@ -684,22 +665,17 @@ class ExploreServer::Session {
   // The refusal of a head past a size limit, with `lines` lines received
   // and `partial` bytes of the next.
   std::optional<Reply> SizeRefusal(size_t lines, size_t partial) const {
+    const auto refuse = [](int status, const char* what, size_t most) {
+      return Error(status, absl::StrCat(what, " (the most is ", KiB(most), ")"));
+    };
     if (lines == 0 && partial > limits_.max_request_line) {
-      return Error(
-          414,
-          absl::StrCat("request line too long (the most is ", KiB(limits_.max_request_line), ")"),
-          true);
+      return refuse(414, "request line too long", limits_.max_request_line);
     }
     if (lines > 0 && partial > limits_.max_header_line) {
-      return Error(
-          400,
-          absl::StrCat("header line too long (the most is ", KiB(limits_.max_header_line), ")"),
-          true);
+      return refuse(400, "header line too long", limits_.max_header_line);
     }
     if (buffer_.size() > limits_.max_head) {
-      return Error(400,
-                   absl::StrCat("request head too large (the most is ", KiB(limits_.max_head), ")"),
-                   true);
+      return refuse(400, "request head too large", limits_.max_head);
     }
     return std::nullopt;
   }
@@ -710,14 +686,14 @@ class ExploreServer::Session {
   Reply Answer(const Head& head, Clock::time_point deadline, Request& request, bool& head_only) {
     if (head.refusal.has_value()) return *head.refusal;
     if (std::optional<Reply> bad =
-            ParseHead(std::string_view(buffer_).substr(0, head.size), limits_, request)) {
+            ParseHead(std::string_view(buffer_).substr(0, head.size), request)) {
       return *std::move(bad);
     }
     buffer_.erase(0, head.consumed);
     const bool get = request.method == "GET" || request.method == "HEAD";
     head_only = request.method == "HEAD";
     if (get && (BodyLength(request) > 0 || request.Find("transfer-encoding") != nullptr)) {
-      return Error(400, "a GET or HEAD request carries no body", true);
+      return Error(400, "a GET or HEAD request carries no body");
     }
     if (!get) return RefuseMethod(request, deadline);
     try {
@@ -738,8 +714,7 @@ class ExploreServer::Session {
     reply.headers.emplace_back("Allow", "GET, HEAD");
     if (body > limits_.max_body) {
       reply = Error(
-          413, absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"),
-          true);
+          413, absl::StrCat("request too large (a body of at most ", KiB(limits_.max_body), ")"));
     } else if (body > buffer_.size()) {
       while (buffer_.size() < body && !server_.stopping_.load() && Clock::now() < deadline) {
         if (Receive(deadline) != Received::kOpen) break;
@@ -767,14 +742,7 @@ class ExploreServer::Session {
     } else {
       reply = Error(404, "no such page", false);
     }
-    const std::string* range = request.Find("range");
-    if (request.Count("range") > 1 && reply.status == 200 && !head_only) {
-      const size_t length = reply.body.size();
-      reply = Error(416, "bad range: more than one Range header", false);
-      reply.headers.emplace_back("Content-Range", absl::StrCat("bytes */", length));
-    } else if (range != nullptr && reply.status == 200 && !head_only) {
-      ApplyRange(*range, reply);
-    }
+    if (reply.status == 200 && !head_only) ApplyRange(request, reply);
     return reply;
   }
 
