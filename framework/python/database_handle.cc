@@ -2,41 +2,14 @@
 #include "python/database_handle.h"
 
 #include <chrono>
-#include <limits>
-#include <span>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "retro/host/plugin_loader.h"
-#include "retro/host/value_chunks.h"
 #include "retro/host/verify_report.h"
-#include "retro/input_error.h"
 #include "retro/thread_pool.h"
 
 namespace retro::python {
-namespace {
-
-// Answers `count` positions (ReadValueChunks with `answer`), copying the
-// values into `values` (NaN where a position has none) and the failures
-// into `*failures`.
-template <typename Answer>
-absl::Status ProbeValueChunks(const DatabaseSession& session, size_t count,
-                              std::span<double> values, ValueFailures* failures, Answer answer) {
-  return ReadValueChunks(session, count, answer, [&](size_t i, ValueAnswer& got) {
-    if (got.status.ok()) {
-      values[i] = got.value.value;
-      return;
-    }
-    values[i] = std::numeric_limits<double>::quiet_NaN();
-    if (!failures->first_not_input.has_value() && !IsInputError(got.status)) {
-      failures->first_not_input = ValueFailure{i, got.status};
-    }
-    if (!failures->first.has_value()) failures->first = ValueFailure{i, std::move(got.status)};
-  });
-}
-
-}  // namespace
-
 absl::StatusOr<DatabaseHandle> DatabaseHandle::Open(const std::string& path,
                                                     const std::vector<std::string>& plugin_dirs) {
   auto session = OpenDatabaseSessionIn(path, LibraryPluginSearchDirs(plugin_dirs));
@@ -95,26 +68,6 @@ absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,
   // Values computed from the file read it here; a view is read later, by
   // NumPy, and gets zeros where the file was cut.
   return session_->Read([&] { return session_->database->Values(slice, resolved); });
-}
-
-absl::Status DatabaseHandle::ProbeValues(const ValueProbe& probe,
-                                         std::span<const std::string_view> positions,
-                                         std::span<double> out, ValueFailures* failures) const {
-  return ProbeValueChunks(*session_, positions.size(), out, failures,
-                          [&](size_t first, std::span<ValueAnswer> answers) {
-                            probe.Values(positions.subspan(first, answers.size()), answers);
-                          });
-}
-
-absl::Status DatabaseHandle::ProbeValuesOfCells(const ValueProbe& probe,
-                                                std::span<const int32_t> cells, size_t per_position,
-                                                std::span<double> out,
-                                                ValueFailures* failures) const {
-  return ProbeValueChunks(
-      *session_, out.size(), out, failures, [&](size_t first, std::span<ValueAnswer> answers) {
-        probe.ValuesOfCells(cells.subspan(first * per_position, answers.size() * per_position),
-                            per_position, answers);
-      });
 }
 
 }  // namespace retro::python

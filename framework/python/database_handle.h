@@ -6,17 +6,20 @@
 #define RETRO_FRAMEWORK_PYTHON_DATABASE_HANDLE_H_
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
-#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "retro/game_module.h"
 #include "retro/host/database_session.h"
+#include "retro/host/value_chunks.h"
 #include "retro/host/value_probe_cache.h"
+#include "retro/input_error.h"
 #include "retro/parameters.h"
 #include "retro/value_probe.h"
 
@@ -73,19 +76,26 @@ class DatabaseHandle {
   absl::StatusOr<SliceValues> Values(const std::string& slice,
                                      const ParameterValues& resolved) const;
 
-  // The values of `positions` (the game's notation) into `out`, of the same
-  // size, in guarded reads (DatabaseSession::Read) of a few hundred
-  // positions. The error of a file truncated under its mapping is
-  // returned; otherwise every position is answered, `out` holding NaN for
-  // those without a value, of which `*failures` tells.
-  absl::Status ProbeValues(const ValueProbe& probe, std::span<const std::string_view> positions,
-                           std::span<double> out, ValueFailures* failures) const;
-
-  // ProbeValues for positions in the game's binary form (PositionCells):
-  // `cells` holds out.size() positions of `per_position` integers.
-  absl::Status ProbeValuesOfCells(const ValueProbe& probe, std::span<const int32_t> cells,
-                                  size_t per_position, std::span<double> out,
-                                  ValueFailures* failures) const;
+  // The values of out.size() positions into `out`, in guarded reads
+  // (ReadValueChunks) of a few hundred positions, `answer(first, answers)`
+  // answering those from `first` on (a ValueProbe's Values or
+  // ValuesOfCells of that part). The error of a file truncated under its
+  // mapping is returned; otherwise every position is answered, `out`
+  // holding NaN for those without a value, of which `*failures` tells.
+  template <typename Answer>
+  absl::Status ProbeValues(std::span<double> out, ValueFailures* failures, Answer answer) const {
+    return ReadValueChunks(*session_, out.size(), answer, [&](size_t i, ValueAnswer& got) {
+      if (got.status.ok()) {
+        out[i] = got.value.value;
+        return;
+      }
+      out[i] = std::numeric_limits<double>::quiet_NaN();
+      if (!failures->first_not_input.has_value() && !IsInputError(got.status)) {
+        failures->first_not_input = ValueFailure{i, got.status};
+      }
+      if (!failures->first.has_value()) failures->first = ValueFailure{i, std::move(got.status)};
+    });
+  }
 
  private:
   explicit DatabaseHandle(std::shared_ptr<DatabaseSession> session)

@@ -375,8 +375,15 @@ class PyDatabase {
     const std::span<double> out(values.mutable_data(), count);
     ValueFailures failures;
     const absl::Status read = WithoutGil([&] {
-      return is_array ? handle->ProbeValuesOfCells(probe, cells, per_position, out, &failures)
-                      : handle->ProbeValues(probe, texts, out, &failures);
+      return handle->ProbeValues(out, &failures, [&](size_t first, std::span<ValueAnswer> got) {
+        if (is_array) {
+          const size_t at = first * per_position;
+          probe.ValuesOfCells(std::span(cells).subspan(at, got.size() * per_position), per_position,
+                              got);
+        } else {
+          probe.Values(std::span(texts).subspan(first, got.size()), got);
+        }
+      });
     });
     if (!read.ok()) RaiseError(read);
     // errors="nan" leaves NaN for the positions' own errors only.
