@@ -72,12 +72,8 @@ std::string WithKeywords(std::string message, const std::vector<std::string>& na
       const bool whole =
           after == message.size() || !(std::isalnum(static_cast<unsigned char>(message[after])) ||
                                        message[after] == '-' || message[after] == '_');
-      if (!whole) {
-        at = after;
-        continue;
-      }
-      message.replace(at, flag.size(), keyword);
-      at += keyword.size();
+      if (whole) message.replace(at, flag.size(), keyword);
+      at += whole ? keyword.size() : flag.size();
     }
   }
   return message;
@@ -517,29 +513,13 @@ class PyDatabase {
     return true;
   }
 
-  // Whether `kwargs` are the remembered options.
+  // Whether `kwargs` are the remembered options: both Memorable, so that
+  // dict equality (an int never equals a str) compares them exactly.
   bool SameOptions(const py::kwargs& kwargs) const {
-    if (PyDict_Size(kwargs.ptr()) != PyDict_Size(last_options_.ptr())) return false;
-    PyObject* key = nullptr;
-    PyObject* value = nullptr;
-    Py_ssize_t at = 0;
-    while (PyDict_Next(kwargs.ptr(), &at, &key, &value)) {
-      if (!PyUnicode_CheckExact(key)) return false;
-      PyObject* last = PyDict_GetItemWithError(last_options_.ptr(), key);  // borrowed
-      if (last == nullptr) {
-        PyErr_Clear();
-        return false;
-      }
-      if (last == value) continue;
-      if (Py_TYPE(last) != Py_TYPE(value)) return false;
-      if (!(PyLong_CheckExact(value) || PyUnicode_CheckExact(value))) return false;
-      const int equal = PyObject_RichCompareBool(last, value, Py_EQ);
-      if (equal != 1) {
-        PyErr_Clear();
-        return false;
-      }
-    }
-    return true;
+    if (!Memorable(kwargs)) return false;
+    const int equal = PyObject_RichCompareBool(kwargs.ptr(), last_options_.ptr(), Py_EQ);
+    if (equal < 0) PyErr_Clear();
+    return equal == 1;
   }
 
   // The integers of one position in the game's binary form (a sequence of
