@@ -51,8 +51,7 @@ class Query {
         return absl::InvalidArgumentError(
             absl::StrCat("query parameter '", name, "' is given twice"));
       }
-      const bool listed = std::find(known.begin(), known.end(), name) != known.end();
-      if (!listed && !any_other) {
+      if (!any_other && std::ranges::find(known, name) == known.end()) {
         return absl::InvalidArgumentError(absl::StrCat(
             "unknown query parameter '", name, "' for /api/", std::string(endpoint),
             known.empty() ? "; it takes none" : "; valid: " + absl::StrJoin(known, ", ")));
@@ -187,12 +186,9 @@ absl::StatusOr<std::string> RenderResult(const ExploreDatabase& database, const 
 // The integer query parameter `name` (default `fallback` when absent).
 absl::StatusOr<int64_t> IntegerQuery(const Query& query, const std::string& name,
                                      std::optional<int64_t> fallback) {
-  const std::optional<std::string> text = query.Get(name);
-  if (!text.has_value()) {
-    if (fallback.has_value()) return *fallback;
-    return absl::InvalidArgumentError(absl::StrCat("query parameter '", name, "' is missing"));
-  }
-  return ParseInteger(*text, absl::StrCat("query parameter '", name, "'"));
+  if (fallback.has_value() && !query.Get(name).has_value()) return *fallback;
+  RETRO_ASSIGN_OR_RETURN(const std::string text, query.Require(name));
+  return ParseInteger(text, absl::StrCat("query parameter '", name, "'"));
 }
 
 // The probe results of `position` for parameter = from, from + step, ...,

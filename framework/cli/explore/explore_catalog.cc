@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "retro/progress.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::cli {
@@ -77,9 +78,8 @@ absl::StatusOr<ExploreDatabase*> ExploreCatalog::Find(std::string_view id) const
 }
 
 absl::StatusOr<ExploreDatabase*> ExploreCatalog::FindToRead(std::string_view id) const {
-  absl::StatusOr<ExploreDatabase*> database = Find(id);
-  if (!database.ok()) return database;
-  if (absl::Status s = CheckUnchanged(**database); !s.ok()) return s;
+  RETRO_ASSIGN_OR_RETURN(ExploreDatabase* const database, Find(id));
+  RETRO_RETURN_IF_ERROR(CheckUnchanged(*database));
   return database;
 }
 
@@ -92,7 +92,7 @@ absl::Status ExploreCatalog::CheckRead(const ExploreDatabase& database) {
 }
 
 absl::Status ExploreCatalog::CheckUnchanged(const ExploreDatabase& database) {
-  if (absl::Status read = CheckRead(database); !read.ok()) return read;
+  RETRO_RETURN_IF_ERROR(CheckRead(database));
   const absl::StatusOr<FileIdentity> now = IdentifyFile(database.path);
   if (now.ok() && *now == database.opened) return absl::OkStatus();
   std::string what = "is gone or unreadable";
@@ -123,7 +123,7 @@ absl::StatusOr<std::string> ExploreCatalog::Stats(const ExploreDatabase& databas
     absl::StatusOr<Report> report = database.session->Read(
         [&] { return database.session->database->Stats(WorkContext{&pool, &progress}); });
     // Statistics of a file truncated meanwhile are not kept.
-    if (absl::Status read = CheckRead(database); !read.ok()) return read;
+    RETRO_RETURN_IF_ERROR(CheckRead(database));
     stats_[slot] = report.ok() ? absl::StatusOr<std::string>(report->json)
                                : absl::StatusOr<std::string>(report.status());
   }

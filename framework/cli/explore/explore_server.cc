@@ -487,12 +487,9 @@ void ExploreServer::Reap(bool all) {
   {
     std::lock_guard<std::mutex> lock(connections_mutex_);
     for (auto it = connections_.begin(); it != connections_.end();) {
-      if (all || (*it)->done.load()) {
-        finished.push_back(std::move(*it));
-        it = connections_.erase(it);
-      } else {
-        ++it;
-      }
+      const auto next = std::next(it);
+      if (all || (*it)->done.load()) finished.splice(finished.end(), connections_, it);
+      it = next;
     }
   }
   for (auto& connection : finished) {
