@@ -7,14 +7,15 @@
 #include "absl/strings/str_cat.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/host/verify_report.h"
+#include "retro/status_macros.h"
 #include "retro/thread_pool.h"
 
 namespace retro::python {
 absl::StatusOr<DatabaseHandle> DatabaseHandle::Open(const std::string& path,
                                                     const std::vector<std::string>& plugin_dirs) {
-  auto session = OpenDatabaseSessionIn(path, LibraryPluginSearchDirs(plugin_dirs));
-  if (!session.ok()) return session.status();
-  return DatabaseHandle(std::shared_ptr<DatabaseSession>(std::move(*session)));
+  RETRO_ASSIGN_OR_RETURN(auto session,
+                         OpenDatabaseSessionIn(path, LibraryPluginSearchDirs(plugin_dirs)));
+  return DatabaseHandle(std::shared_ptr<DatabaseSession>(std::move(session)));
 }
 
 absl::StatusOr<ParameterValues> DatabaseHandle::ResolveProbeOptions(
@@ -24,9 +25,8 @@ absl::StatusOr<ParameterValues> DatabaseHandle::ResolveProbeOptions(
 
 absl::StatusOr<std::string> DatabaseHandle::Probe(const std::string& position,
                                                   const ParameterValues& resolved) const {
-  absl::StatusOr<Report> report = session_->Probe(position, resolved);
-  if (!report.ok()) return report.status();
-  return std::move(report->json);
+  RETRO_ASSIGN_OR_RETURN(Report report, session_->Probe(position, resolved));
+  return std::move(report.json);
 }
 
 std::vector<absl::StatusOr<std::string>> DatabaseHandle::ProbeMany(
@@ -42,11 +42,10 @@ std::vector<absl::StatusOr<std::string>> DatabaseHandle::ProbeMany(
 absl::StatusOr<std::string> DatabaseHandle::Stats(int threads) const {
   ThreadPool pool(threads);
   Progress progress;
-  absl::StatusOr<Report> report = session_->Read([&] {
+  RETRO_ASSIGN_OR_RETURN(Report report, session_->Read([&] {
     return session_->database->Stats(WorkContext{&pool, &progress});
-  });
-  if (!report.ok()) return report.status();
-  return std::move(report->json);
+  }));
+  return std::move(report.json);
 }
 
 absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
@@ -54,13 +53,12 @@ absl::StatusOr<std::string> DatabaseHandle::Verify(const VerifyOptions& options,
   const auto start = std::chrono::steady_clock::now();
   ThreadPool pool(threads);
   Progress progress;
-  absl::StatusOr<VerifyResult> result = session_->Read([&] {
+  RETRO_ASSIGN_OR_RETURN(const VerifyResult result, session_->Read([&] {
     return session_->database->Verify(options, WorkContext{.pool = &pool, .progress = &progress});
-  });
-  if (!result.ok()) return result.status();
+  }));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return VerifyResultJson(*result, seconds);
+  return VerifyResultJson(result, seconds);
 }
 
 absl::StatusOr<SliceValues> DatabaseHandle::Values(const std::string& slice,

@@ -549,8 +549,7 @@ class PyDatabase {
       }
       int overflow = 0;
       const long long value = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-      if (overflow != 0 || value < std::numeric_limits<int32_t>::min() ||
-          value > std::numeric_limits<int32_t>::max()) {
+      if (overflow != 0 || !std::in_range<int32_t>(value)) {
         throw py::value_error(absl::StrCat("cell ", j, " of the position is ",
                                            py::str(index).cast<std::string>(),
                                            ", outside the 32-bit integers of the binary form"));
@@ -586,8 +585,7 @@ class PyDatabase {
     std::vector<int32_t> cells(static_cast<size_t>(typed.size()));
     for (size_t i = 0; i < cells.size(); ++i) {
       const T value = data[i];
-      if (std::cmp_less(value, std::numeric_limits<int32_t>::min()) ||
-          std::cmp_greater(value, std::numeric_limits<int32_t>::max())) {
+      if (!std::in_range<int32_t>(value)) {
         throw py::value_error(absl::StrCat("position ", i / columns, ": cell ", i % columns, " is ",
                                            value,
                                            ", outside the 32-bit integers of the binary form"));
