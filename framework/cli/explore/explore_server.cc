@@ -423,81 +423,7 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
                                "machine?)"));
 }
 
-absl::Status ExploreServer::Serve() {
-  if (listen_fd_ < 0) return absl::FailedPreconditionError("the server is not bound");
-  while (!stopping_.load()) {
-    Reap(false);
-    pollfd listening{listen_fd_, POLLIN, 0};
-    if (poll(&listening, 1, static_cast<int>(kTick.count())) <= 0) continue;
-    const int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (fd < 0) {
-      // Out of file descriptors, or a connection gone before it was taken:
-      // wait a little and go on.
-      if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      }
-      continue;
-    }
-    const int yes = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
-    std::lock_guard<std::mutex> lock(connections_mutex_);
-    if (static_cast<int>(connections_.size()) >= limits_.max_connections) {
-      // Too many at once: a short answer, sent only if it fits at once.
-      const Reply reply = Error(503, absl::StrCat("too many connections (the most is ",
-                                                  limits_.max_connections, "); try again"));
-      const std::string answer =
-          absl::StrCat("HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
-                       "\r\nContent-Length: ", reply.body.size(),
-                       "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n", reply.body);
-      (void)send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-      close(fd);
-      continue;
-    }
-    auto connection = std::make_unique<Connection>();
-    connection->fd = fd;
-    Connection* serving = connection.get();
-    try {
-      connection->thread = std::thread([this, serving] {
-        ServeConnection(*serving);
-        close(serving->fd);
-        serving->done.store(true);
-      });
-    } catch (const std::system_error&) {
-      close(fd);  // no thread for it: the client sees the connection closed
-      continue;
-    }
-    connections_.push_back(std::move(connection));
-  }
-  close(listen_fd_);
-  listen_fd_ = -1;
-  Reap(true);
-  return absl::OkStatus();
-}
-
-void ExploreServer::Stop() {
-  if (!stopping_.exchange(true)) {
-    stop_time_ns_.store(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-            .count());
-  }
-}
-
-void ExploreServer::Reap(bool all) {
-  std::list<std::unique_ptr<Connection>> finished;
-  {
-    std::lock_guard<std::mutex> lock(connections_mutex_);
-    for (auto it = connections_.begin(); it != connections_.end();) {
-      const auto next = std::next(it);
-      if (all || (*it)->done.load()) finished.splice(finished.end(), connections_, it);
-      it = next;
-    }
-  }
-  for (auto& connection : finished) {
-    if (connection->thread.joinable()) connection->thread.join();
-  }
-}
-
-// One connection's requests, one after another (ServeConnection).
+// One connection's requests, one after another (run by Serve's thread for it).
 class ExploreServer::Session {
  public:
   Session(ExploreServer& server, int fd) : server_(server), limits_(server.limits_), fd_(fd) {}
@@ -749,6 +675,78 @@ class ExploreServer::Session {
   std::string buffer_;  // bytes received and not yet used
 };
 
-void ExploreServer::ServeConnection(Connection& connection) { Session(*this, connection.fd).Run(); }
+absl::Status ExploreServer::Serve() {
+  if (listen_fd_ < 0) return absl::FailedPreconditionError("the server is not bound");
+  while (!stopping_.load()) {
+    Reap(false);
+    pollfd listening{listen_fd_, POLLIN, 0};
+    if (poll(&listening, 1, static_cast<int>(kTick.count())) <= 0) continue;
+    const int fd = accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+    if (fd < 0) {
+      // Out of file descriptors, or a connection gone before it was taken:
+      // wait a little and go on.
+      if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      continue;
+    }
+    const int yes = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof(yes));
+    std::lock_guard<std::mutex> lock(connections_mutex_);
+    if (static_cast<int>(connections_.size()) >= limits_.max_connections) {
+      // Too many at once: a short answer, sent only if it fits at once.
+      const Reply reply = Error(503, absl::StrCat("too many connections (the most is ",
+                                                  limits_.max_connections, "); try again"));
+      const std::string answer =
+          absl::StrCat("HTTP/1.1 503 Service Unavailable\r\nContent-Type: ", reply.content_type,
+                       "\r\nContent-Length: ", reply.body.size(),
+                       "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n", reply.body);
+      (void)send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      close(fd);
+      continue;
+    }
+    auto connection = std::make_unique<Connection>();
+    connection->fd = fd;
+    Connection* serving = connection.get();
+    try {
+      connection->thread = std::thread([this, serving] {
+        Session(*this, serving->fd).Run();
+        close(serving->fd);
+        serving->done.store(true);
+      });
+    } catch (const std::system_error&) {
+      close(fd);  // no thread for it: the client sees the connection closed
+      continue;
+    }
+    connections_.push_back(std::move(connection));
+  }
+  close(listen_fd_);
+  listen_fd_ = -1;
+  Reap(true);
+  return absl::OkStatus();
+}
+
+void ExploreServer::Stop() {
+  if (!stopping_.exchange(true)) {
+    stop_time_ns_.store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+            .count());
+  }
+}
+
+void ExploreServer::Reap(bool all) {
+  std::list<std::unique_ptr<Connection>> finished;
+  {
+    std::lock_guard<std::mutex> lock(connections_mutex_);
+    for (auto it = connections_.begin(); it != connections_.end();) {
+      const auto next = std::next(it);
+      if (all || (*it)->done.load()) finished.splice(finished.end(), connections_, it);
+      it = next;
+    }
+  }
+  for (auto& connection : finished) {
+    if (connection->thread.joinable()) connection->thread.join();
+  }
+}
 
 }  // namespace retro::cli

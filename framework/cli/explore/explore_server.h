@@ -77,7 +77,6 @@ class ExploreServer {
   struct Connection;
   class Session;  // one connection's requests (explore_server.cc)
 
-  void ServeConnection(Connection& connection);
   // Reaps finished connection threads; with `all`, waits for every one.
   void Reap(bool all);
 
