@@ -16,6 +16,8 @@
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <functional>
+#include <map>
 #include <new>
 #include <optional>
 #include <string_view>
@@ -92,18 +94,14 @@ struct Request {
   std::string path;  // percent-decoded
   QueryParameters query;
   bool http10 = false;
-  // Header names in lower case, values without surrounding blanks.
-  std::vector<std::pair<std::string, std::string>> headers;
+  // Header names in lower case, values without surrounding blanks; those
+  // of one name in request order.
+  std::multimap<std::string, std::string, std::less<>> headers;
 
-  int Count(std::string_view name) const {
-    return static_cast<int>(std::count_if(headers.begin(), headers.end(),
-                                          [&](const auto& h) { return h.first == name; }));
-  }
+  int Count(std::string_view name) const { return static_cast<int>(headers.count(name)); }
   const std::string* Find(std::string_view name) const {
-    for (const auto& [key, value] : headers) {
-      if (key == name) return &value;
-    }
-    return nullptr;
+    const auto found = headers.lower_bound(name);  // the first of that name
+    return found == headers.end() || found->first != name ? nullptr : &found->second;
   }
 };
 
@@ -255,7 +253,7 @@ std::optional<Reply> ParseHead(std::string_view head, Request& request) {
                                        std::string(name)));
       }
     }
-    request.headers.emplace_back(Lower(name), std::string(value));
+    request.headers.emplace(Lower(name), std::string(value));
   }
   // 3. What the headers say together.
   if (request.Count("content-length") > 1) {
@@ -545,7 +543,7 @@ class ExploreServer::Session {
         if (blank && lines > 0) {
           head.size = line_start;
           head.consumed = scanned + 1;
-        } else if (!blank || lines > 0) {
+        } else if (!blank) {
           ++lines;
         }
         line_start = scanned + 1;
