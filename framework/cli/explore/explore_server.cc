@@ -375,6 +375,7 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
     return absl::InvalidArgumentError(
         absl::StrCat("cannot listen on ", host, " port ", port, ": ", why));
   };
+  constexpr char kNotHere[] = " (is --host an address of this machine?)";
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
@@ -382,7 +383,7 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
   addrinfo* found = nullptr;
   const std::string service = std::to_string(port);
   if (const int error = getaddrinfo(host.c_str(), service.c_str(), &hints, &found); error != 0) {
-    return failure(absl::StrCat(gai_strerror(error), " (is --host an address of this machine?)"));
+    return failure(absl::StrCat(gai_strerror(error), kNotHere));
   }
   int error = 0;
   for (const addrinfo* address = found; address != nullptr; address = address->ai_next) {
@@ -416,9 +417,7 @@ absl::StatusOr<int> ExploreServer::Bind(const std::string& host, int port) {
     return failure("the port is in use; choose another with --port, or --port 0 for a free one");
   }
   return failure(
-      error != 0 ? absl::StrCat(std::strerror(error), " (is --host an address of this machine?)")
-                 : std::string("the address cannot be bound (is --host an address of this "
-                               "machine?)"));
+      absl::StrCat(error != 0 ? std::strerror(error) : "the address cannot be bound", kNotHere));
 }
 
 // One connection's requests, one after another (run by Serve's thread for it).
