@@ -60,15 +60,10 @@
 #define RETRO_SOLVER_CHANCE_H_
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdint>
-#include <cstring>
 #include <limits>
-#include <memory>
 #include <optional>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -201,41 +196,27 @@ absl::StatusOr<BlockPlan> PlanBlocks(const Game& game, const ChanceOptions& opti
 
 // Several ranks, layer by layer: this rank's run of each layer's blocks
 // (solve_block(worker, block)), then the layer's values and records
-// (`aux`, table style) gathered everywhere; afterstate style marks the
-// other ranks' positions solved. Stops after a layer where failed() on
-// some rank.
-template <bool kTable, typename Aux, typename SolveBlock, typename Failed>
+// (`aux`, table style; null in afterstate style, which marks the other
+// ranks' positions solved instead) gathered everywhere. Stops after a layer
+// where failed() on some rank.
+template <typename Aux, typename SolveBlock, typename Failed>
 void SolveLayersOnRanks(const chance::internal::Schedule& schedule, ThreadPool& pool,
                         Progress* progress, distributed::Communicator& comm,
                         SolveBlock&& solve_block, std::vector<double>& values, Aux* aux,
                         std::vector<std::atomic<uint8_t>>& solved, Failed&& failed) {
   const std::vector<Block>& blocks = schedule.blocks;
   const int rank = comm.rank(), ranks = comm.size();
-  constexpr uint64_t kRecordBytes = sizeof(double) + (kTable ? sizeof(Aux) : 0);
-  if constexpr (kTable) static_assert(std::is_trivially_copyable_v<Aux>);
   for (size_t l = 0; l + 1 < schedule.layer_begin.size(); ++l) {
-    const uint64_t first = schedule.layer_begin[l];
-    const uint64_t count = schedule.layer_begin[l + 1] - first;
-    const auto run_of = [&](int r) {
-      return std::pair<uint64_t, uint64_t>(first + count * r / ranks,
-                                           first + count * (r + 1) / ranks);
-    };
-    const auto [mine_first, mine_last] = run_of(rank);
+    const size_t first = schedule.layer_begin[l];
+    const size_t last = schedule.layer_begin[l + 1];
+    const auto [mine_first, mine_last] = chance::internal::RunOfRank(first, last, rank, ranks);
     pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
       for (uint64_t k = b; k < e; ++k) solve_block(worker, blocks[k]);
     });
-    // This rank's records of the layer, block after block: values, then
-    // the game's records.
+    // This rank's records of the layer, block after block.
     std::vector<uint8_t> mine;
-    for (uint64_t k = mine_first; k < mine_last; ++k) {
-      const Block& block = blocks[k];
-      const uint64_t n = block.end - block.begin;
-      const size_t at = mine.size();
-      mine.resize(at + n * kRecordBytes);
-      std::memcpy(mine.data() + at, &values[block.begin], n * sizeof(double));
-      if constexpr (kTable) {
-        std::memcpy(mine.data() + at + n * sizeof(double), &aux[block.begin], n * sizeof(Aux));
-      }
+    for (size_t k = mine_first; k < mine_last; ++k) {
+      chance::internal::PackBlock(blocks[k], values.data(), aux, mine);
     }
     const std::vector<uint8_t> all = comm.AllGatherBytes(mine, nullptr);
     // Every other rank's blocks in order (the concatenation is in rank
@@ -243,23 +224,18 @@ void SolveLayersOnRanks(const chance::internal::Schedule& schedule, ThreadPool& 
     uint64_t positions = 0;
     size_t at = 0;
     for (int r = 0; r < ranks; ++r) {
-      const auto [run_first, run_last] = run_of(r);
-      for (uint64_t k = run_first; k < run_last; ++k) {
+      const auto [run_first, run_last] = chance::internal::RunOfRank(first, last, r, ranks);
+      for (size_t k = run_first; k < run_last; ++k) {
         const Block& block = blocks[k];
-        const uint64_t n = block.end - block.begin;
-        positions += n;
-        if (r != rank) {
-          std::memcpy(&values[block.begin], all.data() + at, n * sizeof(double));
-          if constexpr (kTable) {
-            std::memcpy(&aux[block.begin], all.data() + at + n * sizeof(double), n * sizeof(Aux));
-          } else {
-            for (uint64_t i = block.begin; i < block.end; ++i) {
-              solved[i].store(1, std::memory_order_relaxed);
-            }
-          }
+        positions += block.end - block.begin;
+        if (r == rank) continue;
+        at += chance::internal::UnpackBlock(all.data() + at, block, values.data(), aux);
+        if (aux != nullptr) continue;
+        for (uint64_t i = block.begin; i < block.end; ++i) {
+          solved[i].store(1, std::memory_order_relaxed);
         }
-        at += n * kRecordBytes;
       }
+      if (r == rank) at += mine.size();
     }
     if (progress != nullptr) progress->Advance(positions);
     if (comm.AnyRank(failed())) break;
@@ -387,8 +363,7 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game, const ChanceOptions&
   } else if (ranks > 1) {
     // 5. Several ranks: layer by layer, this rank's run of each layer's
     //    blocks, then the layer's values and records gathered everywhere.
-    SolveLayersOnRanks<kTable>(schedule, pool, progress, comm, solve_block, values, aux, solved,
-                               failed);
+    SolveLayersOnRanks(schedule, pool, progress, comm, solve_block, values, aux, solved, failed);
   } else if (graph.has_value()) {
     // 6. One process, the blocks as their dependency graph allows.
     chance::internal::RunBlockGraph(pool, game_blocks, *graph, [&](int worker, uint32_t b) {
@@ -416,11 +391,8 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game, const ChanceOptions&
 // record (table style) or a solved flag (afterstate style).
 template <typename Game>
 constexpr uint64_t ChanceBytesPerPosition() {
-  if constexpr (chance::TableStyleGame<Game>) {
-    return sizeof(double) + sizeof(typename Game::Aux);
-  } else {
-    return sizeof(double) + 1;
-  }
+  return sizeof(double) +
+         (chance::TableStyleGame<Game> ? sizeof(typename chance::AuxOf<Game>::type) : 1);
 }
 
 // Solves every position of `game` (the contract ChanceGame of

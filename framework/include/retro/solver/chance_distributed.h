@@ -33,7 +33,7 @@
 #include <cstring>
 #include <numeric>
 #include <optional>
-#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "retro/distributed/communicator.h"
@@ -55,6 +55,37 @@ struct BlockOwnership {
   std::vector<int32_t> layer;       // per block id: its l
 };
 
+// The share of rank `r` of `ranks` in the blocks [first, last) of one layer
+// (in solve order): one contiguous run per rank, ranks in order.
+inline std::pair<size_t, size_t> RunOfRank(size_t first, size_t last, int r, int ranks) {
+  const size_t count = last - first;
+  return {first + count * r / ranks, first + count * (r + 1) / ranks};
+}
+
+// Appends `block`'s values, then its records (none when `aux` is null), to
+// `out`.
+template <typename Aux>
+void PackBlock(const Block& block, const double* values, const Aux* aux,
+               std::vector<uint8_t>& out) {
+  const uint64_t n = block.end - block.begin;
+  const auto* value_bytes = reinterpret_cast<const uint8_t*>(values + block.begin);
+  out.insert(out.end(), value_bytes, value_bytes + n * sizeof(double));
+  if (aux == nullptr) return;
+  const auto* aux_bytes = reinterpret_cast<const uint8_t*>(aux + block.begin);
+  out.insert(out.end(), aux_bytes, aux_bytes + n * sizeof(Aux));
+}
+
+// Reads what PackBlock wrote at `in` back into `values` and `aux`; returns
+// the bytes read.
+template <typename Aux>
+uint64_t UnpackBlock(const uint8_t* in, const Block& block, double* values, Aux* aux) {
+  const uint64_t n = block.end - block.begin;
+  std::memcpy(values + block.begin, in, n * sizeof(double));
+  if (aux == nullptr) return n * sizeof(double);
+  std::memcpy(aux + block.begin, in + n * sizeof(double), n * sizeof(Aux));
+  return n * (sizeof(double) + sizeof(Aux));
+}
+
 // The ownership of `blocks` (the game's, in its order) among `ranks` ranks.
 inline BlockOwnership AssignBlocks(const std::vector<Block>& blocks, int ranks) {
   BlockOwnership own;
@@ -74,10 +105,10 @@ inline BlockOwnership AssignBlocks(const std::vector<Block>& blocks, int ranks) 
   own.owner.resize(n);
   own.layer.resize(n);
   for (size_t l = 0; l + 1 < own.layer_begin.size(); ++l) {
-    const uint64_t first = own.layer_begin[l];
-    const uint64_t count = own.layer_begin[l + 1] - first;
     for (int r = 0; r < ranks; ++r) {
-      for (uint64_t k = first + count * r / ranks; k < first + count * (r + 1) / ranks; ++k) {
+      const auto [run_first, run_last] =
+          RunOfRank(own.layer_begin[l], own.layer_begin[l + 1], r, ranks);
+      for (size_t k = run_first; k < run_last; ++k) {
         own.owner[own.order[k]] = r;
         own.layer[own.order[k]] = static_cast<int32_t>(l);
       }
@@ -182,20 +213,10 @@ inline std::vector<double> GatherKeptValues(const std::vector<Block>& blocks,
     std::vector<uint8_t> mine(kept_bytes, kept_bytes + mine_positions * sizeof(double));
     kept.Release(sent, sent + mine_positions);
     sent += mine_positions;
-    std::vector<std::vector<uint8_t>> parts;
-    if (values_on_every_rank) {
-      std::vector<uint64_t> counts;
-      const std::vector<uint8_t> all = comm.AllGatherBytes(mine, &counts);
-      uint64_t offset = 0;
-      for (int r = 0; r < ranks; ++r) {
-        parts.emplace_back(all.begin() + offset, all.begin() + offset + counts[r]);
-        offset += counts[r];
-      }
-    } else {
-      std::vector<std::vector<uint8_t>> send(ranks);
-      send[0] = std::move(mine);
-      parts = comm.AllToAllBytes(send);
-    }
+    // To rank 0, or to every rank.
+    std::vector<std::vector<uint8_t>> send(values_on_every_rank ? ranks : 1, mine);
+    send.resize(ranks);
+    const std::vector<std::vector<uint8_t>> parts = comm.AllToAllBytes(send);
     if (receives) {
       std::vector<size_t> at(ranks, 0);
       for (size_t k = first; k < last; ++k) {
@@ -227,8 +248,6 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
                                            Failed&& failed) {
   // 1. Who owns which block, when this rank may release a block, and the
   //    arrays by global index.
-  static_assert(std::is_trivially_copyable_v<Aux>);
-  constexpr uint64_t kRecordBytes = sizeof(double) + sizeof(Aux);
   const int rank = comm.rank();
   const int ranks = comm.size();
   const BlockOwnership own = AssignBlocks(blocks, ranks);
@@ -255,9 +274,7 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
   for (size_t l = 0; l < layers; ++l) {
     const size_t first = own.layer_begin[l];
     const size_t last = own.layer_begin[l + 1];
-    const uint64_t count = last - first;
-    const size_t mine_first = first + count * rank / ranks;
-    const size_t mine_last = first + count * (rank + 1) / ranks;
+    const auto [mine_first, mine_last] = RunOfRank(first, last, rank, ranks);
     pool.ParallelFor(mine_first, mine_last, 1, [&](int worker, uint64_t b, uint64_t e) {
       for (uint64_t k = b; k < e; ++k) {
         solve_block(worker, blocks[own.order[k]], values->data(), aux->data());
@@ -276,12 +293,7 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
         const int r = own.owner[graph.dependents[j]];
         if (r == rank || stamp[r] == b) continue;
         stamp[r] = b;
-        std::vector<uint8_t>& out = send[r];
-        const size_t at = out.size();
-        out.resize(at + n * kRecordBytes);
-        std::memcpy(out.data() + at, values->data() + block.begin, n * sizeof(double));
-        std::memcpy(out.data() + at + n * sizeof(double), aux->data() + block.begin,
-                    n * sizeof(Aux));
+        PackBlock(block, values->data(), aux->data(), send[r]);
       }
     }
     // 4. The exchange. Each batch ends with one byte: whether the sender
@@ -301,14 +313,10 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
     for (size_t k = first; k < last; ++k) {
       const uint32_t b = own.order[k];
       const Block& block = blocks[b];
-      const uint64_t n = block.end - block.begin;
-      positions += n;
+      positions += block.end - block.begin;
       const int r = own.owner[b];
       if (r == rank || life.last_read[b] < 0) continue;
-      const uint8_t* in = received[r].data() + at[r];
-      std::memcpy(values->data() + block.begin, in, n * sizeof(double));
-      std::memcpy(aux->data() + block.begin, in + n * sizeof(double), n * sizeof(Aux));
-      at[r] += n * kRecordBytes;
+      at[r] += UnpackBlock(received[r].data() + at[r], block, values->data(), aux->data());
     }
     // 6. Blocks no later own block reads are released (own values are in
     //    `kept`).
