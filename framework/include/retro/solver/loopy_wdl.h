@@ -75,6 +75,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -300,8 +301,6 @@ class LoopyWdlSolver {
 
   // Gives position i its first value or open-move count from `sink`.
   void SeedPosition(uint64_t i, const SeedSink& sink, PendingLists& local, int& local_max_level) {
-    WdlOutcome final_value;
-    bool is_final = false;
     if (!sink.terminal && sink.in_slice > kMaxInSliceMoves) {
       error_.Set(absl::InvalidArgumentError(absl::StrCat("position ", i, " has ", sink.in_slice,
                                                          " moves inside the slice; at most ",
@@ -313,18 +312,16 @@ class LoopyWdlSolver {
           absl::StrCat("position ", i, " reports ", sink.in_slice, " moves inside the slice")));
       return;
     }
+    std::optional<WdlOutcome> final_value;
+    uint8_t counter = kCannotLose;
     if (sink.terminal) {
       final_value = sink.terminal_value;
-      is_final = true;
-      open_moves_[i - lo_] = kCannotLose;
     } else if (sink.has_conversion && sink.best_conversion.result != Wdl::kLoss) {
-      open_moves_[i - lo_] = kCannotLose;
       if (sink.best_conversion.result == Wdl::kWin) {
         // A slice move wins in at least one ply, so a conversion win in at
         // most one ply is final; a slower one waits for its level.
         if (sink.best_conversion.distance <= 1) {
           final_value = sink.best_conversion;
-          is_final = true;
         } else if (sink.best_conversion.distance > kWdlMaxDistance) {
           error_.Set(absl::OutOfRangeError(
               absl::StrCat("conversion distance ", sink.best_conversion.distance, " of position ",
@@ -337,22 +334,20 @@ class LoopyWdlSolver {
       // Every move (if any) is a losing conversion: lose as late as
       // possible.
       final_value = WdlOutcome::Loss(std::max(0, sink.longest_conversion_loss));
-      is_final = true;
-      open_moves_[i - lo_] = kCannotLose;
     } else {
-      open_moves_[i - lo_] = static_cast<uint8_t>(sink.in_slice);
+      counter = static_cast<uint8_t>(sink.in_slice);
     }
-    if (is_final) {
-      if (final_value.distance > kWdlMaxDistance || final_value.distance < 0) {
-        error_.Set(
-            absl::OutOfRangeError(absl::StrCat("distance ", final_value.distance, " of position ",
-                                               i, " outside 0..", kWdlMaxDistance)));
-        return;
-      }
-      value_[i - lo_] = EncodeWdl(final_value);
-      if (final_value.result != Wdl::kDraw) {
-        local_max_level = std::max(local_max_level, final_value.distance);
-      }
+    open_moves_[i - lo_] = counter;
+    if (!final_value.has_value()) return;
+    if (final_value->distance > kWdlMaxDistance || final_value->distance < 0) {
+      error_.Set(
+          absl::OutOfRangeError(absl::StrCat("distance ", final_value->distance, " of position ", i,
+                                             " outside 0..", kWdlMaxDistance)));
+      return;
+    }
+    value_[i - lo_] = EncodeWdl(*final_value);
+    if (final_value->result != Wdl::kDraw) {
+      local_max_level = std::max(local_max_level, final_value->distance);
     }
   }
 
@@ -619,9 +614,7 @@ class LoopyWdlSolver {
       }
     });
     uint64_t frontier_size = 0;
-    for (const std::vector<uint64_t>& list : block_frontier_) {
-      frontier_size += list.size();
-    }
+    for (const std::vector<uint64_t>& list : block_frontier_) frontier_size += list.size();
     return frontier_size;
   }
 
@@ -649,27 +642,25 @@ class LoopyWdlSolver {
         }
         batch.clear();
       };
-      for (const std::vector<uint64_t>& list : block_frontier_) {
-        for (const uint64_t entry : list) {
-          const uint64_t q = entry & kIndexMask;
+      // Batches the predecessors of q, a win when `win` is kWinBit (a
+      // compile-time constant: one loop for each), prefetching their values
+      // and, from a win or by a move keeping the turn (WinBitOf), their
+      // counters.
+      const auto list = [&, open_moves, value](uint64_t q, auto win) {
+        game_.ForEachPredecessor(
+            my_scratch, q, part, parts_,
+            [&batch, open_moves, value, win](uint64_t p, bool keeps_turn = false) {
+              if (win || keeps_turn) __builtin_prefetch(&open_moves[p], 1);
+              __builtin_prefetch(&value[p], 1);
+              batch.push_back(p | WinBitOf(win, keeps_turn));
+            });
+      };
+      for (const std::vector<uint64_t>& frontier : block_frontier_) {
+        for (const uint64_t entry : frontier) {
           if (entry & kWinBit) {
-            // Its value is read too when the counter reaches zero. A move
-            // keeping the turn wins with the won child (WinBitOf).
-            game_.ForEachPredecessor(
-                my_scratch, q, part, parts_,
-                [&batch, open_moves, value](uint64_t p, bool keeps_turn = false) {
-                  __builtin_prefetch(&open_moves[p], 1);
-                  __builtin_prefetch(&value[p], 1);
-                  batch.push_back(p | WinBitOf(kWinBit, keeps_turn));
-                });
+            list(entry & kIndexMask, std::integral_constant<uint64_t, kWinBit>());
           } else {
-            game_.ForEachPredecessor(
-                my_scratch, q, part, parts_,
-                [&batch, open_moves, value](uint64_t p, bool keeps_turn = false) {
-                  if (keeps_turn) __builtin_prefetch(&open_moves[p], 1);
-                  __builtin_prefetch(&value[p], 1);
-                  batch.push_back(p | WinBitOf(0, keeps_turn));
-                });
+            list(entry & kIndexMask, std::integral_constant<uint64_t, 0>());
           }
           if (batch.size() >= kBatch) apply();
         }
@@ -746,7 +737,7 @@ class LoopyWdlSolver {
     const uint64_t frontier_size = starts.back();
     const uint64_t size = size_;
     const auto owner = [size, ranks](uint64_t p) { return distributed::OwnerOf(size, p, ranks); };
-    std::vector<uint64_t> resolved(parts_, 0);
+    resolved_.assign(parts_, 0);
     for (uint64_t round = 0;; round += kRoundPositions) {
       const uint64_t first = std::min<uint64_t>(round, frontier_size);
       const uint64_t last = std::min<uint64_t>(round + kRoundPositions, frontier_size);
@@ -773,12 +764,10 @@ class LoopyWdlSolver {
       for (int r = 0; r < ranks; ++r) {
         uint64_t entries = 0;
         for (int w = 0; w < parts_; ++w) entries += out[w][r].size();
-        send[r].resize(entries * sizeof(uint64_t));
-        uint8_t* at = send[r].data();
+        send[r].reserve(entries * sizeof(uint64_t));
         for (int w = 0; w < parts_; ++w) {
-          if (out[w][r].empty()) continue;
-          std::memcpy(at, out[w][r].data(), out[w][r].size() * sizeof(uint64_t));
-          at += out[w][r].size() * sizeof(uint64_t);
+          const auto* bytes = reinterpret_cast<const uint8_t*>(out[w][r].data());
+          send[r].insert(send[r].end(), bytes, bytes + out[w][r].size() * sizeof(uint64_t));
           std::vector<uint64_t>().swap(out[w][r]);
         }
       }
@@ -820,11 +809,10 @@ class LoopyWdlSolver {
                                       my_scratch, later);
           }
         }
-        resolved[part] += count;
+        resolved_[part] += count;
       });
       if (!comm_.AnyRank(last < frontier_size)) break;
     }
-    for (int part = 0; part < parts_; ++part) resolved_[part] = resolved[part];
   }
 
   // Step 3: whatever is unresolved is a draw. With several ranks, every

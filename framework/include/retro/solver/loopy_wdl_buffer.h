@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -40,17 +41,13 @@ class HugePageBuffer {
 
   ~HugePageBuffer() { Release(); }
 
-  HugePageBuffer(HugePageBuffer&& other) noexcept : data_(other.data_), size_(other.size_) {
-    other.data_ = nullptr;
-    other.size_ = 0;
-  }
+  HugePageBuffer(HugePageBuffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
   HugePageBuffer& operator=(HugePageBuffer&& other) noexcept {
     if (this != &other) {
       Release();
-      data_ = other.data_;
-      size_ = other.size_;
-      other.data_ = nullptr;
-      other.size_ = 0;
+      data_ = std::exchange(other.data_, nullptr);
+      size_ = std::exchange(other.size_, 0);
     }
     return *this;
   }
