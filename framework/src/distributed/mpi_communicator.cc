@@ -53,16 +53,15 @@ void MpiCommunicator::EnterCollective() {
       absl::StrCat("induced failure at collective ", traffic_.collectives, " (RETRO_TEST_FAULT)"));
 }
 
-void MpiCommunicator::CountSent(uint64_t bytes) {
-  if (bytes == 0) return;
-  ++traffic_.messages_sent;
-  traffic_.bytes_sent += bytes;
-}
-
-void MpiCommunicator::CountReceived(uint64_t bytes) {
-  if (bytes == 0) return;
-  ++traffic_.messages_received;
-  traffic_.bytes_received += bytes;
+void MpiCommunicator::Count(uint64_t sent, uint64_t received) {
+  if (sent > 0) {
+    ++traffic_.messages_sent;
+    traffic_.bytes_sent += sent;
+  }
+  if (received > 0) {
+    ++traffic_.messages_received;
+    traffic_.bytes_received += received;
+  }
 }
 
 int MpiCommunicator::CountOf(uint64_t bytes, const char* what) {
@@ -90,9 +89,7 @@ std::vector<uint8_t> MpiCommunicator::AllGatherBytes(std::span<const uint8_t> by
   MPI_Allgatherv(bytes.data(), sizes[rank_], MPI_BYTE, out.data(), sizes.data(), offsets.data(),
                  MPI_BYTE, MPI_COMM_WORLD);
   for (int r = 0; r < size_; ++r) {
-    if (r == rank_) continue;
-    CountSent(mine);
-    CountReceived(all[r]);
+    if (r != rank_) Count(mine, all[r]);
   }
   if (counts != nullptr) *counts = std::move(all);
   return out;
@@ -129,9 +126,7 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   MPI_Alltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, received.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
   for (int r = 0; r < size_; ++r) {
-    if (r == rank_) continue;
-    CountSent(send_sizes[r]);
-    CountReceived(receive_sizes[r]);
+    if (r != rank_) Count(send_sizes[r], receive_sizes[r]);
   }
   std::vector<std::vector<uint8_t>> out(size_);
   for (int r = 0; r < size_; ++r) {
@@ -143,10 +138,7 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
 
 void MpiCommunicator::AllReduce(std::span<uint64_t> values, bool max) {
   EnterCollective();
-  for (int r = 0; r + 1 < size_; ++r) {
-    CountSent(values.size_bytes());
-    CountReceived(values.size_bytes());
-  }
+  for (int r = 0; r + 1 < size_; ++r) Count(values.size_bytes(), values.size_bytes());
   MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
                 max ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD);
 }
@@ -162,9 +154,9 @@ void MpiCommunicator::Broadcast(std::vector<uint8_t>& bytes, int root) {
   bytes.resize(size);
   MPI_Bcast(bytes.data(), CountOf(size, "a broadcast"), MPI_BYTE, root, MPI_COMM_WORLD);
   if (rank_ == root) {
-    for (int r = 0; r + 1 < size_; ++r) CountSent(size);
+    for (int r = 0; r + 1 < size_; ++r) Count(size, 0);
   } else {
-    CountReceived(size);
+    Count(0, size);
   }
 }
 

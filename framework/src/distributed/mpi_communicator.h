@@ -49,9 +49,9 @@ class MpiCommunicator final : public Communicator {
   void EnterCollective();
   // A byte count as MPI's int, or Abort when it does not fit.
   int CountOf(uint64_t bytes, const char* what);
-  // Adds one payload of `bytes` sent to another rank, or received from one.
-  void CountSent(uint64_t bytes);
-  void CountReceived(uint64_t bytes);
+  // Adds one payload of `sent` bytes sent to another rank and one of
+  // `received` bytes received from one (a count of 0: none).
+  void Count(uint64_t sent, uint64_t received);
   // AllReduceMax or AllReduceSum; counted as sent to and received from
   // every other rank.
   void AllReduce(std::span<uint64_t> values, bool max);

@@ -2,6 +2,7 @@
 // rank's message broadcast.
 #include "retro/distributed/status_agreement.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,11 +11,8 @@
 #include "absl/strings/str_cat.h"
 
 namespace retro::distributed {
-namespace {
 
 constexpr char kAgreedPayload[] = "type.googleapis.com/retro.distributed.Agreed";
-
-}  // namespace
 
 absl::Status MarkAgreed(absl::Status status) {
   status.SetPayload(kAgreedPayload, absl::Cord("1"));
@@ -25,14 +23,9 @@ absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status) {
   if (comm.size() == 1) return status.ok() ? status : MarkAgreed(status);
   const uint32_t code = static_cast<uint32_t>(status.code());
   const std::vector<uint32_t> codes = AllGather(comm, std::span<const uint32_t>(&code, 1));
-  int failed = -1;
-  for (int r = 0; r < comm.size(); ++r) {
-    if (codes[r] != 0) {
-      failed = r;
-      break;
-    }
-  }
-  if (failed < 0) return absl::OkStatus();
+  const auto first_failed = std::ranges::find_if(codes, [](uint32_t c) { return c != 0; });
+  if (first_failed == codes.end()) return absl::OkStatus();
+  const int failed = static_cast<int>(first_failed - codes.begin());
   std::vector<uint8_t> message;
   if (comm.rank() == failed) {
     const std::string text(status.message());

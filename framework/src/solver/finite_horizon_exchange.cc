@@ -44,15 +44,14 @@ std::vector<uint8_t> FetchFiniteHorizonLists(distributed::Communicator& comm, in
                                              const FiniteHorizonStoreView& mine,
                                              const std::vector<uint32_t>& wanted) {
   const int ranks = comm.size();
-  const uint64_t size = slice_size;
-  const uint64_t my_first = distributed::RangeOfRank(size, comm.rank(), ranks).begin;
+  const uint64_t my_first = distributed::RangeOfRank(slice_size, comm.rank(), ranks).begin;
   const uint32_t width = mine.header().entry_bytes;
   // wanted[split[r], split[r + 1]) are rank r's.
   std::vector<uint64_t> split(ranks + 1, wanted.size());
   uint64_t most = 0;
   for (int r = 0; r < ranks; ++r) {
     split[r] = std::lower_bound(wanted.begin(), wanted.end(),
-                                distributed::RangeOfRank(size, r, ranks).begin) -
+                                distributed::RangeOfRank(slice_size, r, ranks).begin) -
                wanted.begin();
   }
   for (int r = 0; r < ranks; ++r) most = std::max(most, split[r + 1] - split[r]);
