@@ -92,10 +92,7 @@ absl::Status ConnectWorld([[maybe_unused]] int* argc, [[maybe_unused]] char*** a
 #endif
 }
 
-Communicator& World() {
-  if (Connected() != nullptr) return *Connected();
-  return Local();
-}
+Communicator& World() { return Connected() != nullptr ? *Connected() : Local(); }
 
 void DisconnectWorld() { Connected().reset(); }
 
