@@ -1,41 +1,24 @@
 // Implementation of the number formatting helpers.
 #include "cli/format.h"
 
-#include <cstdio>
-
 #include "absl/strings/str_format.h"
 
 namespace retro::cli {
 
 std::string HumanCount(uint64_t value) {
-  char buffer[32];
   if (value < 10000) return std::to_string(value);
-  if (value < 10'000'000) {
-    std::snprintf(buffer, sizeof(buffer), "%.1f k", value / 1e3);
-  } else if (value < 10'000'000'000ULL) {
-    std::snprintf(buffer, sizeof(buffer), "%.1f M", value / 1e6);
-  } else {
-    std::snprintf(buffer, sizeof(buffer), "%.1f G", value / 1e9);
-  }
-  return buffer;
+  if (value < 10'000'000) return absl::StrFormat("%.1f k", value / 1e3);
+  if (value < 10'000'000'000ULL) return absl::StrFormat("%.1f M", value / 1e6);
+  return absl::StrFormat("%.1f G", value / 1e9);
 }
 
 std::string HumanSeconds(double seconds) {
-  char buffer[32];
-  if (seconds < 1e-3) {
-    std::snprintf(buffer, sizeof(buffer), "%.0f us", seconds * 1e6);
-  } else if (seconds < 1) {
-    std::snprintf(buffer, sizeof(buffer), "%.1f ms", seconds * 1e3);
-  } else if (seconds < 60) {
-    std::snprintf(buffer, sizeof(buffer), "%.2f s", seconds);
-  } else if (seconds < 3600) {
-    const int s = static_cast<int>(seconds + 0.5);
-    std::snprintf(buffer, sizeof(buffer), "%dm%02ds", s / 60, s % 60);
-  } else {
-    const int s = static_cast<int>(seconds + 0.5);
-    std::snprintf(buffer, sizeof(buffer), "%dh%02dm", s / 3600, (s / 60) % 60);
-  }
-  return buffer;
+  if (seconds < 1e-3) return absl::StrFormat("%.0f us", seconds * 1e6);
+  if (seconds < 1) return absl::StrFormat("%.1f ms", seconds * 1e3);
+  if (seconds < 60) return absl::StrFormat("%.2f s", seconds);
+  const int s = static_cast<int>(seconds + 0.5);
+  if (seconds < 3600) return absl::StrFormat("%dm%02ds", s / 60, s % 60);
+  return absl::StrFormat("%dh%02dm", s / 3600, (s / 60) % 60);
 }
 
 std::string EscapeControl(std::string_view text) {
@@ -44,9 +27,15 @@ std::string EscapeControl(std::string_view text) {
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (byte < 0x20 || byte == 0x7f) {
           out += absl::StrFormat("\\u%04x", byte);
