@@ -58,9 +58,6 @@ class JsonEnvelope {
   std::vector<std::pair<std::string, std::string>> parameters_;
 };
 
-// SnakeCase (retro/parameters.h) names parameters in JSON.
-using ::retro::SnakeCase;
-
 }  // namespace retro::cli
 
 #endif  // RETRO_CLI_JSON_ENVELOPE_H_

@@ -12,14 +12,6 @@ std::string OptionsHelp(std::span<const CommandOption> table) {
   return text;
 }
 
-std::set<std::string> FlagNames(std::span<const CommandOption> table) {
-  std::set<std::string> flags;
-  for (const CommandOption& option : table) {
-    if (option.flag) flags.emplace(option.name);
-  }
-  return flags;
-}
-
 std::vector<std::string> OptionNames(std::span<const CommandOption> table,
                                      std::string_view except) {
   std::vector<std::string> names;
@@ -34,8 +26,10 @@ std::string OptionList(std::span<const CommandOption> table) {
 }
 
 std::set<std::string> ParserFlags(std::span<const CommandOption> table) {
-  std::set<std::string> flags = FlagNames(table);
-  flags.insert("help");
+  std::set<std::string> flags = {"help"};
+  for (const CommandOption& option : table) {
+    if (option.flag) flags.emplace(option.name);
+  }
   return flags;
 }
 

@@ -33,20 +33,16 @@ inline constexpr CommandOption kJsonOption = {"json", "  --json            one J
 // The options' help lines, in table order.
 std::string OptionsHelp(std::span<const CommandOption> table);
 
-// The names of the options that take no value.
-std::set<std::string> FlagNames(std::span<const CommandOption> table);
-
 // "--name" of each option but `except` (e.g. "game", taken before the
 // others are checked), in table order: the valid options an error lists.
-std::vector<std::string> OptionNames(std::span<const CommandOption> table,
-                                     std::string_view except);
+std::vector<std::string> OptionNames(std::span<const CommandOption> table, std::string_view except);
 
 // "--name" of every option of `table`, joined by ", ": the valid options an
 // unknown option's error lists, for a command that takes no others.
 std::string OptionList(std::span<const CommandOption> table);
 
-// The flags to give the parser: FlagNames and "help", which every command
-// takes.
+// The flags to give the parser: the options that take no value, and
+// "help", which every command takes.
 std::set<std::string> ParserFlags(std::span<const CommandOption> table);
 
 // A command's --help: `head` (its usage line and what it does), its

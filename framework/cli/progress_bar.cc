@@ -31,11 +31,11 @@ double SecondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-bool StderrIsTerminal() { return isatty(STDERR_FILENO) == 1; }
-
 absl::StatusOr<ProgressStyle> TakeProgressStyle(Arguments& args) {
   const std::optional<std::string> text = args.Take("progress");
-  if (!text.has_value()) return StderrIsTerminal() ? ProgressStyle::kBar : ProgressStyle::kPlain;
+  if (!text.has_value()) {
+    return isatty(STDERR_FILENO) == 1 ? ProgressStyle::kBar : ProgressStyle::kPlain;
+  }
   if (*text == "bar") return ProgressStyle::kBar;
   if (*text == "plain") return ProgressStyle::kPlain;
   if (*text == "none") return ProgressStyle::kNone;

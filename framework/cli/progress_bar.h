@@ -67,9 +67,6 @@ class ProgressBar {
 // Seconds since `start`.
 double SecondsSince(std::chrono::steady_clock::time_point start);
 
-// True when stderr is an interactive terminal.
-bool StderrIsTerminal();
-
 }  // namespace retro::cli
 
 #endif  // RETRO_CLI_PROGRESS_BAR_H_
