@@ -16,6 +16,7 @@
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -33,48 +34,41 @@ constexpr CommandOption kHostOptions[] = {
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 
-// Reads --sample and --seed into `options` (both taken, whichever fails).
-absl::Status TakeCheckOptions(Arguments& args, CheckOptions* options) {
-  const absl::Status sample = TakeIntOption(args, "sample", 0, INT64_MAX, &options->sample);
-  const absl::Status seed = TakeIntOption(args, "seed", 0, INT64_MAX, &options->seed);
-  return sample.ok() ? seed : sample;
-}
-
 }  // namespace
 
-int RunCheck(int argc, char** argv, int first) {
+absl::StatusOr<int> RunCheck(int argc, char** argv, int first) {
   Arguments args;
   std::unique_ptr<LoadedPlugin> plugin;
-  if (const std::optional<int> done =
-          BeginGameCommand(argc, argv, first, "check", kHostOptions,
-                           "Checks game G's contract with its solver for the parameters\n"
-                           "`retro solve` takes: indexer bijection, notation round trip,\n"
-                           "moves and take-backs; names the first offending position.\n",
-                           &args, &plugin)) {
-    return *done;
-  }
+  std::string help;
+  RETRO_RETURN_IF_ERROR(
+      StartGameCommand(argc, argv, first, "check", kHostOptions,
+                       "Checks game G's contract with its solver for the parameters\n"
+                       "`retro solve` takes: indexer bijection, notation round trip,\n"
+                       "moves and take-backs; names the first offending position.\n",
+                       &args, &plugin, &help));
+  if (!help.empty()) return PrintUsage(help);
   GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
   CheckOptions options;
-  const absl::Status numbers = TakeCheckOptions(args, &options);
+  const absl::Status sample = TakeIntOption(args, "sample", 0, INT64_MAX, &options.sample);
+  const absl::Status seed = TakeIntOption(args, "seed", 0, INT64_MAX, &options.seed);
   auto threads = TakeThreads(args);
   auto style = TakeProgressStyle(args);
-  if (auto s = CheckGameOptions(args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
-    return ReportError(s);
-  }
-  if (!style.ok()) return ReportError(style.status());
-  if (!numbers.ok()) return ReportError(numbers);
-  if (!threads.ok()) return ReportError(threads.status());
-  auto values =
-      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name));
-  if (!values.ok()) return ReportError(values.status());
-  JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
+  RETRO_RETURN_IF_ERROR(CheckGameOptions(args, game, OptionNames(kHostOptions, "game")));
+  RETRO_RETURN_IF_ERROR(style.status());
+  RETRO_RETURN_IF_ERROR(sample);
+  RETRO_RETURN_IF_ERROR(seed);
+  RETRO_RETURN_IF_ERROR(threads.status());
+  RETRO_ASSIGN_OR_RETURN(
+      const ParameterValues values,
+      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name)));
+  JsonEnvelope::Current().SetParameters({values.begin(), values.end()});
   // The same validation solve does (bad parameters fail the same way); a
   // solve too large for this machine can still be checked here (solve alone
   // refuses it): the check needs the rules, not the solver's memory.
-  if (auto plan = module.Plan(*values, {});
+  if (auto plan = module.Plan(values, {});
       !plan.ok() && !absl::IsResourceExhausted(plan.status())) {
-    return ReportError(plan.status());
+    return plan.status();
   }
 
   const auto start = std::chrono::steady_clock::now();
@@ -83,9 +77,9 @@ int RunCheck(int argc, char** argv, int first) {
     ThreadPool pool(*threads);
     Progress progress;
     ProgressBar bar(progress, *style);
-    result = module.Check(*values, options, WorkContext{&pool, &progress});
+    result = module.Check(values, options, WorkContext{&pool, &progress});
   }
-  if (!result.ok()) return ReportError(result.status());
+  RETRO_RETURN_IF_ERROR(result.status());
   const double seconds = SecondsSince(start);
   if (args.Flag("json")) {
     JsonWriter json;

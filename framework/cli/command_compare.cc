@@ -57,8 +57,8 @@ struct Expectation {
 absl::StatusOr<std::vector<Expectation>> ReadListing(const std::string& path) {
   std::ifstream in(path);
   if (!in) {
-    return absl::NotFoundError(absl::StrCat("cannot read the listing ", path,
-                                            ": no such readable file"));
+    return absl::NotFoundError(
+        absl::StrCat("cannot read the listing ", path, ": no such readable file"));
   }
   std::vector<Expectation> listing;
   std::string text;
@@ -67,8 +67,8 @@ absl::StatusOr<std::vector<Expectation>> ReadListing(const std::string& path) {
     if (text.find_first_not_of(" \t") == std::string::npos) continue;
     const size_t tab = text.find('\t');
     if (tab == std::string::npos) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, " line ", line, " has no tab: write <position><TAB><expected>"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, " line ", line, " has no tab: write <position><TAB><expected>"));
     }
     listing.push_back({line, text.substr(0, tab), text.substr(tab + 1)});
   }
@@ -104,8 +104,8 @@ absl::StatusOr<Comparison> Compare(OpenDatabase& database, const ParameterValues
   for (const Expectation& item : listing) {
     auto report = database.Probe(item.position, options);
     if (!report.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(listing_path, " line ", item.line, ": ",
-                                                     report.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(listing_path, " line ", item.line, ": ", report.status().message()));
     }
     const std::string probed = OneLineAnswer(*report);
     const std::string wanted = absl::StrCat(item.position, " ", item.expected);
@@ -121,68 +121,62 @@ absl::StatusOr<Comparison> Compare(OpenDatabase& database, const ParameterValues
 
 }  // namespace
 
-int RunCompare(int argc, char** argv, int first) {
+absl::StatusOr<int> RunCompare(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
-  if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "compare", kOptions, UsageText(kUsageHead, kOptions, kUsageTail),
-          &args, &db)) {
-    return *done;
-  }
+  bool help = false;
+  RETRO_RETURN_IF_ERROR(
+      StartDatabaseCommand(argc, argv, first, "compare", kOptions, &args, &db, &help));
+  if (help) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
   // 1. The options: the listing, the tolerance, the game's probe options.
   const std::optional<std::string> listing_path = args.Take("expected");
   if (!listing_path.has_value() || listing_path->empty()) {
-    return ReportError(absl::InvalidArgumentError(
-        "retro compare needs --expected FILE, the reference listing to compare with"));
+    return absl::InvalidArgumentError(
+        "retro compare needs --expected FILE, the reference listing to compare with");
   }
-  const absl::StatusOr<double> tolerance = TakeTolerance(args);
-  if (!tolerance.ok()) return ReportError(tolerance.status());
-  auto session = OpenCommandDatabase(db, args.plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
-  const GameDescription& game = (*session)->plugin->module().Describe();
-  auto options = ResolvePluginOptions(
-      args, kOptions, game.probe_parameters,
-      absl::StrCat("retro compare on a ", game.name, " database"),
-      absl::StrCat("probing ", game.name));
-  if (!options.ok()) return ReportError(options.status());
+  RETRO_ASSIGN_OR_RETURN(const double tolerance, TakeTolerance(args));
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,
+                         OpenCommandDatabase(db, args.plugin_dirs));
+  const GameDescription& game = session->plugin->module().Describe();
+  RETRO_ASSIGN_OR_RETURN(
+      const ParameterValues options,
+      ResolvePluginOptions(args, kOptions, game.probe_parameters,
+                           absl::StrCat("retro compare on a ", game.name, " database"),
+                           absl::StrCat("probing ", game.name)));
   // 2. The listing, probed position by position.
-  const auto listing = ReadListing(*listing_path);
-  if (!listing.ok()) return ReportError(listing.status());
-  const absl::StatusOr<Comparison> result =
-      Compare(*(*session)->database, *options, *listing, *listing_path, *tolerance);
-  if (!result.ok()) return ReportError(result.status());
+  RETRO_ASSIGN_OR_RETURN(const std::vector<Expectation> listing, ReadListing(*listing_path));
+  RETRO_ASSIGN_OR_RETURN(const Comparison result,
+                         Compare(*session->database, options, listing, *listing_path, tolerance));
   // 3. The verdict.
-  const uint64_t positions = listing->size();
+  const uint64_t positions = listing.size();
   const std::string failure =
-      result->mismatches == 0
+      result.mismatches == 0
           ? std::string()
-          : absl::StrCat(Grouped(result->mismatches), " of ", Grouped(positions),
-                         positions == 1 ? " position disagrees" : " positions disagree",
-                         " with ", *listing_path, "; first, line ",
-                         result->first_line, ": expected '", result->first_expected,
-                         "', retro probe: '", result->first_probed, "'");
+          : absl::StrCat(Grouped(result.mismatches), " of ", Grouped(positions),
+                         positions == 1 ? " position disagrees" : " positions disagree", " with ",
+                         *listing_path, "; first, line ", result.first_line, ": expected '",
+                         result.first_expected, "', retro probe: '", result.first_probed, "'");
   if (args.Flag("json")) {
     JsonWriter out;
     out.BeginObject();
     out.Key("positions").Uint(positions);
-    out.Key("mismatches").Uint(result->mismatches);
-    out.Key("relative_tolerance").Double(*tolerance);
+    out.Key("mismatches").Uint(result.mismatches);
+    out.Key("relative_tolerance").Double(tolerance);
     out.Key("first_mismatch");
-    if (result->mismatches == 0) {
+    if (result.mismatches == 0) {
       out.Null();
     } else {
       out.BeginObject();
-      out.Key("line").Int(result->first_line);
-      out.Key("expected").String(result->first_expected);
-      out.Key("probed").String(result->first_probed);
+      out.Key("line").Int(result.first_line);
+      out.Key("expected").String(result.first_expected);
+      out.Key("probed").String(result.first_probed);
       out.EndObject();
     }
     out.EndObject();
     PrintResultEnvelope(failure, out.Take());
   } else if (failure.empty()) {
     std::printf("%s %s with %s\n", Grouped(positions).c_str(),
-                positions == 1 ? "position agrees" : "positions agree",
-                listing_path->c_str());
+                positions == 1 ? "position agrees" : "positions agree", listing_path->c_str());
   }
   if (!failure.empty()) {
     std::fprintf(stderr, "retro: error: %s\n", failure.c_str());

@@ -17,6 +17,7 @@
 #include "cli/explore/explore_catalog.h"
 #include "cli/explore/explore_server.h"
 #include "cli/option_table.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -69,33 +70,27 @@ void StopOnSignal(ExploreServer& server, const std::atomic<bool>& served) {
 
 }  // namespace
 
-int RunExplore(int argc, char** argv, int first) {
+absl::StatusOr<int> RunExplore(int argc, char** argv, int first) {
   // 1. The command line.
-  Arguments args;
-  if (const std::optional<int> done = BeginCommand(
-          argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &args, {"db"})) {
-    return *done;
-  }
+  RETRO_ASSIGN_OR_RETURN(Arguments args,
+                         ParseArguments(argc, argv, first, ParserFlags(kOptions), {"db"}));
+  if (args.Flag("help")) return PrintUsage(UsageText(kUsageHead, kOptions));
   const std::vector<std::string> paths = args.TakeAll("db");
   const std::string host = args.Take("host").value_or("127.0.0.1");
   uint64_t port = kDefaultPort;
-  if (auto s = TakeIntOption(args, "port", 0, 65535, &port); !s.ok()) return ReportError(s);
-  auto threads = TakeThreads(args);
-  if (!threads.ok()) return ReportError(threads.status());
-  if (auto s = RejectLeftoverOptions(args, "explore", OptionList(kOptions)); !s.ok()) {
-    return ReportError(s);
-  }
+  RETRO_RETURN_IF_ERROR(TakeIntOption(args, "port", 0, 65535, &port));
+  RETRO_ASSIGN_OR_RETURN(const int threads, TakeThreads(args));
+  RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "explore", OptionList(kOptions)));
   if (paths.empty()) {
-    return ReportError(absl::InvalidArgumentError(
-        "retro explore needs --db FILE (repeat it to serve several databases)"));
+    return absl::InvalidArgumentError(
+        "retro explore needs --db FILE (repeat it to serve several databases)");
   }
   if (host.empty()) {
-    return ReportError(absl::InvalidArgumentError(
-        "--host is empty; give an address such as 127.0.0.1"));
+    return absl::InvalidArgumentError("--host is empty; give an address such as 127.0.0.1");
   }
   // 2. The databases, then the socket: every error before serving.
-  auto catalog = ExploreCatalog::Open(paths, args.plugin_dirs, *threads);
-  if (!catalog.ok()) return ReportError(catalog.status());
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<ExploreCatalog> catalog,
+                         ExploreCatalog::Open(paths, args.plugin_dirs, threads));
   // Signals: a closed connection is an error of its write, not the end of
   // retro; SIGINT and SIGTERM go to StopOnSignal alone (blocked before any
   // server thread starts, which inherits the mask).
@@ -105,26 +100,25 @@ int RunExplore(int argc, char** argv, int first) {
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  ExploreServer server(**catalog);
-  const absl::StatusOr<int> bound = server.Bind(host, static_cast<int>(port));
-  if (!bound.ok()) return ReportError(bound.status());
+  ExploreServer server(*catalog);
+  RETRO_ASSIGN_OR_RETURN(const int bound, server.Bind(host, static_cast<int>(port)));
   // 3. Serve until a signal.
   std::printf("retro explore: serving %zu database%s; open %s\n", paths.size(),
-              paths.size() == 1 ? "" : "s", Address(host, *bound).c_str());
+              paths.size() == 1 ? "" : "s", Address(host, bound).c_str());
   std::fflush(stdout);
   if (!server.loopback_only()) {
     std::fprintf(stderr,
                  "retro explore: warning: listening on %s, beyond this machine: anyone who can "
                  "reach port %d can read these databases (there is no authentication); use "
                  "--host 127.0.0.1 to serve this machine only\n",
-                 host.c_str(), *bound);
+                 host.c_str(), bound);
   }
   std::atomic<bool> served{false};
   std::thread stopper([&] { StopOnSignal(server, served); });
   const absl::Status status = server.Serve();
   served.store(true);
   stopper.join();
-  if (!status.ok()) return ReportError(status);
+  RETRO_RETURN_IF_ERROR(status);
   std::printf("retro explore: stopped\n");
   return kExitOk;
 }

@@ -18,6 +18,7 @@
 #include "retro/host/atomic_file_writer.h"
 #include "retro/host/plugin_loader.h"
 #include "retro/json_writer.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -50,7 +51,7 @@ std::string FormatsHelp(const std::vector<std::string>& plugin_dirs) {
     if (!seen.insert(game).second) continue;
     for (const ExportFormat& format : (*plugin)->module().Export()->DescribeExport().formats) {
       absl::StrAppend(&text, "  ", format.name, " (", game, "): ", format.summary, "\n",
-                      ParameterHelpLines(format.options, "    ", 24));
+                      SpecHelpLines(format.options, "    --", " ", 24, "", true, " [required]"));
     }
   }
   return absl::StrCat("\nformats of the installed games:\n",
@@ -64,20 +65,25 @@ std::string FormatNames(const ExportDescription& description) {
   return absl::StrJoin(names, ", ");
 }
 
-// Reads the command line, opens the database, exports and writes.
-absl::Status Export(Arguments& args) {
+}  // namespace
+
+absl::StatusOr<int> RunExport(int argc, char** argv, int first) {
+  RETRO_ASSIGN_OR_RETURN(Arguments args, ParseArguments(argc, argv, first, ParserFlags(kOptions)));
+  if (args.Flag("help")) {
+    return PrintUsage(UsageText(kUsageHead, kOptions, FormatsHelp(args.plugin_dirs)));
+  }
   const std::optional<std::string> db = args.Take("db");
   const std::optional<std::string> format_name = args.Take("format");
   const std::optional<std::string> out = args.Take("out");
-  if (absl::Status missing = args.MissingValueStatus(); !missing.ok()) return missing;
+  RETRO_RETURN_IF_ERROR(args.MissingValueStatus());
   if (!db.has_value()) return absl::InvalidArgumentError("retro export needs --db FILE");
   if (!out.has_value()) {
     return absl::InvalidArgumentError("retro export needs --out FILE, the file to write");
   }
   JsonEnvelope::Current().SetFile(*db);
-  auto session = OpenCommandDatabase(*db, args.plugin_dirs);
-  if (!session.ok()) return session.status();
-  GameModule& module = (*session)->plugin->module();
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,
+                         OpenCommandDatabase(*db, args.plugin_dirs));
+  GameModule& module = session->plugin->module();
   const std::string& game = module.Describe().name;
   ExportCapability* exporter = module.Export();
   if (exporter == nullptr) {
@@ -87,8 +93,8 @@ absl::Status Export(Arguments& args) {
   }
   const ExportDescription& description = exporter->DescribeExport();
   if (!format_name.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "retro export needs --format F; valid for game ", game, ": ", FormatNames(description)));
+    return absl::InvalidArgumentError(absl::StrCat("retro export needs --format F; valid for game ",
+                                                   game, ": ", FormatNames(description)));
   }
   const ExportFormat* format = FindExportFormat(description, *format_name);
   if (format == nullptr) {
@@ -97,37 +103,23 @@ absl::Status Export(Arguments& args) {
                                                    "; valid: ", FormatNames(description)));
   }
   const std::string context = absl::StrCat("retro export --format ", format->name);
-  auto options = ResolvePluginOptions(args, kOptions, format->options, context, context);
-  if (!options.ok()) return options.status();
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues options,
+                         ResolvePluginOptions(args, kOptions, format->options, context, context));
   // The output is checked (and its temporary made) before the work.
-  auto writer = AtomicFileWriter::Create(*out);
-  if (!writer.ok()) return writer.status();
-  absl::StatusOr<ExportResult> result = exporter->Export(*(*session)->file, format->name, *options);
-  if (!result.ok()) return result.status();
-  if (absl::Status written = (*writer)->CommitBytes(result->bytes); !written.ok()) return written;
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<AtomicFileWriter> writer, AtomicFileWriter::Create(*out));
+  RETRO_ASSIGN_OR_RETURN(const ExportResult result,
+                         exporter->Export(*session->file, format->name, options));
+  RETRO_RETURN_IF_ERROR(writer->CommitBytes(result.bytes));
   if (args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("out").String(*out).Key("format").String(format->name);
-    json.Key("export").Raw(result->json).EndObject();
+    json.Key("export").Raw(result.json).EndObject();
     JsonEnvelope::Current().PrintSuccess(json.Take());
   } else {
     std::printf("wrote %s (%s %s): %s\n", out->c_str(), game.c_str(), format->name.c_str(),
-                result->summary.c_str());
+                result.summary.c_str());
   }
-  return absl::OkStatus();
-}
-
-}  // namespace
-
-int RunExport(int argc, char** argv, int first) {
-  absl::StatusOr<Arguments> args = ParseArguments(argc, argv, first, ParserFlags(kOptions));
-  if (!args.ok()) return ReportError(args.status());
-  if (args->Flag("help")) {
-    std::fputs(UsageText(kUsageHead, kOptions, FormatsHelp(args->plugin_dirs)).c_str(), stdout);
-    return kExitOk;
-  }
-  const absl::Status status = Export(*args);
-  return status.ok() ? kExitOk : ReportError(status);
+  return kExitOk;
 }
 
 }  // namespace retro::cli

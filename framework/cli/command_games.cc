@@ -15,6 +15,7 @@
 #include "cli/option_table.h"
 #include "retro/json_writer.h"
 #include "retro/play.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -34,14 +35,7 @@ constexpr CommandOption kOptions[] = {
 
 // `specs` under `title`, one line each (nothing when there are none).
 std::string ParameterLines(const char* title, const std::vector<ParameterSpec>& specs) {
-  std::string text = specs.empty() ? "" : title;
-  for (const ParameterSpec& spec : specs) {
-    absl::StrAppend(
-        &text,
-        SpecHelpLine(absl::StrCat("      --", spec.name, " ", spec.value_name), 30, " ", spec),
-        "\n");
-  }
-  return text;
+  return absl::StrCat(specs.empty() ? "" : title, SpecHelpLines(specs, "      --", " ", 30, " "));
 }
 
 // Why the plugin at `path`, which loaded and holds game `name`, is not
@@ -64,15 +58,10 @@ std::optional<std::string> NotListed(const std::string& path, const std::string&
 
 }  // namespace
 
-int RunGames(int argc, char** argv, int first) {
-  Arguments args;
-  if (const std::optional<int> done =
-          BeginCommand(argc, argv, first, kOptions, UsageText(kUsageHead, kOptions), &args)) {
-    return *done;
-  }
-  if (auto s = RejectLeftoverOptions(args, "games", OptionList(kOptions)); !s.ok()) {
-    return ReportError(s);
-  }
+absl::StatusOr<int> RunGames(int argc, char** argv, int first) {
+  RETRO_ASSIGN_OR_RETURN(Arguments args, ParseArguments(argc, argv, first, ParserFlags(kOptions)));
+  if (args.Flag("help")) return PrintUsage(UsageText(kUsageHead, kOptions));
+  RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "games", OptionList(kOptions)));
   JsonWriter json;
   json.BeginObject().Key("games").BeginArray();
   std::vector<std::pair<std::string, std::string>> broken;

@@ -19,6 +19,7 @@
 #include "retro/host/match_statistics.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -101,9 +102,10 @@ absl::Status TakeGames(Arguments& args, uint64_t* games) {
   }
   if (*n % 2 != 0) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--games must be even (each opening is played twice, colours swapped); got ", *n,
-        ", use ", *n == 1 ? "2" : *n == max + 1 ? absl::StrCat(max)
-                                                 : absl::StrCat(*n - 1, " or ", *n + 1)));
+        "--games must be even (each opening is played twice, colours swapped); got ", *n, ", use ",
+        *n == 1         ? "2"
+        : *n == max + 1 ? absl::StrCat(max)
+                        : absl::StrCat(*n - 1, " or ", *n + 1)));
   }
   *games = static_cast<uint64_t>(*n);
   return absl::OkStatus();
@@ -111,15 +113,13 @@ absl::Status TakeGames(Arguments& args, uint64_t* games) {
 
 }  // namespace
 
-int RunMatch(int argc, char** argv, int first) {
+absl::StatusOr<int> RunMatch(int argc, char** argv, int first) {
   Arguments args;
-  std::string game;
   std::unique_ptr<PlaySession> session;
   const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
-  if (const std::optional<int> done = BeginPlayCommand(argc, argv, first, "match", kOptions,
-                                                       usage, &args, &game, &session)) {
-    return *done;
-  }
+  RETRO_RETURN_IF_ERROR(StartPlayCommand(argc, argv, first, "match", kOptions, &args, &session));
+  if (session == nullptr) return PrintUsage(usage);
+  const std::string& game = session->game();
   if (args.Flag("help")) {
     std::printf("%s\nplayer keys of %s:\n%s", usage.c_str(), game.c_str(),
                 session->PlayerOptionsHelp().c_str());
@@ -134,37 +134,31 @@ int RunMatch(int argc, char** argv, int first) {
   if (status.ok()) status = TakeIntOption(args, "seed", 0, INT64_MAX, &seed);
   auto threads = TakeThreads(args);
   auto style = TakeProgressStyle(args);
-  if (auto s = RejectLeftoverOptions(args, "match", OptionList(kOptions)); !s.ok()) {
-    return ReportError(s);
-  }
-  if (!style.ok()) return ReportError(style.status());
-  if (!status.ok()) return ReportError(status);
-  if (!threads.ok()) return ReportError(threads.status());
+  RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "match", OptionList(kOptions)));
+  RETRO_RETURN_IF_ERROR(style.status());
+  RETRO_RETURN_IF_ERROR(status);
+  RETRO_RETURN_IF_ERROR(threads.status());
   if (!a_text.has_value() || !b_text.has_value() || !games_given) {
-    return ReportError(absl::InvalidArgumentError(
-        "retro match needs --a SPEC, --b SPEC and --games N (N even, at least 2)"));
+    return absl::InvalidArgumentError(
+        "retro match needs --a SPEC, --b SPEC and --games N (N even, at least 2)");
   }
-  auto a_spec = ParsePlayerSpec(*a_text);
-  if (!a_spec.ok()) return ReportError(a_spec.status());
-  auto b_spec = ParsePlayerSpec(*b_text);
-  if (!b_spec.ok()) return ReportError(b_spec.status());
-  auto a = session->CreatePlayer(*a_spec, "--a");
-  if (!a.ok()) return ReportError(a.status());
-  auto b = session->CreatePlayer(*b_spec, "--b");
-  if (!b.ok()) return ReportError(b.status());
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues a_spec, ParsePlayerSpec(*a_text));
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues b_spec, ParsePlayerSpec(*b_text));
+  RETRO_ASSIGN_OR_RETURN(const Player* a, session->CreatePlayer(a_spec, "--a"));
+  RETRO_ASSIGN_OR_RETURN(const Player* b, session->CreatePlayer(b_spec, "--b"));
 
   absl::StatusOr<MatchResult> result;
   {
     ThreadPool pool(static_cast<int>(std::min<uint64_t>(*threads, games)));
     Progress progress;
     ProgressBar bar(progress, *style);
-    result = retro::RunMatch(session->play(), **a, **b, {.games = games, .seed = seed}, pool,
-                             &progress);
+    result =
+        retro::RunMatch(session->play(), *a, *b, {.games = games, .seed = seed}, pool, &progress);
   }
-  if (!result.ok()) return ReportError(result.status());
+  RETRO_RETURN_IF_ERROR(result.status());
   const ScoreEstimate e = EstimateScore(result->a);
-  const std::string a_name = FormatPlayerSpec(*a_spec);
-  const std::string b_name = FormatPlayerSpec(*b_spec);
+  const std::string a_name = FormatPlayerSpec(a_spec);
+  const std::string b_name = FormatPlayerSpec(b_spec);
   if (args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("games").Uint(games);
@@ -190,14 +184,14 @@ int RunMatch(int argc, char** argv, int first) {
     return kExitOk;
   }
   std::string text = absl::StrFormat(
-      "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", game,
-      games, games / 2, games == 2 ? "" : "s", seed, *threads, *threads == 1 ? "" : "s",
+      "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", game, games,
+      games / 2, games == 2 ? "" : "s", seed, *threads, *threads == 1 ? "" : "s",
       HumanSeconds(result->seconds));
   absl::StrAppend(&text, "A: ", a_name.empty() ? "(defaults)" : a_name, "\n");
   absl::StrAppend(&text, "B: ", b_name.empty() ? "(defaults)" : b_name, "\n");
-  absl::StrAppend(&text, "A: ", TallyText(result->a), "  (moving first: ",
-                  TallyText(result->a_first), "; moving second: ", TallyText(result->a_second),
-                  ")\n");
+  absl::StrAppend(&text, "A: ", TallyText(result->a),
+                  "  (moving first: ", TallyText(result->a_first),
+                  "; moving second: ", TallyText(result->a_second), ")\n");
   absl::StrAppend(&text, "score ", Percent(e.score), " (95% CI ", Percent(e.low), " .. ",
                   Percent(e.high), ")  Elo ", Elo(e.elo), " (95% CI ", Elo(e.elo_low), " .. ",
                   Elo(e.elo_high), ")\n");

@@ -13,6 +13,7 @@
 #include "cli/progress_bar.h"
 #include "retro/json_writer.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -29,60 +30,55 @@ constexpr CommandOption kHostOptions[] = {
 
 }  // namespace
 
-int RunPerft(int argc, char** argv, int first) {
+absl::StatusOr<int> RunPerft(int argc, char** argv, int first) {
   Arguments args;
   std::unique_ptr<LoadedPlugin> plugin;
-  if (const std::optional<int> done = BeginGameCommand(
-          argc, argv, first, "perft", kHostOptions,
-          "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
-          "check against published counts), under the rules of the game's\n"
-          "parameters.\n",
-          &args, &plugin)) {
-    return *done;
-  }
+  std::string help;
+  RETRO_RETURN_IF_ERROR(
+      StartGameCommand(argc, argv, first, "perft", kHostOptions,
+                       "Counts the leaf nodes of the move tree of P to depth D (a move-generator\n"
+                       "check against published counts), under the rules of the game's\n"
+                       "parameters.\n",
+                       &args, &plugin, &help));
+  if (!help.empty()) return PrintUsage(help);
   GameModule& module = plugin->module();
   const GameDescription& game = module.Describe();
-  const absl::StatusOr<std::optional<std::string>> taken = TakePosition(args, "");
-  if (!taken.ok()) return ReportError(taken.status());
-  const std::optional<std::string>& position = *taken;
+  RETRO_ASSIGN_OR_RETURN(const std::optional<std::string> position, TakePosition(args, ""));
   const std::optional<std::string> depth_text = args.Take("depth");
   auto threads = TakeThreads(args);
-  if (auto s = CheckGameOptions(args, game, OptionNames(kHostOptions, "game")); !s.ok()) {
-    return ReportError(s);
-  }
-  if (!threads.ok()) return ReportError(threads.status());
+  RETRO_RETURN_IF_ERROR(CheckGameOptions(args, game, OptionNames(kHostOptions, "game")));
+  RETRO_RETURN_IF_ERROR(threads.status());
   if (!position || !depth_text) {
-    return ReportError(
-        absl::InvalidArgumentError("retro perft needs --game G, --position P and --depth D"));
+    return absl::InvalidArgumentError("retro perft needs --game G, --position P and --depth D");
   }
-  auto depth = GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64);
-  if (!depth.ok()) return ReportError(depth.status());
+  RETRO_ASSIGN_OR_RETURN(const int64_t depth,
+                         GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64));
   JsonEnvelope::Current().SetGame(game.name);
   if (!game.supports_perft) {
-    return ReportError(absl::InvalidArgumentError(absl::StrCat(
+    return absl::InvalidArgumentError(absl::StrCat(
         "game ", game.name, " does not offer perft (it has no move tree to count); games that do: ",
         GamesThatOffer(args.plugin_dirs,
-                       [](GameModule& module) { return module.Describe().supports_perft; }))));
+                       [](GameModule& module) { return module.Describe().supports_perft; })));
   }
-  auto values =
-      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name));
-  if (!values.ok()) return ReportError(values.status());
-  JsonEnvelope::Current().SetParameters({values->begin(), values->end()});
+  RETRO_ASSIGN_OR_RETURN(
+      const ParameterValues values,
+      ResolveParameters(game.solve_parameters, args.options, absl::StrCat("game ", game.name)));
+  JsonEnvelope::Current().SetParameters({values.begin(), values.end()});
   ThreadPool pool(*threads);
   Progress progress;
   const auto start = std::chrono::steady_clock::now();
-  auto count =
-      module.Perft(*values, *position, static_cast<int>(*depth), WorkContext{&pool, &progress});
-  if (!count.ok()) return ReportError(count.status());
+  RETRO_ASSIGN_OR_RETURN(
+      const uint64_t count,
+      module.Perft(values, *position, static_cast<int>(depth), WorkContext{&pool, &progress}));
   const double seconds = SecondsSince(start);
   if (args.Flag("json")) {
     JsonWriter json;
     json.BeginObject().Key("position").String(*position);
-    json.Key("depth").Int(*depth).Key("nodes").Uint(*count).Key("seconds").Double(seconds);
+    json.Key("depth").Int(depth).Key("nodes").Uint(count).Key("seconds").Double(seconds);
     json.EndObject();
     JsonEnvelope::Current().PrintSuccess(json.Take());
   } else {
-    std::printf("%llu\n", static_cast<unsigned long long>(*count));
+    std::printf("%llu\n", static_cast<unsigned long long>(count));
   }
   return kExitOk;
 }

@@ -13,6 +13,7 @@
 #include "cli/game_parameters.h"
 #include "cli/option_table.h"
 #include "cli/play_session.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -41,36 +42,22 @@ constexpr CommandOption kOptions[] = {
 constexpr char kUsageTail[] =
     "retro play --game G --help lists G's position options and player keys.\n";
 
-// The position options, one line each, for --help.
-std::string PositionOptionsHelp(const std::vector<ParameterSpec>& specs) {
-  std::string text;
-  for (const ParameterSpec& spec : specs) {
-    absl::StrAppend(&text,
-                    SpecHelpLine(absl::StrCat("  --", spec.name, " ", spec.value_name), 20, " ",
-                                 spec, /*with_choices=*/false),
-                    "\n");
-  }
-  return text;
-}
-
 }  // namespace
 
-int RunPlay(int argc, char** argv, int first) {
+absl::StatusOr<int> RunPlay(int argc, char** argv, int first) {
   Arguments args;
-  std::string game;
   std::unique_ptr<PlaySession> session;
   const std::string usage = UsageText(kUsageHead, kOptions, kUsageTail);
-  if (const std::optional<int> done =
-          BeginPlayCommand(argc, argv, first, "play", kOptions, usage, &args, &game, &session)) {
-    return *done;
-  }
+  RETRO_RETURN_IF_ERROR(StartPlayCommand(argc, argv, first, "play", kOptions, &args, &session));
+  if (session == nullptr) return PrintUsage(usage);
+  const std::string& game = session->game();
   const PlayDescription& play = session->description();
   if (args.Flag("help")) {
     std::printf(
         "%s\nposition of %s: %s\n\nposition options of %s:\n%s\nplayer keys of %s "
         "(--KEY VALUE or --player KEY=VALUE,...):\n%s",
         usage.c_str(), game.c_str(), play.position_syntax.c_str(), game.c_str(),
-        PositionOptionsHelp(play.position_options).c_str(), game.c_str(),
+        SpecHelpLines(play.position_options, "  --", " ", 20, " ", false).c_str(), game.c_str(),
         session->PlayerOptionsHelp().c_str());
     return kExitOk;
   }
@@ -81,9 +68,7 @@ int RunPlay(int argc, char** argv, int first) {
   ParameterValues spec;
   std::map<std::string, std::string> given_by;  // key -> "--player", "--book", "--db"
   if (const std::optional<std::string> text = args.Take("player")) {
-    auto parsed = ParsePlayerSpec(*text);
-    if (!parsed.ok()) return ReportError(parsed.status());
-    spec = *std::move(parsed);
+    RETRO_ASSIGN_OR_RETURN(spec, ParsePlayerSpec(*text));
     for (const auto& [key, value] : spec) given_by[key] = "--player";
   }
   std::vector<std::pair<std::string, std::string>> single;  // (option, key)
@@ -101,18 +86,16 @@ int RunPlay(int argc, char** argv, int first) {
       continue;
     }
     if (earlier->second == "--player") {
-      return ReportError(absl::InvalidArgumentError(absl::StrCat(
-          "the player's ", key, " is given twice, in --player and as ", flag, "; give it once")));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the player's ", key, " is given twice, in --player and as ", flag, "; give it once"));
     }
-    return ReportError(absl::InvalidArgumentError(
+    return absl::InvalidArgumentError(
         absl::StrCat(earlier->second, " and ", flag, " name the same thing, the player's ", key,
-                     " (", flag, " is another name for ", earlier->second, "); give one")));
+                     " (", flag, " is another name for ", earlier->second, "); give one"));
   }
   // The position.
-  const absl::StatusOr<std::optional<std::string>> taken =
-      TakePosition(args, "to search the start position");
-  if (!taken.ok()) return ReportError(taken.status());
-  const std::string position = taken->value_or("");
+  RETRO_ASSIGN_OR_RETURN(const std::optional<std::string> position,
+                         TakePosition(args, "to search the start position"));
   ParameterValues given;
   for (const ParameterSpec& option : play.position_options) {
     if (std::optional<std::string> value = args.Take(option.name)) given[option.name] = *value;
@@ -121,18 +104,14 @@ int RunPlay(int argc, char** argv, int first) {
   if (!play.database_key.empty()) valid.push_back("--db");
   for (const ParameterSpec& option : play.position_options) valid.push_back("--" + option.name);
   for (const ParameterSpec& option : play.player_options) valid.push_back("--" + option.name);
-  if (auto s = args.CheckLeftovers({}, absl::StrCat("retro play --game ", game),
-                                   absl::StrJoin(valid, ", "));
-      !s.ok()) {
-    return ReportError(s);
-  }
-  auto position_options =
-      ResolveParameters(play.position_options, given, absl::StrCat("retro play --game ", game));
-  if (!position_options.ok()) return ReportError(position_options.status());
-  auto player = session->CreatePlayer(spec, "the player");
-  if (!player.ok()) return ReportError(player.status());
-  auto report = session->play().Analyse(**player, position, *position_options);
-  return report.ok() ? PrintReport(*report, args.Flag("json")) : ReportError(report.status());
+  const std::string context = absl::StrCat("retro play --game ", game);
+  RETRO_RETURN_IF_ERROR(args.CheckLeftovers({}, context, absl::StrJoin(valid, ", ")));
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues position_options,
+                         ResolveParameters(play.position_options, given, context));
+  RETRO_ASSIGN_OR_RETURN(const Player* player, session->CreatePlayer(spec, "the player"));
+  RETRO_ASSIGN_OR_RETURN(const Report report,
+                         session->play().Analyse(*player, position.value_or(""), position_options));
+  return PrintReport(report, args.Flag("json"));
 }
 
 }  // namespace retro::cli

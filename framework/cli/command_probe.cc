@@ -14,6 +14,7 @@
 #include "cli/option_table.h"
 #include "cli/plugin_options.h"
 #include "retro/json_writer.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -41,33 +42,27 @@ constexpr char kUsageTail[] = "The game's own probe options are listed by retro 
 
 }  // namespace
 
-int RunProbe(int argc, char** argv, int first) {
+absl::StatusOr<int> RunProbe(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
-  if (const std::optional<int> done =
-          BeginDatabaseCommand(argc, argv, first, "probe", kOptions,
-                               UsageText(kUsageHead, kOptions, kUsageTail), &args, &db)) {
-    return *done;
-  }
-  const absl::StatusOr<std::optional<std::string>> taken =
-      TakePosition(args, "to read positions from standard input, one per line");
-  if (!taken.ok()) return ReportError(taken.status());
-  const std::optional<std::string>& position = *taken;
-  auto session = OpenCommandDatabase(db, args.plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
-  const GameDescription& game = (*session)->plugin->module().Describe();
-  auto options = ResolvePluginOptions(args, kOptions, game.probe_parameters,
-                                      absl::StrCat("retro probe on a ", game.name, " database"),
-                                      absl::StrCat("probing ", game.name));
-  if (!options.ok()) return ReportError(options.status());
+  bool help = false;
+  RETRO_RETURN_IF_ERROR(
+      StartDatabaseCommand(argc, argv, first, "probe", kOptions, &args, &db, &help));
+  if (help) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
+  RETRO_ASSIGN_OR_RETURN(const std::optional<std::string> position,
+                         TakePosition(args, "to read positions from standard input, one per line"));
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,
+                         OpenCommandDatabase(db, args.plugin_dirs));
+  const GameDescription& game = session->plugin->module().Describe();
+  RETRO_ASSIGN_OR_RETURN(
+      const ParameterValues options,
+      ResolvePluginOptions(args, kOptions, game.probe_parameters,
+                           absl::StrCat("retro probe on a ", game.name, " database"),
+                           absl::StrCat("probing ", game.name)));
   const bool json = args.Flag("json");
-  const DatabaseSession& database = **session;
-
-  if (position.has_value()) {
-    auto report = database.Probe(*position, *options);
-    return report.ok() ? PrintReport(*report, json) : ReportError(report.status());
-  }
-  return ProbeBatch(database, *options, json, stdin, stdout);
+  if (!position.has_value()) return ProbeBatch(*session, options, json, stdin, stdout);
+  RETRO_ASSIGN_OR_RETURN(const Report report, session->Probe(*position, options));
+  return PrintReport(report, json);
 }
 
 namespace {

@@ -378,8 +378,8 @@ absl::Status WriteDatabase(const SolveRequest& request, const DatabaseBuilder& b
 struct SolveOutcome {
   double seconds = 0;
   uint64_t file_bytes = 0;
-  int resumed = 0;            // finished slices restored from the checkpoint
-  int resumed_snapshots = 0;  // slices in progress restored
+  int resumed = 0;                // finished slices restored from the checkpoint
+  int resumed_snapshots = 0;      // slices in progress restored
   bool checkpoint_found = false;  // --resume had a checkpoint to resume from
   int ranks = 1;
   bool measured = false;  // rank_reports were gathered (under mpirun)
@@ -446,7 +446,7 @@ uint64_t FileBytes(const std::string& path) {
 
 // Under mpirun every rank solves its part of each slice; rank 0 alone
 // writes the file and the checkpoint (docs/distributed.md).
-int RunSolve(int argc, char** argv, int first) {
+absl::StatusOr<int> RunSolve(int argc, char** argv, int first) {
   // 1. The command line, which every rank must have understood alike (a
   //    rank that could not read its own takes part too).
   distributed::Communicator& world = distributed::World();
@@ -454,9 +454,7 @@ int RunSolve(int argc, char** argv, int first) {
   const absl::Status parsed = ParseSolve(argc, argv, first, world.size(), &request);
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeSolve(request)) : parsed;
-  if (absl::Status agreed = AgreeOnCommand(world, summary); !agreed.ok()) {
-    return ReportError(agreed);
-  }
+  RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
   if (!request.help.empty()) {
     if (world.rank() == 0) std::fputs(request.help.c_str(), stdout);
     return kExitOk;
@@ -470,14 +468,10 @@ int RunSolve(int argc, char** argv, int first) {
       request.plan, request.plugin->module().Describe().name, world.size(),
       distributed::RanksOnThisMachine(world.size()), request.memory);
   if (ready.ok()) ready = PrepareOutput(request, world, &writer);
-  if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) {
-    return ReportError(distributed ? s : ready);
-  }
+  if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) return distributed ? s : ready;
   // 3. The checkpoint, then the solve.
   SolveCheckpoint checkpoint;
-  if (absl::Status s = OpenCheckpoint(request, world, writer.get(), &checkpoint); !s.ok()) {
-    return ReportError(s);
-  }
+  RETRO_RETURN_IF_ERROR(OpenCheckpoint(request, world, writer.get(), &checkpoint));
   const auto start = std::chrono::steady_clock::now();
   DatabaseBuilder builder;
   if (absl::Status s = SolveInto(request, world, checkpoint.solver, builder); !s.ok()) {

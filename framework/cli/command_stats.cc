@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/option_table.h"
 #include "cli/progress_bar.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 namespace {
@@ -17,40 +18,33 @@ constexpr char kUsageHead[] =
 
 // The options of `retro stats`.
 constexpr CommandOption kOptions[] = {
-    {"db", "  --db FILE         the database\n"},
-    kJsonOption,
-    kThreadsOption,
-    kPluginDirOption,
+    {"db", "  --db FILE         the database\n"}, kJsonOption, kThreadsOption, kPluginDirOption,
     {"progress", RETRO_CLI_PROGRESS_HELP},
 };
 
 }  // namespace
 
-int RunStats(int argc, char** argv, int first) {
+absl::StatusOr<int> RunStats(int argc, char** argv, int first) {
   Arguments args;
   std::string db;
-  if (const std::optional<int> done = BeginDatabaseCommand(
-          argc, argv, first, "stats", kOptions, UsageText(kUsageHead, kOptions), &args, &db)) {
-    return *done;
-  }
-  auto threads = TakeThreads(args);
-  if (!threads.ok()) return ReportError(threads.status());
-  auto style = TakeProgressStyle(args);
-  if (!style.ok()) return ReportError(style.status());
-  if (auto s = RejectLeftoverOptions(args, "stats", OptionList(kOptions)); !s.ok()) {
-    return ReportError(s);
-  }
-  auto session = OpenCommandDatabase(db, args.plugin_dirs);
-  if (!session.ok()) return ReportError(session.status());
-  ThreadPool pool(*threads);
+  bool help = false;
+  RETRO_RETURN_IF_ERROR(
+      StartDatabaseCommand(argc, argv, first, "stats", kOptions, &args, &db, &help));
+  if (help) return PrintUsage(UsageText(kUsageHead, kOptions));
+  RETRO_ASSIGN_OR_RETURN(const int threads, TakeThreads(args));
+  RETRO_ASSIGN_OR_RETURN(const ProgressStyle style, TakeProgressStyle(args));
+  RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "stats", OptionList(kOptions)));
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,
+                         OpenCommandDatabase(db, args.plugin_dirs));
+  ThreadPool pool(threads);
   Progress progress;
   absl::StatusOr<Report> report;
   {
-    ProgressBar bar(progress, *style);
-    report = (*session)->Read(
-        [&] { return (*session)->database->Stats(WorkContext{&pool, &progress}); });
+    ProgressBar bar(progress, style);
+    report = session->Read([&] { return session->database->Stats(WorkContext{&pool, &progress}); });
   }
-  return report.ok() ? PrintReport(*report, args.Flag("json")) : ReportError(report.status());
+  RETRO_RETURN_IF_ERROR(report.status());
+  return PrintReport(*report, args.Flag("json"));
 }
 
 }  // namespace retro::cli

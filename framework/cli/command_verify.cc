@@ -82,7 +82,7 @@ CommandSummary SummarizeVerify(const VerifyRequest& request) {
 
 }  // namespace
 
-int RunVerify(int argc, char** argv, int first) {
+absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
   VerifyRequest request;
   const absl::Status parsed = ParseVerify(argc, argv, first, &request);
   // Under mpirun the ranks agree that they were all asked the same before
@@ -90,9 +90,7 @@ int RunVerify(int argc, char** argv, int first) {
   distributed::Communicator& world = distributed::World();
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeVerify(request)) : parsed;
-  if (absl::Status agreed = AgreeOnCommand(world, summary); !agreed.ok()) {
-    return ReportError(agreed);
-  }
+  RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
   if (request.help) {
     if (world.rank() == 0) std::fputs(UsageText(kUsageHead, kOptions).c_str(), stdout);
     return kExitOk;
@@ -106,13 +104,10 @@ int RunVerify(int argc, char** argv, int first) {
   //    the plugin reads anything). A rank that cannot open the database
   //    stops every rank with its error.
   auto session = OpenCommandDatabase(db, args.plugin_dirs);
-  if (absl::Status opened = distributed::AgreeOnStatus(world, session.status()); !opened.ok()) {
-    return ReportError(opened);
-  }
+  RETRO_RETURN_IF_ERROR(distributed::AgreeOnStatus(world, session.status()));
   const bool reports = world.rank() == 0;
   if (!json && reports) {
-    std::printf("checksums: ok (header and %zu slices, %s)\n",
-                (*session)->file->slices().size(),
+    std::printf("checksums: ok (header and %zu slices, %s)\n", (*session)->file->slices().size(),
                 HumanBytes((*session)->file->file_size()).c_str());
   }
   // 2. One-move consistency of the records.
@@ -131,14 +126,14 @@ int RunVerify(int argc, char** argv, int first) {
   // What every rank used (a distributed verify only).
   std::vector<distributed::RankReport> rank_reports;
   if (world.size() > 1) {
-    rank_reports = distributed::GatherRankReports(world, distributed::MeasureThisRank(world, seconds));
+    rank_reports =
+        distributed::GatherRankReports(world, distributed::MeasureThisRank(world, seconds));
   }
   if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
-  const std::string failure =
-      result->mismatches == 0
-          ? std::string()
-          : absl::StrCat(db, ": ", Grouped(result->mismatches),
-                         " records are inconsistent with their children");
+  const std::string failure = result->mismatches == 0
+                                  ? std::string()
+                                  : absl::StrCat(db, ": ", Grouped(result->mismatches),
+                                                 " records are inconsistent with their children");
   if (json) {
     JsonWriter out;
     out.BeginObject();
@@ -151,8 +146,7 @@ int RunVerify(int argc, char** argv, int first) {
                 Grouped(result->records_checked).c_str(), HumanSeconds(seconds).c_str());
   } else {
     std::printf("consistency: FAILED, %s of %s records disagree; first: %s\n",
-                Grouped(result->mismatches).c_str(),
-                Grouped(result->records_checked).c_str(),
+                Grouped(result->mismatches).c_str(), Grouped(result->records_checked).c_str(),
                 result->first_mismatch.c_str());
   }
   if (!json && !rank_reports.empty()) PrintRankTable(rank_reports);

@@ -28,9 +28,7 @@ int ExitCodeOf(const absl::Status& status) {
 int ReportError(const absl::Status& status) {
   // One line, safe to print: newlines become spaces, control bytes escapes.
   std::string message(status.message());
-  for (char& c : message) {
-    if (c == '\n') c = ' ';
-  }
+  std::replace(message.begin(), message.end(), '\n', ' ');
   message = EscapeControl(message);
   distributed::Communicator& world = distributed::World();
   if (world.size() > 1 && !status.ok()) {
@@ -55,9 +53,8 @@ int ReportError(const absl::Status& status) {
 
 std::string OneLineAnswer(const Report& report) {
   std::string line = report.line.empty() ? report.text : report.line;
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
+  std::replace_if(
+      line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return line;
 }
 
@@ -82,20 +79,9 @@ absl::Status RejectLeftoverOptions(const Arguments& args, const std::string& com
   return args.CheckLeftovers({}, absl::StrCat("retro ", command), valid);
 }
 
-std::optional<int> HelpOrError(const absl::Status& started, bool help, const std::string& usage) {
-  if (!started.ok()) return ReportError(started);
-  if (!help) return std::nullopt;
+int PrintUsage(const std::string& usage) {
   std::fputs(usage.c_str(), stdout);
   return kExitOk;
-}
-
-std::optional<int> BeginCommand(int argc, char** argv, int first,
-                                std::span<const CommandOption> options, const std::string& usage,
-                                Arguments* args, const std::set<std::string>& repeatable) {
-  absl::StatusOr<Arguments> parsed =
-      ParseArguments(argc, argv, first, ParserFlags(options), repeatable);
-  if (parsed.ok()) *args = *std::move(parsed);
-  return HelpOrError(parsed.status(), args->Flag("help"), usage);
 }
 
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
@@ -114,17 +100,6 @@ absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::s
   *db = *std::move(path);
   JsonEnvelope::Current().SetFile(*db);
   return absl::OkStatus();
-}
-
-std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
-                                        const std::string& command,
-                                        std::span<const CommandOption> options,
-                                        const std::string& usage, Arguments* args,
-                                        std::string* db) {
-  bool help = false;
-  const absl::Status started =
-      StartDatabaseCommand(argc, argv, first, command, options, args, db, &help);
-  return HelpOrError(started, help, usage);
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(

@@ -7,7 +7,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,19 +28,20 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // runtime error, failed verification
 inline constexpr int kExitUsage = 2;    // bad command line or input
 
-// Each command: argv[first] is its first option. Returns the exit status.
-int RunGames(int argc, char** argv, int first);
-int RunSolve(int argc, char** argv, int first);
-int RunProbe(int argc, char** argv, int first);
-int RunStats(int argc, char** argv, int first);
-int RunVerify(int argc, char** argv, int first);
-int RunCompare(int argc, char** argv, int first);
-int RunPerft(int argc, char** argv, int first);
-int RunCheck(int argc, char** argv, int first);
-int RunPlay(int argc, char** argv, int first);
-int RunMatch(int argc, char** argv, int first);
-int RunExport(int argc, char** argv, int first);
-int RunExplore(int argc, char** argv, int first);
+// Each command: argv[first] is its first option. Returns the exit status,
+// or the error that ends the command (main reports it, ReportError).
+absl::StatusOr<int> RunGames(int argc, char** argv, int first);
+absl::StatusOr<int> RunSolve(int argc, char** argv, int first);
+absl::StatusOr<int> RunProbe(int argc, char** argv, int first);
+absl::StatusOr<int> RunStats(int argc, char** argv, int first);
+absl::StatusOr<int> RunVerify(int argc, char** argv, int first);
+absl::StatusOr<int> RunCompare(int argc, char** argv, int first);
+absl::StatusOr<int> RunPerft(int argc, char** argv, int first);
+absl::StatusOr<int> RunCheck(int argc, char** argv, int first);
+absl::StatusOr<int> RunPlay(int argc, char** argv, int first);
+absl::StatusOr<int> RunMatch(int argc, char** argv, int first);
+absl::StatusOr<int> RunExport(int argc, char** argv, int first);
+absl::StatusOr<int> RunExplore(int argc, char** argv, int first);
 
 // The exit status of a command failing with `status`: kExitUsage for
 // InvalidArgument/NotFound/OutOfRange errors, kExitFailure otherwise.
@@ -83,18 +83,8 @@ absl::StatusOr<std::optional<std::string>> TakePosition(Arguments& args, const s
 std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
                            const std::function<bool(GameModule&)>& offers);
 
-// How the start of a command ends: the error `started` reported (its exit
-// status), else with `help` the `usage` printed (kExitOk), else nullopt:
-// the command goes on.
-std::optional<int> HelpOrError(const absl::Status& started, bool help, const std::string& usage);
-
-// The start of a command: parses its arguments (the flags of its option
-// table `options`, and --help; `repeatable` as ParseArguments takes it),
-// then prints `usage` for --help or reports the error. Returns the exit
-// status the command must return now, or nullopt with `*args` set.
-std::optional<int> BeginCommand(int argc, char** argv, int first,
-                                std::span<const CommandOption> options, const std::string& usage,
-                                Arguments* args, const std::set<std::string>& repeatable = {});
+// Prints a command's --help `usage` on stdout; returns kExitOk.
+int PrintUsage(const std::string& usage);
 
 // The start every database command shares: parses its arguments (the
 // flags of its option table `options`, and --help) and takes --db. Sets
@@ -103,14 +93,6 @@ std::optional<int> BeginCommand(int argc, char** argv, int first,
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
                                   std::span<const CommandOption> options, Arguments* args,
                                   std::string* db, bool* help);
-
-// StartDatabaseCommand, then `usage` printed for --help or the error
-// reported. Returns the exit status the command must return now, or
-// nullopt with `*args` and `*db` set.
-std::optional<int> BeginDatabaseCommand(int argc, char** argv, int first,
-                                        const std::string& command,
-                                        std::span<const CommandOption> options,
-                                        const std::string& usage, Arguments* args, std::string* db);
 
 // Opening a database with its plugin lives in the framework library, shared
 // with the C API (retro/host/database_session.h).

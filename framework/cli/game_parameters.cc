@@ -35,8 +35,9 @@ std::string GameParametersHelp(const GameDescription& game, const std::string& c
   absl::StrAppend(&text, game.solve_parameters.empty()
                              ? absl::StrCat("\n", game.name, " takes no parameters.\n")
                              : absl::StrCat("\nparameters of ", game.name, ":\n"));
-  absl::StrAppend(&text, ParameterHelpLines(game.solve_parameters, "  ", 20), "\noptions:\n",
-                  host_options_help);
+  absl::StrAppend(&text,
+                  SpecHelpLines(game.solve_parameters, "  --", " ", 20, "", true, " [required]"),
+                  "\noptions:\n", host_options_help);
   return text;
 }
 
@@ -73,34 +74,22 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
   return absl::OkStatus();
 }
 
-std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
-                                    std::span<const CommandOption> options, const char* summary,
-                                    Arguments* args, std::unique_ptr<LoadedPlugin>* plugin) {
-  std::string help;
-  const absl::Status started =
-      StartGameCommand(argc, argv, first, command, options, summary, args, plugin, &help);
-  return HelpOrError(started, !help.empty(), help);
-}
-
-std::string SpecHelpLine(std::string head, size_t width, const char* gap, const ParameterSpec& spec,
-                         bool with_choices) {
-  if (head.size() < width) head.resize(width, ' ');
-  absl::StrAppend(&head, gap, spec.description);
-  if (with_choices && !spec.choices.empty()) {
-    absl::StrAppend(&head, " (", absl::StrJoin(spec.choices, "|"), ")");
-  }
-  if (!spec.default_value.empty()) absl::StrAppend(&head, " [default: ", spec.default_value, "]");
-  return head;
-}
-
-std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
-                               size_t width) {
+std::string SpecHelpLines(const std::vector<ParameterSpec>& specs, absl::string_view prefix,
+                          absl::string_view separator, size_t width, absl::string_view gap,
+                          bool with_choices, absl::string_view no_default) {
   std::string text;
   for (const ParameterSpec& spec : specs) {
-    absl::StrAppend(
-        &text,
-        SpecHelpLine(absl::StrCat(indent, "--", spec.name, " ", spec.value_name), width, "", spec),
-        spec.default_value.empty() ? " [required]\n" : "\n");
+    std::string line = absl::StrCat(prefix, spec.name, separator, spec.value_name);
+    if (line.size() < width) line.resize(width, ' ');
+    absl::StrAppend(&text, line, gap, spec.description);
+    if (with_choices && !spec.choices.empty()) {
+      absl::StrAppend(&text, " (", absl::StrJoin(spec.choices, "|"), ")");
+    }
+    if (spec.default_value.empty()) {
+      absl::StrAppend(&text, no_default, "\n");
+    } else {
+      absl::StrAppend(&text, " [default: ", spec.default_value, "]\n");
+    }
   }
   return text;
 }

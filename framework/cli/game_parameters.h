@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "cli/arguments.h"
 #include "cli/option_table.h"
 #include "retro/game_module.h"
@@ -36,24 +37,13 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
                               Arguments* args, std::unique_ptr<LoadedPlugin>* plugin,
                               std::string* help);
 
-// StartGameCommand, then the help printed or the error reported. Returns
-// the exit status the command must return now, or nullopt with `*args` and
-// `*plugin` set.
-std::optional<int> BeginGameCommand(int argc, char** argv, int first, const std::string& command,
-                                    std::span<const CommandOption> options, const char* summary,
-                                    Arguments* args, std::unique_ptr<LoadedPlugin>* plugin);
-
-// One help line of `spec`, without its '\n': `head` (e.g. "  --seeds N")
-// padded to `width` columns, `gap`, the description, the choices (when
-// `with_choices`), and the default when there is one.
-std::string SpecHelpLine(std::string head, size_t width, const char* gap, const ParameterSpec& spec,
-                         bool with_choices = true);
-
-// `specs` for a help text, one line each: `indent`, "--name VALUE" padded
-// to `width` columns (indent included), the description, the choices, and
-// the default or " [required]".
-std::string ParameterHelpLines(const std::vector<ParameterSpec>& specs, const std::string& indent,
-                               size_t width);
+// `specs` for a help text, one line each: `prefix`, the name, `separator`
+// and the value name (e.g. "  --seeds N"), padded to `width` columns;
+// `gap`, the description, the choices (when `with_choices`), and the
+// default, or `no_default` when there is none.
+std::string SpecHelpLines(const std::vector<ParameterSpec>& specs, absl::string_view prefix,
+                          absl::string_view separator, size_t width, absl::string_view gap,
+                          bool with_choices = true, absl::string_view no_default = "");
 
 // Fails for an option given without its value, or one that is neither a
 // solve parameter of `game` nor in `host_options` (e.g. "--threads"),

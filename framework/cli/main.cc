@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-
+#include "absl/strings/str_join.h"
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
@@ -27,7 +28,7 @@ namespace {
 struct Command {
   const char* name;
   const char* summary;
-  int (*run)(int argc, char** argv, int first);
+  absl::StatusOr<int> (*run)(int argc, char** argv, int first);
 };
 
 constexpr Command kCommands[] = {
@@ -36,8 +37,7 @@ constexpr Command kCommands[] = {
     {"probe", "values of a position and its moves: retro probe --db FILE --position P",
      retro::cli::RunProbe},
     {"stats", "per-slice statistics of a database", retro::cli::RunStats},
-    {"verify", "checksums and a one-move consistency check of every record",
-     retro::cli::RunVerify},
+    {"verify", "checksums and a one-move consistency check of every record", retro::cli::RunVerify},
     {"compare", "a database against a reference listing: retro compare --db FILE --expected F",
      retro::cli::RunCompare},
     {"perft", "count the leaves of a game's move tree", retro::cli::RunPerft},
@@ -66,11 +66,8 @@ const Command* FindCommand(const std::string& name) {
 
 // "games, solve, ..., explore": the valid commands, for messages.
 std::string CommandNames() {
-  std::string names;
-  for (const Command& command : kCommands) {
-    absl::StrAppend(&names, names.empty() ? "" : ", ", command.name);
-  }
-  return names;
+  return absl::StrJoin(kCommands, ", ",
+                       [](std::string* out, const Command& command) { out->append(command.name); });
 }
 
 // `retro --help`.
@@ -131,10 +128,8 @@ int RefuseUnderMpi(const std::string& command) {
 // Whether the command's options (argv[2..]) ask for --json: decided before
 // any parsing, so that even a malformed command line fails in JSON.
 bool AsksForJson(int argc, char** argv) {
-  for (int i = 2; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--json") == 0) return true;
-  }
-  return false;
+  return std::any_of(argv + 2, argv + argc,
+                     [](const char* word) { return std::strcmp(word, "--json") == 0; });
 }
 
 int RunCommand(const std::string& command, int argc, char** argv) {
@@ -146,7 +141,8 @@ int RunCommand(const std::string& command, int argc, char** argv) {
   const Command* found = FindCommand(command);
   if (found == nullptr) return ReportError(UnknownCommand(command));
   try {
-    return found->run(argc, argv, 2);
+    const absl::StatusOr<int> status = found->run(argc, argv, 2);
+    return status.ok() ? *status : ReportError(status.status());
   } catch (const std::bad_alloc&) {
     return ReportError(absl::ResourceExhaustedError("out of memory"));
   } catch (const std::exception& e) {

@@ -1,14 +1,13 @@
 // Loading a game's play capability and creating players for play and match.
 #include "cli/play_session.h"
 
-#include <cstdio>
-
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 
@@ -50,39 +49,22 @@ absl::StatusOr<const Player*> PlaySession::CreatePlayer(const ParameterValues& s
 }
 
 std::string PlaySession::PlayerOptionsHelp() const {
-  std::string text;
-  for (const ParameterSpec& spec : description().player_options) {
-    absl::StrAppend(
-        &text, SpecHelpLine(absl::StrCat("  ", spec.name, "=", spec.value_name), 20, " ", spec),
-        "\n");
-  }
-  return text;
+  return SpecHelpLines(description().player_options, "  ", "=", 20, " ");
 }
 
-std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
-                                    std::span<const CommandOption> options,
-                                    const std::string& usage, Arguments* args, std::string* game,
-                                    std::unique_ptr<PlaySession>* session) {
-  auto parsed = ParseArguments(argc, argv, first, ParserFlags(options));
-  if (!parsed.ok()) return ReportError(parsed.status());
-  *args = std::move(*parsed);
+absl::Status StartPlayCommand(int argc, char** argv, int first, const std::string& command,
+                              std::span<const CommandOption> options, Arguments* args,
+                              std::unique_ptr<PlaySession>* session) {
+  RETRO_ASSIGN_OR_RETURN(*args, ParseArguments(argc, argv, first, ParserFlags(options)));
   const std::optional<std::string> name = args->Take("game");
-  if (absl::Status missing = args->MissingValueStatus(); !missing.ok()) {
-    return ReportError(missing);
-  }
+  RETRO_RETURN_IF_ERROR(args->MissingValueStatus());
   if (!name.has_value()) {
-    if (args->Flag("help")) {
-      std::fputs(usage.c_str(), stdout);
-      return kExitOk;
-    }
-    return ReportError(absl::InvalidArgumentError(
-        absl::StrCat("retro ", command, " needs --game G (a game that offers play, e.g. oware)")));
+    if (args->Flag("help")) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        absl::StrCat("retro ", command, " needs --game G (a game that offers play, e.g. oware)"));
   }
-  *game = *name;
-  auto loaded = PlaySession::Load(*game, args->plugin_dirs);
-  if (!loaded.ok()) return ReportError(loaded.status());
-  *session = std::move(*loaded);
-  return std::nullopt;
+  RETRO_ASSIGN_OR_RETURN(*session, PlaySession::Load(*name, args->plugin_dirs));
+  return absl::OkStatus();
 }
 
 }  // namespace retro::cli

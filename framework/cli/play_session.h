@@ -49,14 +49,12 @@ class PlaySession {
 
 // The start `retro play` and `retro match` share: parses the arguments
 // (the flags of the command's option table `options`, and --help), takes
-// --game (printing `usage` for --help without one) and loads the game's
-// play session. Returns the exit status the command must return now, or
-// nullopt with `*args`, `*game` and `*session` set (--help with a game is
-// left to the command).
-std::optional<int> BeginPlayCommand(int argc, char** argv, int first, const std::string& command,
-                                    std::span<const CommandOption> options,
-                                    const std::string& usage, Arguments* args, std::string* game,
-                                    std::unique_ptr<PlaySession>* session);
+// --game and loads the game's play session into `*session`. Sets `*args`;
+// leaves `*session` null for --help without --game (the command prints its
+// usage); --help with a game is left to the command too. Prints nothing.
+absl::Status StartPlayCommand(int argc, char** argv, int first, const std::string& command,
+                              std::span<const CommandOption> options, Arguments* args,
+                              std::unique_ptr<PlaySession>* session);
 
 }  // namespace retro::cli
 
