@@ -455,10 +455,7 @@ absl::StatusOr<int> RunSolve(int argc, char** argv, int first) {
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeSolve(request)) : parsed;
   RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
-  if (!request.help.empty()) {
-    if (world.rank() == 0) std::fputs(request.help.c_str(), stdout);
-    return kExitOk;
-  }
+  if (!request.help.empty()) return world.rank() == 0 ? PrintUsage(request.help) : kExitOk;
   // 2. Memory and output, before any work: the ranks agree. Each rank
   //    refuses (ResourceExhausted) when the ranks on its machine need more
   //    memory than it has.

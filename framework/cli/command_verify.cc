@@ -91,10 +91,8 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeVerify(request)) : parsed;
   RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
-  if (request.help) {
-    if (world.rank() == 0) std::fputs(UsageText(kUsageHead, kOptions).c_str(), stdout);
-    return kExitOk;
-  }
+  if (request.help)
+    return world.rank() == 0 ? PrintUsage(UsageText(kUsageHead, kOptions)) : kExitOk;
   const Arguments& args = request.args;
   const std::string& db = request.db;
   const VerifyOptions& options = request.options;

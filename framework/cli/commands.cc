@@ -87,16 +87,14 @@ int PrintUsage(const std::string& usage) {
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
                                   std::span<const CommandOption> options, Arguments* args,
                                   std::string* db, bool* help) {
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, ParserFlags(options));
-  if (!parsed.ok()) return parsed.status();
-  *help = parsed->Flag("help");
+  RETRO_ASSIGN_OR_RETURN(*args, ParseArguments(argc, argv, first, ParserFlags(options)));
+  *help = args->Flag("help");
   if (*help) return absl::OkStatus();
-  std::optional<std::string> path = parsed->Take("db");
-  RETRO_RETURN_IF_ERROR(parsed->MissingValueStatus());
+  std::optional<std::string> path = args->Take("db");
+  RETRO_RETURN_IF_ERROR(args->MissingValueStatus());
   if (!path.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("retro ", command, " needs --db FILE"));
   }
-  *args = *std::move(parsed);
   *db = *std::move(path);
   JsonEnvelope::Current().SetFile(*db);
   return absl::OkStatus();
@@ -117,9 +115,8 @@ absl::Status TakeIntOption(Arguments& args, const std::string& name, int64_t min
                            uint64_t* value) {
   const std::optional<std::string> text = args.Take(name);
   if (!text.has_value()) return absl::OkStatus();
-  auto parsed = GetIntParameter({{name, *text}}, name, min, max);
-  if (!parsed.ok()) return parsed.status();
-  *value = static_cast<uint64_t>(*parsed);
+  RETRO_ASSIGN_OR_RETURN(const int64_t parsed, GetIntParameter({{name, *text}}, name, min, max));
+  *value = static_cast<uint64_t>(parsed);
   return absl::OkStatus();
 }
 

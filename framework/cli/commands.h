@@ -88,8 +88,8 @@ int PrintUsage(const std::string& usage);
 
 // The start every database command shares: parses its arguments (the
 // flags of its option table `options`, and --help) and takes --db. Sets
-// `*help` for --help (and does nothing more); otherwise sets `*args` and
-// `*db`. Prints nothing.
+// `*help` for --help (and does nothing more); otherwise `*db`. Sets `*args`
+// as far as it got. Prints nothing.
 absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
                                   std::span<const CommandOption> options, Arguments* args,
                                   std::string* db, bool* help);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/json_envelope.h"
+#include "retro/status_macros.h"
 
 namespace retro::cli {
 
@@ -48,12 +49,11 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
                               Arguments* args, std::unique_ptr<LoadedPlugin>* plugin,
                               std::string* help) {
   const std::string host_options_help = OptionsHelp(options);
-  absl::StatusOr<Arguments> parsed = ParseArguments(argc, argv, first, ParserFlags(options));
-  if (!parsed.ok()) return parsed.status();
-  const std::optional<std::string> game_name = parsed->Take("game");
-  if (absl::Status missing = parsed->MissingValueStatus(); !missing.ok()) return missing;
+  RETRO_ASSIGN_OR_RETURN(*args, ParseArguments(argc, argv, first, ParserFlags(options)));
+  const std::optional<std::string> game_name = args->Take("game");
+  RETRO_RETURN_IF_ERROR(args->MissingValueStatus());
   if (!game_name.has_value()) {
-    if (parsed->Flag("help")) {
+    if (args->Flag("help")) {
       *help = absl::StrCat(
           "usage: retro ", command, " --game G [game parameters] [options]\n\n", summary, "`retro ",
           command, " --game G --help` lists G's parameters.\n\noptions:\n", host_options_help);
@@ -62,15 +62,10 @@ absl::Status StartGameCommand(int argc, char** argv, int first, const std::strin
     return absl::InvalidArgumentError(
         absl::StrCat("retro ", command, " needs --game G (retro games lists the installed games)"));
   }
-  auto loaded = LoadGamePlugin(*game_name, PluginSearchDirs(parsed->plugin_dirs));
-  if (!loaded.ok()) return loaded.status();
-  JsonEnvelope::Current().SetGame((*loaded)->module().Describe().name);
-  if (parsed->Flag("help")) {
-    *help = GameParametersHelp((*loaded)->module().Describe(), command, host_options_help);
-    return absl::OkStatus();
-  }
-  *args = *std::move(parsed);
-  *plugin = std::move(*loaded);
+  RETRO_ASSIGN_OR_RETURN(*plugin, LoadGamePlugin(*game_name, PluginSearchDirs(args->plugin_dirs)));
+  const GameDescription& game = (*plugin)->module().Describe();
+  JsonEnvelope::Current().SetGame(game.name);
+  if (args->Flag("help")) *help = GameParametersHelp(game, command, host_options_help);
   return absl::OkStatus();
 }
 

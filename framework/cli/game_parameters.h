@@ -31,7 +31,7 @@ void WriteParameterSpecs(JsonWriter& json, const std::vector<ParameterSpec>& spe
 // --help), takes --game, and loads that game's plugin. With --help,
 // `*help` receives the general usage (`summary` and the options' help)
 // without --game, the game's parameters with it, and nothing more is
-// done. Otherwise `*args` and `*plugin` are set. Prints nothing.
+// done. Sets `*args` and `*plugin` as far as it got. Prints nothing.
 absl::Status StartGameCommand(int argc, char** argv, int first, const std::string& command,
                               std::span<const CommandOption> options, const char* summary,
                               Arguments* args, std::unique_ptr<LoadedPlugin>* plugin,

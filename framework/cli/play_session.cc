@@ -13,10 +13,10 @@ namespace retro::cli {
 
 absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
     const std::string& game, const std::vector<std::string>& plugin_dirs) {
-  auto plugin = LoadGamePlugin(game, PluginSearchDirs(plugin_dirs));
-  if (plugin.ok()) JsonEnvelope::Current().SetGame((*plugin)->module().Describe().name);
-  if (!plugin.ok()) return plugin.status();
-  PlayCapability* play = (*plugin)->module().Play();
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<LoadedPlugin> plugin,
+                         LoadGamePlugin(game, PluginSearchDirs(plugin_dirs)));
+  JsonEnvelope::Current().SetGame(plugin->module().Describe().name);
+  PlayCapability* play = plugin->module().Play();
   if (play == nullptr) {
     return absl::InvalidArgumentError(absl::StrCat(
         "game ", game,
@@ -26,7 +26,7 @@ absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
   }
   std::unique_ptr<PlaySession> session(new PlaySession());
   session->game_ = game;
-  session->plugin_ = std::move(*plugin);
+  session->plugin_ = std::move(plugin);
   session->play_ = play;
   return session;
 }
