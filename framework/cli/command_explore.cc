@@ -49,14 +49,10 @@ std::string Address(const std::string& host, int port) {
   return absl::StrCat("http://", v6 ? "[" : "", host, v6 ? "]" : "", ":", port, "/");
 }
 
-// Waits for SIGINT or SIGTERM (blocked in every thread, so only this one
-// takes them) and stops `server`, again until `served` is set: a signal
-// that comes before the server listens is not lost.
-void StopOnSignal(ExploreServer& server, const std::atomic<bool>& served) {
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
+// Waits for one of `signals` (SIGINT and SIGTERM, blocked in every thread,
+// so only this one takes them) and stops `server`, again until `served` is
+// set: a signal that comes before the server listens is not lost.
+void StopOnSignal(ExploreServer& server, const std::atomic<bool>& served, const sigset_t& signals) {
   const timespec tick{0, 100 * 1000 * 1000};
   bool stopping = false;
   while (!served.load()) {
@@ -114,7 +110,7 @@ absl::StatusOr<int> RunExplore(int argc, char** argv, int first) {
                  host.c_str(), bound);
   }
   std::atomic<bool> served{false};
-  std::thread stopper([&] { StopOnSignal(server, served); });
+  std::thread stopper([&] { StopOnSignal(server, served, stop_signals); });
   const absl::Status status = server.Serve();
   served.store(true);
   stopper.join();

@@ -93,15 +93,12 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
   RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
   if (request.help)
     return world.rank() == 0 ? PrintUsage(UsageText(kUsageHead, kOptions)) : kExitOk;
-  const Arguments& args = request.args;
-  const std::string& db = request.db;
-  const VerifyOptions& options = request.options;
-  const bool json = args.Flag("json");
+  const bool json = request.args.Flag("json");
   const auto start = std::chrono::steady_clock::now();
   // 1. Checksums of the header and of every slice (checked on open, before
   //    the plugin reads anything). A rank that cannot open the database
   //    stops every rank with its error.
-  auto session = OpenCommandDatabase(db, args.plugin_dirs);
+  auto session = OpenCommandDatabase(request.db, request.args.plugin_dirs);
   RETRO_RETURN_IF_ERROR(distributed::AgreeOnStatus(world, session.status()));
   const bool reports = world.rank() == 0;
   if (!json && reports) {
@@ -116,7 +113,8 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
     ProgressBar bar(progress, reports ? request.progress : ProgressStyle::kNone);
     result = (*session)->Read([&] {
       return (*session)->database->Verify(
-          options, WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
+          request.options,
+          WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
     });
   }
   if (!result.ok()) return ReportError(result.status());
@@ -130,7 +128,7 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
   if (!reports) return result->mismatches > 0 ? kExitFailure : kExitOk;
   const std::string failure = result->mismatches == 0
                                   ? std::string()
-                                  : absl::StrCat(db, ": ", Grouped(result->mismatches),
+                                  : absl::StrCat(request.db, ": ", Grouped(result->mismatches),
                                                  " records are inconsistent with their children");
   if (json) {
     JsonWriter out;
