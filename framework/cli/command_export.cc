@@ -2,7 +2,6 @@
 // writes a database in another form its game offers (retro/export.h), e.g.
 // an oware book as one C++ header for a bot. The output is written whole
 // under a temporary name and renamed into place, as `retro solve` writes.
-#include <cstdio>
 #include <set>
 #include <string>
 #include <vector>
@@ -110,16 +109,14 @@ absl::StatusOr<int> RunExport(int argc, char** argv, int first) {
   RETRO_ASSIGN_OR_RETURN(const ExportResult result,
                          exporter->Export(*session->file, format->name, options));
   RETRO_RETURN_IF_ERROR(writer->CommitBytes(result.bytes));
-  if (args.Flag("json")) {
-    JsonWriter json;
-    json.BeginObject().Key("out").String(*out).Key("format").String(format->name);
-    json.Key("export").Raw(result.json).EndObject();
-    JsonEnvelope::Current().PrintSuccess(json.Take());
-  } else {
-    std::printf("wrote %s (%s %s): %s\n", out->c_str(), game.c_str(), format->name.c_str(),
-                result.summary.c_str());
-  }
-  return kExitOk;
+  JsonWriter json;
+  json.BeginObject().Key("out").String(*out).Key("format").String(format->name);
+  json.Key("export").Raw(result.json).EndObject();
+  return PrintReport(
+      {.text = absl::StrCat("wrote ", *out, " (", game, " ", format->name, "): ", result.summary),
+       .line = {},
+       .json = json.Take()},
+      args.Flag("json"));
 }
 
 }  // namespace retro::cli

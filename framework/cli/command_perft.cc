@@ -2,7 +2,6 @@
 // count of the move tree, under the rules of the game's parameters (those
 // `retro solve` takes, with their defaults).
 #include <chrono>
-#include <cstdio>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -71,16 +70,12 @@ absl::StatusOr<int> RunPerft(int argc, char** argv, int first) {
       const uint64_t count,
       module.Perft(values, *position, static_cast<int>(depth), WorkContext{&pool, &progress}));
   const double seconds = SecondsSince(start);
-  if (args.Flag("json")) {
-    JsonWriter json;
-    json.BeginObject().Key("position").String(*position);
-    json.Key("depth").Int(depth).Key("nodes").Uint(count).Key("seconds").Double(seconds);
-    json.EndObject();
-    JsonEnvelope::Current().PrintSuccess(json.Take());
-  } else {
-    std::printf("%llu\n", static_cast<unsigned long long>(count));
-  }
-  return kExitOk;
+  JsonWriter json;
+  json.BeginObject().Key("position").String(*position);
+  json.Key("depth").Int(depth).Key("nodes").Uint(count).Key("seconds").Double(seconds);
+  json.EndObject();
+  return PrintReport({.text = absl::StrCat(count), .line = {}, .json = json.Take()},
+                     args.Flag("json"));
 }
 
 }  // namespace retro::cli
