@@ -8,6 +8,7 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
@@ -85,26 +86,21 @@ absl::StatusOr<int> RunGames(int argc, char** argv, int first) {
     json.Key("data_version").Uint(game.data_version);
     json.Key("position").String(game.position_syntax);
     json.Key("perft").Bool(game.supports_perft);
-    json.Key("solve_parameters");
-    WriteParameterSpecs(json, game.solve_parameters);
-    json.Key("probe_parameters");
-    WriteParameterSpecs(json, game.probe_parameters);
+    WriteParameterSpecs(json.Key("solve_parameters"), game.solve_parameters);
+    WriteParameterSpecs(json.Key("probe_parameters"), game.probe_parameters);
     // retro play / retro match: the player keys, or null.
     const PlayCapability* play = (*plugin)->module().Play();
     json.Key("play");
     if (play == nullptr) {
       json.Null();
     } else {
-      json.BeginObject().Key("player_keys");
-      WriteParameterSpecs(json, play->DescribePlay().player_options);
-      json.Key("position_options");
-      WriteParameterSpecs(json, play->DescribePlay().position_options);
+      json.BeginObject();
+      WriteParameterSpecs(json.Key("player_keys"), play->DescribePlay().player_options);
+      WriteParameterSpecs(json.Key("position_options"), play->DescribePlay().position_options);
       json.EndObject();
     }
     json.EndObject();
-    std::string name = game.name;
-    if (name.size() < 12) name.resize(12, ' ');
-    absl::StrAppend(&text, name, game.summary, "\n");
+    absl::StrAppend(&text, absl::StrFormat("%-12s", game.name), game.summary, "\n");
     absl::StrAppend(&text, "    position: ", game.position_syntax, "\n");
     absl::StrAppend(&text, ParameterLines("    solve parameters:\n", game.solve_parameters),
                     ParameterLines("    probe parameters:\n", game.probe_parameters));
