@@ -162,15 +162,12 @@ absl::StatusOr<int> RunCompare(int argc, char** argv, int first) {
     out.Key("positions").Uint(positions);
     out.Key("mismatches").Uint(result.mismatches);
     out.Key("relative_tolerance").Double(tolerance);
-    out.Key("first_mismatch");
     if (result.mismatches == 0) {
-      out.Null();
+      out.Key("first_mismatch").Null();
     } else {
-      out.BeginObject();
-      out.Key("line").Int(result.first_line);
+      out.Key("first_mismatch").BeginObject().Key("line").Int(result.first_line);
       out.Key("expected").String(result.first_expected);
-      out.Key("probed").String(result.first_probed);
-      out.EndObject();
+      out.Key("probed").String(result.first_probed).EndObject();
     }
     out.EndObject();
     PrintResultEnvelope(failure, out.Take());

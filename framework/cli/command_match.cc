@@ -11,7 +11,6 @@
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
 #include "cli/format.h"
-#include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "cli/play_session.h"
 #include "cli/progress_bar.h"
@@ -79,9 +78,9 @@ void WritePlayer(JsonWriter& json, const std::string& spec, const SearchTotals& 
 }
 
 std::string PlayerLine(const char* name, const SearchTotals& t) {
-  return absl::StrFormat("%-6s %10s %14s %12s %12s %10s\n", name, Grouped(t.moves),
-                         Grouped(t.nodes), Grouped(t.book_hits),
-                         absl::StrFormat("%.2f M", Rate(t) / 1e6), HumanSeconds(t.seconds));
+  return absl::StrFormat("%-6s %10s %14s %12s %12s %10s", name, Grouped(t.moves), Grouped(t.nodes),
+                         Grouped(t.book_hits), absl::StrFormat("%.2f M", Rate(t) / 1e6),
+                         HumanSeconds(t.seconds));
 }
 
 // Reads --games, if given, into `*games`: an even number from 2 to
@@ -159,26 +158,22 @@ absl::StatusOr<int> RunMatch(int argc, char** argv, int first) {
   const ScoreEstimate e = EstimateScore(result->a);
   const std::string a_name = FormatPlayerSpec(a_spec);
   const std::string b_name = FormatPlayerSpec(b_spec);
-  if (args.Flag("json")) {
-    JsonWriter json;
-    json.BeginObject().Key("games").Uint(games);
-    json.Key("seed").Uint(seed).Key("threads").Int(*threads);
-    json.Key("seconds").Double(result->seconds);
-    WritePlayer(json.Key("a"), a_name, result->a_totals);
-    WritePlayer(json.Key("b"), b_name, result->b_totals);
-    json.Key("wins").Uint(result->a.wins).Key("draws").Uint(result->a.draws);
-    json.Key("losses").Uint(result->a.losses);
-    WriteTally(json.Key("a_first"), result->a_first);
-    WriteTally(json.Key("a_second"), result->a_second);
-    json.Key("score").Double(e.score).Key("score_low").Double(e.low);
-    json.Key("score_high").Double(e.high);
-    json.Key("elo").Double(e.elo).Key("elo_low").Double(e.elo_low);
-    json.Key("elo_high").Double(e.elo_high);
-    json.Key("outcomes").String(result->Outcomes());
-    json.EndObject();
-    JsonEnvelope::Current().PrintSuccess(json.Take());
-    return kExitOk;
-  }
+  JsonWriter json;
+  json.BeginObject().Key("games").Uint(games);
+  json.Key("seed").Uint(seed).Key("threads").Int(*threads);
+  json.Key("seconds").Double(result->seconds);
+  WritePlayer(json.Key("a"), a_name, result->a_totals);
+  WritePlayer(json.Key("b"), b_name, result->b_totals);
+  json.Key("wins").Uint(result->a.wins).Key("draws").Uint(result->a.draws);
+  json.Key("losses").Uint(result->a.losses);
+  WriteTally(json.Key("a_first"), result->a_first);
+  WriteTally(json.Key("a_second"), result->a_second);
+  json.Key("score").Double(e.score).Key("score_low").Double(e.low);
+  json.Key("score_high").Double(e.high);
+  json.Key("elo").Double(e.elo).Key("elo_low").Double(e.elo_low);
+  json.Key("elo_high").Double(e.elo_high);
+  json.Key("outcomes").String(result->Outcomes());
+  json.EndObject();
   std::string text = absl::StrFormat(
       "%s match: %d games (%d opening%s, colours swapped), seed %d, %d thread%s, %s\n", game, games,
       games / 2, games == 2 ? "" : "s", seed, *threads, *threads == 1 ? "" : "s",
@@ -193,9 +188,9 @@ absl::StatusOr<int> RunMatch(int argc, char** argv, int first) {
                   Elo(e.elo_high), ")\n");
   absl::StrAppend(&text, absl::StrFormat("%-6s %10s %14s %12s %12s %10s\n", "player", "moves",
                                          "nodes", "book hits", "nodes/s", "search"));
-  absl::StrAppend(&text, PlayerLine("A", result->a_totals), PlayerLine("B", result->b_totals));
-  std::fputs(text.c_str(), stdout);
-  return kExitOk;
+  absl::StrAppend(&text, PlayerLine("A", result->a_totals), "\n",
+                  PlayerLine("B", result->b_totals));
+  return PrintReport({.text = text, .line = {}, .json = json.Take()}, args.Flag("json"));
 }
 
 }  // namespace retro::cli
