@@ -94,28 +94,27 @@ LineEnd ReadLine(std::FILE* in, std::string* line, int* error) {
   }
 }
 
+// The text error line (with its '\n') of `error`. Input echoed in the
+// message may hold NUL, escape or other control bytes: escaped as in the
+// JSON form.
+std::string ErrorLine(const absl::Status& error) {
+  return absl::StrCat("error: ", EscapeControl(std::string(error.message())), "\n");
+}
+
 // The output line (with its '\n') for input line `input`.
 std::string ResultLine(const DatabaseSession& database, const ParameterValues& options, bool json,
                        const std::string& input, bool* bad) {
-  auto report = database.Probe(input, options);
-  std::string out;
+  const absl::StatusOr<Report> report = database.Probe(input, options);
   const JsonEnvelope& envelope = JsonEnvelope::Current();
+  // One output line per input line, whatever the plugin returned.
   if (report.ok()) {
-    // One output line per input line, whatever the plugin returned.
-    out = json ? envelope.Success(report->json) : OneLineAnswer(*report);
-  } else {
-    *bad = true;
-    if (json) {
-      out = envelope.Failure(std::string(report.status().message()), kExitUsage, {},
-                             {{"input", JsonWriter::Quote(input)}});
-    } else {
-      // Input echoed in the message may hold NUL, escape or other control
-      // bytes: escaped as in the JSON form.
-      out = absl::StrCat("error: ", EscapeControl(std::string(report.status().message())));
-    }
+    return absl::StrCat(json ? envelope.Success(report->json) : OneLineAnswer(*report), "\n");
   }
-  out += '\n';
-  return out;
+  *bad = true;
+  if (!json) return ErrorLine(report.status());
+  return absl::StrCat(envelope.Failure(std::string(report.status().message()), kExitUsage, {},
+                                       {{"input", JsonWriter::Quote(input)}}),
+                      "\n");
 }
 
 // Ends a batch at an input line that cannot be probed (`error`): in text,
@@ -124,8 +123,7 @@ std::string ResultLine(const DatabaseSession& database, const ParameterValues& o
 // status (kExitUsage for the input's errors, kExitFailure for the file's).
 int EndBatch(const absl::Status& error, bool json, std::FILE* out_file) {
   if (!json) {
-    const std::string line =
-        absl::StrCat("error: ", EscapeControl(std::string(error.message())), "\n");
+    const std::string line = ErrorLine(error);
     std::fwrite(line.data(), 1, line.size(), out_file);
     std::fflush(out_file);
   }
