@@ -26,22 +26,12 @@ std::string EscapeControl(std::string_view text) {
   out.reserve(text.size());
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (byte < 0x20 || byte == 0x7f) {
-          out += absl::StrFormat("\\u%04x", byte);
-        } else {
-          out += c;
-        }
+    if (c == '\n' || c == '\r' || c == '\t') {
+      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += absl::StrFormat("\\u%04x", byte);
+    } else {
+      out += c;
     }
   }
   return out;

@@ -66,8 +66,7 @@ std::string DescribeProgress(const Progress::Snapshot& snapshot, double phase_se
     if (with_bar) {
       const int width = 30;
       const int filled = static_cast<int>(fraction * width);
-      absl::StrAppend(&line, " [", std::string(filled, '#'), std::string(width - filled, '.'),
-                      "]");
+      absl::StrAppend(&line, " [", std::string(filled, '#'), std::string(width - filled, '.'), "]");
     }
     absl::StrAppend(&line, absl::StrFormat(" %5.1f%%", 100 * fraction));
     if (!with_bar) {
@@ -132,9 +131,9 @@ void ProgressBar::Loop() {
     } else {
       if (SecondsSince(last_line) < interval) continue;
       last_line = Clock::now();
-      std::fputs(absl::StrCat("progress ", HumanSeconds(SecondsSince(start)), ": ", text, "\n")
-                     .c_str(),
-                 stderr);
+      std::fputs(
+          absl::StrCat("progress ", HumanSeconds(SecondsSince(start)), ": ", text, "\n").c_str(),
+          stderr);
     }
     std::fflush(stderr);
   }

@@ -25,7 +25,7 @@ enum class ProgressStyle { kBar, kPlain, kNone };
 // option list.
 #define RETRO_CLI_PROGRESS_HELP                                                          \
   "  --progress STYLE  bar (redrawn on stderr), plain (a line on stderr every minute;\n" \
-  "                    RETRO_PROGRESS_INTERVAL_SECONDS changes the interval) or none\n" \
+  "                    RETRO_PROGRESS_INTERVAL_SECONDS changes the interval) or none\n"  \
   "                    [default: bar on a terminal, plain otherwise]\n"
 
 // Takes --progress bar|plain|none; without it, bar when stderr is a
