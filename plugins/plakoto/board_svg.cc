@@ -1,13 +1,18 @@
-// The Plakoto pin endgame drawn as SVG.
-#include "plugins/plakoto/board_svg.h"
+// The Plakoto pin endgame as an SVG picture, for `retro explore`
+// (PinRules' RenderSvg hook): points P..1 from left to right (the mover
+// bears off past point 1, at the right), each with its checker count, the
+// mover's checkers light, and on the pin point the pinned opposing checker
+// (dark) under the mover's pinning one.
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "plugins/plakoto/rules.h"
 
 namespace retro::plakoto {
 namespace {
 
-constexpr int kPoint = 44;    // the width of a point
+constexpr int kPoint = 44;  // the width of a point
 constexpr int kMargin = 16;
 constexpr int kChecker = 19;  // a checker's radius
 constexpr int kStacked = 6;   // checkers drawn on a point; more are counted
@@ -24,8 +29,7 @@ void DrawChecker(int cx, int cy, bool mover, std::string* svg) {
 // the bottom up; the pinned checker first on the pin point) and count.
 void DrawPoint(const Position& p, int point, int column, std::string* svg) {
   const int left = kMargin + column * kPoint, base = kHeight - kMargin - 24;
-  absl::StrAppendFormat(svg,
-                        "<path d=\"M%d %dL%d %dL%d %dZ\" fill=\"%s\"/>", left, base,
+  absl::StrAppendFormat(svg, "<path d=\"M%d %dL%d %dL%d %dZ\" fill=\"%s\"/>", left, base,
                         left + kPoint / 2, kMargin + 2 * kChecker, left + kPoint, base,
                         point % 2 == 0 ? "#a0522d" : "#d2b48c");
   absl::StrAppendFormat(svg,
@@ -56,7 +60,7 @@ void DrawPoint(const Position& p, int point, int column, std::string* svg) {
 
 }  // namespace
 
-std::string BoardSvg(const Position& p) {
+std::string PinRules::RenderSvg(const Position& p) const {
   const int width = 2 * kMargin + p.points * kPoint;
   std::string svg = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "

@@ -9,7 +9,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "games/plakoto/notation.h"
-#include "plugins/plakoto/board_svg.h"
 #include "plugins/plakoto/pin_database.h"
 #include "plugins/plakoto/pin_file.h"
 #include "plugins/plakoto/turn_distribution.h"
@@ -142,8 +141,6 @@ std::string PinRules::slice_name(int slice) const {
 std::string PinRules::FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
 
 std::string PinRules::Format(const Position& p) const { return FormatPosition(p); }
-
-std::string PinRules::RenderSvg(const Position& p) const { return BoardSvg(p); }
 
 Position PinRules::StartPosition() const {
   Board free{};

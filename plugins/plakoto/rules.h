@@ -92,7 +92,7 @@ class PinRules {
   absl::StatusOr<Position> Parse(const std::string& text) const;
   std::string FormatMove(const Position&, const Play& play) const;
 
-  // retro explore: the board drawn (board_svg.h), and a position of the
+  // retro explore: the board drawn (board_svg.cc), and a position of the
   // first pin's slice to start from: the 13 free checkers on point P.
   std::string RenderSvg(const Position& p) const;
   Position StartPosition() const;

@@ -1,12 +1,16 @@
-// The Surakarta board drawn as SVG.
-#include "plugins/surakarta/board_svg.h"
-
+// The Surakarta board as an SVG picture, for `retro explore`
+// (SurakartaRules' RenderSvg hook): the 6x6 points with rank 1 at the
+// bottom and file a at the left, the two capture circuits with their corner
+// loops in two colours (games/surakarta/circuits.h), and the pieces, X dark
+// and O light.
 #include <cmath>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "games/surakarta/circuits.h"
 #include "games/surakarta/notation.h"
+#include "plugins/surakarta/rules.h"
 
 namespace retro::surakarta {
 namespace {
@@ -64,7 +68,7 @@ void DrawPiece(int square, bool x, std::string* svg) {
 
 }  // namespace
 
-std::string BoardSvg(const Position& position) {
+std::string SurakartaRules::RenderSvg(const Position& position) const {
   std::string svg = absl::StrFormat(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" width=\"%d\" "
       "height=\"%d\" class=\"board surakarta\"><rect width=\"%d\" height=\"%d\" "

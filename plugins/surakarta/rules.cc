@@ -9,7 +9,6 @@
 #include "absl/strings/str_format.h"
 #include "games/surakarta/combination.h"
 #include "games/surakarta/symmetry.h"
-#include "plugins/surakarta/board_svg.h"
 #include "retro/combinatorics.h"
 #include "retro/status_macros.h"
 
@@ -234,8 +233,6 @@ uint64_t SurakartaRules::RecordWeight(const Position& p) const {
   }
   return static_cast<uint64_t>(kSymmetries / fixing);
 }
-
-std::string SurakartaRules::RenderSvg(const Position& p) const { return BoardSvg(p); }
 
 Position SurakartaRules::StartPosition() const {
   Bitboard x = 0, o = 0;

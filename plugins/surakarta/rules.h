@@ -231,7 +231,7 @@ class SurakartaRules {
   std::string PositionNote(const Position& p) const;
   std::string GameOverNote(const Position& p) const;
 
-  // retro explore: the board drawn (board_svg.h), and a position of the
+  // retro explore: the board drawn (board_svg.cc), and a position of the
   // largest table to start from: X (to move) on rank 2 from file a, O on
   // rank 5 (then the back ranks), X holding the odd piece.
   std::string RenderSvg(const Position& p) const;
