@@ -37,7 +37,6 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
-#include "plugins/surakarta/move_value.h"
 #include "plugins/surakarta/table_indexing.h"
 #include "retro/database.h"
 #include "retro/format/wdl/wdl.h"
@@ -45,6 +44,13 @@
 namespace retro::surakarta {
 
 class SurakartaRules;  // rules.h
+
+// A legal move and its value for the side playing it, as ProbeMoves (here
+// and in tablebase.h) lists them.
+struct MoveValue {
+  Move move;
+  WdlOutcome value;
+};
 
 // A read-only view of a solved set of tables 1..max_pieces(). Thread
 // safety: the factories may be called from any thread, every other member

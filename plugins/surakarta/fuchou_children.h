@@ -19,7 +19,7 @@
 #include "games/surakarta/fuchou_indexer.h"
 #include "games/surakarta/movegen.h"
 #include "games/surakarta/no_move_rule.h"
-#include "plugins/surakarta/no_move_outcome.h"
+#include "plugins/surakarta/solved_outcomes.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl/wdl.h"
 

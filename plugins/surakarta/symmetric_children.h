@@ -17,8 +17,8 @@
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
-#include "plugins/surakarta/no_move_outcome.h"
 #include "plugins/surakarta/occupied_set_edges.h"
+#include "plugins/surakarta/solved_outcomes.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl/wdl.h"
 

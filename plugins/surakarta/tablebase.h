@@ -26,7 +26,7 @@
 #include "games/surakarta/move.h"
 #include "games/surakarta/no_move_rule.h"
 #include "games/surakarta/position.h"
-#include "plugins/surakarta/move_value.h"
+#include "plugins/surakarta/dtc_tables.h"
 #include "plugins/surakarta/rules.h"
 #include "plugins/surakarta/table_slice.h"
 #include "retro/progress.h"
@@ -34,8 +34,6 @@
 #include "retro/thread_pool.h"
 
 namespace retro::surakarta {
-
-class DtcTables;
 
 // What to build.
 struct TablebaseOptions {
@@ -55,9 +53,9 @@ struct TableSummary {
 // Solves the table of `pieces` pieces given the solved table of pieces - 1
 // (`smaller`; unused for one piece) on `pool`. Fails on a bad piece count or
 // a `smaller` table of the wrong size.
-absl::StatusOr<std::vector<uint8_t>> BuildTable(
-    int pieces, NoMoveRule rule, const std::vector<uint8_t>* smaller,
-    ThreadPool& pool, Progress* progress);
+absl::StatusOr<std::vector<uint8_t>> BuildTable(int pieces, NoMoveRule rule,
+                                                const std::vector<uint8_t>* smaller,
+                                                ThreadPool& pool, Progress* progress);
 
 // Counts the results of a table.
 TableSummary Summarize(const std::vector<uint8_t>& table);
@@ -73,16 +71,14 @@ class Tablebase {
 
   // Wraps tables built earlier (e.g. read back from a file): tables[n - 1]
   // is the n-piece table. Checks the sizes.
-  static absl::StatusOr<Tablebase> FromTables(
-      NoMoveRule rule, std::vector<std::vector<uint8_t>> tables);
+  static absl::StatusOr<Tablebase> FromTables(NoMoveRule rule,
+                                              std::vector<std::vector<uint8_t>> tables);
 
   int max_pieces() const { return static_cast<int>(tables_->size()); }
   NoMoveRule no_move_rule() const { return rule_; }
 
   // The table of `pieces` pieces, 1 <= pieces <= max_pieces().
-  const std::vector<uint8_t>& table(int pieces) const {
-    return (*tables_)[pieces - 1];
-  }
+  const std::vector<uint8_t>& table(int pieces) const { return (*tables_)[pieces - 1]; }
 
   // The value of `p` for its side to move (DtcTables::Probe). Fails when p
   // has no pieces or more than max_pieces().
