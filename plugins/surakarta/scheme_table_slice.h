@@ -36,6 +36,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -97,32 +98,18 @@ class SchemeTableSlice {
 
   uint64_t size() const { return scheme_.Size(); }
 
-  // Per thread: the scheme's unrank cache, for schemes that have one
-  // (SymmetricIndexer::UnrankCache); the solver visits indices in
-  // increasing order, so consecutive unranks mostly share a block.
-  struct None {};
+  // Per thread, for a scheme that ranks by set (SymmetricIndexer): its
+  // unrank cache (the solver visits indices in increasing order, so
+  // consecutive unranks mostly share a block) and the sets the moves of the
+  // current occupied set lead to (occupied_set_edges.h). Other schemes keep
+  // nothing.
   template <typename S>
-  static auto CacheOf() {
-    if constexpr (requires { typename S::UnrankCache; }) {
-      return typename S::UnrankCache{};
-    } else {
-      return None{};
-    }
-  }
-  template <typename S>
-  static auto EdgesOf() {
-    if constexpr (RanksBySet<S>) {
-      return OccupiedSetEdges<S>{};
-    } else {
-      return None{};
-    }
-  }
-  struct Scratch {
-    decltype(CacheOf<Scheme>()) cache;
-    // Per occupied set, for schemes that rank by set (see
-    // occupied_set_edges.h).
-    decltype(EdgesOf<Scheme>()) edges;
+  struct BySetScratch {
+    typename S::UnrankCache cache;
+    OccupiedSetEdges<S> edges;
   };
+  struct None {};
+  using Scratch = std::conditional_t<RanksBySet<Scheme>, BySetScratch<Scheme>, None>;
 
   template <typename Sink>
   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const {
@@ -231,7 +218,7 @@ class SchemeTableSlice {
   }
 
   Position Unrank(Scratch& scratch, uint64_t index) const {
-    if constexpr (requires { typename Scheme::UnrankCache; }) {
+    if constexpr (RanksBySet<Scheme>) {
       return scheme_.Unrank(index, scratch.cache);
     } else {
       return scheme_.Unrank(index);
