@@ -85,6 +85,7 @@ class SchemeTableSlice {
   // most 8 pieces when the other side has any. Well within the loopy
   // solver's 254 in-slice moves.
   static constexpr int kMaxSteps = 8 * 8;
+  static_assert(8 * (kMaxClassTablePieces - 1) <= kMaxSteps);
 
   // The slice of the table numbered by `scheme` (of n >= 1 pieces);
   // `smaller_scheme` numbers the (n - 1)-piece table and `smaller` is that
@@ -249,23 +250,15 @@ class SchemeTableSlice {
   const std::vector<uint8_t>* smaller_;
 };
 
-// The largest table a scheme can build (table_indexing.h): kMaxTablePieces
-// under a one-to-one scheme, kMaxClassTablePieces under one that numbers
-// symmetry classes.
-static_assert(8 * (kMaxClassTablePieces - 1) <= 64,
-              "SchemeTableSlice::kMaxSteps holds 8 steps for each piece of the side to move");
-template <typename Scheme>
-constexpr int MaxSchemeTablePieces() {
-  return kIndexesClassesOf<Scheme> ? kMaxClassTablePieces : kMaxTablePieces;
-}
-
-// OK when tables of `pieces` pieces can be built under `Scheme`.
+// OK when tables of `pieces` pieces can be built under `Scheme`: up to
+// kMaxTablePieces under a one-to-one scheme, kMaxClassTablePieces under one
+// that numbers symmetry classes (table_indexing.h).
 template <SurakartaScheme Scheme>
 absl::Status CheckSchemeTablePieces(int pieces) {
-  if (pieces < 1 || pieces > MaxSchemeTablePieces<Scheme>()) {
+  constexpr int kLargest = kIndexesClassesOf<Scheme> ? kMaxClassTablePieces : kMaxTablePieces;
+  if (pieces < 1 || pieces > kLargest) {
     return absl::InvalidArgumentError(absl::StrCat("bad piece count ", pieces, ": tables of 1 to ",
-                                                   MaxSchemeTablePieces<Scheme>(),
-                                                   " pieces can be built"));
+                                                   kLargest, " pieces can be built"));
   }
   return absl::OkStatus();
 }
