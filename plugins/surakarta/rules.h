@@ -14,7 +14,7 @@
 // the layout chooses, the memory model and refusal, the optimised solver
 // adapters (TableSlice for FuChou tables, SchemeTableSlice for symmetric
 // ones) checked against the rules by `retro check`, verify's children of a
-// record read off its index (fuchou_children.h, symmetric_children.h), and
+// record read off its index (child_indices.h), and
 // what probe and
 // stats show (piece counts, why a game is over, results by material with a
 // total per table, positions counted through their symmetry classes).
@@ -47,9 +47,8 @@
 #include "games/surakarta/piece_count_slices.h"
 #include "games/surakarta/position.h"
 #include "games/surakarta/symmetric_indexer.h"
-#include "plugins/surakarta/fuchou_children.h"
+#include "plugins/surakarta/child_indices.h"
 #include "plugins/surakarta/solved_outcomes.h"
-#include "plugins/surakarta/symmetric_children.h"
 #include "plugins/surakarta/table_indexing.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/format/wdl/wdl.h"
@@ -140,8 +139,7 @@ class SurakartaRules {
     std::array<Entry, 256> entries;
   };
   SliceIndex Rank(const Position& p, RankCache& cache) const;
-  // Verify's children of a record read off its index (fuchou_children.h,
-  // symmetric_children.h).
+  // Verify's children of a record read off its index (child_indices.h).
   struct ChildScratch {
     FuChouChildScratch fuchou;
     SymmetricChildScratch symmetric;

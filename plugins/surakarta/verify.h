@@ -3,7 +3,7 @@
 // one `retro verify` runs on FuChou files) on every record of one table in
 // memory. Every position's stored value must equal the best value over its
 // moves, computed afresh from the moves read off its index
-// (fuchou_children.h, which `retro check` compares with the rules' move
+// (child_indices.h, which `retro check` compares with the rules' move
 // generator) and the stored values of the children (the same table for
 // steps, the smaller table for captures), with terminal positions checked
 // against the rules. It shares no code with the solver adapters beyond the
