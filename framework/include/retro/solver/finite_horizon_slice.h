@@ -423,49 +423,46 @@ class FiniteHorizonSliceSolver {
     retro::internal::AssignPrefaulted(table, n, value, &pool_);
   }
 
-  // 2. Reverse in-slice edges: the parents of each state.
+  // 2. Reverse in-slice edges: the parents of each state. In
+  //    parent_offsets_: (a) each child's parent count at its index, (b)
+  //    summed into where its list ends, (c) counted down as each edge is
+  //    put at its child's end, which leaves each where its list begins.
+  //    Each thread takes the children of one range of the slice and reads
+  //    every edge, skipping those into other ranges: the counters, reached
+  //    at random, are each written by one thread (atomic counters shared by
+  //    the threads cost several times the reads), and each list comes out
+  //    in the same order on any number of threads.
   void BuildParents() {
-    // In parent_offsets_: (a) each child's parent count at its index, (b)
-    // summed into where its list ends, (c) counted down as each edge is put
-    // at its child's end, which leaves each where its list begins.
     Fill(parent_offsets_, size_ + 1, 0u);
     uint32_t* const offsets = parent_offsets_.data();
-    // Adds `delta` to a counter and returns its new value: atomically only
-    // when other threads may count too.
-    const bool shared = RunsShared(local_, kGrain);
-    const auto add = [shared](uint32_t& counter, uint32_t delta) {
-      if (shared) {
-        return std::atomic_ref<uint32_t>(counter).fetch_add(delta, std::memory_order_relaxed) +
-               delta;
-      }
-      return counter += delta;
-    };
-    // The counters are reached at random: each is prefetched
-    // kPrefetchAhead edges before.
-    pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
-      const uint64_t e_end = inner_offsets_[end];
-      for (uint64_t e = inner_offsets_[begin]; e < e_end; ++e) {
-        if (e + kPrefetchAhead < e_end) {
-          __builtin_prefetch(offsets + inner_child_[e + kPrefetchAhead], 1);
+    const uint32_t* const child = inner_child_.data();
+    const uint64_t edges = inner_offsets_[local_];
+    const uint64_t ranges = RunsShared(edges, kGrain) ? pool_.size() : 1;
+    // Calls each(s, e) for each edge e of local state s into child range
+    // `range`, in order, prefetching the counter of such an edge
+    // kPrefetchAhead edges on.
+    const auto for_each_edge = [&](uint64_t range, auto&& each) {
+      const uint64_t lo = size_ * range / ranges, width = size_ * (range + 1) / ranges - lo;
+      const auto mine = [&](uint64_t e) { return child[e] - lo < width; };
+      for (uint64_t s = 0, e = 0; s < local_; ++s) {
+        for (const uint64_t s_end = inner_offsets_[s + 1]; e < s_end; ++e) {
+          const uint64_t ahead = e + kPrefetchAhead;
+          if (ahead < edges && mine(ahead)) __builtin_prefetch(offsets + child[ahead], 1);
+          if (mine(e)) each(s, e);
         }
-        add(offsets[inner_child_[e]], 1);
       }
+    };
+    pool_.ParallelFor(0, ranges, 1, [&](int, uint64_t r, uint64_t) {
+      for_each_edge(r, [&](uint64_t, uint64_t e) { ++offsets[child[e]]; });
     });
     uint32_t sum = 0;
     for (uint64_t s = 0; s <= size_; ++s) offsets[s] = sum += offsets[s];
-    Fill(parent_slots_, inner_child_.size(), 0u);
-    pool_.ParallelFor(0, local_, kGrain, [&](int, uint64_t begin, uint64_t end) {
-      const uint64_t e_end = inner_offsets_[end];
-      for (uint64_t s = begin; s < end; ++s) {
-        for (uint64_t e = inner_offsets_[s]; e < inner_offsets_[s + 1]; ++e) {
-          if (e + kPrefetchAhead < e_end) {
-            __builtin_prefetch(offsets + inner_child_[e + kPrefetchAhead], 1);
-          }
-          const uint32_t at = add(offsets[inner_child_[e]], ~uint32_t{0});
-          parent_slots_[at] =
-              static_cast<uint32_t>(s * Game::kMaxMoves + (e - inner_offsets_[s]));
-        }
-      }
+    Fill(parent_slots_, edges, 0u);
+    pool_.ParallelFor(0, ranges, 1, [&](int, uint64_t r, uint64_t) {
+      for_each_edge(r, [&](uint64_t s, uint64_t e) {
+        parent_slots_[--offsets[child[e]]] =
+            static_cast<uint32_t>(s * Game::kMaxMoves + (e - inner_offsets_[s]));
+      });
     });
   }
 
