@@ -1,7 +1,6 @@
 // FileCheckpoint: finished slices and snapshots of slices in progress of a
 // solve, as checksummed database containers in a folder beside the output.
 #include "retro/checkpoint.h"
-#include "retro/host/file_checkpoint.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "retro/host/atomic_file_writer.h"
+#include "retro/host/file_checkpoint.h"
 #include "retro/plugin.h"
 #include "retro/status_macros.h"
 
@@ -58,18 +58,6 @@ class CheckpointSnapshots : public solver::SliceSnapshots {
 
 Checkpoint::~Checkpoint() = default;
 
-absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> Checkpoint::RestoreSnapshot(
-    const std::string&, const solver::SnapshotCheck&) {
-  return std::nullopt;
-}
-
-absl::Status Checkpoint::SaveSnapshot(const std::string&,
-                                      std::span<const std::span<const uint8_t>>) {
-  return absl::OkStatus();
-}
-
-void Checkpoint::DiscardSnapshot(const std::string&) {}
-
 std::unique_ptr<solver::SliceSnapshots> Checkpoint::SnapshotsOf(const std::string& name) {
   return std::make_unique<CheckpointSnapshots>(*this, name);
 }
@@ -79,16 +67,14 @@ absl::StatusOr<std::unique_ptr<FileCheckpoint>> FileCheckpoint::Create(
     std::vector<std::pair<std::string, std::string>> parameters,
     internal::CheckpointFolder::Mode mode, std::chrono::seconds interval) {
   std::unique_ptr<FileCheckpoint> checkpoint(new FileCheckpoint());
-  checkpoint->game_ = game;
-  checkpoint->data_version_ = data_version;
-  checkpoint->parameters_ = parameters;
   checkpoint->interval_ = interval;
-  const internal::CheckpointMarker mine{.game = game,
-                                        .plugin_abi = kPluginAbiVersion,
-                                        .data_version = data_version,
-                                        .parameters = std::move(parameters),
-                                        .run = internal::NewRunIdentity()};
-  RETRO_ASSIGN_OR_RETURN(checkpoint->folder_, internal::CheckpointFolder::Open(output, mine, mode));
+  internal::CheckpointMarker mine{.game = game,
+                                  .plugin_abi = kPluginAbiVersion,
+                                  .data_version = data_version,
+                                  .parameters = std::move(parameters),
+                                  .run = internal::NewRunIdentity()};
+  RETRO_ASSIGN_OR_RETURN(checkpoint->folder_,
+                         internal::CheckpointFolder::Open(output, std::move(mine), mode));
   return checkpoint;
 }
 
@@ -106,19 +92,20 @@ absl::StatusOr<std::unique_ptr<DatabaseFile>> FileCheckpoint::OpenOwn(
       DatabaseFile::Open(path, /*verify_slices=*/true, DatabaseFile::Holding::kMapped);
   RETRO_RETURN_IF_ERROR(DamagedUnless(path, file.status()));
   const DatabaseIdentity& id = (*file)->identity();
+  const internal::CheckpointMarker& mine = folder_->mine();
   if (id.codec != codec) return refuse("is not a retro checkpoint of this kind");
-  if (id.game != game_) return refuse(absl::StrCat("belongs to game '", id.game, "'"));
-  if (id.plugin_abi != kPluginAbiVersion || id.data_version != data_version_) {
+  if (id.game != mine.game) return refuse(absl::StrCat("belongs to game '", id.game, "'"));
+  if (id.plugin_abi != mine.plugin_abi || id.data_version != mine.data_version) {
     return refuse(absl::StrCat("was made by another version (plugin ABI ", id.plugin_abi,
-                               ", data version ", id.data_version, "; this retro: ",
-                               kPluginAbiVersion, ", ", data_version_, ")"));
+                               ", data version ", id.data_version,
+                               "; this retro: ", mine.plugin_abi, ", ", mine.data_version, ")"));
   }
-  if ((*file)->parameters() != parameters_) {
+  if ((*file)->parameters() != mine.parameters) {
     // The command asks to resume a solve it does not repeat: the user's
     // input, not the folder, is what to change.
     return absl::InvalidArgumentError(absl::StrCat(
         "checkpoint ", path, " was made with other parameters: ",
-        internal::ParameterDifferences((*file)->parameters(), parameters_),
+        internal::ParameterDifferences((*file)->parameters(), mine.parameters),
         "; resume with the checkpoint's parameters, or delete the folder or solve without "
         "--resume to start afresh"));
   }
@@ -150,11 +137,12 @@ absl::Status FileCheckpoint::Write(
   if (!writer.ok()) return replaced_or(writer.status());
   DatabaseBuilder builder;
   builder.SetCodec(codec);
-  for (const auto& [key, value] : parameters_) builder.SetParameter(key, value);
+  const internal::CheckpointMarker& mine = folder_->mine();
+  for (const auto& [key, value] : mine.parameters) builder.SetParameter(key, value);
   for (const auto& [name, bytes] : slices) builder.AddSliceView(name, bytes);
   // Written and renamed now (so it survives a kill), synced by SyncLoop.
   if (absl::Status committed =
-          (*writer)->Commit({game_, kPluginAbiVersion, data_version_, codec}, builder,
+          (*writer)->Commit({mine.game, mine.plugin_abi, mine.data_version, codec}, builder,
                             AtomicFileWriter::Durability::kUnsynced);
       !committed.ok()) {
     return replaced_or(committed);

@@ -47,8 +47,8 @@ class Checkpoint {
   // The bytes of slice `name` saved by an earlier run of this solve, nullopt
   // when there are none, or an error when what is there cannot be trusted,
   // `check` refusing them included (null: any bytes).
-  virtual absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(
-      const std::string& name, const SliceCheck& check) = 0;
+  virtual absl::StatusOr<std::optional<std::vector<uint8_t>>> Restore(const std::string& name,
+                                                                      const SliceCheck& check) = 0;
 
   // Keeps the finished slice `name`: it survives the process being killed
   // right after Save returns (and, for FileCheckpoint, a crash of the
@@ -61,10 +61,14 @@ class Checkpoint {
   // dropping it once the slice is saved. By default none are kept.
   virtual bool SnapshotDue() const { return false; }
   virtual absl::StatusOr<std::optional<std::vector<std::vector<uint8_t>>>> RestoreSnapshot(
-      const std::string& name, const solver::SnapshotCheck& check);
-  virtual absl::Status SaveSnapshot(const std::string& name,
-                                    std::span<const std::span<const uint8_t>> parts);
-  virtual void DiscardSnapshot(const std::string& name);
+      const std::string& /*name*/, const solver::SnapshotCheck& /*check*/) {
+    return std::nullopt;
+  }
+  virtual absl::Status SaveSnapshot(const std::string& /*name*/,
+                                    std::span<const std::span<const uint8_t>> /*parts*/) {
+    return absl::OkStatus();
+  }
+  virtual void DiscardSnapshot(const std::string& /*name*/) {}
 
   // The snapshots of slice `name` as a solver takes them (through
   // solver::SolveContext::snapshots); valid while this checkpoint lives.

@@ -73,6 +73,8 @@ class CheckpointFolder {
   CheckpointFolder& operator=(const CheckpointFolder&) = delete;
 
   const std::string& path() const { return path_; }
+  // The marker of the solve that opened the folder.
+  const CheckpointMarker& mine() const { return mine_; }
   // Whether the folder was there before this solve opened it.
   bool found_existing() const { return found_existing_; }
   // The file `name` of the folder through the handle this solve holds

@@ -110,9 +110,6 @@ class FileCheckpoint : public Checkpoint {
   bool stopping_ = false;            // guarded by mutex_
 
   std::unique_ptr<internal::CheckpointFolder> folder_;
-  std::string game_;
-  uint32_t data_version_ = 0;
-  std::vector<std::pair<std::string, std::string>> parameters_;
   int restored_ = 0;
   int saved_ = 0;
   int snapshots_restored_ = 0;
