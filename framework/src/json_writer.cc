@@ -117,30 +117,19 @@ std::string JsonWriter::Quote(std::string_view value) {
       }
       continue;
     }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
-          out += buffer;
-        } else {
-          out += c;
-        }
+    // Quotes, backslashes and control characters escaped, by letter where
+    // JSON has one.
+    constexpr std::string_view kEscaped = "\"\\\n\r\t";
+    constexpr std::string_view kLetters = "\"\\nrt";
+    if (const size_t k = kEscaped.find(c); k != std::string_view::npos) {
+      out += '\\';
+      out += kLetters[k];
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
+      out += buffer;
+    } else {
+      out += c;
     }
   }
   out += '"';
