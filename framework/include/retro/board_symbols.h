@@ -34,16 +34,7 @@ constexpr bool SymbolsValid(std::string_view symbols, std::string_view sides,
 
 // `c` as SVG text.
 inline std::string SvgEscaped(char c) {
-  switch (c) {
-    case '<':
-      return "&lt;";
-    case '>':
-      return "&gt;";
-    case '&':
-      return "&amp;";
-    default:
-      return std::string(1, c);
-  }
+  return c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;" : std::string(1, c);
 }
 
 // The pieces' symbols, then the empty cell's: "x, o or . (empty)".
