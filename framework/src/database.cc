@@ -520,10 +520,8 @@ absl::Status DatabaseFile::MapGuarded(int fd, size_t size) {
   mapping_ = map;
   mapping_size_ = size;
   bytes_ = std::span<const uint8_t>(static_cast<const uint8_t*>(map), size);
-  absl::StatusOr<int> slot = internal::GuardMapping(map, size);
-  if (!slot.ok()) return slot.status();
-  guard_slot_ = *slot;
-  fault_flag_ = internal::MappingFaultFlag(*slot);
+  RETRO_ASSIGN_OR_RETURN(guard_slot_, internal::GuardMapping(map, size));
+  fault_flag_ = internal::MappingFaultFlag(guard_slot_);
   return absl::OkStatus();
 }
 

@@ -4,6 +4,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "retro/plugin.h"
+#include "retro/status_macros.h"
 
 namespace retro {
 
@@ -13,15 +14,13 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSessionIn(
   // The container's header first; the slice checksums only after the
   // plugin has checked the layout against the header's parameters, so that
   // a file claiming huge slices is refused before gigabytes are read.
-  auto file = DatabaseFile::Open(path, /*verify_slices=*/false);
-  if (!file.ok()) return file.status();
-  session->file = std::move(*file);
+  RETRO_ASSIGN_OR_RETURN(session->file, DatabaseFile::Open(path, /*verify_slices=*/false));
   const DatabaseIdentity& identity = session->file->identity();
   auto plugin = LoadGamePlugin(identity.game, search_dirs);
   if (!plugin.ok()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        path, " was made by game '", identity.game,
-        "', whose plugin cannot be loaded: ", plugin.status().message()));
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, " was made by game '", identity.game,
+                     "', whose plugin cannot be loaded: ", plugin.status().message()));
   }
   session->plugin = std::move(*plugin);
   const GameDescription& game = session->plugin->module().Describe();
@@ -29,10 +28,10 @@ absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenDatabaseSessionIn(
   // codec (the plugin's Open) and the game's data version; the plugin ABI
   // it was written under is information only.
   if (identity.data_version != game.data_version) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        path, " holds ", identity.game, " data version ", identity.data_version,
-        "; the installed plugin reads version ", game.data_version,
-        "; rebuild the database with retro solve"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, " holds ", identity.game, " data version ", identity.data_version,
+                     "; the installed plugin reads version ", game.data_version,
+                     "; rebuild the database with retro solve"));
   }
   // Names the file once, whether or not the plugin's message already does.
   auto with_path = [&](const absl::Status& status) {

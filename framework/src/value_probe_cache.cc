@@ -4,6 +4,8 @@
 #include <mutex>
 #include <utility>
 
+#include "retro/status_macros.h"
+
 namespace retro {
 
 absl::StatusOr<ValueProbeCache::Lease> ValueProbeCache::Get(
@@ -25,16 +27,14 @@ absl::StatusOr<ValueProbeCache::Lease> ValueProbeCache::Get(
   }
   // 3. A new one: prepared outside the lock, then cached unless the cache
   //    is full (the first of two threads preparing the same key wins).
-  absl::StatusOr<ParameterValues> values = options();
-  if (!values.ok()) return values.status();
-  absl::StatusOr<std::unique_ptr<ValueProbe>> probe = database.PrepareValues(*values);
-  if (!probe.ok()) return probe.status();
+  RETRO_ASSIGN_OR_RETURN(const ParameterValues values, options());
+  RETRO_ASSIGN_OR_RETURN(std::unique_ptr<ValueProbe> probe, database.PrepareValues(values));
   std::unique_lock lock(mutex_);
   if (auto it = probes_.find(lookup); it != probes_.end()) {
     return Lease{it->second->probe.get(), nullptr};
   }
-  if (probes_.size() >= kMaxEntries) return Lease{probe->get(), *std::move(probe)};
-  auto entry = std::make_unique<Entry>(Entry{std::string(key), *std::move(probe)});
+  if (probes_.size() >= kMaxEntries) return Lease{probe.get(), std::move(probe)};
+  auto entry = std::make_unique<Entry>(Entry{std::string(key), std::move(probe)});
   const Entry* added = entry.get();
   probes_.emplace(std::string(key), std::move(entry));
   last_.store(added, std::memory_order_release);
