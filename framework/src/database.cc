@@ -668,17 +668,13 @@ absl::Status DatabaseFile::VerifySlices() const {
 }
 
 std::optional<std::string> DatabaseFile::Parameter(std::string_view key) const {
-  for (const auto& [k, v] : parameters_) {
-    if (k == key) return v;
-  }
-  return std::nullopt;
+  const auto it = std::ranges::find(parameters_, key, &std::pair<std::string, std::string>::first);
+  return it == parameters_.end() ? std::nullopt : std::optional<std::string>(it->second);
 }
 
 std::optional<size_t> DatabaseFile::FindSlice(std::string_view name) const {
-  for (size_t i = 0; i < slices_.size(); ++i) {
-    if (slices_[i].name == name) return i;
-  }
-  return std::nullopt;
+  const auto it = std::ranges::find(slices_, name, &SliceInfo::name);
+  return it == slices_.end() ? std::nullopt : std::optional<size_t>(it - slices_.begin());
 }
 
 std::span<const uint8_t> DatabaseFile::SliceBytes(size_t index) const {
