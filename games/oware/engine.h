@@ -115,15 +115,8 @@ class Engine {
   // Searches `root` (a position valid under ValidatePosition) for its side to
   // move.
   SearchResult Search(const Position& root, const SearchLimits& limits) {
-    switch (options_.game.rules.grand_slam) {
-      case GrandSlam::kCapture:
-        return Run<GrandSlam::kCapture>(root, limits);
-      case GrandSlam::kForcedOnly:
-        return Run<GrandSlam::kForcedOnly>(root, limits);
-      case GrandSlam::kForfeit:
-      default:
-        return Run<GrandSlam::kForfeit>(root, limits);
-    }
+    return VisitGrandSlam(options_.game.rules.grand_slam,
+                          [&](auto rule) { return Run<decltype(rule)::value>(root, limits); });
   }
 
  private:

@@ -120,13 +120,11 @@ inline Sowing Sow(uint64_t own, uint64_t opp, int h, int n) {
   const uint64_t q = t.laps[n];
   const int r = t.rest[n];
   Sowing s;
-  s.own = (own & ~(uint64_t{0xFF} << (8 * h))) + q * t.lap_own[h] +
-          t.ones_own[h][r];
+  s.own = (own & ~(uint64_t{0xFF} << (8 * h))) + q * t.lap_own[h] + t.ones_own[h][r];
   s.opp = opp + q * t.lap_opp[h] + t.ones_opp[h][r];
   // Bytes holding 2 or 3: (x & ~1) == 2, i.e. x' = (x & 0xFE) ^ 2 is zero.
   const uint64_t x = (s.opp & 0x0000FEFEFEFEFEFEULL) ^ 0x0000020202020202ULL;
-  const uint64_t zero =
-      ~(((x & kLow7) + kLow7) | x | kLow7) & 0x0000808080808080ULL;
+  const uint64_t zero = ~(((x & kLow7) + kLow7) | x | kLow7) & 0x0000808080808080ULL;
   const uint64_t capturable = (zero >> 7) * 0xFF;
   // The highest non-capturable byte at or below the last seed (the sentinel
   // byte 0 always is one) ends the run.
@@ -153,39 +151,27 @@ inline int GenerateMoves(const Board& board, Move* out) {
   int count = 0;
   // kForcedOnly keeps grand slams at the back of `out` until it knows whether
   // a non-grand-slam move exists (both kinds together never exceed 6).
-  [[maybe_unused]] int slam_count = 0;
+  int slam_count = 0;
   // Visit only the non-empty houses: bit 8h+7 of `todo` is set iff house h
   // holds seeds (small books are dominated by sparse boards).
   constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
-  for (uint64_t todo = (((own & kLow7) + kLow7) | own) & 0x0000808080808080ULL;
-       todo != 0; todo &= todo - 1) {
+  for (uint64_t todo = (((own & kLow7) + kLow7) | own) & 0x0000808080808080ULL; todo != 0;
+       todo &= todo - 1) {
     const int h = std::countr_zero(todo) >> 3;
     const int n = static_cast<int>((own >> (8 * h)) & 0xFF);
     const internal::Sowing s = internal::Sow(own, opp, h, n);
-    if constexpr (kGrandSlam == GrandSlam::kForfeit) {
-      // A grand slam captures nothing, so the opponent keeps what was sown.
-      const uint64_t run = s.grand_slam ? 0 : s.run;
-      const uint64_t opp_after = s.opp & ~run;
-      Move& m = out[count];
-      m.house = static_cast<uint8_t>(h);
-      m.captured = static_cast<uint8_t>(s.grand_slam ? 0 : s.captured);
-      m.child = internal::FromRows(opp_after, s.own);
-      count += !opponent_starving | (opp_after != 0);
-    } else if constexpr (kGrandSlam == GrandSlam::kCapture) {
-      const uint64_t opp_after = s.opp & ~s.run;
-      Move& m = out[count];
-      m.house = static_cast<uint8_t>(h);
-      m.captured = static_cast<uint8_t>(s.captured);
-      m.child = internal::FromRows(opp_after, s.own);
-      count += !opponent_starving | (opp_after != 0);
-    } else {
-      const uint64_t opp_after = s.opp & ~s.run;
-      if (opponent_starving && opp_after == 0) continue;
-      Move& m = s.grand_slam ? out[kMaxMoves - 1 - slam_count++] : out[count++];
-      m.house = static_cast<uint8_t>(h);
-      m.captured = static_cast<uint8_t>(s.captured);
-      m.child = internal::FromRows(opp_after, s.own);
-    }
+    // A forfeited grand slam captures nothing: the opponent keeps what was sown.
+    const bool forfeit = kGrandSlam == GrandSlam::kForfeit && s.grand_slam;
+    const uint64_t opp_after = s.opp & ~(forfeit ? 0 : s.run);
+    const bool feeds = !opponent_starving | (opp_after != 0);
+    if (kGrandSlam == GrandSlam::kForcedOnly && !feeds) continue;
+    // The move is written in place and kept if it feeds (no branch), or set aside.
+    const bool aside = kGrandSlam == GrandSlam::kForcedOnly && s.grand_slam;
+    Move& m = aside ? out[kMaxMoves - 1 - slam_count++] : out[count];
+    m.house = static_cast<uint8_t>(h);
+    m.captured = static_cast<uint8_t>(forfeit ? 0 : s.captured);
+    m.child = internal::FromRows(opp_after, s.own);
+    count += !aside & feeds;
   }
   if constexpr (kGrandSlam == GrandSlam::kForcedOnly) {
     if (count == 0 && slam_count != 0) {
@@ -203,15 +189,9 @@ inline int GenerateMoves(const Board& board, Move* out) {
 // (0 = terminal). Dispatches once on the grand slam rule; solvers that loop
 // over many boards should call GenerateMoves<kGrandSlam> directly.
 inline int GenerateMoves(const Board& board, const Rules& rules, Move* out) {
-  switch (rules.grand_slam) {
-    case GrandSlam::kCapture:
-      return GenerateMoves<GrandSlam::kCapture>(board, out);
-    case GrandSlam::kForcedOnly:
-      return GenerateMoves<GrandSlam::kForcedOnly>(board, out);
-    case GrandSlam::kForfeit:
-    default:
-      return GenerateMoves<GrandSlam::kForfeit>(board, out);
-  }
+  return VisitGrandSlam(rules.grand_slam, [&](auto rule) {
+    return GenerateMoves<decltype(rule)::value>(board, out);
+  });
 }
 
 // V_t of a position without legal moves, for t >= 1: the mover captures
@@ -221,8 +201,7 @@ inline int TerminalValue(const Board& board) { return OwnSeeds(board); }
 // V_0, the value when no ply is left: 0 under AtLimit::kNobody, own minus
 // opponent seeds under AtLimit::kOwnSide.
 inline int LimitValue(const Board& board, AtLimit at_limit) {
-  return at_limit == AtLimit::kOwnSide ? OwnSeeds(board) - OpponentSeeds(board)
-                                       : 0;
+  return at_limit == AtLimit::kOwnSide ? OwnSeeds(board) - OpponentSeeds(board) : 0;
 }
 
 }  // namespace retro::oware

@@ -5,6 +5,7 @@
 #define GAMES_OWARE_RULES_H_
 
 #include <string>
+#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -24,6 +25,21 @@ enum class GrandSlam {
   // captures (Romein & Bal's awari rules).
   kForcedOnly,
 };
+
+// Returns visit(std::integral_constant<GrandSlam, rule>()) for `rule`, so that
+// code templated on the rule is instantiated once per rule and picked once.
+template <typename Visit>
+decltype(auto) VisitGrandSlam(GrandSlam rule, Visit&& visit) {
+  switch (rule) {
+    case GrandSlam::kCapture:
+      return visit(std::integral_constant<GrandSlam, GrandSlam::kCapture>());
+    case GrandSlam::kForcedOnly:
+      return visit(std::integral_constant<GrandSlam, GrandSlam::kForcedOnly>());
+    case GrandSlam::kForfeit:
+    default:
+      return visit(std::integral_constant<GrandSlam, GrandSlam::kForfeit>());
+  }
+}
 
 // Who gets the seeds still on the board when the turn limit is reached.
 enum class AtLimit {

@@ -87,18 +87,10 @@ class OwareSolverGame {
 template <SlicedIndexer<Board> Indexer, typename Visit>
 decltype(auto) VisitSolverGame(const Rules& rules, const Indexer& indexer, int max_seeds,
                                Visit&& visit) {
-  switch (rules.grand_slam) {
-    case GrandSlam::kCapture:
-      return visit(
-          OwareSolverGame<GrandSlam::kCapture, Indexer>(indexer, max_seeds, rules.at_limit));
-    case GrandSlam::kForcedOnly:
-      return visit(
-          OwareSolverGame<GrandSlam::kForcedOnly, Indexer>(indexer, max_seeds, rules.at_limit));
-    case GrandSlam::kForfeit:
-    default:
-      return visit(
-          OwareSolverGame<GrandSlam::kForfeit, Indexer>(indexer, max_seeds, rules.at_limit));
-  }
+  return VisitGrandSlam(rules.grand_slam, [&](auto rule) {
+    return visit(
+        OwareSolverGame<decltype(rule)::value, Indexer>(indexer, max_seeds, rules.at_limit));
+  });
 }
 
 }  // namespace retro::oware
