@@ -70,6 +70,10 @@ class ColexIndexer {
   // max_seeds() and rank < Size(seeds).
   Board Unrank(int seeds, uint64_t rank) const;
 
+  // C(prefix + bar, bar + 1): bar `bar`'s term of the rank when houses
+  // 0..bar hold `prefix` seeds (0 <= bar < 11, prefix <= max_seeds()).
+  uint64_t Term(int bar, int prefix) const { return table_[bar * stride_ + prefix]; }
+
   // The board of the next rank, Unrank(n, Rank(board) + 1) for a board of n
   // seeds, in amortised constant time. Requires a board that is not the last
   // of its seed count (all seeds in house 0).

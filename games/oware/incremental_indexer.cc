@@ -7,22 +7,14 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
-#include "retro/combinatorics.h"
 
 namespace retro::oware {
 
-IncrementalIndexer::IncrementalIndexer(int max_seeds)
-    : colex_(max_seeds), stride_(static_cast<size_t>(max_seeds) + 1) {
+IncrementalIndexer::IncrementalIndexer(int max_seeds) : colex_(max_seeds) {
   assert(max_seeds >= 0 && max_seeds <= kMaxSeeds);
-  term_.assign(stride_ * (kHouses - 1), 0);
-  for (int i = 0; i < kHouses - 1; ++i) {
-    for (int s = 0; s <= max_seeds; ++s) {
-      term_[i * stride_ + s] = Binomial(s + i, i + 1);
-    }
-  }
-  offset_.assign(stride_ + 1, 0);
+  offset_.assign(max_seeds + 2, 0);
   for (int n = 0; n <= max_seeds; ++n) offset_[n + 1] = offset_[n] + Size(n);
-  flip_.resize(offset_[stride_]);
+  flip_.resize(offset_.back());
   for (int n = 0; n <= max_seeds; ++n) {
     for (uint64_t r = 0; r < Size(n); ++r) {
       flip_[offset_[n] + r] = static_cast<uint32_t>(colex_.Rank(Flip(colex_.Unrank(n, r))));
@@ -41,10 +33,9 @@ absl::StatusOr<IncrementalIndexer> IncrementalIndexer::Create(int max_seeds) {
 }
 
 size_t IncrementalIndexer::TableBytes() const {
-  return term_.size() * sizeof(uint64_t) + offset_.size() * sizeof(uint64_t) +
-         flip_.size() * sizeof(uint32_t) +
-         // colex_'s own table, used by Rank and Unrank.
-         stride_ * (kHouses - 1) * sizeof(uint64_t);
+  return offset_.size() * sizeof(uint64_t) + flip_.size() * sizeof(uint32_t) +
+         // colex_'s own table.
+         (max_seeds() + 1) * (kHouses - 1) * sizeof(uint64_t);
 }
 
 }  // namespace retro::oware

@@ -82,17 +82,16 @@ class IncrementalIndexer {
     uint64_t rank = parent_rank;
     // Bit 8i of `moved` (i = 0..7), then of `moved_high` (bars 8..10): bar i
     // moved. Each byte of the XOR is non-zero iff the prefix sums differ.
-    const uint64_t* t = term_.data();
     for (uint64_t moved = NonZeroBytes(before ^ after); moved != 0; moved &= moved - 1) {
       const int i = std::countr_zero(moved) >> 3;
-      rank += t[i * stride_ + ((after >> (8 * i)) & 0xFF)] -
-              t[i * stride_ + ((before >> (8 * i)) & 0xFF)];
+      rank +=
+          colex_.Term(i, (after >> (8 * i)) & 0xFF) - colex_.Term(i, (before >> (8 * i)) & 0xFF);
     }
     for (uint64_t moved = NonZeroBytes(before_high ^ after_high) & 0xFFFFFF; moved != 0;
          moved &= moved - 1) {
       const int i = std::countr_zero(moved) >> 3;
-      rank += t[(8 + i) * stride_ + ((after_high >> (8 * i)) & 0xFF)] -
-              t[(8 + i) * stride_ + ((before_high >> (8 * i)) & 0xFF)];
+      rank += colex_.Term(8 + i, (after_high >> (8 * i)) & 0xFF) -
+              colex_.Term(8 + i, (before_high >> (8 * i)) & 0xFF);
     }
     const int child_seeds = TotalSeeds(move.child);
     return flip_[offset_[child_seeds] + rank];
@@ -114,10 +113,7 @@ class IncrementalIndexer {
     return ((((x & kLow7) + kLow7) | x) >> 7) & 0x0101010101010101ULL;
   }
 
-  ColexIndexer colex_;
-  size_t stride_;
-  // term_[i * stride_ + s] = C(s + i, i + 1), colex's table.
-  std::vector<uint64_t> term_;
+  ColexIndexer colex_;  // its terms step the rank
   // flip_[offset_[n] + r] = Rank(Flip(Unrank(n, r))).
   std::vector<uint64_t> offset_;
   std::vector<uint32_t> flip_;
