@@ -7,35 +7,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "games/oware/lexicographic_indexer.h"
 #include "retro/combinatorics.h"
 
 namespace retro::oware {
-namespace {
-
-// Calls f(board) for every board with `seeds` seeds, in lexicographic order
-// (house 0 slowest).
-template <typename F>
-void EnumerateLexicographic(int seeds, F&& f) {
-  Board board;
-  board.houses[kHouses - 1] = static_cast<uint8_t>(seeds);
-  while (true) {
-    f(static_cast<const Board&>(board));
-    // Next composition: move one seed from the last house into the rightmost
-    // house before it that can grow, resetting what follows.
-    int house = kHouses - 2;
-    int rest = board.houses[kHouses - 1];
-    while (house >= 0 && rest == 0) {
-      rest += board.houses[house];
-      board.houses[house] = 0;
-      --house;
-    }
-    if (house < 0) return;
-    ++board.houses[house];
-    board.houses[kHouses - 1] = static_cast<uint8_t>(rest - 1);
-  }
-}
-
-}  // namespace
 
 HashIndexer::HashIndexer(int max_seeds) : max_seeds_(max_seeds) {
   assert(max_seeds >= 0 && max_seeds <= kMaxSeeds);
@@ -43,13 +18,13 @@ HashIndexer::HashIndexer(int max_seeds) : max_seeds_(max_seeds) {
   for (int n = 0; n <= max_seeds; ++n) total += Size(n);
   ids_.reserve(total);
   boards_.resize(max_seeds + 1);
+  const LexicographicIndexer lexicographic(max_seeds);
   for (int n = 0; n <= max_seeds; ++n) {
-    std::vector<Board>& slice = boards_[n];
-    slice.reserve(Size(n));
-    EnumerateLexicographic(n, [&](const Board& board) {
-      ids_.emplace(StarsAndBarsKey(board), static_cast<uint32_t>(slice.size()));
-      slice.push_back(board);
-    });
+    boards_[n].reserve(Size(n));
+    for (uint64_t rank = 0; rank < Size(n); ++rank) {
+      boards_[n].push_back(lexicographic.Unrank(n, rank));
+      ids_.emplace(StarsAndBarsKey(boards_[n].back()), static_cast<uint32_t>(rank));
+    }
   }
 }
 
