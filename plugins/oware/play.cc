@@ -10,6 +10,7 @@
 #include <string_view>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -61,25 +62,15 @@ class OwarePlayer : public Player {
 };
 
 // A fresh engine of a player's kind for one game (its own table), with or
-// without the book.
-class GameEngine {
- public:
-  explicit GameEngine(const OwarePlayer& player) : limits_(player.limits) {
-    if (player.oracle.has_value()) {
-      booked_ = std::make_unique<Engine<BookOracle>>(player.options, *player.oracle);
-    } else {
-      plain_ = std::make_unique<Engine<>>(player.options);
-    }
-  }
-  SearchResult Search(const Position& pos) {
-    return booked_ ? booked_->Search(pos, limits_) : plain_->Search(pos, limits_);
-  }
-
- private:
-  SearchLimits limits_;
-  std::unique_ptr<Engine<>> plain_;
-  std::unique_ptr<Engine<BookOracle>> booked_;
-};
+// without the book, and its search of `pos` under the player's budget.
+using GameEngine = std::variant<Engine<>, Engine<BookOracle>>;
+GameEngine NewEngine(const OwarePlayer& player) {
+  if (!player.oracle.has_value()) return GameEngine(std::in_place_index<0>, player.options);
+  return GameEngine(std::in_place_index<1>, player.options, *player.oracle);
+}
+SearchResult Search(GameEngine& engine, const OwarePlayer& player, const Position& pos) {
+  return std::visit([&](auto& e) { return e.Search(pos, player.limits); }, engine);
+}
 
 // `text` as a whole number in [min, max], digits only; nullopt otherwise.
 std::optional<int64_t> WholeNumber(const std::string& text, int64_t min, int64_t max) {
@@ -276,12 +267,12 @@ absl::StatusOr<GameRecord> PlayWholeGame(const OwarePlayer& first, const OwarePl
     }
     pos = pos.Play(*move);
   }
-  GameEngine engines[2] = {GameEngine(first), GameEngine(second)};
+  GameEngine engines[2] = {NewEngine(first), NewEngine(second)};
   GameRecord record;
   std::vector<int> played;
   while (!FinalDifference(pos, game).has_value()) {
     const int side = pos.plies % 2;  // 0: the first player is to move
-    const SearchResult r = engines[side].Search(pos);
+    const SearchResult r = Search(engines[side], side == 0 ? first : second, pos);
     SearchTotals& totals = side == 0 ? record.first : record.second;
     ++totals.moves;
     totals.nodes += r.nodes;
@@ -338,7 +329,8 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
     return absl::InvalidArgumentError(absl::StrFormat(
         "the game is over: the side to move has no legal move (final difference %+d)", *end));
   }
-  const SearchResult r = GameEngine(p).Search(pos);
+  GameEngine engine = NewEngine(p);
+  const SearchResult r = Search(engine, p, pos);
   const std::optional<int> final_difference = r.final_difference();
 
   // A decisive value outside an exact result: a forced win or loss was found
