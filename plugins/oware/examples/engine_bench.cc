@@ -19,31 +19,19 @@
 #include "plugins/oware/book.h"
 #include "plugins/oware/book_oracle.h"
 
+namespace retro::oware {
 namespace {
-
-using retro::oware::Board;
-using retro::oware::Book;
-using retro::oware::BookOracle;
-using retro::oware::Engine;
-using retro::oware::EngineOptions;
-using retro::oware::EvaluationKind;
-using retro::oware::GenerateMoves;
-using retro::oware::kMaxMoves;
-using retro::oware::Move;
-using retro::oware::Position;
-using retro::oware::SearchLimits;
-using retro::oware::SearchResult;
 
 // Positions of a random game (fixed seed) when the board first holds at most
 // each of `targets` seeds.
 std::vector<Position> MidGamePositions(const std::vector<int>& targets, uint32_t seed) {
   std::vector<Position> out;
   std::mt19937 rng(seed);
-  const retro::oware::GameRules game;
+  const GameRules game;
   Position pos = Position::Start();
   size_t next = 0;
-  while (next < targets.size() && !retro::oware::FinalDifference(pos, game)) {
-    if (retro::oware::TotalSeeds(pos.board) <= targets[next]) {
+  while (next < targets.size() && !FinalDifference(pos, game)) {
+    if (TotalSeeds(pos.board) <= targets[next]) {
       if (out.empty() || !(out.back() == pos)) out.push_back(pos);
       ++next;
       continue;
@@ -60,9 +48,7 @@ std::vector<Position> MidGamePositions(const std::vector<int>& targets, uint32_t
   return out;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int Run(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: %s BOOK [NODES] [material|d3|d5]\n", argv[0]);
     return 2;
@@ -129,8 +115,7 @@ int main(int argc, char** argv) {
       for (const bool with_book : {false, true}) {
         const SearchResult r = search(pos, with_book, nodes);
         std::printf("%-28s %5d %6s %10llu %8.3f %10.0f %9llu %6d %5s\n",
-                    retro::oware::FormatBoard(pos.board).c_str(),
-                    retro::oware::TotalSeeds(pos.board), with_book ? "yes" : "no",
+                    FormatBoard(pos.board).c_str(), TotalSeeds(pos.board), with_book ? "yes" : "no",
                     static_cast<unsigned long long>(r.nodes), r.seconds, r.nodes / r.seconds,
                     static_cast<unsigned long long>(r.book_hits), r.depth, r.exact ? "yes" : "no");
       }
@@ -146,13 +131,18 @@ int main(int argc, char** argv) {
     for (const Position& pos : MidGamePositions({above + 3, above + 1}, seed)) {
       for (const bool with_book : {false, true}) {
         const SearchResult r = search(pos, with_book, 20 * nodes);
-        std::printf(
-            "%-28s %5d %6s %10llu %8.3f %6d %5s %6s\n",
-            retro::oware::FormatBoard(pos.board).c_str(), retro::oware::TotalSeeds(pos.board),
-            with_book ? "yes" : "no", static_cast<unsigned long long>(r.nodes), r.seconds, r.depth,
-            r.exact ? "yes" : "no", r.exact ? std::to_string(*r.final_difference()).c_str() : "-");
+        std::printf("%-28s %5d %6s %10llu %8.3f %6d %5s %6s\n", FormatBoard(pos.board).c_str(),
+                    TotalSeeds(pos.board), with_book ? "yes" : "no",
+                    static_cast<unsigned long long>(r.nodes), r.seconds, r.depth,
+                    r.exact ? "yes" : "no",
+                    r.exact ? std::to_string(*r.final_difference()).c_str() : "-");
       }
     }
   }
   return 0;
 }
+
+}  // namespace
+}  // namespace retro::oware
+
+int main(int argc, char** argv) { return retro::oware::Run(argc, argv); }
