@@ -86,11 +86,8 @@ class Rules {
         stored += 1 + next[facing];
         next[pit] = next[facing] = 0;
       }
-      if (pit == houses_) {
-        visit(house, next, stored, true);
-      } else {
-        visit(house, Turned(next), stored, false);
-      }
+      const bool again = pit == houses_;  // the last seed in the store: the mover plays again
+      visit(house, again ? next : Turned(next), stored, again);
     }
   }
 

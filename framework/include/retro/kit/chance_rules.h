@@ -155,7 +155,7 @@ struct ChanceLabels {
   // The value read another way, value + shift: probe shows
   // "(<shifted_name> = <value + shift>)" after it ("K = D - 1" with shift
   // -1); "" for none.
-  std::string shifted_name;
+  std::string shifted_name = "";
   double shift = 0;
 
   // "" when `value` is one a record can hold, else what one is ("D is a
