@@ -79,12 +79,9 @@ class Evaluation {
   int Evaluate(const Board& board, int mover_score, int opponent_score,
                bool mover_is_evaluator) const {
     if (kind_ == EvaluationKind::kMaterial) return mover_score - opponent_score;
-    if (mover_is_evaluator) {
-      return EvolvedScore(ComputeEvolvedFeatures(board, mover_score, opponent_score, grand_slam_),
-                          weights_);
-    }
-    return -EvolvedScore(
-        ComputeEvolvedFeatures(Flip(board), opponent_score, mover_score, grand_slam_), weights_);
+    if (!mover_is_evaluator) return -Evaluate(Flip(board), opponent_score, mover_score, true);
+    return EvolvedScore(ComputeEvolvedFeatures(board, mover_score, opponent_score, grand_slam_),
+                        weights_);
   }
 
  private:

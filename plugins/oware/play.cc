@@ -337,6 +337,8 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
   // (its sign is proven), but not every line was, so the margin is that of
   // the principal variation only.
   const bool decisive = !final_difference.has_value() && IsDecisive(r.value);
+  const bool material = p.options.evaluation == EvaluationKind::kMaterial;
+  const double heuristic = material ? r.value : r.value / 1e4;  // seeds or f
   std::string expected;
   if (final_difference.has_value()) {
     expected = absl::StrFormat("%s, final score difference %+d (exact)",
@@ -346,11 +348,11 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
         "%s (forced; final score difference %+d along the principal variation, margin not "
         "proven optimal)",
         OutcomeName(ProvenDifference(r.value)), ProvenDifference(r.value));
-  } else if (p.options.evaluation == EvaluationKind::kMaterial) {
+  } else if (material) {
     expected = absl::StrFormat("%+d seeds (heuristic: material at depth %d, not proven)", r.value,
                                r.depth);
   } else {
-    expected = absl::StrFormat("%+.4f (heuristic: %s at depth %d, not proven)", r.value / 1e4,
+    expected = absl::StrFormat("%+.4f (heuristic: %s at depth %d, not proven)", heuristic,
                                p.eval_name, r.depth);
   }
   const double rate = r.seconds > 0 ? r.nodes / r.seconds : 0;
@@ -371,10 +373,7 @@ absl::StatusOr<Report> AnalysePosition(const OwarePlayer& p, const std::string& 
   json.Key("final_difference");
   final_difference.has_value() ? json.Int(*final_difference) : json.Null();
   json.Key("heuristic");
-  proven
-      ? json.Null()
-      : json.Double(p.options.evaluation == EvaluationKind::kMaterial ? static_cast<double>(r.value)
-                                                                      : r.value / 1e4);
+  proven ? json.Null() : json.Double(heuristic);
   json.Key("eval").String(p.eval_name);
   json.Key("pv").BeginArray();
   for (int house : r.pv) json.Int(house);
