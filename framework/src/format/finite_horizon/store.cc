@@ -38,11 +38,16 @@ absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t large
   return absl::OkStatus();
 }
 
-// The error for a change (layer, value) that cannot follow (previous_layer,
-// previous_value) in `state`'s list (previous_layer -1: none before it).
-absl::Status ImpossibleEntry(uint64_t state, int64_t previous_layer, int previous_value,
-                             int64_t layer, int value, uint32_t horizon, int min_value,
-                             int max_value) {
+// OK when the change (layer, value) can follow (previous_layer,
+// previous_value) in `state`'s list (previous_layer -1: none before it): its
+// layer larger, up to `horizon`, its value another within [min_value,
+// max_value]; else DataLoss naming it.
+absl::Status CheckEntry(uint64_t state, int64_t previous_layer, int previous_value, int64_t layer,
+                        int value, uint32_t horizon, int min_value, int max_value) {
+  if (layer > previous_layer && layer <= horizon && value >= min_value && value <= max_value &&
+      value != previous_value) [[likely]] {
+    return absl::OkStatus();
+  }
   return absl::DataLossError(absl::StrCat(
       "value store's state ", state, " has an impossible entry (layer ", layer, ", value ", value,
       ")",
@@ -198,10 +203,10 @@ absl::Status FiniteHorizonStoreView::ValidateList(BitCursor<kBackward>& in, uint
     }
     if (r.kind == PrefixSymbolRead::kEmpty) return absl::OkStatus();
     const int64_t next_layer = (layer < 0 ? 0 : layer) + r.layer_step;
-    if (next_layer <= layer || next_layer > h.horizon || r.value < min_value ||
-        r.value > max_value || r.value == value) {
-      return ImpossibleEntry(state, layer, value, next_layer, r.value, h.horizon, min_value,
-                             max_value);
+    if (absl::Status s =
+            CheckEntry(state, layer, value, next_layer, r.value, h.horizon, min_value, max_value);
+        !s.ok()) {
+      return s;
     }
     layer = next_layer;
     value = r.value;
@@ -312,15 +317,11 @@ absl::Status FiniteHorizonStoreView::ExplainEntries(int min_value, int max_value
     int previous_value = 0;
     absl::Status status;
     ForEachChange(s, [&](uint32_t layer, int value) {
-      if (static_cast<int64_t>(layer) <= previous_layer || layer > header_.horizon ||
-          value < min_value || value > max_value || value == previous_value) {
-        status = ImpossibleEntry(s, previous_layer, previous_value, layer, value, header_.horizon,
-                                 min_value, max_value);
-        return false;
-      }
+      status = CheckEntry(s, previous_layer, previous_value, layer, value, header_.horizon,
+                          min_value, max_value);
       previous_layer = layer;
       previous_value = value;
-      return true;
+      return status.ok();
     });
     if (!status.ok()) return status;
   }
@@ -368,10 +369,10 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
         next_value = static_cast<int8_t>(*p++);
       }
       const int64_t next_layer = (layer < 0 ? 0 : layer) + step;
-      if (next_layer <= layer || next_layer > h.horizon || next_value < min_value ||
-          next_value > max_value || next_value == value) {
-        return ImpossibleEntry(state, layer, value, next_layer, next_value, h.horizon, min_value,
-                               max_value);
+      if (absl::Status s = CheckEntry(state, layer, value, next_layer, next_value, h.horizon,
+                                      min_value, max_value);
+          !s.ok()) {
+        return s;
       }
       layer = next_layer;
       value = next_value;
