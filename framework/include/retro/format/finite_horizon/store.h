@@ -374,17 +374,6 @@ class FiniteHorizonStoreView {
     return final_index_ == nullptr ? 0 : kFinalValueIndexBytesPerState * final_index_->size();
   }
 
-  // V_{t-1}(state), and the first layer >= t at which `state` changes.
-  //   Parameters: state < states() (unchecked); t, any layer.
-  //   Returns: V_{t-1} (0 for t = 0), and in `next` that layer or
-  //     UINT32_MAX; no errors. Thread safety: any number of threads at once.
-  //   Cost: fit for every node (a scan of the state's changes up to t; the
-  //     final-value index is not used).
-  int ValueBefore(uint64_t state, uint32_t t, uint32_t& next) const {
-    ChangeCursor cursor;
-    return Advance(state, t, cursor, 0, next);
-  }
-
   // Resumes reading `state`'s changes at `cursor`, where its value is
   // `value`, consuming the changes before layer t. Over layers t
   // increasing, every change is decoded about once (the solver keeps one
@@ -430,9 +419,7 @@ class FiniteHorizonStoreView {
   static Sections BitLayout(uint64_t states, uint32_t block_shift, uint32_t group_shift,
                             uint64_t model_bytes, uint64_t stream_bytes) {
     auto align = [](uint64_t x) { return (x + 63) / 64 * 64; };
-    Sections s;
-    s.blocks = sizeof(FiniteHorizonStoreHeader);
-    s.starts = align(s.blocks + 8 * (BlockCount(states, block_shift) + 1));
+    Sections s = Layout(states, block_shift, 0, 0);  // the header and block table
     s.codes = align(s.starts + 2 * BlockCount(states, group_shift));
     s.entries = align(s.codes + model_bytes);
     s.total = s.entries + stream_bytes;

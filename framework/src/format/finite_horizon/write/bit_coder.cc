@@ -28,17 +28,10 @@ namespace internal {
 
 // True when each block's parts in `crossing` (every rank's, any order) sum
 // to fewer than 65,536 bits.
-bool CrossingBlocksFit(std::vector<BlockBits> crossing) {
-  std::sort(crossing.begin(), crossing.end(),
-            [](const BlockBits& x, const BlockBits& y) { return x.block < y.block; });
-  for (size_t i = 0; i < crossing.size();) {
-    uint64_t sum = 0;
-    size_t j = i;
-    for (; j < crossing.size() && crossing[j].block == crossing[i].block; ++j) {
-      sum += crossing[j].sum;
-    }
-    if (sum >= 65536) return false;
-    i = j;
+bool CrossingBlocksFit(const std::vector<BlockBits>& crossing) {
+  absl::flat_hash_map<uint64_t, uint64_t> sums;
+  for (const BlockBits& part : crossing) {
+    if ((sums[part.block] += part.sum) >= 65536) return false;
   }
   return true;
 }
@@ -138,28 +131,26 @@ class BitCoderChanges {
       VisitCoded(old_index_ ? old_index_(state) : state, each, empty);
       return;
     }
-    // The change waiting to learn whether it is the last.
+    // The change waiting to learn whether it is the last (no code byte:
+    // the range is not byte-coded).
     int context = 0;
     uint32_t step = 0;
     int new_value = 0;
-    int code = -1;
     bool pending = false;
     uint32_t previous_layer = 0;
     int previous_value = 0;
-    range_.ForEachChange(old_index_ ? old_index_(state) : state,
-                         [&](uint32_t layer, int value, int code_byte) {
-                           if (pending) each(context, step, new_value, false, code);
-                           context = PrefixContext(previous_value, !pending);
-                           step = layer - previous_layer;
-                           new_value = value;
-                           code = code_byte;
-                           pending = true;
-                           previous_layer = layer;
-                           previous_value = value;
-                           return true;
-                         });
+    range_.ForEachChange(old_index_ ? old_index_(state) : state, [&](uint32_t layer, int value) {
+      if (pending) each(context, step, new_value, false, -1);
+      context = PrefixContext(previous_value, !pending);
+      step = layer - previous_layer;
+      new_value = value;
+      pending = true;
+      previous_layer = layer;
+      previous_value = value;
+      return true;
+    });
     if (pending) {
-      each(context, step, new_value, true, code);
+      each(context, step, new_value, true, -1);
     } else {
       empty();
     }
@@ -217,16 +208,13 @@ struct BitCodeModel {
   // the change is escaped.
   CodeByteTable byte_codes;
 
-  uint64_t PackedCode(int context, int code, bool last) const {
-    return code >= 0 ? byte_codes.Get(context, code, last) : 0;
-  }
   // Writes a change, through its code byte's packed code when it has one.
   // (An escaped change is written through a copy of `out`, so that the
   // writer's address never leaves the caller's loop and stays in
   // registers.)
   template <typename Out>
   void WriteChange(Out& out, int context, uint32_t step, int value, bool last, int code) const {
-    if (const uint64_t packed = PackedCode(context, code, last)) [[likely]] {
+    if (const uint64_t packed = code >= 0 ? byte_codes.Get(context, code, last) : 0) [[likely]] {
       out.PutCode(packed & 0xFFFFFF, (packed >> 24) & 0xFFFFFF, static_cast<int>(packed >> 48));
     } else {
       Out copy = out;

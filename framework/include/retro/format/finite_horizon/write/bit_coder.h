@@ -37,7 +37,7 @@ struct BlockBits {
 
 // True when each block's parts in `crossing` (every rank's, any order) sum
 // to fewer than 65,536 bits.
-bool CrossingBlocksFit(std::vector<BlockBits> crossing);
+bool CrossingBlocksFit(const std::vector<BlockBits>& crossing);
 
 // What a rank tells the others of its bits: its first state, its states,
 // its bits, and those of its last block's part.
