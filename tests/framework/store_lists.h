@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <vector>
 
@@ -61,7 +62,9 @@ inline std::vector<uint8_t> FixedWidthStore(const Lists& lists, uint32_t horizon
                                                                header->entries, width).entries;
   for (size_t s = 0; s < lists.size(); ++s) {
     for (size_t i = 0; i < lists[s].size(); ++i) {
-      WriteFiniteHorizonEntry(out, width, first[s] + i, lists[s][i].layer, lists[s][i].value);
+      // Entry (layer << 8 | uint8(value)) in `width` bytes, little-endian.
+      const uint32_t e = (lists[s][i].layer << 8) | static_cast<uint8_t>(lists[s][i].value);
+      std::memcpy(out + width * (first[s] + i), &e, width);
     }
   }
   return bytes;

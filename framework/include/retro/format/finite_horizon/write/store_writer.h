@@ -1,7 +1,7 @@
 // The writers of the fixed-width and byte-coded finite-horizon stores
 // (retro/format/finite_horizon/store.h): the block table and starts of a
-// store laid out from counts of units per state, fixed-width entries, and
-// copies of a store with its states selected or renumbered.
+// store laid out from counts of units per state, and copies of a store
+// with its states selected or renumbered.
 #ifndef RETRO_FORMAT_FINITE_HORIZON_WRITE_STORE_WRITER_H_
 #define RETRO_FORMAT_FINITE_HORIZON_WRITE_STORE_WRITER_H_
 
@@ -82,19 +82,6 @@ extern template std::vector<uint8_t> LayOutFiniteHorizonStore(const FiniteHorizo
                                                               const uint32_t*,
                                                               internal::HugePageVector<uint64_t>&,
                                                               ThreadPool*);
-
-// Writes entry `i` = (layer, value) into the entry area of a fixed-width
-// store (entry_bytes 2 or 4).
-inline void WriteFiniteHorizonEntry(uint8_t* entries, uint32_t entry_bytes, uint64_t i,
-                                    uint32_t layer, int value) {
-  const uint32_t e = (layer << 8) | static_cast<uint8_t>(value);
-  if (entry_bytes == 2) {
-    const uint16_t narrow = static_cast<uint16_t>(e);
-    std::memcpy(entries + 2 * i, &narrow, 2);
-  } else {
-    std::memcpy(entries + 4 * i, &e, 4);
-  }
-}
 
 // A store of `states` states of the fixed-width or byte-coded `store`:
 // state i of the result is state old_index(i) of `store`, its units moved
