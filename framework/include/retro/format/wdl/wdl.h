@@ -29,14 +29,7 @@ struct WdlOutcome {
   //   Returns: the move's value; no errors. Thread safety: any thread.
   //   Cost: fit for every node (constexpr).
   static constexpr WdlOutcome AfterMove(WdlOutcome child) {
-    switch (child.result) {
-      case Wdl::kWin:
-        return Loss(child.distance + 1);
-      case Wdl::kLoss:
-        return Win(child.distance + 1);
-      default:
-        return Draw();
-    }
+    return Opposite(AfterMoveKeepingTurn(child));
   }
 
   // The value, for the mover, of a move after which the same player moves
@@ -56,8 +49,7 @@ struct WdlOutcome {
                                     : Draw();
   }
 
-  friend constexpr bool operator==(const WdlOutcome&,
-                                   const WdlOutcome&) = default;
+  friend constexpr bool operator==(const WdlOutcome&, const WdlOutcome&) = default;
 };
 
 // True when `a` is strictly better than `b` for the side to move: wins beat
