@@ -41,9 +41,12 @@ absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t large
 // OK when the change (layer, value) can follow (previous_layer,
 // previous_value) in `state`'s list (previous_layer -1: none before it): its
 // layer larger, up to `horizon`, its value another within [min_value,
-// max_value]; else DataLoss naming it.
-absl::Status CheckEntry(uint64_t state, int64_t previous_layer, int previous_value, int64_t layer,
-                        int value, uint32_t horizon, int min_value, int max_value) {
+// max_value]; else DataLoss naming it. Inlined: validation checks every
+// change with it.
+[[gnu::always_inline]] inline absl::Status CheckEntry(uint64_t state, int64_t previous_layer,
+                                                      int previous_value, int64_t layer, int value,
+                                                      uint32_t horizon, int min_value,
+                                                      int max_value) {
   if (layer > previous_layer && layer <= horizon && value >= min_value && value <= max_value &&
       value != previous_value) [[likely]] {
     return absl::OkStatus();
