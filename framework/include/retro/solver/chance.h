@@ -299,7 +299,11 @@ absl::StatusOr<std::vector<double>> Solve(const Game& game, const ChanceOptions&
   // 1. The schedule: blocks grouped by layer, and the blocks' dependency
   //    graph if the game describes it.
   RETRO_ASSIGN_OR_RETURN(const BlockPlan plan, PlanBlocks(game, options, pool, progress));
-  const auto& [schedule, game_blocks, graph] = plan;
+  // (Named references, not a structured binding: lambdas below capture
+  // them, which clang before 16 refuses for bindings.)
+  const chance::internal::Schedule& schedule = plan.schedule;
+  const std::vector<Block>& game_blocks = plan.game_blocks;
+  const std::optional<chance::internal::BlockGraph>& graph = plan.graph;
 
   // 2. Storage: values, the game's records (table style) or solved flags
   //    (afterstate style, to check the order the game promised).
