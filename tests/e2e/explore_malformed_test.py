@@ -159,8 +159,8 @@ def exchange(port, request, read=True):
     return int(head.split(b" ")[1]), body
 
 
-def still_answers(port):
-    status, body = exchange(port, GOOD)
+def still_answers(port, request=GOOD):
+    status, body = exchange(port, request)
     return status == 200 and json.loads(body)["ok"]
 
 
@@ -199,6 +199,10 @@ def main():
             if not still_answers(server.port):
                 failures.append(f"after {name}: the server no longer answers")
                 break
+        # Blank lines before the request line are skipped (RFC 9112), also
+        # when they arrive with the request.
+        if not still_answers(server.port, "\r\n\r\n" + GOOD):
+            failures.append("blank lines before a request: not answered 200")
         # Clients that leave at once, before reading their (long) answers.
         series = "/api/series?" + q(db="oware-6", position="1 1 1 1 1 1 | 0 0 0 0 0 0",
                                     parameter="plies_left", **{"from": 0, "to": 40})

@@ -533,6 +533,7 @@ class ExploreServer::Session {
     size_t scanned = 0;     // bytes of buffer_ looked at for line ends
     size_t line_start = 0;  // where the line being received starts
     size_t lines = 0;
+    size_t first_line = 0;  // where the request line starts
     while (true) {
       // Look at the new bytes: line by line, up to the blank line.
       for (; scanned < buffer_.size() && head.consumed == 0; ++scanned) {
@@ -543,7 +544,7 @@ class ExploreServer::Session {
           head.size = line_start;
           head.consumed = scanned + 1;
         } else if (!blank) {
-          ++lines;
+          if (lines++ == 0) first_line = line_start;
         }
         line_start = scanned + 1;
         if (lines > limits_.max_headers + 1) {
@@ -552,8 +553,14 @@ class ExploreServer::Session {
           return head;
         }
       }
-      if (head.consumed > 0) return head;
-      // Blank lines before the request line are skipped (RFC 9112).
+      // Blank lines before the request line are skipped (RFC 9112):
+      // those before a whole head, and those received before its first line.
+      if (head.consumed > 0) {
+        buffer_.erase(0, first_line);
+        head.size -= first_line;
+        head.consumed -= first_line;
+        return head;
+      }
       if (lines == 0 && line_start > 0) {
         buffer_.erase(0, line_start);
         scanned -= line_start;
