@@ -35,6 +35,7 @@
 #include "retro/human_numbers.h"
 #include "retro/internal/verify_support.h"
 #include "retro/json_writer.h"
+#include "retro/kit/chance_check_view.h"
 #include "retro/kit/chance_distinct_choices.h"
 #include "retro/kit/chance_file.h"
 #include "retro/kit/chance_reader.h"
@@ -92,27 +93,6 @@ void EnumerateBests(const ChanceTables<R>& tables, const typename R::Position& p
           if (!best[o] || BetterChoice<R::kObjective>(value, *best[o])) best[o] = value;
         });
   }
-}
-
-// The rules' indexer and choices at the ends of each slice, where a plugin
-// changed since its databases were solved shows first (SpotCheckSliceEnds):
-// every choice of those positions (not over) leads to an afterstate that
-// is over or that Rank places in the same slice or an earlier one.
-// Internal naming the member at fault, else OK.
-template <ChanceRules R>
-absl::Status SpotCheckChanceRules(const R& rules) {
-  return SpotCheckSliceEnds(rules, [&rules](int s, const typename R::Position& p) {
-    absl::Status choices;
-    if (rules.Terminal(p)) return choices;
-    for (int o = 0; o < R::kNumOutcomes; ++o) {
-      rules.ForEachChoice(p, o, [&](const typename R::Move&, const typename R::Position& after) {
-        if (choices.ok() && !rules.Terminal(after)) {
-          choices = CheckedChildRank(rules, s, p, after).status();
-        }
-      });
-    }
-    return choices;
-  });
 }
 
 // The opened database of game R.
@@ -625,7 +605,8 @@ absl::StatusOr<std::unique_ptr<OpenDatabase>> OpenChanceDatabase(const GameInfo&
                                                                  const DatabaseFile& file) {
   RETRO_ASSIGN_OR_RETURN(ChanceFileContents<R> contents, ReadChanceFile<R>(info, file));
   RETRO_RETURN_IF_ERROR(CheckOutcomeWeights(*contents.rules));
-  RETRO_RETURN_IF_ERROR(SpotCheckChanceRules(*contents.rules));
+  // Where a plugin changed since its databases were solved shows first.
+  RETRO_RETURN_IF_ERROR(SpotCheckSliceEnds(*contents.rules, ChanceCheckView<R>(*contents.rules)));
   return std::make_unique<ChanceDatabase<R>>(std::move(contents.rules), std::move(contents.values),
                                              std::move(contents.companions));
 }

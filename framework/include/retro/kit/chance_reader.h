@@ -83,7 +83,7 @@ class ChanceTables {
   //   Parameters: after, an afterstate.
   //   Returns: the value; NaN when the rules rank `after` outside the
   //     tables (a mistake of the rules: opening spot-checks them,
-  //     SpotCheckChanceRules). No errors.
+  //     SpotCheckSliceEnds). No errors.
   //   Thread safety: any number of threads at once.
   //   Cost: fit for every node (the rules' Terminal and a rank).
   double AfterstateValue(const Position& after) const {

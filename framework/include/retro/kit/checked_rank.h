@@ -91,11 +91,13 @@ absl::Status CheckRankInvertsUnrank(const R& rules, int slice, uint64_t index,
 }
 
 // The spot check of rules changed since their databases were solved: at
-// the first and last index of each slice, Rank inverts Unrank, then
-// check(slice, position) (a kit's check of the position's children).
-//   Returns: OK, or the first error. Cost: two positions a slice.
-template <SlicedRules R, typename Check>
-absl::Status SpotCheckSliceEnds(const R& rules, Check&& check) {
+// the first and last index of each slice, Rank inverts Unrank, and every
+// child the kit's check view gives (view.ForEachChild(p, visit(child)))
+// passes CheckedChildRank.
+//   Returns: OK, or the first error, naming the member at fault.
+//   Cost: two positions a slice.
+template <SlicedRules R, typename View>
+absl::Status SpotCheckSliceEnds(const R& rules, const View& view) {
   for (int s = 0; s < rules.num_slices(); ++s) {
     const uint64_t size = rules.slice_size(s);
     if (size == 0) continue;
@@ -104,7 +106,11 @@ absl::Status SpotCheckSliceEnds(const R& rules, Check&& check) {
       if (absl::Status inverts = CheckRankInvertsUnrank(rules, s, index, p); !inverts.ok()) {
         return inverts;
       }
-      if (absl::Status checked = check(s, p); !checked.ok()) return checked;
+      absl::Status children;
+      view.ForEachChild(p, [&](const typename R::Position& child) {
+        if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
+      });
+      if (!children.ok()) return children;
     }
   }
   return absl::OkStatus();

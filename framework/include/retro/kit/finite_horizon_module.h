@@ -74,22 +74,6 @@ struct FiniteHorizonParts {
   std::unique_ptr<ExportCapability> exporter;
 };
 
-// The rules' indexer and moves at the ends of each slice, where a plugin
-// changed since its databases were solved shows first (SpotCheckSliceEnds):
-// each move of those positions leads to a position Rank places in the same
-// slice or an earlier one. Internal naming the member at fault, else OK.
-template <FiniteHorizonRules R>
-absl::Status SpotCheckRules(const R& rules) {
-  return SpotCheckSliceEnds(rules, [&rules](int s, const typename R::Position& p) {
-    absl::Status children;
-    ForEachScoredMove(rules, p, [&](const typename R::Move&, const typename R::Position& child,
-                                    int, bool) {
-      if (children.ok()) children = CheckedChildRank(rules, s, p, child).status();
-    });
-    return children;
-  });
-}
-
 // The GameModule of game R.
 template <FiniteHorizonRules R>
 class FiniteHorizonModule : public KitModule {
@@ -193,7 +177,9 @@ class FiniteHorizonModule : public KitModule {
     RETRO_ASSIGN_OR_RETURN(std::unique_ptr<FiniteHorizonTables<R>> tables,
                            FiniteHorizonTables<R>::FromFile(
                                file, info(), FiniteHorizonTables<R>::StoreChecks::kOnFirstUse));
-    RETRO_RETURN_IF_ERROR(SpotCheckRules(tables->rules()));
+    // Where a plugin changed since its databases were solved shows first.
+    RETRO_RETURN_IF_ERROR(
+        SpotCheckSliceEnds(tables->rules(), FiniteHorizonCheckView<R>(tables->rules())));
     return std::make_unique<FiniteHorizonDatabase<R>>(info(), std::move(tables));
   }
 
