@@ -10,7 +10,6 @@
 #define RETRO_KIT_CHANCE_SOLVE_VIEW_H_
 
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,9 +23,12 @@
 namespace retro::kit {
 
 // Slice `slice` of `rules`, with the finished values of slices 0 .. slice-1.
+// Fault() is the first rules mistake met: a choice the rules rank outside
+// the slices or into a later one, valued 0 meanwhile so that the solve
+// ends; its values are then thrown away.
 template <typename R>
   requires ChanceRules<R> && ChanceHasLayers<R>
-class ChanceSolveView {
+class ChanceSolveView : public RulesFaults {
  public:
   static constexpr int kNumOutcomes = R::kNumOutcomes;
   static constexpr chance::Objective kObjective = R::kObjective;
@@ -79,26 +81,10 @@ class ChanceSolveView {
                          });
   }
 
-  // The first rules mistake met (OK: none): a choice the rules rank
-  // outside the slices or into a later one, valued 0 meanwhile so that the
-  // solve ends; its values are then thrown away.
-  //   Thread safety: call once the solve is over.
-  absl::Status Fault() const {
-    std::lock_guard lock(fault_mutex_);
-    return fault_;
-  }
-
  private:
-  void NoteFault(const absl::Status& status) const {
-    std::lock_guard lock(fault_mutex_);
-    fault_.Update(status);
-  }
-
   const R& rules_;
   int slice_;
   std::span<const std::vector<double>> solved_;
-  mutable std::mutex fault_mutex_;
-  mutable absl::Status fault_;
 };
 
 }  // namespace retro::kit

@@ -11,6 +11,7 @@
 #define RETRO_KIT_CHECKED_RANK_H_
 
 #include <cstdint>
+#include <mutex>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -115,6 +116,28 @@ absl::Status SpotCheckSliceEnds(const R& rules, const View& view) {
   }
   return absl::OkStatus();
 }
+
+// The base of a kit's solver view that notes the first mistake of the
+// rules it meets (a bad CheckedChildRank, say) from the solver's threads.
+class RulesFaults {
+ public:
+  // The first rules mistake noted (OK: none).
+  //   Thread safety: call once the solve is over.
+  absl::Status Fault() const {
+    std::lock_guard lock(fault_mutex_);
+    return fault_;
+  }
+
+ protected:
+  void NoteFault(const absl::Status& status) const {
+    std::lock_guard lock(fault_mutex_);
+    fault_.Update(status);
+  }
+
+ private:
+  mutable std::mutex fault_mutex_;
+  mutable absl::Status fault_;
+};
 
 }  // namespace retro::kit
 

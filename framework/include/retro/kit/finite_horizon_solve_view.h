@@ -9,7 +9,6 @@
 #define RETRO_KIT_FINITE_HORIZON_SOLVE_VIEW_H_
 
 #include <cstdint>
-#include <mutex>
 
 #include "absl/status/status.h"
 #include "retro/kit/checked_rank.h"
@@ -18,9 +17,10 @@
 
 namespace retro::kit {
 
-// The solver's view of `rules` (which must outlive it).
+// The solver's view of `rules` (which must outlive it); Fault() is the
+// first rules mistake Expand met.
 template <FiniteHorizonRules R>
-class FiniteHorizonSolveView {
+class FiniteHorizonSolveView : public RulesFaults {
  public:
   static constexpr int kMaxMoves = R::kMaxMoves;
   static constexpr bool kMovesMayKeepTurn = MovesMayKeepTurn<R>();
@@ -48,22 +48,8 @@ class FiniteHorizonSolveView {
     });
   }
 
-  // The first rules mistake Expand met (OK: none).
-  //   Thread safety: call once the solve is over.
-  absl::Status Fault() const {
-    std::lock_guard lock(fault_mutex_);
-    return fault_;
-  }
-
  private:
-  void NoteFault(const absl::Status& status) const {
-    std::lock_guard lock(fault_mutex_);
-    fault_.Update(status);
-  }
-
   const R& rules_;
-  mutable std::mutex fault_mutex_;
-  mutable absl::Status fault_;
 };
 
 }  // namespace retro::kit
