@@ -33,7 +33,7 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
-    ForEachScoredMove(rules_, p, [&](const typename R::Move&, const Position& child, int, bool) {
+    ForEachMoveWithTurn(rules_, p, [&](const typename R::Move&, const Position& child, int, bool) {
       visit(child);
     });
   }
@@ -51,8 +51,8 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
     }
     int moves = 0;
     std::string problem;
-    ForEachScoredMove(rules_, p, [&](const typename R::Move& move, const Position& child,
-                                     int reward, bool keeps_turn) {
+    ForEachMoveWithTurn(rules_, p, [&](const typename R::Move& move, const Position& child,
+                                       int reward, bool keeps_turn) {
       ++moves;
       if (!problem.empty()) return;
       if (reward < -128 || reward > 127) {

@@ -112,8 +112,8 @@ class FiniteHorizonDatabase : public KitDatabase<R> {
     std::vector<Line> lines;
     absl::Status children_checked;
     if (t > 0) {
-      ForEachScoredMove(rules, p, [&](const typename R::Move& move, const Position& child,
-                                      int reward, bool keeps_turn) {
+      ForEachMoveWithTurn(rules, p, [&](const typename R::Move& move, const Position& child,
+                                        int reward, bool keeps_turn) {
         if (!children_checked.ok()) return;
         const absl::StatusOr<SliceIndex> child_at = CheckedChildRank(rules, at.slice, p, child);
         children_checked.Update(child_at.status());
@@ -365,8 +365,8 @@ class FiniteHorizonDatabase : public KitDatabase<R> {
     read_changes(store, index);
     const uint32_t own_end = static_cast<uint32_t>(changes.size());
     absl::Status children_ranked;
-    ForEachScoredMove(rules, p, [&](const typename R::Move&, const Position& child, int reward,
-                                    bool keeps_turn) {
+    ForEachMoveWithTurn(rules, p, [&](const typename R::Move&, const Position& child, int reward,
+                                      bool keeps_turn) {
       if (!children_ranked.ok()) return;
       const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules, slice, p, child);
       children_ranked.Update(at.status());

@@ -170,19 +170,6 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// Calls visit(move, child, reward, keeps_turn) for each move of p, as the
-// rules' ForEachMove lists them (keeps_turn false in rules whose moves
-// always pass the turn).
-template <typename R, typename Visit>
-void ForEachScoredMove(const R& rules, const typename R::Position& p, Visit&& visit) {
-  if constexpr (MovesMayKeepTurn<R>()) {
-    rules.ForEachMove(p, visit);
-  } else {
-    rules.ForEachMove(p, [&](const typename R::Move& move, const typename R::Position& child,
-                             int reward) { visit(move, child, reward, false); });
-  }
-}
-
 // The optional members (those the kits share are in rules_hooks.h; words(),
 // which only probe and stats read, is HasWords in
 // finite_horizon_database.h). What a game lends beyond its rules (its own

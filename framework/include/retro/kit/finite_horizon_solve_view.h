@@ -35,8 +35,8 @@ class FiniteHorizonSolveView : public RulesFaults {
     node.limit_value = rules_.LimitValue(p);
     node.terminal_value = rules_.TerminalValue(p);
     node.num_moves = 0;
-    ForEachScoredMove(rules_, p, [&](const typename R::Move&, const typename R::Position& child,
-                                     int reward, bool keeps_turn) {
+    ForEachMoveWithTurn(rules_, p, [&](const typename R::Move&, const typename R::Position& child,
+                                       int reward, bool keeps_turn) {
       if (node.num_moves == kMaxMoves) return;
       const absl::StatusOr<SliceIndex> at = CheckedChildRank(rules_, slice, p, child);
       if (!at.ok()) [[unlikely]] {

@@ -38,15 +38,9 @@ class LoopyWdlPlays {
   template <typename Visit>
   std::optional<WdlOutcome> Play(const Position& p, Visit&& visit) const {
     if (std::optional<WdlOutcome> outcome = rules_.Outcome(p)) return outcome;
-    if constexpr (MovesMayKeepTurn<R>()) {
-      rules_.ForEachMove(p, [&](const Move& move, const Position& child, bool keeps_turn) {
-        visit(&move, child, keeps_turn);
-      });
-    } else {
-      rules_.ForEachMove(p, [&](const Move& move, const Position& child) {
-        visit(&move, child, false);
-      });
-    }
+    ForEachMoveWithTurn(rules_, p, [&](const Move& move, const Position& child, bool keeps_turn) {
+      visit(&move, child, keeps_turn);
+    });
     return std::nullopt;
   }
 

@@ -29,6 +29,18 @@ namespace retro::kit {
 // (retro/moves_keep_turn.h). The finite-horizon and loopy kits' rules
 // headers say what a kept turn counts.
 
+// Calls visit(move, child, ..., keeps_turn) for each move of `p`: the
+// arguments of the rules' ForEachMove, then keeps_turn (always false unless
+// the rules declare kMovesMayKeepTurn, whose ForEachMove passes it).
+template <typename R, typename Visit>
+void ForEachMoveWithTurn(const R& rules, const typename R::Position& p, Visit&& visit) {
+  if constexpr (MovesMayKeepTurn<R>()) {
+    rules.ForEachMove(p, visit);
+  } else {
+    rules.ForEachMove(p, [&](const auto&... move) { visit(move..., false); });
+  }
+}
+
 // SizeEstimates EstimateSizes(uint64_t available_bytes): optional; the
 // rules' own estimates (retro/kit/size_estimates.h, declared here: only
 // the kits' plans read them, retro/kit/kit_module.h).
