@@ -41,7 +41,6 @@ class ChanceCheckView : public CheckViewBase<R> {
       });
     }
   }
-  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
 
   // One pass over every outcome's choices finds, in this order of report:
   // a choice into a layer not below p's, no outcome with a move although

@@ -2,7 +2,8 @@
 // the members of retro::CheckableGame (retro/contract/checkable_game.h) that
 // forward to the rules as they are: slices, indexer and notation. Each kit's
 // view adds its moves, its take-backs and its consistency check, and may
-// replace IsPosition (every index is a position by default).
+// replace IsPosition (every index is a position by default); a move may
+// lead to its own slice or an earlier one.
 #ifndef RETRO_KIT_CHECK_VIEW_BASE_H_
 #define RETRO_KIT_CHECK_VIEW_BASE_H_
 
@@ -29,6 +30,7 @@ class CheckViewBase {
   Position Unrank(int slice, uint64_t index) const { return rules_.Unrank(slice, index); }
   SliceIndex Rank(const Position& p) const { return rules_.Rank(p); }
   bool IsPosition(const Position&) const { return true; }
+  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
   std::string Format(const Position& p) const { return rules_.Format(p); }
   absl::StatusOr<Position> Parse(const std::string& text) const { return rules_.Parse(text); }
 

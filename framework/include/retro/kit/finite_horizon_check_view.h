@@ -29,7 +29,7 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit FiniteHorizonCheckView(const R& rules) : CheckViewBase<R>(rules) {}
+  using CheckViewBase<R>::CheckViewBase;
 
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
@@ -37,7 +37,6 @@ class FiniteHorizonCheckView : public CheckViewBase<R> {
       visit(child);
     });
   }
-  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
 
   std::string Inconsistency(const Position& p) const {
     const int slice = rules_.Rank(p).slice;

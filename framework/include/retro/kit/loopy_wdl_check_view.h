@@ -39,7 +39,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
  public:
   using Position = typename R::Position;
 
-  explicit LoopyWdlCheckView(const R& rules) : CheckViewBase<R>(rules) {}
+  using CheckViewBase<R>::CheckViewBase;
 
   bool IsPosition(const Position& p) const { return rules_.IsPosition(p); }
 
@@ -61,7 +61,6 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
       visit(child);
     });
   }
-  bool ChildSliceAllowed(int from, int to) const { return to <= from; }
 
   // The solver's predecessors of `p`, over three parts (or those of the
   // rules' own solver adapter, ForEachSolverParent).
