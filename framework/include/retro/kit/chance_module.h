@@ -102,9 +102,7 @@ class ChanceModule : public KitModule {
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
     RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(values));
-    SolvePlan plan;
-    plan.canonical_parameters = CanonicalParameters(rules, values);
-    plan.default_file_name = DefaultFileName(info(), rules);
+    SolvePlan plan = NamedPlan(rules, values);
     // Every record of this family is a position (stats counts the records).
     plan.positions = SliceSizesOf(rules).records;
     // The rules' estimates; by default the file, and twice its values in
@@ -119,8 +117,7 @@ class ChanceModule : public KitModule {
     // Distributed: what the rules say every rank holds; by default all of
     // it (the kit's solver view has no block dependencies, so every rank
     // holds every value: retro/solver/chance.h).
-    UseReplicatedEstimate(own, plan.estimated_memory_bytes, plan);
-    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
+    FinishPlan(context, own, plan.estimated_memory_bytes, plan);
     return plan;
   }
 

@@ -91,12 +91,8 @@ class FiniteHorizonModule : public KitModule {
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
-    const ParameterValues game_values = GameValues(values);
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
-    SolvePlan plan;
-    plan.canonical_parameters = CanonicalParameters(rules, game_values);
-    kStoreLayout.Record(values, plan.canonical_parameters);
-    plan.default_file_name = kStoreLayout.WithLayoutInName(values, DefaultFileName(info(), rules));
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
+    SolvePlan plan = NamedPlan(rules, values, &kStoreLayout);
     // Every record of this family is a position (stats counts the records).
     const SliceSizes sizes = SliceSizesOf(rules);
     plan.positions = sizes.records;
@@ -115,10 +111,9 @@ class FiniteHorizonModule : public KitModule {
             : static_cast<uint64_t>(static_cast<double>(plan.estimated_file_bytes) *
                                     static_cast<double>(sizes.largest) /
                                     static_cast<double>(plan.positions));
-    UseReplicatedEstimate(
-        own, solver::kFiniteHorizonReplicatedBytesPerState * sizes.largest + 2 * largest_share,
-        plan);
-    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
+    FinishPlan(context, own,
+               solver::kFiniteHorizonReplicatedBytesPerState * sizes.largest + 2 * largest_share,
+               plan);
     return plan;
   }
 

@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/game_module.h"
 #include "retro/kit/game_info.h"
+#include "retro/kit/layout.h"
 #include "retro/kit/rules_hooks.h"
 #include "retro/kit/rules_parameters.h"
 #include "retro/kit/size_estimates.h"
@@ -35,18 +36,6 @@ GameDescription KitDescription(const GameInfo& info) {
   description.position_syntax = info.position_syntax;
   if constexpr (HasPositionCells<R>) description.position_cells = {R::kPositionCells, info.cells_syntax};
   return description;
-}
-
-// The output file name when --out is not given: the rules' own, the
-// identity's, or "<name>.retro".
-template <typename R>
-std::string DefaultFileName(const GameInfo& info, const R& rules) {
-  if constexpr (HasDefaultFileName<R>) {
-    return rules.default_file_name();
-  } else {
-    return info.default_file_name.empty() ? absl::StrCat(info.name, ".retro")
-                                          : info.default_file_name;
-  }
 }
 
 // The rules' SizeEstimates for `available_bytes` (all defaults without
@@ -86,26 +75,6 @@ inline void UseRulesEstimates(const SizeEstimates& own, bool fast_layout, SolveP
   if (fast_layout && own.fast_file_bytes > 0) plan.estimated_file_bytes = own.fast_file_bytes;
 }
 
-// The plan's replicated memory (what a rank of a distributed solve holds
-// beyond its share): the rules' own estimate, else the kit's
-// `kit_default`, at most the memory estimate.
-inline void UseReplicatedEstimate(const SizeEstimates& own, uint64_t kit_default,
-                                  SolvePlan& plan) {
-  plan.replicated_memory_bytes =
-      std::min(plan.estimated_memory_bytes,
-               own.replicated_memory_bytes > 0 ? own.replicated_memory_bytes : kit_default);
-}
-
-// What the host's refusal of a solve that does not fit memory names
-// (SolvePlan in retro/game_module.h): the database (GameInfo's name) and,
-// in a single process, what would fit instead when the rules can say
-// (`own.what_fits`).
-inline void NameWhatFits(const GameInfo& info, const PlanContext& context,
-                         const SizeEstimates& own, SolvePlan& plan) {
-  plan.database_name = info.DatabaseName();
-  if (context.ranks == 1 && context.available_memory_bytes > 0) plan.what_fits = own.what_fits;
-}
-
 // Leaf count of the move tree of `p` to `depth` plies (perft), the moves
 // from rules.ForEachMove (the child is the second thing it passes); a
 // position `ended` says is over has no moves, so it contributes nothing to
@@ -137,6 +106,43 @@ class KitModule : public GameModule {
  protected:
   const GameInfo& info() const { return info_; }
   GameDescription& description() { return description_; }
+
+  // A plan naming the database of `rules` under `values`: the header's
+  // parameters, and the output file name when --out is not given (the
+  // rules' own, the identity's, or "<name>.retro"), both with the
+  // family's `layout` when it is not the default (null: no layout).
+  template <typename R>
+  SolvePlan NamedPlan(const R& rules, const ParameterValues& values,
+                      const LayoutOption* layout = nullptr) const {
+    SolvePlan plan;
+    plan.canonical_parameters = CanonicalParameters(rules, layout ? GameValues(values) : values);
+    if constexpr (HasDefaultFileName<R>) {
+      plan.default_file_name = rules.default_file_name();
+    } else {
+      plan.default_file_name = info_.default_file_name.empty() ? absl::StrCat(info_.name, ".retro")
+                                                               : info_.default_file_name;
+    }
+    if (layout != nullptr) {
+      layout->Record(values, plan.canonical_parameters);
+      plan.default_file_name = layout->WithLayoutInName(values, plan.default_file_name);
+    }
+    return plan;
+  }
+
+  // The end of a kit's plan: the replicated memory (what a rank of a
+  // distributed solve holds beyond its share), the rules' own estimate
+  // (`own`) else the kit's `kit_default`, at most the memory estimate; and
+  // what the host's refusal of a solve that does not fit memory names
+  // (SolvePlan in retro/game_module.h): the database (GameInfo's name) and,
+  // in a single process, what would fit instead when the rules can say.
+  void FinishPlan(const PlanContext& context, const SizeEstimates& own, uint64_t kit_default,
+                  SolvePlan& plan) const {
+    plan.replicated_memory_bytes =
+        std::min(plan.estimated_memory_bytes,
+                 own.replicated_memory_bytes > 0 ? own.replicated_memory_bytes : kit_default);
+    plan.database_name = info_.DatabaseName();
+    if (context.ranks == 1 && context.available_memory_bytes > 0) plan.what_fits = own.what_fits;
+  }
 
  private:
   GameInfo info_;

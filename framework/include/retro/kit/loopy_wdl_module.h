@@ -97,12 +97,8 @@ class LoopyWdlModule : public KitModule {
 
   absl::StatusOr<SolvePlan> Plan(const ParameterValues& values,
                                  const PlanContext& context) const override {
-    const ParameterValues game_values = GameValues(values);
-    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(game_values));
-    SolvePlan plan;
-    plan.canonical_parameters = CanonicalParameters(rules, game_values);
-    kRecordLayout.Record(values, plan.canonical_parameters);
-    plan.default_file_name = kRecordLayout.WithLayoutInName(values, DefaultFileName(info(), rules));
+    RETRO_ASSIGN_OR_RETURN(const R rules, RulesFor<R>(GameValues(values)));
+    SolvePlan plan = NamedPlan(rules, values, &kRecordLayout);
     const SliceSizes sizes = SliceSizesOf(rules);
     // Positions, not indices: the rules' count, else counted as stats
     // counts them (loopy_wdl_position_count.h).
@@ -125,8 +121,7 @@ class LoopyWdlModule : public KitModule {
     // Distributed: the finished tables are every rank's (and whatever else
     // the rules say every rank builds); the solver's bytes of a slice are
     // split.
-    UseReplicatedEstimate(own, 2 * plan.estimated_file_bytes + lists, plan);
-    NameWhatFits(info(), context, own, plan);  // for the host's memory refusal
+    FinishPlan(context, own, 2 * plan.estimated_file_bytes + lists, plan);
     return plan;
   }
 
