@@ -34,7 +34,7 @@ template <LoopyWdlRules R, typename Emit>
 void ForEachInSliceChild(const R& rules, int slice, const typename R::Position& p,
                          std::vector<uint64_t>& ranks, Emit&& emit) {
   if (!rules.IsPosition(p)) return;
-  const bool classes = IndexesClasses(rules);
+  const bool classes = IndexTraitsOf(rules).indexes_classes;
   ranks.clear();
   // The plays, each with whether it keeps the turn, as Describe reads them
   // (loopy_wdl_plays.h); a class index's distinct children as

@@ -47,7 +47,7 @@ class LoopyWdlCheckView : public CheckViewBase<R> {
   // child class when an index numbers a class, as the solver counts them).
   template <typename Visit>
   void ForEachChild(const Position& p, Visit&& visit) const {
-    const bool classes = IndexesClasses(rules_);
+    const bool classes = IndexTraitsOf(rules_).indexes_classes;
     const int slice = rules_.Rank(p).slice;
     std::vector<uint64_t> seen;
     plays_.Play(p, [&](const typename R::Move*, const Position& child, bool) {

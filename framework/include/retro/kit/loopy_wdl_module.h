@@ -161,7 +161,9 @@ class LoopyWdlModule : public KitModule {
                                       ListOptions(rules, context));
       }
       if (!table.ok()) return table.status();
-      if (!EveryIndexIsAPosition(rules)) MarkNonPositions(rules, s, *table, context);
+      if (!IndexTraitsOf(rules).every_index_is_a_position) {
+        MarkNonPositions(rules, s, *table, context);
+      }
       if (context.checkpoint != nullptr) {
         RETRO_RETURN_IF_ERROR(context.checkpoint->Save(name, *table));
         context.checkpoint->DiscardSnapshot(name);

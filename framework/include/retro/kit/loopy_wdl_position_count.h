@@ -37,15 +37,16 @@ StatsKey RecordStatsKey(const R& rules, int slice, uint64_t index, Unranker<R>& 
 template <typename R>
 uint64_t CountLoopyWdlPositions(const R& rules) {
   const bool weighted = HasStatsGroups<R>;
+  const bool all_positions = IndexTraitsOf(rules).every_index_is_a_position;
   uint64_t positions = 0;
   Unranker<R> unrank(rules);
   for (int s = 0; s < rules.num_slices(); ++s) {
-    if (!weighted && EveryIndexIsAPosition(rules)) {
+    if (!weighted && all_positions) {
       positions += rules.slice_size(s);
       continue;
     }
     for (uint64_t index = 0; index < rules.slice_size(s); ++index) {
-      if (!EveryIndexIsAPosition(rules) && !rules.IsPosition(unrank(s, index))) continue;
+      if (!all_positions && !rules.IsPosition(unrank(s, index))) continue;
       positions += RecordStatsKey(rules, s, index, unrank).weight;
     }
   }

@@ -66,9 +66,7 @@ inline std::string WdlVerdict(WdlOutcome value) {
 //   Cost: root only (copies a string).
 template <LoopyWdlRules R>
 std::string CodecOf(const R& rules, const GameInfo& info) {
-  if constexpr (HasIndexTraits<R>) {
-    if (const char* codec = rules.index_traits().codec) return codec;
-  }
+  if (const char* codec = IndexTraitsOf(rules).codec) return codec;
   return info.codec;
 }
 
@@ -324,8 +322,9 @@ class LoopyWdlTables {
   static absl::Status CheckSize(const R& rules, int s, uint64_t size) {
     return CheckSliceSize(rules.slice_name(s), size, rules.slice_size(s),
                           absl::StrCat("the game's indexer numbers ", rules.slice_size(s),
-                                       IndexesClasses(rules) ? " classes of positions in it"
-                                                             : " positions in it"));
+                                       IndexTraitsOf(rules).indexes_classes
+                                           ? " classes of positions in it"
+                                           : " positions in it"));
   }
 
   // Every byte of `table`, the records of slice `s` of the rules from index
@@ -336,7 +335,7 @@ class LoopyWdlTables {
   static absl::Status CheckBytes(const R& rules, int s, uint64_t first,
                                  std::span<const uint8_t> table) {
     const std::string name = rules.slice_name(s);
-    if (!HasMaxPlies<R> && EveryIndexIsAPosition(rules)) {
+    if (!HasMaxPlies<R> && IndexTraitsOf(rules).every_index_is_a_position) {
       const void* found = std::memchr(table.data(), kNotAPositionByte, table.size());
       if (found == nullptr) return absl::OkStatus();
       return absl::DataLossError(absl::StrCat(

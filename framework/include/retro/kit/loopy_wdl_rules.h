@@ -355,13 +355,13 @@ constexpr bool EdgeKeepsTurn(uint64_t key) {
   return MovesMayKeepTurn<R>() && (key & 1) != 0;
 }
 
-// True when the rules say an index numbers a class of positions.
+// The rules' IndexTraits (the defaults without index_traits()).
 template <typename R>
-bool IndexesClasses(const R& rules) {
+IndexTraits IndexTraitsOf(const R& rules) {
   if constexpr (HasIndexTraits<R>) {
-    return rules.index_traits().indexes_classes;
+    return rules.index_traits();
   } else {
-    return false;
+    return {};
   }
 }
 
@@ -371,16 +371,6 @@ bool IndexesClasses(const R& rules) {
 inline int SortDistinctClasses(std::vector<uint64_t>& ranks) {
   std::sort(ranks.begin(), ranks.end());
   return static_cast<int>(std::unique(ranks.begin(), ranks.end()) - ranks.begin());
-}
-
-// True when the rules say every index is a position.
-template <typename R>
-bool EveryIndexIsAPosition(const R& rules) {
-  if constexpr (HasIndexTraits<R>) {
-    return rules.index_traits().every_index_is_a_position;
-  } else {
-    return false;
-  }
 }
 
 }  // namespace retro::kit

@@ -80,7 +80,7 @@ class LoopyWdlSolveView {
   void Describe(Scratch& scratch, uint64_t index, Sink& sink) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return sink.Terminal(WdlOutcome::Draw());
-    const bool classes = IndexesClasses(rules_);
+    const bool classes = IndexTraitsOf(rules_).indexes_classes;
     int in_slice = 0;
     scratch.ranks.clear();
     // The plays (loopy_wdl_plays.h).
@@ -152,7 +152,7 @@ class LoopyWdlSolveView {
                         Visit& visit) const {
     const typename R::Position p = rules_.Unrank(slice_, index);
     if (!rules_.IsPosition(p)) return;
-    const bool classes = IndexesClasses(rules_);
+    const bool classes = IndexTraitsOf(rules_).indexes_classes;
     scratch.ranks.clear();
     const auto in_part = [&](const typename R::Position& parent, bool keeps_turn = false) {
       const SliceIndex from = rules_.Rank(parent);
