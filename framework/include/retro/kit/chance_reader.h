@@ -98,14 +98,13 @@ class ChanceTables {
     }
     return kOrder.ChooserValue(value(at));
   }
-  // The bytes of companion slice k of `slice`, and those of one record.
+  // The bytes of record `index` of companion slice k of `slice`.
   //   Parameters: slice; k, below the game's companions; index, a record
   //     of the slice; record_bytes, the companion's record size (all
   //     unchecked).
-  //   Returns: views of the companion bytes, valid while they live; no
+  //   Returns: a view of the companion bytes, valid while they live; no
   //     errors. Thread safety: any number of threads at once.
   //   Cost: fit for every node (an index).
-  std::span<const uint8_t> companion(int slice, int k) const { return companions_[slice][k]; }
   std::span<const uint8_t> companion_record(int slice, int k, uint64_t index,
                                             uint64_t record_bytes) const {
     return companions_[slice][k].subspan(index * record_bytes, record_bytes);

@@ -83,19 +83,15 @@ class LoopyWdlTables {
   // Tables trusted as they are, unchecked.
   //   Parameters: rules; tables, one per slice of `rules`, of its size (a
   //     slice that no lookup reaches may be left empty), outliving the
-  //     result; parameters, the header's, shown by stats.
+  //     result.
   //   Returns: the tables. Errors: none.
   //   Thread safety: any thread. Cost: root only.
-  LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables,
-                 std::vector<std::pair<std::string, std::string>> parameters = {})
-      : LoopyWdlTables(std::move(rules), ByteRecords(std::move(tables)), std::move(parameters)) {}
+  LoopyWdlTables(R rules, std::vector<std::span<const uint8_t>> tables)
+      : LoopyWdlTables(std::move(rules), ByteRecords(std::move(tables))) {}
   // The same with records of either layout (one slice per slice of `rules`,
   // of its size).
-  LoopyWdlTables(R rules, ByteRecords records,
-                 std::vector<std::pair<std::string, std::string>> parameters = {})
-      : rules_(std::move(rules)),
-        records_(std::move(records)),
-        parameters_(std::move(parameters)) {}
+  LoopyWdlTables(R rules, ByteRecords records)
+      : rules_(std::move(rules)), records_(std::move(records)) {}
 
   // Opens the tables of a database file.
   //   Parameters: info, the game's identity; file, made by this game (its
@@ -157,7 +153,7 @@ class LoopyWdlTables {
       }
     }
     RETRO_RETURN_IF_ERROR(CheckSizesAndBytes(rules, records));
-    return LoopyWdlTables(std::move(rules), std::move(records), file.parameters());
+    return LoopyWdlTables(std::move(rules), std::move(records));
   }
 
   // Checks one slice as FromFile would (its size and every byte): for a
@@ -186,15 +182,12 @@ class LoopyWdlTables {
     return LoopyWdlTables(std::move(rules), std::move(records));
   }
 
-  // The rules, the records (one slice per rules slice, raw or compressed)
-  // and the header's parameters (empty for tables made in memory).
+  // The rules and the records (one slice per rules slice, raw or
+  // compressed).
   //   Returns: references valid while the tables live; no errors.
   //   Thread safety: any number of threads at once. Cost: fit for every node.
   const R& rules() const { return rules_; }
   const ByteRecords& records() const { return records_; }
-  const std::vector<std::pair<std::string, std::string>>& parameters() const {
-    return parameters_;
-  }
 
   // The stored value of a position for its side to move.
   //   Parameters: p, which must rank into a slice (unchecked).
@@ -217,7 +210,7 @@ class LoopyWdlTables {
   // records decompressed into memory, ByteRecords::Decompressed).
   //   Returns: the tables; no errors. Cost: root only.
   LoopyWdlTables WithRecords(ByteRecords records) const {
-    return LoopyWdlTables(rules_, std::move(records), parameters_);
+    return LoopyWdlTables(rules_, std::move(records));
   }
 
   // The value of a move for the side playing it.
@@ -371,7 +364,6 @@ class LoopyWdlTables {
 
   R rules_;
   ByteRecords records_;
-  std::vector<std::pair<std::string, std::string>> parameters_;
 };
 
 }  // namespace retro::kit

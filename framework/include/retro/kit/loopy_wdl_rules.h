@@ -315,27 +315,22 @@ class Ranker {
   typename IndexCaches<R>::RankCache cache_;
 };
 
-// The value for its mover of a move into an earlier slice whose position is
-// worth `child` to its own mover (ConversionValue, default AfterMove).
-template <typename R>
-WdlOutcome ConversionValueOf(const R& rules, WdlOutcome child) {
-  if constexpr (HasConversionValue<R>) {
-    return rules.ConversionValue(child);
-  } else {
-    return WdlOutcome::AfterMove(child);
-  }
-}
-
 // The value for its mover of a move into a position worth `child` to the
 // side to move there: within the slice AfterMove, or AfterMoveKeepingTurn
 // when the move keeps the turn; into an earlier slice (a conversion)
-// ConversionValue of the child's value to the mover's opponent.
+// ConversionValue (default AfterMove) of the child's value to the mover's
+// opponent.
 template <typename R>
 WdlOutcome MoveValueOf(const R& rules, WdlOutcome child, bool conversion, bool keeps_turn) {
-  if (conversion) {
-    return ConversionValueOf(rules, keeps_turn ? WdlOutcome::Opposite(child) : child);
+  if (!conversion) {
+    return keeps_turn ? WdlOutcome::AfterMoveKeepingTurn(child) : WdlOutcome::AfterMove(child);
   }
-  return keeps_turn ? WdlOutcome::AfterMoveKeepingTurn(child) : WdlOutcome::AfterMove(child);
+  const WdlOutcome to_opponent = keeps_turn ? WdlOutcome::Opposite(child) : child;
+  if constexpr (HasConversionValue<R>) {
+    return rules.ConversionValue(to_opponent);
+  } else {
+    return WdlOutcome::AfterMove(to_opponent);
+  }
 }
 
 // An in-slice move as the kit's predecessor lists and class-index counts
