@@ -72,13 +72,9 @@ absl::StatusOr<int> RunCheck(int argc, char** argv, int first) {
   }
 
   const auto start = std::chrono::steady_clock::now();
-  absl::StatusOr<CheckResult> result;
-  {
-    ThreadPool pool(*threads);
-    Progress progress;
-    ProgressBar bar(progress, *style);
-    result = module.Check(values, options, WorkContext{&pool, &progress});
-  }
+  const absl::StatusOr<CheckResult> result = RunWithProgress(
+      *threads, *style,
+      [&](const WorkContext& context) { return module.Check(values, options, context); });
   RETRO_RETURN_IF_ERROR(result.status());
   const double seconds = SecondsSince(start);
   if (args.Flag("json")) {

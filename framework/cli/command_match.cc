@@ -146,14 +146,12 @@ absl::StatusOr<int> RunMatch(int argc, char** argv, int first) {
   RETRO_ASSIGN_OR_RETURN(const Player* a, session->CreatePlayer(a_spec, "--a"));
   RETRO_ASSIGN_OR_RETURN(const Player* b, session->CreatePlayer(b_spec, "--b"));
 
-  absl::StatusOr<MatchResult> result;
-  {
-    ThreadPool pool(static_cast<int>(std::min<uint64_t>(*threads, games)));
-    Progress progress;
-    ProgressBar bar(progress, *style);
-    result =
-        retro::RunMatch(session->play(), *a, *b, {.games = games, .seed = seed}, pool, &progress);
-  }
+  const absl::StatusOr<MatchResult> result = RunWithProgress(
+      static_cast<int>(std::min<uint64_t>(*threads, games)), *style,
+      [&](const WorkContext& context) {
+        return retro::RunMatch(session->play(), *a, *b, {.games = games, .seed = seed},
+                               *context.pool, context.progress);
+      });
   RETRO_RETURN_IF_ERROR(result.status());
   const ScoreEstimate e = EstimateScore(result->a);
   const std::string a_name = FormatPlayerSpec(a_spec);

@@ -325,15 +325,11 @@ absl::Status VerifyRestoredSlices(const SolveRequest& request, const FileCheckpo
                          DatabaseFile::Open(written, /*verify_slices=*/false));
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<OpenDatabase> database,
                          request.plugin->module().Open(*file));
-  ThreadPool pool(request.threads);
-  Progress progress;
-  absl::StatusOr<VerifyResult> result;
-  {
-    ProgressBar bar(progress, request.progress);
-    // One process checks (communicator null): only rank 0 writes.
-    result = database->Verify({.slices = checkpoint.restored_slices()},
-                              WorkContext{.pool = &pool, .progress = &progress});
-  }
+  // One process checks (communicator null): only rank 0 writes.
+  const absl::StatusOr<VerifyResult> result =
+      RunWithProgress(request.threads, request.progress, [&](const WorkContext& context) {
+        return database->Verify({.slices = checkpoint.restored_slices()}, context);
+      });
   if (!result.ok()) return result.status();
   if (result->mismatches == 0) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(

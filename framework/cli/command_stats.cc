@@ -36,13 +36,10 @@ absl::StatusOr<int> RunStats(int argc, char** argv, int first) {
   RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "stats", OptionList(kOptions)));
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,
                          OpenCommandDatabase(db, args.plugin_dirs));
-  ThreadPool pool(threads);
-  Progress progress;
-  absl::StatusOr<Report> report;
-  {
-    ProgressBar bar(progress, style);
-    report = session->Read([&] { return session->database->Stats(WorkContext{&pool, &progress}); });
-  }
+  const absl::StatusOr<Report> report =
+      RunWithProgress(threads, style, [&](const WorkContext& context) {
+        return session->Read([&] { return session->database->Stats(context); });
+      });
   RETRO_RETURN_IF_ERROR(report.status());
   return PrintReport(*report, args.Flag("json"));
 }

@@ -106,17 +106,12 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
                 HumanBytes((*session)->file->file_size()).c_str());
   }
   // 2. One-move consistency of the records.
-  ThreadPool pool(request.threads);
-  Progress progress;
-  absl::StatusOr<VerifyResult> result;
-  {
-    ProgressBar bar(progress, reports ? request.progress : ProgressStyle::kNone);
-    result = (*session)->Read([&] {
-      return (*session)->database->Verify(
-          request.options,
-          WorkContext{.pool = &pool, .progress = &progress, .communicator = &world});
-    });
-  }
+  const absl::StatusOr<VerifyResult> result = RunWithProgress(
+      request.threads, reports ? request.progress : ProgressStyle::kNone, [&](WorkContext context) {
+        context.communicator = &world;
+        return (*session)->Read(
+            [&] { return (*session)->database->Verify(request.options, context); });
+      });
   if (!result.ok()) return ReportError(result.status());
   const double seconds = SecondsSince(start);
   // What every rank used (a distributed verify only).

@@ -15,6 +15,8 @@
 #include "absl/status/statusor.h"
 #include "cli/arguments.h"
 #include "retro/progress.h"
+#include "retro/thread_pool.h"
+#include "retro/work_context.h"
 
 namespace retro::cli {
 
@@ -66,6 +68,16 @@ class ProgressBar {
 
 // Seconds since `start`.
 double SecondsSince(std::chrono::steady_clock::time_point start);
+
+// Returns `work(context)`, run with a pool of `threads` threads and a
+// Progress shown in `style` meanwhile (a plain WorkContext of the two).
+template <typename Work>
+auto RunWithProgress(int threads, ProgressStyle style, Work&& work) {
+  ThreadPool pool(threads);
+  Progress progress;
+  ProgressBar bar(progress, style);
+  return work(WorkContext{.pool = &pool, .progress = &progress});
+}
 
 }  // namespace retro::cli
 
