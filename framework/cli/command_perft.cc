@@ -52,7 +52,6 @@ absl::StatusOr<int> RunPerft(int argc, char** argv, int first) {
   }
   RETRO_ASSIGN_OR_RETURN(const int64_t depth,
                          GetIntParameter({{"depth", *depth_text}}, "depth", 0, 64));
-  JsonEnvelope::Current().SetGame(game.name);
   if (!game.supports_perft) {
     return absl::InvalidArgumentError(absl::StrCat(
         "game ", game.name, " does not offer perft (it has no move tree to count); games that do: ",
