@@ -31,11 +31,6 @@ absl::StatusOr<std::unique_ptr<PlaySession>> PlaySession::Load(
   return session;
 }
 
-PlaySession::~PlaySession() {
-  players_.clear();
-  plugin_.reset();
-}
-
 absl::StatusOr<const Player*> PlaySession::CreatePlayer(const ParameterValues& spec,
                                                         const std::string& what) {
   if (absl::Status s = CheckPlayerSpec(description(), spec, what); !s.ok()) return s;

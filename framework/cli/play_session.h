@@ -26,7 +26,6 @@ class PlaySession {
   // no play.
   static absl::StatusOr<std::unique_ptr<PlaySession>> Load(
       const std::string& game, const std::vector<std::string>& plugin_dirs);
-  ~PlaySession();
 
   PlayCapability& play() { return *play_; }
   const PlayDescription& description() const { return play_->DescribePlay(); }
@@ -44,6 +43,7 @@ class PlaySession {
   std::string game_;
   std::unique_ptr<LoadedPlugin> plugin_;
   PlayCapability* play_ = nullptr;
+  // Declared after plugin_, so destroyed before it.
   std::vector<std::unique_ptr<Player>> players_;
 };
 
