@@ -122,12 +122,10 @@ absl::StatusOr<Comparison> Compare(OpenDatabase& database, const ParameterValues
 }  // namespace
 
 absl::StatusOr<int> RunCompare(int argc, char** argv, int first) {
-  Arguments args;
   std::string db;
-  bool help = false;
-  RETRO_RETURN_IF_ERROR(
-      StartDatabaseCommand(argc, argv, first, "compare", kOptions, &args, &db, &help));
-  if (help) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
+  RETRO_ASSIGN_OR_RETURN(Arguments args,
+                         StartDatabaseCommand(argc, argv, first, "compare", kOptions, &db));
+  if (args.Flag("help")) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
   // 1. The options: the listing, the tolerance, the game's probe options.
   const std::optional<std::string> listing_path = args.Take("expected");
   if (!listing_path.has_value() || listing_path->empty()) {

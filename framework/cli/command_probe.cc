@@ -43,12 +43,10 @@ constexpr char kUsageTail[] = "The game's own probe options are listed by retro 
 }  // namespace
 
 absl::StatusOr<int> RunProbe(int argc, char** argv, int first) {
-  Arguments args;
   std::string db;
-  bool help = false;
-  RETRO_RETURN_IF_ERROR(
-      StartDatabaseCommand(argc, argv, first, "probe", kOptions, &args, &db, &help));
-  if (help) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
+  RETRO_ASSIGN_OR_RETURN(Arguments args,
+                         StartDatabaseCommand(argc, argv, first, "probe", kOptions, &db));
+  if (args.Flag("help")) return PrintUsage(UsageText(kUsageHead, kOptions, kUsageTail));
   RETRO_ASSIGN_OR_RETURN(const std::optional<std::string> position,
                          TakePosition(args, "to read positions from standard input, one per line"));
   RETRO_ASSIGN_OR_RETURN(std::unique_ptr<DatabaseSession> session,

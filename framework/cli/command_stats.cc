@@ -25,12 +25,10 @@ constexpr CommandOption kOptions[] = {
 }  // namespace
 
 absl::StatusOr<int> RunStats(int argc, char** argv, int first) {
-  Arguments args;
   std::string db;
-  bool help = false;
-  RETRO_RETURN_IF_ERROR(
-      StartDatabaseCommand(argc, argv, first, "stats", kOptions, &args, &db, &help));
-  if (help) return PrintUsage(UsageText(kUsageHead, kOptions));
+  RETRO_ASSIGN_OR_RETURN(Arguments args,
+                         StartDatabaseCommand(argc, argv, first, "stats", kOptions, &db));
+  if (args.Flag("help")) return PrintUsage(UsageText(kUsageHead, kOptions));
   RETRO_ASSIGN_OR_RETURN(const int threads, TakeThreads(args));
   RETRO_ASSIGN_OR_RETURN(const ProgressStyle style, TakeProgressStyle(args));
   RETRO_RETURN_IF_ERROR(RejectLeftoverOptions(args, "stats", OptionList(kOptions)));

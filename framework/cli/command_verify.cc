@@ -47,8 +47,7 @@ constexpr CommandOption kOptions[] = {
 
 // What `retro verify` was asked.
 struct VerifyRequest {
-  bool help = false;  // --help: print the usage instead
-  Arguments args;
+  Arguments args;  // with --help: print the usage instead
   std::string db;
   VerifyOptions options;
   int threads = 1;
@@ -57,10 +56,10 @@ struct VerifyRequest {
 
 // Reads the command line into `*request`.
 absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* request) {
-  RETRO_RETURN_IF_ERROR(StartDatabaseCommand(argc, argv, first, "verify", kOptions, &request->args,
-                                             &request->db, &request->help));
-  if (request->help) return absl::OkStatus();
+  RETRO_ASSIGN_OR_RETURN(request->args,
+                         StartDatabaseCommand(argc, argv, first, "verify", kOptions, &request->db));
   Arguments& args = request->args;
+  if (args.Flag("help")) return absl::OkStatus();
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "sample", 1, INT64_MAX, &request->options.sample));
   RETRO_RETURN_IF_ERROR(TakeIntOption(args, "seed", 0, INT64_MAX, &request->options.seed));
   RETRO_ASSIGN_OR_RETURN(request->threads, TakeThreads(args));
@@ -71,7 +70,7 @@ absl::Status ParseVerify(int argc, char** argv, int first, VerifyRequest* reques
 // What every rank of a distributed verify must have understood alike (not
 // --threads, --json or --plugin-dir, which are each rank's own).
 CommandSummary SummarizeVerify(const VerifyRequest& request) {
-  if (request.help) return {{"retro", "verify"}, {"--help", "", true}};
+  if (request.args.Flag("help")) return {{"retro", "verify"}, {"--help", "", true}};
   CommandSummary summary = {{"retro", "verify"}, {"--db", request.db}};
   if (request.options.sample != 0) {
     summary.push_back({"--sample", absl::StrCat(request.options.sample)});
@@ -91,7 +90,7 @@ absl::StatusOr<int> RunVerify(int argc, char** argv, int first) {
   const absl::StatusOr<CommandSummary> summary =
       parsed.ok() ? absl::StatusOr<CommandSummary>(SummarizeVerify(request)) : parsed;
   RETRO_RETURN_IF_ERROR(AgreeOnCommand(world, summary));
-  if (request.help)
+  if (request.args.Flag("help"))
     return world.rank() == 0 ? PrintUsage(UsageText(kUsageHead, kOptions)) : kExitOk;
   const bool json = request.args.Flag("json");
   const auto start = std::chrono::steady_clock::now();

@@ -84,20 +84,20 @@ int PrintUsage(const std::string& usage) {
   return kExitOk;
 }
 
-absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
-                                  std::span<const CommandOption> options, Arguments* args,
-                                  std::string* db, bool* help) {
-  RETRO_ASSIGN_OR_RETURN(*args, ParseArguments(argc, argv, first, ParserFlags(options)));
-  *help = args->Flag("help");
-  if (*help) return absl::OkStatus();
-  std::optional<std::string> path = args->Take("db");
-  RETRO_RETURN_IF_ERROR(args->MissingValueStatus());
+absl::StatusOr<Arguments> StartDatabaseCommand(int argc, char** argv, int first,
+                                               const std::string& command,
+                                               std::span<const CommandOption> options,
+                                               std::string* db) {
+  RETRO_ASSIGN_OR_RETURN(Arguments args, ParseArguments(argc, argv, first, ParserFlags(options)));
+  if (args.Flag("help")) return args;
+  std::optional<std::string> path = args.Take("db");
+  RETRO_RETURN_IF_ERROR(args.MissingValueStatus());
   if (!path.has_value()) {
     return absl::InvalidArgumentError(absl::StrCat("retro ", command, " needs --db FILE"));
   }
   *db = *std::move(path);
   JsonEnvelope::Current().SetFile(*db);
-  return absl::OkStatus();
+  return args;
 }
 
 absl::StatusOr<std::unique_ptr<DatabaseSession>> OpenCommandDatabase(

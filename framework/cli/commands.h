@@ -87,12 +87,12 @@ std::string GamesThatOffer(const std::vector<std::string>& plugin_dirs,
 int PrintUsage(const std::string& usage);
 
 // The start every database command shares: parses its arguments (the
-// flags of its option table `options`, and --help) and takes --db. Sets
-// `*help` for --help (and does nothing more); otherwise `*db`. Sets `*args`
-// as far as it got. Prints nothing.
-absl::Status StartDatabaseCommand(int argc, char** argv, int first, const std::string& command,
-                                  std::span<const CommandOption> options, Arguments* args,
-                                  std::string* db, bool* help);
+// flags of its option table `options`, and --help) and, unless --help is
+// given, takes --db into `*db`. Prints nothing.
+absl::StatusOr<Arguments> StartDatabaseCommand(int argc, char** argv, int first,
+                                               const std::string& command,
+                                               std::span<const CommandOption> options,
+                                               std::string* db);
 
 // Opening a database with its plugin lives in the framework library, shared
 // with the C API (retro/host/database_session.h).
