@@ -53,10 +53,6 @@ constexpr Command kCommands[] = {
      retro::cli::RunExplore},
 };
 
-// The commands that share out their work under mpirun with several ranks;
-// any other would run once per rank.
-bool RunsUnderMpi(const std::string& command) { return command == "solve" || command == "verify"; }
-
 const Command* FindCommand(const std::string& name) {
   for (const Command& command : kCommands) {
     if (name == command.name) return &command;
@@ -135,7 +131,9 @@ bool AsksForJson(int argc, char** argv) {
 int RunCommand(const std::string& command, int argc, char** argv) {
   using namespace retro::cli;
   JsonEnvelope::Current().Start(EscapeControl(command), AsksForJson(argc, argv));
-  if (retro::distributed::World().size() > 1 && !RunsUnderMpi(command)) {
+  // Only solve and verify share out their work under mpirun with several
+  // ranks; any other command would run once per rank.
+  if (retro::distributed::World().size() > 1 && command != "solve" && command != "verify") {
     return RefuseUnderMpi(command);
   }
   const Command* found = FindCommand(command);
