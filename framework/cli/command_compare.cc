@@ -11,7 +11,6 @@
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/format.h"
-#include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "cli/plugin_options.h"
 #include "cli/probe_line_match.h"

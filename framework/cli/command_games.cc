@@ -9,7 +9,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"

@@ -3,7 +3,6 @@
 // principal variation, depth, nodes, database hits, time.
 #include <cstdio>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 

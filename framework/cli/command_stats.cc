@@ -1,5 +1,4 @@
 // `retro stats --db FILE [--json]`: per-slice statistics defined by the game.
-#include <cstdio>
 #include <string>
 
 #include "cli/commands.h"

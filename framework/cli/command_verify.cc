@@ -11,7 +11,6 @@
 #include "cli/command_agreement.h"
 #include "cli/commands.h"
 #include "cli/format.h"
-#include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "cli/progress_bar.h"
 #include "cli/rank_table.h"
@@ -20,7 +19,6 @@
 #include "retro/host/rank_report.h"
 #include "retro/host/verify_report.h"
 #include "retro/json_writer.h"
-#include "retro/parameters.h"
 #include "retro/status_macros.h"
 
 namespace retro::cli {

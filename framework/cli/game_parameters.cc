@@ -1,7 +1,6 @@
 // The per-game help and option check of `retro solve` and `retro check`.
 #include "cli/game_parameters.h"
 
-#include <cstdio>
 #include <set>
 
 #include "absl/strings/str_cat.h"

@@ -3,7 +3,6 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "cli/commands.h"
 #include "cli/game_parameters.h"
 #include "cli/json_envelope.h"
