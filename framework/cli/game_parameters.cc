@@ -1,4 +1,4 @@
-// The per-game help and option check of `retro solve` and `retro check`.
+// The per-game help and option check of solve, check and perft; parameter lists.
 #include "cli/game_parameters.h"
 
 #include <set>

@@ -1,8 +1,8 @@
 // What the commands that take a game's solve parameters on the command line
-// (`retro solve`, `retro check`) share: parsing up to the loaded plugin, the
-// per-game help text and the check that only the game's parameters and the
-// command's own options are given; and a game's parameters as JSON (`retro
-// games`, `retro explore`).
+// (`retro solve`, `check`, `perft`) share: parsing up to the loaded plugin,
+// the per-game help text and the check that only the game's parameters and
+// the command's own options are given; and parameter lists as help lines
+// and as JSON (`retro games`, `retro explore`).
 #ifndef RETRO_CLI_GAME_PARAMETERS_H_
 #define RETRO_CLI_GAME_PARAMETERS_H_
 
