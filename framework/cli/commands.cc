@@ -32,12 +32,8 @@ int ReportError(const absl::Status& status) {
   message = EscapeControl(message);
   distributed::Communicator& world = distributed::World();
   if (world.size() > 1 && !status.ok()) {
-    // In a job of several ranks, errors of the command line
-    // (InvalidArgument) and agreed ones (retro/distributed/
-    // status_agreement.h) are every rank's: rank 0 says it once, and every
-    // rank exits. Any other error may be this rank's alone, while the
-    // others wait for it in a collective: it ends the whole job, naming
-    // the rank.
+    // Every rank's error is said once, by rank 0; any other may be this
+    // rank's alone while the others wait in a collective (commands.h).
     if (!distributed::IsAgreed(status) && !absl::IsInvalidArgument(status)) {
       world.Abort(message);
     }
