@@ -112,8 +112,8 @@ inline constexpr size_t kMaxBatchLineBytes = size_t{1} << 20;
 // spaces.
 std::string OneLineAnswer(const Report& report);
 
-// Prints a probe's, statistics' or search's `report`: with `json`, its JSON
-// in the command's envelope, else its text. Returns kExitOk.
+// Prints a command's `report` (a probe's, a match's, ...): with `json`, its
+// JSON in the command's envelope, else its text. Returns kExitOk.
 int PrintReport(const Report& report, bool json);
 
 // Prints the --json envelope of a command whose result can fail (verify,
