@@ -7,7 +7,6 @@
 #define RETRO_CLI_GAME_PARAMETERS_H_
 
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>

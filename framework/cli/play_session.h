@@ -6,7 +6,6 @@
 #define RETRO_CLI_PLAY_SESSION_H_
 
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
