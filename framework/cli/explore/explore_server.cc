@@ -70,12 +70,6 @@ std::string_view Strip(std::string_view text) {
   return text;
 }
 
-std::string Lower(std::string_view text) {
-  std::string out(text);
-  absl::AsciiStrToLower(&out);
-  return out;
-}
-
 // The value of 1 to 18 decimal digits; nullopt for anything else.
 std::optional<uint64_t> Digits(std::string_view text) {
   uint64_t value = 0;
@@ -245,15 +239,13 @@ std::optional<Reply> ParseHead(std::string_view head, Request& request) {
       return Error(400, "malformed request: a bad header name");
     }
     const std::string_view value = Strip(header.substr(colon + 1));
-    for (const char c : value) {
-      const unsigned char u = static_cast<unsigned char>(c);
-      if ((u < 0x20 && u != '\t') || u == 0x7f) {
-        return Error(400, absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
-                                       "header ",
-                                       std::string(name)));
-      }
+    if (std::any_of(value.begin(), value.end(),
+                    [](unsigned char u) { return (u < 0x20 && u != '\t') || u == 0x7f; })) {
+      return Error(400, absl::StrCat("malformed request: a control character (NUL, CR, ...) in "
+                                     "header ",
+                                     std::string(name)));
     }
-    request.headers.emplace(Lower(name), std::string(value));
+    request.headers.emplace(absl::AsciiStrToLower(std::string(name)), std::string(value));
   }
   // 3. What the headers say together.
   if (request.Count("content-length") > 1) {
@@ -280,7 +272,7 @@ uint64_t BodyLength(const Request& request) {
 // Whether the connection stays open after answering `request`.
 bool KeepAlive(const Request& request) {
   const std::string* connection = request.Find("connection");
-  const std::string value = connection == nullptr ? "" : Lower(*connection);
+  const std::string value = connection == nullptr ? "" : absl::AsciiStrToLower(*connection);
   if (request.http10) return absl::StrContains(absl::string_view(value), "keep-alive");
   return !absl::StrContains(absl::string_view(value), "close");
 }
