@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -32,11 +33,9 @@ absl::StatusOr<FileIdentity> IdentifyFile(const std::string& path) {
 
 std::string DatabaseId(std::string_view path) {
   std::string id = std::filesystem::path(std::string(path)).stem().string();
-  for (char& c : id) {
-    const bool plain = std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' ||
-                       c == '-';
-    if (!plain) c = '-';
-  }
+  std::replace_if(
+      id.begin(), id.end(),
+      [](unsigned char c) { return !(std::isalnum(c) || c == '.' || c == '_' || c == '-'); }, '-');
   return id.empty() ? std::string("database") : id;
 }
 
@@ -56,12 +55,8 @@ absl::StatusOr<std::unique_ptr<ExploreCatalog>> ExploreCatalog::Open(
     std::string id = base;
     for (int n = 2; catalog->Find(id).ok(); ++n) id = absl::StrCat(base, "-", n);
     // 2. The database.
-    auto database = std::make_unique<ExploreDatabase>();
-    database->id = id;
-    database->path = path;
-    database->session = *std::move(session);
-    database->opened = *identity;
-    catalog->databases_.push_back(std::move(database));
+    catalog->databases_.push_back(std::make_unique<ExploreDatabase>(ExploreDatabase{
+        .id = id, .path = path, .session = *std::move(session), .opened = *identity}));
   }
   catalog->stats_.resize(catalog->databases_.size());
   return catalog;
