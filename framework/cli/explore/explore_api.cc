@@ -45,16 +45,15 @@ class Query {
   // game's probe parameter, checked later) and none comes twice.
   absl::Status Check(std::string_view endpoint, const std::vector<std::string>& known,
                      bool any_other) const {
-    std::set<std::string> seen;
     for (const auto& [name, value] : query_) {
-      if (!seen.insert(name).second) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("query parameter '", name, "' is given twice"));
-      }
       if (!any_other && std::ranges::find(known, name) == known.end()) {
         return absl::InvalidArgumentError(absl::StrCat(
             "unknown query parameter '", name, "' for /api/", std::string(endpoint),
             known.empty() ? "; it takes none" : "; valid: " + absl::StrJoin(known, ", ")));
+      }
+      if (query_.count(name) > 1) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("query parameter '", name, "' is given twice"));
       }
     }
     return absl::OkStatus();
@@ -141,9 +140,10 @@ ApiReply Databases(ExploreCatalog& catalog, const Query& query) {
 // query's names (`known`, and with `any_other` a game's probe parameters),
 // finds the database, computes `result` on it, and refuses the answer when
 // the file was truncated meanwhile (ExploreCatalog::CheckRead).
-ApiReply OnDatabase(ExploreCatalog& catalog, const Query& query, std::string_view command,
-                    const std::vector<std::string>& known, bool any_other,
-                    const std::function<absl::StatusOr<std::string>(ExploreDatabase&)>& result) {
+ApiReply OnDatabase(
+    ExploreCatalog& catalog, const Query& query, std::string_view command,
+    const std::vector<std::string>& known, bool any_other,
+    const std::function<absl::StatusOr<std::string>(ExploreDatabase&, const Query&)>& result) {
   JsonEnvelope envelope = EnvelopeFor(command, nullptr);
   if (auto s = query.Check(command, known, any_other); !s.ok()) return Failure(envelope, s);
   absl::StatusOr<std::string> id = query.Require("db");
@@ -151,7 +151,7 @@ ApiReply OnDatabase(ExploreCatalog& catalog, const Query& query, std::string_vie
   absl::StatusOr<ExploreDatabase*> database = catalog.FindToRead(*id);
   if (!database.ok()) return Failure(envelope, database.status());
   envelope = EnvelopeFor(command, *database);
-  const absl::StatusOr<std::string> answer = result(**database);
+  const absl::StatusOr<std::string> answer = result(**database, query);
   if (absl::Status read = ExploreCatalog::CheckRead(**database); !read.ok()) {
     return Failure(envelope, read);
   }
@@ -242,21 +242,19 @@ ApiReply ServeApi(ExploreCatalog& catalog, std::string_view endpoint,
   const Query query(parameters);
   if (endpoint == "databases") return Databases(catalog, query);
   if (endpoint == "probe") {
-    return OnDatabase(catalog, query, "probe", {"db", "position"}, true,
-                      [&](ExploreDatabase& database) { return ProbeResult(database, query); });
+    return OnDatabase(catalog, query, "probe", {"db", "position"}, true, ProbeResult);
   }
   if (endpoint == "render") {
-    return OnDatabase(catalog, query, "render", {"db", "position"}, false,
-                      [&](ExploreDatabase& database) { return RenderResult(database, query); });
+    return OnDatabase(catalog, query, "render", {"db", "position"}, false, RenderResult);
   }
   if (endpoint == "series") {
     return OnDatabase(catalog, query, "series",
-                      {"db", "position", "parameter", "from", "to", "step"}, true,
-                      [&](ExploreDatabase& database) { return SeriesResult(database, query); });
+                      {"db", "position", "parameter", "from", "to", "step"}, true, SeriesResult);
   }
   if (endpoint == "stats") {
-    return OnDatabase(catalog, query, "stats", {"db"}, false,
-                      [&](ExploreDatabase& database) { return catalog.Stats(database); });
+    return OnDatabase(
+        catalog, query, "stats", {"db"}, false,
+        [&](ExploreDatabase& database, const Query&) { return catalog.Stats(database); });
   }
   return ApiError("explore", absl::NotFoundError(
                                  absl::StrCat("no API endpoint /api/", std::string(endpoint),
