@@ -285,35 +285,24 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildEachTable(int max_pieces,
   return tables;
 }
 
-// Solves the `pieces`-piece table under `Scheme` given the solved
-// (pieces - 1)-piece table in the same scheme (`smaller`; unused for one
-// piece). Fails on a bad piece count or a `smaller` table of the wrong size.
-template <SurakartaScheme Scheme>
-absl::StatusOr<std::vector<uint8_t>> BuildSchemeTable(int pieces, NoMoveRule rule,
-                                                      const std::vector<uint8_t>* smaller,
-                                                      ThreadPool& pool,
-                                                      Progress* progress = nullptr) {
-  RETRO_RETURN_IF_ERROR(CheckSchemeTablePieces<Scheme>(pieces));
-  // The scheme's own limits (e.g. memory of its tables), before any work.
-  RETRO_ASSIGN_OR_RETURN(const Scheme scheme, Scheme::Create(pieces));
-  RETRO_ASSIGN_OR_RETURN(const Scheme smaller_scheme, Scheme::Create(pieces - 1));
-  RETRO_RETURN_IF_ERROR(CheckSmallerTable(pieces, smaller, smaller_scheme.Size()));
-  const SchemeTableSlice<Scheme> slice(scheme, smaller_scheme, rule,
-                                       pieces > 1 ? smaller : nullptr);
-  return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
-}
-
 // Builds the tables of 1..`max_pieces` pieces under `Scheme`: tables[n - 1]
-// holds one byte (EncodeWdl) per index of Scheme::Create(n).
+// holds one byte (EncodeWdl) per index of Scheme::Create(n). Fails on a bad
+// piece count, before any table is built, or where a scheme fails.
 template <SurakartaScheme Scheme>
 absl::StatusOr<std::vector<std::vector<uint8_t>>> BuildSchemeTables(int max_pieces, NoMoveRule rule,
                                                                     ThreadPool& pool,
                                                                     Progress* progress = nullptr) {
-  // Refused before any table is built, not after the smaller ones.
   RETRO_RETURN_IF_ERROR(CheckSchemeTablePieces<Scheme>(max_pieces));
-  return BuildEachTable(max_pieces, [&](int n, const std::vector<uint8_t>* smaller) {
-    return BuildSchemeTable<Scheme>(n, rule, smaller, pool, progress);
-  });
+  return BuildEachTable(
+      max_pieces,
+      [&](int n, const std::vector<uint8_t>* smaller) -> absl::StatusOr<std::vector<uint8_t>> {
+        // The scheme's own limits (e.g. memory of its tables), before any work.
+        RETRO_ASSIGN_OR_RETURN(const Scheme scheme, Scheme::Create(n));
+        RETRO_ASSIGN_OR_RETURN(const Scheme smaller_scheme, Scheme::Create(n - 1));
+        RETRO_RETURN_IF_ERROR(CheckSmallerTable(n, smaller, smaller_scheme.Size()));
+        const SchemeTableSlice<Scheme> slice(scheme, smaller_scheme, rule, smaller);
+        return solver::SolveLoopyWdl(slice, {.pool = &pool, .progress = progress});
+      });
 }
 
 }  // namespace retro::surakarta
