@@ -72,10 +72,8 @@ absl::StatusOr<Tablebase> Tablebase::FromTables(NoMoveRule rule,
   tablebase.rule_ = rule;
   auto owned = std::make_shared<const std::vector<std::vector<uint8_t>>>(std::move(tables));
   std::vector<std::span<const uint8_t>> views(owned->begin(), owned->end());
-  absl::StatusOr<std::unique_ptr<DtcTables>> reader = DtcTables::FromTables(rule, std::move(views));
-  if (!reader.ok()) return reader.status();
+  RETRO_ASSIGN_OR_RETURN(tablebase.reader_, DtcTables::FromTables(rule, std::move(views)));
   tablebase.tables_ = std::move(owned);
-  tablebase.reader_ = *std::move(reader);
   return tablebase;
 }
 
