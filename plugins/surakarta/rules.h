@@ -14,10 +14,9 @@
 // the layout chooses, the memory model and refusal, the optimised solver
 // adapters (TableSlice for FuChou tables, SchemeTableSlice for symmetric
 // ones) checked against the rules by `retro check`, verify's children of a
-// record read off its index (child_indices.h), and
-// what probe and
-// stats show (piece counts, why a game is over, results by material with a
-// total per table, positions counted through their symmetry classes).
+// record read off its index (child_indices.h), and what probe and stats show
+// (piece counts, why a game is over, results by material with a total per
+// table, positions counted through their symmetry classes).
 #ifndef PLUGINS_SURAKARTA_RULES_H_
 #define PLUGINS_SURAKARTA_RULES_H_
 
