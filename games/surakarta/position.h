@@ -59,12 +59,9 @@ inline void GenerateMoves(const Position& p, MoveList& list) { GenerateMoves(p.u
 // The position after `move`, which must be legal in `p`; the opponent is to
 // move in the result.
 inline Position PlayMove(const Position& p, Move move) {
-  const Bitboard from_to = SquareBit(move.from) | SquareBit(move.to);
-  Position next;
-  next.us = move.capture ? p.them & ~SquareBit(move.to) : p.them;
-  next.them = p.us ^ from_to;
-  next.to_move = Opponent(p.to_move);
-  return next;
+  return {.us = move.capture ? p.them & ~SquareBit(move.to) : p.them,
+          .them = p.us ^ (SquareBit(move.from) | SquareBit(move.to)),
+          .to_move = Opponent(p.to_move)};
 }
 
 }  // namespace retro::surakarta

@@ -134,18 +134,15 @@ inline uint64_t OrbitCounts(Bitboard b) {
 
 // The image of a position under `symmetry`; the side to move is unchanged.
 inline Position TransformPosition(int symmetry, const Position& p) {
-  Position q = p;
-  q.us = TransformBitboard(symmetry, p.us);
-  q.them = TransformBitboard(symmetry, p.them);
-  return q;
+  return {.us = TransformBitboard(symmetry, p.us),
+          .them = TransformBitboard(symmetry, p.them),
+          .to_move = p.to_move};
 }
 
 // The colour swap: every X becomes O and vice versa, the side to move
 // included. Normalised bitboards are unchanged, so the value is too.
 inline Position SwapColors(const Position& p) {
-  Position q = p;
-  q.to_move = Opponent(p.to_move);
-  return q;
+  return {.us = p.us, .them = p.them, .to_move = Opponent(p.to_move)};
 }
 
 }  // namespace retro::surakarta

@@ -186,11 +186,9 @@ class SurakartaRules {
     for (Bitboard movers = p.them; movers;) {
       const int to = PopLowest(movers);
       for (Bitboard from = Neighbours(to) & ~occupied; from;) {
-        Position parent;
-        parent.us = p.them ^ SquareBit(to) ^ SquareBit(PopLowest(from));
-        parent.them = p.us;
-        parent.to_move = Opponent(p.to_move);
-        visit(parent);
+        visit(Position{.us = p.them ^ SquareBit(to) ^ SquareBit(PopLowest(from)),
+                       .them = p.us,
+                       .to_move = Opponent(p.to_move)});
       }
     }
   }
