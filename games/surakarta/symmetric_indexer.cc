@@ -107,10 +107,6 @@ void SymmetricIndexer::Canonicalize(Bitboard us, Bitboard them, Bitboard* canoni
   *symmetry = best_k;
 }
 
-uint64_t SymmetricIndexer::Rank(Bitboard us, Bitboard them) const {
-  return Rank(us, OfSet(us | them));
-}
-
 SymmetricIndexer::SetRank SymmetricIndexer::OfSet(Bitboard occupied) const {
   SetRank set;
   set.occupied = occupied;

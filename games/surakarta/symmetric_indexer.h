@@ -64,7 +64,7 @@ class SymmetricIndexer {
 
   // The rank of the class of (us, them); requires PopCount(us | them) ==
   // pieces() and disjoint sets.
-  uint64_t Rank(Bitboard us, Bitboard them) const;
+  uint64_t Rank(Bitboard us, Bitboard them) const { return Rank(us, OfSet(us | them)); }
   uint64_t Rank(const Position& p) const { return Rank(p.us, p.them); }
 
   // What Rank derives from the occupied set alone, for a caller ranking
