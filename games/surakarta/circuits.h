@@ -57,12 +57,8 @@ struct CaptureTables {
 
   constexpr CaptureTables() {
     for (int c = 0; c < kCircuitCount; ++c) {
-      for (int i = 0; i < kCircuitLength; ++i) {
-        circuit_points[c] |= SquareBit(kCircuits[c][i]);
-      }
-    }
-    for (int c = 0; c < kCircuitCount; ++c) {
       for (int start = 0; start < kCircuitLength; ++start) {
+        circuit_points[c] |= SquareBit(kCircuits[c][start]);
         for (int direction = -1; direction <= 1; direction += 2) {
           CaptureRay ray;
           ray.first_step.fill(CaptureRay::kNever);
@@ -81,8 +77,7 @@ struct CaptureTables {
               }
             }
           }
-          const int square = kCircuits[c][start];
-          SquareRays& rays = by_square[square];
+          SquareRays& rays = by_square[kCircuits[c][start]];
           rays.rays[rays.count++] = ray;
         }
       }
