@@ -43,9 +43,8 @@ template <typename Scheme>
 class ContractGame {
  public:
   using Position = surakarta::Position;
-  // The solver adapter the plugin uses for the scheme. A scheme's adapter
-  // takes every capture as leading to a draw, reading no table; FuChou's
-  // (TableSlice) reads a draw-filled table of n - 1 pieces (`draws_`).
+  // The solver adapter the plugin uses for the scheme (FuChou's, TableSlice,
+  // reads the draw-filled tables `draws_`).
   static constexpr bool kFuChou = std::is_same_v<Scheme, FuChouIndexer>;
   using Solver = std::conditional_t<kFuChou, TableSlice, SchemeTableSlice<Scheme>>;
   // The scheme of n pieces, for n = 0..max_pieces.
