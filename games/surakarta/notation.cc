@@ -1,11 +1,11 @@
 // Implementation of the Surakarta text notation (see notation.h).
 #include "games/surakarta/notation.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -196,14 +196,11 @@ absl::StatusOr<Move> ParseLegalMove(const Position& p, absl::string_view text) {
   RETRO_ASSIGN_OR_RETURN(const Move parsed, ParseMove(text));
   MoveList moves;
   GenerateMoves(p, moves);
-  std::vector<std::string> names;
-  for (const Move& m : moves) {
-    if (m == parsed) return m;
-    names.push_back(FormatMove(m));
-  }
+  if (std::find(moves.begin(), moves.end(), parsed) != moves.end()) return parsed;
+  const auto format = [](std::string* out, const Move& m) { out->append(FormatMove(m)); };
   return absl::InvalidArgumentError(
       absl::StrCat("illegal move '", text, "' in ", FormatPosition(p),
-                   "; legal moves: ", names.empty() ? "none" : absl::StrJoin(names, " ")));
+                   "; legal moves: ", moves.empty() ? "none" : absl::StrJoin(moves, " ", format)));
 }
 
 }  // namespace retro::surakarta
