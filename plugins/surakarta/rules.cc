@@ -195,10 +195,8 @@ absl::Status SurakartaRules::NotCovered(const Position& p) const {
 }
 
 std::string SurakartaRules::PositionNote(const Position& p) const {
-  const char mover = p.to_move == Color::kX ? 'X' : 'O';
-  const char other = p.to_move == Color::kX ? 'O' : 'X';
-  return absl::StrFormat("%d pieces: %c to move has %d, %c has %d", p.piece_count(), mover,
-                         PopCount(p.us), other, PopCount(p.them));
+  return absl::StrFormat("%d pieces: %s to move has %d, %s has %d", p.piece_count(), SideToMove(p),
+                         PopCount(p.us), SideToMove(SwapColors(p)), PopCount(p.them));
 }
 
 std::string SurakartaRules::GameOverNote(const Position& p) const {
