@@ -68,8 +68,7 @@ class TableSlice {
       Bitboard occupied;  // before the un-step
       uint8_t from;
     };
-    uint64_t set_rank = UINT64_MAX;
-    Bitboard occupied = 0;
+    CombinationCursor set;  // the last occupied set unranked
     bool moves_valid = false;
     bool unsteps_valid = false;
     std::array<Bitboard, kSquares> first_hits;  // per occupied point
@@ -90,7 +89,7 @@ class TableSlice {
     if (us == 0) return sink.Terminal(WdlOutcome::Loss(0));
     if (them == 0) return sink.Terminal(WdlOutcome::Win(0));
     if (!scratch.moves_valid) {
-      const Bitboard occupied = scratch.occupied;
+      const Bitboard occupied = scratch.set.squares;
       for (Bitboard b = occupied; b;) {
         const int s = PopLowest(b);
         scratch.first_hits[s] = (SquareBit(s) & kCorners) ? 0 : CaptureFirstHits(s, occupied);
@@ -156,17 +155,12 @@ class TableSlice {
   }
 
   void Unrank(Scratch& scratch, uint64_t index, Bitboard* us, Bitboard* them) const {
-    const uint64_t set_rank = index >> pieces_;
-    if (set_rank != scratch.set_rank) {
-      scratch.occupied = scratch.set_rank != UINT64_MAX && set_rank == scratch.set_rank + 1
-                             ? NextCombination(scratch.occupied)
-                             : CombinationUnrank(set_rank, pieces_);
-      scratch.set_rank = set_rank;
+    if (scratch.set.MoveTo(pieces_, index >> pieces_)) {
       scratch.moves_valid = false;
       scratch.unsteps_valid = false;
     }
-    *us = DepositBits(index & ((uint64_t{1} << pieces_) - 1), scratch.occupied);
-    *them = scratch.occupied & ~*us;
+    *us = DepositBits(index & ((uint64_t{1} << pieces_) - 1), scratch.set.squares);
+    *them = scratch.set.squares & ~*us;
   }
 
   // Lists every un-step (a piece on t came from an empty neighbour f) of the
@@ -177,7 +171,7 @@ class TableSlice {
   // over the sorted elements b_i of base.
   void ComputeUnSteps(Scratch& scratch) const {
     const auto& choose = internal::kChoose.c;
-    const Bitboard occupied = scratch.occupied;
+    const Bitboard occupied = scratch.set.squares;
     int count = 0;
     for (Bitboard pieces = occupied; pieces;) {
       const int to = PopLowest(pieces);
