@@ -44,40 +44,22 @@
 //   absl::StatusOr<Position> Parse(const std::string&)
 //   std::string FormatMove(const Position&, const Move&)
 //
-// Optional members, used when present:
-//
-//   static constexpr bool kMovesMayKeepTurn
-//       a move may keep the turn (above; default false)
-//   static std::vector<ParameterSpec> Parameters()  and
-//   static absl::StatusOr<R> Create(const ParameterValues&)
-//       solve parameters and the rules for resolved values (InvalidArgument
-//       naming the bad one); the database header records them
-//   std::vector<std::pair<std::string, std::string>> canonical_parameters()
-//   and static std::vector<std::string> OptionalHeaderParameters()
-//       both or neither: the parameters as the header records them
-//       (default: as given), and the header keys a file may lack; those
-//       that are no solve parameter (notes of older files) reach
-//       Create(values) when present
-//   std::string default_file_name()
-//   SizeEstimates EstimateSizes(uint64_t available_bytes)
-//       the plan's estimates and what would fit (size_estimates.h; defaults:
-//       16 bytes per position, 4 in the file, whatever the layout, as the
-//       kit cannot know how the game's values code; every rank holds 5
-//       bytes a state of the largest slice, and rank 0 the file it gathers)
-//   std::string Inconsistency(const Position&)
-//       what a solve of the game's own (lent to the module, retro/kit/
-//       finite_horizon_module.h's FiniteHorizonParts) reports for the
-//       position against the rules' moves ("" when it agrees); `retro
-//       check` runs it on every checked position
-//   std::string PositionNote(const Position&)  probe's header ("9 seeds")
-//   std::string GameOverNote(const Position&)   probe's note when p has no move
-//                                         (rules_hooks.h, shared by the kits)
-//   std::string StatsTitle()              the first line of `retro stats`
-//   FiniteHorizonWords words()            .reward: probe's reward column
-//                                         ("captures"); .slice_label: what
-//                                         the slice number counts ("seeds"):
-//                                         stats shows the number under that
-//                                         title instead of names
+// Optional members, each used when present and documented where its
+// concept is declared:
+//   rules_hooks.h   kMovesMayKeepTurn (above), EstimateSizes, Inconsistency
+//                (a solve of the game's own, lent to the module as
+//                FiniteHorizonParts, against the rules' moves), PositionNote
+//                (probe's header, "9 seeds"), GameOverNote (p has no move),
+//                StatsTitle, Covers, RenderSvg with StartPosition,
+//                kPositionCells with FromCells
+//   rules_parameters.h   Parameters with Create, canonical_parameters with
+//                OptionalHeaderParameters, default_file_name
+//   finite_horizon_database.h   words(): probe's reward column
+//                ("captures") and what the slice number counts ("seeds")
+// Without EstimateSizes the plan estimates 16 bytes per position and 4 in
+// the file whatever the layout (the kit cannot know how the game's values
+// code); every rank holds 5 bytes a state of the largest slice, and rank 0
+// the file it gathers.
 #ifndef RETRO_KIT_FINITE_HORIZON_RULES_H_
 #define RETRO_KIT_FINITE_HORIZON_RULES_H_
 
@@ -170,10 +152,8 @@ constexpr bool AssertFiniteHorizonRules() {
   return FiniteHorizonRules<R>;
 }
 
-// The optional members (those the kits share are in rules_hooks.h; words(),
-// which only probe and stats read, is HasWords in
-// finite_horizon_database.h). What a game lends beyond its rules (its own
-// solve, play or export) is FiniteHorizonParts in finite_horizon_module.h.
+// What a game lends beyond its rules (its own solve, play or export) is
+// FiniteHorizonParts in finite_horizon_module.h.
 }  // namespace retro::kit
 
 #endif  // RETRO_KIT_FINITE_HORIZON_RULES_H_

@@ -1,12 +1,7 @@
 // Optional members of a rules class that more than one value-family kit
-// (retro/kit/*_rules.h) understands in the same form, detected as concepts
-// the kits test with `if constexpr`: the solve parameters and default file
-// name (with how they are read, in rules_parameters.h), the position count,
-// the plan's estimates and what fits, a solver adapter of the game's own
-// checked against the rules, how probe and stats label what they show, and
-// what `retro explore` draws and starts from, and the binary position form
-// of typed value probes.
-// Each kit's rules header documents what it does with them.
+// (retro/kit/*_rules.h) understands in the same form, each a concept the
+// kits test with `if constexpr` (the parameter hooks are in
+// rules_parameters.h). Each kit's rules header says what it does with them.
 #ifndef RETRO_KIT_RULES_HOOKS_H_
 #define RETRO_KIT_RULES_HOOKS_H_
 
@@ -28,10 +23,8 @@ namespace retro::kit {
 // every move passes the turn): MovesMayKeepTurn<R>()
 // (retro/moves_keep_turn.h). The finite-horizon and loopy kits' rules
 // headers say what a kept turn counts.
-
-// Calls visit(move, child, ..., keeps_turn) for each move of `p`: the
-// arguments of the rules' ForEachMove, then keeps_turn (always false unless
-// the rules declare kMovesMayKeepTurn, whose ForEachMove passes it).
+// ForEachMoveWithTurn calls visit with the arguments of the rules'
+// ForEachMove and then keeps_turn, false without kMovesMayKeepTurn.
 template <typename R, typename Visit>
 void ForEachMoveWithTurn(const R& rules, const typename R::Position& p, Visit&& visit) {
   if constexpr (MovesMayKeepTurn<R>()) {
