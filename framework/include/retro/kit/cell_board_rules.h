@@ -6,6 +6,12 @@
 // game's Illegality (or its own IsPosition); the first position as the
 // start `retro explore` shows; stats grouped by the number of pieces. The
 // notation and the picture are the bases' own.
+//
+// The game's rules class writes `const char* Illegality(const Position&)`
+// (why a board cannot arise in a game, nullptr when it can; Parse quotes
+// it), or its own `bool IsPosition(const Position&)`. Optionally a
+// `static constexpr char kNotationExample[]`, the example Parse's errors
+// give (default: the start position).
 #ifndef RETRO_KIT_CELL_BOARD_RULES_H_
 #define RETRO_KIT_CELL_BOARD_RULES_H_
 
@@ -75,8 +81,7 @@ class CellBoardRules {
     return absl::InvalidArgumentError(
         absl::StrCat("position '", text, "' cannot arise in a game", why));
   }
-  // The example Parse's errors give: the rules' kNotationExample, else the
-  // start position.
+  // The example Parse's errors give (see the file comment).
   std::string NotationExample() const {
     if constexpr (requires { Derived::kNotationExample; }) {
       return Derived::kNotationExample;

@@ -4,16 +4,12 @@
 // write, leaving it its own rules (legality, outcome, moves and,
 // optionally for the loopy kit, take-backs):
 //
-//   - the indexer: the stock CellsIndexer (retro/cells_indexer.h), every
-//     board an index of one slice "positions"; Position is a CellBoard
-//     (state 0 the empty cell), Move an int, the cell;
+//   - CellBoardRules' indexer, start position and stats
+//     (retro/kit/cell_board_rules.h); Position is a CellBoard (state 0 the
+//     empty cell), Move an int, the cell;
 //   - the notation (retro/grid_notation.h), e.g. "x.o/.x./..o", moves named
 //     by cell 1..rows*columns, row by row from the top left;
-//   - for `retro explore`, a picture (retro/grid_svg.h) and a start position
-//     (the first index that is a position);
-//   - stats grouped by the number of pieces (cells not empty).
-// (The indexer, start position and stats are CellBoardRules',
-// retro/kit/cell_board_rules.h, which the point-and-line base shares.)
+//   - for `retro explore`, a picture (retro/grid_svg.h).
 //
 //   inline constexpr retro::GridShape kGrid{.rows = 3, .columns = 3, .symbols = ".xo"};
 //   class Rules : public retro::kit::CellsRules<Rules, kGrid> {
@@ -22,11 +18,8 @@
 //     ... Outcome, ForEachMove ...
 //   };
 //
-// The derived class writes `const char* Illegality(const Position&)` (why a
-// board cannot arise in a game, nullptr when it can; Parse quotes it), or
-// its own `bool IsPosition(const Position&)`. Optionally a
-// `static constexpr char kNotationExample[]`, the example Parse's errors
-// give (default: the start position).
+// The derived class writes Illegality (or IsPosition) and may declare
+// kNotationExample, as retro/kit/cell_board_rules.h says.
 #ifndef RETRO_KIT_CELLS_RULES_H_
 #define RETRO_KIT_CELLS_RULES_H_
 

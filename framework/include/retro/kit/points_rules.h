@@ -4,16 +4,12 @@
 // otherwise write, leaving it its own rules (legality, outcome, moves and,
 // optionally for the loopy kit, take-backs):
 //
-//   - the indexer: the stock CellsIndexer (retro/cells_indexer.h), every
-//     board an index of one slice "positions"; Position is a CellBoard
-//     (state 0 the empty point), Move a PointMove ("3", "1-3");
+//   - CellBoardRules' indexer, start position and stats
+//     (retro/kit/cell_board_rules.h); Position is a CellBoard (state 0 the
+//     empty point), Move a PointMove ("3", "1-3");
 //   - the notation (retro/point_board.h), e.g. "xx.oo x";
 //   - the board's lines: Joined(a, b) and ForEachNeighbour(point, visit);
-//   - for `retro explore`, a picture (retro/point_board_svg.h) and a start
-//     position (the first index that is a position);
-//   - stats grouped by the number of pieces.
-// (The indexer, start position and stats are CellBoardRules',
-// retro/kit/cell_board_rules.h, which the grid base shares.)
+//   - for `retro explore`, a picture (retro/point_board_svg.h).
 //
 //   inline constexpr retro::PointBoardShape kBoard{
 //       .points = 5, .places = {{0, 0}, {100, 0}, {50, 50}, {0, 100}, {100, 100}},
@@ -25,11 +21,8 @@
 //     ... Outcome, ForEachMove ...
 //   };
 //
-// The derived class writes `const char* Illegality(const Position&)` (why a
-// board cannot arise in a game, nullptr when it can; Parse quotes it), or
-// its own `bool IsPosition(const Position&)`. Optionally a
-// `static constexpr char kNotationExample[]`, the example Parse's errors
-// give (default: the start position).
+// The derived class writes Illegality (or IsPosition) and may declare
+// kNotationExample, as retro/kit/cell_board_rules.h says.
 #ifndef RETRO_KIT_POINTS_RULES_H_
 #define RETRO_KIT_POINTS_RULES_H_
 
