@@ -210,25 +210,21 @@ template <typename R>
 concept HasConversionValue = requires(const R& r, WdlOutcome child) {
   { r.ConversionValue(child) } -> std::same_as<WdlOutcome>;
 };
-// What the indexer's indices are, and the codec that names their layout in
-// files (index_traits()).
+// IndexTraits index_traits(): optional (absent: these defaults); what the
+// indexer's indices are, and the codec that names their layout in files.
 struct IndexTraits {
-  bool indexes_classes = false;            // an index numbers a class of equal positions
-  bool every_index_is_a_position = false;  // IsPosition is true for every index
+  // An index numbers a class of positions of equal value (e.g. under board
+  // symmetries; Unrank gives a representative): the solver counts each
+  // distinct in-slice child class and each distinct predecessor class once.
+  bool indexes_classes = false;
+  // IsPosition is true for every index: the kit skips marking non-positions
+  // after a solve and, on opening a file, only looks for byte 255.
+  bool every_index_is_a_position = false;
   // The value codec of these rules' files, when a parameter chooses the
-  // index layout (null: GameInfo::codec).
+  // index layout (null: GameInfo::codec): opening a file refuses one whose
+  // codec is not the codec of its header's rules.
   const char* codec = nullptr;
 };
-// IndexTraits index_traits(): optional (absent: one position an index,
-// every index asked IsPosition, GameInfo::codec).
-//   .indexes_classes: an index numbers a class of positions of equal value
-//     (e.g. under board symmetries; Unrank gives a representative): the
-//     solver counts each distinct in-slice child class and each distinct
-//     predecessor class once;
-//   .every_index_is_a_position: the kit skips marking non-positions after a
-//     solve and, on opening a file, only looks for byte 255;
-//   .codec: opening a file refuses one whose codec is not the codec of its
-//     header's rules.
 template <typename R>
 concept HasIndexTraits = requires(const R& r) {
   { r.index_traits() } -> std::convertible_to<IndexTraits>;
