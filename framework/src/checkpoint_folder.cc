@@ -79,8 +79,8 @@ absl::StatusOr<std::optional<std::string>> ReadSmallFile(int dir, const char* na
   return text;
 }
 
-// Writes `text` as the file `name` of the folder `dir`, through a draft
-// renamed into place, synced.
+// Writes `text` as the marker of the folder `dir`, through a draft renamed
+// into place, synced.
 absl::Status WriteMarkerFile(int dir, const std::string& text, const std::string& shown) {
   const int fd = openat(dir, kMarkerDraftName,
                         O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -280,10 +280,8 @@ absl::StatusOr<CheckpointMarker> ParseMarker(const std::string& text) {
 std::string ParameterDifferences(const std::vector<std::pair<std::string, std::string>>& saved,
                                  const std::vector<std::pair<std::string, std::string>>& asked) {
   const auto find = [](const auto& list, const std::string& key) -> const std::string* {
-    for (const auto& [k, v] : list) {
-      if (k == key) return &v;
-    }
-    return nullptr;
+    const auto it = std::ranges::find(list, key, &std::pair<std::string, std::string>::first);
+    return it == list.end() ? nullptr : &it->second;
   };
   std::string out;
   const auto add = [&](const std::string& key, const std::string* was, const std::string* is) {

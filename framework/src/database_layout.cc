@@ -57,14 +57,11 @@ absl::StatusOr<HeaderParameters> HeaderParameters::ReadKeys(
     const std::vector<std::string_view>& optional) {
   HeaderParameters result;
   result.what_ = std::string(what);
+  std::vector<absl::string_view> valid;
+  for (const std::string_view name : required) valid.push_back(A(name));
+  for (const std::string_view name : optional) valid.push_back(A(name));
   for (const auto& [key, value] : file.parameters()) {
-    const bool known =
-        std::find(required.begin(), required.end(), key) != required.end() ||
-        std::find(optional.begin(), optional.end(), key) != optional.end();
-    if (!known) {
-      std::vector<absl::string_view> valid;
-      for (const std::string_view name : required) valid.push_back(A(name));
-      for (const std::string_view name : optional) valid.push_back(A(name));
+    if (std::find(valid.begin(), valid.end(), A(key)) == valid.end()) {
       return absl::DataLossError(absl::StrCat(
           A(what), " header has an unknown parameter ", Quoted(key), "; valid: ",
           valid.empty() ? std::string("none") : absl::StrJoin(valid, ", ")));

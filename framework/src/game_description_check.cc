@@ -41,8 +41,7 @@ absl::Status CheckList(const std::vector<ParameterSpec>& specs, const char* kind
           "describes the ", kind, " parameter --", spec.name,
           " twice (a kit adds its own parameters to the game's: rename the game's)"));
     }
-    if (std::any_of(kHostOptions.begin(), kHostOptions.end(),
-                    [&](const char* host) { return spec.name == host; })) {
+    if (std::ranges::find(kHostOptions, spec.name) != kHostOptions.end()) {
       return absl::FailedPreconditionError(absl::StrCat(
           "describes a ", kind, " parameter --", spec.name,
           ", which retro reads as its own option; rename it (retro's own: --",

@@ -4,6 +4,7 @@
 // RETRO_MEMORY_LIMIT_MB.
 #include "retro/system_memory.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -62,9 +63,7 @@ CgroupPaths ReadCgroupPaths(const std::string& root) {
     if (fields.size() != 3) continue;
     if (fields[0] == "0" && fields[1].empty()) paths.v2 = fields[2];
     const std::vector<std::string> controllers = absl::StrSplit(fields[1], ',');
-    for (const std::string& controller : controllers) {
-      if (controller == "memory") paths.v1_memory = fields[2];
-    }
+    if (std::ranges::find(controllers, "memory") != controllers.end()) paths.v1_memory = fields[2];
   }
   return paths;
 }

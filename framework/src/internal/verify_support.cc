@@ -33,11 +33,8 @@ RecordSelection::RecordSelection(const std::vector<uint64_t>& slice_sizes, uint6
 
 VerifyResult MismatchTally::Result(uint64_t records_checked) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  VerifyResult result;
-  result.records_checked = records_checked;
-  result.mismatches = mismatches_;
-  result.first_mismatch = first_;
-  return result;
+  return VerifyResult{
+      .records_checked = records_checked, .mismatches = mismatches_, .first_mismatch = first_};
 }
 
 VerifyResult MismatchTally::Result(uint64_t records_checked,
@@ -52,10 +49,7 @@ VerifyResult MismatchTally::Result(uint64_t records_checked,
   }
   const std::vector<uint64_t> orders =
       distributed::AllGather(*comm, std::span<const uint64_t>(&mine, 1));
-  int first_rank = 0;
-  for (int r = 1; r < comm->size(); ++r) {
-    if (orders[r] < orders[first_rank]) first_rank = r;
-  }
+  const int first_rank = static_cast<int>(std::ranges::min_element(orders) - orders.begin());
   std::vector<uint8_t> first(result.first_mismatch.begin(), result.first_mismatch.end());
   comm->Broadcast(first, first_rank);
   result.first_mismatch.assign(first.begin(), first.end());
