@@ -10,7 +10,6 @@
 #include <cstring>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -45,10 +44,8 @@ absl::StatusOr<ScratchFile> ScratchFile::Create(const std::string& directory) {
   if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
     // A file system without unnamed files: a named one, removed at once.
     std::string name = absl::StrCat(where, "/.retro-scratch-XXXXXX");
-    std::vector<char> buffer(name.begin(), name.end());
-    buffer.push_back('\0');
-    fd = ::mkostemp(buffer.data(), O_CLOEXEC);
-    if (fd >= 0) ::unlink(buffer.data());
+    fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd >= 0) ::unlink(name.c_str());
   }
   if (fd < 0) {
     return absl::FailedPreconditionError(

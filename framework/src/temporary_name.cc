@@ -46,9 +46,7 @@ bool IsTemporaryNameOf(std::string_view target, std::string_view name) {
     return false;
   }
   const std::string_view random = name.substr(prefix.size(), kRandomBytes);
-  for (const char c : random) {
-    if (std::string_view(kDigits).find(c) == std::string_view::npos) return false;
-  }
+  if (random.find_first_not_of(kDigits) != std::string_view::npos) return false;
   return name.substr(prefix.size() + kRandomBytes) == TagOf(target, random);
 }
 
