@@ -83,14 +83,12 @@ std::vector<uint8_t> MpiCommunicator::AllGatherBytes(std::span<const uint8_t> by
     sizes[r] = CountOf(all[r], "a gathered batch");
     offsets[r] = CountOf(total, "a gather");
     total += all[r];
+    if (r != rank_) Count(mine, all[r]);
   }
   CountOf(total, "a gather");
   std::vector<uint8_t> out(total);
   MPI_Allgatherv(bytes.data(), sizes[rank_], MPI_BYTE, out.data(), sizes.data(), offsets.data(),
                  MPI_BYTE, MPI_COMM_WORLD);
-  for (int r = 0; r < size_; ++r) {
-    if (r != rank_) Count(mine, all[r]);
-  }
   if (counts != nullptr) *counts = std::move(all);
   return out;
 }
@@ -116,6 +114,7 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
     receive_counts[r] = CountOf(receive_sizes[r], "a batch");
     receive_offsets[r] = CountOf(receive_total, "an exchange");
     receive_total += receive_sizes[r];
+    if (r != rank_) Count(send_sizes[r], receive_sizes[r]);
   }
   CountOf(send_total, "an exchange");
   CountOf(receive_total, "an exchange");
@@ -125,9 +124,6 @@ std::vector<std::vector<uint8_t>> MpiCommunicator::AllToAllBytes(
   std::vector<uint8_t> received(receive_total);
   MPI_Alltoallv(packed.data(), send_counts.data(), send_offsets.data(), MPI_BYTE, received.data(),
                 receive_counts.data(), receive_offsets.data(), MPI_BYTE, MPI_COMM_WORLD);
-  for (int r = 0; r < size_; ++r) {
-    if (r != rank_) Count(send_sizes[r], receive_sizes[r]);
-  }
   std::vector<std::vector<uint8_t>> out(size_);
   for (int r = 0; r < size_; ++r) {
     out[r].assign(received.begin() + receive_offsets[r],
@@ -142,10 +138,6 @@ void MpiCommunicator::AllReduce(std::span<uint64_t> values, bool max) {
   MPI_Allreduce(MPI_IN_PLACE, values.data(), CountOf(values.size(), "a reduction"), MPI_UINT64_T,
                 max ? MPI_MAX : MPI_SUM, MPI_COMM_WORLD);
 }
-
-void MpiCommunicator::AllReduceSum(std::span<uint64_t> values) { AllReduce(values, false); }
-
-void MpiCommunicator::AllReduceMax(std::span<uint64_t> values) { AllReduce(values, true); }
 
 void MpiCommunicator::Broadcast(std::vector<uint8_t>& bytes, int root) {
   EnterCollective();

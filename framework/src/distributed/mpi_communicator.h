@@ -33,8 +33,8 @@ class MpiCommunicator final : public Communicator {
                                       std::vector<uint64_t>* counts) override;
   std::vector<std::vector<uint8_t>> AllToAllBytes(
       const std::vector<std::vector<uint8_t>>& send) override;
-  void AllReduceSum(std::span<uint64_t> values) override;
-  void AllReduceMax(std::span<uint64_t> values) override;
+  void AllReduceSum(std::span<uint64_t> values) override { AllReduce(values, false); }
+  void AllReduceMax(std::span<uint64_t> values) override { AllReduce(values, true); }
   void Broadcast(std::vector<uint8_t>& bytes, int root) override;
   void Barrier() override;
   [[noreturn]] void Abort(const std::string& message) override;
