@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -17,6 +18,12 @@ namespace {
 struct Rounds {
   std::vector<uint64_t> sizes, offsets;  // offsets[ranks]: the total
   uint64_t per_round = 0, count = 0;
+
+  // Rank r's piece of round k: its first byte in its part, and its size.
+  std::pair<uint64_t, uint64_t> Piece(int r, uint64_t k) const {
+    const uint64_t from = std::min(sizes[r], k * per_round);
+    return {from, std::min(sizes[r], from + per_round) - from};
+  }
 };
 
 Rounds PlanRounds(Communicator& comm, uint64_t my_size) {
@@ -35,30 +42,28 @@ Rounds PlanRounds(Communicator& comm, uint64_t my_size) {
   return rounds;
 }
 
+// Copies `bytes` bytes from `from` to `to` unless they are already there.
+void Place(uint8_t* to, const uint8_t* from, uint64_t bytes) {
+  if (bytes > 0 && to != from) std::memmove(to, from, bytes);
+}
+
 }  // namespace
 
 void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<uint8_t> out) {
   const int ranks = comm.size();
-  const uint64_t my_size = mine.size();
-  const auto [sizes, offsets, per_round, count] = PlanRounds(comm, my_size);
-  if (offsets[ranks] != out.size()) {
-    comm.Abort(absl::StrCat("AllGatherInto: the ranks give ", offsets[ranks],
+  const Rounds rounds = PlanRounds(comm, mine.size());
+  if (rounds.offsets[ranks] != out.size()) {
+    comm.Abort(absl::StrCat("AllGatherInto: the ranks give ", rounds.offsets[ranks],
                             " bytes for a buffer of ", out.size()));
   }
-  for (uint64_t k = 0; k < count; ++k) {
-    const uint64_t from = std::min(my_size, k * per_round);
-    const uint64_t to = std::min(my_size, from + per_round);
-    const std::vector<uint8_t> got = comm.AllGatherBytes(mine.subspan(from, to - from), nullptr);
+  for (uint64_t k = 0; k < rounds.count; ++k) {
+    const auto [from, bytes] = rounds.Piece(comm.rank(), k);
+    const std::vector<uint8_t> got = comm.AllGatherBytes(mine.subspan(from, bytes), nullptr);
     uint64_t at = 0;
     for (int r = 0; r < ranks; ++r) {
-      const uint64_t r_from = std::min(sizes[r], k * per_round);
-      const uint64_t r_bytes = std::min(sizes[r], r_from + per_round) - r_from;
-      if (r != comm.rank() && r_bytes > 0) {
-        std::memcpy(out.data() + offsets[r] + r_from, got.data() + at, r_bytes);
-      } else if (r == comm.rank() && r_bytes > 0 &&
-                 mine.data() + r_from != out.data() + offsets[r] + r_from) {
-        std::memmove(out.data() + offsets[r] + r_from, mine.data() + r_from, r_bytes);
-      }
+      const auto [r_from, r_bytes] = rounds.Piece(r, k);
+      Place(out.data() + rounds.offsets[r] + r_from,
+            r == comm.rank() ? mine.data() + r_from : got.data() + at, r_bytes);
       at += r_bytes;
     }
   }
@@ -67,30 +72,26 @@ void AllGatherInto(Communicator& comm, std::span<const uint8_t> mine, std::span<
 void GatherInto(Communicator& comm, int root, std::span<const uint8_t> mine,
                 std::span<uint8_t> out) {
   const int ranks = comm.size();
-  const uint64_t my_size = mine.size();
-  const auto [sizes, offsets, per_round, count] = PlanRounds(comm, my_size);
-  if (comm.AnyRank(comm.rank() == root && offsets[ranks] != out.size())) {
-    comm.Abort(absl::StrCat("GatherInto: the ranks give ", offsets[ranks],
+  const Rounds rounds = PlanRounds(comm, mine.size());
+  if (comm.AnyRank(comm.rank() == root && rounds.offsets[ranks] != out.size())) {
+    comm.Abort(absl::StrCat("GatherInto: the ranks give ", rounds.offsets[ranks],
                             " bytes for the root's buffer of another size"));
   }
   std::vector<std::vector<uint8_t>> send(ranks);
-  for (uint64_t k = 0; k < count; ++k) {
-    const uint64_t from = std::min(my_size, k * per_round);
-    const uint64_t to = std::min(my_size, from + per_round);
+  for (uint64_t k = 0; k < rounds.count; ++k) {
+    const auto [from, bytes] = rounds.Piece(comm.rank(), k);
     if (comm.rank() == root) {
-      if (to > from && mine.data() + from != out.data() + offsets[root] + from) {
-        std::memmove(out.data() + offsets[root] + from, mine.data() + from, to - from);
-      }
-      send[root].clear();
+      Place(out.data() + rounds.offsets[root] + from, mine.data() + from, bytes);
     } else {
-      send[root].assign(mine.begin() + from, mine.begin() + to);
+      send[root].assign(mine.begin() + from, mine.begin() + from + bytes);
     }
     const std::vector<std::vector<uint8_t>> got = comm.AllToAllBytes(send);
     if (comm.rank() != root) continue;
     for (int r = 0; r < ranks; ++r) {
-      if (r == root || got[r].empty()) continue;
-      const uint64_t r_from = std::min(sizes[r], k * per_round);
-      std::memcpy(out.data() + offsets[r] + r_from, got[r].data(), got[r].size());
+      if (r != root) {
+        Place(out.data() + rounds.offsets[r] + rounds.Piece(r, k).first, got[r].data(),
+              got[r].size());
+      }
     }
   }
 }
