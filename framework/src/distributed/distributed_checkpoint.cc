@@ -1,6 +1,7 @@
 // DistributedCheckpoint: collective restores, rank 0's saves.
 #include "retro/host/distributed_checkpoint.h"
 
+#include <array>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -23,11 +24,11 @@ absl::StatusOr<std::optional<std::vector<uint8_t>>> DistributedCheckpoint::Resto
   // (compared by size and checksum), or nothing.
   RETRO_RETURN_IF_ERROR(AgreeOnStatus(comm_, found.status()));
   const bool have = found->has_value();
-  uint64_t mine[3] = {have ? 1u : 0u, have ? (*found)->size() : 0,
-                      have ? Checksum64((*found)->data(), (*found)->size()) : 0};
-  uint64_t highest[3] = {mine[0], mine[1], mine[2]};
-  comm_.AllReduceMax(std::span<uint64_t>(highest, 3));
-  const bool same = highest[0] == mine[0] && highest[1] == mine[1] && highest[2] == mine[2];
+  const std::array<uint64_t, 3> mine = {have ? 1u : 0u, have ? (*found)->size() : 0,
+                                        have ? Checksum64((*found)->data(), (*found)->size()) : 0};
+  std::array<uint64_t, 3> highest = mine;
+  comm_.AllReduceMax(highest);
+  const bool same = highest == mine;
   RETRO_RETURN_IF_ERROR(AgreeOnStatus(
       comm_, same ? absl::OkStatus()
                   : absl::FailedPreconditionError(absl::StrCat(

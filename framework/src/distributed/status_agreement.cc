@@ -27,10 +27,7 @@ absl::Status AgreeOnStatus(Communicator& comm, const absl::Status& status) {
   if (first_failed == codes.end()) return absl::OkStatus();
   const int failed = static_cast<int>(first_failed - codes.begin());
   std::vector<uint8_t> message;
-  if (comm.rank() == failed) {
-    const std::string text(status.message());
-    message.assign(text.begin(), text.end());
-  }
+  if (comm.rank() == failed) message.assign(status.message().begin(), status.message().end());
   comm.Broadcast(message, failed);
   return MarkAgreed(absl::Status(static_cast<absl::StatusCode>(codes[failed]),
                                  absl::StrCat("rank ", failed, " of ", comm.size(), ": ",
