@@ -20,7 +20,6 @@ struct IndexRange {
   uint64_t begin = 0;
   uint64_t end = 0;
   uint64_t size() const { return end - begin; }
-  bool contains(uint64_t i) const { return i >= begin && i < end; }
 };
 
 // The range rank `rank` of `ranks` owns in an index space of `size`

@@ -269,8 +269,7 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
   // 2. The layers in order (steps 2 to 6 for each): this rank's run, then
   //    the records others read.
   constexpr uint32_t kNoBlock = ~uint32_t{0};
-  std::vector<uint32_t> stamp(ranks,
-                              kNoBlock);  // rank r already gets block stamp[r]
+  std::vector<uint32_t> stamp(ranks, kNoBlock);  // rank r already gets block stamp[r]
   for (size_t l = 0; l < layers; ++l) {
     const size_t first = own.layer_begin[l];
     const size_t last = own.layer_begin[l + 1];
@@ -302,10 +301,8 @@ std::vector<double> SolveBlocksDistributed(const std::vector<Block>& blocks,
     for (std::vector<uint8_t>& out : send) out.push_back(failed_here);
     const std::vector<std::vector<uint8_t>> received = comm.AllToAllBytes(send);
     send.clear();
-    bool any_failed = false;
-    for (const std::vector<uint8_t>& in : received) {
-      any_failed = any_failed || in.back() != 0;
-    }
+    const bool any_failed = std::ranges::any_of(
+        received, [](const std::vector<uint8_t>& in) { return in.back() != 0; });
     // 5. The others' blocks of the layer that this rank reads, in solve
     //    order (each sender's in the order it packed them).
     std::vector<size_t> at(ranks, 0);

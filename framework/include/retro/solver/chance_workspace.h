@@ -57,9 +57,6 @@ class Workspace {
   // the next solve reuses their pages.
   void Recycle(std::vector<double>&& values) { recycled_ = std::move(values); }
 
-  // The bytes currently held.
-  size_t capacity() const { return capacity_; }
-
  private:
   std::unique_ptr<std::byte[]> buffer_;
   size_t capacity_ = 0;

@@ -366,26 +366,24 @@ class LoopyWdlSolver {
     block_frontier_.assign(blocks, {});
     found_.assign(parts_, {});
     resolved_.assign(parts_, 0);
-    for (int level = first_level; level <= LastLevel(); ++level) {
+    for (int level = first_level; level <= MaxOverRanks(std::max(max_level_, pending_.MaxLevel()));
+         ++level) {
       RETRO_RETURN_IF_ERROR(PropagateLevel(level));
       RETRO_RETURN_IF_ERROR(SnapshotIfDue({.seeded = size_, .level = level + 1}));
     }
     return absl::OkStatus();
   }
 
-  // The last level that may hold positions, on every rank.
-  int LastLevel() {
-    const int last = std::max(max_level_, pending_.MaxLevel());
-    if (comm_.size() == 1) return last;
-    return static_cast<int>(comm_.AllReduceMax(static_cast<uint64_t>(last + 1))) - 1;
+  // The highest of every rank's `level` (each -1 or more).
+  int MaxOverRanks(int level) {
+    if (comm_.size() == 1) return level;
+    return static_cast<int>(comm_.AllReduceMax(static_cast<uint64_t>(level + 1))) - 1;
   }
 
   // One level: pending values, the frontier, its predecessors.
   absl::Status PropagateLevel(int level) {
     TakePending(level);
-    if (comm_.size() > 1) {
-      max_level_ = static_cast<int>(comm_.AllReduceMax(static_cast<uint64_t>(max_level_ + 1))) - 1;
-    }
+    max_level_ = MaxOverRanks(max_level_);
     if (level > max_level_) return absl::OkStatus();
     uint64_t frontier_size = ScanFrontier(level);
     if (comm_.size() > 1) frontier_size = comm_.AllReduceSum(frontier_size);
