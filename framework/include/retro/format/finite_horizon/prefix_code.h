@@ -58,7 +58,7 @@ inline constexpr int kPrefixEncoderLength = 10;
 // Layer steps of the two symbols that are not changes.
 inline constexpr uint16_t kPrefixEmptyStep = 0xFFFF;
 inline constexpr uint16_t kPrefixEscapeStep = 0xFFFE;
-// Bits of an escape's length field, and the longest escaped layer step.
+// Bits of an escape's length field.
 inline constexpr int kPrefixEscapeLengthBits = 5;
 // One symbol of a context's model, as the model section stores it and both
 // the decoder and the encoder (retro/format/finite_horizon/write/prefix_encoder.h)
@@ -202,16 +202,13 @@ class PrefixCodeDecoder {
     }
     in.Consume(s.length);
     if (s.layer_step == kPrefixEmptyStep) return {PrefixSymbolRead::kEmpty, 0, 0, true};
-    uint32_t step = s.layer_step;
-    int value = s.value;
-    bool last = s.last;
-    if (step == kPrefixEscapeStep) {
-      const int n = static_cast<int>(in.Field(kPrefixEscapeLengthBits));
-      step = in.Field(n);
-      value = static_cast<int8_t>(in.Field(8));
-      last = in.Field(1) != 0;
+    if (s.layer_step != kPrefixEscapeStep) {
+      return {PrefixSymbolRead::kChange, s.layer_step, s.value, s.last};
     }
-    return {PrefixSymbolRead::kChange, step, value, last};
+    // An escape's fields, in order (a braced list evaluates left to right).
+    const int n = static_cast<int>(in.Field(kPrefixEscapeLengthBits));
+    return {PrefixSymbolRead::kChange, in.Field(n), static_cast<int8_t>(in.Field(8)),
+            in.Field(1) != 0};
   }
   // Decode() for a reader going through many symbols: reads from the
   // cursor's window while it holds a code, and takes codes found in the
@@ -540,12 +537,10 @@ class PrefixCodeDecoder {
           const uint64_t sub =
               SubTable(table_, base + (reversed & ((1u << kTableBits) - 1)), sub_bits);
           const uint32_t rest = reversed >> kTableBits;
-          for (uint32_t fill = 0; fill < (1u << (sub_bits - rest_length)); ++fill) {
-            table_[sub + (rest | (fill << rest_length))] = entry;
-          }
           const uint64_t back_sub = SubTable(back_table_, base + (code >> rest_length), sub_bits);
           const uint32_t back_rest = code & ((1u << rest_length) - 1);
           for (uint32_t fill = 0; fill < (1u << (sub_bits - rest_length)); ++fill) {
+            table_[sub + (rest | (fill << rest_length))] = entry;
             back_table_[back_sub + ((back_rest << (sub_bits - rest_length)) | fill)] = entry;
           }
         }
