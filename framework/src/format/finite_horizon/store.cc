@@ -188,22 +188,19 @@ absl::Status FiniteHorizonStoreView::ValidateList(BitCursor<kBackward>& in, uint
   }
   int64_t layer = -1;  // before the first change
   int value = 0;
-  const auto outside = [&] { return kBackward ? in.pos < low : in.pos > high; };
+  const auto past_end = [state] {
+    return absl::DataLossError(
+        absl::StrCat("value store's state ", state, " runs past the end of its group"));
+  };
   for (;;) {
-    if (kBackward ? in.pos <= low : in.pos >= high) {
-      return absl::DataLossError(
-          absl::StrCat("value store's state ", state, " runs past the end of its group"));
-    }
+    if (kBackward ? in.pos <= low : in.pos >= high) return past_end();
     const PrefixSymbolRead r = decoder_->DecodeNext(in, PrefixContext(value, layer < 0));
     if (r.kind == PrefixSymbolRead::kInvalid ||
         (r.kind == PrefixSymbolRead::kEmpty && layer >= 0)) {
       return absl::DataLossError(
           absl::StrCat("value store's state ", state, " has bits that are no code of its context"));
     }
-    if (outside()) {
-      return absl::DataLossError(
-          absl::StrCat("value store's state ", state, " runs past the end of its group"));
-    }
+    if (kBackward ? in.pos < low : in.pos > high) return past_end();
     if (r.kind == PrefixSymbolRead::kEmpty) return absl::OkStatus();
     const int64_t next_layer = (layer < 0 ? 0 : layer) + r.layer_step;
     if (absl::Status s =
