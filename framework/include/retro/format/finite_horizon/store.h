@@ -509,18 +509,16 @@ class FiniteHorizonStoreView {
   uint32_t WalkBits(uint64_t state, ChangeCursor& cursor, int& value, Keep& keep) const {
     if (cursor.units == kListEnded) return kListEnded;
     const ListPlace at = PlaceOf(state);
-    if (!at.backward) {
-      BitCursor<false> in{entries_, at.pos};
-      decoder_->SkipLists(in, at.skip);
-      return WalkFrom(in, cursor, value, keep);
-    }
-    BitCursor<true> in{entries_, at.pos};
-    decoder_->SkipLists(in, at.skip);
-    return WalkFrom(in, cursor, value, keep);
+    if (!at.backward)
+      return WalkFrom(BitCursor<false>{entries_, at.pos}, at.skip, cursor, value, keep);
+    return WalkFrom(BitCursor<true>{entries_, at.pos}, at.skip, cursor, value, keep);
   }
 
+  // WalkBits from `in`, the place of the state's group, past `skip` lists.
   template <bool kBackward, typename Keep>
-  uint32_t WalkFrom(BitCursor<kBackward>& in, ChangeCursor& cursor, int& value, Keep& keep) const {
+  uint32_t WalkFrom(BitCursor<kBackward> in, uint64_t skip, ChangeCursor& cursor, int& value,
+                    Keep& keep) const {
+    decoder_->SkipLists(in, skip);
     const uint64_t start = in.pos;
     in.pos = kBackward ? start - cursor.units : start + cursor.units;
     uint32_t layer = cursor.layer;
