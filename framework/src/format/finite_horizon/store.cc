@@ -21,19 +21,24 @@
 namespace retro {
 namespace {
 
+// DataLoss with the message of `parts` concatenated.
+template <typename... Parts>
+absl::Status DataLoss(const Parts&... parts) {
+  return absl::DataLossError(absl::StrCat(parts...));
+}
+
 // OK when the header's last change is `largest`, the last change the
 // store's lists hold, and, given `what_holds` ("stream holds"), its change
 // count is `changes`, the count they hold; else DataLoss saying which.
 absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t largest,
                                const char* what_holds = nullptr, uint64_t changes = 0) {
   if (what_holds != nullptr && changes != h.entries) {
-    return absl::DataLossError(absl::StrCat("value store's header counts ", h.entries,
-                                            " changes; its ", what_holds, " ", changes));
+    return DataLoss("value store's header counts ", h.entries, " changes; its ", what_holds, " ",
+                    changes);
   }
   if (h.last_change != largest) {
-    return absl::DataLossError(
-        absl::StrCat("value store's header says values last change at t = ", h.last_change,
-                     "; its entries last change at t = ", largest));
+    return DataLoss("value store's header says values last change at t = ", h.last_change,
+                    "; its entries last change at t = ", largest);
   }
   return absl::OkStatus();
 }
@@ -51,14 +56,13 @@ absl::Status CheckHeaderCounts(const FiniteHorizonStoreHeader& h, uint32_t large
       value != previous_value) [[likely]] {
     return absl::OkStatus();
   }
-  return absl::DataLossError(absl::StrCat(
-      "value store's state ", state, " has an impossible entry (layer ", layer, ", value ", value,
-      ")",
-      previous_layer < 0
-          ? std::string()
-          : absl::StrCat(" after (layer ", previous_layer, ", value ", previous_value, ")"),
-      "; layers must increase up to the horizon ", horizon, " and values change, within ",
-      min_value, "..", max_value));
+  return DataLoss("value store's state ", state, " has an impossible entry (layer ", layer,
+                  ", value ", value, ")",
+                  previous_layer < 0 ? std::string()
+                                     : absl::StrCat(" after (layer ", previous_layer, ", value ",
+                                                    previous_value, ")"),
+                  "; layers must increase up to the horizon ", horizon,
+                  " and values change, within ", min_value, "..", max_value);
 }
 
 }  // namespace
@@ -68,9 +72,9 @@ absl::Status FiniteHorizonStoreView::Validate(int min_value, int max_value) cons
   const FiniteHorizonStoreHeader& h = header_;
   const uint64_t blocks = BlockCount(h.states, h.block_shift);
   if (blocks_[0] != 0 || blocks_[blocks] != units()) {
-    return absl::DataLossError(absl::StrCat("value store's block table runs from ", blocks_[0],
-                                            " to ", blocks_[blocks], "; it must run from 0 to the ",
-                                            coded() ? "coded byte" : "entry", " count ", units()));
+    return DataLoss("value store's block table runs from ", blocks_[0], " to ", blocks_[blocks],
+                    "; it must run from 0 to the ", coded() ? "coded byte" : "entry", " count ",
+                    units());
   }
   bool ok = true;
   for (uint64_t b = 0; b < blocks; ++b) ok &= BlockTableValid(b);
@@ -86,13 +90,13 @@ absl::Status FiniteHorizonStoreView::ValidateBits(int min_value, int max_value) 
   const uint64_t blocks = BlockCount(h.states, h.block_shift);
   const uint64_t limit = 8 * (h.coded_bytes - kStreamPadding);
   if (blocks_[0] != 0 || blocks_[blocks] > limit) {
-    return absl::DataLossError(absl::StrCat(
-        "value store's block table runs from bit ", blocks_[0], " to bit ", blocks_[blocks],
-        "; it must run from 0 to within the stream's ", limit, " bits"));
+    return DataLoss("value store's block table runs from bit ", blocks_[0], " to bit ",
+                    blocks_[blocks], "; it must run from 0 to within the stream's ", limit,
+                    " bits");
   }
   for (uint64_t b = 0; b < blocks; ++b) {
     if (blocks_[b + 1] < blocks_[b]) {
-      return absl::DataLossError(absl::StrCat("value store's block table decreases at block ", b));
+      return DataLoss("value store's block table decreases at block ", b);
     }
   }
   // Ranges of groups checked on all hardware threads; the first error in
@@ -129,9 +133,8 @@ absl::Status FiniteHorizonStoreView::ValidateGroups(uint64_t first, uint64_t las
   for (uint64_t g = first; g < last; ++g) {
     const uint64_t start = GroupStart(g), end = GroupEnd(g);
     if (start > end || end > limit) {
-      return absl::DataLossError(absl::StrCat("value store's group of state ", g << h.group_shift,
-                                              " spans bits ", start, " to ", end,
-                                              ", not an ordered range of the stream"));
+      return DataLoss("value store's group of state ", g << h.group_shift, " spans bits ", start,
+                      " to ", end, ", not an ordered range of the stream");
     }
     // Decoded in place when a symbol read past the group's start cannot
     // leave the store (forward reads past its end stay in the stream's
@@ -166,10 +169,10 @@ absl::Status FiniteHorizonStoreView::ValidateGroups(uint64_t first, uint64_t las
       if (!status.ok()) return status;
     }
     if (ahead.pos != back.pos) {
-      return absl::DataLossError(absl::StrCat(
-          "value store's group of state ", first_state, " has lists read forward ending at bit ",
-          start + ahead.pos - low, " and lists read backward ending at bit ",
-          start + back.pos - low, "; they must meet"));
+      return DataLoss("value store's group of state ", first_state,
+                      " has lists read forward ending at bit ", start + ahead.pos - low,
+                      " and lists read backward ending at bit ", start + back.pos - low,
+                      "; they must meet");
     }
   }
   changes_out = changes;
@@ -189,16 +192,14 @@ absl::Status FiniteHorizonStoreView::ValidateList(BitCursor<kBackward>& in, uint
   int64_t layer = -1;  // before the first change
   int value = 0;
   const auto past_end = [state] {
-    return absl::DataLossError(
-        absl::StrCat("value store's state ", state, " runs past the end of its group"));
+    return DataLoss("value store's state ", state, " runs past the end of its group");
   };
   for (;;) {
     if (kBackward ? in.pos <= low : in.pos >= high) return past_end();
     const PrefixSymbolRead r = decoder_->DecodeNext(in, PrefixContext(value, layer < 0));
     if (r.kind == PrefixSymbolRead::kInvalid ||
         (r.kind == PrefixSymbolRead::kEmpty && layer >= 0)) {
-      return absl::DataLossError(
-          absl::StrCat("value store's state ", state, " has bits that are no code of its context"));
+      return DataLoss("value store's state ", state, " has bits that are no code of its context");
     }
     if (kBackward ? in.pos < low : in.pos > high) return past_end();
     if (r.kind == PrefixSymbolRead::kEmpty) return absl::OkStatus();
@@ -238,21 +239,19 @@ absl::Status FiniteHorizonStoreView::ExplainTables() const {
     BlockStates(b, first, last);
     const uint64_t base = blocks_[b], limit = blocks_[b + 1];
     if (base > limit) {
-      return absl::DataLossError(absl::StrCat("value store's block table decreases at block ", b));
+      return DataLoss("value store's block table decreases at block ", b);
     }
     for (uint64_t s = first; s <= last; ++s) {
       if (starts_[s] > limit - base) {
-        return absl::DataLossError(
-            absl::StrCat("value store's state ", s, " starts at entry ", base + starts_[s],
-                         ", beyond the entries of its block, [", base, ", ", limit, ")"));
+        return DataLoss("value store's state ", s, " starts at entry ", base + starts_[s],
+                        ", beyond the entries of its block, [", base, ", ", limit, ")");
       }
       if (s == first && starts_[s] != 0) {
-        return absl::DataLossError(absl::StrCat("value store's state ", s,
-                                                " does not start at the first entry of its block"));
+        return DataLoss("value store's state ", s,
+                        " does not start at the first entry of its block");
       }
       if (s > first && starts_[s] < starts_[s - 1]) {
-        return absl::DataLossError(
-            absl::StrCat("value store's entry starts decrease at state ", s));
+        return DataLoss("value store's entry starts decrease at state ", s);
       }
     }
   }
@@ -346,8 +345,8 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
       if (c != kFiniteHorizonEscape) {
         const uint32_t code = codes_[c];
         if ((code & 0xFF) == 0) {
-          return absl::DataLossError(absl::StrCat("value store's state ", state, " uses code ", c,
-                                                  ", which stands for no change"));
+          return DataLoss("value store's state ", state, " uses code ", c,
+                          ", which stands for no change");
         }
         step = code >> 8;
         next_value = value + static_cast<int8_t>(code & 0xFF);
@@ -363,8 +362,8 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
           }
         }
         if (!ended || p >= stop) {
-          return absl::DataLossError(absl::StrCat("value store's state ", state,
-                                                  " has an escape that runs past its changes"));
+          return DataLoss("value store's state ", state,
+                          " has an escape that runs past its changes");
         }
         next_value = static_cast<int8_t>(*p++);
       }
@@ -387,8 +386,7 @@ absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenHeader(
     std::span<const uint8_t> bytes) {
   FiniteHorizonStoreView view;
   if (bytes.size() < sizeof(FiniteHorizonStoreHeader)) {
-    return absl::DataLossError(
-        absl::StrCat("value store has ", bytes.size(), " bytes, shorter than its 64-byte header"));
+    return DataLoss("value store has ", bytes.size(), " bytes, shorter than its 64-byte header");
   }
   std::memcpy(&view.header_, bytes.data(), sizeof(view.header_));
   const FiniteHorizonStoreHeader& h = view.header_;
@@ -396,33 +394,30 @@ absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenHeader(
     return absl::DataLossError("value store has a bad magic number");
   }
   if (h.entry_bytes != 0 && h.entry_bytes != 1 && h.entry_bytes != 2 && h.entry_bytes != 4) {
-    return absl::DataLossError(
-        absl::StrCat("value store has entries of ", h.entry_bytes,
-                     " bytes; valid: 0 (bit-coded), 1 (byte-coded), 2 or 4"));
+    return DataLoss("value store has entries of ", h.entry_bytes,
+                    " bytes; valid: 0 (bit-coded), 1 (byte-coded), 2 or 4");
   }
   if (h.block_shift > 16 || h.states > kMaxStates) {
-    return absl::DataLossError(absl::StrCat("value store has a malformed header (", h.states,
-                                            " states, block shift ", h.block_shift, ")"));
+    return DataLoss("value store has a malformed header (", h.states, " states, block shift ",
+                    h.block_shift, ")");
   }
   if (h.last_change > h.horizon) {
-    return absl::DataLossError(absl::StrCat("value store's last change ", h.last_change,
-                                            " lies beyond its horizon ", h.horizon));
+    return DataLoss("value store's last change ", h.last_change, " lies beyond its horizon ",
+                    h.horizon);
   }
   // Each state changes at most once per layer 0..horizon (no overflow:
   // states < 2^41 and horizon + 1 <= 2^32, compared by division).
   const uint64_t layers = uint64_t{h.horizon} + 1;
   if (h.entries / layers > h.states ||
       (h.entries / layers == h.states && h.entries % layers != 0)) {
-    return absl::DataLossError(absl::StrCat("value store has ", h.entries,
-                                            " entries, more than one per state and layer (",
-                                            h.states, " states, layers 0..", h.horizon, ")"));
+    return DataLoss("value store has ", h.entries, " entries, more than one per state and layer (",
+                    h.states, " states, layers 0..", h.horizon, ")");
   }
   if (h.entry_bytes == kFiniteHorizonBitCodedEntries) return OpenBitCoded(bytes, view);
   const bool coded = h.entry_bytes == kFiniteHorizonCodedEntries;
   // A coded change takes 1 to 6 bytes; fixed-width stores keep no count.
   if (coded ? (h.coded_bytes < h.entries || h.coded_bytes / 6 > h.entries) : h.coded_bytes != 0) {
-    return absl::DataLossError(absl::StrCat("value store has ", h.coded_bytes, " coded bytes for ",
-                                            h.entries, " changes"));
+    return DataLoss("value store has ", h.coded_bytes, " coded bytes for ", h.entries, " changes");
   }
   // The size, without overflow: the sections before the units, then
   // exactly units() units.
@@ -433,8 +428,7 @@ absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenHeader(
     const uint64_t max = std::numeric_limits<uint64_t>::max();
     const uint64_t implied =
         units > (max - s.entries) / h.entry_bytes ? max : s.entries + units * h.entry_bytes;
-    return absl::DataLossError(
-        absl::StrCat("value store has ", bytes.size(), " bytes, its header implies ", implied));
+    return DataLoss("value store has ", bytes.size(), " bytes, its header implies ", implied);
   }
   view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
   view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
@@ -448,26 +442,22 @@ absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenBitCoded(
   const FiniteHorizonStoreHeader& h = view.header_;
   if (h.group_shift > h.block_shift || h.coded_bytes < kStreamPadding || h.model_bytes < 8 ||
       h.model_bytes % 8 != 0) {
-    return absl::DataLossError(
-        absl::StrCat("value store has a malformed bit-coded header (group shift ", h.group_shift,
-                     ", block shift ", h.block_shift, ", ", h.coded_bytes, " stream bytes, ",
-                     h.model_bytes, " model bytes)"));
+    return DataLoss("value store has a malformed bit-coded header (group shift ", h.group_shift,
+                    ", block shift ", h.block_shift, ", ", h.coded_bytes, " stream bytes, ",
+                    h.model_bytes, " model bytes)");
   }
   if (h.model_bytes > bytes.size() || h.coded_bytes > bytes.size()) {
-    return absl::DataLossError(absl::StrCat("value store has ", bytes.size(),
-                                            " bytes, its header implies more (", h.model_bytes,
-                                            " model bytes, ", h.coded_bytes, " stream bytes)"));
+    return DataLoss("value store has ", bytes.size(), " bytes, its header implies more (",
+                    h.model_bytes, " model bytes, ", h.coded_bytes, " stream bytes)");
   }
   const Sections s =
       BitLayout(h.states, h.block_shift, h.group_shift, h.model_bytes, h.coded_bytes);
   if (bytes.size() != s.total) {
-    return absl::DataLossError(
-        absl::StrCat("value store has ", bytes.size(), " bytes, its header implies ", s.total));
+    return DataLoss("value store has ", bytes.size(), " bytes, its header implies ", s.total);
   }
   if (h.entries / 8 > h.coded_bytes - kStreamPadding) {
-    return absl::DataLossError(absl::StrCat("value store has ", h.entries, " changes in ",
-                                            h.coded_bytes - kStreamPadding,
-                                            " stream bytes; a change takes at least a bit"));
+    return DataLoss("value store has ", h.entries, " changes in ", h.coded_bytes - kStreamPadding,
+                    " stream bytes; a change takes at least a bit");
   }
   absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> decoder =
       PrefixCodeDecoder::Parse(bytes.subspan(s.codes, h.model_bytes));
