@@ -99,20 +99,20 @@ class PrefixCodeDecoder {
   static absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> Parse(
       std::span<const uint8_t> model) {
     auto decoder = std::shared_ptr<PrefixCodeDecoder>(new PrefixCodeDecoder());
-    auto fail = [](const std::string& what) {
-      return absl::DataLossError(absl::StrCat("value store's code model ", what));
+    auto fail = [](const auto&... what) {
+      return absl::DataLossError(absl::StrCat("value store's code model ", what...));
     };
     if (model.size() < 8) return fail("is shorter than its 8-byte count");
     uint32_t contexts, symbols;
     std::memcpy(&contexts, model.data(), 4);
     std::memcpy(&symbols, model.data() + 4, 4);
     if (contexts > kPrefixContexts || symbols > (1u << 24)) {
-      return fail(absl::StrCat("counts ", contexts, " contexts and ", symbols, " symbols; at most ",
-                               kPrefixContexts, " contexts"));
+      return fail("counts ", contexts, " contexts and ", symbols, " symbols; at most ",
+                  kPrefixContexts, " contexts");
     }
     const uint64_t expected = ModelBytes(contexts, symbols);
     if (model.size() != expected) {
-      return fail(absl::StrCat("has ", model.size(), " bytes; its counts imply ", expected));
+      return fail("has ", model.size(), " bytes; its counts imply ", expected);
     }
     decoder->slot_of_.fill(contexts);  // the slot past the last: no code
     const uint8_t* heads = model.data() + 8;
@@ -124,9 +124,9 @@ class PrefixCodeDecoder {
       std::memcpy(&id, heads + 4 * c, 2);
       std::memcpy(&count, heads + 4 * c + 2, 2);
       if (id >= kPrefixContexts || static_cast<int>(id) <= previous_id || count == 0) {
-        return fail(absl::StrCat("has context ", id, " with ", count, " symbols after context ",
-                                 previous_id, "; ids must increase below ", kPrefixContexts,
-                                 " and each context have a symbol"));
+        return fail("has context ", id, " with ", count, " symbols after context ", previous_id,
+                    "; ids must increase below ", kPrefixContexts,
+                    " and each context have a symbol");
       }
       if (symbol + count > symbols) return fail("lists more symbols than it counts");
       previous_id = id;
@@ -143,14 +143,13 @@ class PrefixCodeDecoder {
         s.last = (e[3] >> 7) != 0;
         if ((s.layer_step == kPrefixEmptyStep && (s.value != 0 || !s.last)) ||
             (s.layer_step == kPrefixEscapeStep && (s.value != 0 || s.last))) {
-          return fail(absl::StrCat("gives context ", id, " a malformed ",
-                                   s.layer_step == kPrefixEmptyStep ? "empty" : "escape",
-                                   " symbol"));
+          return fail("gives context ", id, " a malformed ",
+                      s.layer_step == kPrefixEmptyStep ? "empty" : "escape", " symbol");
         }
         if (s.length < previous_length || s.length > kMaxPrefixCodeLength) {
-          return fail(absl::StrCat(
-              "gives context ", id, " a code of length ", s.length, " after one of ",
-              previous_length, "; lengths must not decrease and lie in 1..", kMaxPrefixCodeLength));
+          return fail("gives context ", id, " a code of length ", s.length, " after one of ",
+                      previous_length, "; lengths must not decrease and lie in 1..",
+                      kMaxPrefixCodeLength);
         }
         previous_length = s.length;
         ++context.count[s.length];
@@ -158,8 +157,7 @@ class PrefixCodeDecoder {
         decoder->symbols_.push_back(s);
       }
       if (kraft > (uint64_t{1} << kMaxPrefixCodeLength)) {
-        return fail(absl::StrCat("gives context ", id,
-                                 " more codes than its lengths allow (Kraft sum over 1)"));
+        return fail("gives context ", id, " more codes than its lengths allow (Kraft sum over 1)");
       }
       decoder->slot_of_[id] = static_cast<uint32_t>(decoder->contexts_.size());
       decoder->contexts_.push_back(context);
