@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "retro/status_macros.h"
 
 namespace retro {
 namespace {
@@ -163,10 +164,9 @@ absl::Status FiniteHorizonStoreView::ValidateGroups(uint64_t first, uint64_t las
     for (uint64_t i = 0; i < count; ++i) {
       const bool backward = i >= forward;
       const uint64_t state = backward ? first_state + (count - 1 - (i - forward)) : first_state + i;
-      absl::Status status =
+      RETRO_RETURN_IF_ERROR(
           backward ? ValidateList(back, low, high, state, min_value, max_value, changes, largest)
-                   : ValidateList(ahead, low, high, state, min_value, max_value, changes, largest);
-      if (!status.ok()) return status;
+                   : ValidateList(ahead, low, high, state, min_value, max_value, changes, largest));
     }
     if (ahead.pos != back.pos) {
       return DataLoss("value store's group of state ", first_state,
@@ -204,11 +204,8 @@ absl::Status FiniteHorizonStoreView::ValidateList(BitCursor<kBackward>& in, uint
     if (kBackward ? in.pos < low : in.pos > high) return past_end();
     if (r.kind == PrefixSymbolRead::kEmpty) return absl::OkStatus();
     const int64_t next_layer = (layer < 0 ? 0 : layer) + r.layer_step;
-    if (absl::Status s =
-            CheckEntry(state, layer, value, next_layer, r.value, h.horizon, min_value, max_value);
-        !s.ok()) {
-      return s;
-    }
+    RETRO_RETURN_IF_ERROR(
+        CheckEntry(state, layer, value, next_layer, r.value, h.horizon, min_value, max_value));
     layer = next_layer;
     value = r.value;
     largest = std::max(largest, static_cast<uint32_t>(layer));
@@ -368,11 +365,8 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
         next_value = static_cast<int8_t>(*p++);
       }
       const int64_t next_layer = (layer < 0 ? 0 : layer) + step;
-      if (absl::Status s = CheckEntry(state, layer, value, next_layer, next_value, h.horizon,
-                                      min_value, max_value);
-          !s.ok()) {
-        return s;
-      }
+      RETRO_RETURN_IF_ERROR(
+          CheckEntry(state, layer, value, next_layer, next_value, h.horizon, min_value, max_value));
       layer = next_layer;
       value = next_value;
       largest = std::max(largest, static_cast<uint32_t>(layer));
@@ -459,10 +453,8 @@ absl::StatusOr<FiniteHorizonStoreView> FiniteHorizonStoreView::OpenBitCoded(
     return DataLoss("value store has ", h.entries, " changes in ", h.coded_bytes - kStreamPadding,
                     " stream bytes; a change takes at least a bit");
   }
-  absl::StatusOr<std::shared_ptr<const PrefixCodeDecoder>> decoder =
-      PrefixCodeDecoder::Parse(bytes.subspan(s.codes, h.model_bytes));
-  if (!decoder.ok()) return decoder.status();
-  view.decoder_ = *std::move(decoder);
+  RETRO_ASSIGN_OR_RETURN(view.decoder_,
+                         PrefixCodeDecoder::Parse(bytes.subspan(s.codes, h.model_bytes)));
   view.blocks_ = reinterpret_cast<const uint64_t*>(bytes.data() + s.blocks);
   view.starts_ = reinterpret_cast<const uint16_t*>(bytes.data() + s.starts);
   view.entries_ = bytes.data() + s.entries;

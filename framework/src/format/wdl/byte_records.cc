@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "retro/internal/huge_pages.h"
+#include "retro/status_macros.h"
 
 namespace retro {
 namespace {
@@ -42,10 +43,7 @@ absl::StatusOr<std::span<const uint8_t>> ByteRecords::Chunk(int slice, uint64_t 
   const CompressedSlice& s = compressed_->slices[slice];
   const uint64_t bytes = s.RawBytesOf(chunk);
   if (scratch.bytes.size() < bytes) scratch.bytes.resize(s.block_bytes());
-  if (absl::Status status = s.Decompress(chunk, scratch.bytes.data(), scratch.decompressor);
-      !status.ok()) {
-    return status;
-  }
+  RETRO_RETURN_IF_ERROR(s.Decompress(chunk, scratch.bytes.data(), scratch.decompressor));
   return std::span<const uint8_t>(scratch.bytes.data(), bytes);
 }
 

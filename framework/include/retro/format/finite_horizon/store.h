@@ -59,6 +59,7 @@
 #include "retro/format/finite_horizon/bit_stream.h"
 #include "retro/format/finite_horizon/prefix_code.h"
 #include "retro/format/finite_horizon/store_header.h"
+#include "retro/status_macros.h"
 
 namespace retro {
 
@@ -108,9 +109,8 @@ class FiniteHorizonStoreView {
   //   Errors: DataLoss, as OpenHeader and Validate.
   //   Thread safety: any thread. Cost: root only (one pass over the store).
   static absl::StatusOr<FiniteHorizonStoreView> Open(std::span<const uint8_t> bytes) {
-    absl::StatusOr<FiniteHorizonStoreView> view = OpenHeader(bytes);
-    if (!view.ok()) return view.status();
-    if (absl::Status s = view->Validate(); !s.ok()) return s;
+    RETRO_ASSIGN_OR_RETURN(FiniteHorizonStoreView view, OpenHeader(bytes));
+    RETRO_RETURN_IF_ERROR(view.Validate());
     return view;
   }
 
