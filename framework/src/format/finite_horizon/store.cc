@@ -5,7 +5,6 @@
 #include "retro/format/finite_horizon/store.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <limits>
