@@ -114,8 +114,7 @@ void PrefixCodeEncoder::AddContext(std::span<const std::pair<uint64_t, uint64_t>
 
 std::vector<uint8_t> PrefixCodeEncoder::HuffmanLengths(const std::vector<uint64_t>& weight) {
   const size_t n = weight.size();
-  std::vector<uint8_t> length(n, 1);
-  if (n == 1) return length;
+  if (n == 1) return {1};
   std::vector<uint32_t> leaves(n);
   std::iota(leaves.begin(), leaves.end(), uint32_t{0});
   std::sort(leaves.begin(), leaves.end(), [&](uint32_t a, uint32_t b) {
@@ -145,8 +144,7 @@ std::vector<uint8_t> PrefixCodeEncoder::HuffmanLengths(const std::vector<uint64_
   }
   std::vector<uint8_t> depth(2 * n - 1, 0);
   for (size_t node = 2 * n - 2; node-- > 0;) depth[node] = depth[parent[node]] + 1;
-  for (size_t i = 0; i < n; ++i) length[i] = depth[i];
-  return length;
+  return std::vector<uint8_t>(depth.begin(), depth.begin() + n);  // the leaves'
 }
 
 }  // namespace retro
