@@ -348,16 +348,12 @@ absl::Status FiniteHorizonStoreView::ValidateCoded(int min_value, int max_value)
         next_value = value + static_cast<int8_t>(code & 0xFF);
       } else {
         step = 0;
-        bool ended = false;
-        for (int shift = 0; shift < 28 && p < stop; shift += 7) {
-          const uint8_t byte = *p++;
+        uint8_t byte = 0x80;  // the varint's last byte read: ended when its high bit is clear
+        for (int shift = 0; shift < 28 && p < stop && (byte & 0x80) != 0; shift += 7) {
+          byte = *p++;
           step |= int64_t{byte & 0x7F} << shift;
-          if ((byte & 0x80) == 0) {
-            ended = true;
-            break;
-          }
         }
-        if (!ended || p >= stop) {
+        if ((byte & 0x80) != 0 || p >= stop) {
           return DataLoss("value store's state ", state,
                           " has an escape that runs past its changes");
         }
