@@ -55,24 +55,11 @@ void BothDice(const Position& position, int high, int low, std::vector<Play>* pl
   }
 }
 
-// Plays of a single die `die`.
-void OneDie(const Position& position, int die, std::vector<Play>* plays) {
-  Board board = position.board;
-  for (int a = position.points; a > die; --a) {
-    if (board[a] == 0) continue;
-    --board[a];
-    ++board[a - die];
-    const Move move = SingleMove(a, die);
-    Emit(position, board, &move, 1, plays);
-    ++board[a];
-    --board[a - die];
-  }
-}
-
-// Doubles: sequences of `left` more moves of `die` whose source points never
-// increase (every multiset of moves can be played in that order, and
-// distinct multisets give distinct boards).
-void Doubles(const Position& position, int die, int max_source, int left, Board& board, Move* moves,
+// Sequences of `left` more moves of `die` whose source points never increase
+// (every multiset of moves can be played in that order, and distinct
+// multisets give distinct boards): a double's plays, or with left = 1 the
+// plays of one die.
+void SameDie(const Position& position, int die, int max_source, int left, Board& board, Move* moves,
              int played, std::vector<Play>* plays) {
   if (left == 0) {
     Emit(position, board, moves, played, plays);
@@ -83,7 +70,7 @@ void Doubles(const Position& position, int die, int max_source, int left, Board&
     --board[a];
     ++board[a - die];
     moves[played] = SingleMove(a, die);
-    Doubles(position, die, a, left - 1, board, moves, played + 1, plays);
+    SameDie(position, die, a, left - 1, board, moves, played + 1, plays);
     ++board[a];
     --board[a - die];
   }
@@ -113,18 +100,20 @@ int GeneratePlays(const Position& position, Roll roll, std::vector<Play>* plays,
   plays->clear();
   const int high = roll.high;
   const int low = roll.low;
+  Board board = position.board;
+  Move moves[4];
   if (roll.IsDouble()) {
     const int capacity = Capacity(position, high);
     if (capacity == 0) return 0;
-    Board board = position.board;
-    Move moves[4];
-    Doubles(position, high, position.points, std::min(capacity, 4), board, moves, 0, plays);
+    SameDie(position, high, position.points, std::min(capacity, 4), board, moves, 0, plays);
     return static_cast<int>(plays->size());
   }
   BothDice(position, high, low, plays);
   if (!plays->empty()) return static_cast<int>(plays->size());
-  OneDie(position, high, plays);
-  if (plays->empty() || !rules.larger_die_rule) OneDie(position, low, plays);
+  SameDie(position, high, position.points, 1, board, moves, 0, plays);
+  if (plays->empty() || !rules.larger_die_rule) {
+    SameDie(position, low, position.points, 1, board, moves, 0, plays);
+  }
   return static_cast<int>(plays->size());
 }
 
