@@ -1,6 +1,8 @@
 // Probing the pin-distance databases (building them: pin_build.cc).
 #include "plugins/plakoto/pin_database.h"
 
+#include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -44,13 +46,10 @@ absl::StatusOr<std::array<RollAnalysis, kNumRolls>> PinDatabase::AnalyzeRolls(
     analysis.roll = kRolls[r];
     analysis.num_plays = GeneratePlays(position, kRolls[r], &plays);
     analysis.has_move = analysis.num_plays > 0;
-    for (const Play& play : plays) {
-      const double value = AfterstateValue(play.after);
-      if (&play == &plays.front() || value > analysis.best_value) {
-        analysis.best_value = value;
-        analysis.best_play = play;
-      }
-    }
+    if (!analysis.has_move) continue;
+    analysis.best_play = *std::ranges::max_element(
+        plays, std::less<>(), [&](const Play& play) { return AfterstateValue(play.after); });
+    analysis.best_value = AfterstateValue(analysis.best_play.after);
   }
   return result;
 }

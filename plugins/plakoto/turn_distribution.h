@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -53,20 +54,13 @@ void TurnDistributionRow(const Position& position, int turns, ValueOf&& value_of
       q += roll.Probability();
       continue;
     }
-    const Play* best = &plays.front();
-    double best_value = value_of(best->after);
-    for (const Play& play : plays) {
-      const double value = value_of(play.after);
-      if (value > best_value) {
-        best_value = value;
-        best = &play;
-      }
-    }
-    if (!best->after.PinHolds()) {
+    const Play& best = *std::ranges::max_element(
+        plays, std::less<>(), [&](const Play& play) { return value_of(play.after); });
+    if (!best.after.PinHolds()) {
       row[1] += roll.Probability();
       continue;
     }
-    const auto& next = next_of(best->after);
+    const auto& next = next_of(best.after);
     for (int t = 2; t <= turns; ++t) row[t] += roll.Probability() * next[t - 2];
   }
   for (int t = 1; t <= turns; ++t) row[t] += q * row[t - 1];
