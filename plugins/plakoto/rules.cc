@@ -28,29 +28,19 @@ constexpr int kShownTurns = 10;
 
 std::string Number(double value) { return absl::StrFormat("%.12g", value); }
 
-// The "pin" parameter: "all" (every pin 2..6) or one pin point.
-absl::StatusOr<std::vector<int>> ParsePins(const std::string& text) {
-  if (text == "all") return std::vector<int>{2, 3, 4, 5, 6};
-  ParameterValues values{{"pin", text}};
-  absl::StatusOr<int64_t> pin = GetIntParameter(values, "pin", kMinPin, kMaxPin);
-  if (!pin.ok()) {
+// Parameter `name`: `word` (returned as 0: --pin all, --distribution none)
+// or a number min..max; else an error saying that it `must_be` that.
+absl::StatusOr<int> ParseWordOrNumber(const ParameterValues& values, const std::string& name,
+                                      const char* word, int min, int max,
+                                      const std::string& must_be) {
+  const std::string& text = values.at(name);
+  if (text == word) return 0;
+  absl::StatusOr<int64_t> number = GetIntParameter(values, name, min, max);
+  if (!number.ok()) {
     return absl::InvalidArgumentError(
-        absl::StrCat("invalid --pin '", text, "': must be a pin point 2..6 or 'all'"));
+        absl::StrCat("invalid --", name, " '", text, "': must be ", must_be));
   }
-  return std::vector<int>{static_cast<int>(*pin)};
-}
-
-// The "distribution" parameter: "none" (0) or a number of turns 1..4096.
-absl::StatusOr<int> ParseDistributionTurns(const std::string& text) {
-  if (text == "none") return 0;
-  ParameterValues values{{"distribution", text}};
-  absl::StatusOr<int64_t> turns = GetIntParameter(values, "distribution", 1, kMaxDistributionTurns);
-  if (!turns.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat("invalid --distribution '", text,
-                                                   "': must be 'none' or a number of turns 1..",
-                                                   kMaxDistributionTurns));
-  }
-  return static_cast<int>(*turns);
+  return static_cast<int>(*number);
 }
 
 }  // namespace
@@ -107,16 +97,20 @@ absl::StatusOr<PinRules> PinRules::Create(const ParameterValues& values) {
     return absl::InvalidArgumentError(
         absl::StrCat("invalid --points ", points, ": must be 6 or 12"));
   }
-  const std::string& pin_text = values.at("pin");
-  RETRO_ASSIGN_OR_RETURN(std::vector<int> pins, ParsePins(pin_text));
-  RETRO_ASSIGN_OR_RETURN(const int turns, ParseDistributionTurns(values.at("distribution")));
+  RETRO_ASSIGN_OR_RETURN(const int pin, ParseWordOrNumber(values, "pin", "all", kMinPin, kMaxPin,
+                                                          "a pin point 2..6 or 'all'"));
+  std::vector<int> pins = pin == 0 ? std::vector<int>{2, 3, 4, 5, 6} : std::vector<int>{pin};
+  RETRO_ASSIGN_OR_RETURN(
+      const int turns,
+      ParseWordOrNumber(values, "distribution", "none", 1, kMaxDistributionTurns,
+                        absl::StrCat("'none' or a number of turns 1..", kMaxDistributionTurns)));
   if (turns > 0 && points > kMaxDistributionPoints) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--distribution is available for --points ", kMaxDistributionPoints,
         " only: for P = 12 it needs about ", turns * 10,
         " MB and minutes of single-threaded work per pin point (docs/games/plakoto.md)"));
   }
-  return PinRules(static_cast<int>(points), std::move(pins), pin_text, turns);
+  return PinRules(static_cast<int>(points), std::move(pins), values.at("pin"), turns);
 }
 
 std::vector<std::pair<std::string, std::string>> PinRules::canonical_parameters() const {
