@@ -263,10 +263,7 @@ class PinTableGame {
   // 1..p stays there: boards without one are never read by a board
   // holding the pin, directly or through tables (value 0, no tables).
   bool Reachable(const Board& x) const {
-    for (int k = 1; k <= pin_; ++k) {
-      if (x[k] != 0) return true;
-    }
-    return false;
+    return std::any_of(x.begin() + 1, x.begin() + pin_ + 1, [](uint8_t n) { return n != 0; });
   }
 
   // Calls visit(from, die, neighbour index) for every single move of `board`
@@ -325,8 +322,6 @@ class PinTableGame {
   // (see the top of the file).
   void EvaluateTurn(uint64_t index, const double*, Aux* aux, Scratch& scratch,
                     chance::Turn<kNumOutcomes>* turn) const {
-    constexpr double kNone = -std::numeric_limits<double>::infinity();
-
     // 1. This board's single moves, and the next board's (see StepTo).
     bool pin_holds;
     const Moves* moves = StepTo(index, aux, scratch, &pin_holds);
@@ -379,6 +374,8 @@ class PinTableGame {
   }
 
  private:
+  static constexpr double kNone = -std::numeric_limits<double>::infinity();  // no such moves
+
   // The block points first..last, and the lowest of the other points.
   struct Range {
     int first;
@@ -450,7 +447,6 @@ class PinTableGame {
   // both[kDie][low] from their B_1 of each smaller die.
   template <int kDie>
   static void FoldDie(const Moves& moves, const Aux* aux, Tables* tables) {
-    constexpr double kNone = -std::numeric_limits<double>::infinity();
     double b1 = kNone, b3 = kNone, b4 = kNone;
     double lower[kDie + 1];  // lower[l]: max of B_1^{l+1}; l = kDie gives B_2
     std::fill_n(lower, kDie + 1, kNone);
