@@ -18,6 +18,7 @@
 #include "retro/dice.h"
 #include "retro/kit/chance_rules.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace bearoff {
 
@@ -36,10 +37,10 @@ class Rules {
             {"checkers", "C", "checkers a side, 1..6", "3", {}}};
   }
   static absl::StatusOr<Rules> Create(const retro::ParameterValues& values) {
-    absl::StatusOr<int64_t> points = retro::GetIntParameter(values, "points", 1, 6);
-    absl::StatusOr<int64_t> checkers = retro::GetIntParameter(values, "checkers", 1, 6);
-    if (!points.ok() || !checkers.ok()) return points.ok() ? checkers.status() : points.status();
-    return Rules(static_cast<int>(*points), static_cast<int>(*checkers));
+    RETRO_ASSIGN_OR_RETURN(const int64_t points, retro::GetIntParameter(values, "points", 1, 6));
+    RETRO_ASSIGN_OR_RETURN(const int64_t checkers,
+                           retro::GetIntParameter(values, "checkers", 1, 6));
+    return Rules(static_cast<int>(points), static_cast<int>(checkers));
   }
 
   // One slice, each side one of the sides() - 1 ways to have checkers left: its composition

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "retro/contract/checkable_game.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace coins {
 
@@ -37,11 +38,10 @@ class Rules {
     if (row.empty() || row.size() > 12 || row.find_first_not_of("123456789") != row.npos) {
       return absl::InvalidArgumentError("--coins: write 1..12 digits 1..9, e.g. 31415926");
     }
-    absl::StatusOr<int64_t> plies = retro::GetIntParameter(values, "plies", 1, 20);
-    if (!plies.ok()) return plies.status();
+    RETRO_ASSIGN_OR_RETURN(const int64_t plies, retro::GetIntParameter(values, "plies", 1, 20));
     Rules rules;
     rules.row_ = row;
-    rules.horizon_ = static_cast<int>(*plies);
+    rules.horizon_ = static_cast<int>(plies);
     return rules;
   }
 

@@ -22,6 +22,7 @@
 #include "retro/contract/checkable_game.h"
 #include "retro/kit/finite_horizon_words.h"
 #include "retro/parameters.h"
+#include "retro/status_macros.h"
 
 namespace kalah {
 
@@ -39,13 +40,10 @@ class Rules {
             {"plies", "T", "the plies to solve, 1..60", "16", {}}};
   }
   static absl::StatusOr<Rules> Create(const retro::ParameterValues& values) {
-    absl::StatusOr<int64_t> houses = retro::GetIntParameter(values, "houses", 1, 6);
-    absl::StatusOr<int64_t> seeds = retro::GetIntParameter(values, "seeds", 1, 9);
-    absl::StatusOr<int64_t> plies = retro::GetIntParameter(values, "plies", 1, 60);
-    for (const auto* v : {&houses, &seeds, &plies}) {
-      if (!v->ok()) return v->status();
-    }
-    return Rules(static_cast<int>(*houses), static_cast<int>(*seeds), static_cast<int>(*plies));
+    RETRO_ASSIGN_OR_RETURN(const int64_t houses, retro::GetIntParameter(values, "houses", 1, 6));
+    RETRO_ASSIGN_OR_RETURN(const int64_t seeds, retro::GetIntParameter(values, "seeds", 1, 9));
+    RETRO_ASSIGN_OR_RETURN(const int64_t plies, retro::GetIntParameter(values, "plies", 1, 60));
+    return Rules(static_cast<int>(houses), static_cast<int>(seeds), static_cast<int>(plies));
   }
 
   // Slice n holds the boards of n seeds (a seed stored leaves the board: an earlier slice),
