@@ -128,14 +128,6 @@ std::string PinRules::default_file_name() const {
   return name + ".retro";
 }
 
-std::string PinRules::slice_name(int slice) const {
-  return absl::StrCat("p", points_, "-pin", pins_[slice]);
-}
-
-std::string PinRules::FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
-
-std::string PinRules::Format(const Position& p) const { return FormatPosition(p); }
-
 Position PinRules::StartPosition() const {
   Board free{};
   free[points_] = kFreeCheckers;
@@ -152,10 +144,6 @@ absl::StatusOr<Position> PinRules::Parse(const std::string& text) const {
   return p;
 }
 
-std::string PinRules::FormatMove(const Position&, const Play& play) const {
-  return FormatPlay(play);
-}
-
 kit::ChanceLabels PinRules::labels() {
   return {.value_name = "D",
           .value_key = "expected_turns",
@@ -165,10 +153,6 @@ kit::ChanceLabels PinRules::labels() {
           .least_value = 1,
           .shifted_name = "K = D - 1",
           .shift = -1};
-}
-
-std::string PinRules::PositionNote(const Position& p) const {
-  return absl::StrCat("P = ", p.points, ", pin on point ", p.pin);
 }
 
 std::string PinRules::StatsTitle() const {
@@ -200,10 +184,6 @@ std::string PinRules::Inconsistency(const Position& p) const {
                         no_move);
   }
   return "";
-}
-
-std::string PinRules::companion_name(int slice, int) const {
-  return absl::StrCat(slice_name(slice), "-turns");
 }
 
 absl::StatusOr<std::vector<uint8_t>> PinRules::BuildCompanion(int slice, int,

@@ -20,8 +20,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "games/plakoto/bearoff_indexer.h"
 #include "games/plakoto/move_generator.h"
+#include "games/plakoto/notation.h"
 #include "games/plakoto/position.h"
 #include "games/plakoto/roll.h"
 #include "plugins/plakoto/pin_best_plays.h"
@@ -63,7 +65,9 @@ class PinRules {
   // Slices and records.
   int num_slices() const { return static_cast<int>(pins_.size()); }
   uint64_t slice_size(int) const { return indexer_.Size(); }
-  std::string slice_name(int slice) const;
+  std::string slice_name(int slice) const {
+    return absl::StrCat("p", points_, "-pin", pins_[slice]);
+  }
   Position Unrank(int slice, uint64_t index) const {
     return PositionFromFree(points_, pins_[slice], indexer_.Unrank(index));
   }
@@ -77,7 +81,7 @@ class PinRules {
 
   // The 21 rolls; a turn counts 1.
   double OutcomeWeight(int outcome) const { return kRolls[outcome].Probability(); }
-  std::string FormatOutcome(int outcome) const;
+  std::string FormatOutcome(int outcome) const { return FormatRoll(kRolls[outcome]); }
   double TurnReward() const { return 1.0; }
   // Every play of roll kRolls[outcome], one per afterstate (GeneratePlays).
   template <typename Visit>
@@ -88,9 +92,9 @@ class PinRules {
   }
 
   // Notation; Parse refuses positions of another P or pin point.
-  std::string Format(const Position& p) const;
+  std::string Format(const Position& p) const { return FormatPosition(p); }
   absl::StatusOr<Position> Parse(const std::string& text) const;
-  std::string FormatMove(const Position&, const Play& play) const;
+  std::string FormatMove(const Position&, const Play& play) const { return FormatPlay(play); }
 
   // retro explore: the board drawn (board_svg.cc), and a position of the
   // first pin's slice to start from: the 13 free checkers on point P.
@@ -108,7 +112,9 @@ class PinRules {
 
   // Probe and stats.
   static kit::ChanceLabels labels();
-  std::string PositionNote(const Position& p) const;
+  std::string PositionNote(const Position& p) const {
+    return absl::StrCat("P = ", p.points, ", pin on point ", p.pin);
+  }
   std::string GameOverNote(const Position&) const { return "releases the pin"; }
   std::string StatsTitle() const;
   // The pips drop by the dice of each play; q is that of the rolls without
@@ -118,7 +124,9 @@ class PinRules {
 
   // The turn distribution as the companion slice of each pin.
   int num_companions() const { return turns_ > 0 ? 1 : 0; }
-  std::string companion_name(int slice, int) const;
+  std::string companion_name(int slice, int) const {
+    return absl::StrCat(slice_name(slice), "-turns");
+  }
   uint64_t companion_record_bytes(int) const { return turns_ * sizeof(float); }
   absl::StatusOr<std::vector<uint8_t>> BuildCompanion(int slice, int,
                                                       std::span<const double> values,
