@@ -78,9 +78,7 @@ class PinDatabase {
   //   Thread safety: any number of threads at once. Cost: fit for every node.
   int points() const { return points_; }
   int pin() const { return pin_; }
-  // The number of records: C(13 + P - 1, P - 1).
   uint64_t size() const { return values_.size(); }
-  // D by index (bearoff rank of the free checkers).
   const std::vector<double>& values() const { return values_; }
   // Moves D out, leaving this database empty.
   //   Returns: the values; no errors.
