@@ -1,6 +1,7 @@
 // Parsing and formatting of positions, rolls and plays.
 #include "games/plakoto/notation.h"
 
+#include <string>
 #include <vector>
 
 #include "absl/container/inlined_vector.h"
@@ -85,11 +86,8 @@ std::string FormatPosition(const Position& position) {
 }
 
 absl::StatusOr<Roll> ParseRoll(absl::string_view text) {
-  std::string digits;
-  for (char c : text) {
-    if (c == '-' || c == ' ' || c == ',' || c == '/') continue;
-    digits.push_back(c);
-  }
+  std::string digits(text);
+  std::erase_if(digits, [](char c) { return c == '-' || c == ' ' || c == ',' || c == '/'; });
   if (digits.size() != 2 || digits[0] < '1' || digits[0] > '6' || digits[1] < '1' ||
       digits[1] > '6') {
     return absl::InvalidArgumentError(absl::StrCat("roll \"", text,
