@@ -118,18 +118,19 @@ std::string JsonWriter::Quote(std::string_view value) {
       continue;
     }
     // Quotes, backslashes and control characters escaped, by letter where
-    // JSON has one.
+    // JSON has one; every other character, the common case, tested first
+    // (a find per character would cost a library call each).
     constexpr std::string_view kEscaped = "\"\\\n\r\t";
     constexpr std::string_view kLetters = "\"\\nrt";
-    if (const size_t k = kEscaped.find(c); k != std::string_view::npos) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\') {
+      out += c;
+    } else if (const size_t k = kEscaped.find(c); k != std::string_view::npos) {
       out += '\\';
       out += kLetters[k];
-    } else if (static_cast<unsigned char>(c) < 0x20) {
+    } else {  // another control character
       char buffer[8];
       std::snprintf(buffer, sizeof(buffer), "\\u%04x", c);
       out += buffer;
-    } else {
-      out += c;
     }
   }
   out += '"';
