@@ -118,8 +118,7 @@ std::string JsonWriter::Quote(std::string_view value) {
       continue;
     }
     // Quotes, backslashes and control characters escaped, by letter where
-    // JSON has one; every other character, the common case, tested first
-    // (a find per character would cost a library call each).
+    // JSON has one; the common character first (a find is a library call).
     constexpr std::string_view kEscaped = "\"\\\n\r\t";
     constexpr std::string_view kLetters = "\"\\nrt";
     if (static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\') {
