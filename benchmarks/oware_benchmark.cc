@@ -4,6 +4,7 @@
 // coding of a store, and single-value probes of a finished book.
 //
 //   build/bin/oware_benchmark --benchmark_filter=Solve
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -186,7 +187,9 @@ std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
                                                                header->entries, 2).entries;
   for (uint64_t s = 0; s < view.states(); ++s) {
     view.ForEachChange(s, [&](uint32_t layer, int value) {
-      WriteFiniteHorizonEntry(out, 2, first[s]++, layer, value);
+      // Entry (layer << 8 | uint8(value)), two bytes little-endian.
+      const uint16_t entry = static_cast<uint16_t>((layer << 8) | static_cast<uint8_t>(value));
+      std::memcpy(out + 2 * first[s]++, &entry, 2);
       return true;
     });
   }
