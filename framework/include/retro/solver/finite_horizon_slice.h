@@ -294,6 +294,11 @@ class FiniteHorizonSliceSolver {
       std::vector<OuterEdge> outer;
     };
     std::vector<Chunk> chunk(chunks);
+    // Each worker expands a chunk into its own growing lists, whose
+    // memory serves every chunk it takes, and keeps an exact copy: lists
+    // grown anew in every chunk would be copied and faulted in at each
+    // doubling.
+    std::vector<Chunk> scratch(pool_.size());
     // The first state whose node is out of range, and the first with a
     // move outside the slices it may lead to (UINT64_MAX: none), whatever
     // the threads' order.
@@ -304,8 +309,12 @@ class FiniteHorizonSliceSolver {
       while (s < seen && !first.compare_exchange_weak(seen, s, std::memory_order_relaxed)) {
       }
     };
-    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
-      Chunk& c = chunk[(begin - lo_) / kGrain];
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int worker, uint64_t begin, uint64_t end) {
+      Chunk& c = scratch[worker];
+      c.inner_child.clear();
+      c.inner_reward.clear();
+      c.inner_keeps_turn.clear();
+      c.outer.clear();
       ExpandEach(begin, end, [&](uint64_t s, Node& node) {
         if (!NodeInRange(node)) {
           keep_first(bad_node, s);
@@ -335,7 +344,13 @@ class FiniteHorizonSliceSolver {
         inner_offsets_[s - lo_ + 1] = inner;
         outer_offsets_[s - lo_ + 1] = outer;
       });
+      Chunk& kept = chunk[(begin - lo_) / kGrain];
+      kept.inner_child.assign(c.inner_child.begin(), c.inner_child.end());
+      kept.inner_reward.assign(c.inner_reward.begin(), c.inner_reward.end());
+      kept.inner_keeps_turn.assign(c.inner_keeps_turn.begin(), c.inner_keeps_turn.end());
+      kept.outer.assign(c.outer.begin(), c.outer.end());
     });
+    scratch = {};
     if (const uint64_t s = bad_node.load(); s != kNone) {
       Node node;
       game_.Expand(slice_, s, node);
@@ -817,8 +832,11 @@ class FiniteHorizonSliceSolver {
     // costs more than it saves (most layers of small slices).
     const bool shared = RunsShared(changed.total, kGrain / 4);
     const uint64_t buckets = updates_[0].size();
-    LayerChanges next;
+    // The parts of the layer before last, emptied: their memory serves
+    // again rather than being freed and faulted in anew each layer.
+    LayerChanges& next = spare_changes_;
     next.parts.resize(buckets);
+    for (std::vector<Change>& part : next.parts) part.clear();
     // On one thread, records that fit the core's cache are updated in
     // place: bucketing would only copy the updates once more.
     if (!shared && local_ <= kInPlaceStates) {
@@ -833,7 +851,7 @@ class FiniteHorizonSliceSolver {
       for (uint64_t bucket = 0; bucket < buckets; ++bucket) {
         WalkMarkedStates(0, bucket, next.parts[bucket]);
       }
-      changed = std::move(next);
+      std::swap(changed, next);
       return;
     }
     // At most 256 pieces (a million changes, about 25 MB of updates) a round.
@@ -866,7 +884,7 @@ class FiniteHorizonSliceSolver {
       });
       round = round_end;
     } while (round < pieces.size());
-    changed = std::move(next);
+    std::swap(changed, next);
   }
 
   // Calls each(update) for the slot update of each parent (this rank's)
@@ -939,6 +957,7 @@ class FiniteHorizonSliceSolver {
     Release(outer_term_);
     outer_events_.Clear();
     Release(updates_);
+    spare_changes_ = LayerChanges();
     Release(dirty_);
     Release(terminal_);
     Release(value_);
@@ -1154,6 +1173,9 @@ class FiniteHorizonSliceSolver {
   OuterTermEvents outer_events_;
   // Slot updates by worker and bucket (EvaluateLayer).
   std::vector<std::vector<std::vector<SlotUpdate>>> updates_;
+  // The changes of the layer before the last, whose parts the next layer
+  // fills (EvaluateLayer).
+  LayerChanges spare_changes_;
   uint32_t bucket_shift_ = 12;
   retro::internal::HugePageVector<uint64_t> dirty_;  // bitmap of the states that may change
   // This rank's changes of each layer, in state order (about 2 bytes a
