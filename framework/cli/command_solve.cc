@@ -28,6 +28,7 @@
 #include "retro/distributed/world.h"
 #include "retro/host/atomic_file_writer.h"
 #include "retro/host/distributed_checkpoint.h"
+#include "retro/internal/heap_reuse.h"
 #include "retro/host/file_checkpoint.h"
 #include "retro/host/rank_report.h"
 #include "retro/internal/scratch_file.h"
@@ -462,7 +463,9 @@ absl::StatusOr<int> RunSolve(int argc, char** argv, int first) {
       distributed::RanksOnThisMachine(world.size()), request.memory);
   if (ready.ok()) ready = PrepareOutput(request, world, &writer);
   if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) return distributed ? s : ready;
-  // 3. The checkpoint, then the solve.
+  // 3. The checkpoint, then the solve, whose freed heap memory is kept
+  //    for its next lists.
+  retro::internal::KeepFreedHeapForReuse();
   SolveCheckpoint checkpoint;
   RETRO_RETURN_IF_ERROR(OpenCheckpoint(request, world, writer.get(), &checkpoint));
   const auto start = std::chrono::steady_clock::now();

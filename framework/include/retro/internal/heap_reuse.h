@@ -1,0 +1,41 @@
+// How the C library's allocator keeps freed memory while a database is
+// solved. glibc's malloc returns the free top of its heaps to the system
+// once it exceeds a threshold that starts at 128 KiB, and serves blocks
+// above another from fresh mappings, so a solve, which frees and takes
+// back lists of several megabytes in every layer and slice, has the same
+// pages cleared and faulted in again and again (a fault costs
+// microseconds on some VMs: a sixth of a 12-seed oware solve's CPU).
+// KeepFreedHeapForReuse raises both: blocks up to 32 MiB come from the
+// heaps, and up to `kept_bytes` of free heap is kept for the next
+// allocation. Larger blocks still come from, and go back to, the system.
+// Elsewhere than glibc it does nothing.
+//
+//   retro::internal::KeepFreedHeapForReuse();  // before solving
+#ifndef RETRO_INTERNAL_HEAP_REUSE_H_
+#define RETRO_INTERNAL_HEAP_REUSE_H_
+
+#include <cstdint>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace retro::internal {
+
+// The free heap kept for reuse by default: a bounded addition to a
+// solve's peak memory (the memory models count it).
+inline constexpr int kKeptHeapBytes = 64 << 20;
+
+inline void KeepFreedHeapForReuse(int kept_bytes = kKeptHeapBytes) {
+#if defined(__GLIBC__)
+  // 32 MiB: the most glibc's own adaptive threshold reaches on 64-bit.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, kept_bytes);
+#else
+  (void)kept_bytes;
+#endif
+}
+
+}  // namespace retro::internal
+
+#endif  // RETRO_INTERNAL_HEAP_REUSE_H_
