@@ -68,7 +68,7 @@ absl::Status ChangeLog::AppendLayer(std::span<const std::span<const StateChange>
   const auto append = [&](int worker, uint64_t begin, uint64_t end) {
     for (uint64_t g = begin; g < end; ++g) {
       const uint64_t k = runs[first_run[g]].segment;
-      std::vector<uint8_t>& buffer = segments_[k].buffer;
+      auto& buffer = segments_[k].buffer;
       const size_t before = buffer.size();
       uint32_t previous = first_state_ + static_cast<uint32_t>(k << shift);
       for (uint64_t r = first_run[g]; r < first_run[g + 1]; ++r) {

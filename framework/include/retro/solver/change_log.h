@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "retro/internal/huge_pages.h"
 #include "retro/internal/scratch_file.h"
 #include "retro/thread_pool.h"
 
@@ -141,7 +142,7 @@ class ChangeLog {
       uint64_t offset, size;
     };
     std::vector<Piece> spilled;
-    std::vector<uint8_t> buffer;
+    retro::internal::HugePageVector<uint8_t> buffer;
   };
 
   // Reads one segment's stream (its pieces of the scratch file, then its
