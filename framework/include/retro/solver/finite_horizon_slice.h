@@ -175,9 +175,12 @@ class FiniteHorizonSliceSolver {
   // a reverse edge holds (a rank holds fewer than 2^32 / kMaxMoves states).
   static uint64_t StateOfSlot(uint32_t slot) { return slot / Game::kMaxMoves; }
   // One child's change as its parent sees it: slot `slot` becomes `value`.
+  // (The value is held in 32 bits: a store through a char type may alias
+  // anything, which would have the scatter reload each bucket's ends after
+  // every update it appends.)
   struct SlotUpdate {
     uint32_t slot;
-    int8_t value;
+    int32_t value;
   };
 
   // The outer term of a state without moves into smaller slices.
@@ -515,7 +518,7 @@ class FiniteHorizonSliceSolver {
     StateRecord& r = records[l];
     int8_t& child = r.child[u.slot - l * Game::kMaxMoves];
     const int old_value = child;
-    child = u.value;
+    child = static_cast<int8_t>(u.value);
     const uint64_t may_change = !plain | (-u.value > r.value) | (-old_value == r.value);
     dirty[l >> 6] |= may_change << (l & 63);
   }
