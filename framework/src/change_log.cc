@@ -22,6 +22,13 @@ ChangeLog::ChangeLog(uint32_t first_state, uint64_t states, Options options)
   while ((states >> options_.segment_shift) >= kMaxSegments) ++options_.segment_shift;
   const uint64_t size = uint64_t{1} << options_.segment_shift;
   segments_.resize((states + size - 1) / size);
+  if (options_.expected_bytes != 0 && !segments_.empty()) {
+    uint64_t share = options_.expected_bytes / segments_.size();
+    if (!options_.scratch_directory.empty()) {
+      share = std::min(share, options_.spill_bytes / segments_.size() + kMaxChangeBytes);
+    }
+    for (Segment& segment : segments_) segment.buffer.reserve(share);
+  }
 }
 
 absl::Status ChangeLog::AppendLayer(std::span<const std::vector<StateChange>> parts,

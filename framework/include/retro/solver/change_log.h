@@ -71,6 +71,11 @@ class ChangeLog {
     // cache). Raised when the states would make more than kMaxSegments
     // segments.
     uint32_t segment_shift = 17;
+    // The bytes the log is expected to take (0: unknown). Each segment's
+    // memory is reserved its share up front (at most its share of
+    // spill_bytes when spilling), so that it fills without being copied
+    // into larger memory as it grows.
+    uint64_t expected_bytes = 0;
   };
 
   // Changes are of states first_state .. first_state + states - 1.

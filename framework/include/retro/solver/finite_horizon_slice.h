@@ -88,7 +88,7 @@ class FiniteHorizonSliceSolver {
         size_(game.slice_size(slice)), comm_(comm),
         range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
         lo_(range_.begin), local_(range_.size()),
-        log_(static_cast<uint32_t>(lo_), local_, log_options),
+        log_(static_cast<uint32_t>(lo_), local_, ExpectLogBytes(log_options, finished, local_)),
         counted_(horizon <= kCountedHorizon),
         borrowed_coder_(counted_ ? borrowed_codes : nullptr) {}
 
@@ -204,6 +204,20 @@ class FiniteHorizonSliceSolver {
   // event).
   static constexpr uint64_t kBytesPerInnerEdge = kExtraTurns ? 10 : 9;
   static constexpr uint64_t kBytesPerOuterEdge = sizeof(OuterEdge) + 6;
+
+  // `options` with the bytes the log of `states` states is expected to
+  // take: a change a state for every change a state of the slice before
+  // (`finished`'s last), a quarter more, at about 2.2 bytes a change (a
+  // gap of one or two bytes, the value).
+  static ChangeLog::Options ExpectLogBytes(ChangeLog::Options options,
+                                           const std::vector<FiniteHorizonStoreView>& finished,
+                                           uint64_t states) {
+    if (finished.empty() || finished.back().states() == 0) return options;
+    const double per_state = static_cast<double>(finished.back().entries()) /
+                             static_cast<double>(finished.back().states());
+    options.expected_bytes = static_cast<uint64_t>(per_state * 1.25 * 2.2 * states);
+    return options;
+  }
 
   // Bytes of the per-state tables on this rank.
   uint64_t StateBytes() const {
