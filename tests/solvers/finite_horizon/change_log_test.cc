@@ -68,6 +68,28 @@ std::vector<std::tuple<uint32_t, uint32_t, int>> ReadBack(const ChangeLog& log, 
   return out;
 }
 
+// Memory reserved for the expected bytes, too little, enough or much
+// more (capped at the spill threshold's share when spilling), changes
+// nothing the log gives back.
+TEST(ChangeLogTest, ReservedMemoryGivesBackTheSameChanges) {
+  testing::TempDir dir;
+  const uint32_t first = 500;
+  const std::vector<Layer> layers = RandomLayers(first, 30, 2000, 4, 7);
+  for (const uint64_t expected : {uint64_t{0}, uint64_t{1}, uint64_t{4} << 10, uint64_t{1} << 20}) {
+    for (const uint64_t spill_bytes : {uint64_t{0}, uint64_t{100}}) {
+      ChangeLog log(first, 40000,
+                    {.scratch_directory = spill_bytes == 0 ? "" : dir.path(),
+                     .spill_bytes = spill_bytes,
+                     .segment_shift = 12,
+                     .expected_bytes = expected});
+      for (const Layer& layer : layers) ASSERT_TRUE(log.AppendLayer(layer).ok());
+      EXPECT_EQ(log.segments(), 10u);
+      EXPECT_EQ(ReadBack(log, first), Flatten(layers))
+          << "expected " << expected << ", spill " << spill_bytes;
+    }
+  }
+}
+
 TEST(ChangeLogTest, GivesBackEveryChangeInMemoryAndSpilled) {
   testing::TempDir dir;
   for (const int gap_bits : {1, 7, 8, 14, 21, 28, 31}) {
