@@ -194,7 +194,7 @@ class FiniteHorizonSliceSolver {
   static constexpr uint64_t kGrain = 16384;
   // How many items ahead the loops that reach memory at random (the
   // parents' degree counters, the slot updates' records) prefetch.
-  static constexpr int64_t kPrefetchAhead = 32;
+  static constexpr int64_t kPrefetchAhead = 64;
   // Bytes per state of the per-state tables, and of those the ones every
   // rank keeps (finite_horizon_options.h).
   static constexpr uint64_t kBytesPerState = FiniteHorizonBytesPerState(Game::kMaxMoves);
