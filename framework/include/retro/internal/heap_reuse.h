@@ -4,7 +4,7 @@
 // above another from fresh mappings, so a solve, which frees and takes
 // back lists of several megabytes in every layer and slice, has the same
 // pages cleared and faulted in again and again (a fault costs
-// microseconds on some VMs: a sixth of a 12-seed oware solve's CPU).
+// microseconds on some VMs: an eighth of a 12-seed oware solve's CPU).
 // KeepFreedHeapForReuse raises both: blocks up to 32 MiB come from the
 // heaps, and up to `kept_bytes` of free heap is kept for the next
 // allocation. Larger blocks still come from, and go back to, the system.
@@ -13,8 +13,6 @@
 //   retro::internal::KeepFreedHeapForReuse();  // before solving
 #ifndef RETRO_INTERNAL_HEAP_REUSE_H_
 #define RETRO_INTERNAL_HEAP_REUSE_H_
-
-#include <cstdint>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
