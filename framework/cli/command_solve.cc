@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/format.h"
 #include "cli/game_parameters.h"
+#include "cli/heap_reuse.h"
 #include "cli/json_envelope.h"
 #include "cli/option_table.h"
 #include "cli/progress_bar.h"
@@ -30,7 +31,6 @@
 #include "retro/host/distributed_checkpoint.h"
 #include "retro/host/file_checkpoint.h"
 #include "retro/host/rank_report.h"
-#include "retro/internal/heap_reuse.h"
 #include "retro/internal/scratch_file.h"
 #include "retro/json_writer.h"
 #include "retro/plugin.h"
@@ -465,7 +465,7 @@ absl::StatusOr<int> RunSolve(int argc, char** argv, int first) {
   if (auto s = distributed::AgreeOnStatus(world, ready); !s.ok()) return distributed ? s : ready;
   // 3. The checkpoint, then the solve, whose freed heap memory is kept
   //    for its next lists.
-  retro::internal::KeepFreedHeapForReuse();
+  KeepFreedHeapForReuse();
   SolveCheckpoint checkpoint;
   RETRO_RETURN_IF_ERROR(OpenCheckpoint(request, world, writer.get(), &checkpoint));
   const auto start = std::chrono::steady_clock::now();

@@ -60,7 +60,7 @@ double StoredSliceBytes(int n, int turn_limit) {
 // and 20-seed books peak at 1,004 MiB and 7.35 GiB, 0.5 and 2.5 bytes a board
 // under the model), and 150 MB of buffers (the change log's, spilled
 // beyond 32 MiB to the scratch folder, and up to 64 MiB of freed heap kept
-// for reuse, retro/internal/heap_reuse.h); then a 5% margin.
+// for reuse, framework/cli/heap_reuse.h); then a 5% margin.
 double WorkingBytesPerBoard(int seeds) { return 51.5 + 4.0 * std::max(0, seeds - 16); }
 constexpr double kWorkingBytes = 150e6;
 constexpr double kMemoryMargin = 1.05;

@@ -10,15 +10,15 @@
 // allocation. Larger blocks still come from, and go back to, the system.
 // Elsewhere than glibc it does nothing.
 //
-//   retro::internal::KeepFreedHeapForReuse();  // before solving
-#ifndef RETRO_INTERNAL_HEAP_REUSE_H_
-#define RETRO_INTERNAL_HEAP_REUSE_H_
+//   retro::cli::KeepFreedHeapForReuse();  // before solving
+#ifndef RETRO_CLI_HEAP_REUSE_H_
+#define RETRO_CLI_HEAP_REUSE_H_
 
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
-namespace retro::internal {
+namespace retro::cli {
 
 // The free heap kept for reuse by default: a bounded addition to a
 // solve's peak memory (the memory models count it).
@@ -34,6 +34,6 @@ inline void KeepFreedHeapForReuse(int kept_bytes = kKeptHeapBytes) {
 #endif
 }
 
-}  // namespace retro::internal
+}  // namespace retro::cli
 
-#endif  // RETRO_INTERNAL_HEAP_REUSE_H_
+#endif  // RETRO_CLI_HEAP_REUSE_H_
