@@ -361,11 +361,7 @@ class FiniteHorizonSliceSolver {
         inner_offsets_[s - lo_ + 1] = inner;
         outer_offsets_[s - lo_ + 1] = outer;
       });
-      Chunk& kept = chunk[(begin - lo_) / kGrain];
-      kept.inner_child.assign(c.inner_child.begin(), c.inner_child.end());
-      kept.inner_reward.assign(c.inner_reward.begin(), c.inner_reward.end());
-      kept.inner_keeps_turn.assign(c.inner_keeps_turn.begin(), c.inner_keeps_turn.end());
-      kept.outer.assign(c.outer.begin(), c.outer.end());
+      chunk[(begin - lo_) / kGrain] = c;  // lists of the exact sizes
     });
     scratch = {};
     if (const uint64_t s = bad_node.load(); s != kNone) {
