@@ -6,7 +6,7 @@
 // pages cleared and faulted in again and again (a fault costs
 // microseconds on some VMs: an eighth of a 12-seed oware solve's CPU).
 // KeepFreedHeapForReuse raises both: blocks up to 32 MiB come from the
-// heaps, and up to `kept_bytes` of free heap is kept for the next
+// heaps, and up to kKeptHeapBytes of free heap is kept for the next
 // allocation. Larger blocks still come from, and go back to, the system.
 // Elsewhere than glibc it does nothing.
 //
@@ -20,17 +20,15 @@
 
 namespace retro::cli {
 
-// The free heap kept for reuse by default: a bounded addition to a
-// solve's peak memory (the memory models count it).
+// The free heap kept for reuse: a bounded addition to a solve's peak
+// memory (the memory models count it).
 inline constexpr int kKeptHeapBytes = 64 << 20;
 
-inline void KeepFreedHeapForReuse(int kept_bytes = kKeptHeapBytes) {
+inline void KeepFreedHeapForReuse() {
 #if defined(__GLIBC__)
   // 32 MiB: the most glibc's own adaptive threshold reaches on 64-bit.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, kept_bytes);
-#else
-  (void)kept_bytes;
+  mallopt(M_TRIM_THRESHOLD, kKeptHeapBytes);
 #endif
 }
 
