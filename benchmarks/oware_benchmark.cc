@@ -4,7 +4,6 @@
 // coding of a store, and single-value probes of a finished book.
 //
 //   build/bin/oware_benchmark --benchmark_filter=Solve
-#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
@@ -20,9 +19,9 @@
 #include "retro/database.h"
 #include "retro/format/finite_horizon/store.h"
 #include "retro/format/finite_horizon/write/bit_coder.h"
-#include "retro/format/finite_horizon/write/store_writer.h"
 #include "retro/solver/finite_horizon.h"
 #include "retro/thread_pool.h"
+#include "tests/framework/store_lists.h"
 
 namespace retro::oware {
 namespace {
@@ -171,29 +170,7 @@ BENCHMARK(BM_BitCodeStore)->Unit(benchmark::kMillisecond);
 // coding: 2-byte (layer, value) entries.
 std::vector<uint8_t> FixedWidthCopy(const std::vector<uint8_t>& coded) {
   const FiniteHorizonStoreView view = *FiniteHorizonStoreView::Open(coded);
-  std::vector<uint32_t> counts(view.states(), 0);
-  for (uint64_t s = 0; s < view.states(); ++s) {
-    view.ForEachChange(s, [&](uint32_t, int) { return ++counts[s], true; });
-  }
-  FiniteHorizonStoreHeader fields = view.header();
-  fields.entry_bytes = 2;
-  fields.coded_bytes = 0;
-  fields.group_shift = 0;
-  fields.model_bytes = 0;
-  std::vector<uint64_t> first;
-  std::vector<uint8_t> bytes = LayOutFiniteHorizonStore(fields, counts, nullptr, first);
-  const auto* header = reinterpret_cast<const FiniteHorizonStoreHeader*>(bytes.data());
-  uint8_t* out = bytes.data() + FiniteHorizonStoreView::Layout(view.states(), header->block_shift,
-                                                               header->entries, 2).entries;
-  for (uint64_t s = 0; s < view.states(); ++s) {
-    view.ForEachChange(s, [&](uint32_t layer, int value) {
-      // Entry (layer << 8 | uint8(value)), two bytes little-endian.
-      const uint16_t entry = static_cast<uint16_t>((layer << 8) | static_cast<uint8_t>(value));
-      std::memcpy(out + 2 * first[s]++, &entry, 2);
-      return true;
-    });
-  }
-  return bytes;
+  return testing::FixedWidthStore(testing::ListsOf(view), view.horizon());
 }
 
 // A 9-seed book in one layout: bit-coded as a solve writes it (0), in
