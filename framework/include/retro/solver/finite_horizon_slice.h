@@ -874,11 +874,12 @@ class FiniteHorizonSliceSolver {
       const uint64_t round_end = std::min<uint64_t>(pieces.size(), round + kPiecesPerRound);
       const bool last = round_end == pieces.size();
       const auto scatter = [&](int worker, uint64_t b, uint64_t e) {
-        std::vector<std::vector<SlotUpdate>>& lists = updates_[worker];
+        std::vector<SlotUpdate>* const lists = updates_[worker].data();
+        const uint32_t shift = bucket_shift_;
         for (uint64_t k = b; k < e; ++k) {
           const Piece& piece = pieces[k];
           ForEachSlotUpdate(changed, piece.part, piece.begin, piece.end, [&](SlotUpdate u) {
-            lists[StateOfSlot(u.slot) >> bucket_shift_].push_back(u);
+            lists[StateOfSlot(u.slot) >> shift].push_back(u);
           });
         }
       };
@@ -908,7 +909,9 @@ class FiniteHorizonSliceSolver {
   template <typename Each>
   void ForEachSlotUpdate(const LayerChanges& changed, uint32_t part, uint64_t begin,
                          uint64_t end, Each&& each) const {
-    const std::vector<Change>& list = changed.parts[part];
+    // What the loop reads is held in locals: as far as the compiler knows,
+    // the updates each() stores could alias the lists and the tables.
+    const Change* const list = changed.parts[part].data();
     const uint32_t* const offsets = parent_offsets_.data();
     const uint32_t* const slots = parent_slots_.data();
     constexpr uint64_t kOffsetsAhead = 64, kListAhead = 32;
@@ -916,8 +919,9 @@ class FiniteHorizonSliceSolver {
       if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
       if (i + kListAhead < end) __builtin_prefetch(slots + offsets[list[i + kListAhead].state]);
       const uint32_t c = list[i].state;
-      for (uint32_t p = offsets[c]; p < offsets[c + 1]; ++p) {
-        each(SlotUpdate{slots[p], list[i].value});
+      const int32_t value = list[i].value;
+      for (uint32_t p = offsets[c], p_end = offsets[c + 1]; p < p_end; ++p) {
+        each(SlotUpdate{slots[p], value});
       }
     }
   }
