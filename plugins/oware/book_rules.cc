@@ -50,26 +50,34 @@ double StoredSliceBytes(int n, int turn_limit) {
          1300;
 }
 
+// The change log's bytes in memory while the slice of n seeds is solved:
+// about 2.2 a change, up to the 128 MiB held before it spills to the
+// scratch folder (SolveContext::scratch_spill_bytes).
+double LogBytesInMemory(int n, int turn_limit) {
+  return std::min(128.0 * (1 << 20), 2.2 * ChangesPerBoard(n, turn_limit) *
+                                         static_cast<double>(CompositionCount(n, kHouses)));
+}
+
 // The memory model of a solve, fitted to the peak RSS of books of 14, 16
 // and 20 seeds (docs/benchmarks.md): while the largest slice (N seeds) is
 // solved, the finished stores of the smaller slices, plus its working set:
 // about 51.5 bytes a board at 16 seeds, 67.5 at 20 (values, the records of
 // children's values, outer terms and their events, edges both ways,
 // offsets, the layer's changes and slot updates; boards with more seeds
-// have more moves, more capture events and more changes a layer; the 16-
-// and 20-seed books peak at 1,004 MiB and 7.35 GiB, 0.5 and 2.5 bytes a board
-// under the model), and 150 MB of buffers (the change log's, spilled
-// beyond 32 MiB to the scratch folder, and up to 64 MiB of freed heap kept
-// for reuse, framework/cli/heap_reuse.h); then a 5% margin.
+// have more moves, more capture events and more changes a layer), its
+// change log's memory, and 166 MB of other buffers (up to 64 MiB of freed
+// heap kept for reuse, framework/cli/heap_reuse.h, among them); then a 5%
+// margin. The 16- and 20-seed books peak at 1,140 MiB and 7.81 GiB, at the
+// model before its margin and 1.6 bytes a board under it.
 double WorkingBytesPerBoard(int seeds) { return 51.5 + 4.0 * std::max(0, seeds - 16); }
-constexpr double kWorkingBytes = 150e6;
+constexpr double kBufferBytes = 166e6;
 constexpr double kMemoryMargin = 1.05;
 
 uint64_t EstimateMemory(int seeds, int turn_limit) {
   double stored = 0;
   for (int n = 0; n < seeds; ++n) stored += SolvingSliceBytes(n, turn_limit);
   return static_cast<uint64_t>(
-      kMemoryMargin * (stored + kWorkingBytes +
+      kMemoryMargin * (stored + kBufferBytes + LogBytesInMemory(seeds, turn_limit) +
                        WorkingBytesPerBoard(seeds) * CompositionCount(seeds, kHouses)));
 }
 

@@ -65,7 +65,7 @@ class ChangeLog {
     // Where to spill; empty: everything stays in memory.
     std::string scratch_directory;
     // Bytes held in memory before they are appended to the scratch file.
-    uint64_t spill_bytes = uint64_t{32} << 20;
+    uint64_t spill_bytes = uint64_t{128} << 20;
     // log2 of the states a segment covers (2^17: the 8-byte word a state
     // the store's build keeps of a segment fills 1 MiB, within a core's
     // cache). Raised when the states would make more than kMaxSegments
