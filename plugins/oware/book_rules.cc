@@ -15,6 +15,7 @@
 #include "retro/combinatorics.h"
 #include "retro/kit/finite_horizon_words.h"
 #include "retro/kit/size_estimates.h"
+#include "retro/solver/change_log.h"
 #include "retro/status_macros.h"
 #include "retro/system_memory.h"
 
@@ -51,11 +52,12 @@ double StoredSliceBytes(int n, int turn_limit) {
 }
 
 // The change log's bytes in memory while the slice of n seeds is solved:
-// about 2.2 a change, up to the 128 MiB held before it spills to the
-// scratch folder (SolveContext::scratch_spill_bytes).
+// about 2.2 a change, up to what it holds before it spills to the scratch
+// folder (solver::kChangeLogSpillBytes).
 double LogBytesInMemory(int n, int turn_limit) {
-  return std::min(128.0 * (1 << 20), 2.2 * ChangesPerBoard(n, turn_limit) *
-                                         static_cast<double>(CompositionCount(n, kHouses)));
+  return std::min(static_cast<double>(solver::kChangeLogSpillBytes),
+                  2.2 * ChangesPerBoard(n, turn_limit) *
+                      static_cast<double>(CompositionCount(n, kHouses)));
 }
 
 // The memory model of a solve, fitted to the peak RSS of books of 14, 16

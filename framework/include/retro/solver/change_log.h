@@ -38,6 +38,11 @@
 
 namespace retro::solver {
 
+// The bytes a change log holds in memory before it spills to its scratch
+// file, unless told otherwise (docs/benchmarks.md: spilling a log of about
+// 100 MB past 32 MiB took 5% more CPU).
+inline constexpr uint64_t kChangeLogSpillBytes = uint64_t{128} << 20;
+
 // One state's new value at some layer.
 struct StateChange {
   uint32_t state;
@@ -65,7 +70,7 @@ class ChangeLog {
     // Where to spill; empty: everything stays in memory.
     std::string scratch_directory;
     // Bytes held in memory before they are appended to the scratch file.
-    uint64_t spill_bytes = uint64_t{128} << 20;
+    uint64_t spill_bytes = kChangeLogSpillBytes;
     // log2 of the states a segment covers (2^17: the 8-byte word a state
     // the store's build keeps of a segment fills 1 MiB, within a core's
     // cache). Raised when the states would make more than kMaxSegments

@@ -19,6 +19,7 @@
 #include "absl/strings/string_view.h"
 #include "retro/distributed/communicator.h"
 #include "retro/progress.h"
+#include "retro/solver/change_log.h"
 #include "retro/solver/slice_snapshots.h"
 #include "retro/thread_pool.h"
 #include "retro/work_context.h"
@@ -48,9 +49,8 @@ struct SolveContext {
   // finite-horizon change log); empty keeps everything in memory.
   std::string scratch_directory = {};
   // With a scratch folder: the bytes of such a table held in memory before
-  // they are appended to its scratch file (128 MiB: a 14-seed oware book's
-  // largest log stays in memory, where spilling it took 5% more CPU).
-  uint64_t scratch_spill_bytes = uint64_t{128} << 20;
+  // they are appended to its scratch file.
+  uint64_t scratch_spill_bytes = kChangeLogSpillBytes;
 };
 
 // The context of a plugin's WorkContext: its threads, progress, ranks and
