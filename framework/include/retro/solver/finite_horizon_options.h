@@ -75,10 +75,10 @@ inline constexpr int kMaxFiniteHorizonSlices = 256;
 // Bytes per state of the slice solver's per-state tables at their peak
 // (values, terminal values, the edge offsets, outer terms, the dirty
 // bitmap, a record of max_moves child values, the state's own and its
-// move count, and the layer and store bytes of its last change, rounded
-// up), what a plan without the game's own estimate counts per position.
+// move count, rounded up), what a plan without the game's own estimate
+// counts per position.
 constexpr uint64_t FiniteHorizonBytesPerState(int max_moves) {
-  return 19 + static_cast<uint64_t>(max_moves);
+  return 15 + static_cast<uint64_t>(max_moves);
 }
 // Of those, the bytes every rank keeps for every state of the slice being
 // solved (the V_{t-1} replica and the reverse-edge offsets); the rest are

@@ -89,8 +89,7 @@ class FiniteHorizonSliceSolver {
         range_(distributed::RangeOfRank(size_, comm.rank(), comm.size())),
         lo_(range_.begin), local_(range_.size()),
         log_(static_cast<uint32_t>(lo_), local_, ExpectLogBytes(log_options, finished, local_)),
-        counted_(horizon <= kCountedHorizon),
-        borrowed_coder_(counted_ ? borrowed_codes : nullptr) {}
+        borrowed_coder_(borrowed_codes) {}
 
   // After Solve(): the codes chosen from the slice's own steps (summed over
   // the ranks), which the next slice may borrow.
@@ -185,11 +184,6 @@ class FiniteHorizonSliceSolver {
 
   // The outer term of a state without moves into smaller slices.
   static constexpr int16_t kNoOuterTerm = std::numeric_limits<int16_t>::min();
-  // The longest horizon whose steps the layers count (CountChange): a
-  // layer fits the 16 bits kept of each state's last change, and a
-  // state's bytes (at most 4 a change: the escape, a 2-byte layer step,
-  // the value) do too. Longer horizons are counted from the log.
-  static constexpr uint32_t kCountedHorizon = 9000;
 
   static constexpr uint64_t kGrain = 16384;
   // How many items ahead the loops that reach memory at random (the
@@ -572,6 +566,7 @@ class FiniteHorizonSliceSolver {
                      Emit&& emit) const {
     const uint64_t ob = outer_offsets_[l];
     const int k = static_cast<int>(outer_offsets_[l + 1] - ob);
+    if (k == 1) return SingleOuterTerm(outer_[ob], emit);
     uint64_t run[Game::kMaxMoves + 1] = {};
     uint64_t at[Game::kMaxMoves] = {};
     int child_value[Game::kMaxMoves] = {};
@@ -609,6 +604,26 @@ class FiniteHorizonSliceSolver {
       if (now != term) emit(next + 1, now);
       term = now;
     }
+    return first;
+  }
+
+  // MergeOuterTerm of a state with one move into a smaller slice, `edge`:
+  // its term follows the child's changes as they are read.
+  template <typename Emit>
+  int SingleOuterTerm(const OuterEdge& edge, Emit&& emit) const {
+    int term = Term(edge.reward, 0, edge.keeps_turn);
+    int first = term;
+    outer_views_[edge.slice].ForEachChange(edge.index, [&](uint32_t layer, int value) {
+      const int now = Term(edge.reward, value, edge.keeps_turn);
+      if (layer == 0) {
+        first = term = now;
+        return true;
+      }
+      if (layer >= horizon_) return false;
+      if (now != term) emit(layer + 1, now);
+      term = now;
+      return true;
+    });
     return first;
   }
 
@@ -657,10 +672,6 @@ class FiniteHorizonSliceSolver {
   void RunLayers() {
     const uint64_t words = (local_ + 63) / 64;
     Fill(dirty_, words, uint64_t{0});
-    if (counted_) {
-      Fill(last_change_of_, local_, LastChange{});
-      worker_steps_.assign(pool_.size(), std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
-    }
     PrepareBuckets();
     LayerChanges changed = LimitLayer();
     for (uint32_t t = 1; t <= horizon_; ++t) {
@@ -697,7 +708,6 @@ class FiniteHorizonSliceSolver {
       if (value_[s] < bounds_.low || value_[s] > bounds_.high) NoteOverflow(s, value_[s]);
       if (value_[s] != 0) {
         changed.parts[0].push_back(Change{static_cast<uint32_t>(s), value_[s]});
-        if (counted_) CountChange(0, s - lo_, value_[s]);
       }
     }
     changed.Count();
@@ -710,31 +720,13 @@ class FiniteHorizonSliceSolver {
   }
 
   // Records V_t(s) = v for a state whose value was `before` (overflow when
-  // v leaves the slice's bounds), counted by `worker`.
-  void Record(int worker, uint64_t s, int v, int before, std::vector<Change>& out) {
+  // v leaves the slice's bounds).
+  void Record(uint64_t s, int v, int before, std::vector<Change>& out) {
     if (v < bounds_.low || v > bounds_.high) [[unlikely]] {
       NoteOverflow(s, v);
       return;
     }
-    if (v != before) {
-      out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
-      if (counted_) CountChange(worker, s - lo_, v - before);
-    }
-  }
-
-  // Counts the change of local state l at the current layer by `value_step`
-  // as the store will see it: its step from the state's change before (or
-  // from layer 0, value 0) into `worker`'s step counts, and its bytes under
-  // the borrowed codes.
-  void CountChange(int worker, uint64_t l, int value_step) {
-    LastChange& last = last_change_of_[l];
-    const uint32_t layer_step = current_layer_ - last.layer;
-    FiniteHorizonCoder::CountStep(worker_steps_[worker], layer_step, value_step);
-    if (borrowed_coder_) {
-      last.store_bytes =
-          static_cast<uint16_t>(last.store_bytes + borrowed_coder_->Bytes(layer_step, value_step));
-    }
-    last.layer = static_cast<uint16_t>(current_layer_);
+    if (v != before) out.push_back(Change{static_cast<uint32_t>(s), static_cast<int8_t>(v)});
   }
 
   // Keeps the first state found outside the bounds (the first layer's
@@ -770,7 +762,7 @@ class FiniteHorizonSliceSolver {
     const uint64_t chunks = (local_ + kGrain - 1) / kGrain;
     changed = LayerChanges();
     changed.parts.resize(chunks);
-    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int worker, uint64_t begin, uint64_t end) {
+    pool_.ParallelFor(lo_, range_.end, kGrain, [&](int, uint64_t begin, uint64_t end) {
       std::vector<Change>& out = changed.parts[(begin - lo_) / kGrain];
       for (uint64_t s = begin; s < end; ++s) {
         const uint64_t l = s - lo_;
@@ -781,7 +773,7 @@ class FiniteHorizonSliceSolver {
         for (int j = 0; j < r.inner; ++j) r.child[j] = value_[inner_child_[e + j]];
         const bool has_terms = r.inner != 0 || outer_term_[l] != kNoOuterTerm;
         const int best = has_terms ? BestTerm(l) : terminal_[l];
-        Record(worker, s, best, value_[s], out);
+        Record(s, best, value_[s], out);
         r.value = static_cast<int8_t>(best);
       }
     });
@@ -862,7 +854,7 @@ class FiniteHorizonSliceSolver {
         });
       }
       for (uint64_t bucket = 0; bucket < buckets; ++bucket) {
-        WalkMarkedStates(0, bucket, next.parts[bucket]);
+        WalkMarkedStates(bucket, next.parts[bucket]);
       }
       std::swap(changed, next);
       return;
@@ -885,7 +877,7 @@ class FiniteHorizonSliceSolver {
       };
       pool_.ParallelFor(round, round_end, shared ? 1 : std::max<uint64_t>(round_end - round, 1),
                         scatter);
-      pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int worker, uint64_t b, uint64_t e) {
+      pool_.ParallelFor(0, buckets, shared ? 1 : buckets, [&](int, uint64_t b, uint64_t e) {
         for (uint64_t bucket = b; bucket < e; ++bucket) {
           for (auto& lists : updates_) {
             std::vector<SlotUpdate>& list = lists[bucket];
@@ -893,7 +885,7 @@ class FiniteHorizonSliceSolver {
                              dirty_.data(), PlainTerms());
             list.clear();
           }
-          if (last) WalkMarkedStates(worker, bucket, next.parts[bucket]);
+          if (last) WalkMarkedStates(bucket, next.parts[bucket]);
         }
       });
       round = round_end;
@@ -930,7 +922,7 @@ class FiniteHorizonSliceSolver {
   // into `out`, in index order: each takes its best term as V_t, which
   // its record keeps (only the state itself reads its own value; its
   // parents' slots take it when the layer's changes are applied).
-  void WalkMarkedStates(int worker, uint64_t bucket, std::vector<Change>& out) {
+  void WalkMarkedStates(uint64_t bucket, std::vector<Change>& out) {
     const uint64_t w_begin = (bucket << bucket_shift_) >> 6;
     const uint64_t w_end = std::min<uint64_t>(dirty_.size(), ((bucket + 1) << bucket_shift_) >> 6);
     uint64_t evaluated = 0;
@@ -944,7 +936,7 @@ class FiniteHorizonSliceSolver {
         bits &= bits - 1;
         StateRecord& r = records_[l];
         const int best = BestTerm(l);
-        Record(worker, lo_ + l, best, r.value, out);
+        Record(lo_ + l, best, r.value, out);
         r.value = static_cast<int8_t>(best);
       }
     }
@@ -1041,8 +1033,8 @@ class FiniteHorizonSliceSolver {
   //    lists of changes, byte-coded (retro/format/finite_horizon/write/byte_coder.h):
   //    (a) the steps' counts (summed over the ranks, so every rank chooses
   //    the same codes), (b) each state's bytes, (c) the bytes themselves,
-  //    each a read of the log unless the layers counted it (CountChange:
-  //    (a) below kCountedHorizon, (b) under borrowed codes). Under R > 1
+  //    each a read of the log ((a) and (b) one read under borrowed codes,
+  //    which do not wait for the counts). Under R > 1
   //    ranks each rank builds the store of its own range (the slice's last
   //    change, this rank's changes and evaluations);
   //    GatherFiniteHorizonStore assembles the whole store.
@@ -1080,41 +1072,39 @@ class FiniteHorizonSliceSolver {
       }
       return absl::OkStatus();
     };
-    // (a) and (b); the log's replays keep each state's bytes in the high
-    // 32 bits of its word of `track` (read at random: huge pages).
+    // (a) The steps' counted by each worker, and under borrowed codes (b)
+    //     each state's bytes too, in one replay: in the high 32 bits of its
+    //     word of `track` (read at random: huge pages).
     retro::internal::HugePageVector<uint64_t> track;
-    absl::Status read;
-    if (!counted_) {
-      Fill(track, local_, uint64_t{0});
-      worker_steps_.assign(workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
-      read = replay(track, [&](int worker, uint64_t, uint64_t&, uint32_t layer_step,
-                               int value_step, int) {
-        FiniteHorizonCoder::CountStep(worker_steps_[worker], layer_step, value_step);
-      });
-    }
+    Fill(track, local_, uint64_t{0});
+    std::vector<std::vector<uint64_t>> worker_steps(
+        workers, std::vector<uint64_t>(FiniteHorizonCoder::kSteps, 0));
+    const FiniteHorizonCoder* const borrowed = borrowed_coder_;
+    absl::Status read = replay(track, [&](int worker, uint64_t, uint64_t& word,
+                                          uint32_t layer_step, int value_step, int) {
+      FiniteHorizonCoder::CountStep(worker_steps[worker], layer_step, value_step);
+      if (borrowed != nullptr) word += uint64_t{borrowed->Bytes(layer_step, value_step)} << 32;
+    });
     std::vector<uint64_t> step_counts(FiniteHorizonCoder::kSteps, 0);
-    for (const std::vector<uint64_t>& counts : worker_steps_) {
+    for (const std::vector<uint64_t>& counts : worker_steps) {
       for (int i = 0; i < FiniteHorizonCoder::kSteps; ++i) step_counts[i] += counts[i];
     }
-    Release(worker_steps_);
+    worker_steps.clear();
     if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
     comm_.AllReduceSum(std::span<uint64_t>(step_counts));
     own_coder_.emplace(step_counts);
-    const FiniteHorizonCoder& coder = borrowed_coder_ ? *borrowed_coder_ : *own_coder_;
-    std::vector<uint32_t> count(local_);
-    if (borrowed_coder_) {
-      for (uint64_t l = 0; l < local_; ++l) count[l] = last_change_of_[l].store_bytes;
-    } else {
-      if (track.empty()) Fill(track, local_, uint64_t{0});
+    const FiniteHorizonCoder& coder = borrowed != nullptr ? *borrowed : *own_coder_;
+    // (b) Under the slice's own codes, the bytes in a replay of their own.
+    if (borrowed == nullptr) {
       read = replay(track, [&](int, uint64_t, uint64_t& word, uint32_t layer_step,
                                int value_step, int) {
         word += uint64_t{coder.Bytes(layer_step, value_step)} << 32;
       });
       if (absl::Status s = distributed::AgreeOnStatus(comm_, read); !s.ok()) return s;
-      for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
     }
+    std::vector<uint32_t> count(local_);
+    for (uint64_t l = 0; l < local_; ++l) count[l] = static_cast<uint32_t>(track[l] >> 32);
     retro::internal::HugePageVector<uint64_t>().swap(track);
-    Release(last_change_of_);
     // This rank's store: its states' lists, laid out over its range.
     FiniteHorizonStoreHeader fields{};
     fields.entry_bytes = kFiniteHorizonCodedEntries;
@@ -1199,17 +1189,6 @@ class FiniteHorizonSliceSolver {
   // change, spilled to the scratch folder when there is one).
   ChangeLog log_;
   absl::Status log_status_;
-  // Whether the layers count the steps (horizon_ <= kCountedHorizon;
-  // CountChange): each local state's last change's layer and its bytes so
-  // far under the borrowed codes (when there are some), each worker's step
-  // counts.
-  const bool counted_;
-  struct LastChange {
-    uint16_t layer = 0;
-    uint16_t store_bytes = 0;
-  };
-  retro::internal::HugePageVector<LastChange> last_change_of_;
-  std::vector<std::vector<uint64_t>> worker_steps_;
   const FiniteHorizonCoder* const borrowed_coder_;
   // The codes of the slice's own steps (BuildStore; TakeCodes).
   std::optional<FiniteHorizonCoder> own_coder_;
