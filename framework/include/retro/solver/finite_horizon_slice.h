@@ -796,10 +796,12 @@ class FiniteHorizonSliceSolver {
   // states [b << bucket_shift_, (b + 1) << bucket_shift_), a multiple of
   // 64 states, so that no two buckets share a bitmap word. Few buckets
   // keep the scatter's writes to few places (the apply prefetches the
-  // records it reaches): 1 MiB of records, a core's L2, and fewer states
-  // (down to 2^12) while there are fewer than four buckets a thread.
+  // records it reaches): 512 KiB of records, so that a bucket's records
+  // and its outer terms stay in a core's L2 while its marked states are
+  // walked, and fewer states (down to 2^12) while there are fewer than
+  // four buckets a thread.
   void PrepareBuckets() {
-    bucket_shift_ = std::bit_width((uint64_t{1} << 20) / sizeof(StateRecord)) - 1;
+    bucket_shift_ = std::bit_width((uint64_t{1} << 19) / sizeof(StateRecord)) - 1;
     const uint64_t fewest = 4 * static_cast<uint64_t>(pool_.size());
     while (bucket_shift_ > 12 && (local_ >> bucket_shift_) + 1 < fewest) --bucket_shift_;
     while ((local_ >> bucket_shift_) >= 512) ++bucket_shift_;
