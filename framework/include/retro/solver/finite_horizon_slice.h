@@ -908,7 +908,7 @@ class FiniteHorizonSliceSolver {
     const Change* const list = changed.parts[part].data();
     const uint32_t* const offsets = parent_offsets_.data();
     const uint32_t* const slots = parent_slots_.data();
-    constexpr uint64_t kOffsetsAhead = 64, kListAhead = 32;
+    constexpr uint64_t kOffsetsAhead = 32, kListAhead = 16;
     for (uint64_t i = begin; i < end; ++i) {
       if (i + kOffsetsAhead < end) __builtin_prefetch(offsets + list[i + kOffsetsAhead].state);
       if (i + kListAhead < end) __builtin_prefetch(slots + offsets[list[i + kListAhead].state]);
