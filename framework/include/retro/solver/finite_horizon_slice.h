@@ -1074,7 +1074,7 @@ class FiniteHorizonSliceSolver {
       }
       return absl::OkStatus();
     };
-    // (a) The steps' counted by each worker, and under borrowed codes (b)
+    // (a) The steps, counted by each worker, and under borrowed codes (b)
     //     each state's bytes too, in one replay: in the high 32 bits of its
     //     word of `track` (read at random: huge pages).
     retro::internal::HugePageVector<uint64_t> track;
