@@ -566,7 +566,6 @@ class FiniteHorizonSliceSolver {
                      Emit&& emit) const {
     const uint64_t ob = outer_offsets_[l];
     const int k = static_cast<int>(outer_offsets_[l + 1] - ob);
-    if (k == 1) return SingleOuterTerm(outer_[ob], emit);
     uint64_t run[Game::kMaxMoves + 1] = {};
     uint64_t at[Game::kMaxMoves] = {};
     int child_value[Game::kMaxMoves] = {};
@@ -604,26 +603,6 @@ class FiniteHorizonSliceSolver {
       if (now != term) emit(next + 1, now);
       term = now;
     }
-    return first;
-  }
-
-  // MergeOuterTerm of a state with one move into a smaller slice, `edge`:
-  // its term follows the child's changes as they are read.
-  template <typename Emit>
-  int SingleOuterTerm(const OuterEdge& edge, Emit&& emit) const {
-    int term = Term(edge.reward, 0, edge.keeps_turn);
-    int first = term;
-    outer_views_[edge.slice].ForEachChange(edge.index, [&](uint32_t layer, int value) {
-      const int now = Term(edge.reward, value, edge.keeps_turn);
-      if (layer == 0) {
-        first = term = now;
-        return true;
-      }
-      if (layer >= horizon_) return false;
-      if (now != term) emit(layer + 1, now);
-      term = now;
-      return true;
-    });
     return first;
   }
 
